@@ -1,0 +1,84 @@
+import type {
+  EngineId,
+  FeaturedSnippet,
+  SearchRequest,
+  TimeRange,
+  TopStory,
+} from '../../shared/contract';
+
+/** What a PageLoader hands back: the rendered page as untrusted data. */
+export interface PageSnapshot {
+  /** URL the browser ended on, after redirects. */
+  finalUrl: string;
+  /** HTTP status of the main document (0 when unknown). */
+  status: number;
+  html: string;
+  title: string;
+}
+
+/** What the engine is asked for: one page of one query. */
+export interface EngineQuery {
+  query: string;
+  /** 0-based offset of the first result of this page (Google's `start`). */
+  offset: number;
+  lang?: string;
+  region?: string;
+  timeRange?: TimeRange;
+  safe?: boolean;
+}
+
+export type PageState =
+  | 'results'
+  | 'no-results'
+  | 'captcha'
+  | 'consent'
+  | 'js-shell'
+  | 'unexpected';
+
+export interface Classification {
+  state: PageState;
+  /** Short human reason, e.g. "URL is /sorry/index" or "no #rso and no block marker". */
+  reason: string;
+}
+
+/** One organic result before indexing and source attribution. */
+export interface ParsedResult {
+  title: string;
+  url: string;
+  snippet: string;
+  date?: string;
+}
+
+export interface ParsedPage {
+  results: ParsedResult[];
+  featuredSnippet?: FeaturedSnippet;
+  peopleAlsoAsk?: string[];
+  relatedSearches?: string[];
+  topStories?: TopStory[];
+}
+
+export interface SearchEngine {
+  id: EngineId;
+  /** Default origin, replaced by LANTERN_ENGINE_URL_<ID> for tests, mirrors, regional domains. */
+  defaultOrigin: string;
+  /** Results per page the engine serves, used to compute offsets. */
+  pageSize: number;
+  /** CSS selectors whose presence means the page has settled (results or a block marker). */
+  readySelectors: readonly string[];
+  /** Pure: the URL to load for one page of a query. */
+  buildRequest(query: EngineQuery, origin?: string): string;
+  /** Pure: what kind of page this is. */
+  classify(page: PageSnapshot): Classification;
+  /** Pure: organic results and page features. Call only when classify says results/no-results. */
+  parse(page: PageSnapshot): ParsedPage;
+}
+
+/** Request fields that shape which engine page is loaded (used by the cache key too). */
+export function toEngineQuery(request: SearchRequest, offset: number): EngineQuery {
+  const query: EngineQuery = { query: request.query.trim(), offset };
+  if (request.lang !== undefined) query.lang = request.lang;
+  if (request.region !== undefined) query.region = request.region;
+  if (request.timeRange !== undefined) query.timeRange = request.timeRange;
+  if (request.safe !== undefined) query.safe = request.safe;
+  return query;
+}

@@ -1,0 +1,117 @@
+/**
+ * The one contract every door (CLI, HTTP, MCP, IPC) validates against.
+ * Pure TypeScript + zod: no node:*, no DOM, no electron.
+ */
+import { z } from 'zod';
+
+export const ENGINE_IDS = ['google', 'bing', 'duckduckgo', 'baidu', 'brave'] as const;
+export const EngineIdSchema = z.enum(ENGINE_IDS);
+export type EngineId = z.infer<typeof EngineIdSchema>;
+
+export const TIME_RANGES = ['day', 'week', 'month', 'year'] as const;
+export const TimeRangeSchema = z.enum(TIME_RANGES);
+export type TimeRange = z.infer<typeof TimeRangeSchema>;
+
+/** Longest query Google accepts is ~2,048 characters of URL; we cap the text itself. */
+export const MAX_QUERY_LENGTH = 2048;
+
+export const SearchRequestSchema = z.object({
+  query: z
+    .string()
+    .max(MAX_QUERY_LENGTH, `query is longer than ${MAX_QUERY_LENGTH} characters`)
+    .refine((q) => q.trim().length > 0, 'query is empty'),
+  engine: EngineIdSchema.optional(),
+  limit: z.number().int().min(1).max(100).default(10),
+  page: z.number().int().min(1).max(50).default(1),
+  lang: z
+    .string()
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'lang must be a language tag such as "en" or "zh-CN"')
+    .optional(),
+  region: z
+    .string()
+    .regex(/^[a-zA-Z]{2}$/, 'region must be a two-letter country code such as "us"')
+    .optional(),
+  timeRange: TimeRangeSchema.optional(),
+  safe: z.boolean().optional(),
+});
+/** What a caller sends (defaults optional). */
+export type SearchRequestInput = z.input<typeof SearchRequestSchema>;
+/** What the service works with (defaults applied). */
+export type SearchRequest = z.output<typeof SearchRequestSchema>;
+
+export const SearchResultSchema = z.object({
+  /** 0-based position in this response. */
+  index: z.number().int().min(0),
+  title: z.string(),
+  url: z.string(),
+  snippet: z.string(),
+  /** Registrable domain of `url` (public-suffix aware), e.g. "bbc.co.uk". */
+  source: z.string(),
+  date: z.string().optional(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const FeaturedSnippetSchema = z.object({
+  text: z.string(),
+  title: z.string().optional(),
+  url: z.string().optional(),
+  source: z.string().optional(),
+});
+export type FeaturedSnippet = z.infer<typeof FeaturedSnippetSchema>;
+
+export const TopStorySchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  source: z.string().optional(),
+  date: z.string().optional(),
+});
+export type TopStory = z.infer<typeof TopStorySchema>;
+
+export const SearchResponseSchema = z.object({
+  searchId: z.string(),
+  query: z.string(),
+  engine: EngineIdSchema,
+  results: z.array(SearchResultSchema),
+  featuredSnippet: FeaturedSnippetSchema.optional(),
+  peopleAlsoAsk: z.array(z.string()).optional(),
+  relatedSearches: z.array(z.string()).optional(),
+  topStories: z.array(TopStorySchema).optional(),
+  tookMs: z.number().int().min(0),
+  fromCache: z.boolean().optional(),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+export const ERROR_CODES = [
+  'INVALID_INPUT',
+  'CAPTCHA_REQUIRED',
+  'CONSENT_REQUIRED',
+  'ENGINE_BLOCKED',
+  'ENGINE_LAYOUT_CHANGED',
+  'ENGINE_UNREACHABLE',
+  'TIMEOUT',
+  'RATE_LIMITED',
+  'BROWSER_NOT_FOUND',
+  'BLOCKED_URL',
+  'FETCH_FAILED',
+  'UNSUPPORTED_CONTENT',
+  'TOO_LARGE',
+  'NOT_FOUND',
+  'LLM_FAILED',
+  'UNAUTHORIZED',
+  'CANCELLED',
+  'INTERNAL',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorInfoSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  retryAfterMs: z.number().int().min(0).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
+
+/** The error body every door returns: `{"error": {code, message, …}}`. */
+export const ErrorResponseSchema = z.object({ error: ErrorInfoSchema });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
