@@ -1,9 +1,15 @@
 import type { SearchRequestInput, SearchResponse } from './contract';
 
+export interface SearchOptions {
+  signal?: AbortSignal;
+  /** Ask the engine even when a recent identical search is cached. */
+  noCache?: boolean;
+}
+
 /**
  * Everything Lantern can do, one method per operation. The CLI, HTTP, MCP and IPC doors are
  * thin adapters over an implementation of this interface.
  */
 export interface ResearchApi {
-  search(request: SearchRequestInput, options?: { signal?: AbortSignal }): Promise<SearchResponse>;
+  search(request: SearchRequestInput, options?: SearchOptions): Promise<SearchResponse>;
 }

@@ -1,0 +1,19 @@
+// Bundles the headless CLI into dist/cli.js. Dependencies stay external (installed packages), so
+// the bundle is only our own code.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: ['src/main/cli.ts'],
+  outfile: 'dist/cli.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  define: { LANTERN_VERSION: JSON.stringify(version) },
+  logLevel: 'warning',
+});

@@ -1,0 +1,268 @@
+import { chromium, errors as playwrightErrors, type BrowserContext, type Page } from 'playwright-core';
+import { LanternError } from '../../shared/errors';
+import type { PageSnapshot } from '../search/engine';
+import type { LoadOptions, PageLoader } from './page-loader';
+
+export interface ChromiumLoaderOptions {
+  executablePath: string;
+  /** Persistent profile: cookies (Google's NID, consent, CAPTCHA exemption) survive restarts. */
+  userDataDir: string;
+  headless?: boolean;
+  /** Close the browser after this long without a load (it relaunches lazily). */
+  idleCloseMs?: number;
+  /** After the load event without a ready marker, how long scripts may still take to settle. */
+  settleGraceMs?: number;
+}
+
+/** Flags that keep Chromium quiet on a closed network and out of the user's way. */
+export function chromiumArgs(): string[] {
+  const args = [
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-blink-features=AutomationControlled',
+    // We read HTML only: images cost time and bandwidth for nothing.
+    '--blink-settings=imagesEnabled=false',
+  ];
+  // Chromium refuses to start its sandbox as root (CI containers); elsewhere keep it.
+  if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
+  return args;
+}
+
+type Stage = 'launching the browser' | 'waiting for the page to respond' | 'waiting for the page to settle';
+
+/**
+ * PageLoader on a system Chrome/Chromium driven by playwright-core: launched lazily on the first
+ * load, reused for later ones, closed when idle and on close(); a crashed page or browser is
+ * replaced on the next load.
+ */
+export class ChromiumPageLoader implements PageLoader {
+  private context: BrowserContext | undefined;
+  private launching: Promise<BrowserContext> | undefined;
+  private userAgent: string | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private activeLoads = 0;
+  /** Number of browser launches so far (observable by tests and benchmarks). */
+  launches = 0;
+
+  constructor(private readonly options: ChromiumLoaderOptions) {}
+
+  async load(url: string, { readySelectors, timeoutMs, signal }: LoadOptions): Promise<PageSnapshot> {
+    const deadline = Date.now() + timeoutMs;
+    const remaining = (): number => Math.max(1, deadline - Date.now());
+    let stage: Stage = 'launching the browser';
+    let page: Page | undefined;
+    const onAbort = (): void => void page?.close().catch(() => undefined);
+
+    this.activeLoads++;
+    this.cancelIdleClose();
+    try {
+      throwIfAborted(signal);
+      const context = await withDeadline(this.ensureContext(), remaining(), () => timeoutError(url, timeoutMs, stage));
+      throwIfAborted(signal);
+      page = await context.newPage();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      await this.hideHeadless(context, page);
+
+      stage = 'waiting for the page to respond';
+      const response = await page.goto(url, { waitUntil: 'commit', timeout: remaining() });
+      stage = 'waiting for the page to settle';
+      await settle(page, readySelectors, remaining, this.options.settleGraceMs ?? 1500);
+      throwIfAborted(signal);
+      return {
+        finalUrl: page.url(),
+        status: response?.status() ?? 0,
+        html: await pageContent(page),
+        title: await page.title(),
+      };
+    } catch (error) {
+      if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled before the page finished loading.');
+      throw toLoadError(error, url, timeoutMs, stage);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      await page?.close().catch(() => undefined);
+      this.activeLoads--;
+      this.scheduleIdleClose();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.cancelIdleClose();
+    const context = this.context ?? (await this.launching?.catch(() => undefined));
+    this.context = undefined;
+    this.launching = undefined;
+    await context?.close().catch(() => undefined);
+  }
+
+  private ensureContext(): Promise<BrowserContext> {
+    if (this.context) return Promise.resolve(this.context);
+    this.launching ??= this.launch().finally(() => {
+      this.launching = undefined;
+    });
+    return this.launching;
+  }
+
+  private async launch(): Promise<BrowserContext> {
+    let context: BrowserContext;
+    try {
+      context = await chromium.launchPersistentContext(this.options.userDataDir, {
+        executablePath: this.options.executablePath,
+        headless: this.options.headless ?? true,
+        args: chromiumArgs(),
+        // Without this flag navigator.webdriver stays false, as in a person's browser.
+        ignoreDefaultArgs: ['--enable-automation'],
+        timeout: 30_000,
+      });
+    } catch (error) {
+      throw launchError(error, this.options);
+    }
+    this.launches++;
+    context.on('close', () => {
+      if (this.context === context) this.context = undefined;
+    });
+    this.context = context;
+    return context;
+  }
+
+  /**
+   * Headless Chromium announces itself as "HeadlessChrome" in its user agent; present the same
+   * browser's own version as plain Chrome so the user agent matches the client hints.
+   */
+  private async hideHeadless(context: BrowserContext, page: Page): Promise<void> {
+    if (this.options.headless === false) return;
+    const session = await context.newCDPSession(page);
+    try {
+      if (this.userAgent === undefined) {
+        const { userAgent } = (await session.send('Browser.getVersion')) as { userAgent: string };
+        this.userAgent = userAgent.replace('HeadlessChrome/', 'Chrome/');
+      }
+      await session.send('Emulation.setUserAgentOverride', { userAgent: this.userAgent });
+    } finally {
+      await session.detach().catch(() => undefined);
+    }
+  }
+
+  private scheduleIdleClose(): void {
+    const idleMs = this.options.idleCloseMs ?? 5 * 60_000;
+    if (this.activeLoads > 0 || !this.context) return;
+    this.idleTimer = setTimeout(() => void this.close(), idleMs);
+    // An idle timer must not keep a finished CLI process alive.
+    this.idleTimer.unref();
+  }
+
+  private cancelIdleClose(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+}
+
+/**
+ * Settled = a ready selector is in the DOM (results container or block marker). When the load
+ * event comes first (an unexpected page, or a JavaScript shell that redirects itself), give the
+ * page's scripts a short grace to reach a ready state, then hand back whatever is there.
+ */
+async function settle(
+  page: Page,
+  readySelectors: readonly string[],
+  remaining: () => number,
+  graceMs: number,
+): Promise<void> {
+  const selector = readySelectors.join(', ');
+  const ready = page.waitForSelector(selector, { state: 'attached', timeout: remaining() }).then(() => 'ready' as const);
+  const loaded = page.waitForLoadState('load', { timeout: remaining() }).then(() => 'loaded' as const);
+  ready.catch(() => undefined);
+  loaded.catch(() => undefined);
+  let first: 'ready' | 'loaded';
+  try {
+    first = await Promise.any([ready, loaded]);
+  } catch (aggregate) {
+    throw (aggregate as AggregateError).errors[0];
+  }
+  if (first === 'loaded') {
+    await page
+      .waitForSelector(selector, { state: 'attached', timeout: Math.min(remaining(), graceMs) })
+      .catch(() => undefined);
+  }
+}
+
+/** page.content() fails while a script-driven navigation is under way; read again once it lands. */
+async function pageContent(page: Page): Promise<string> {
+  try {
+    return await page.content();
+  } catch {
+    await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+    return page.content();
+  }
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled.');
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function timeoutError(url: string, timeoutMs: number, stage: Stage): LanternError {
+  return new LanternError(
+    'TIMEOUT',
+    `${originOf(url)} did not finish within ${timeoutMs} ms (stage: ${stage}). Try again, or raise the timeout.`,
+    { details: { timeoutMs, stage } },
+  );
+}
+
+function toLoadError(error: unknown, url: string, timeoutMs: number, stage: Stage): LanternError {
+  if (error instanceof LanternError) return error;
+  if (error instanceof playwrightErrors.TimeoutError) return timeoutError(url, timeoutMs, stage);
+  const message = error instanceof Error ? error.message : String(error);
+  const netError = /net::(ERR_[A-Z_]+)/.exec(message)?.[1];
+  if (netError) {
+    return new LanternError(
+      'ENGINE_UNREACHABLE',
+      `${originOf(url)} could not be reached (${netError}). Check the network connection or the engine's address.`,
+      { details: { netError } },
+    );
+  }
+  if (/crash|Target (page, context or browser )?closed|has been closed/i.test(message)) {
+    return new LanternError(
+      'ENGINE_UNREACHABLE',
+      `The browser page closed unexpectedly while loading ${originOf(url)} (${firstLine(message)}). The next search starts a fresh page.`,
+    );
+  }
+  return new LanternError('INTERNAL', `The browser failed while loading ${originOf(url)}: ${firstLine(message)}`);
+}
+
+function launchError(error: unknown, options: ChromiumLoaderOptions): LanternError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/ProcessSingleton|profile.*in use|SingletonLock/i.test(message)) {
+    return new LanternError(
+      'INTERNAL',
+      `The browser profile ${options.userDataDir} is in use by another Lantern process. Close it, or set LANTERN_DATA_DIR to another folder.`,
+    );
+  }
+  if (/ENOENT|Failed to launch|executable doesn't exist/i.test(message)) {
+    return new LanternError(
+      'BROWSER_NOT_FOUND',
+      `Could not start the browser at ${options.executablePath}: ${firstLine(message)}. Set LANTERN_CHROME to a working Chrome/Chromium.`,
+    );
+  }
+  return new LanternError('INTERNAL', `Could not start the browser at ${options.executablePath}: ${firstLine(message)}`);
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'the page';
+  }
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}

@@ -1,0 +1,35 @@
+import type { ErrorInfo } from '../../shared/contract';
+import { toErrorInfo } from '../../shared/errors';
+import { exitCodeFor } from './exit-codes';
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+export const processIo: CliIo = {
+  out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+  err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+};
+
+/**
+ * Reports a failure the way the CLI promises: with --json, `{"error":{…}}` on stdout (agents read
+ * one stream); otherwise `error CODE: message` on stderr. Returns the exit code.
+ */
+export function reportError(error: unknown, json: boolean, io: CliIo): number {
+  const info: ErrorInfo = toErrorInfo(error);
+  if (json) io.out(JSON.stringify({ error: info }));
+  else io.err(`error ${info.code}: ${info.message}`);
+  return exitCodeFor(info.code);
+}
+
+/** Commander hands option values over as strings; turn one into a whole number or fail clearly. */
+export function parseWholeNumber(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
+      throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+    }
+    return number;
+  };
+}

@@ -1,0 +1,51 @@
+import { Command, Option } from 'commander';
+import { ENGINE_IDS, type SearchRequestInput, type TimeRange } from '../../shared/contract';
+import type { ResearchApi } from '../../shared/api';
+import { formatSearchResults } from '../../shared/format/results-text';
+import { parseWholeNumber, reportError, type CliIo } from './output';
+
+const TIME_FLAGS: Record<string, TimeRange> = { d: 'day', w: 'week', m: 'month', y: 'year' };
+
+interface SearchFlags {
+  engine?: string;
+  limit?: number;
+  page?: number;
+  lang?: string;
+  region?: string;
+  time?: string;
+  json?: boolean;
+  cache: boolean;
+}
+
+export function registerSearchCommand(
+  program: Command,
+  deps: { api: () => ResearchApi; io: CliIo; setExitCode: (code: number) => void },
+): void {
+  program
+    .command('search')
+    .description('Search the web in a real browser and print the results')
+    .argument('<query...>', 'what to search for (quote it or not)')
+    .addOption(new Option('--engine <id>', 'search engine').choices([...ENGINE_IDS]))
+    .option('--limit <n>', 'number of results (1-100)', parseWholeNumber('--limit', 1, 100))
+    .option('--page <n>', 'result page, 1-based', parseWholeNumber('--page', 1, 50))
+    .option('--lang <tag>', 'interface language, e.g. en or zh-CN (default: from the query script)')
+    .option('--region <cc>', 'two-letter country code, e.g. us or de')
+    .addOption(new Option('--time <range>', 'only results from the past day/week/month/year').choices(Object.keys(TIME_FLAGS)))
+    .option('--json', 'print the SearchResponse as JSON')
+    .option('--no-cache', 'always ask the engine, even for a recent identical search')
+    .action(async (queryWords: string[], flags: SearchFlags) => {
+      const request: SearchRequestInput = { query: queryWords.join(' ') };
+      if (flags.engine) request.engine = flags.engine as NonNullable<SearchRequestInput['engine']>;
+      if (flags.limit !== undefined) request.limit = flags.limit;
+      if (flags.page !== undefined) request.page = flags.page;
+      if (flags.lang) request.lang = flags.lang;
+      if (flags.region) request.region = flags.region;
+      if (flags.time) request.timeRange = TIME_FLAGS[flags.time];
+      try {
+        const response = await deps.api().search(request, { noCache: !flags.cache });
+        deps.io.out(flags.json ? JSON.stringify(response) : formatSearchResults(response));
+      } catch (error) {
+        deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));
+      }
+    });
+}

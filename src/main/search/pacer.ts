@@ -1,0 +1,61 @@
+/**
+ * One page at a time per engine, with a jittered minimum gap between the end of one page load
+ * and the start of the next, so Lantern's traffic looks like a person's and not a burst.
+ */
+export interface PacerOptions {
+  minGapMs: number;
+  /** Extra random delay, uniform in [0, jitterMs]. */
+  jitterMs: number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export class EnginePacer {
+  private tail: Promise<void> = Promise.resolve();
+  private lastFinishedAt = Number.NEGATIVE_INFINITY;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: PacerOptions) {
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? abortableSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Runs `task` when the engine is free and the gap since its last page has passed. */
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const turn = this.tail.then(async () => {
+      const gap = this.options.minGapMs + this.random() * this.options.jitterMs;
+      const wait = this.lastFinishedAt + gap - this.now();
+      if (wait > 0) await this.sleep(wait, signal);
+      try {
+        return await task();
+      } finally {
+        this.lastFinishedAt = this.now();
+      }
+    });
+    // The next caller waits for this one to finish, whether it succeeded or not.
+    this.tail = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+}
+
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchResponseSchema } from '../../src/shared/contract';
+import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { chromiumProcessesFor } from '../support/chromium-processes';
+import { runCli, tempDataDir } from '../support/run-cli';
+import { join } from 'node:path';
+
+let web: FixtureWeb;
+beforeAll(async () => {
+  web = await startFixtureWeb();
+});
+afterAll(async () => {
+  await web.close();
+});
+
+function envFor(dataDir = tempDataDir()): Record<string, string> {
+  return { LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_DATA_DIR: dataDir };
+}
+
+function expectWellFormedResults(stdout: string, min: number): void {
+  const response = SearchResponseSchema.parse(JSON.parse(stdout));
+  expect(response.results.length).toBeGreaterThanOrEqual(min);
+  for (const [i, result] of response.results.entries()) {
+    expect(result.index).toBe(i);
+    expect(result.url).toMatch(/^https?:\/\//);
+    expect(result.title.trim()).not.toBe('');
+    expect(result.snippet.trim()).not.toBe('');
+    expect(result.source).toMatch(/^[\p{L}\p{N}.-]+\.[\p{L}\p{N}-]+$/u);
+  }
+}
+
+describe('lantern search (built CLI, real Chromium, fixture web)', () => {
+  it('returns at least 10 well-formed results for coffee as JSON', async () => {
+    const dataDir = tempDataDir();
+    const run = await runCli(['search', 'coffee', '--json'], envFor(dataDir));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expectWellFormedResults(run.stdout, 10);
+    // The second recorded page was needed to reach 10, and was asked with start=10.
+    expect(web.requests).toContain('/search?q=coffee&start=10');
+    expect(chromiumProcessesFor(join(dataDir, 'chromium-profile'))).toEqual([]);
+  });
+
+  it('searches a Chinese query, encoded correctly, with hl set from its script', async () => {
+    const run = await runCli(['search', '餐具英语', '--json'], envFor());
+    expect(run.code).toBe(0);
+    expectWellFormedResults(run.stdout, 10);
+    const asked = web.requests.find((path) => path.includes('%E9%A4%90%E5%85%B7%E8%8B%B1%E8%AF%AD'));
+    expect(asked).toBeDefined();
+    expect(asked).toContain('hl=zh-CN');
+  });
+
+  it('prints a readable numbered list without --json', async () => {
+    const run = await runCli(['search', 'coffee', '--limit', '3'], envFor());
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ 1\. .+\n {4}https?:\/\/\S+\n/m);
+    expect(run.stdout).toMatch(/^ 3\. /m);
+    expect(run.stdout).not.toMatch(/^ 4\. /m);
+    expect(run.stdout).toMatch(/3 results from google in \d+ ms/);
+  });
+
+  it('exits 3 with CAPTCHA_REQUIRED when Google answers /sorry/, asking only once', async () => {
+    const before = web.requests.filter((path) => path.startsWith('/sorry/')).length;
+    const run = await runCli(['search', FIXTURE_QUERIES.captcha, '--json'], envFor());
+    expect(run.code).toBe(3);
+    const body = JSON.parse(run.stdout) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('CAPTCHA_REQUIRED');
+    expect(body.error.message).toMatch(/CAPTCHA/);
+    expect(web.requests.filter((path) => path.startsWith('/sorry/')).length - before).toBe(1);
+  });
+
+  it('exits 2 on an empty query without looking for or launching a browser', async () => {
+    // A browser path that does not exist: if the CLI tried to launch, it would fail differently.
+    const env = { ...envFor(), LANTERN_CHROME: '/nonexistent/chrome' };
+    for (const query of ['', '   ']) {
+      const run = await runCli(['search', query, '--json'], env);
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT' } });
+    }
+  });
+
+  it('exits 4 with TIMEOUT naming the limit when the server hangs, within the limit plus one second', async () => {
+    const run = await runCli(['search', FIXTURE_QUERIES.hang, '--json'], envFor());
+    expect(run.code).toBe(4);
+    const body = JSON.parse(run.stdout) as { error: { code: string; message: string; details: { stage: string } } };
+    expect(body.error.code).toBe('TIMEOUT');
+    expect(body.error.message).toContain('5000 ms');
+    expect(body.error.details.stage).toBe('waiting for the page to respond');
+    expect(run.elapsedMs).toBeLessThanOrEqual(6000);
+  });
+
+  it('honours --timeout', async () => {
+    const run = await runCli(['--timeout', '1500', 'search', FIXTURE_QUERIES.hang, '--json'], envFor());
+    expect(run.code).toBe(4);
+    expect(JSON.parse(run.stdout)).toMatchObject({ error: { code: 'TIMEOUT' } });
+    expect(run.elapsedMs).toBeLessThan(2500 + 1000);
+  });
+
+  it('exits 1 with BROWSER_NOT_FOUND and how to fix it when LANTERN_CHROME is wrong', async () => {
+    const run = await runCli(['search', 'coffee', '--json', '--no-cache'], { ...envFor(), LANTERN_CHROME: '/nonexistent/chrome' });
+    expect(run.code).toBe(1);
+    const body = JSON.parse(run.stdout) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('BROWSER_NOT_FOUND');
+    expect(body.error.message).toContain('/nonexistent/chrome');
+  });
+
+  it('answers bad flags with exit 2 and a clear message', async () => {
+    const badLimit = await runCli(['search', 'coffee', '--limit', 'lots'], envFor());
+    expect(badLimit.code).toBe(2);
+    expect(badLimit.stderr).toContain('--limit must be a whole number');
+    const badEngine = await runCli(['search', 'coffee', '--engine', 'altavista', '--json'], envFor());
+    expect(badEngine.code).toBe(2);
+    expect(JSON.parse(badEngine.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT' } });
+    const badTime = await runCli(['search', 'coffee', '--time', 'century'], envFor());
+    expect(badTime.code).toBe(2);
+  });
+});

@@ -1,0 +1,164 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LanternError } from '../../src/shared/errors';
+import { ChromiumPageLoader } from '../../src/main/browser/chromium';
+import { findChrome } from '../../src/main/browser/find-chrome';
+import { google } from '../../src/main/search/engines/google';
+import { MemoryResultCache } from '../../src/main/search/result-cache';
+import { SearchService } from '../../src/main/search/search-service';
+import { chromiumProcessesFor } from '../support/chromium-processes';
+import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+
+let web: FixtureWeb;
+beforeAll(async () => {
+  web = await startFixtureWeb({ slowMs: 1500 });
+});
+afterAll(async () => {
+  await web.close();
+});
+
+interface Harness {
+  service: SearchService;
+  loader: ChromiumPageLoader;
+  profile: string;
+}
+const open: Harness[] = [];
+afterEach(async () => {
+  for (const harness of open.splice(0)) await harness.loader.close();
+});
+
+function harness(options: { timeoutMs?: number; idleCloseMs?: number; gapMs?: number } = {}): Harness {
+  const profile = join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
+  const loader = new ChromiumPageLoader({
+    executablePath: findChrome(),
+    userDataDir: profile,
+    ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
+  });
+  const service = new SearchService({
+    loader,
+    engines: { google },
+    cache: new MemoryResultCache(),
+    origins: { google: web.origin },
+    pageTimeoutMs: options.timeoutMs ?? 5000,
+    pacing: { minGapMs: options.gapMs ?? 0, jitterMs: 0 },
+  });
+  const made = { service, loader, profile };
+  open.push(made);
+  return made;
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<LanternError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof LanternError) return error;
+    throw error;
+  }
+  throw new Error('expected the search to fail');
+}
+
+describe('SearchService on real Chromium', () => {
+  it('launches once and reuses the browser for later searches', async () => {
+    const { service, loader } = harness();
+    const first = await service.search({ query: 'paris' });
+    const second = await service.search({ query: 'matrix' });
+    expect(first.results.length).toBeGreaterThan(0);
+    expect(second.results.length).toBeGreaterThan(0);
+    expect(first.searchId).not.toBe(second.searchId);
+    expect(loader.launches).toBe(1);
+  });
+
+  it('serves a repeated search from the cache without loading a page', async () => {
+    const { service } = harness();
+    const first = await service.search({ query: 'dell', limit: 5 });
+    const served = web.requests.length;
+    const again = await service.search({ query: '  DELL ', limit: 5 });
+    expect(web.requests.length).toBe(served);
+    expect(again.fromCache).toBe(true);
+    expect(again.results).toEqual(first.results);
+    const fresh = await service.search({ query: 'dell', limit: 5 }, { noCache: true });
+    expect(web.requests.length).toBe(served + 1);
+    expect(fresh.fromCache).toBeUndefined();
+  });
+
+  it('fills the limit from the next page, with 0-based indexes and no duplicates', async () => {
+    const { service } = harness();
+    const response = await service.search({ query: 'coffee', limit: 15 });
+    expect(response.results.length).toBe(15);
+    expect(response.results.map((r) => r.index)).toEqual([...Array(15).keys()]);
+    expect(new Set(response.results.map((r) => r.url)).size).toBe(15);
+  });
+
+  it('keeps the pacing gap between pages of one engine', async () => {
+    const { service } = harness({ gapMs: 700 });
+    const started = Date.now();
+    await service.search({ query: 'paris', limit: 3 });
+    await service.search({ query: 'google', limit: 3 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+  });
+
+  it('reports a CAPTCHA at once as CAPTCHA_REQUIRED and never retries it', async () => {
+    const { service } = harness();
+    const before = web.requests.length;
+    const error = await errorOf(service.search({ query: FIXTURE_QUERIES.captcha }));
+    expect(error.code).toBe('CAPTCHA_REQUIRED');
+    expect(web.requests.length - before).toBe(2); // the search, then its redirect to /sorry/
+  });
+
+  it('never reports a block page as results or as zero results', async () => {
+    const { service } = harness();
+    expect((await errorOf(service.search({ query: FIXTURE_QUERIES.consent }))).code).toBe('CONSENT_REQUIRED');
+    const shell = await errorOf(service.search({ query: FIXTURE_QUERIES.jsShell }));
+    expect(['ENGINE_BLOCKED', 'ENGINE_LAYOUT_CHANGED']).toContain(shell.code);
+    const broken = await errorOf(service.search({ query: FIXTURE_QUERIES.serverError }));
+    expect(broken.code).toBe('ENGINE_UNREACHABLE');
+    expect(broken.message).toContain('HTTP 500');
+  });
+
+  it('returns an empty result list only for a real "no results" page', async () => {
+    const { service } = harness();
+    const response = await service.search({ query: 'a query nobody recorded' });
+    expect(response.results).toEqual([]);
+  });
+
+  it('times out with the limit and the stage that ran out', async () => {
+    const { service } = harness({ timeoutMs: 1000 });
+    await service.search({ query: 'paris', limit: 1 }); // browser already up: the stage is the page
+    const started = Date.now();
+    const error = await errorOf(service.search({ query: FIXTURE_QUERIES.hang }));
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.message).toContain('1000 ms');
+    expect(error.details).toMatchObject({ stage: 'waiting for the page to respond', timeoutMs: 1000 });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('cancels a search through its AbortSignal', async () => {
+    const { service } = harness();
+    const controller = new AbortController();
+    const pending = service.search({ query: FIXTURE_QUERIES.slow }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    expect((await errorOf(pending)).code).toBe('CANCELLED');
+    // The browser is still usable afterwards.
+    expect((await service.search({ query: 'paris', limit: 2 })).results).toHaveLength(2);
+  });
+
+  it('recovers when the page crashes', async () => {
+    const { service, loader } = harness();
+    await errorOf(loader.load('chrome://crash', { readySelectors: ['#rso'], timeoutMs: 3000 }));
+    const response = await service.search({ query: 'paris', limit: 2 });
+    expect(response.results).toHaveLength(2);
+  });
+
+  it('relaunches after the browser is closed and leaves no Chromium process behind', async () => {
+    const { service, loader, profile } = harness({ idleCloseMs: 200 });
+    await service.search({ query: 'paris', limit: 1 });
+    expect(chromiumProcessesFor(profile).length).toBeGreaterThan(0);
+    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 5000 }).toEqual([]);
+    await service.search({ query: 'matrix', limit: 1 });
+    expect(loader.launches).toBe(2);
+    await loader.close();
+    expect(chromiumProcessesFor(profile)).toEqual([]);
+  });
+});

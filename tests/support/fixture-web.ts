@@ -1,0 +1,130 @@
+/**
+ * A local stand-in for a search engine's web server, serving the recorded result pages of
+ * ../shared/data/serp by query and page, plus the block pages and failure modes Lantern must
+ * handle (the /sorry/ CAPTCHA, the consent wall, the JavaScript shell, a slow page, a hanging
+ * page, a 500). Tests and benchmarks point LANTERN_ENGINE_URL_GOOGLE at it.
+ *
+ * Run it by hand: npx tsx tests/support/fixture-web.ts [--port 8123]
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sharedData } from './shared-data';
+
+/** Queries with a behaviour rather than a recorded page. */
+export const FIXTURE_QUERIES = {
+  captcha: 'fixture:captcha',
+  consent: 'fixture:consent',
+  jsShell: 'fixture:js-shell',
+  hang: 'fixture:hang',
+  serverError: 'fixture:500',
+  slow: 'fixture:slow',
+} as const;
+
+export interface FixtureWeb {
+  origin: string;
+  /** Every request path (with query) served so far, in order. */
+  requests: string[];
+  /** Queries that map to a recorded results page. */
+  recordedQueries: string[];
+  close(): Promise<void>;
+}
+
+interface RecordedPage {
+  file: string;
+}
+
+/** query (lower-case) → pages by 0-based page number. */
+function recordedPages(): Map<string, RecordedPage[]> {
+  const pages = new Map<string, RecordedPage[]>();
+  const add = (query: string, ...files: string[]): void => {
+    pages.set(query.toLowerCase(), files.map((file) => ({ file: sharedData('serp', file) })));
+  };
+  add('coffee', 'google/desktop-2023/coffee.html', 'google/nojs-2023/coffee-nojs.html');
+  for (const name of ['dell', 'domain', 'google', 'hotels', 'matrix', 'paris']) {
+    add(name, `google/desktop-2023/${name}.html`);
+  }
+  add('hotels london', 'google/desktop-2023/hotels-london.html');
+  add('van gogh paintings', 'google/desktop-2019/van-gogh-paintings.html');
+  const index = JSON.parse(readFileSync(sharedData('serp', 'webis', 'index.json'), 'utf8')) as Array<{
+    service: string;
+    query: string;
+    html: string;
+  }>;
+  for (const entry of index) {
+    if (entry.service !== 'google' || pages.has(entry.query.toLowerCase())) continue;
+    add(entry.query, entry.html);
+  }
+  return pages;
+}
+
+export async function startFixtureWeb(options: { port?: number; slowMs?: number } = {}): Promise<FixtureWeb> {
+  const pages = recordedPages();
+  const noResults = sharedData('serp', 'google/desktop-2023/no-results.html');
+  const blocked = (name: string): string => sharedData('serp', 'google/blocked', name);
+  const requests: string[] = [];
+  const hanging = new Set<ServerResponse>();
+
+  const sendFile = (res: ServerResponse, file: string, status = 200): void => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(readFileSync(file));
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://fixture.invalid');
+    requests.push(url.pathname + url.search);
+    if (url.pathname.startsWith('/sorry/')) return sendFile(res, blocked('sorry-recaptcha-2020.html'), 429);
+    if (url.pathname !== '/search') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    const query = (url.searchParams.get('q') ?? '').trim().toLowerCase();
+    const page = Math.floor(Number(url.searchParams.get('start') ?? '0') / 10);
+    switch (query) {
+      case FIXTURE_QUERIES.captcha: {
+        const target = `/sorry/index?continue=${encodeURIComponent(req.url ?? '/')}&q=EgQ`;
+        res.writeHead(302, { location: target });
+        res.end();
+        return;
+      }
+      case FIXTURE_QUERIES.consent:
+        return sendFile(res, blocked('consent-overlay-2022.html'));
+      case FIXTURE_QUERIES.jsShell:
+        return sendFile(res, blocked('enable-js-shell-synthetic.html'));
+      case FIXTURE_QUERIES.hang:
+        hanging.add(res); // never answered; released on close()
+        return;
+      case FIXTURE_QUERIES.serverError:
+        res.writeHead(500, { 'content-type': 'text/html' });
+        res.end('<html><head><title>500 Server Error</title></head><body><h1>Server Error</h1></body></html>');
+        return;
+      case FIXTURE_QUERIES.slow:
+        setTimeout(() => sendFile(res, sharedData('serp', 'google/desktop-2023/coffee.html')), options.slowMs ?? 2000);
+        return;
+    }
+    const recorded = pages.get(query)?.[page];
+    sendFile(res, recorded?.file ?? noResults);
+  };
+
+  const server: Server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    recordedQueries: [...pages.keys()],
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*[\\/]/, ''))) {
+  const portFlag = process.argv.indexOf('--port');
+  const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 8123;
+  const web = await startFixtureWeb({ port });
+  console.log(`fixture web on ${web.origin} (${web.recordedQueries.length} recorded queries)`);
+}

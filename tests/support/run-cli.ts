@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+const BIN = join(PROJECT_ROOT, 'bin/lantern.js');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  elapsedMs: number;
+}
+
+/** A fresh data dir per test, so profiles and caches never leak between tests. */
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'lantern-test-'));
+}
+
+/** Runs the built CLI (`npm run build:cli`) exactly as a person or agent would. */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  if (!existsSync(join(PROJECT_ROOT, 'dist/cli.js'))) {
+    throw new Error('dist/cli.js is missing: run `npm run build:cli` (npm test does it first).');
+  }
+  const started = Date.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr, elapsedMs: Date.now() - started }));
+  });
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { EnginePacer } from '../../src/main/search/pacer';
+
+/** A pacer on a fake clock: sleeping advances time, so the test is instant and exact. */
+function fakePacer(minGapMs: number, jitterMs: number, random = 0.5) {
+  let now = 1_000;
+  const waits: number[] = [];
+  const pacer = new EnginePacer({
+    minGapMs,
+    jitterMs,
+    now: () => now,
+    random: () => random,
+    sleep: async (ms) => {
+      waits.push(ms);
+      now += ms;
+    },
+  });
+  return { pacer, waits, advance: (ms: number) => (now += ms), clock: () => now };
+}
+
+describe('EnginePacer', () => {
+  it('runs tasks one at a time in the order they came', async () => {
+    const { pacer } = fakePacer(0, 0);
+    const order: string[] = [];
+    let running = 0;
+    const task = (name: string) => async () => {
+      running++;
+      expect(running).toBe(1);
+      order.push(name);
+      await Promise.resolve();
+      running--;
+    };
+    await Promise.all([pacer.run(task('a')), pacer.run(task('b')), pacer.run(task('c'))]);
+    expect(order).toEqual(['a', 'b', 'c']);
+  });
+
+  it('waits the minimum gap plus jitter after the previous page', async () => {
+    const { pacer, waits, advance } = fakePacer(800, 400, 0.5);
+    await pacer.run(async () => advance(300));
+    await pacer.run(async () => undefined);
+    expect(waits).toEqual([1000]);
+  });
+
+  it('does not wait when the gap has already passed', async () => {
+    const { pacer, waits, advance } = fakePacer(800, 0);
+    await pacer.run(async () => undefined);
+    advance(5_000);
+    await pacer.run(async () => undefined);
+    expect(waits).toEqual([]);
+  });
+
+  it('keeps going after a failed task', async () => {
+    const { pacer } = fakePacer(0, 0);
+    await expect(pacer.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(pacer.run(async () => 'ok')).resolves.toBe('ok');
+  });
+});
