@@ -4,6 +4,11 @@
  * handle (the /sorry/ CAPTCHA, the consent wall, the JavaScript shell, a slow page, a hanging
  * page, a 500). Tests and benchmarks point LANTERN_ENGINE_URL_GOOGLE at it.
  *
+ * The recorded desktop pages were captured from the EU and carry Google's "Before you continue"
+ * consent dialog over their results. By default the fixture serves them as Google serves a client
+ * outside the EU (dialog removed, results untouched); `fixture:consent` serves a page under the
+ * dialog as recorded.
+ *
  * Run it by hand: npx tsx tests/support/fixture-web.ts [--port 8123]
  */
 import { readFileSync } from 'node:fs';
@@ -65,9 +70,28 @@ export async function startFixtureWeb(options: { port?: number; slowMs?: number 
   const requests: string[] = [];
   const hanging = new Set<ServerResponse>();
 
+  const withoutConsent = new Map<string, string>();
+  /**
+   * A recorded results page as served outside the EU: the consent dialog's opening tag becomes a
+   * hidden plain div and the consent form posts nowhere; results are untouched.
+   */
+  const resultsPage = (file: string): string => {
+    let html = withoutConsent.get(file);
+    if (html === undefined) {
+      html = readFileSync(file, 'utf8')
+        .replace(/<div[^>]*(?:aria-label|title)="Before you continue[^"]*"[^>]*>/g, '<div hidden>')
+        .replace(/(<form[^>]*action=")https:\/\/consent\.google\.[a-z.]+\/save/g, '$1#');
+      withoutConsent.set(file, html);
+    }
+    return html;
+  };
   const sendFile = (res: ServerResponse, file: string, status = 200): void => {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
     res.end(readFileSync(file));
+  };
+  const sendResults = (res: ServerResponse, file: string): void => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(resultsPage(file));
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
@@ -100,11 +124,11 @@ export async function startFixtureWeb(options: { port?: number; slowMs?: number 
         res.end('<html><head><title>500 Server Error</title></head><body><h1>Server Error</h1></body></html>');
         return;
       case FIXTURE_QUERIES.slow:
-        setTimeout(() => sendFile(res, sharedData('serp', 'google/desktop-2023/coffee.html')), options.slowMs ?? 2000);
+        setTimeout(() => sendResults(res, sharedData('serp', 'google/desktop-2023/coffee.html')), options.slowMs ?? 2000);
         return;
     }
     const recorded = pages.get(query)?.[page];
-    sendFile(res, recorded?.file ?? noResults);
+    sendResults(res, recorded?.file ?? noResults);
   };
 
   const server: Server = createServer(handle);

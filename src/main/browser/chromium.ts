@@ -44,6 +44,8 @@ export class ChromiumPageLoader implements PageLoader {
   private userAgent: string | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private activeLoads = 0;
+  /** Tabs that finished a load cleanly; reusing one saves ~200 ms over opening a new tab. */
+  private idlePages: Page[] = [];
   /** Number of browser launches so far (observable by tests and benchmarks). */
   launches = 0;
 
@@ -54,6 +56,7 @@ export class ChromiumPageLoader implements PageLoader {
     const remaining = (): number => Math.max(1, deadline - Date.now());
     let stage: Stage = 'launching the browser';
     let page: Page | undefined;
+    let reusable = false;
     const onAbort = (): void => void page?.close().catch(() => undefined);
 
     this.activeLoads++;
@@ -62,27 +65,30 @@ export class ChromiumPageLoader implements PageLoader {
       throwIfAborted(signal);
       const context = await withDeadline(this.ensureContext(), remaining(), () => timeoutError(url, timeoutMs, stage));
       throwIfAborted(signal);
-      page = await context.newPage();
+      page = await this.takePage(context);
       signal?.addEventListener('abort', onAbort, { once: true });
-      await this.hideHeadless(context, page);
 
       stage = 'waiting for the page to respond';
       const response = await page.goto(url, { waitUntil: 'commit', timeout: remaining() });
       stage = 'waiting for the page to settle';
       await settle(page, readySelectors, remaining, this.options.settleGraceMs ?? 1500);
       throwIfAborted(signal);
-      return {
+      const snapshot = {
         finalUrl: page.url(),
         status: response?.status() ?? 0,
         html: await pageContent(page),
         title: await page.title(),
       };
+      reusable = true;
+      return snapshot;
     } catch (error) {
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled before the page finished loading.');
       throw toLoadError(error, url, timeoutMs, stage);
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      await page?.close().catch(() => undefined);
+      // A tab that failed, timed out or crashed is discarded; a clean one waits for the next load.
+      if (page && reusable && !page.isClosed()) this.idlePages.push(page);
+      else await page?.close().catch(() => undefined);
       this.activeLoads--;
       this.scheduleIdleClose();
     }
@@ -93,7 +99,17 @@ export class ChromiumPageLoader implements PageLoader {
     const context = this.context ?? (await this.launching?.catch(() => undefined));
     this.context = undefined;
     this.launching = undefined;
+    this.idlePages = [];
     await context?.close().catch(() => undefined);
+  }
+
+  private async takePage(context: BrowserContext): Promise<Page> {
+    let page = this.idlePages.pop();
+    while (page && (page.isClosed() || page.context() !== context)) page = this.idlePages.pop();
+    if (page) return page;
+    page = await context.newPage();
+    await this.hideHeadless(context, page);
+    return page;
   }
 
   private ensureContext(): Promise<BrowserContext> {
@@ -120,7 +136,9 @@ export class ChromiumPageLoader implements PageLoader {
     }
     this.launches++;
     context.on('close', () => {
-      if (this.context === context) this.context = undefined;
+      if (this.context !== context) return;
+      this.context = undefined;
+      this.idlePages = [];
     });
     this.context = context;
     return context;

@@ -1,0 +1,130 @@
+/**
+ * bench/search — search speed on the fixture web (recorded Google pages served on 127.0.0.1).
+ *
+ *   npm run bench:search            (builds the CLI, then runs this file with tsx)
+ *
+ * Measures: cold search (a new `lantern search` process, no browser running), warm search median
+ * and p95 over 20 queries in one process, parse time per recorded page, and — in the same run —
+ * the same searches done by launching a fresh browser per search, as one-shot scraping tools do.
+ * Writes bench/results/search.json and prints a Markdown table for docs/benchmarks.md.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium } from 'playwright-core';
+import { ChromiumPageLoader, chromiumArgs } from '../../src/main/browser/chromium';
+import { findChrome } from '../../src/main/browser/find-chrome';
+import { google } from '../../src/main/search/engines/google';
+import { MemoryResultCache } from '../../src/main/search/result-cache';
+import { DEFAULT_PACING, SearchService } from '../../src/main/search/search-service';
+import { startFixtureWeb } from '../../tests/support/fixture-web';
+import { PROJECT_ROOT } from '../../tests/support/run-cli';
+import { sharedData } from '../../tests/support/shared-data';
+
+const WARM_QUERIES = 20;
+const COLD_RUNS = 5;
+/** Searches are issued the way a person or agent spaces them: after the engine's pacing gap. */
+const BETWEEN_SEARCHES_MS = DEFAULT_PACING.minGapMs + DEFAULT_PACING.jitterMs;
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+const median = (values: number[]): number => percentile(values, 50);
+const round = (ms: number): number => Math.round(ms);
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const web = await startFixtureWeb();
+const executablePath = findChrome();
+const queries = web.recordedQueries.filter((query) => !['no results'].includes(query)).slice(0, WARM_QUERIES);
+
+// Cold: a new process each time, browser not running, persistent profile as a user would have.
+const coldDataDir = mkdtempSync(join(tmpdir(), 'lantern-bench-cold-'));
+const coldMs: number[] = [];
+for (let run = 0; run < COLD_RUNS; run++) {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'search', queries[run] ?? 'coffee', '--json'], {
+    env: { ...process.env, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_DATA_DIR: coldDataDir },
+    encoding: 'utf8',
+  });
+  coldMs.push(performance.now() - started);
+  if (child.status !== 0) throw new Error(`cold search failed: ${child.stdout}${child.stderr}`);
+}
+
+// Warm: one process, one browser, searches spaced by the pacing gap (not timed).
+const loader = new ChromiumPageLoader({ executablePath, userDataDir: mkdtempSync(join(tmpdir(), 'lantern-bench-warm-')) });
+const service = new SearchService({ loader, engines: { google }, cache: new MemoryResultCache(), origins: { google: web.origin } });
+await service.search({ query: 'warm-up' }, { noCache: true });
+const warmMs: number[] = [];
+const backToBackMs: number[] = [];
+for (const query of queries) {
+  await sleep(BETWEEN_SEARCHES_MS);
+  const started = performance.now();
+  await service.search({ query }, { noCache: true });
+  warmMs.push(performance.now() - started);
+}
+// The same searches fired back to back: what a burst costs once pacing holds them apart.
+for (const query of queries.slice(0, 10)) {
+  const started = performance.now();
+  await service.search({ query }, { noCache: true });
+  backToBackMs.push(performance.now() - started);
+}
+await loader.close();
+
+// Browser per search: launch, load, wait for the results, read, close — every time.
+const perSearchMs: number[] = [];
+for (const query of queries) {
+  const started = performance.now();
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+  const page = await browser.newPage();
+  await page.goto(google.buildRequest({ query, offset: 0 }, web.origin), { waitUntil: 'commit' });
+  await page.waitForSelector(google.readySelectors.join(', '), { state: 'attached' });
+  const html = await page.content();
+  google.parse({ finalUrl: page.url(), status: 200, html, title: await page.title() });
+  await browser.close();
+  perSearchMs.push(performance.now() - started);
+}
+await web.close();
+
+// Parse time per recorded page (classify + parse), pure CPU.
+const pageFiles = [
+  ...['desktop-2023', 'nojs-2023', 'desktop-2019'].flatMap((dir) =>
+    readdirSync(sharedData('serp/google', dir)).filter((f) => f.endsWith('.html')).map((f) => sharedData('serp/google', dir, f)),
+  ),
+  ...readdirSync(sharedData('serp/webis/google')).filter((f) => f.endsWith('.html')).map((f) => sharedData('serp/webis/google', f)),
+];
+const parseMs: number[] = [];
+for (const file of pageFiles) {
+  const html = readFileSync(file, 'utf8');
+  const snapshot = { finalUrl: 'https://www.google.com/search?q=x', status: 200, html, title: '' };
+  const started = performance.now();
+  google.classify(snapshot);
+  google.parse(snapshot);
+  parseMs.push(performance.now() - started);
+}
+
+const figures = {
+  date: new Date().toISOString(),
+  machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), freeGiB: Math.round(freemem() / 2 ** 30), node: process.version },
+  coldMs: { median: round(median(coldMs)), runs: coldMs.map(round) },
+  warmMs: { median: round(median(warmMs)), p95: round(percentile(warmMs, 95)), n: warmMs.length },
+  backToBackMs: { median: round(median(backToBackMs)), p95: round(percentile(backToBackMs, 95)), n: backToBackMs.length },
+  browserPerSearchMs: { median: round(median(perSearchMs)), p95: round(percentile(perSearchMs, 95)), n: perSearchMs.length },
+  warmSpeedup: Number((median(perSearchMs) / median(warmMs)).toFixed(2)),
+  parseMsPerPage: { median: Number(median(parseMs).toFixed(2)), p95: Number(percentile(parseMs, 95).toFixed(2)), pages: parseMs.length },
+};
+mkdirSync(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
+writeFileSync(join(PROJECT_ROOT, 'bench/results/search.json'), JSON.stringify(figures, null, 2));
+
+console.log(JSON.stringify(figures, null, 2));
+console.log(`
+| measure | figure | target |
+|---|---|---|
+| cold search (new process, no browser running), median of ${COLD_RUNS} | ${figures.coldMs.median} ms | ≤ 3,000 ms |
+| warm search, median / p95 over ${warmMs.length} queries | ${figures.warmMs.median} / ${figures.warmMs.p95} ms | ≤ 2,000 ms |
+| warm, back to back (pacing gap included), median / p95 | ${figures.backToBackMs.median} / ${figures.backToBackMs.p95} ms | — |
+| browser per search, median / p95 | ${figures.browserPerSearchMs.median} / ${figures.browserPerSearchMs.p95} ms | — |
+| warm speed-up over browser per search | ${figures.warmSpeedup}× | ≥ 3× |
+| parse (classify + parse) per recorded page, median / p95 over ${parseMs.length} pages | ${figures.parseMsPerPage.median} / ${figures.parseMsPerPage.p95} ms | — |`);
