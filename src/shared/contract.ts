@@ -15,12 +15,17 @@ export type TimeRange = z.infer<typeof TimeRangeSchema>;
 /** Longest query Google accepts is ~2,048 characters of URL; we cap the text itself. */
 export const MAX_QUERY_LENGTH = 2048;
 
+/** `all` queries every enabled engine in parallel and fuses their results. */
+export const EngineChoiceSchema = z.union([EngineIdSchema, z.literal('all')]);
+export type EngineChoice = z.infer<typeof EngineChoiceSchema>;
+
 export const SearchRequestSchema = z.object({
   query: z
     .string()
     .max(MAX_QUERY_LENGTH, `query is longer than ${MAX_QUERY_LENGTH} characters`)
     .refine((q) => q.trim().length > 0, 'query is empty'),
-  engine: EngineIdSchema.optional(),
+  /** Pin one engine (no fallback), or `all`; default: the configured order with fallback. */
+  engine: EngineChoiceSchema.optional(),
   limit: z.number().int().min(1).max(100).default(10),
   page: z.number().int().min(1).max(50).default(1),
   lang: z
@@ -48,6 +53,8 @@ export const SearchResultSchema = z.object({
   /** Registrable domain of `url` (public-suffix aware), e.g. "bbc.co.uk". */
   source: z.string(),
   date: z.string().optional(),
+  /** With engine `all`: the engines that returned this result. */
+  engines: z.array(EngineIdSchema).optional(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
@@ -67,10 +74,21 @@ export const TopStorySchema = z.object({
 });
 export type TopStory = z.infer<typeof TopStorySchema>;
 
+/** An engine that was tried (or skipped) before the one that answered, and why it did not. */
+export const EngineFailureSchema = z.object({
+  engine: EngineIdSchema,
+  code: z.string(),
+  message: z.string(),
+});
+export type EngineFailure = z.infer<typeof EngineFailureSchema>;
+
 export const SearchResponseSchema = z.object({
   searchId: z.string(),
   query: z.string(),
-  engine: EngineIdSchema,
+  /** The engine that answered (`all` for fused results). */
+  engine: EngineChoiceSchema,
+  /** Engines that did not answer, in the order they were tried. */
+  fallbacks: z.array(EngineFailureSchema).optional(),
   results: z.array(SearchResultSchema),
   featuredSnippet: FeaturedSnippetSchema.optional(),
   peopleAlsoAsk: z.array(z.string()).optional(),

@@ -55,3 +55,27 @@ describe('EnginePacer', () => {
     await expect(pacer.run(async () => 'ok')).resolves.toBe('ok');
   });
 });
+
+describe('EnginePacer queue bound', () => {
+  it('refuses tasks beyond the queue with RATE_LIMITED and a retry time, and serves the rest', async () => {
+    const pacer = new EnginePacer({ minGapMs: 0, jitterMs: 0, maxQueued: 2 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const served: number[] = [];
+    const outcomes = [0, 1, 2, 3, 4].map((n) =>
+      pacer.run(async () => {
+        await gate;
+        served.push(n);
+      }),
+    );
+    release();
+    const settled = await Promise.allSettled(outcomes);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    expect(served).toEqual([0, 1, 2]);
+    const refused = settled[3] as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(refused.reason.retryAfterMs).toBeGreaterThanOrEqual(0);
+    // Once the queue drains, new work is accepted again.
+    await expect(pacer.run(async () => 'again')).resolves.toBe('again');
+  });
+});

@@ -73,11 +73,13 @@ export class ChromiumPageLoader implements PageLoader {
       stage = 'waiting for the page to settle';
       await settle(page, readySelectors, remaining, this.options.settleGraceMs ?? 1500);
       throwIfAborted(signal);
-      const snapshot = {
+      const retryAfterMs = parseRetryAfter(response?.headers()['retry-after'], Date.now());
+      const snapshot: PageSnapshot = {
         finalUrl: page.url(),
         status: response?.status() ?? 0,
         html: await pageContent(page),
         title: await page.title(),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       };
       reusable = true;
       return snapshot;
@@ -213,6 +215,14 @@ async function pageContent(page: Page): Promise<string> {
     await page.waitForLoadState('domcontentloaded').catch(() => undefined);
     return page.content();
   }
+}
+
+/** Retry-After as seconds or an HTTP date, in ms from now. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

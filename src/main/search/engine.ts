@@ -14,6 +14,8 @@ export interface PageSnapshot {
   status: number;
   html: string;
   title: string;
+  /** The main document's Retry-After, in ms, when it sent one (429/503 answers). */
+  retryAfterMs?: number;
 }
 
 /** What the engine is asked for: one page of one query. */

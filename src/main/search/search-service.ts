@@ -1,31 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import {
   SearchRequestSchema,
+  type EngineChoice,
+  type EngineFailure,
   type EngineId,
   type SearchRequest,
   type SearchRequestInput,
   type SearchResponse,
-  type SearchResult,
 } from '../../shared/contract';
-import { LanternError } from '../../shared/errors';
+import { LanternError, toErrorInfo } from '../../shared/errors';
 import type { PageLoader } from '../browser/page-loader';
-import { toEngineQuery, type Classification, type ParsedPage, type SearchEngine } from './engine';
+import { validationError } from '../validation';
+import type { ParsedPage, SearchEngine } from './engine';
+import { engineName, searchOneEngine, type EngineAnswer } from './engine-search';
+import { fuseByReciprocalRank } from './fusion';
 import { EnginePacer, type PacerOptions } from './pacer';
 import { detectQueryLanguage } from './query-language';
 import { searchCacheKey, type ResultCache } from './result-cache';
-import { sourceOf } from './source';
-import { validationError } from '../validation';
+import { EngineSuspensions, SUSPENSION_MS } from './suspension';
 
 export interface SearchServiceOptions {
   loader: PageLoader;
   engines: Partial<Record<EngineId, SearchEngine>>;
   cache: ResultCache;
+  /** Engines tried in order when the caller pins none (default: google only). */
+  engineOrder?: readonly EngineId[];
   /** Origin overrides (LANTERN_ENGINE_URL_<ENGINE>). */
   origins?: Partial<Record<EngineId, string>>;
   /** Budget for one engine page, browser launch included. */
   pageTimeoutMs?: number;
   pacing?: Omit<PacerOptions, 'now'>;
-  defaultEngine?: EngineId;
   now?: () => number;
   /** Called with every answered (non-cached) search, e.g. to store it. */
   onSearch?: (response: SearchResponse) => void;
@@ -38,41 +42,43 @@ export interface SearchCallOptions {
 }
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 5_000;
-/** Google pacing: 0.8–1.2 s between pages, the rhythm of a quick person rather than a script. */
-export const DEFAULT_PACING = { minGapMs: 800, jitterMs: 400 };
-/** Never load more than this many engine pages for one search, however few results they hold. */
-const MAX_EXTRA_PAGES = 2;
+/** Pacing per engine: 0.8–1.2 s between pages, the rhythm of a quick person rather than a script. */
+export const DEFAULT_PACING = { minGapMs: 800, jitterMs: 400, maxQueued: 20 };
+
+/** Failures after which the next engine in the order is asked instead. */
+const FALLBACK_CODES = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED', 'ENGINE_UNREACHABLE', 'ENGINE_LAYOUT_CHANGED', 'TIMEOUT', 'RATE_LIMITED']);
 
 export class SearchService {
+  readonly suspensions: EngineSuspensions;
   private readonly pacers = new Map<EngineId, EnginePacer>();
   private readonly now: () => number;
 
   constructor(private readonly options: SearchServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.suspensions = new EngineSuspensions(this.now);
   }
 
   async search(input: SearchRequestInput, call: SearchCallOptions = {}): Promise<SearchResponse> {
     const startedAt = this.now();
     const request = parseSearchRequest(input);
-    const engineId = request.engine ?? this.options.defaultEngine ?? 'google';
-    const engine = this.options.engines[engineId];
-    if (!engine) {
-      const available = Object.keys(this.options.engines).join(', ');
-      throw new LanternError('INVALID_INPUT', `The engine "${engineId}" is not available; use one of: ${available}.`);
-    }
-    const key = searchCacheKey(request, engineId);
+    const choice: EngineChoice | 'auto' = request.engine ?? 'auto';
+    const order = this.engineOrder(choice);
+    const key = searchCacheKey(request, choice === 'auto' ? order.join('+') : choice);
     if (!call.noCache) {
       const cached = this.options.cache.get(key);
-      if (cached) return { ...cached, fromCache: true, tookMs: this.now() - startedAt };
+      if (cached) return { ...cached, fromCache: true, tookMs: Math.round(this.now() - startedAt) };
     }
 
-    const parsed = await this.loadResults(engine, request, call.signal);
+    const lang = request.lang ?? detectQueryLanguage(request.query);
+    const withLang: SearchRequest = lang === undefined ? request : { ...request, lang };
+    const answer = choice === 'all' ? await this.searchAll(order, withLang, call.signal) : await this.searchInOrder(order, withLang, call.signal);
     const response: SearchResponse = {
       searchId: randomUUID(),
       query: request.query,
-      engine: engineId,
-      results: parsed.results,
-      ...pageFeatures(parsed.features),
+      engine: answer.engine,
+      ...(answer.failures.length > 0 ? { fallbacks: answer.failures } : {}),
+      results: answer.results,
+      ...pageFeatures(answer.features),
       tookMs: Math.max(0, Math.round(this.now() - startedAt)),
     };
     this.options.cache.set(key, response);
@@ -80,74 +86,106 @@ export class SearchService {
     return response;
   }
 
-  /** Loads engine pages until `limit` results are collected, the engine runs out, or a page fails. */
-  private async loadResults(
-    engine: SearchEngine,
-    request: SearchRequest,
-    signal: AbortSignal | undefined,
-  ): Promise<{ results: SearchResult[]; features: ParsedPage | undefined }> {
-    const lang = request.lang ?? detectQueryLanguage(request.query);
-    const withLang: SearchRequest = lang === undefined ? request : { ...request, lang };
-    const firstOffset = (request.page - 1) * engine.pageSize;
-    const maxPages = Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES;
-    const results: SearchResult[] = [];
-    const seen = new Set<string>();
-    let features: ParsedPage | undefined;
-
-    for (let pageNumber = 0; pageNumber < maxPages && results.length < request.limit; pageNumber++) {
-      let page: ParsedPage | 'no-more';
+  /** Tries each engine in order; a blocked, suspended or unreachable one hands over to the next. */
+  private async searchInOrder(order: readonly SearchEngine[], request: SearchRequest, signal: AbortSignal | undefined) {
+    const failures: EngineFailure[] = [];
+    let firstError: LanternError | undefined;
+    for (const engine of order) {
+      const suspended = this.suspendedError(engine.id);
+      if (suspended) {
+        failures.push(failureOf(engine.id, suspended));
+        firstError ??= suspended;
+        continue;
+      }
       try {
-        page = await this.loadPage(engine, withLang, firstOffset + pageNumber * engine.pageSize, signal);
+        const answer = await this.runEngine(engine, request, signal);
+        return { engine: engine.id as EngineChoice, failures, ...answer };
       } catch (error) {
-        // A later page failing must not throw away the real results already collected.
-        if (pageNumber > 0 && results.length > 0 && !(error instanceof LanternError && error.code === 'CANCELLED')) break;
-        throw error;
+        if (!(error instanceof LanternError) || !FALLBACK_CODES.has(error.code)) throw error;
+        this.suspendAfter(engine.id, error);
+        failures.push(failureOf(engine.id, error));
+        firstError ??= error;
       }
-      if (page === 'no-more') break;
-      features ??= page;
-      const before = results.length;
-      for (const result of page.results) {
-        const dedupeKey = normalizeForDedupe(result.url);
-        if (seen.has(dedupeKey) || results.length >= request.limit) continue;
-        seen.add(dedupeKey);
-        results.push({
-          index: results.length,
-          title: result.title,
-          url: result.url,
-          snippet: result.snippet,
-          source: sourceOf(result.url),
-          ...(result.date === undefined ? {} : { date: result.date }),
-        });
-      }
-      if (results.length === before) break; // the engine repeats itself: nothing more to gain
     }
-    return { results, features };
+    throw withFailures(firstError, failures);
   }
 
-  private async loadPage(
-    engine: SearchEngine,
-    request: SearchRequest,
-    offset: number,
-    signal: AbortSignal | undefined,
-  ): Promise<ParsedPage | 'no-more'> {
-    const url = engine.buildRequest(toEngineQuery(request, offset), this.options.origins?.[engine.id]);
-    const timeoutMs = this.options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
-    const snapshot = await this.pacerFor(engine.id).run(
-      () => this.options.loader.load(url, { readySelectors: engine.readySelectors, timeoutMs, ...(signal ? { signal } : {}) }),
-      signal,
+  /** Every engine in parallel, fused by reciprocal rank; fails only when none answers. */
+  private async searchAll(order: readonly SearchEngine[], request: SearchRequest, signal: AbortSignal | undefined) {
+    const failures: EngineFailure[] = [];
+    const answered: Array<{ engine: EngineId } & EngineAnswer> = [];
+    let firstError: LanternError | undefined;
+    const outcomes = await Promise.allSettled(
+      order.map(async (engine) => {
+        const suspended = this.suspendedError(engine.id);
+        if (suspended) throw suspended;
+        return { engine: engine.id, ...(await this.runEngine(engine, request, signal)) };
+      }),
     );
-    const classification = engine.classify(snapshot);
-    if (classification.state === 'no-results') return 'no-more';
-    if (classification.state !== 'results') throw blockError(engine, classification, snapshot.finalUrl, snapshot.status);
-    const parsed = engine.parse(snapshot);
-    if (parsed.results.length === 0) {
-      throw new LanternError(
-        'ENGINE_LAYOUT_CHANGED',
-        `${engineName(engine)} returned a results page but Lantern found no results in it; its layout may have changed. Try another engine and report this.`,
-        { details: { engine: engine.id, url: redactQuery(snapshot.finalUrl) } },
-      );
+    outcomes.forEach((outcome, i) => {
+      const engine = order[i]!;
+      if (outcome.status === 'fulfilled') {
+        answered.push(outcome.value);
+        return;
+      }
+      const error = outcome.reason instanceof LanternError ? outcome.reason : new LanternError('INTERNAL', toErrorInfo(outcome.reason).message);
+      if (error.code === 'CANCELLED' || error.code === 'INVALID_INPUT' || error.code === 'BROWSER_NOT_FOUND') throw error;
+      this.suspendAfter(engine.id, error);
+      failures.push(failureOf(engine.id, error));
+      firstError ??= error;
+    });
+    if (answered.length === 0) throw withFailures(firstError, failures);
+    return {
+      engine: 'all' as const,
+      failures,
+      results: fuseByReciprocalRank(answered, request.limit),
+      features: answered[0]?.features,
+    };
+  }
+
+  private runEngine(engine: SearchEngine, request: SearchRequest, signal: AbortSignal | undefined): Promise<EngineAnswer> {
+    return searchOneEngine(engine, request, {
+      loader: this.options.loader,
+      pacer: this.pacerFor(engine.id),
+      origin: this.options.origins?.[engine.id],
+      pageTimeoutMs: this.options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
+      signal,
+    });
+  }
+
+  private engineOrder(choice: EngineChoice | 'auto'): SearchEngine[] {
+    const available = this.options.engines;
+    if (choice !== 'auto' && choice !== 'all') {
+      const engine = available[choice];
+      if (!engine) throw new LanternError('INVALID_INPUT', `The engine "${choice}" is not available; use one of: ${Object.keys(available).join(', ')}.`);
+      return [engine];
     }
-    return parsed;
+    const ids = this.options.engineOrder ?? ['google'];
+    const order = ids.map((id) => available[id]).filter((engine): engine is SearchEngine => engine !== undefined);
+    if (order.length === 0) throw new LanternError('INVALID_INPUT', `None of the configured engines (${ids.join(', ')}) is available.`);
+    return order;
+  }
+
+  private suspendedError(engine: EngineId): LanternError | undefined {
+    const suspension = this.suspensions.get(engine);
+    if (!suspension) return undefined;
+    const retryAfterMs = Math.max(0, suspension.until - this.now());
+    return new LanternError(
+      'ENGINE_BLOCKED',
+      `${engineName(engine)} is paused for ${Math.ceil(retryAfterMs / 60_000)} more min after ${suspension.code}: ${suspension.message}`,
+      { retryAfterMs, details: { engine, blockedBy: suspension.code } },
+    );
+  }
+
+  /** A block keeps the engine out for a while so the next searches do not provoke it again. */
+  private suspendAfter(engine: EngineId, error: LanternError): void {
+    const durationMs =
+      error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED'
+        ? (error.retryAfterMs ?? SUSPENSION_MS.captcha)
+        : error.code === 'ENGINE_BLOCKED' || error.code === 'RATE_LIMITED'
+          ? (error.retryAfterMs ?? SUSPENSION_MS.tooManyRequests)
+          : 0;
+    if (durationMs > 0 && !this.suspensions.get(engine)) this.suspensions.suspend(engine, durationMs, error.code, error.message);
   }
 
   private pacerFor(engine: EngineId): EnginePacer {
@@ -183,69 +221,17 @@ function pageFeatures(page: ParsedPage | undefined): Partial<SearchResponse> {
   return features;
 }
 
-function blockError(engine: SearchEngine, classification: Classification, finalUrl: string, status: number): LanternError {
-  const name = engineName(engine);
-  const details = { engine: engine.id, url: redactQuery(finalUrl), status, reason: classification.reason };
-  switch (classification.state) {
-    case 'captcha':
-      return new LanternError(
-        'CAPTCHA_REQUIRED',
-        `${name} wants a person to solve a CAPTCHA before it answers more searches (${classification.reason}). Solve it in the Lantern app's browser window, wait a while before searching again, or use another engine.`,
-        { details },
-      );
-    case 'consent':
-      return new LanternError(
-        'CONSENT_REQUIRED',
-        `${name} shows a cookie-consent wall instead of results (${classification.reason}). Accept or reject it once in the Lantern app's browser window.`,
-        { details },
-      );
-    case 'js-shell':
-      return new LanternError(
-        'ENGINE_BLOCKED',
-        `${name} answered with its "enable JavaScript" page instead of results (${classification.reason}); the browser session looks cold or flagged. Try again in a few minutes.`,
-        { details },
-      );
-    default:
-      if (status >= 400) {
-        return new LanternError('ENGINE_UNREACHABLE', `${name} answered HTTP ${status} instead of results. Try again later.`, {
-          details,
-        });
-      }
-      return new LanternError(
-        'ENGINE_LAYOUT_CHANGED',
-        `${name} returned a page Lantern does not recognise (${classification.reason}). Try again, or use another engine.`,
-        { details },
-      );
-  }
+function failureOf(engine: EngineId, error: LanternError): EngineFailure {
+  return { engine, code: error.code, message: error.message };
 }
 
-function engineName(engine: SearchEngine): string {
-  const names: Record<EngineId, string> = {
-    google: 'Google',
-    bing: 'Bing',
-    duckduckgo: 'DuckDuckGo',
-    baidu: 'Baidu',
-    brave: 'Brave Search',
-  };
-  return names[engine.id];
-}
-
-/** Error details keep the page's origin and path, never its query string (the user's query). */
-function redactQuery(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return '';
-  }
-}
-
-function normalizeForDedupe(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.hash = '';
-    return `${parsed.hostname.replace(/^www\./, '')}${parsed.pathname.replace(/\/+$/, '')}${parsed.search}`.toLowerCase();
-  } catch {
-    return url;
-  }
+/** The first engine's error (the most telling), carrying what every engine said. */
+function withFailures(error: LanternError | undefined, failures: EngineFailure[]): LanternError {
+  if (!error) return new LanternError('INTERNAL', 'No engine was tried.');
+  if (failures.length <= 1) return error;
+  const others = failures.slice(1).map((f) => `${engineName(f.engine)}: ${f.code}`).join('; ');
+  return new LanternError(error.code, `${error.message} Other engines did not answer either (${others}).`, {
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    details: { ...error.details, fallbacks: failures },
+  });
 }

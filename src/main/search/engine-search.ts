@@ -1,0 +1,134 @@
+import type { EngineId, SearchRequest, SearchResult } from '../../shared/contract';
+import { LanternError } from '../../shared/errors';
+import type { PageLoader } from '../browser/page-loader';
+import { toEngineQuery, type Classification, type ParsedPage, type SearchEngine } from './engine';
+import { dedupeKey } from './fusion';
+import type { EnginePacer } from './pacer';
+import { sourceOf } from './source';
+
+/** Never load more than this many extra engine pages for one search, however few results they hold. */
+const MAX_EXTRA_PAGES = 2;
+
+export interface EngineSearchContext {
+  loader: PageLoader;
+  pacer: EnginePacer;
+  origin: string | undefined;
+  pageTimeoutMs: number;
+  signal: AbortSignal | undefined;
+}
+
+export interface EngineAnswer {
+  results: SearchResult[];
+  /** Features of the first page (featured snippet, people also ask, …). */
+  features: ParsedPage | undefined;
+}
+
+/**
+ * One engine, one request: loads engine pages (paced) until `limit` results are collected, the
+ * engine runs out, or a page fails; maps every page that is not results to a typed error.
+ */
+export async function searchOneEngine(engine: SearchEngine, request: SearchRequest, context: EngineSearchContext): Promise<EngineAnswer> {
+  const firstOffset = (request.page - 1) * engine.pageSize;
+  const maxPages = Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES;
+  const results: SearchResult[] = [];
+  const seen = new Set<string>();
+  let features: ParsedPage | undefined;
+
+  for (let pageNumber = 0; pageNumber < maxPages && results.length < request.limit; pageNumber++) {
+    let page: ParsedPage | 'no-more';
+    try {
+      page = await loadPage(engine, request, firstOffset + pageNumber * engine.pageSize, context);
+    } catch (error) {
+      // A later page failing must not throw away the real results already collected.
+      if (pageNumber > 0 && results.length > 0 && !(error instanceof LanternError && error.code === 'CANCELLED')) break;
+      throw error;
+    }
+    if (page === 'no-more') break;
+    features ??= page;
+    const before = results.length;
+    for (const result of page.results) {
+      const key = dedupeKey(result.url);
+      if (seen.has(key) || results.length >= request.limit) continue;
+      seen.add(key);
+      results.push({
+        index: results.length,
+        title: result.title,
+        url: result.url,
+        snippet: result.snippet,
+        source: sourceOf(result.url),
+        ...(result.date === undefined ? {} : { date: result.date }),
+      });
+    }
+    if (results.length === before) break; // the engine repeats itself: nothing more to gain
+  }
+  return { results, features };
+}
+
+async function loadPage(engine: SearchEngine, request: SearchRequest, offset: number, context: EngineSearchContext): Promise<ParsedPage | 'no-more'> {
+  const url = engine.buildRequest(toEngineQuery(request, offset), context.origin);
+  const { loader, pageTimeoutMs: timeoutMs, signal } = context;
+  const snapshot = await context.pacer.run(
+    () => loader.load(url, { readySelectors: engine.readySelectors, timeoutMs, ...(signal ? { signal } : {}) }),
+    signal,
+  );
+  const classification = engine.classify(snapshot);
+  if (classification.state === 'no-results') return 'no-more';
+  if (classification.state !== 'results') throw blockError(engine, classification, snapshot.finalUrl, snapshot.status, snapshot.retryAfterMs);
+  const parsed = engine.parse(snapshot);
+  if (parsed.results.length === 0) {
+    throw new LanternError(
+      'ENGINE_LAYOUT_CHANGED',
+      `${engineName(engine.id)} returned a results page but Lantern found no results in it; its layout may have changed. Try another engine and report this.`,
+      { details: { engine: engine.id, url: redactQuery(snapshot.finalUrl) } },
+    );
+  }
+  return parsed;
+}
+
+function blockError(engine: SearchEngine, classification: Classification, finalUrl: string, status: number, retryAfterMs: number | undefined): LanternError {
+  const name = engineName(engine.id);
+  const details = { engine: engine.id, url: redactQuery(finalUrl), status, reason: classification.reason };
+  const retry = retryAfterMs === undefined ? {} : { retryAfterMs };
+  switch (classification.state) {
+    case 'captcha':
+      return new LanternError(
+        'CAPTCHA_REQUIRED',
+        `${name} wants a person to solve a CAPTCHA before it answers more searches (${classification.reason}). Solve it in the Lantern app's browser window, wait a while before searching again, or use another engine.`,
+        { details, ...retry },
+      );
+    case 'consent':
+      return new LanternError(
+        'CONSENT_REQUIRED',
+        `${name} shows a cookie-consent wall instead of results (${classification.reason}). Accept or reject it once in the Lantern app's browser window.`,
+        { details },
+      );
+    case 'js-shell':
+      return new LanternError(
+        'ENGINE_BLOCKED',
+        `${name} answered with its "enable JavaScript" page instead of results (${classification.reason}); the browser session looks cold or flagged. Try again in a few minutes.`,
+        { details, ...retry },
+      );
+    default:
+      if (status >= 400) {
+        return new LanternError('ENGINE_UNREACHABLE', `${name} answered HTTP ${status} instead of results. Try again later.`, { details, ...retry });
+      }
+      return new LanternError('ENGINE_LAYOUT_CHANGED', `${name} returned a page Lantern does not recognise (${classification.reason}). Try again, or use another engine.`, {
+        details,
+      });
+  }
+}
+
+export function engineName(engine: EngineId): string {
+  const names: Record<EngineId, string> = { google: 'Google', bing: 'Bing', duckduckgo: 'DuckDuckGo', baidu: 'Baidu', brave: 'Brave Search' };
+  return names[engine];
+}
+
+/** Error details keep the page's origin and path, never its query string (the user's query). */
+function redactQuery(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,47 @@
+import type { EngineId } from '../../shared/contract';
+
+export interface Suspension {
+  until: number;
+  /** What blocked the engine, e.g. "CAPTCHA_REQUIRED". */
+  code: string;
+  message: string;
+}
+
+/** How long a block keeps an engine out (SearXNG-like: a CAPTCHA for a while, 429 for minutes). */
+export const SUSPENSION_MS = {
+  captcha: 30 * 60_000,
+  tooManyRequests: 5 * 60_000,
+} as const;
+
+/**
+ * Engines that recently blocked Lantern. While suspended, searches go to the next engine
+ * without loading the blocked one; the suspension ends by time or when a person solves the block.
+ */
+export class EngineSuspensions {
+  private readonly suspensions = new Map<EngineId, Suspension>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  suspend(engine: EngineId, durationMs: number, code: string, message: string): void {
+    this.suspensions.set(engine, { until: this.now() + durationMs, code, message });
+  }
+
+  /** The active suspension, or undefined once it has run out. */
+  get(engine: EngineId): Suspension | undefined {
+    const suspension = this.suspensions.get(engine);
+    if (suspension && suspension.until <= this.now()) {
+      this.suspensions.delete(engine);
+      return undefined;
+    }
+    return suspension;
+  }
+
+  remainingMs(engine: EngineId): number {
+    const suspension = this.get(engine);
+    return suspension ? suspension.until - this.now() : 0;
+  }
+
+  lift(engine: EngineId): void {
+    this.suspensions.delete(engine);
+  }
+}
