@@ -23,10 +23,15 @@ export function normalizeUrl(raw: string): string {
   return `${host}${path}${search}`;
 }
 
-/** Removes tags such as <em>/<b>, decodes the common entities, collapses whitespace. */
+/**
+ * Removes tags such as <em>/<b>, decodes the common entities, drops invisible formatting marks
+ * (zero-width and bidirectional controls, which recorded titles sometimes carry and pages never
+ * show), collapses whitespace.
+ */
 export function cleanText(text: string): string {
   return text
     .replace(/<[^>]*>/g, '')
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

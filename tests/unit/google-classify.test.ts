@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { load } from 'cheerio/slim';
+import { describe, expect, it } from 'vitest';
+import type { PageSnapshot, PageState } from '../../src/main/search/engine';
+import { google } from '../../src/main/search/engines/google';
+import { sharedData } from '../support/shared-data';
+
+const SEARCH_URL = 'https://www.google.com/search?q=lantern';
+const LOCAL_URL = 'http://127.0.0.1:43123/search?q=lantern';
+
+function recorded(...parts: string[]): string {
+  return readFileSync(sharedData('serp', 'google', ...parts), 'utf8');
+}
+
+function snapshot(html: string, finalUrl = SEARCH_URL, status = 200): PageSnapshot {
+  return { finalUrl, status, html, title: load(html)('title').first().text() };
+}
+
+/** The same recorded page without Google's consent dialog (what the page looks like once consent is given). */
+function withoutConsentDialog(html: string): string {
+  const $ = load(html);
+  const dialogs = $('[role="dialog"][aria-modal="true"]');
+  expect(dialogs.length).toBeGreaterThan(0); // the recorded page really had one
+  dialogs.remove();
+  return $.html();
+}
+
+const CHROMIUM_ERROR_PAGE = `<!doctype html><html dir="ltr" lang="en"><head><title>www.google.com</title></head>
+<body class="neterror" id="t"><div id="main-frame-error" class="interstitial-wrapper"><div id="main-content">
+<div id="main-message"><h1><span>This site can’t be reached</span></h1>
+<div class="error-code">ERR_NAME_NOT_RESOLVED</div></div></div></div></body></html>`;
+
+/** The shell Google served to clients without JavaScript in 2025, in the shape open-source reports show. */
+const ENABLEJS_SHELL = `<!doctype html><html lang="en"><head><title>Google Search</title>
+<noscript><meta content="0;url=/httpservice/retry/enablejs?sei=abc" http-equiv="refresh">
+<div style="display:block">Please click <a href="/httpservice/retry/enablejs?sei=abc">here</a> if you are not redirected within a few seconds.</div></noscript>
+</head><body><div style="display:block">If you're having trouble accessing Google Search, please <a href="/search?q=lantern&amp;emsg=SG_REL">click here</a>, or send feedback.</div></body></html>`;
+
+describe('google.classify on recorded block pages', () => {
+  const cases: ReadonlyArray<[string, PageState]> = [
+    ['sorry-recaptcha-2020.html', 'captcha'],
+    ['consent-overlay-2022.html', 'consent'],
+    ['enable-js-shell-synthetic.html', 'js-shell'],
+  ];
+
+  it.each(cases)('%s is %s wherever it is served from, never results', (file, state) => {
+    const html = recorded('blocked', file);
+    for (const finalUrl of [SEARCH_URL, LOCAL_URL, 'https://www.google.de/search?q=x']) {
+      const classification = google.classify(snapshot(html, finalUrl));
+      expect(classification.state, `${file} at ${finalUrl}: ${classification.reason}`).toBe(state);
+      expect(classification.reason.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('the /sorry/ path decides CAPTCHA on any host, and the reason says so', () => {
+    const html = recorded('blocked', 'sorry-recaptcha-2020.html');
+    const local = google.classify(snapshot(html, 'http://127.0.0.1:43123/sorry/index?continue=x'));
+    expect(local).toEqual({ state: 'captcha', reason: 'URL is /sorry/index' });
+    // Even an empty body at /sorry/ or on sorry.google.com is a CAPTCHA, not "unexpected".
+    expect(google.classify(snapshot('', 'https://www.google.com/sorry/index?q=x')).state).toBe('captcha');
+    expect(google.classify(snapshot('', 'https://sorry.google.com/sorry/Captcha?x=1')).reason).toBe(
+      'host is sorry.google.com',
+    );
+  });
+
+  it('HTTP 429 is a CAPTCHA block whatever the body', () => {
+    const classification = google.classify(snapshot('<html><body>Too Many Requests</body></html>', SEARCH_URL, 429));
+    expect(classification.state).toBe('captcha');
+    expect(classification.reason).toMatch(/429/);
+  });
+
+  it('the consent host, and a consent form over anything, are consent', () => {
+    expect(
+      google.classify(snapshot('<html><body>x</body></html>', 'https://consent.google.com/ml?continue=x')).state,
+    ).toBe('consent');
+    const form =
+      '<html><body><div id="rso"><a href="https://example.org/"><h3>Result</h3></a></div><form action="https://consent.google.com/save" method="POST"><button>Accept all</button></form></body></html>';
+    expect(google.classify(snapshot(form))).toEqual({ state: 'consent', reason: 'form posting to consent.google.com' });
+  });
+
+  it('the consent overlay of the 2022 page wins over the results under it', () => {
+    const html = recorded('blocked', 'consent-overlay-2022.html');
+    const overlaid = google.classify(snapshot(html));
+    expect(overlaid.state).toBe('consent');
+    expect(overlaid.reason).toMatch(/Before you continue/);
+    // Under the overlay there is a real results page: once consent is given it is results.
+    expect(google.classify(snapshot(withoutConsentDialog(html))).state).toBe('results');
+  });
+
+  it('a consent dialog hidden with display:none does not block', () => {
+    const $ = load(recorded('blocked', 'consent-overlay-2022.html'));
+    $('[role="dialog"][aria-modal="true"]').attr('style', 'display: none');
+    expect(google.classify(snapshot($.html())).state).toBe('results');
+  });
+});
+
+describe('google.classify on recorded results pages', () => {
+  it.each(['google.html', 'google-100.html', 'featured-snippet.html', 'matrix.html', 'paris.html', 'coffee.html'])(
+    'desktop-2023/%s was recorded under the EU consent dialog, and is results without it',
+    (file) => {
+      const html = recorded('desktop-2023', file);
+      expect(google.classify(snapshot(html)).state).toBe('consent');
+      const classification = google.classify(snapshot(withoutConsentDialog(html)));
+      expect(classification.state, classification.reason).toBe('results');
+      expect(classification.reason).toMatch(/^\d+ organic results$/);
+    },
+  );
+
+  it.each(['google-nojs.html', 'google100-nojs.html', 'matrix-nojs.html', 'coffee-nojs.html'])(
+    'nojs-2023/%s (basic layout) is results',
+    (file) => {
+      expect(google.classify(snapshot(recorded('nojs-2023', file))).state).toBe('results');
+    },
+  );
+
+  it('desktop-2019 is results', () => {
+    expect(google.classify(snapshot(recorded('desktop-2019', 'van-gogh-paintings.html'))).state).toBe('results');
+  });
+
+  it('no-results pages say no-results, by the "did not match any documents" notice', () => {
+    const basic = google.classify(snapshot(recorded('nojs-2023', 'no-results-nojs.html')));
+    expect(basic.state).toBe('no-results');
+    expect(basic.reason).toMatch(/did not match any documents/);
+    const desktop = google.classify(snapshot(withoutConsentDialog(recorded('desktop-2023', 'no-results.html'))));
+    expect(desktop.state).toBe('no-results');
+  });
+
+  it('a localised no-results notice counts too', () => {
+    const html =
+      '<html><body><div id="search"><div id="rso"></div></div><div id="topstuff"><p role="heading">Es wurden keine mit deiner Suchanfrage - xyz - übereinstimmenden Dokumente gefunden.</p></div></body></html>';
+    expect(google.classify(snapshot(html)).state).toBe('no-results');
+  });
+
+  it('the hidden "trouble accessing" text inside a results page does not make it a shell', () => {
+    const $ = load(recorded('nojs-2023', 'google-nojs.html'));
+    $('body').append(
+      '<div style="display:none">If you\'re having trouble accessing Google Search, please <a href="/search?q=google&amp;emsg=SG_REL">click here</a>.</div><noscript><meta content="0;url=/httpservice/retry/enablejs?sei=1" http-equiv="refresh"></noscript>',
+    );
+    expect(google.classify(snapshot($.html())).state).toBe('results');
+  });
+
+  it('a results page whose snippets quote the CAPTCHA notice stays results', () => {
+    const html = `<html><body><div id="search"><div id="rso"><div><a href="https://support.example/unusual"><h3>Unusual traffic?</h3></a>
+      <div class="VwiC3b">Our systems have detected unusual traffic from your computer network. What it means.</div></div></div></div></body></html>`;
+    expect(google.classify(snapshot(html))).toEqual({ state: 'results', reason: '1 organic results' });
+    const notice =
+      '<html><body><div>Our systems have detected unusual traffic from your computer network.</div></body></html>';
+    expect(google.classify(snapshot(notice)).state).toBe('captcha');
+  });
+
+  it('a results container without organic results or a notice is unexpected, not results', () => {
+    const html = '<html><body><div id="search"><div id="rso"><div>Something new</div></div></div></body></html>';
+    const classification = google.classify(snapshot(html));
+    expect(classification.state).toBe('unexpected');
+    expect(classification.reason).toMatch(/layout/);
+  });
+});
+
+describe('google.classify on pages that are not Google results', () => {
+  it('the 2025 enablejs shell is js-shell', () => {
+    const classification = google.classify(snapshot(ENABLEJS_SHELL));
+    expect(classification.state).toBe('js-shell');
+  });
+
+  it.each([
+    ['about:blank', 'about:blank', '<html><head></head><body></body></html>'],
+    ['Chromium error page at chrome-error://', 'chrome-error://chromewebdata/', CHROMIUM_ERROR_PAGE],
+    ['Chromium error page reported under the requested URL', SEARCH_URL, CHROMIUM_ERROR_PAGE],
+    [
+      'sign-in page',
+      'https://accounts.google.com/ServiceLogin?continue=x',
+      '<html><body><form id="gaia_loginform"></form></body></html>',
+    ],
+    ['empty page', SEARCH_URL, ''],
+    ['garbage', SEARCH_URL, '\u0000\u0001 not html at all <<<>>>'],
+    [
+      'some other site',
+      'https://example.org/',
+      '<html><body><h1>Example Domain</h1><a href="https://iana.org/"><h3>More</h3></a></body></html>',
+    ],
+    ['unparseable URL', 'not a url', '<html></html>'],
+  ])('%s is unexpected', (_name, finalUrl, html) => {
+    const classification = google.classify(snapshot(html, finalUrl));
+    expect(classification.state, classification.reason).toBe('unexpected');
+  });
+});
+
+describe('google.readySelectors', () => {
+  it('match the recorded results pages and block pages', () => {
+    const matches = (html: string): boolean => {
+      const $ = load(html);
+      return google.readySelectors.some((selector) => $(selector).length > 0);
+    };
+    expect(matches(recorded('desktop-2023', 'google.html'))).toBe(true);
+    expect(matches(recorded('desktop-2019', 'van-gogh-paintings.html'))).toBe(true);
+    expect(matches(recorded('nojs-2023', 'google-nojs.html'))).toBe(true);
+    expect(matches(recorded('blocked', 'sorry-recaptcha-2020.html'))).toBe(true);
+    expect(matches(recorded('blocked', 'consent-overlay-2022.html'))).toBe(true);
+    expect(matches('<html><body><div id="main">Loading…</div></body></html>')).toBe(false);
+  });
+});
