@@ -11,5 +11,11 @@ for (const build of [['scripts/build-cli.mjs'], ['node_modules/electron-vite/bin
     process.exit(1);
   }
 }
-const tests = run(['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)]);
+// Headed-window tests (the person-in-the-loop flow) need a display: lend them Xvfb when there is none.
+const vitest = ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)];
+const needsXvfb = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+const hasXvfb = needsXvfb && spawnSync('sh', ['-c', 'command -v xvfb-run']).status === 0;
+const tests = hasXvfb
+  ? spawnSync('xvfb-run', ['-a', process.execPath, ...vitest], { stdio: 'inherit' })
+  : run(vitest);
 process.exit(tests.status ?? 1);

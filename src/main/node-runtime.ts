@@ -6,12 +6,13 @@ import { chromiumProfileDir, resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 import { MemoryResultCache } from './search/result-cache';
-import { DEFAULT_PAGE_TIMEOUT_MS, SearchService } from './search/search-service';
+import { SearchService } from './search/search-service';
 import { ResearchService } from './service';
+import { loadSettings } from './settings';
 
 export interface NodeRuntimeOptions {
   env?: NodeJS.ProcessEnv;
-  /** Page budget in ms (LANTERN_PAGE_TIMEOUT_MS, default 5,000). */
+  /** Page budget in ms; else LANTERN_PAGE_TIMEOUT_MS, else the setting (default 5,000). */
   pageTimeoutMs?: number;
   headless?: boolean;
 }
@@ -23,6 +24,7 @@ export interface NodeRuntimeOptions {
 export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchService {
   const env = options.env ?? process.env;
   const dataDir = resolveDataDir(env);
+  const settings = loadSettings(dataDir);
   const loader = new LazyPageLoader(() => {
     const executablePath = findChrome(env);
     const userDataDir = chromiumProfileDir(dataDir);
@@ -32,14 +34,15 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchSer
   const search = new SearchService({
     loader,
     engines: ENGINES,
-    cache: new MemoryResultCache(),
+    cache: new MemoryResultCache(settings.resultCacheTtlMs),
+    engineOrder: settings.engines,
     origins: engineOriginsFromEnv(env),
-    pageTimeoutMs: options.pageTimeoutMs ?? pageTimeoutFromEnv(env),
+    pageTimeoutMs: options.pageTimeoutMs ?? pageTimeoutFromEnv(env) ?? settings.pageTimeoutMs,
   });
   return new ResearchService({ search, loader });
 }
 
-function pageTimeoutFromEnv(env: NodeJS.ProcessEnv): number {
+function pageTimeoutFromEnv(env: NodeJS.ProcessEnv): number | undefined {
   const value = Number(env.LANTERN_PAGE_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_PAGE_TIMEOUT_MS;
+  return Number.isInteger(value) && value > 0 ? value : undefined;
 }

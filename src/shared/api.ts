@@ -4,6 +4,8 @@ export interface SearchOptions {
   signal?: AbortSignal;
   /** Ask the engine even when a recent identical search is cached. */
   noCache?: boolean;
+  /** A person is at hand to solve a CAPTCHA or consent wall in a visible window. */
+  interactive?: boolean;
 }
 
 /**

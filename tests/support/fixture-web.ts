@@ -15,10 +15,15 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sharedData } from './shared-data';
+import { fileURLToPath } from 'node:url';
+
+const SORRY_WITH_FORM = fileURLToPath(new URL('../fixtures/google/sorry-with-form.html', import.meta.url));
 
 /** Queries with a behaviour rather than a recorded page. */
 export const FIXTURE_QUERIES = {
   captcha: 'fixture:captcha',
+  /** A CAPTCHA until the /sorry/ form is submitted (which sets GOOGLE_ABUSE_EXEMPTION), then coffee results. */
+  captchaOnce: 'fixture:captcha-once',
   consent: 'fixture:consent',
   jsShell: 'fixture:js-shell',
   hang: 'fixture:hang',
@@ -63,6 +68,10 @@ function recordedPages(): Map<string, RecordedPage[]> {
   return pages;
 }
 
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 export async function startFixtureWeb(options: { port?: number; slowMs?: number } = {}): Promise<FixtureWeb> {
   const pages = recordedPages();
   const noResults = sharedData('serp', 'google/desktop-2023/no-results.html');
@@ -97,7 +106,14 @@ export async function startFixtureWeb(options: { port?: number; slowMs?: number 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
     requests.push(url.pathname + url.search);
-    if (url.pathname.startsWith('/sorry/')) return sendFile(res, blocked('sorry-recaptcha-2020.html'), 429);
+    if (url.pathname === '/sorry/solve' && req.method === 'POST') return solveCaptcha(req, res);
+    if (url.pathname.startsWith('/sorry/')) {
+      const next = url.searchParams.get('continue') ?? '';
+      if (!next.includes(encodeURIComponent(FIXTURE_QUERIES.captchaOnce))) return sendFile(res, blocked('sorry-recaptcha-2020.html'), 429);
+      res.writeHead(429, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(readFileSync(SORRY_WITH_FORM, 'utf8').replace('{{CONTINUE}}', escapeAttribute(next)));
+      return;
+    }
     if (url.pathname !== '/search') {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');
@@ -105,7 +121,10 @@ export async function startFixtureWeb(options: { port?: number; slowMs?: number 
     }
     const query = (url.searchParams.get('q') ?? '').trim().toLowerCase();
     const page = Math.floor(Number(url.searchParams.get('start') ?? '0') / 10);
+    const exempt = /(?:^|;\s*)GOOGLE_ABUSE_EXEMPTION=/.test(req.headers.cookie ?? '');
+    if (query === FIXTURE_QUERIES.captchaOnce && exempt) return sendResults(res, sharedData('serp', 'google/desktop-2023/coffee.html'));
     switch (query) {
+      case FIXTURE_QUERIES.captchaOnce:
       case FIXTURE_QUERIES.captcha: {
         const target = `/sorry/index?continue=${encodeURIComponent(req.url ?? '/')}&q=EgQ`;
         res.writeHead(302, { location: target });
@@ -129,6 +148,21 @@ export async function startFixtureWeb(options: { port?: number; slowMs?: number 
     }
     const recorded = pages.get(query)?.[page];
     sendResults(res, recorded?.file ?? noResults);
+  };
+
+  /** The /sorry/ form's answer: the exemption cookie, then back to the search, as Google does. */
+  const solveCaptcha = (req: IncomingMessage, res: ServerResponse): void => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const next = new URLSearchParams(body).get('continue') ?? '/';
+      res.writeHead(302, {
+        location: next.startsWith('/') ? next : '/',
+        // Google's exemption cookie lasts hours, so it survives a browser restart.
+        'set-cookie': 'GOOGLE_ABUSE_EXEMPTION=ID=fixture:TM=1; Path=/; Max-Age=3600; HttpOnly',
+      });
+      res.end();
+    });
   };
 
   const server: Server = createServer(handle);

@@ -2,6 +2,8 @@ import { chromium, errors as playwrightErrors, type BrowserContext, type Page } 
 import { LanternError } from '../../shared/errors';
 import type { PageSnapshot } from '../search/engine';
 import type { LoadOptions, PageLoader } from './page-loader';
+import { ChromiumRevealWindow, hasDisplay } from './chromium-reveal';
+import { runRevealFlow, type RevealOptions } from './reveal-flow';
 
 export interface ChromiumLoaderOptions {
   executablePath: string;
@@ -46,6 +48,9 @@ export class ChromiumPageLoader implements PageLoader {
   private activeLoads = 0;
   /** Tabs that finished a load cleanly; reusing one saves ~200 ms over opening a new tab. */
   private idlePages: Page[] = [];
+  /** While a person works in the visible window, loads wait: both would need the same profile. */
+  private revealing: Promise<unknown> | undefined;
+  private revealListeners: Array<(window: ChromiumRevealWindow) => void> = [];
   /** Number of browser launches so far (observable by tests and benchmarks). */
   launches = 0;
 
@@ -62,6 +67,7 @@ export class ChromiumPageLoader implements PageLoader {
     this.activeLoads++;
     this.cancelIdleClose();
     try {
+      await this.revealing?.catch(() => undefined);
       throwIfAborted(signal);
       const context = await withDeadline(this.ensureContext(), remaining(), () => timeoutError(url, timeoutMs, stage));
       throwIfAborted(signal);
@@ -105,6 +111,43 @@ export class ChromiumPageLoader implements PageLoader {
     await context?.close().catch(() => undefined);
   }
 
+  /**
+   * Shows `url` to a person in a visible window on the same profile (cookies and all) and waits
+   * until `isSolved` says the page is what the search needed. Headless Chromium cannot show a
+   * window, so the browser is relaunched headed for the flow and headless again afterwards.
+   */
+  async reveal(url: string, options: RevealOptions): Promise<PageSnapshot> {
+    if (!hasDisplay()) {
+      throw new LanternError(
+        'CAPTCHA_REQUIRED',
+        `The search engine wants a person to solve a check, but there is no display to show it on. Solve it in the Lantern desktop app, or run this command on a desktop (or under xvfb-run with a VNC viewer) with --interactive.`,
+        { details: { url: new URL(url).origin + new URL(url).pathname } },
+      );
+    }
+    const flow = (async () => {
+      await this.close();
+      const context = await this.launchContext(false);
+      const window = await ChromiumRevealWindow.open(context, url);
+      this.revealListeners.forEach((listener) => listener(window));
+      try {
+        return await runRevealFlow(window, options);
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    })();
+    this.revealing = flow;
+    try {
+      return await flow;
+    } finally {
+      if (this.revealing === flow) this.revealing = undefined;
+    }
+  }
+
+  /** Tells a listener (a UI, a notifier, a test) when a window opens for the person. */
+  onReveal(listener: (window: ChromiumRevealWindow) => void): void {
+    this.revealListeners.push(listener);
+  }
+
   private async takePage(context: BrowserContext): Promise<Page> {
     let page = this.idlePages.pop();
     while (page && (page.isClosed() || page.context() !== context)) page = this.idlePages.pop();
@@ -123,20 +166,7 @@ export class ChromiumPageLoader implements PageLoader {
   }
 
   private async launch(): Promise<BrowserContext> {
-    let context: BrowserContext;
-    try {
-      context = await chromium.launchPersistentContext(this.options.userDataDir, {
-        executablePath: this.options.executablePath,
-        headless: this.options.headless ?? true,
-        args: chromiumArgs(),
-        // Without this flag navigator.webdriver stays false, as in a person's browser.
-        ignoreDefaultArgs: ['--enable-automation'],
-        timeout: 30_000,
-      });
-    } catch (error) {
-      throw launchError(error, this.options);
-    }
-    this.launches++;
+    const context = await this.launchContext(this.options.headless ?? true);
     context.on('close', () => {
       if (this.context !== context) return;
       this.context = undefined;
@@ -144,6 +174,25 @@ export class ChromiumPageLoader implements PageLoader {
     });
     this.context = context;
     return context;
+  }
+
+  private async launchContext(headless: boolean): Promise<BrowserContext> {
+    try {
+      const context = await chromium.launchPersistentContext(this.options.userDataDir, {
+        executablePath: this.options.executablePath,
+        headless,
+        args: chromiumArgs(),
+        // Without this flag navigator.webdriver stays false, as in a person's browser.
+        ignoreDefaultArgs: ['--enable-automation'],
+        // A person's window: the page fills it, as in their own browser.
+        ...(headless ? {} : { viewport: null }),
+        timeout: 30_000,
+      });
+      this.launches++;
+      return context;
+    } catch (error) {
+      throw launchError(error, this.options);
+    }
   }
 
   /**

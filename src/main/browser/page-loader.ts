@@ -1,4 +1,5 @@
 import type { PageSnapshot } from '../search/engine';
+import type { RevealOptions } from './reveal-flow';
 
 export interface LoadOptions {
   /** Selectors whose presence means the page has settled (results or a block marker). */
@@ -16,4 +17,9 @@ export interface PageLoader {
   load(url: string, options: LoadOptions): Promise<PageSnapshot>;
   /** Closes the browser; the next load launches it again. */
   close(): Promise<void>;
+  /**
+   * Shows a blocked page to a person in a visible window of the same session and resolves with
+   * the page once `isSolved` says so (see reveal-flow.ts). Absent where no window can be shown.
+   */
+  reveal?(url: string, options: RevealOptions): Promise<PageSnapshot>;
 }

@@ -15,6 +15,7 @@ interface SearchFlags {
   time?: string;
   json?: boolean;
   cache: boolean;
+  interactive?: boolean;
 }
 
 export function registerSearchCommand(
@@ -25,7 +26,7 @@ export function registerSearchCommand(
     .command('search')
     .description('Search the web in a real browser and print the results')
     .argument('<query...>', 'what to search for (quote it or not)')
-    .addOption(new Option('--engine <id>', 'search engine').choices([...ENGINE_IDS]))
+    .addOption(new Option('--engine <id>', 'pin one engine (no fallback), or all to fuse every enabled engine').choices([...ENGINE_IDS, 'all']))
     .option('--limit <n>', 'number of results (1-100)', parseWholeNumber('--limit', 1, 100))
     .option('--page <n>', 'result page, 1-based', parseWholeNumber('--page', 1, 50))
     .option('--lang <tag>', 'interface language, e.g. en or zh-CN (default: from the query script)')
@@ -33,6 +34,7 @@ export function registerSearchCommand(
     .addOption(new Option('--time <range>', 'only results from the past day/week/month/year').choices(Object.keys(TIME_FLAGS)))
     .option('--json', 'print the SearchResponse as JSON')
     .option('--no-cache', 'always ask the engine, even for a recent identical search')
+    .option('--interactive', 'when the engine asks for a CAPTCHA or consent, show it in a browser window and wait for you')
     .action(async (queryWords: string[], flags: SearchFlags) => {
       const request: SearchRequestInput = { query: queryWords.join(' ') };
       if (flags.engine) request.engine = flags.engine as NonNullable<SearchRequestInput['engine']>;
@@ -42,7 +44,7 @@ export function registerSearchCommand(
       if (flags.region) request.region = flags.region;
       if (flags.time) request.timeRange = TIME_FLAGS[flags.time];
       try {
-        const response = await deps.api().search(request, { noCache: !flags.cache });
+        const response = await deps.api().search(request, { noCache: !flags.cache, interactive: Boolean(flags.interactive) });
         deps.io.out(flags.json ? JSON.stringify(response) : formatSearchResults(response));
       } catch (error) {
         deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));

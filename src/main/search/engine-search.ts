@@ -1,7 +1,7 @@
 import type { EngineId, SearchRequest, SearchResult } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import type { PageLoader } from '../browser/page-loader';
-import { toEngineQuery, type Classification, type ParsedPage, type SearchEngine } from './engine';
+import { toEngineQuery, type Classification, type PageSnapshot, type ParsedPage, type SearchEngine } from './engine';
 import { dedupeKey } from './fusion';
 import type { EnginePacer } from './pacer';
 import { sourceOf } from './source';
@@ -15,6 +15,8 @@ export interface EngineSearchContext {
   origin: string | undefined;
   pageTimeoutMs: number;
   signal: AbortSignal | undefined;
+  /** Set when a person is at hand: a CAPTCHA or consent wall is shown to them instead of failing. */
+  person?: { inactivityMs: number; onSolved: () => void };
 }
 
 export interface EngineAnswer {
@@ -66,12 +68,17 @@ export async function searchOneEngine(engine: SearchEngine, request: SearchReque
 
 async function loadPage(engine: SearchEngine, request: SearchRequest, offset: number, context: EngineSearchContext): Promise<ParsedPage | 'no-more'> {
   const url = engine.buildRequest(toEngineQuery(request, offset), context.origin);
-  const { loader, pageTimeoutMs: timeoutMs, signal } = context;
-  const snapshot = await context.pacer.run(
-    () => loader.load(url, { readySelectors: engine.readySelectors, timeoutMs, ...(signal ? { signal } : {}) }),
-    signal,
-  );
-  const classification = engine.classify(snapshot);
+  const { loader, pageTimeoutMs: timeoutMs, signal, person } = context;
+  // The whole exchange holds the engine's turn: searches queued behind a CAPTCHA wait for the person.
+  const { snapshot, classification } = await context.pacer.run(async () => {
+    const loaded = await loader.load(url, { readySelectors: engine.readySelectors, timeoutMs, ...(signal ? { signal } : {}) });
+    const state = engine.classify(loaded);
+    if (!person || !loader.reveal || (state.state !== 'captcha' && state.state !== 'consent')) return { snapshot: loaded, classification: state };
+    const isSolved = (page: PageSnapshot): boolean => ['results', 'no-results'].includes(engine.classify(page).state);
+    const solved = await loader.reveal(loaded.finalUrl, { isSolved, inactivityMs: person.inactivityMs, ...(signal ? { signal } : {}) });
+    person.onSolved();
+    return { snapshot: solved, classification: engine.classify(solved) };
+  }, signal);
   if (classification.state === 'no-results') return 'no-more';
   if (classification.state !== 'results') throw blockError(engine, classification, snapshot.finalUrl, snapshot.status, snapshot.retryAfterMs);
   const parsed = engine.parse(snapshot);

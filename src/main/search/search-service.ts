@@ -18,6 +18,7 @@ import { EnginePacer, type PacerOptions } from './pacer';
 import { detectQueryLanguage } from './query-language';
 import { searchCacheKey, type ResultCache } from './result-cache';
 import { EngineSuspensions, SUSPENSION_MS } from './suspension';
+import { DEFAULT_INACTIVITY_MS } from '../browser/reveal-flow';
 
 export interface SearchServiceOptions {
   loader: PageLoader;
@@ -33,12 +34,16 @@ export interface SearchServiceOptions {
   now?: () => number;
   /** Called with every answered (non-cached) search, e.g. to store it. */
   onSearch?: (response: SearchResponse) => void;
+  /** How long the verification window waits without any input from the person. */
+  inactivityMs?: number;
 }
 
 export interface SearchCallOptions {
   signal?: AbortSignal;
   /** Bypass the result cache (the answer is still cached for later). */
   noCache?: boolean;
+  /** A person is at hand: show them a CAPTCHA or consent wall instead of failing. */
+  interactive?: boolean;
 }
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 5_000;
@@ -71,7 +76,7 @@ export class SearchService {
 
     const lang = request.lang ?? detectQueryLanguage(request.query);
     const withLang: SearchRequest = lang === undefined ? request : { ...request, lang };
-    const answer = choice === 'all' ? await this.searchAll(order, withLang, call.signal) : await this.searchInOrder(order, withLang, call.signal);
+    const answer = choice === 'all' ? await this.searchAll(order, withLang, call) : await this.searchInOrder(order, withLang, call);
     const response: SearchResponse = {
       searchId: randomUUID(),
       query: request.query,
@@ -87,7 +92,7 @@ export class SearchService {
   }
 
   /** Tries each engine in order; a blocked, suspended or unreachable one hands over to the next. */
-  private async searchInOrder(order: readonly SearchEngine[], request: SearchRequest, signal: AbortSignal | undefined) {
+  private async searchInOrder(order: readonly SearchEngine[], request: SearchRequest, call: SearchCallOptions) {
     const failures: EngineFailure[] = [];
     let firstError: LanternError | undefined;
     for (const engine of order) {
@@ -98,7 +103,7 @@ export class SearchService {
         continue;
       }
       try {
-        const answer = await this.runEngine(engine, request, signal);
+        const answer = await this.runEngine(engine, request, call);
         return { engine: engine.id as EngineChoice, failures, ...answer };
       } catch (error) {
         if (!(error instanceof LanternError) || !FALLBACK_CODES.has(error.code)) throw error;
@@ -111,7 +116,7 @@ export class SearchService {
   }
 
   /** Every engine in parallel, fused by reciprocal rank; fails only when none answers. */
-  private async searchAll(order: readonly SearchEngine[], request: SearchRequest, signal: AbortSignal | undefined) {
+  private async searchAll(order: readonly SearchEngine[], request: SearchRequest, call: SearchCallOptions) {
     const failures: EngineFailure[] = [];
     const answered: Array<{ engine: EngineId } & EngineAnswer> = [];
     let firstError: LanternError | undefined;
@@ -119,7 +124,7 @@ export class SearchService {
       order.map(async (engine) => {
         const suspended = this.suspendedError(engine.id);
         if (suspended) throw suspended;
-        return { engine: engine.id, ...(await this.runEngine(engine, request, signal)) };
+        return { engine: engine.id, ...(await this.runEngine(engine, request, call)) };
       }),
     );
     outcomes.forEach((outcome, i) => {
@@ -143,13 +148,16 @@ export class SearchService {
     };
   }
 
-  private runEngine(engine: SearchEngine, request: SearchRequest, signal: AbortSignal | undefined): Promise<EngineAnswer> {
+  private runEngine(engine: SearchEngine, request: SearchRequest, call: SearchCallOptions): Promise<EngineAnswer> {
     return searchOneEngine(engine, request, {
       loader: this.options.loader,
       pacer: this.pacerFor(engine.id),
       origin: this.options.origins?.[engine.id],
       pageTimeoutMs: this.options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
-      signal,
+      signal: call.signal,
+      ...(call.interactive
+        ? { person: { inactivityMs: this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS, onSolved: () => this.suspensions.lift(engine.id) } }
+        : {}),
     });
   }
 

@@ -1,0 +1,124 @@
+/**
+ * The person-in-the-loop flow with a real headed Chromium under Xvfb (npm test runs Vitest under
+ * xvfb-run when there is no display). The test plays the person: it finds the visible window,
+ * submits the /sorry/ form, and the search that was waiting returns results.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LanternError } from '../../src/shared/errors';
+import { ChromiumPageLoader } from '../../src/main/browser/chromium';
+import type { ChromiumRevealWindow } from '../../src/main/browser/chromium-reveal';
+import { hasDisplay } from '../../src/main/browser/chromium-reveal';
+import { findChrome } from '../../src/main/browser/find-chrome';
+import { google } from '../../src/main/search/engines/google';
+import { MemoryResultCache } from '../../src/main/search/result-cache';
+import { SearchService } from '../../src/main/search/search-service';
+import { chromiumProcessesFor } from '../support/chromium-processes';
+import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+
+let web: FixtureWeb;
+beforeAll(async () => {
+  if (!hasDisplay()) throw new Error('No display: run this test under xvfb-run (npm test does it when xvfb-run is installed).');
+  web = await startFixtureWeb();
+});
+afterAll(async () => {
+  await web?.close();
+});
+
+const loaders: ChromiumPageLoader[] = [];
+afterEach(async () => {
+  for (const loader of loaders.splice(0)) await loader.close();
+});
+
+function setup(inactivityMs = 60_000) {
+  const profile = join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
+  const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
+  loaders.push(loader);
+  const service = new SearchService({
+    loader,
+    engines: { google },
+    cache: new MemoryResultCache(),
+    origins: { google: web.origin },
+    pacing: { minGapMs: 0, jitterMs: 0 },
+    inactivityMs,
+  });
+  const windows: ChromiumRevealWindow[] = [];
+  loader.onReveal((window) => windows.push(window));
+  return { loader, service, profile, windows };
+}
+
+const sorryPages = (): number => web.requests.filter((path) => path.startsWith('/sorry/index')).length;
+
+async function errorOf(promise: Promise<unknown>): Promise<LanternError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof LanternError) return error;
+    throw error;
+  }
+  throw new Error('expected the search to fail');
+}
+
+describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
+  it('shows the /sorry/ page in a visible window, waits for the person, then returns the results', async () => {
+    const { service, windows, loader, profile } = setup();
+    const search = service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { interactive: true });
+    await expect.poll(() => windows.length, { timeout: 20_000 }).toBe(1);
+    const page = windows[0]!.page;
+    await page.waitForSelector('#captcha-form');
+    expect(await page.evaluate(() => document.visibilityState)).toBe('visible');
+    // The person ticks the box and submits.
+    await page.check('input[name="human"]');
+    await page.click('#solve');
+    const response = await search;
+    expect(response.results.length).toBeGreaterThanOrEqual(5);
+    expect(response.engine).toBe('google');
+
+    // The exemption cookie lives in the profile: the next search needs no window.
+    const before = sorryPages();
+    const again = await service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { noCache: true });
+    expect(again.results.length).toBeGreaterThanOrEqual(5);
+    expect(sorryPages()).toBe(before);
+    expect(windows).toHaveLength(1);
+
+    await loader.close();
+    expect(chromiumProcessesFor(profile)).toEqual([]);
+  });
+
+  it('returns CANCELLED when the person closes the window', async () => {
+    const { service, windows, loader, profile } = setup();
+    const search = service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { interactive: true });
+    await expect.poll(() => windows.length, { timeout: 20_000 }).toBe(1);
+    await windows[0]!.page.waitForSelector('#captcha-form');
+    await windows[0]!.page.close();
+    expect((await errorOf(search)).code).toBe('CANCELLED');
+    await loader.close();
+    expect(chromiumProcessesFor(profile)).toEqual([]);
+  });
+
+  it('gives up with CAPTCHA_REQUIRED after the inactivity timeout, and interaction postpones it', async () => {
+    const { service, windows, loader, profile } = setup(2500);
+    const started = Date.now();
+    const search = service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { interactive: true });
+    await expect.poll(() => windows.length, { timeout: 20_000 }).toBe(1);
+    const page = windows[0]!.page;
+    await page.waitForSelector('#captcha-form');
+    const shownAt = Date.now();
+    // The person moves around for a while without solving: the window stays open.
+    for (let i = 0; i < 4; i++) {
+      await page.mouse.move(100 + i * 20, 100 + i * 10);
+      await page.keyboard.press('Tab');
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+    }
+    expect(page.isClosed()).toBe(false);
+    const error = await errorOf(search);
+    expect(error.code).toBe('CAPTCHA_REQUIRED');
+    expect(error.details).toMatchObject({ reason: 'inactivity' });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4 * 1200);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    await loader.close();
+    expect(chromiumProcessesFor(profile)).toEqual([]);
+  });
+});
