@@ -1,0 +1,187 @@
+import { writeFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { LanternError } from '../../shared/errors';
+import {
+  threadToMarkdown,
+  type FullTextHit,
+  type FullTextScope,
+  type Store,
+  type Thread,
+  type ThreadSummary,
+} from '../store';
+import { threadNotFound } from '../store/history';
+
+export interface HistoryCommandDeps {
+  /** Opens the store; the command closes it when done. */
+  openStore: () => Store;
+  out: (text: string) => void;
+}
+
+interface JsonFlag {
+  json?: boolean;
+}
+
+/**
+ * `lantern history [--json] [list | search <text> | show <id> | delete <id> | export <id> --md]`.
+ * Failures are thrown as LanternError (NOT_FOUND, INVALID_INPUT) for the CLI root to report.
+ */
+export function registerHistoryCommand(program: Command, deps: HistoryCommandDeps): void {
+  const history = program
+    .command('history')
+    .description('Your research history: list, search, show, delete or export threads')
+    .option('--json', 'print JSON instead of text');
+
+  // --json is declared on each subcommand too, so it works on either side of the subcommand name
+  // whether or not the program uses positional options; optsWithGlobals() sees both.
+  const wantsJson = (command: Command): boolean => Boolean(command.optsWithGlobals<JsonFlag>().json);
+  const withStore = <T>(use: (store: Store) => T): T => {
+    const store = deps.openStore();
+    try {
+      return use(store);
+    } finally {
+      store.close();
+    }
+  };
+
+  history
+    .command('list', { isDefault: true })
+    .description('Threads, most recently active first (the default)')
+    .option('--limit <n>', 'how many threads (default 50)', parseCount('--limit'))
+    .option('--json', 'print JSON instead of text')
+    .action((flags: { limit?: number }, command: Command) => {
+      const threads = withStore((store) => store.history.listThreads({ limit: flags.limit ?? 50 }));
+      deps.out(wantsJson(command) ? JSON.stringify(threads) : formatThreadList(threads));
+    });
+
+  history
+    .command('search')
+    .description('Full-text search over questions, answers and fetched pages')
+    .argument('<text...>', 'words to find (all must occur); any script, e.g. 研究 or climate')
+    .addOption(new Option('--scope <scope>', 'where to look').choices(['all', 'history', 'pages']).default('all'))
+    .option('--limit <n>', 'how many hits (default 20)', parseCount('--limit'))
+    .option('--json', 'print JSON instead of text')
+    .action((words: string[], flags: { scope: FullTextScope; limit?: number }, command: Command) => {
+      const hits = withStore((store) =>
+        store.fullText.search(words.join(' '), { scope: flags.scope, limit: flags.limit ?? 20 }),
+      );
+      deps.out(wantsJson(command) ? JSON.stringify(hits) : formatHits(hits, words.join(' ')));
+    });
+
+  history
+    .command('show')
+    .description('A thread with its questions, answers and sources')
+    .argument('<id>', 'thread id (see `lantern history list`)')
+    .option('--json', 'print JSON instead of text')
+    .action((id: string, _flags: unknown, command: Command) => {
+      const thread = withStore((store) => requireThread(store, parseThreadId(id)));
+      deps.out(wantsJson(command) ? JSON.stringify(thread) : formatThread(thread));
+    });
+
+  history
+    .command('delete')
+    .description('Delete a thread and its turns')
+    .argument('<id>', 'thread id')
+    .option('--json', 'print JSON instead of text')
+    .action((id: string, _flags: unknown, command: Command) => {
+      const threadId = parseThreadId(id);
+      const thread = withStore((store) => {
+        const existing = requireThread(store, threadId);
+        store.history.deleteThread(threadId);
+        return existing;
+      });
+      deps.out(
+        wantsJson(command)
+          ? JSON.stringify({ deleted: threadId, title: thread.title })
+          : `Deleted thread #${threadId} "${thread.title}" (${plural(thread.turnCount, 'turn')}).`,
+      );
+    });
+
+  history
+    .command('export')
+    .description('Write a thread as Markdown with footnoted sources')
+    .argument('<id>', 'thread id')
+    .option('--md', 'Markdown (the only format, and the default)')
+    .option('-o, --output <file>', 'write to this file instead of standard output')
+    .option('--json', 'print {"markdown": …} (and "path" with --output) as JSON')
+    .action((id: string, flags: { output?: string }, command: Command) => {
+      const markdown = threadToMarkdown(withStore((store) => requireThread(store, parseThreadId(id))));
+      if (flags.output !== undefined) writeFileSync(flags.output, markdown);
+      if (wantsJson(command)) {
+        deps.out(JSON.stringify(flags.output === undefined ? { markdown } : { path: flags.output, markdown }));
+      } else {
+        deps.out(flags.output === undefined ? markdown : `Wrote ${flags.output}.`);
+      }
+    });
+}
+
+function requireThread(store: Store, threadId: number): Thread {
+  const thread = store.history.getThread(threadId);
+  if (!thread) throw threadNotFound(threadId);
+  return thread;
+}
+
+function parseThreadId(text: string): number {
+  const id = Number(text.replace(/^#/, ''));
+  if (!/^#?\d+$/.test(text.trim()) || !Number.isSafeInteger(id) || id < 1) {
+    throw new LanternError(
+      'INVALID_INPUT',
+      `A thread id is a whole number such as 12, got "${text}"; see \`lantern history list\`.`,
+    );
+  }
+  return id;
+}
+
+function parseCount(name: string) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value.trim()) || number < 1 || number > 1_000) {
+      throw new LanternError('INVALID_INPUT', `${name} must be a whole number from 1 to 1000, got "${value}".`);
+    }
+    return number;
+  };
+}
+
+function formatThreadList(threads: ThreadSummary[]): string {
+  if (threads.length === 0) return 'No threads yet. Ask something with `lantern ask`, then find it here.';
+  return threads
+    .map((t) => `#${t.id}  ${t.title || '(untitled)'}  — ${plural(t.turnCount, 'turn')}, updated ${when(t.updatedAt)}`)
+    .join('\n');
+}
+
+function formatThread(thread: Thread): string {
+  const lines = [
+    `#${thread.id}  ${thread.title || '(untitled)'}`,
+    `started ${when(thread.createdAt)}, updated ${when(thread.updatedAt)}`,
+  ];
+  for (const turn of thread.turns) {
+    lines.push('', `[${turn.position + 1}] ${turn.question}  (${turn.mode}, ${when(turn.createdAt)})`);
+    if (turn.answer.trim() !== '') lines.push('', turn.answer.trim());
+    if (turn.sources.length > 0) {
+      lines.push('', 'Sources:', ...turn.sources.map((s, i) => `  ${i + 1}. ${s.title || s.url} — ${s.url}`));
+    }
+  }
+  return lines.join('\n');
+}
+
+function formatHits(hits: FullTextHit[], text: string): string {
+  if (hits.length === 0) return `Nothing in the history or fetched pages matches "${text}".`;
+  return hits
+    .map((hit) =>
+      hit.kind === 'turn'
+        ? `thread #${hit.threadId} · ${when(hit.createdAt)} · ${hit.question}\n    ${oneLine(hit.snippet)}`
+        : `page · ${hit.title || hit.url} · ${hit.url} · fetched ${when(hit.fetchedAt)}\n    ${oneLine(hit.snippet)}`,
+    )
+    .join('\n');
+}
+
+function when(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}Z`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

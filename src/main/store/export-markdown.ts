@@ -1,0 +1,82 @@
+import type { Thread, Turn, TurnSource } from './history';
+
+/**
+ * A thread as a Markdown document (GFM footnotes): each turn's question as a heading, its answer
+ * with the citations [n] turned into footnote references, and one footnote per source giving
+ * its title and URL. Sources are numbered through the whole document so footnote labels stay
+ * unique when several turns cite different pages; a source the answer does not cite is still
+ * referenced (under "Sources") so that every footnote renders.
+ */
+export function threadToMarkdown(thread: Thread, exportedAt: Date = new Date()): string {
+  const lines: string[] = [`# ${escapeInline(thread.title || 'Untitled thread')}`, ''];
+  lines.push(
+    `Exported from Lantern on ${isoDate(exportedAt)}. Started ${isoDate(new Date(thread.createdAt))}; ` +
+      `${thread.turns.length} turn${thread.turns.length === 1 ? '' : 's'}.`,
+    '',
+  );
+  const footnotes: string[] = [];
+  for (const turn of thread.turns) {
+    const firstLabel = footnotes.length + 1;
+    lines.push(...renderTurn(turn, firstLabel));
+    footnotes.push(...turn.sources.map((source, i) => `[^${firstLabel + i}]: ${renderSource(source)}`));
+  }
+  if (footnotes.length > 0) lines.push(...footnotes, '');
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function renderTurn(turn: Turn, firstLabel: number): string[] {
+  const lines = [`## ${escapeInline(oneLine(turn.question))}`, ''];
+  const cited = new Set<number>();
+  const answer = citationsToFootnotes(turn.answer.trim(), turn.sources.length, firstLabel, cited);
+  if (answer !== '') lines.push(answer, '');
+  const uncited = turn.sources.map((_, i) => i + 1).filter((n) => !cited.has(n));
+  if (uncited.length > 0) {
+    const label = cited.size === 0 ? 'Sources' : 'Also consulted';
+    lines.push(`${label}: ${uncited.map((n) => `[^${firstLabel + n - 1}]`).join(' ')}`, '');
+  }
+  return lines;
+}
+
+/**
+ * "[2]" and "[1, 3]" → "[^k]" footnote references, outside fenced code blocks, when every number
+ * names a source of this turn; anything else in brackets is left alone.
+ */
+function citationsToFootnotes(answer: string, sourceCount: number, firstLabel: number, cited: Set<number>): string {
+  let inFence = false;
+  return answer
+    .split('\n')
+    .map((line) => {
+      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+      if (inFence) return line;
+      return line.replace(/\[(\d+(?:\s*,\s*\d+)*)\](?![(:[])/g, (whole, list: string) => {
+        const numbers = list.split(',').map((n) => Number(n.trim()));
+        if (!numbers.every((n) => n >= 1 && n <= sourceCount)) return whole;
+        for (const n of numbers) cited.add(n);
+        return numbers.map((n) => `[^${firstLabel + n - 1}]`).join('');
+      });
+    })
+    .join('\n');
+}
+
+function renderSource(source: TurnSource): string {
+  const title = escapeInline(oneLine(source.title || source.url));
+  return `${title}. <${autolinkSafe(source.url)}>`;
+}
+
+/** An autolink may not contain spaces or angle brackets; percent-encode those. */
+function autolinkSafe(url: string): string {
+  return url.replace(/[\s<>]/g, (c) => encodeURIComponent(c));
+}
+
+/** Text placed inline: characters that would start Markdown syntax are escaped. */
+function escapeInline(text: string): string {
+  return text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerHistoryCommand } from '../../src/main/cli/history-command';
+import { openStore } from '../../src/main/store';
+import { LanternError } from '../../src/shared/errors';
+import { tempDataDir } from '../support/temp-store';
+
+let temp: ReturnType<typeof tempDataDir>;
+beforeEach(() => {
+  temp = tempDataDir();
+});
+afterEach(() => temp.cleanup());
+
+/** Runs `lantern <args>` against the temp store; returns what was printed. */
+async function lantern(...args: string[]): Promise<string> {
+  const printed: string[] = [];
+  const program = new Command('lantern').exitOverride();
+  registerHistoryCommand(program, {
+    openStore: () => openStore({ path: temp.dbPath, purgeIntervalMs: 0 }),
+    out: (text) => printed.push(text),
+  });
+  await program.parseAsync(args, { from: 'user' });
+  return printed.join('\n');
+}
+
+async function failure(...args: string[]): Promise<LanternError> {
+  try {
+    await lantern(...args);
+  } catch (error) {
+    expect(error).toBeInstanceOf(LanternError);
+    return error as LanternError;
+  }
+  throw new Error(`expected lantern ${args.join(' ')} to fail`);
+}
+
+function seed(): { heat: number; sleep: number } {
+  const store = openStore({ path: temp.dbPath, purgeIntervalMs: 0 });
+  try {
+    const heat = store.history.createThread();
+    store.history.appendTurn(heat.id, {
+      question: 'How efficient are heat pumps?',
+      mode: 'answer',
+      answer: 'A COP of 3 is common [1], lower in the cold [2].',
+      sources: [
+        { url: 'https://energy.example/cop', title: 'COP explained' },
+        { url: 'https://cold.example/study', title: 'Cold climate study' },
+      ],
+    });
+    const sleep = store.history.createThread();
+    store.history.appendTurn(sleep.id, {
+      question: '如何提高睡眠质量?',
+      mode: 'answer',
+      answer: '保持规律作息 [1]。',
+      sources: [{ url: 'https://zh.example/sleep', title: '睡眠指南' }],
+    });
+    return { heat: heat.id, sleep: sleep.id };
+  } finally {
+    store.close();
+  }
+}
+
+describe('lantern history', () => {
+  it('lists threads as text by default and as JSON with --json on either side of the subcommand', async () => {
+    expect(await lantern('history')).toContain('No threads yet');
+    const { heat, sleep } = seed();
+    const text = await lantern('history');
+    expect(text.split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^#${sleep}  如何提高睡眠质量\\?  — 1 turn, updated `)),
+      expect.stringMatching(new RegExp(`^#${heat}  How efficient are heat pumps\\?  — 1 turn, updated `)),
+    ]);
+    for (const args of [
+      ['history', '--json'],
+      ['history', '--json', 'list'],
+      ['history', 'list', '--json'],
+    ]) {
+      const listed = JSON.parse(await lantern(...args)) as { id: number }[];
+      expect(listed.map((t) => t.id)).toEqual([sleep, heat]);
+    }
+  });
+
+  it('searches history and pages in any script', async () => {
+    const { heat, sleep } = seed();
+    expect(await lantern('history', 'search', '睡眠')).toContain(`thread #${sleep}`);
+    const hits = JSON.parse(await lantern('history', 'search', 'heat', 'pumps', '--json')) as { threadId: number }[];
+    expect(hits.map((h) => h.threadId)).toEqual([heat]);
+    expect(await lantern('history', 'search', 'nonexistentword')).toContain('Nothing in the history');
+    expect((await failure('history', 'search', '***')).code).toBe('INVALID_INPUT');
+  });
+
+  it('shows a thread and deletes it; a missing id is NOT_FOUND, a malformed one INVALID_INPUT', async () => {
+    const { heat } = seed();
+    const shown = await lantern('history', 'show', String(heat));
+    expect(shown).toContain('[1] How efficient are heat pumps?');
+    expect(shown).toContain('1. COP explained — https://energy.example/cop');
+    expect(JSON.parse(await lantern('history', 'show', String(heat), '--json'))).toMatchObject({
+      id: heat,
+      turnCount: 1,
+    });
+
+    expect(await lantern('history', 'delete', String(heat))).toBe(
+      `Deleted thread #${heat} "How efficient are heat pumps?" (1 turn).`,
+    );
+    const missing = await failure('history', 'show', String(heat));
+    expect(missing.code).toBe('NOT_FOUND');
+    expect(missing.message).toContain(`No thread ${heat}`);
+    expect((await failure('history', 'delete', String(heat))).code).toBe('NOT_FOUND');
+    expect((await failure('history', 'show', 'abc')).code).toBe('INVALID_INPUT');
+    expect((await failure('history', 'list', '--limit', '0')).code).toBe('INVALID_INPUT');
+  });
+
+  it('exports a thread as Markdown whose footnotes list each source URL, to stdout or a file', async () => {
+    const { heat } = seed();
+    const markdown = await lantern('history', 'export', String(heat), '--md');
+    expect(markdown).toContain('# How efficient are heat pumps?');
+    expect(markdown).toContain('A COP of 3 is common [^1], lower in the cold [^2].');
+    expect(markdown).toContain('[^1]: COP explained. <https://energy.example/cop>');
+    expect(markdown).toContain('[^2]: Cold climate study. <https://cold.example/study>');
+
+    const file = join(temp.dir, 'thread.md');
+    expect(await lantern('history', 'export', String(heat), '--md', '-o', file)).toBe(`Wrote ${file}.`);
+    expect(readFileSync(file, 'utf8')).toBe(markdown);
+    expect((await failure('history', 'export', '999', '--md')).code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,86 @@
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { describe, expect, it } from 'vitest';
+import type { Thread, Turn } from '../../src/main/store';
+import { threadToMarkdown } from '../../src/main/store/export-markdown';
+
+function turn(position: number, fields: Partial<Turn>): Turn {
+  return {
+    id: position + 1,
+    threadId: 1,
+    position,
+    question: 'q',
+    mode: 'answer',
+    answer: '',
+    citations: [],
+    sources: [],
+    timings: {},
+    createdAt: Date.UTC(2026, 0, 15),
+    ...fields,
+  };
+}
+
+const thread: Thread = {
+  id: 1,
+  title: 'Heat pumps [draft] *notes*',
+  createdAt: Date.UTC(2026, 0, 15),
+  updatedAt: Date.UTC(2026, 0, 15),
+  turnCount: 2,
+  turns: [
+    turn(0, {
+      question: 'How efficient are heat pumps?',
+      answer: 'A COP of 3 is common [1]. Cold climates lower it [2, 1].\n\n```\nkeep [1] in code\n```',
+      sources: [
+        { url: 'https://energy.example/cop', title: 'COP explained [PDF]' },
+        { url: 'https://cold.example/a b', title: 'Cold *climate* study' },
+        { url: 'https://unused.example/', title: '' },
+      ],
+    }),
+    turn(1, {
+      question: '热泵在中国多常见?',
+      answer: '热泵在北方越来越常见 [1]。',
+      sources: [{ url: 'https://zh.example/热泵', title: '热泵报告' }],
+    }),
+  ],
+};
+
+function render(markdown: string): string {
+  return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+}
+
+describe('threadToMarkdown', () => {
+  const markdown = threadToMarkdown(thread, new Date(Date.UTC(2026, 1, 1)));
+  const html = render(markdown);
+
+  it('renders one footnote per source, each linking its URL', () => {
+    const items = [...html.matchAll(/<li id="user-content-fn-(\d+)">([\s\S]*?)<\/li>/g)];
+    expect(items.map((m) => m[1])).toEqual(['1', '2', '3', '4']);
+    const urls = [
+      'https://energy.example/cop',
+      'https://cold.example/a%20b',
+      'https://unused.example/',
+      'https://zh.example/%E7%83%AD%E6%B3%B5',
+    ];
+    items.forEach((item, i) => expect(item[2]).toContain(`href="${urls[i]}"`));
+  });
+
+  it('turns citations into footnote references numbered through the document', () => {
+    expect(markdown).toContain('A COP of 3 is common [^1]. Cold climates lower it [^2][^1].');
+    expect(markdown).toContain('热泵在北方越来越常见 [^4]。');
+    // The second turn's [1] is the document's fourth source.
+    expect(html).toContain('<a href="#user-content-fn-4"');
+    expect(markdown).toContain('keep [1] in code');
+  });
+
+  it('references sources the answer does not cite, so their footnotes render', () => {
+    expect(markdown).toContain('Also consulted: [^3]');
+    expect(html).toContain('<a href="#user-content-fn-3"');
+  });
+
+  it('keeps titles literal: brackets and asterisks are escaped, not markup', () => {
+    expect(html).toContain('<h1>Heat pumps [draft] *notes*</h1>');
+    expect(html).toContain('COP explained [PDF]');
+    expect(html).not.toContain('<em>climate</em>');
+    expect(html).toContain('<h2>How efficient are heat pumps?</h2>');
+  });
+});
