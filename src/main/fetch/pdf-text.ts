@@ -1,0 +1,67 @@
+/**
+ * PDF → plain text with page markers ("--- page 3 ---"), through pdf.js (Mozilla's reader; the
+ * legacy build runs under Node 20). Loaded lazily: most fetches never see a PDF.
+ */
+import { LanternError } from '../../shared/errors';
+
+export interface PdfText {
+  title?: string;
+  lang?: string;
+  text: string;
+  pages: number;
+  /** Pages read (fewer than `pages` when the document was longer than the limit). */
+  pagesRead: number;
+}
+
+export async function pdfToText(bytes: Uint8Array, url: string, maxPages: number): Promise<PdfText> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // isEvalSupported: false — never compile code from a document (CVE-2024-4367 class of bugs).
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  });
+  let document;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    const name = (error as Error).name;
+    const message =
+      name === 'PasswordException'
+        ? `${url} is a password-protected PDF; Lantern cannot read it.`
+        : `${url} is not a readable PDF: ${(error as Error).message}`;
+    throw new LanternError('UNSUPPORTED_CONTENT', message, {
+      cause: error,
+      details: { url, contentType: 'application/pdf' },
+    });
+  }
+  try {
+    const pagesRead = Math.min(document.numPages, maxPages);
+    const parts: string[] = [];
+    for (let number = 1; number <= pagesRead; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        text += item.str + (item.hasEOL ? '\n' : '');
+      }
+      parts.push(`--- page ${number} ---\n${text.trim()}`);
+      page.cleanup();
+    }
+    if (pagesRead < document.numPages) {
+      parts.push(`--- stopped after ${pagesRead} of ${document.numPages} pages ---`);
+    }
+    const metadata = await document.getMetadata().catch(() => undefined);
+    const info = (metadata?.info ?? {}) as { Title?: unknown; Language?: unknown };
+    const result: PdfText = { text: parts.join('\n\n'), pages: document.numPages, pagesRead };
+    if (typeof info.Title === 'string' && info.Title.trim() !== '') result.title = info.Title.trim();
+    if (typeof info.Language === 'string' && info.Language.trim() !== '') result.lang = info.Language.trim();
+    return result;
+  } finally {
+    await document.destroy();
+  }
+}

@@ -1,0 +1,356 @@
+/**
+ * The fetch pipeline: request → URLs → (cache) → policy-checked HTTP → document → optional browser
+ * render → page, windowed to the caller's character budget. Every dependency is passed in.
+ */
+import type { Dispatcher } from 'undici';
+import { LanternError, toErrorInfo } from '../../shared/errors';
+import { fairShares, textWindow } from './budget';
+import { isUnreadableType, parseContentType, unsupported } from './content-type';
+import { extractHtml as defaultExtractHtml } from './extract/index';
+import { createGuardedDispatcher } from './guarded-dispatcher';
+import { HostRateLimiter } from './host-rate-limit';
+import { httpGet, type HttpResult } from './http-client';
+import { countWords, readDocument } from './read-document';
+import { looksScriptBuilt } from './render-decision';
+import {
+  FetchRequestSchema,
+  MAX_URLS_PER_FETCH,
+  type FetchBatch,
+  type FetchItem,
+  type FetchPage,
+  type FetchRequest,
+  type FetchRequestInput,
+  type FetchResponse,
+} from '../../shared/fetch-contract';
+import { extractUrls, parseTargetUrl, shorten } from './url-input';
+import { buildAddressPolicy, resolveAndCheck, systemLookup, type AddressPolicy } from './url-policy';
+import {
+  DEFAULT_FETCH_SETTINGS,
+  type CachedPage,
+  type ExtractHtml,
+  type FetchSettings,
+  type LookupAll,
+  type PageCache,
+  type RenderPage,
+  type ResolveResult,
+} from './types';
+
+export interface FetchCallOptions {
+  signal?: AbortSignal;
+  /** Whose searches `{index}` refers to. */
+  session?: string;
+  /** Trusted callers only (the CLI's --allow-private): never taken from a request body. */
+  allowPrivateNetworks?: boolean;
+}
+
+export interface FetchService {
+  fetch(request: FetchRequestInput, options?: FetchCallOptions): Promise<FetchResponse>;
+}
+
+export interface FetchServiceDeps {
+  /** Extracts main content from HTML; src/main/fetch/extract unless a test swaps it. */
+  extractHtml?: ExtractHtml;
+  /** Current settings; read on every call so changes apply at once. */
+  settings?: () => Partial<FetchSettings>;
+  pageCache?: PageCache;
+  resolveResult?: ResolveResult;
+  render?: RenderPage;
+  lookup?: LookupAll;
+  now?: () => number;
+}
+
+/** A page before windowing: the whole markdown. */
+type LoadedPage = Omit<FetchPage, 'truncated' | 'nextOffset' | 'totalChars'>;
+
+interface CallContext {
+  request: FetchRequest;
+  settings: FetchSettings;
+  policy: AddressPolicy;
+  dispatcher: Dispatcher;
+  signal?: AbortSignal;
+}
+
+export function createFetchService(deps: FetchServiceDeps): FetchService {
+  const lookup = deps.lookup ?? systemLookup;
+  const extractHtml = deps.extractHtml ?? defaultExtractHtml;
+  const now = deps.now ?? Date.now;
+  const currentSettings = (): FetchSettings => ({ ...DEFAULT_FETCH_SETTINGS, ...deps.settings?.() });
+  // One limiter for the service's lifetime: the rate limit spans calls, not just one call.
+  const rateLimiter = new HostRateLimiter(currentSettings().rateLimit, now);
+
+  async function fetch(input: FetchRequestInput, options: FetchCallOptions = {}): Promise<FetchResponse> {
+    const request = parseRequest(input);
+    const settings = currentSettings();
+    const policy = buildAddressPolicy({
+      allowPrivateNetworks: settings.allowPrivateNetworks || options.allowPrivateNetworks === true,
+      publicRanges: settings.publicRanges,
+    });
+    const dispatcher = createGuardedDispatcher({
+      policy,
+      lookup,
+      connectTimeoutMs: settings.connectTimeoutMs,
+      ...(settings.proxyUrl === undefined ? {} : { proxyUrl: settings.proxyUrl }),
+    });
+    const context: CallContext = {
+      request,
+      settings,
+      policy,
+      dispatcher,
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
+    try {
+      if (request.url !== undefined)
+        return windowPage(await loadPage(parseTargetUrl(request.url), context), request.offset, request.maxChars);
+      if (request.index !== undefined) {
+        if (deps.resolveResult === undefined)
+          throw new LanternError('NOT_FOUND', 'Search results are not available here; pass a URL instead.');
+        const { url } = await deps.resolveResult(options.session ?? 'default', request.searchId, request.index);
+        return windowPage(await loadPage(parseTargetUrl(url), context), request.offset, request.maxChars);
+      }
+      const urls = request.urls ?? urlsFromPrompt(request.prompt ?? '');
+      return await fetchBatch(urls, context);
+    } finally {
+      dispatcher.destroy().catch(() => undefined);
+    }
+  }
+
+  async function fetchBatch(rawUrls: string[], context: CallContext): Promise<FetchBatch> {
+    const unique = [...new Set(rawUrls.map((u) => u.trim()))];
+    const outcomes = await mapWithConcurrency(unique, context.settings.concurrency, async (raw) => {
+      try {
+        return { ok: true as const, page: await loadPage(parseTargetUrl(raw), context) };
+      } catch (error) {
+        return { ok: false as const, url: raw, error: toErrorInfo(error) };
+      }
+    });
+    const { offset, maxChars: budget } = context.request;
+    const lengths = outcomes.map((o) => (o.ok ? Math.max(0, o.page.markdown.length - offset) : 0));
+    const shares = fairShares(lengths, budget);
+    let totalChars = 0;
+    const results: FetchItem[] = outcomes.map((outcome, i) => {
+      if (!outcome.ok) return outcome;
+      const page = windowPage(outcome.page, offset, shares[i] ?? 0);
+      totalChars += page.markdown.length;
+      return { ok: true, page };
+    });
+    return { results, budgetChars: budget, totalChars };
+  }
+
+  async function loadPage(url: URL, context: CallContext): Promise<LoadedPage> {
+    const { settings, request } = context;
+    const entry = request.noCache ? undefined : await deps.pageCache?.getPage(url.href);
+    const cached = entry?.page;
+    if (entry?.fresh === true && cached !== undefined) {
+      await assertCachedPageAllowed(cached, context.policy);
+      return fromCache(cached);
+    }
+    const conditional = cached === undefined ? undefined : validators(cached);
+    const http = await httpGet(url, {
+      dispatcher: context.dispatcher,
+      policy: context.policy,
+      lookup,
+      viaProxy: settings.proxyUrl !== undefined,
+      settings,
+      rateLimiter,
+      ...(conditional === undefined ? {} : { conditional }),
+      onHeaders: ({ url: at, headers }) => {
+        const { essence } = parseContentType(headers['content-type']);
+        if (isUnreadableType(essence)) throw unsupported(at, essence);
+      },
+      ...(context.signal ? { signal: context.signal } : {}),
+    });
+    if (http.notModified && cached !== undefined) {
+      await deps.pageCache?.putPage({ ...cached, fetchedAt: now() });
+      return fromCache(cached);
+    }
+    let page = await pageFromResponse(url, http, context);
+    page = await maybeRender(page, http, context);
+    await storePage(page, http);
+    return page;
+  }
+
+  /**
+   * A cached page is still subject to today's policy (private networks may have been turned off
+   * since). A host that no longer resolves does not hide the cached copy: reading offline is fine.
+   */
+  async function assertCachedPageAllowed(cached: CachedPage, policy: AddressPolicy): Promise<void> {
+    try {
+      await resolveAndCheck(new URL(cached.finalUrl), policy, lookup);
+    } catch (error) {
+      if (error instanceof LanternError && error.code === 'BLOCKED_URL') throw error;
+    }
+  }
+
+  async function pageFromResponse(
+    url: URL,
+    http: HttpResult,
+    context: CallContext,
+  ): Promise<LoadedPage & { html?: string }> {
+    const document = await readDocument(http.body, http.headers['content-type'], http.finalUrl, {
+      extractHtml,
+      maxPdfPages: context.settings.maxPdfPages,
+    });
+    const page: LoadedPage & { html?: string } = {
+      url: url.href,
+      finalUrl: http.finalUrl,
+      status: http.status,
+      contentType: document.contentType,
+      title: document.title,
+      markdown: document.markdown,
+      wordCount: document.wordCount,
+      rendered: false,
+      fromCache: false,
+    };
+    for (const key of ['byline', 'publishedAt', 'siteName', 'lang'] as const) {
+      const value = document[key];
+      if (value !== undefined) page[key] = value;
+    }
+    if (document.html !== undefined) page.html = document.html;
+    return page;
+  }
+
+  /** Renders script-built HTML pages in the browser and keeps the richer of the two extractions. */
+  async function maybeRender(
+    page: LoadedPage & { html?: string },
+    http: HttpResult,
+    context: CallContext,
+  ): Promise<LoadedPage> {
+    const { html, ...staticPage } = page;
+    const mode = context.request.render;
+    if (html === undefined || deps.render === undefined || mode === 'never') return staticPage;
+    if (mode === 'auto' && !looksScriptBuilt(html, page.wordCount, context.settings.renderMinWords)) return staticPage;
+    try {
+      const rendered = await renderPage(new URL(http.finalUrl), context);
+      if (mode === 'always' || rendered.wordCount > staticPage.wordCount) return { ...rendered, url: staticPage.url };
+      return staticPage;
+    } catch (error) {
+      // In auto mode the static page is real content, only thin; a failed render does not hide it.
+      if (mode === 'always') throw error;
+      return staticPage;
+    }
+  }
+
+  async function renderPage(url: URL, context: CallContext): Promise<LoadedPage> {
+    const render = deps.render!;
+    // The browser connects on its own, so the same policy is applied before handing it the URL…
+    await resolveAndCheck(url, context.policy, lookup);
+    await rateLimiter.acquire(url.hostname, context.signal);
+    const timeoutMs = context.settings.renderTimeoutMs;
+    const signals = [AbortSignal.timeout(timeoutMs), ...(context.signal ? [context.signal] : [])];
+    const result = await render(url.href, { timeoutMs, signal: AbortSignal.any(signals) });
+    // …and to where it ended up, in case a script or redirect took it elsewhere.
+    const finalUrl = parseTargetUrl(result.finalUrl);
+    await resolveAndCheck(finalUrl, context.policy, lookup);
+    const extracted = extractHtml(result.html, finalUrl.href);
+    const page: LoadedPage = {
+      url: url.href,
+      finalUrl: finalUrl.href,
+      status: result.status,
+      contentType: 'text/html',
+      title: extracted.title.trim() || result.title || finalUrl.hostname,
+      markdown: extracted.markdown,
+      wordCount: extracted.wordCount,
+      rendered: true,
+      fromCache: false,
+    };
+    if (extracted.byline) page.byline = extracted.byline;
+    if (extracted.publishedAt) page.publishedAt = extracted.publishedAt;
+    if (extracted.siteName) page.siteName = extracted.siteName;
+    if (extracted.lang) page.lang = extracted.lang;
+    return page;
+  }
+
+  async function storePage(page: LoadedPage, http: HttpResult): Promise<void> {
+    if (deps.pageCache === undefined) return;
+    const record: CachedPage = {
+      url: page.url,
+      finalUrl: page.finalUrl,
+      status: page.status,
+      contentType: page.contentType,
+      title: page.title,
+      markdown: page.markdown,
+      wordCount: page.wordCount,
+      rendered: page.rendered,
+      fetchedAt: now(),
+    };
+    for (const key of ['byline', 'publishedAt', 'siteName', 'lang'] as const) {
+      const value = page[key];
+      if (value !== undefined) record[key] = value;
+    }
+    const etag = http.headers['etag'];
+    const lastModified = http.headers['last-modified'];
+    if (etag !== undefined) record.etag = etag;
+    if (lastModified !== undefined) record.lastModified = lastModified;
+    await deps.pageCache.putPage(record);
+  }
+
+  return { fetch };
+}
+
+function parseRequest(input: FetchRequestInput): FetchRequest {
+  const parsed = FetchRequestSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+  );
+  throw new LanternError('INVALID_INPUT', `Invalid fetch request: ${problems.join('; ')}.`);
+}
+
+function urlsFromPrompt(prompt: string): string[] {
+  const urls = extractUrls(prompt);
+  if (urls.length === 0) {
+    throw new LanternError(
+      'INVALID_INPUT',
+      `No http(s) URL found in the prompt "${shorten(prompt, 80)}"; include full URLs such as https://example.com/page.`,
+    );
+  }
+  if (urls.length > MAX_URLS_PER_FETCH) {
+    throw new LanternError(
+      'INVALID_INPUT',
+      `The prompt holds ${urls.length} URLs; at most ${MAX_URLS_PER_FETCH} are fetched per call. Split it into several calls.`,
+    );
+  }
+  return urls;
+}
+
+function validators(page: CachedPage): { etag?: string; lastModified?: string } | undefined {
+  if (page.etag === undefined && page.lastModified === undefined) return undefined;
+  return {
+    ...(page.etag === undefined ? {} : { etag: page.etag }),
+    ...(page.lastModified === undefined ? {} : { lastModified: page.lastModified }),
+  };
+}
+
+function fromCache(cached: CachedPage): LoadedPage {
+  const { etag: _etag, lastModified: _lastModified, fetchedAt: _fetchedAt, wordCount, rendered, ...page } = cached;
+  return { ...page, wordCount: wordCount ?? countWords(page.markdown), rendered: rendered ?? false, fromCache: true };
+}
+
+function windowPage(page: LoadedPage, offset: number, maxChars: number): FetchPage {
+  const window = textWindow(page.markdown, offset, maxChars);
+  const result: FetchPage = {
+    ...page,
+    markdown: window.text,
+    totalChars: page.markdown.length,
+    truncated: window.truncated,
+  };
+  if (window.nextOffset !== undefined) result.nextOffset = window.nextOffset;
+  return result;
+}
+
+async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}

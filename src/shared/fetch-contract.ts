@@ -1,0 +1,118 @@
+/**
+ * Request and response schemas for fetching pages (the fetch part of the contract).
+ *
+ * Shape rule: the request's shape decides the response's shape, never the number of URLs found.
+ * `url` or `index` → one FetchPage (a failure is an error); `urls` or `prompt` → a FetchBatch
+ * whose items are each a page or an error, so one failure does not sink the others.
+ */
+import { z } from 'zod';
+import { ErrorInfoSchema } from './contract';
+
+export const MAX_URLS_PER_FETCH = 20;
+export const DEFAULT_FETCH_BUDGET_CHARS = 100_000;
+/** Longest URL we accept; browsers cope with ~2 MB but nothing legitimate needs more than this. */
+export const MAX_URL_LENGTH = 8192;
+export const MAX_PROMPT_LENGTH = 100_000;
+
+const UrlStringSchema = z
+  .string()
+  .max(MAX_URL_LENGTH, `url is longer than ${MAX_URL_LENGTH} characters`)
+  .refine((u) => u.trim().length > 0, 'url is empty');
+
+export const RenderModeSchema = z.enum(['auto', 'never', 'always']);
+export type RenderMode = z.infer<typeof RenderModeSchema>;
+
+export const FetchRequestSchema = z
+  .object({
+    /** One URL. */
+    url: UrlStringSchema.optional(),
+    /** Up to 20 URLs sharing one character budget. */
+    urls: z
+      .array(UrlStringSchema)
+      .min(1, 'urls is empty')
+      .max(MAX_URLS_PER_FETCH, `at most ${MAX_URLS_PER_FETCH} urls per call`)
+      .optional(),
+    /** Free text (as agents send it); every http(s) URL in it is fetched. */
+    prompt: z.string().max(MAX_PROMPT_LENGTH, `prompt is longer than ${MAX_PROMPT_LENGTH} characters`).optional(),
+    /** A result of an earlier search: its 0-based index, in `searchId` or the session's latest search. */
+    index: z.number().int().min(0).optional(),
+    searchId: z.string().min(1).optional(),
+    /** Characters to return: per page for one URL, the shared total for several. */
+    maxChars: z.number().int().min(100).max(1_000_000).default(DEFAULT_FETCH_BUDGET_CHARS),
+    /** Where to start in each page's markdown (continue with a previous response's nextOffset). */
+    offset: z.number().int().min(0).default(0),
+    /** 'auto' renders in a browser only when the page looks script-built. */
+    render: RenderModeSchema.default('auto'),
+    /** Skip the page cache (the fresh copy still replaces the cached one). */
+    noCache: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((request, ctx) => {
+    const given = [
+      request.url !== undefined,
+      request.urls !== undefined,
+      request.prompt !== undefined,
+      request.index !== undefined,
+    ].filter(Boolean).length;
+    if (given !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'give exactly one of url, urls, prompt or index',
+      });
+    }
+    if (request.searchId !== undefined && request.index === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['index'], message: 'searchId needs an index' });
+    }
+  });
+export type FetchRequestInput = z.input<typeof FetchRequestSchema>;
+export type FetchRequest = z.output<typeof FetchRequestSchema>;
+
+export const FetchPageSchema = z.object({
+  /** The URL asked for (after GitHub blob → raw rewriting). */
+  url: z.string(),
+  /** Where the content came from after redirects (or the browser's final URL when rendered). */
+  finalUrl: z.string(),
+  status: z.number().int(),
+  /** MIME type without parameters, e.g. "text/html". */
+  contentType: z.string(),
+  title: z.string(),
+  byline: z.string().optional(),
+  publishedAt: z.string().optional(),
+  siteName: z.string().optional(),
+  lang: z.string().optional(),
+  /** The returned slice of the page's text: markdown for HTML, plain text for the rest. */
+  markdown: z.string(),
+  /** Words in the whole page, not only in the returned slice. */
+  wordCount: z.number().int().min(0),
+  /** Total characters of the page's markdown, so callers know how much is left. */
+  totalChars: z.number().int().min(0),
+  rendered: z.boolean(),
+  fromCache: z.boolean(),
+  truncated: z.boolean(),
+  /** Present when truncated: pass it as `offset` to read on. */
+  nextOffset: z.number().int().min(0).optional(),
+});
+export type FetchPage = z.infer<typeof FetchPageSchema>;
+
+export const FetchItemSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), page: FetchPageSchema }),
+  z.object({ ok: z.literal(false), url: z.string(), error: ErrorInfoSchema }),
+]);
+export type FetchItem = z.infer<typeof FetchItemSchema>;
+
+export const FetchBatchSchema = z.object({
+  /** One item per distinct URL, in the order the URLs were given (duplicates fetched once). */
+  results: z.array(FetchItemSchema),
+  /** The character budget the pages shared. */
+  budgetChars: z.number().int().min(0),
+  /** Characters returned across all pages (≤ budgetChars). */
+  totalChars: z.number().int().min(0),
+});
+export type FetchBatch = z.infer<typeof FetchBatchSchema>;
+
+export const FetchResponseSchema = z.union([FetchPageSchema, FetchBatchSchema]);
+export type FetchResponse = z.infer<typeof FetchResponseSchema>;
+
+export function isFetchBatch(response: FetchResponse): response is FetchBatch {
+  return 'results' in response;
+}

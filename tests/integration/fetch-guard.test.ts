@@ -1,0 +1,496 @@
+/**
+ * The fetch pipeline's defences against real HTTP servers on loopback: address policy on every
+ * hop, redirect limits, size and time limits, compression bombs, retries, rate limit, proxy.
+ * Nothing here sends a packet beyond this machine: blocked addresses are refused before connecting.
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import zlib from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createFetchService, type FetchServiceDeps } from '../../src/main/fetch/service';
+import type { FetchPage } from '../../src/shared/fetch-contract';
+import type { FetchSettings } from '../../src/main/fetch/types';
+import { LanternError } from '../../src/shared/errors';
+
+interface TestServer {
+  url: string;
+  port: number;
+  /** TCP connections accepted so far. */
+  connections: () => number;
+  /** Requests seen so far, by path. */
+  requests: string[];
+  close: () => Promise<void>;
+}
+
+/**
+ * Safety net for regressions: while these tests run, a connection to anything but loopback fails
+ * inside net.connect (undici connects through it), so a broken address check makes the tests fail
+ * without sending a packet off this machine.
+ */
+function fenceOffNetwork(): () => void {
+  const isLoopback = (ip: string) => ip.startsWith('127.') || ip === '::1' || ip.startsWith('::ffff:127.');
+  const original = net.connect;
+  const fenced = function (this: unknown, ...args: unknown[]) {
+    const options = (typeof args[0] === 'object' && args[0] !== null ? args[0] : { port: args[0], host: args[1] }) as {
+      host?: string;
+      lookup?: (name: string, opts: object, cb: (...r: unknown[]) => void) => void;
+    };
+    const host = options.host ?? 'localhost';
+    if (net.isIP(host) && !isLoopback(host)) throw new Error(`test fence: connection to ${host} attempted`);
+    const lookup = options.lookup;
+    if (lookup !== undefined) {
+      options.lookup = (name, opts, cb) =>
+        lookup(name, opts, (error, address, family) => {
+          const list = Array.isArray(address)
+            ? address.map((a: { address: string }) => a.address)
+            : [address as string];
+          const outside = list.find((ip) => ip !== '' && !isLoopback(ip));
+          if (error === null && outside !== undefined)
+            return cb(new Error(`test fence: connection to ${outside} attempted`));
+          cb(error, address, family);
+        });
+    }
+    // Hand over the caller's own arguments (the options object is the one patched above).
+    return (original as (...a: unknown[]) => net.Socket).apply(this, args);
+  };
+  (net as { connect: unknown }).connect = fenced;
+  return () => {
+    (net as { connect: unknown }).connect = original;
+  };
+}
+
+let removeFence: () => void;
+beforeAll(() => {
+  removeFence = fenceOffNetwork();
+});
+afterAll(() => removeFence());
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function serve(handler: http.RequestListener, host = '127.0.0.1'): Promise<TestServer> {
+  const requests: string[] = [];
+  let connections = 0;
+  const sockets = new Set<net.Socket>();
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    handler(req, res);
+  });
+  server.on('connection', (socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const testServer: TestServer = {
+    url: `http://${host}:${port}`,
+    port,
+    connections: () => connections,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  servers.push(testServer);
+  return testServer;
+}
+
+function service(settings: Partial<FetchSettings> = {}, deps: Partial<FetchServiceDeps> = {}) {
+  // Fast retries and a generous rate limit keep the tests quick; specific tests override them.
+  return createFetchService({ settings: () => ({ retryBaseDelayMs: 20, ...settings }), ...deps });
+}
+
+async function failure(promise: Promise<unknown>): Promise<LanternError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(LanternError);
+    return error as LanternError;
+  }
+  throw new Error('expected the fetch to fail');
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><article><h1>${title}</h1><p>${body}</p></article></body></html>`;
+
+describe('address policy', () => {
+  it('refuses loopback in every spelling before connecting', async () => {
+    const server = await serve((_req, res) => res.end('secret'));
+    const fetcher = service();
+    for (const url of [
+      `http://127.0.0.1:${server.port}/`,
+      `http://2130706433:${server.port}/`,
+      `http://0x7f000001:${server.port}/`,
+      `http://127.1:${server.port}/`,
+      `http://[::ffff:127.0.0.1]:${server.port}/`,
+      `http://localhost:${server.port}/`,
+      `https://127.0.0.1:${server.port}/`,
+      `https://[::1]:${server.port}/`,
+    ]) {
+      const error = await failure(fetcher.fetch({ url }));
+      expect(error.code, url).toBe('BLOCKED_URL');
+      expect(error.message).toMatch(/loopback/);
+    }
+    expect(server.connections()).toBe(0);
+  });
+
+  it('refuses the unspecified address, which Linux would route to this machine', async () => {
+    // Bound to loopback only: on Linux a connection to 0.0.0.0 would land here.
+    const server = await serve((_req, res) => res.end('secret'));
+    const fetcher = service({ allowPrivateNetworks: true });
+    for (const url of [`http://0.0.0.0:${server.port}/`, `http://0:${server.port}/`, `http://[::]:${server.port}/`]) {
+      const error = await failure(fetcher.fetch({ url }));
+      expect(error.code, url).toBe('BLOCKED_URL');
+      expect(error.message).toMatch(/unspecified/);
+    }
+    expect(server.connections()).toBe(0);
+  });
+
+  it('refuses the cloud metadata address, literal or behind a name, without connecting', async () => {
+    const lookups: string[] = [];
+    const fetcher = service(
+      { connectTimeoutMs: 60_000 },
+      {
+        lookup: async (host) => {
+          lookups.push(host);
+          return [{ address: '169.254.169.254', family: 4 }];
+        },
+      },
+    );
+    const started = Date.now();
+    const literal = await failure(fetcher.fetch({ url: 'http://169.254.169.254/latest/meta-data/' }));
+    expect(literal.code).toBe('BLOCKED_URL');
+    expect(literal.message).toContain('169.254.169.254');
+    const named = await failure(fetcher.fetch({ url: 'http://metadata.test/computeMetadata/v1/' }));
+    expect(named.code).toBe('BLOCKED_URL');
+    // A connection attempt to an unroutable address would hang until the connect limit (60 s here).
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(lookups).toEqual(['metadata.test']);
+  });
+
+  it('refuses a redirect into loopback, checked at connect time', async () => {
+    const inner = await serve((_req, res) => res.end('internal admin page'));
+    // The "public" site: a loopback alias listed as a public range, so only it is allowed.
+    const outer = await serve((_req, res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${inner.port}/admin` }).end();
+    }, '127.0.0.2');
+    const fetcher = service({ publicRanges: ['127.0.0.2/32'] });
+    const error = await failure(fetcher.fetch({ url: `${outer.url}/start` }));
+    expect(error.code).toBe('BLOCKED_URL');
+    expect(error.message).toContain('127.0.0.1');
+    expect(outer.requests).toEqual(['/start']);
+    expect(inner.connections()).toBe(0);
+  });
+
+  it('refuses a name that resolves to loopback (DNS rebinding) on the connection itself', async () => {
+    const inner = await serve((_req, res) => res.end('internal'));
+    const fetcher = service({}, { lookup: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const error = await failure(fetcher.fetch({ url: `http://rebind.test:${inner.port}/` }));
+    expect(error.code).toBe('BLOCKED_URL');
+    expect(inner.connections()).toBe(0);
+  });
+
+  it('refuses a redirect to file: or javascript:', async () => {
+    const server = await serve((req, res) => {
+      res.writeHead(302, { location: req.url === '/a' ? 'file:///etc/passwd' : 'javascript:alert(1)' }).end();
+    });
+    const fetcher = service();
+    for (const path of ['/a', '/b']) {
+      const error = await failure(fetcher.fetch({ url: server.url + path }, { allowPrivateNetworks: true }));
+      expect(error.code).toBe('BLOCKED_URL');
+    }
+  });
+
+  it('lets localhost through when private networks are allowed (setting or CLI flag)', async () => {
+    const server = await serve((_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(page('Local dev server', 'Served from this machine for the test.'));
+    });
+    const bySetting = (await service({ allowPrivateNetworks: true }).fetch({
+      url: `http://localhost:${server.port}/`,
+    })) as FetchPage;
+    expect(bySetting).toMatchObject({ status: 200, title: 'Local dev server', contentType: 'text/html' });
+    const byFlag = (await service().fetch({ url: `${server.url}/` }, { allowPrivateNetworks: true })) as FetchPage;
+    expect(byFlag.markdown).toContain('Served from this machine');
+  });
+});
+
+describe('requests', () => {
+  it('send browser-like Accept, Accept-Language and Accept-Encoding headers', async () => {
+    let headers: http.IncomingHttpHeaders = {};
+    const server = await serve((req, res) => {
+      headers = req.headers;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+    await service({ allowPrivateNetworks: true, acceptLanguage: 'de-DE,de;q=0.9' }).fetch({ url: `${server.url}/` });
+    expect(headers.accept).toMatch(/^text\/html,application\/xhtml\+xml/);
+    expect(headers['accept-language']).toBe('de-DE,de;q=0.9');
+    expect(headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(headers['user-agent']).toMatch(/Mozilla\/5\.0/);
+  });
+});
+
+describe('redirects', () => {
+  it('follows up to 5 hops and stops an endless chain at the 6th', async () => {
+    const server = await serve((req, res) => {
+      const n = Number(req.url?.split('/')[2] ?? 0);
+      if (req.url?.startsWith('/hop/') && n < 5) res.writeHead(302, { location: `/hop/${n + 1}` }).end();
+      else if (req.url?.startsWith('/hop/'))
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('arrived after five hops');
+      else res.writeHead(301, { location: `/loop/${Number(req.url?.split('/')[2] ?? 0) + 1}` }).end();
+    });
+    const fetcher = service({ allowPrivateNetworks: true });
+    const arrived = (await fetcher.fetch({ url: `${server.url}/hop/0` })) as FetchPage;
+    expect(arrived).toMatchObject({ finalUrl: `${server.url}/hop/5`, markdown: 'arrived after five hops' });
+
+    server.requests.length = 0;
+    const error = await failure(fetcher.fetch({ url: `${server.url}/loop/0` }));
+    expect(error.code).toBe('FETCH_FAILED');
+    expect(error.message).toMatch(/more than 5 times/);
+    expect(error.details).toMatchObject({ hops: 6, limit: 5 });
+    expect(server.requests).toHaveLength(6);
+  });
+});
+
+describe('size and time limits', () => {
+  it('stops a 50 MB streamed body at the read cap', async () => {
+    let written = 0;
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const pump = (): void => {
+        while (written < 50 * 1024 * 1024) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('close', () => res.destroy());
+      pump();
+    });
+    const error = await failure(
+      service({ allowPrivateNetworks: true, maxBytes: 1024 * 1024 }).fetch({ url: `${server.url}/big` }),
+    );
+    expect(error.code).toBe('TOO_LARGE');
+    expect(error.message).toContain('1 MB');
+    // The client hung up: the server never got to write all 50 MB.
+    expect(written).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  it('refuses a declared oversize body without reading it', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(500 * 1024 * 1024) });
+      res.write('x');
+    });
+    const error = await failure(service({ allowPrivateNetworks: true }).fetch({ url: `${server.url}/` }));
+    expect(error.code).toBe('TOO_LARGE');
+    expect(error.message).toMatch(/declares 500 MB/);
+  });
+
+  it('stops a gzip bomb at the decompressed cap', async () => {
+    // 32 MB of zeros compress to ~32 KB.
+    const gzip = zlib.createGzip();
+    const compressed: Buffer[] = [];
+    gzip.on('data', (c: Buffer) => compressed.push(c));
+    const zeros = Buffer.alloc(1024 * 1024);
+    for (let i = 0; i < 32; i++) gzip.write(zeros);
+    await new Promise((resolve) => gzip.end(resolve));
+    const bomb = Buffer.concat(compressed);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(bomb);
+    });
+    const error = await failure(
+      service({ allowPrivateNetworks: true, maxDecodedBytes: 5 * 1024 * 1024 }).fetch({ url: `${server.url}/` }),
+    );
+    expect(error.code).toBe('TOO_LARGE');
+    expect(error.message).toMatch(/more than 5 MB when decompressed/);
+  });
+
+  it('decodes gzip, deflate and brotli bodies', async () => {
+    const text = 'Compressed text survives the round trip. '.repeat(20);
+    const encoders: Record<string, (b: Buffer) => Buffer> = {
+      gzip: zlib.gzipSync,
+      deflate: zlib.deflateSync,
+      br: zlib.brotliCompressSync,
+    };
+    const server = await serve((req, res) => {
+      const encoding = req.url!.slice(1);
+      res
+        .writeHead(200, { 'content-type': 'text/plain', 'content-encoding': encoding })
+        .end(encoders[encoding]!(Buffer.from(text)));
+    });
+    const fetcher = service({ allowPrivateNetworks: true });
+    for (const encoding of Object.keys(encoders)) {
+      const result = (await fetcher.fetch({ url: `${server.url}/${encoding}` })) as FetchPage;
+      expect(result.markdown, encoding).toBe(text);
+    }
+  });
+
+  it('times out a server that never answers, at the configured limit', async () => {
+    const server = await serve(() => {
+      /* accept the request and say nothing */
+    });
+    const started = Date.now();
+    const error = await failure(
+      service({ allowPrivateNetworks: true, totalTimeoutMs: 600 }).fetch({ url: `${server.url}/slow` }),
+    );
+    const elapsed = Date.now() - started;
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.message).toContain('600 ms');
+    expect(elapsed).toBeGreaterThanOrEqual(590);
+    expect(elapsed).toBeLessThan(600 + 1_500);
+  });
+
+  it('times out a connection that is never accepted, at the connect limit', async () => {
+    // A listener with a full accept queue: a stopped process whose backlog is filled, so the
+    // kernel drops further SYNs and a connect hangs (all on loopback).
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        "const s=require('net').createServer().listen({port:0,host:'127.0.0.1',backlog:1},()=>console.log(s.address().port))",
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const fillers: net.Socket[] = [];
+    try {
+      const port = await new Promise<number>((resolve) =>
+        child.stdout.once('data', (d) => resolve(Number(String(d).trim()))),
+      );
+      process.kill(child.pid!, 'SIGSTOP');
+      for (let connected = true; connected;) {
+        connected = await new Promise<boolean>((resolve) => {
+          const socket = net.connect(port, '127.0.0.1');
+          fillers.push(socket);
+          socket.on('error', () => undefined);
+          socket.once('connect', () => resolve(true));
+          setTimeout(() => resolve(false), 300);
+        });
+      }
+      const started = Date.now();
+      const error = await failure(
+        service({ allowPrivateNetworks: true, connectTimeoutMs: 400, totalTimeoutMs: 5_000, retries: 0 }).fetch({
+          url: `http://127.0.0.1:${port}/`,
+        }),
+      );
+      const elapsed = Date.now() - started;
+      expect(error.code).toBe('TIMEOUT');
+      expect(error.message).toContain('400 ms connect limit');
+      expect(elapsed).toBeGreaterThanOrEqual(390);
+      expect(elapsed).toBeLessThan(400 + 1_500);
+    } finally {
+      for (const socket of fillers) socket.destroy();
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('times out a body that trickles forever', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('.'), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    const started = Date.now();
+    const error = await failure(
+      service({ allowPrivateNetworks: true, totalTimeoutMs: 500 }).fetch({ url: `${server.url}/` }),
+    );
+    expect(error.code).toBe('TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(500 + 1_500);
+  });
+
+  it('is cancelled by the caller signal', async () => {
+    const server = await serve(() => {});
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await failure(
+      service({ allowPrivateNetworks: true }).fetch({ url: `${server.url}/` }, { signal: controller.signal }),
+    );
+    expect(error.code).toBe('CANCELLED');
+  });
+});
+
+describe('retries', () => {
+  it('retries 503 and a reset connection, but not 404', async () => {
+    let calls = 0;
+    const server = await serve((req, res) => {
+      calls++;
+      if (req.url === '/flaky' && calls === 1) return void res.writeHead(503).end('busy');
+      if (req.url === '/reset' && calls === 1) return void req.socket.destroy();
+      if (req.url === '/missing') return void res.writeHead(404).end('no');
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(`ok after ${calls}`);
+    });
+    const fetcher = service({ allowPrivateNetworks: true });
+    expect(((await fetcher.fetch({ url: `${server.url}/flaky` })) as FetchPage).markdown).toBe('ok after 2');
+    calls = 0;
+    expect(((await fetcher.fetch({ url: `${server.url}/reset` })) as FetchPage).markdown).toBe('ok after 2');
+    calls = 0;
+    const error = await failure(fetcher.fetch({ url: `${server.url}/missing` }));
+    expect(error.code).toBe('FETCH_FAILED');
+    expect(error.message).toMatch(/HTTP 404/);
+    expect(calls).toBe(1);
+  });
+
+  it('gives up after the configured retries on a server that keeps failing', async () => {
+    const server = await serve((_req, res) => res.writeHead(502).end());
+    const error = await failure(service({ allowPrivateNetworks: true, retries: 2 }).fetch({ url: `${server.url}/` }));
+    expect(error.message).toMatch(/HTTP 502/);
+    expect(server.requests).toHaveLength(3);
+  });
+});
+
+describe('rate limit and proxy', () => {
+  it('limits requests per host', async () => {
+    const server = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('hi'));
+    const fetcher = service({ allowPrivateNetworks: true, rateLimit: { burst: 2, perSecond: 0.1, maxWaitMs: 100 } });
+    await fetcher.fetch({ url: `${server.url}/1` });
+    await fetcher.fetch({ url: `${server.url}/2` });
+    const error = await failure(fetcher.fetch({ url: `${server.url}/3` }));
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.retryAfterMs).toBeGreaterThan(100);
+    expect(server.requests).toEqual(['/1', '/2']);
+  });
+
+  it('sends every request through the configured proxy, still refusing blocked targets', async () => {
+    const origin = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('via proxy'));
+    // A minimal CONNECT proxy that sends every tunnel to the local origin, whatever host was asked.
+    const tunnels: string[] = [];
+    const proxyServer = http.createServer((_req, res) => res.writeHead(405).end());
+    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      const upstream = net.connect(origin.port, '127.0.0.1', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (proxyServer.address() as net.AddressInfo).port;
+    try {
+      const fetcher = service(
+        { proxyUrl: `http://127.0.0.1:${proxyPort}` },
+        { lookup: async () => [{ address: '93.184.215.14', family: 4 }] },
+      );
+      const result = (await fetcher.fetch({ url: 'http://public.test/page' })) as FetchPage;
+      expect(result.markdown).toBe('via proxy');
+      expect(tunnels).toEqual(['public.test:80']);
+      // Blocked targets are refused before the proxy is asked.
+      const error = await failure(fetcher.fetch({ url: 'http://10.0.0.1/' }));
+      expect(error.code).toBe('BLOCKED_URL');
+      expect(tunnels).toHaveLength(1);
+    } finally {
+      proxyServer.closeAllConnections();
+      await new Promise((resolve) => proxyServer.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * The render fallback with a real Chromium: a page built by scripts yields almost nothing to
+ * static extraction, so it is rendered and extracted again; a static page is not rendered.
+ */
+import http from 'node:http';
+import type net from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFetchService } from '../../src/main/fetch/service';
+import { FetchPageSchema } from '../../src/shared/fetch-contract';
+import type { RenderPage } from '../../src/main/fetch/types';
+
+const PARAGRAPHS = [
+  'Lighthouses guided ships along dangerous coasts for centuries before satellite navigation existed.',
+  'Each light had its own pattern of flashes, so sailors could tell one headland from another at night.',
+  'Keepers lived at the stations, trimming wicks, winding clockwork and logging the weather every few hours.',
+  'Automation arrived in the twentieth century, and most stations now run without anyone living on site.',
+];
+
+const APP_JS = `
+  const root = document.getElementById('root');
+  const article = document.createElement('article');
+  const h1 = document.createElement('h1');
+  h1.textContent = 'Lights on the Coast';
+  article.appendChild(h1);
+  for (const text of ${JSON.stringify(PARAGRAPHS)}) {
+    const p = document.createElement('p');
+    p.textContent = text;
+    article.appendChild(p);
+  }
+  root.appendChild(article);
+  document.title = 'Lights on the Coast';
+`;
+
+const SHELL =
+  '<!doctype html><html><head><title>Loading…</title></head><body><div id="root"></div><script src="/app.js"></script></body></html>';
+const STATIC = `<!doctype html><html><head><title>Static</title></head><body><article><h1>Static</h1>${PARAGRAPHS.map((p) => `<p>${p}</p>`).join('')}</article></body></html>`;
+
+let server: http.Server;
+let base: string;
+let browser: Browser;
+const rendered: string[] = [];
+
+/** The render function the lead wires to the Chromium PageLoader, here straight over playwright-core. */
+const render: RenderPage = async (url, { timeoutMs }) => {
+  rendered.push(url);
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(url, { timeout: timeoutMs, waitUntil: 'load' });
+    await page
+      .waitForFunction(() => (document.getElementById('root')?.textContent ?? '').length > 0, undefined, {
+        timeout: timeoutMs,
+      })
+      .catch(() => undefined);
+    return {
+      finalUrl: page.url(),
+      status: response?.status() ?? 0,
+      html: await page.content(),
+      title: await page.title(),
+    };
+  } finally {
+    await context.close();
+  }
+};
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/app') res.writeHead(200, { 'content-type': 'text/html' }).end(SHELL);
+    else if (req.url === '/app.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(APP_JS);
+    else if (req.url === '/static') res.writeHead(200, { 'content-type': 'text/html' }).end(STATIC);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+describe('render fallback', () => {
+  it('renders a script-built page in Chromium and extracts its text', async () => {
+    const fetcher = createFetchService({ render, settings: () => ({ allowPrivateNetworks: true }) });
+    const page = FetchPageSchema.parse(await fetcher.fetch({ url: `${base}/app` }));
+    expect(page.rendered).toBe(true);
+    expect(page.title).toBe('Lights on the Coast');
+    for (const paragraph of PARAGRAPHS) expect(page.markdown).toContain(paragraph);
+    expect(page.wordCount).toBeGreaterThan(50);
+    expect(rendered).toEqual([`${base}/app`]);
+  });
+
+  it('does not render a page whose static HTML has the content, nor when told never', async () => {
+    rendered.length = 0;
+    const fetcher = createFetchService({ render, settings: () => ({ allowPrivateNetworks: true }) });
+    const page = FetchPageSchema.parse(await fetcher.fetch({ url: `${base}/static` }));
+    expect(page).toMatchObject({ rendered: false, title: 'Static' });
+    const shell = FetchPageSchema.parse(await fetcher.fetch({ url: `${base}/app`, render: 'never' }));
+    expect(shell.rendered).toBe(false);
+    expect(rendered).toEqual([]);
+  });
+
+  it('applies the URL policy before handing a URL to the browser (DNS rebinding between fetch and render)', async () => {
+    rendered.length = 0;
+    // The static fetch reaches a loopback alias listed as public; by render time the name points at
+    // 127.0.0.1, which the policy refuses, so the browser is never given the URL.
+    const alias = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(SHELL));
+    await new Promise<void>((resolve) => alias.listen(0, '127.0.0.2', resolve));
+    const port = (alias.address() as net.AddressInfo).port;
+    let lookups = 0;
+    const fetcher = createFetchService({
+      render,
+      settings: () => ({ publicRanges: ['127.0.0.2/32'] }),
+      lookup: async () => [{ address: lookups++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }],
+    });
+    try {
+      await expect(fetcher.fetch({ url: `http://spa.test:${port}/app`, render: 'always' })).rejects.toMatchObject({
+        code: 'BLOCKED_URL',
+        message: expect.stringContaining('127.0.0.1 (loopback)'),
+      });
+      // In auto mode the thin static page is returned instead of failing.
+      lookups = 0;
+      const page = FetchPageSchema.parse(await fetcher.fetch({ url: `http://spa.test:${port}/app` }));
+      expect(page.rendered).toBe(false);
+      expect(rendered).toEqual([]);
+    } finally {
+      alias.closeAllConnections();
+      await new Promise((resolve) => alias.close(resolve));
+    }
+  });
+
+  it('refuses what the browser ended up on when it is a blocked address', async () => {
+    const fetcher = createFetchService({
+      settings: () => ({ publicRanges: ['127.0.0.1/32'] }),
+      // A page whose script navigated to the metadata address.
+      render: async () => ({
+        finalUrl: 'http://169.254.169.254/latest/',
+        status: 200,
+        html: '<p>creds</p>',
+        title: '',
+      }),
+    });
+    await expect(fetcher.fetch({ url: `${base}/app`, render: 'always' })).rejects.toMatchObject({
+      code: 'BLOCKED_URL',
+    });
+  });
+});
