@@ -2,15 +2,24 @@
  * `lantern` — the headless composition root: search (and later fetch, ask, serve, mcp, history)
  * from a terminal or an agent's shell, with a system Chrome/Chromium.
  */
+import { mkdirSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { LanternError } from '../shared/errors';
+import { registerFetchCommand } from './cli/fetch-command';
+import { registerHistoryCommand } from './cli/history-command';
 import { registerSearchCommand } from './cli/search-command';
 import { EXIT } from './cli/exit-codes';
 import { processIo, reportError, parseWholeNumber } from './cli/output';
-import { createNodeRuntime } from './node-runtime';
+import { createNodeRuntime, storePath } from './node-runtime';
+import { resolveDataDir } from './paths';
+import { loadSettings } from './settings';
+import { openStore } from './store';
 import type { ResearchService } from './service';
 
 declare const LANTERN_VERSION: string;
+
+/** The CLI's session: `lantern search` then `lantern fetch --index N` in a later process share it. */
+const CLI_SESSION = 'cli';
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -25,10 +34,22 @@ export async function main(argv: string[]): Promise<number> {
 
   const api = (): ResearchService => {
     const timeout = program.opts<{ timeout?: number }>().timeout;
-    runtime ??= createNodeRuntime(timeout === undefined ? {} : { pageTimeoutMs: timeout });
+    runtime ??= createNodeRuntime({
+      ...(timeout === undefined ? {} : { pageTimeoutMs: timeout }),
+      onWarning: (message) => processIo.err(`warning: ${message}`),
+    });
     return runtime;
   };
-  registerSearchCommand(program, { api, io: processIo, setExitCode: (code) => (exitCode = code) });
+  registerSearchCommand(program, { api, io: processIo, setExitCode: (code) => (exitCode = code), session: CLI_SESSION });
+  registerFetchCommand(program, { fetchService: api, out: processIo.out, session: CLI_SESSION });
+  registerHistoryCommand(program, {
+    openStore: () => {
+      const dataDir = resolveDataDir();
+      mkdirSync(dataDir, { recursive: true });
+      return openStore({ path: storePath(dataDir), resultCacheTtlMs: loadSettings(dataDir).resultCacheTtlMs });
+    },
+    out: processIo.out,
+  });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

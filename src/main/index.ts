@@ -3,16 +3,16 @@
  * behind ResearchService is shared with the headless CLI and tested under plain Node.
  */
 import { app, BrowserWindow } from 'electron';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol';
 import { HiddenWindowPageLoader } from './electron/hidden-window-loader';
 import { registerIpcHandlers } from './electron/ipc';
 import { createMainWindow } from './electron/main-window';
+import { assembleResearch } from './node-runtime';
+import { resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
-import { MemoryResultCache } from './search/result-cache';
-import { SearchService } from './search/search-service';
-import { ResearchService } from './service';
 
 app.enableSandbox();
 registerAppScheme();
@@ -25,9 +25,15 @@ const origins = engineOriginsFromEnv(process.env);
 const engineHosts = (): string[] =>
   Object.values(ENGINES).map((engine) => new URL(origins[engine.id] ?? engine.defaultOrigin).host);
 const loader = new HiddenWindowPageLoader(engineHosts);
-const research = new ResearchService({
+// better-sqlite3 compiled for Electron's ABI by `npm start` (scripts/prepare-electron.mjs); the
+// copy in node_modules stays built for Node, which the CLI and the tests use.
+const nativeBinding = join(app.getAppPath(), '.electron-abi/better-sqlite3/build/Release/better_sqlite3.node');
+const research = assembleResearch({
+  dataDir: process.env.LANTERN_DATA_DIR ? resolveDataDir() : app.getPath('userData'),
+  env: process.env,
   loader,
-  search: new SearchService({ loader, engines: ENGINES, cache: new MemoryResultCache(), origins }),
+  ...(existsSync(nativeBinding) ? { nativeBinding } : {}),
+  onWarning: (message) => console.warn(message),
 });
 
 void app.whenReady().then(() => {

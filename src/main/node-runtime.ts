@@ -1,45 +1,93 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { ChromiumPageLoader } from './browser/chromium';
 import { findChrome } from './browser/find-chrome';
 import { LazyPageLoader } from './browser/lazy-loader';
+import { createFetchService } from './fetch';
 import { chromiumProfileDir, resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
-import { MemoryResultCache } from './search/result-cache';
 import { SearchService } from './search/search-service';
 import { ResearchService } from './service';
 import { loadSettings } from './settings';
+import { describeRecovery, openStore } from './store';
+import type { PageLoader } from './browser/page-loader';
 
 export interface NodeRuntimeOptions {
   env?: NodeJS.ProcessEnv;
   /** Page budget in ms; else LANTERN_PAGE_TIMEOUT_MS, else the setting (default 5,000). */
   pageTimeoutMs?: number;
   headless?: boolean;
+  /** Told when the store was found damaged at start and moved aside. */
+  onWarning?: (message: string) => void;
+}
+
+export function storePath(dataDir: string): string {
+  return join(dataDir, 'lantern.db');
+}
+
+export interface AssembleOptions {
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  loader: PageLoader;
+  pageTimeoutMs?: number;
+  /** The Electron build's own better-sqlite3 binary (compiled for Electron's ABI). */
+  nativeBinding?: string;
+  onWarning?: (message: string) => void;
+}
+
+/** Wires settings, store, search and fetch around a PageLoader: shared by both composition roots. */
+export function assembleResearch(options: AssembleOptions): ResearchService {
+  const { dataDir, env, loader } = options;
+  const settings = loadSettings(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const store = openStore({
+    path: storePath(dataDir),
+    resultCacheTtlMs: settings.resultCacheTtlMs,
+    ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+  });
+  if (store.recovery) options.onWarning?.(describeRecovery(store.recovery));
+  const search = new SearchService({
+    loader,
+    engines: ENGINES,
+    cache: store.resultCache,
+    engineOrder: settings.engines,
+    origins: engineOriginsFromEnv(env),
+    pageTimeoutMs: options.pageTimeoutMs ?? pageTimeoutFromEnv(env) ?? settings.pageTimeoutMs,
+  });
+  const fetch = createFetchService({
+    settings: () => ({
+      allowPrivateNetworks: settings.fetch.allowPrivateNetworks,
+      publicRanges: settings.fetch.publicRanges,
+      ...(settings.fetch.proxy === undefined ? {} : { proxyUrl: settings.fetch.proxy }),
+    }),
+    pageCache: store.pages,
+    resolveResult: (session, searchId, index) => store.searches.resolveResult(session, searchId, index),
+    render: (url, { timeoutMs, signal }) => loader.load(url, { readySelectors: ['body'], timeoutMs, signal }),
+  });
+  return new ResearchService({ search, fetch, loader, store });
 }
 
 /**
  * The headless composition root (CLI, server, benchmarks): system Chrome/Chromium through
- * playwright-core, profile and data in the data dir.
+ * playwright-core, profile, settings and the SQLite store in the data dir.
  */
 export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchService {
   const env = options.env ?? process.env;
   const dataDir = resolveDataDir(env);
-  const settings = loadSettings(dataDir);
   const loader = new LazyPageLoader(() => {
     const executablePath = findChrome(env);
     const userDataDir = chromiumProfileDir(dataDir);
     mkdirSync(userDataDir, { recursive: true });
     return new ChromiumPageLoader({ executablePath, userDataDir, headless: options.headless ?? true });
   });
-  const search = new SearchService({
+  return assembleResearch({
+    dataDir,
+    env,
     loader,
-    engines: ENGINES,
-    cache: new MemoryResultCache(settings.resultCacheTtlMs),
-    engineOrder: settings.engines,
-    origins: engineOriginsFromEnv(env),
-    pageTimeoutMs: options.pageTimeoutMs ?? pageTimeoutFromEnv(env) ?? settings.pageTimeoutMs,
+    ...(options.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: options.pageTimeoutMs }),
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
   });
-  return new ResearchService({ search, loader });
 }
 
 function pageTimeoutFromEnv(env: NodeJS.ProcessEnv): number | undefined {

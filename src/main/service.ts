@@ -1,20 +1,34 @@
-import type { ResearchApi, SearchOptions } from '../shared/api';
+import type { FetchOptions, ResearchApi, SearchOptions } from '../shared/api';
 import type { SearchRequestInput, SearchResponse } from '../shared/contract';
+import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
 import type { PageLoader } from './browser/page-loader';
+import type { FetchService } from './fetch';
 import type { SearchService } from './search/search-service';
+import type { Store } from './store';
+
+/** Whose results a call without a session belongs to. */
+export const DEFAULT_SESSION = 'default';
 
 /** ResearchApi for every door: wires the parts; holds no logic of its own. */
 export class ResearchService implements ResearchApi {
   constructor(
-    private readonly parts: { search: SearchService; loader: PageLoader },
+    private readonly parts: { search: SearchService; fetch: FetchService; loader: PageLoader; store: Store },
   ) {}
 
-  search(request: SearchRequestInput, options: SearchOptions = {}): Promise<SearchResponse> {
-    return this.parts.search.search(request, options);
+  async search(request: SearchRequestInput, options: SearchOptions = {}): Promise<SearchResponse> {
+    const response = await this.parts.search.search(request, options);
+    // Numbered per session, so "fetch result 2" works in a later call or process.
+    this.parts.store.searches.recordSearch(options.session ?? DEFAULT_SESSION, response, { request });
+    return response;
   }
 
-  /** Closes the browser (no Chromium process is left behind). */
+  fetch(request: FetchRequestInput, options: FetchOptions = {}): Promise<FetchResponse> {
+    return this.parts.fetch.fetch(request, { ...options, session: options.session ?? DEFAULT_SESSION });
+  }
+
+  /** Closes the browser (no Chromium process is left behind) and the store. */
   async close(): Promise<void> {
     await this.parts.loader.close();
+    this.parts.store.close();
   }
 }

@@ -1,11 +1,22 @@
 import type { SearchRequestInput, SearchResponse } from './contract';
+import type { FetchRequestInput, FetchResponse } from './fetch-contract';
 
-export interface SearchOptions {
+export interface CallOptions {
   signal?: AbortSignal;
+  /** Whose numbered results these are (an agent's session; the CLI uses "cli"). */
+  session?: string;
+}
+
+export interface SearchOptions extends CallOptions {
   /** Ask the engine even when a recent identical search is cached. */
   noCache?: boolean;
   /** A person is at hand to solve a CAPTCHA or consent wall in a visible window. */
   interactive?: boolean;
+}
+
+export interface FetchOptions extends CallOptions {
+  /** Trusted callers only (the CLI's --allow-private); never taken from a request body. */
+  allowPrivateNetworks?: boolean;
 }
 
 /**
@@ -14,4 +25,6 @@ export interface SearchOptions {
  */
 export interface ResearchApi {
   search(request: SearchRequestInput, options?: SearchOptions): Promise<SearchResponse>;
+  /** A URL, several URLs, a prompt with URLs, or result N of a search → main content as markdown. */
+  fetch(request: FetchRequestInput, options?: FetchOptions): Promise<FetchResponse>;
 }

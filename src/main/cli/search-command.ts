@@ -20,7 +20,7 @@ interface SearchFlags {
 
 export function registerSearchCommand(
   program: Command,
-  deps: { api: () => ResearchApi; io: CliIo; setExitCode: (code: number) => void },
+  deps: { api: () => ResearchApi; io: CliIo; setExitCode: (code: number) => void; session: string },
 ): void {
   program
     .command('search')
@@ -44,7 +44,7 @@ export function registerSearchCommand(
       if (flags.region) request.region = flags.region;
       if (flags.time) request.timeRange = TIME_FLAGS[flags.time];
       try {
-        const response = await deps.api().search(request, { noCache: !flags.cache, interactive: Boolean(flags.interactive) });
+        const response = await deps.api().search(request, { noCache: !flags.cache, interactive: Boolean(flags.interactive), session: deps.session });
         deps.io.out(flags.json ? JSON.stringify(response) : formatSearchResults(response));
       } catch (error) {
         deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));
