@@ -6,9 +6,12 @@ import { readFileSync } from 'node:fs';
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: ['src/main/cli.ts'],
-  outfile: 'dist/cli.js',
+  entryPoints: { cli: 'src/main/cli.ts' },
+  outdir: 'dist',
   bundle: true,
+  // Separate chunks for dynamic imports, so the browser code loads only when a page is loaded.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   target: 'node20',
   format: 'esm',

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ChromiumPageLoader } from './browser/chromium';
 import { findChrome } from './browser/find-chrome';
 import { LazyPageLoader } from './browser/lazy-loader';
 import { createFetchService } from './fetch';
@@ -75,10 +74,12 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
 export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchService {
   const env = options.env ?? process.env;
   const dataDir = resolveDataDir(env);
-  const loader = new LazyPageLoader(() => {
+  const loader = new LazyPageLoader(async () => {
     const executablePath = findChrome(env);
     const userDataDir = chromiumProfileDir(dataDir);
     mkdirSync(userDataDir, { recursive: true });
+    // Loaded on first use: playwright-core costs a noticeable part of a short command's start-up.
+    const { ChromiumPageLoader } = await import('./browser/chromium');
     return new ChromiumPageLoader({ executablePath, userDataDir, headless: options.headless ?? true });
   });
   return assembleResearch({

@@ -5,25 +5,37 @@ import type { RevealOptions } from './reveal-flow';
 
 /**
  * Creates the real loader on first use, so that work which never loads a page (invalid input,
- * a cache hit) never looks for or starts a browser.
+ * a cache hit, the history command) never looks for a browser nor loads the code that drives it.
  */
 export class LazyPageLoader implements PageLoader {
-  private loader: PageLoader | undefined;
+  private loader: Promise<PageLoader> | undefined;
 
-  constructor(private readonly create: () => PageLoader) {}
+  constructor(private readonly create: () => Promise<PageLoader>) {}
 
-  load(url: string, options: LoadOptions): Promise<PageSnapshot> {
-    this.loader ??= this.create();
-    return this.loader.load(url, options);
+  async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
+    // The page budget covers loading the browser code too: the caller's limit is wall time.
+    const deadline = options.deadline ?? Date.now() + options.timeoutMs;
+    const loader = await this.real();
+    return loader.load(url, { ...options, deadline });
   }
 
-  reveal(url: string, options: RevealOptions): Promise<PageSnapshot> {
-    this.loader ??= this.create();
-    if (!this.loader.reveal) throw new LanternError('CAPTCHA_REQUIRED', 'This browser cannot show a window to solve the check.');
-    return this.loader.reveal(url, options);
+  async reveal(url: string, options: RevealOptions): Promise<PageSnapshot> {
+    const loader = await this.real();
+    if (!loader.reveal) throw new LanternError('CAPTCHA_REQUIRED', 'This browser cannot show a window to solve the check.');
+    return loader.reveal(url, options);
   }
 
   async close(): Promise<void> {
-    await this.loader?.close();
+    const loader = await this.loader?.catch(() => undefined);
+    await loader?.close();
+  }
+
+  private real(): Promise<PageLoader> {
+    // A failed creation (no browser found) is not cached: the next call looks again.
+    this.loader ??= this.create().catch((error: unknown) => {
+      this.loader = undefined;
+      throw error;
+    });
+    return this.loader;
   }
 }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from 'commander';
 import type { ErrorInfo } from '../../shared/contract';
 import { toErrorInfo } from '../../shared/errors';
 import { exitCodeFor } from './exit-codes';
@@ -28,7 +29,7 @@ export function parseWholeNumber(name: string, min: number, max: number) {
   return (value: string): number => {
     const number = Number(value);
     if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
-      throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
     }
     return number;
   };

@@ -1,6 +1,8 @@
 import { BrowserWindow, session as electronSession, type Session } from 'electron';
 import { LanternError } from '../../shared/errors';
 import type { LoadOptions, PageLoader } from '../browser/page-loader';
+import { runRevealFlow, type RevealOptions } from '../browser/reveal-flow';
+import { ElectronRevealWindow } from './reveal-window';
 import type { PageSnapshot } from '../search/engine';
 
 /** Hosts the hidden window may navigate to besides the engines' own (Google's consent and CAPTCHA). */
@@ -62,9 +64,12 @@ export class HiddenWindowPageLoader implements PageLoader {
     this.window = undefined;
   }
 
-  /** The window the person sees when a CAPTCHA needs solving (same session, same page). */
-  get searchWindow(): BrowserWindow | undefined {
-    return this.window;
+  /** Shows the hidden window (already on the blocked page) to the person until the check is solved. */
+  async reveal(url: string, options: RevealOptions): Promise<PageSnapshot> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    const window = this.ensureWindow();
+    if (window.webContents.getURL() !== url) await window.loadURL(url).catch(() => undefined);
+    return runRevealFlow(new ElectronRevealWindow(window), options);
   }
 
   private async navigateAndSettle(window: BrowserWindow, url: string, readySelectors: readonly string[]): Promise<void> {

@@ -12,7 +12,7 @@ import { LanternError, toErrorInfo } from '../../shared/errors';
 import type { PageLoader } from '../browser/page-loader';
 import { validationError } from '../validation';
 import type { ParsedPage, SearchEngine } from './engine';
-import { engineName, searchOneEngine, type EngineAnswer } from './engine-search';
+import { engineName, searchOneEngine, type ConsentChoice, type EngineAnswer } from './engine-search';
 import { fuseByReciprocalRank } from './fusion';
 import { EnginePacer, type PacerOptions } from './pacer';
 import { detectQueryLanguage } from './query-language';
@@ -36,6 +36,8 @@ export interface SearchServiceOptions {
   onSearch?: (response: SearchResponse) => void;
   /** How long the verification window waits without any input from the person. */
   inactivityMs?: number;
+  /** How a consent wall is answered without asking (the `consent` setting; default reject). */
+  consent?: ConsentChoice;
 }
 
 export interface SearchCallOptions {
@@ -50,8 +52,12 @@ export const DEFAULT_PAGE_TIMEOUT_MS = 5_000;
 /** Pacing per engine: 0.8–1.2 s between pages, the rhythm of a quick person rather than a script. */
 export const DEFAULT_PACING = { minGapMs: 800, jitterMs: 400, maxQueued: 20 };
 
-/** Failures after which the next engine in the order is asked instead. */
-const FALLBACK_CODES = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED', 'ENGINE_UNREACHABLE', 'ENGINE_LAYOUT_CHANGED', 'TIMEOUT', 'RATE_LIMITED']);
+/**
+ * Failures after which the next engine in the order is asked instead: blocked, suspended or
+ * unreachable. A TIMEOUT is not among them: the caller's time budget is spent, and asking the
+ * next engine would double it.
+ */
+const FALLBACK_CODES = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED', 'ENGINE_UNREACHABLE', 'ENGINE_LAYOUT_CHANGED', 'RATE_LIMITED']);
 
 export class SearchService {
   readonly suspensions: EngineSuspensions;
@@ -155,6 +161,7 @@ export class SearchService {
       origin: this.options.origins?.[engine.id],
       pageTimeoutMs: this.options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
       signal: call.signal,
+      ...(this.options.consent ? { consent: this.options.consent } : {}),
       ...(call.interactive
         ? { person: { inactivityMs: this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS, onSolved: () => this.suspensions.lift(engine.id) } }
         : {}),
@@ -187,6 +194,7 @@ export class SearchService {
 
   /** A block keeps the engine out for a while so the next searches do not provoke it again. */
   private suspendAfter(engine: EngineId, error: LanternError): void {
+    // RATE_LIMITED is Lantern's own queue being full, not the engine refusing: no suspension.
     const durationMs =
       error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED'
         ? (error.retryAfterMs ?? SUSPENSION_MS.captcha)
