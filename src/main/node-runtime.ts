@@ -51,6 +51,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     engines: ENGINES,
     cache: store.resultCache,
     engineOrder: settings.engines,
+    consent: settings.consent,
     origins: engineOriginsFromEnv(env),
     pageTimeoutMs: options.pageTimeoutMs ?? pageTimeoutFromEnv(env) ?? settings.pageTimeoutMs,
   });

@@ -113,11 +113,11 @@ describe('SearchService on real Chromium', () => {
   });
 
   it('never reports a block page as results or as zero results', async () => {
-    const { service } = harness();
-    expect((await errorOf(service.search({ query: FIXTURE_QUERIES.consent }))).code).toBe('CONSENT_REQUIRED');
-    const shell = await errorOf(service.search({ query: FIXTURE_QUERIES.jsShell }));
+    // A fresh service per page: a block suspends the engine, which would decide the next case.
+    expect((await errorOf(harness().service.search({ query: FIXTURE_QUERIES.consent }))).code).toBe('CONSENT_REQUIRED');
+    const shell = await errorOf(harness().service.search({ query: FIXTURE_QUERIES.jsShell }));
     expect(['ENGINE_BLOCKED', 'ENGINE_LAYOUT_CHANGED']).toContain(shell.code);
-    const broken = await errorOf(service.search({ query: FIXTURE_QUERIES.serverError }));
+    const broken = await errorOf(harness().service.search({ query: FIXTURE_QUERIES.serverError }));
     expect(broken.code).toBe('ENGINE_UNREACHABLE');
     expect(broken.message).toContain('HTTP 500');
   });

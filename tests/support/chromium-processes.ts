@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 export function chromiumProcessesFor(userDataDir: string): number[] {
   let output = '';
   try {
-    output = execFileSync('pgrep', ['-f', `--user-data-dir=${userDataDir}`], { encoding: 'utf8' });
+    output = execFileSync('pgrep', ['-f', '--', `--user-data-dir=${userDataDir}`], { encoding: 'utf8' });
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }

@@ -1,7 +1,7 @@
-import { chromium, errors as playwrightErrors, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, errors as playwrightErrors, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
 import type { PageSnapshot } from '../search/engine';
-import type { LoadOptions, PageLoader } from './page-loader';
+import type { LoadOptions, PageAction, PageActionOutcome, PageLoader } from './page-loader';
 import { ChromiumRevealWindow, hasDisplay } from './chromium-reveal';
 import { runRevealFlow, type RevealOptions } from './reveal-flow';
 
@@ -33,6 +33,9 @@ export function chromiumArgs(): string[] {
   return args;
 }
 
+/** How long a follow-up action waits for its button to become visible. */
+const ACTION_VISIBLE_WAIT_MS = 1000;
+
 type Stage = 'launching the browser' | 'waiting for the page to respond' | 'waiting for the page to settle';
 
 /**
@@ -56,8 +59,8 @@ export class ChromiumPageLoader implements PageLoader {
 
   constructor(private readonly options: ChromiumLoaderOptions) {}
 
-  async load(url: string, { readySelectors, timeoutMs, signal }: LoadOptions): Promise<PageSnapshot> {
-    const deadline = Date.now() + timeoutMs;
+  async load(url: string, { readySelectors, timeoutMs, deadline: givenDeadline, signal, followUp }: LoadOptions): Promise<PageSnapshot> {
+    const deadline = givenDeadline ?? Date.now() + timeoutMs;
     const remaining = (): number => Math.max(1, deadline - Date.now());
     let stage: Stage = 'launching the browser';
     let page: Page | undefined;
@@ -77,17 +80,21 @@ export class ChromiumPageLoader implements PageLoader {
       stage = 'waiting for the page to respond';
       const response = await page.goto(url, { waitUntil: 'commit', timeout: remaining() });
       stage = 'waiting for the page to settle';
-      await settle(page, readySelectors, remaining, this.options.settleGraceMs ?? 1500);
+      const graceMs = this.options.settleGraceMs ?? 1500;
+      await settle(page, readySelectors, remaining, graceMs);
       throwIfAborted(signal);
-      const retryAfterMs = parseRetryAfter(response?.headers()['retry-after'], Date.now());
-      const snapshot: PageSnapshot = {
-        finalUrl: page.url(),
-        status: response?.status() ?? 0,
-        html: await pageContent(page),
-        title: await page.title(),
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      };
+      let snapshot = await snapshotOf(page, response ?? undefined);
       reusable = true;
+      const action = followUp?.(snapshot);
+      if (action) {
+        const { outcome, document } = await performAction(page, action, readySelectors, remaining, graceMs);
+        action.done?.(outcome);
+        throwIfAborted(signal);
+        // After a failed step the tab may be mid-navigation: hand back the page as it was, and
+        // do not reuse the tab.
+        if ('clicked' in outcome) snapshot = await snapshotOf(page, document, snapshot.status);
+        else reusable = false;
+      }
       return snapshot;
     } catch (error) {
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled before the page finished loading.');
@@ -253,6 +260,72 @@ async function settle(
     await page
       .waitForSelector(selector, { state: 'attached', timeout: Math.min(remaining(), graceMs) })
       .catch(() => undefined);
+  }
+}
+
+async function snapshotOf(page: Page, response: Response | undefined, statusWithoutResponse = 0): Promise<PageSnapshot> {
+  const retryAfterMs = parseRetryAfter(response?.headers()['retry-after'], Date.now());
+  return {
+    finalUrl: page.url(),
+    status: response?.status() ?? statusWithoutResponse,
+    html: await pageContent(page),
+    title: await page.title(),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
+}
+
+/**
+ * Clicks the first visible selector of `action`, waits until the click took effect (a new
+ * document replaced the page, or the clicked element went away) and lets the page settle again.
+ * Never throws: a step that does not work is an outcome, and the caller keeps the page it had.
+ */
+async function performAction(
+  page: Page,
+  action: PageAction,
+  readySelectors: readonly string[],
+  remaining: () => number,
+  graceMs: number,
+): Promise<{ outcome: PageActionOutcome; document?: Response }> {
+  // The page settled on a marker that is attached, not necessarily shown yet: give it a moment.
+  await page
+    .locator(action.click.join(', '))
+    .first()
+    .waitFor({ state: 'visible', timeout: Math.min(remaining(), ACTION_VISIBLE_WAIT_MS) })
+    .catch(() => undefined);
+  let selector: string | undefined;
+  for (const candidate of action.click) {
+    if (await page.locator(candidate).first().isVisible().catch(() => false)) {
+      selector = candidate;
+      break;
+    }
+  }
+  if (selector === undefined) return { outcome: { failed: `none of ${action.click.join(', ')} is visible in the page` } };
+
+  let document: Response | undefined;
+  const onResponse = (response: Response): void => {
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) document = response;
+  };
+  page.on('response', onResponse);
+  const button = await page.locator(selector).first().elementHandle({ timeout: remaining() }).catch(() => null);
+  try {
+    if (!button) return { outcome: { failed: `${selector} went away before it could be clicked` } };
+    // Watch the exact element clicked, not the selector: a wall that comes back after the click
+    // (same markup, new document) must count as a navigation, not as "still waiting".
+    const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: remaining() });
+    const hidden = button.waitForElementState('hidden', { timeout: remaining() });
+    // Whichever does not happen (or the click failing first) must not surface as an unhandled rejection.
+    navigated.catch(() => undefined);
+    hidden.catch(() => undefined);
+    await button.click({ timeout: remaining() });
+    await Promise.any([navigated, hidden]);
+    await settle(page, readySelectors, remaining, graceMs);
+    return { outcome: { clicked: selector }, ...(document ? { document } : {}) };
+  } catch (error) {
+    const reason = error instanceof AggregateError ? error.errors[0] : error;
+    return { outcome: { failed: `clicking ${selector} led nowhere within the time left (${firstLine(reason instanceof Error ? reason.message : String(reason))})` } };
+  } finally {
+    page.off('response', onResponse);
+    await button?.dispose().catch(() => undefined);
   }
 }
 

@@ -1,12 +1,31 @@
 import type { PageSnapshot } from '../search/engine';
 import type { RevealOptions } from './reveal-flow';
 
+/** One step in the live page, asked for after seeing the settled page (e.g. answering a consent wall). */
+export interface PageAction {
+  /** Selectors tried in order; the first one visible in the page is clicked. */
+  click: readonly string[];
+  /** Told what happened, so the caller can explain a page that is still in the way. */
+  done?: (outcome: PageActionOutcome) => void;
+}
+
+export type PageActionOutcome = { clicked: string } | { failed: string };
+
 export interface LoadOptions {
   /** Selectors whose presence means the page has settled (results or a block marker). */
   readySelectors: readonly string[];
-  /** Budget for this load, browser launch included. */
+  /** Budget for this load, browser launch included (named in a TIMEOUT message). */
   timeoutMs: number;
+  /** When the budget started earlier than the call (epoch ms it ends); default now + timeoutMs. */
+  deadline?: number;
   signal?: AbortSignal;
+  /**
+   * Looks at the settled page and may ask for one action in it (click a button). The loader
+   * performs it within the same budget, lets the page settle again and returns that page
+   * instead. Asked once per load, so an action that does not help can never loop; a loader that
+   * cannot act in a page ignores it and the caller sees the page as it was.
+   */
+  followUp?: (page: PageSnapshot) => PageAction | undefined;
 }
 
 /**

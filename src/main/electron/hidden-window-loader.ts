@@ -22,7 +22,7 @@ export class HiddenWindowPageLoader implements PageLoader {
     private readonly idleCloseMs = 5 * 60_000,
   ) {}
 
-  async load(url: string, { readySelectors, timeoutMs, signal }: LoadOptions): Promise<PageSnapshot> {
+  async load(url: string, { readySelectors, timeoutMs, signal, followUp }: LoadOptions): Promise<PageSnapshot> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const window = this.ensureWindow();
     const contents = window.webContents;
@@ -43,8 +43,23 @@ export class HiddenWindowPageLoader implements PageLoader {
       });
       await Promise.race([this.navigateAndSettle(window, url, readySelectors), timeout]);
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled.');
-      const html = (await contents.executeJavaScript('document.documentElement.outerHTML')) as string;
-      return { finalUrl: contents.getURL(), status, html, title: contents.getTitle() };
+      const page = await this.snapshot(status);
+      const action = followUp?.(page);
+      if (!action) return page;
+      // One action in the live page (a consent button), then the page as it settles after it.
+      const clicked = await this.clickFirstVisible(action.click);
+      if (!clicked) {
+        action.done?.({ failed: `none of ${action.click.join(', ')} is visible` });
+        return page;
+      }
+      action.done?.({ clicked });
+      await Promise.race([
+        new Promise<void>((resolve) => contents.once('did-finish-load', () => resolve())),
+        new Promise((resolve) => setTimeout(resolve, 5_000)),
+        timeout,
+      ]);
+      await Promise.race([this.settle(window, readySelectors), timeout]);
+      return await this.snapshot(status);
     } catch (error) {
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled.');
       if (error instanceof LanternError) throw error;
@@ -72,12 +87,34 @@ export class HiddenWindowPageLoader implements PageLoader {
     return runRevealFlow(new ElectronRevealWindow(window), options);
   }
 
+  private async snapshot(status: number): Promise<PageSnapshot> {
+    const contents = this.ensureWindow().webContents;
+    const html = (await contents.executeJavaScript('document.documentElement.outerHTML')) as string;
+    return { finalUrl: contents.getURL(), status, html, title: contents.getTitle() };
+  }
+
+  /** Clicks the first selector whose element is visible; returns it, or undefined when none is. */
+  private async clickFirstVisible(selectors: readonly string[]): Promise<string | undefined> {
+    const clicked = (await this.ensureWindow().webContents.executeJavaScript(`(() => {
+      for (const selector of ${JSON.stringify(selectors)}) {
+        const element = document.querySelector(selector);
+        if (element && element.getClientRects().length > 0) { element.click(); return selector; }
+      }
+      return null;
+    })()`)) as string | null;
+    return clicked ?? undefined;
+  }
+
   private async navigateAndSettle(window: BrowserWindow, url: string, readySelectors: readonly string[]): Promise<void> {
     await window.loadURL(url).catch((error: unknown) => {
       // A page that redirects itself aborts the first load (ERR_ABORTED); what follows counts.
       if (!String(error).includes('ERR_ABORTED')) throw error;
     });
-    // Settled = a ready selector is in the DOM, or a short grace after load for scripts to finish.
+    await this.settle(window, readySelectors);
+  }
+
+  /** Settled = a ready selector is in the DOM, or a short grace after load for scripts to finish. */
+  private async settle(window: BrowserWindow, readySelectors: readonly string[]): Promise<void> {
     const selectors = JSON.stringify(readySelectors.join(', '));
     await window.webContents.executeJavaScript(`new Promise((resolve) => {
       if (document.querySelector(${selectors})) return resolve(true);

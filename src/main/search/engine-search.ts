@@ -1,10 +1,13 @@
 import type { EngineId, SearchRequest, SearchResult } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
-import type { PageLoader } from '../browser/page-loader';
+import type { PageAction, PageActionOutcome, PageLoader } from '../browser/page-loader';
 import { toEngineQuery, type Classification, type PageSnapshot, type ParsedPage, type SearchEngine } from './engine';
 import { dedupeKey } from './fusion';
 import type { EnginePacer } from './pacer';
 import { sourceOf } from './source';
+
+/** How a cookie-consent wall is answered without asking (the `consent` setting). */
+export type ConsentChoice = 'reject' | 'accept';
 
 /** Never load more than this many extra engine pages for one search, however few results they hold. */
 const MAX_EXTRA_PAGES = 2;
@@ -15,6 +18,8 @@ export interface EngineSearchContext {
   origin: string | undefined;
   pageTimeoutMs: number;
   signal: AbortSignal | undefined;
+  /** How to answer a consent wall before giving up on it (default: reject all). */
+  consent?: ConsentChoice;
   /** Set when a person is at hand: a CAPTCHA or consent wall is shown to them instead of failing. */
   person?: { inactivityMs: number; onSolved: () => void };
 }
@@ -70,8 +75,14 @@ async function loadPage(engine: SearchEngine, request: SearchRequest, offset: nu
   const url = engine.buildRequest(toEngineQuery(request, offset), context.origin);
   const { loader, pageTimeoutMs: timeoutMs, signal, person } = context;
   // The whole exchange holds the engine's turn: searches queued behind a CAPTCHA wait for the person.
+  const consent = consentAnswer(engine, context.consent ?? 'reject');
   const { snapshot, classification } = await context.pacer.run(async () => {
-    const loaded = await loader.load(url, { readySelectors: engine.readySelectors, timeoutMs, ...(signal ? { signal } : {}) });
+    const loaded = await loader.load(url, {
+      readySelectors: engine.readySelectors,
+      timeoutMs,
+      ...(signal ? { signal } : {}),
+      ...(consent ? { followUp: consent.followUp } : {}),
+    });
     const state = engine.classify(loaded);
     if (!person || !loader.reveal || (state.state !== 'captcha' && state.state !== 'consent')) return { snapshot: loaded, classification: state };
     const isSolved = (page: PageSnapshot): boolean => ['results', 'no-results'].includes(engine.classify(page).state);
@@ -80,7 +91,9 @@ async function loadPage(engine: SearchEngine, request: SearchRequest, offset: nu
     return { snapshot: solved, classification: engine.classify(solved) };
   }, signal);
   if (classification.state === 'no-results') return 'no-more';
-  if (classification.state !== 'results') throw blockError(engine, classification, snapshot.finalUrl, snapshot.status, snapshot.retryAfterMs);
+  if (classification.state !== 'results') {
+    throw blockError(engine, classification, snapshot.finalUrl, snapshot.status, snapshot.retryAfterMs, consent?.attempt());
+  }
   const parsed = engine.parse(snapshot);
   if (parsed.results.length === 0) {
     throw new LanternError(
@@ -92,7 +105,56 @@ async function loadPage(engine: SearchEngine, request: SearchRequest, offset: nu
   return parsed;
 }
 
-function blockError(engine: SearchEngine, classification: Classification, finalUrl: string, status: number, retryAfterMs: number | undefined): LanternError {
+interface ConsentAttempt {
+  choice: ConsentChoice;
+  outcome: PageActionOutcome | undefined;
+}
+
+/**
+ * Answers the engine's consent wall in the live page, once per load: the cookie it sets keeps
+ * the wall away for the rest of the session (and, being persistent, later ones). When the wall
+ * is still there afterwards, the search fails with CONSENT_REQUIRED; it never clicks again.
+ */
+function consentAnswer(engine: SearchEngine, choice: ConsentChoice) {
+  const buttons = engine.consentButtons?.[choice];
+  if (!buttons || buttons.length === 0) return undefined;
+  let attempt: ConsentAttempt | undefined;
+  return {
+    followUp: (page: PageSnapshot): PageAction | undefined => {
+      if (engine.classify(page).state !== 'consent') return undefined;
+      attempt = { choice, outcome: undefined };
+      const tried = attempt;
+      return { click: buttons, done: (outcome) => (tried.outcome = outcome) };
+    },
+    attempt: (): ConsentAttempt | undefined => attempt,
+  };
+}
+
+function consentError(name: string, classification: Classification, attempt: ConsentAttempt | undefined, details: Record<string, unknown>): LanternError {
+  const wall = `${name} shows a cookie-consent wall instead of results (${classification.reason}).`;
+  const handOver = `Answer it once in a browser window (lantern search --interactive, or the Lantern app); the choice is kept for later searches.`;
+  if (!attempt) return new LanternError('CONSENT_REQUIRED', `${wall} ${handOver}`, { details });
+  const what = attempt.choice === 'reject' ? 'reject all' : 'accept all';
+  const outcome = attempt.outcome;
+  const tried =
+    outcome === undefined
+      ? `Lantern could not answer it (${what}) in this browser.`
+      : 'clicked' in outcome
+        ? `Lantern answered it (${what}, clicked ${outcome.clicked}) but the wall came back.`
+        : `Lantern could not answer it (${what}): ${outcome.failed}.`;
+  return new LanternError('CONSENT_REQUIRED', `${wall} ${tried} ${handOver}`, {
+    details: { ...details, consent: attempt.choice, ...(outcome ? { consentOutcome: outcome } : {}) },
+  });
+}
+
+function blockError(
+  engine: SearchEngine,
+  classification: Classification,
+  finalUrl: string,
+  status: number,
+  retryAfterMs: number | undefined,
+  consentAttempt?: ConsentAttempt,
+): LanternError {
   const name = engineName(engine.id);
   const details = { engine: engine.id, url: redactQuery(finalUrl), status, reason: classification.reason };
   const retry = retryAfterMs === undefined ? {} : { retryAfterMs };
@@ -104,11 +166,7 @@ function blockError(engine: SearchEngine, classification: Classification, finalU
         { details, ...retry },
       );
     case 'consent':
-      return new LanternError(
-        'CONSENT_REQUIRED',
-        `${name} shows a cookie-consent wall instead of results (${classification.reason}). Accept or reject it once in the Lantern app's browser window.`,
-        { details },
-      );
+      return consentError(name, classification, consentAttempt, details);
     case 'js-shell':
       return new LanternError(
         'ENGINE_BLOCKED',
@@ -116,6 +174,14 @@ function blockError(engine: SearchEngine, classification: Classification, finalU
         { details, ...retry },
       );
     default:
+      if (status === 429) {
+        // The engine itself says "too many requests": a block, suspended for its Retry-After (or 5 min).
+        return new LanternError(
+          'ENGINE_BLOCKED',
+          `${name} answered HTTP 429 (too many requests)${retryAfterMs === undefined ? '' : ` and asks to wait ${Math.ceil(retryAfterMs / 1000)} s`}. Lantern leaves it alone meanwhile; use another engine or try again later.`,
+          { details, ...retry },
+        );
+      }
       if (status >= 400) {
         return new LanternError('ENGINE_UNREACHABLE', `${name} answered HTTP ${status} instead of results. Try again later.`, { details, ...retry });
       }

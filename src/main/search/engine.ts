@@ -67,6 +67,11 @@ export interface SearchEngine {
   pageSize: number;
   /** CSS selectors whose presence means the page has settled (results or a block marker). */
   readySelectors: readonly string[];
+  /**
+   * Buttons that answer the engine's cookie-consent wall, each list tried in order. Lantern
+   * clicks one once when a page is classified `consent` (reject unless the settings say accept).
+   */
+  consentButtons?: { reject: readonly string[]; accept: readonly string[] };
   /** Pure: the URL to load for one page of a query. */
   buildRequest(query: EngineQuery, origin?: string): string;
   /** Pure: what kind of page this is. */

@@ -198,7 +198,7 @@ export class SearchService {
     const durationMs =
       error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED'
         ? (error.retryAfterMs ?? SUSPENSION_MS.captcha)
-        : error.code === 'ENGINE_BLOCKED' || error.code === 'RATE_LIMITED'
+        : error.code === 'ENGINE_BLOCKED'
           ? (error.retryAfterMs ?? SUSPENSION_MS.tooManyRequests)
           : 0;
     if (durationMs > 0 && !this.suspensions.get(engine)) this.suspensions.suspend(engine, durationMs, error.code, error.message);

@@ -231,6 +231,12 @@ export const google: SearchEngine = {
     'form[action*="consent.google."]',
     '#L2AGLb',
   ],
+  consentButtons: {
+    // The dialog over a results page (#W0wltc / #L2AGLb), then the full consent.google.com page,
+    // whose two forms post to /save and differ only in set_eom (true = reject all).
+    reject: ['#W0wltc', 'form:has(input[name="set_eom"][value="true"]) button', 'form:has(input[name="set_eom"][value="true"]) input[type="submit"]'],
+    accept: ['#L2AGLb', 'form:has(input[name="set_eom"][value="false"]) button', 'form:has(input[name="set_eom"][value="false"]) input[type="submit"]'],
+  },
   buildRequest: buildGoogleRequest,
   classify: classifyGooglePage,
   parse: parseGooglePage,

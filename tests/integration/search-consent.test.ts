@@ -1,0 +1,137 @@
+/**
+ * Google's consent wall is answered once per session without asking (reject all by default,
+ * accept when the settings say so), in the live page, and the search goes on; a wall that cannot
+ * be answered, or comes back, is CONSENT_REQUIRED after one try: never a loop, never a hang.
+ * Real Chromium against the fixture web on 127.0.0.1.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ChromiumPageLoader } from '../../src/main/browser/chromium';
+import { findChrome } from '../../src/main/browser/find-chrome';
+import type { ConsentChoice } from '../../src/main/search/engine-search';
+import { google } from '../../src/main/search/engines/google';
+import { MemoryResultCache } from '../../src/main/search/result-cache';
+import { SearchService } from '../../src/main/search/search-service';
+import { LanternError } from '../../src/shared/errors';
+import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+
+const PAGE_TIMEOUT_MS = 5000;
+
+let web: FixtureWeb;
+beforeAll(async () => {
+  web = await startFixtureWeb();
+});
+afterAll(async () => {
+  await web.close();
+});
+
+const loaders: ChromiumPageLoader[] = [];
+afterEach(async () => {
+  for (const loader of loaders.splice(0)) await loader.close();
+});
+
+function newProfile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
+}
+
+function serviceOn(profile: string, consent?: ConsentChoice): SearchService {
+  const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
+  loaders.push(loader);
+  return new SearchService({
+    loader,
+    engines: { google },
+    cache: new MemoryResultCache(),
+    origins: { google: web.origin },
+    pageTimeoutMs: PAGE_TIMEOUT_MS,
+    pacing: { minGapMs: 0, jitterMs: 0 },
+    ...(consent ? { consent } : {}),
+  });
+}
+
+/** Requests for `query`'s search page and for the consent form's /save, from `from` on. */
+function trafficFor(query: string, from: number): { searches: number; saves: number } {
+  const log = web.log.slice(from);
+  return {
+    searches: log.filter((r) => r.path.startsWith(`/search?q=${encodeURIComponent(query)}`)).length,
+    saves: log.filter((r) => r.method === 'POST' && r.path === '/save').length,
+  };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<LanternError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof LanternError) return error;
+    throw error;
+  }
+  throw new Error('expected the search to fail');
+}
+
+describe('consent wall on real Chromium', () => {
+  it('rejects all by default, once, then searches on; the choice outlives the browser', async () => {
+    const profile = newProfile();
+    const service = serviceOn(profile);
+    const answersBefore = web.consentAnswers.length;
+    const from = web.log.length;
+
+    const first = await service.search({ query: FIXTURE_QUERIES.consentOnce, limit: 5 });
+    expect(first.engine).toBe('google');
+    expect(first.fallbacks).toBeUndefined();
+    expect(first.results).toHaveLength(5);
+    expect(first.results[0]?.url).toMatch(/^https?:\/\//);
+    expect(web.consentAnswers.slice(answersBefore)).toEqual(['reject']);
+    // The wall, the form posted once, the search again with the cookie.
+    expect(trafficFor(FIXTURE_QUERIES.consentOnce, from)).toEqual({ searches: 2, saves: 1 });
+
+    // Same session: no wall any more.
+    const fromSecond = web.log.length;
+    const second = await service.search({ query: FIXTURE_QUERIES.consentOnce, limit: 5 }, { noCache: true });
+    expect(second.results).toHaveLength(5);
+    expect(trafficFor(FIXTURE_QUERIES.consentOnce, fromSecond)).toEqual({ searches: 1, saves: 0 });
+
+    // A new browser on the same profile: the SOCS cookie is persistent, so still no wall.
+    await loaders[0]!.close();
+    const fromRestart = web.log.length;
+    const restarted = serviceOn(profile);
+    expect((await restarted.search({ query: FIXTURE_QUERIES.consentOnce, limit: 5 })).results).toHaveLength(5);
+    expect(trafficFor(FIXTURE_QUERIES.consentOnce, fromRestart)).toEqual({ searches: 1, saves: 0 });
+    expect(web.consentAnswers.slice(answersBefore)).toEqual(['reject']);
+  });
+
+  it('accepts all when the setting says accept', async () => {
+    const service = serviceOn(newProfile(), 'accept');
+    const answersBefore = web.consentAnswers.length;
+    const response = await service.search({ query: FIXTURE_QUERIES.consentOnce, limit: 3 });
+    expect(response.results).toHaveLength(3);
+    expect(web.consentAnswers.slice(answersBefore)).toEqual(['accept']);
+  });
+
+  it('answers a wall that comes back only once, then reports CONSENT_REQUIRED', async () => {
+    const service = serviceOn(newProfile());
+    const answersBefore = web.consentAnswers.length;
+    const from = web.log.length;
+    const started = Date.now();
+    const error = await errorOf(service.search({ query: FIXTURE_QUERIES.consentLoop }));
+    expect(error.code).toBe('CONSENT_REQUIRED');
+    expect(error.message).toContain('clicked #W0wltc');
+    expect(error.message).toContain('came back');
+    expect(error.details).toMatchObject({ consent: 'reject', consentOutcome: { clicked: '#W0wltc' } });
+    expect(web.consentAnswers.slice(answersBefore)).toEqual(['reject']);
+    expect(trafficFor(FIXTURE_QUERIES.consentLoop, from)).toEqual({ searches: 2, saves: 1 });
+    expect(Date.now() - started).toBeLessThan(PAGE_TIMEOUT_MS + 3000);
+  });
+
+  it('reports CONSENT_REQUIRED when the recorded wall has no button to answer it with', async () => {
+    const service = serviceOn(newProfile());
+    const from = web.log.length;
+    const started = Date.now();
+    const error = await errorOf(service.search({ query: FIXTURE_QUERIES.consent }));
+    expect(error.code).toBe('CONSENT_REQUIRED');
+    // The 2022 dialog offers only "I agree": rejecting is impossible, and Lantern does not accept instead.
+    expect(error.message).toMatch(/could not answer it \(reject all\): none of #W0wltc.* is visible/);
+    expect(trafficFor(FIXTURE_QUERIES.consent, from)).toEqual({ searches: 1, saves: 0 });
+    expect(Date.now() - started).toBeLessThan(PAGE_TIMEOUT_MS + 3000);
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Engine order, fallback and suspension with real Chromium against two fixture engines on
+ * 127.0.0.1 (Google and Bing): a blocked Google hands over to Bing with the reason stated, a
+ * suspended Google is not even loaded, and the suspension ends when its time runs out.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ChromiumPageLoader } from '../../src/main/browser/chromium';
+import { findChrome } from '../../src/main/browser/find-chrome';
+import { bing } from '../../src/main/search/engines/bing';
+import { google } from '../../src/main/search/engines/google';
+import { MemoryResultCache } from '../../src/main/search/result-cache';
+import { SearchService } from '../../src/main/search/search-service';
+import { SUSPENSION_MS } from '../../src/main/search/suspension';
+import { LanternError } from '../../src/shared/errors';
+import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+
+let googleWeb: FixtureWeb;
+let bingWeb: FixtureWeb;
+beforeAll(async () => {
+  [googleWeb, bingWeb] = await Promise.all([startFixtureWeb(), startFixtureWeb({ engine: 'bing' })]);
+});
+afterAll(async () => {
+  await Promise.all([googleWeb.close(), bingWeb.close()]);
+});
+beforeEach(() => {
+  googleWeb.blockEverySearch(undefined);
+});
+
+const loaders: ChromiumPageLoader[] = [];
+afterEach(async () => {
+  for (const loader of loaders.splice(0)) await loader.close();
+});
+
+/** A fake clock the service reads for suspensions; tests move it instead of waiting 30 minutes. */
+interface Clock {
+  now: number;
+}
+
+function harness(options: { googleOrigin?: string } = {}): { service: SearchService; clock: Clock } {
+  const clock: Clock = { now: Date.now() };
+  const loader = new ChromiumPageLoader({
+    executablePath: findChrome(),
+    userDataDir: join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile'),
+  });
+  loaders.push(loader);
+  const service = new SearchService({
+    loader,
+    engines: { google, bing },
+    engineOrder: ['google', 'bing'],
+    cache: new MemoryResultCache(),
+    origins: { google: options.googleOrigin ?? googleWeb.origin, bing: bingWeb.origin },
+    pageTimeoutMs: 5000,
+    pacing: { minGapMs: 0, jitterMs: 0 },
+    now: () => clock.now,
+  });
+  return { service, clock };
+}
+
+/** Engine pages asked of a fixture so far (recorded pages also fetch their own assets). */
+function enginePages(web: FixtureWeb): string[] {
+  return web.requests.filter((path) => path.startsWith('/search?') || path.startsWith('/sorry/') || path.startsWith('/turing/'));
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<LanternError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof LanternError) return error;
+    throw error;
+  }
+  throw new Error('expected the search to fail');
+}
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('engine fallback and suspension on real Chromium', () => {
+  it('answers from Bing when Google returns /sorry/, and says why', async () => {
+    const { service } = harness();
+    googleWeb.blockEverySearch('captcha');
+    const googleBefore = enginePages(googleWeb).length;
+
+    const response = await service.search({ query: 'coffee', limit: 3 });
+
+    expect(response.engine).toBe('bing');
+    expect(response.fallbacks).toEqual([
+      { engine: 'google', code: 'CAPTCHA_REQUIRED', message: expect.stringContaining('CAPTCHA') as unknown as string },
+    ]);
+    // Bing's recorded coffee page, in its order.
+    expect(response.results.map((r) => r.url)).toEqual([
+      'http://www.wordreference.com/es/translation.asp?tranword=coffee',
+      'https://en.wikipedia.org/wiki/Coffee_(drink)',
+      'https://www.medicalnewstoday.com/articles/270202',
+    ]);
+    // Google was asked once (the search and its redirect to /sorry/), never again.
+    expect(enginePages(googleWeb).slice(googleBefore)).toEqual([expect.stringMatching(/^\/search\?q=coffee/), expect.stringMatching(/^\/sorry\/index\?/)]);
+  });
+
+  it('answers from Bing when Google cannot be reached', async () => {
+    const { service } = harness({ googleOrigin: `http://127.0.0.1:${await closedPort()}` });
+    const response = await service.search({ query: 'matrix', limit: 2 });
+    expect(response.engine).toBe('bing');
+    expect(response.fallbacks).toEqual([expect.objectContaining({ engine: 'google', code: 'ENGINE_UNREACHABLE' })]);
+    expect(response.results).toHaveLength(2);
+  });
+
+  it('skips a suspended Google without loading it, and asks it again once the suspension runs out', async () => {
+    const { service, clock } = harness();
+    googleWeb.blockEverySearch('captcha');
+    expect((await service.search({ query: 'coffee', limit: 2 })).engine).toBe('bing');
+    expect(service.suspensions.remainingMs('google')).toBe(SUSPENSION_MS.captcha);
+
+    // Google would answer now, but it stays out until the suspension ends.
+    googleWeb.blockEverySearch(undefined);
+    const googleBefore = enginePages(googleWeb).length;
+    clock.now += SUSPENSION_MS.captcha - 60_000;
+    const meanwhile = await service.search({ query: 'matrix', limit: 2 });
+    expect(meanwhile.engine).toBe('bing');
+    expect(meanwhile.fallbacks).toEqual([expect.objectContaining({ engine: 'google', code: 'ENGINE_BLOCKED' })]);
+    expect(meanwhile.fallbacks?.[0]?.message).toMatch(/paused for 1 more min after CAPTCHA_REQUIRED/);
+    expect(enginePages(googleWeb).length).toBe(googleBefore);
+
+    clock.now += 60_000;
+    const after = await service.search({ query: 'paris', limit: 2 });
+    expect(after.engine).toBe('google');
+    expect(after.fallbacks).toBeUndefined();
+    expect(enginePages(googleWeb).slice(googleBefore)).toEqual([expect.stringMatching(/^\/search\?q=paris/)]);
+  });
+
+  it('fails a search pinned to a suspended engine with ENGINE_BLOCKED and when to retry', async () => {
+    const { service, clock } = harness();
+    googleWeb.blockEverySearch('captcha');
+    await service.search({ query: 'coffee', limit: 2 });
+    googleWeb.blockEverySearch(undefined);
+    const googleBefore = enginePages(googleWeb).length;
+    const bingBefore = enginePages(bingWeb).length;
+    clock.now += 10 * 60_000;
+
+    const error = await errorOf(service.search({ query: 'paris', engine: 'google' }));
+
+    expect(error.code).toBe('ENGINE_BLOCKED');
+    expect(error.retryAfterMs).toBe(SUSPENSION_MS.captcha - 10 * 60_000);
+    expect(error.message).toMatch(/Google is paused for 20 more min after CAPTCHA_REQUIRED/);
+    expect(error.details).toMatchObject({ engine: 'google', blockedBy: 'CAPTCHA_REQUIRED' });
+    // Pinned means no fallback, and the suspended engine is not loaded either.
+    expect(enginePages(googleWeb).length).toBe(googleBefore);
+    expect(enginePages(bingWeb).length).toBe(bingBefore);
+  });
+
+  it('suspends an engine that answers HTTP 429 for as long as its Retry-After asks', async () => {
+    const { service, clock } = harness();
+    const error = await errorOf(service.search({ query: FIXTURE_QUERIES.tooManyRequests, engine: 'bing' }));
+    expect(error.code).toBe('ENGINE_BLOCKED');
+    expect(error.retryAfterMs).toBe(120_000);
+    expect(error.message).toContain('HTTP 429');
+    expect(service.suspensions.remainingMs('bing')).toBe(120_000);
+    clock.now += 120_000;
+    const response = await service.search({ query: 'matrix', engine: 'bing', limit: 2 });
+    expect(response.results).toHaveLength(2);
+  });
+
+  it('fails with the first engine\'s reason, naming every engine, when none answers', async () => {
+    const { service } = harness();
+    googleWeb.blockEverySearch('captcha');
+    bingWeb.blockEverySearch('captcha');
+    try {
+      const error = await errorOf(service.search({ query: 'coffee' }));
+      expect(error.code).toBe('CAPTCHA_REQUIRED');
+      expect(error.message).toContain('Bing: CAPTCHA_REQUIRED');
+      expect(error.details?.fallbacks).toEqual([
+        expect.objectContaining({ engine: 'google', code: 'CAPTCHA_REQUIRED' }),
+        expect.objectContaining({ engine: 'bing', code: 'CAPTCHA_REQUIRED' }),
+      ]);
+    } finally {
+      bingWeb.blockEverySearch(undefined);
+    }
+  });
+});
