@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChrome } from './browser/find-chrome';
 import { LazyPageLoader } from './browser/lazy-loader';
-import { createFetchService } from './fetch';
+import { createFetchService, type RenderPage } from './fetch';
 import { chromiumProfileDir, resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
@@ -63,9 +63,15 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     }),
     pageCache: store.pages,
     resolveResult: (session, searchId, index) => store.searches.resolveResult(session, searchId, index),
-    render: (url, { timeoutMs, signal }) => loader.load(url, { readySelectors: ['body'], timeoutMs, signal }),
+    render: renderWith(loader),
   });
   return new ResearchService({ search, fetch, loader, store });
+}
+
+/** Fetch's render fallback on a PageLoader: every request the page makes passes the URL policy. */
+export function renderWith(loader: PageLoader): RenderPage {
+  return (url, { timeoutMs, signal, allowRequest }) =>
+    loader.load(url, { readySelectors: ['body'], timeoutMs, signal, allowRequest, waitForNetworkIdle: true });
 }
 
 /**

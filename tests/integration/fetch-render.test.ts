@@ -4,7 +4,12 @@
  */
 import http from 'node:http';
 import type net from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ChromiumPageLoader } from '../../src/main/browser/chromium';
+import { findChrome } from '../../src/main/browser/find-chrome';
+import { renderWith } from '../../src/main/node-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetchService } from '../../src/main/fetch/service';
 import { FetchPageSchema } from '../../src/shared/fetch-contract';
@@ -38,30 +43,14 @@ const STATIC = `<!doctype html><html><head><title>Static</title></head><body><ar
 
 let server: http.Server;
 let base: string;
-let browser: Browser;
 const rendered: string[] = [];
 
-/** The render function the lead wires to the Chromium PageLoader, here straight over playwright-core. */
-const render: RenderPage = async (url, { timeoutMs }) => {
+let loader: ChromiumPageLoader;
+/** The production render wiring: the Chromium PageLoader with the URL policy on every request. */
+let productionRender: RenderPage;
+const render: RenderPage = async (url, options) => {
   rendered.push(url);
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  try {
-    const page = await context.newPage();
-    const response = await page.goto(url, { timeout: timeoutMs, waitUntil: 'load' });
-    await page
-      .waitForFunction(() => (document.getElementById('root')?.textContent ?? '').length > 0, undefined, {
-        timeout: timeoutMs,
-      })
-      .catch(() => undefined);
-    return {
-      finalUrl: page.url(),
-      status: response?.status() ?? 0,
-      html: await page.content(),
-      title: await page.title(),
-    };
-  } finally {
-    await context.close();
-  }
+  return productionRender(url, options);
 };
 
 beforeAll(async () => {
@@ -73,20 +62,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: mkdtempSync(join(tmpdir(), 'lantern-test-')) });
+  productionRender = renderWith(loader);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await loader?.close();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });
@@ -138,6 +119,42 @@ describe('render fallback', () => {
     } finally {
       alias.closeAllConnections();
       await new Promise((resolve) => alias.close(resolve));
+    }
+  });
+
+  it('blocks the requests a rendered page makes to private addresses', async () => {
+    // A page on an address treated as public whose script calls a loopback service.
+    const secrets: string[] = [];
+    const inside = http.createServer((req, res) => {
+      secrets.push(req.url ?? '');
+      res.writeHead(200, { 'access-control-allow-origin': '*' }).end('secret');
+    });
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.2', resolve));
+    const insidePort = (inside.address() as net.AddressInfo).port;
+    const probe = http.createServer((req, res) => {
+      if (req.url === '/probe.js') {
+        res.writeHead(200, { 'content-type': 'text/javascript' }).end(`${APP_JS}
+          fetch('http://127.0.0.2:${insidePort}/from-fetch').catch(() => {});
+          const img = new Image(); img.src = 'http://127.0.0.2:${insidePort}/from-img';`);
+      } else {
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<!doctype html><html><head><title>Loading…</title></head><body><div id="root"></div><script src="/probe.js"></script></body></html>');
+      }
+    });
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const probePort = (probe.address() as net.AddressInfo).port;
+    try {
+      const fetcher = createFetchService({ render, settings: () => ({ publicRanges: ['127.0.0.1/32'] }) });
+      const page = FetchPageSchema.parse(await fetcher.fetch({ url: `http://127.0.0.1:${probePort}/app`, render: 'always' }));
+      expect(page.rendered).toBe(true);
+      expect(page.title).toBe('Lights on the Coast');
+      expect(secrets).toEqual([]);
+    } finally {
+      for (const server of [inside, probe]) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import { chromium, errors as playwrightErrors, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, errors as playwrightErrors, type BrowserContext, type Page, type Response, type Route } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
 import type { PageSnapshot } from '../search/engine';
 import type { LoadOptions, PageAction, PageActionOutcome, PageLoader } from './page-loader';
@@ -59,13 +59,21 @@ export class ChromiumPageLoader implements PageLoader {
 
   constructor(private readonly options: ChromiumLoaderOptions) {}
 
-  async load(url: string, { readySelectors, timeoutMs, deadline: givenDeadline, signal, followUp }: LoadOptions): Promise<PageSnapshot> {
+  async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
+    const { readySelectors, timeoutMs, deadline: givenDeadline, signal, followUp, allowRequest, waitForNetworkIdle } = options;
     const deadline = givenDeadline ?? Date.now() + timeoutMs;
     const remaining = (): number => Math.max(1, deadline - Date.now());
     let stage: Stage = 'launching the browser';
     let page: Page | undefined;
     let reusable = false;
     const onAbort = (): void => void page?.close().catch(() => undefined);
+    // Every request the page makes (subresources, redirects, scripts' fetches) passes the guard.
+    const guard = allowRequest
+      ? async (route: Route): Promise<void> => {
+          const allowed = await allowRequest(route.request().url()).catch(() => false);
+          await (allowed ? route.continue() : route.abort('blockedbyclient')).catch(() => undefined);
+        }
+      : undefined;
 
     this.activeLoads++;
     this.cancelIdleClose();
@@ -76,12 +84,15 @@ export class ChromiumPageLoader implements PageLoader {
       throwIfAborted(signal);
       page = await this.takePage(context);
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (guard) await page.route('**/*', guard);
 
       stage = 'waiting for the page to respond';
       const response = await page.goto(url, { waitUntil: 'commit', timeout: remaining() });
       stage = 'waiting for the page to settle';
       const graceMs = this.options.settleGraceMs ?? 1500;
       await settle(page, readySelectors, remaining, graceMs);
+      // A script-built page fills itself after load: give its requests a moment to finish.
+      if (waitForNetworkIdle) await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 3000) }).catch(() => undefined);
       throwIfAborted(signal);
       let snapshot = await snapshotOf(page, response ?? undefined);
       reusable = true;
@@ -101,6 +112,7 @@ export class ChromiumPageLoader implements PageLoader {
       throw toLoadError(error, url, timeoutMs, stage);
     } finally {
       signal?.removeEventListener('abort', onAbort);
+      if (guard && page && !page.isClosed()) await page.unroute('**/*', guard).catch(() => undefined);
       // A tab that failed, timed out or crashed is discarded; a clean one waits for the next load.
       if (page && reusable && !page.isClosed()) this.idlePages.push(page);
       else await page?.close().catch(() => undefined);

@@ -237,7 +237,15 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     await rateLimiter.acquire(url.hostname, context.signal);
     const timeoutMs = context.settings.renderTimeoutMs;
     const signals = [AbortSignal.timeout(timeoutMs), ...(context.signal ? [context.signal] : [])];
-    const result = await render(url.href, { timeoutMs, signal: AbortSignal.any(signals) });
+    const allowRequest = async (requested: string): Promise<boolean> => {
+      const target = new URL(requested);
+      // Inline content carries no request; every other scheme but http(s) is refused.
+      if (target.protocol === 'data:' || target.protocol === 'blob:') return true;
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
+      await resolveAndCheck(target, context.policy, lookup);
+      return true;
+    };
+    const result = await render(url.href, { timeoutMs, signal: AbortSignal.any(signals), allowRequest });
     // …and to where it ended up, in case a script or redirect took it elsewhere.
     const finalUrl = parseTargetUrl(result.finalUrl);
     await resolveAndCheck(finalUrl, context.policy, lookup);

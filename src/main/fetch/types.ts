@@ -54,7 +54,12 @@ export type ResolveResult = (
 /** Loads a page in a real browser and returns its DOM after scripts ran (the PageLoader). */
 export type RenderPage = (
   url: string,
-  options: { timeoutMs: number; signal: AbortSignal },
+  options: {
+    timeoutMs: number;
+    signal: AbortSignal;
+    /** The URL policy for every request the browser makes while rendering (subresources too). */
+    allowRequest: (url: string) => Promise<boolean>;
+  },
 ) => Promise<{ finalUrl: string; status: number; html: string; title: string }>;
 
 export interface ResolvedAddress {
