@@ -19,11 +19,25 @@ export class ResearchService implements ResearchApi {
     const response = await this.parts.search.search(request, options);
     // Numbered per session, so "fetch result 2" works in a later call or process.
     this.parts.store.searches.recordSearch(options.session ?? DEFAULT_SESSION, response, { request });
+    if (options.recordHistory) this.recordInHistory(response);
     return response;
   }
 
   fetch(request: FetchRequestInput, options: FetchOptions = {}): Promise<FetchResponse> {
     return this.parts.fetch.fetch(request, { ...options, session: options.session ?? DEFAULT_SESSION });
+  }
+
+  /** A search becomes a thread of one turn: its results are the sources, listed as the answer. */
+  private recordInHistory(response: SearchResponse): void {
+    const { history } = this.parts.store;
+    const thread = history.createThread(response.query);
+    history.appendTurn(thread.id, {
+      question: response.query,
+      mode: 'search',
+      answer: response.results.map((r) => `${r.index + 1}. [${r.title}](${r.url}) — ${r.snippet}`).join('\n'),
+      sources: response.results.map((r) => ({ url: r.url, title: r.title })),
+      timings: { search: response.tookMs },
+    });
   }
 
   /** Closes the browser (no Chromium process is left behind) and the store. */

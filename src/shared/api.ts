@@ -12,6 +12,8 @@ export interface SearchOptions extends CallOptions {
   noCache?: boolean;
   /** A person is at hand to solve a CAPTCHA or consent wall in a visible window. */
   interactive?: boolean;
+  /** Keep this search in the person's research history (the desktop app and the CLI do). */
+  recordHistory?: boolean;
 }
 
 export interface FetchOptions extends CallOptions {

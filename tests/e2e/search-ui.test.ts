@@ -31,6 +31,7 @@ beforeAll(async () => {
   web = await startFixtureWeb();
   ui = await serveFolder(RENDERER);
   research = createNodeRuntime({
+    pageTimeoutMs: 30_000,
     env: { ...process.env, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_DATA_DIR: mkdtempSync(join(tmpdir(), 'lantern-test-')) },
   });
   browser = await chromium.launch({ executablePath: findChrome(), args: chromiumArgs() });

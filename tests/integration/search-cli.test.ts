@@ -78,7 +78,8 @@ describe('lantern search (built CLI, real Chromium, fixture web)', () => {
   });
 
   it('exits 4 with TIMEOUT naming the limit when the server hangs, within the limit plus one second', async () => {
-    const run = await runCli(['search', FIXTURE_QUERIES.hang, '--json'], envFor());
+    // The product's default budget (5,000 ms), not the tests' patient one.
+    const run = await runCli(['search', FIXTURE_QUERIES.hang, '--json'], { ...envFor(), LANTERN_PAGE_TIMEOUT_MS: '' });
     expect(run.code).toBe(4);
     const body = JSON.parse(run.stdout) as { error: { code: string; message: string; details: { stage: string } } };
     expect(body.error.code).toBe('TIMEOUT');
@@ -111,5 +112,24 @@ describe('lantern search (built CLI, real Chromium, fixture web)', () => {
     expect(JSON.parse(badEngine.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT' } });
     const badTime = await runCli(['search', 'coffee', '--time', 'century'], envFor());
     expect(badTime.code).toBe(2);
+  });
+});
+
+describe('lantern search keeps the person\'s history', () => {
+  it('records each search as a thread that history list, search and export find', async () => {
+    const env = envFor();
+    expect((await runCli(['search', '餐具英语', '--engine', 'google', '--limit', '3'], env)).code).toBe(0);
+    const list = await runCli(['history', 'list', '--json'], env);
+    expect(list.code).toBe(0);
+    const threads = JSON.parse(list.stdout) as Array<{ id: number; title: string; turnCount: number }>;
+    expect(threads).toHaveLength(1);
+    expect(threads[0]).toMatchObject({ title: '餐具英语', turnCount: 1 });
+
+    const found = await runCli(['history', 'search', '餐具', '--json'], env);
+    expect(found.stdout).toContain('餐具英语');
+
+    const exported = await runCli(['history', 'export', String(threads[0]!.id), '--md'], env);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toMatch(/^\[\^1\]: .+ <https?:\/\/\S+>$/m);
   });
 });

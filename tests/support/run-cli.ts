@@ -18,6 +18,13 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'lantern-test-'));
 }
 
+/**
+ * A page budget generous enough for a machine busy running the other test files in parallel:
+ * tests about other things must not fail because a browser launch was slow. Tests about the
+ * timeout itself pass LANTERN_PAGE_TIMEOUT_MS: '' to get the product's default.
+ */
+const PATIENT_PAGE_TIMEOUT_MS = '30000';
+
 /** Runs the built CLI (`npm run build:cli`) exactly as a person or agent would. */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   if (!existsSync(join(PROJECT_ROOT, 'dist/cli.js'))) {
@@ -27,7 +34,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, LANTERN_PAGE_TIMEOUT_MS: PATIENT_PAGE_TIMEOUT_MS, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

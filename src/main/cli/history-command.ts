@@ -142,7 +142,7 @@ function parseCount(name: string) {
 }
 
 function formatThreadList(threads: ThreadSummary[]): string {
-  if (threads.length === 0) return 'No threads yet. Ask something with `lantern ask`, then find it here.';
+  if (threads.length === 0) return 'No threads yet. Search with `lantern search "…"`, then find it here.';
   return threads
     .map((t) => `#${t.id}  ${t.title || '(untitled)'}  — ${plural(t.turnCount, 'turn')}, updated ${when(t.updatedAt)}`)
     .join('\n');

@@ -44,7 +44,12 @@ export function registerSearchCommand(
       if (flags.region) request.region = flags.region;
       if (flags.time) request.timeRange = TIME_FLAGS[flags.time];
       try {
-        const response = await deps.api().search(request, { noCache: !flags.cache, interactive: Boolean(flags.interactive), session: deps.session });
+        const response = await deps.api().search(request, {
+          noCache: !flags.cache,
+          interactive: Boolean(flags.interactive),
+          session: deps.session,
+          recordHistory: true,
+        });
         deps.io.out(flags.json ? JSON.stringify(response) : formatSearchResults(response));
       } catch (error) {
         deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));

@@ -29,6 +29,6 @@ function handle<C extends IpcChannel>(
 export function registerIpcHandlers(api: ResearchApi, isOwnUi: (url: string) => boolean): void {
   // A person is at the desktop: a CAPTCHA is shown to them in the search window, not just reported.
   handle('search:run', isOwnUi, (request) =>
-    api.search(request as Parameters<ResearchApi['search']>[0], { interactive: true, session: 'desktop' }),
+    api.search(request as Parameters<ResearchApi['search']>[0], { interactive: true, session: 'desktop', recordHistory: true }),
   );
 }
