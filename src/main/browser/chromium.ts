@@ -51,6 +51,8 @@ export class ChromiumPageLoader implements PageLoader {
   private activeLoads = 0;
   /** Tabs that finished a load cleanly; reusing one saves ~200 ms over opening a new tab. */
   private idlePages: Page[] = [];
+  /** Tabs handed out at least once (the launch's blank tab is taken only once). */
+  private readonly inUse = new WeakSet<Page>();
   /** While a person works in the visible window, loads wait: both would need the same profile. */
   private revealing: Promise<unknown> | undefined;
   private revealListeners: Array<(window: ChromiumRevealWindow) => void> = [];
@@ -171,7 +173,10 @@ export class ChromiumPageLoader implements PageLoader {
     let page = this.idlePages.pop();
     while (page && (page.isClosed() || page.context() !== context)) page = this.idlePages.pop();
     if (page) return page;
-    page = await context.newPage();
+    // A fresh persistent context opens with one blank tab: use it rather than open another.
+    const blank = context.pages().find((candidate) => candidate.url() === 'about:blank' && !this.inUse.has(candidate));
+    page = blank ?? (await context.newPage());
+    this.inUse.add(page);
     await this.hideHeadless(context, page);
     return page;
   }
@@ -344,11 +349,23 @@ async function performAction(
 /** page.content() fails while a script-driven navigation is under way; read again once it lands. */
 async function pageContent(page: Page): Promise<string> {
   try {
-    return await page.content();
+    return await page.evaluate(serializeWithoutCode);
   } catch {
     await page.waitForLoadState('domcontentloaded').catch(() => undefined);
-    return page.content();
+    return page.evaluate(serializeWithoutCode);
   }
+}
+
+/**
+ * The page's HTML without <script> and <style> elements, serialized from a copy (the live page
+ * keeps working, e.g. for a consent click). Parsers never read code; on a results page it is
+ * most of the bytes, so leaving it out halves serialization and parsing. Runs in the page.
+ */
+function serializeWithoutCode(): string {
+  const copy = document.documentElement.cloneNode(true) as HTMLElement;
+  for (const element of copy.querySelectorAll('script, style')) element.remove();
+  const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
+  return doctype + copy.outerHTML;
 }
 
 /** Retry-After as seconds or an HTTP date, in ms from now. */

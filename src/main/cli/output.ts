@@ -8,6 +8,14 @@ export interface CliIo {
   err: (text: string) => void;
 }
 
+// A reader that stops early (`lantern search … | head`) closes the pipe: that is not an error of
+// ours, and must not crash the process before it closes the browser.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 export const processIo: CliIo = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),

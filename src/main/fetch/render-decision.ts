@@ -2,7 +2,7 @@
  * Whether a page that yielded little text was built by scripts (an empty app root plus bundles,
  * or a "please enable JavaScript" noscript), so that rendering it in a browser is worth the cost.
  */
-import * as cheerio from 'cheerio';
+import * as cheerio from 'cheerio/slim';
 
 const APP_ROOTS =
   '#root, #app, #__next, #__nuxt, #svelte, #___gatsby, [data-reactroot], app-root, #main-app, #application';

@@ -4,7 +4,7 @@
  * sub-pages ("result cluster") follow their parent as results of their own.
  * When Brave distrusts a client it answers with a captcha / proof-of-work challenge page.
  */
-import { contains, type CheerioAPI } from 'cheerio';
+import { contains, type CheerioAPI } from 'cheerio/slim';
 import type { Element } from 'domhandler';
 import type { Classification, EngineQuery, PageSnapshot, ParsedPage, ParsedResult, SearchEngine } from '../engine';
 import type { TimeRange } from '../../../shared/contract';

@@ -3,7 +3,7 @@
  * assembly over cheerio. Engine-independent; candidates to move to ../parse-utils.ts (which holds
  * the text, date and URL primitives used here).
  */
-import { load, type Cheerio, type CheerioAPI } from 'cheerio';
+import { load, type Cheerio, type CheerioAPI } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import type { Classification, PageSnapshot, ParsedResult } from '../engine';
 import {
