@@ -1,0 +1,95 @@
+/**
+ * Loading the two extraction data sets from their folders, detecting which is which by layout:
+ * article-extraction-benchmark has `ground-truth.json` + `html/<id>.html.gz`; WCXB has
+ * `ground-truth/<id>.json` + `html/<id>.html.gz`.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+export type DatasetFormat = 'aeb' | 'wcxb';
+
+export interface AebPage {
+  id: string;
+  url: string;
+  truth: string;
+  htmlPath: string;
+}
+
+export interface WcxbPage {
+  id: string;
+  url: string;
+  pageType: string;
+  truth: string;
+  with: string[];
+  without: string[];
+  htmlPath: string;
+}
+
+export type Dataset =
+  | { format: 'aeb'; name: string; folder: string; pages: AebPage[] }
+  | { format: 'wcxb'; name: string; folder: string; pages: WcxbPage[]; skipped: string[] };
+
+export function detectFormat(folder: string): DatasetFormat {
+  if (existsSync(join(folder, 'ground-truth.json')) && existsSync(join(folder, 'html'))) return 'aeb';
+  const gt = join(folder, 'ground-truth');
+  if (existsSync(gt) && statSync(gt).isDirectory() && existsSync(join(folder, 'html'))) return 'wcxb';
+  throw new Error(
+    `Unknown extraction data set layout in ${folder}: expected ground-truth.json + html/ (article-extraction-benchmark) or ground-truth/ + html/ (WCXB).`,
+  );
+}
+
+export function loadDataset(folder: string, limit?: number): Dataset {
+  const format = detectFormat(folder);
+  const name = basename(folder);
+  if (format === 'aeb') {
+    const truth = JSON.parse(readFileSync(join(folder, 'ground-truth.json'), 'utf8')) as Record<
+      string,
+      { articleBody?: string; url?: string }
+    >;
+    const pages = Object.keys(truth)
+      .sort()
+      .slice(0, limit)
+      .map((id) => ({
+        id,
+        url: truth[id]?.url ?? 'https://example.com/',
+        truth: truth[id]?.articleBody ?? '',
+        htmlPath: join(folder, 'html', `${id}.html.gz`),
+      }));
+    return { format, name, folder, pages };
+  }
+  const files = readdirSync(join(folder, 'ground-truth'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const pages: WcxbPage[] = [];
+  const skipped: string[] = [];
+  for (const file of files) {
+    if (limit !== undefined && pages.length >= limit) break;
+    const data = JSON.parse(readFileSync(join(folder, 'ground-truth', file), 'utf8')) as {
+      url?: string;
+      _internal?: { page_type?: { primary?: string } };
+      ground_truth?: { main_content?: string; with?: string[]; without?: string[] };
+    };
+    const id = file.replace(/\.json$/, '');
+    const truth = data.ground_truth?.main_content;
+    // A few files carry no main_content at all: no reference, nothing to score.
+    if (typeof truth !== 'string') {
+      skipped.push(id);
+      continue;
+    }
+    pages.push({
+      id,
+      url: data.url ?? 'https://example.com/',
+      pageType: data._internal?.page_type?.primary ?? 'unknown',
+      truth,
+      with: data.ground_truth?.with ?? [],
+      without: data.ground_truth?.without ?? [],
+      htmlPath: join(folder, 'html', `${id}.html.gz`),
+    });
+  }
+  return { format, name, folder, pages, skipped };
+}
+
+export function readHtml(path: string): string {
+  return gunzipSync(readFileSync(path)).toString('utf8');
+}

@@ -1,0 +1,163 @@
+/**
+ * Extraction benchmark: Lantern's extractor against Mozilla Readability, in the same run, on
+ * article-extraction-benchmark and WCXB (dev), with each data set's own metric.
+ *
+ *   npx tsx bench/extract/run.ts [dataFolder…] [--json out.json] [--limit N]
+ *       [--extractors lantern,readability] [--pages pages.jsonl]
+ *
+ * Without folders it reads ../shared/data/extraction/{article-extraction-benchmark,wcxb-dev}.
+ */
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { extractHtml } from '../../src/main/fetch/extract/index.js';
+import { SHARED_DATA } from '../../tests/support/shared-data.js';
+import { loadDataset, readHtml, type Dataset } from './datasets.js';
+import {
+  aebScores,
+  shingleMatch,
+  snippetShares,
+  wcxbScores,
+  wordScore,
+  type AebScores,
+  type ShingleCounts,
+  type WcxbGroupScores,
+  type WcxbPageResult,
+} from './metrics.js';
+import { readabilityText } from './readability.js';
+
+type Extractor = (html: string, url: string) => string;
+
+const EXTRACTORS: Record<string, Extractor> = {
+  lantern: (html, url) => extractHtml(html, url).text,
+  readability: readabilityText,
+};
+
+interface Args {
+  folders: string[];
+  json: string | undefined;
+  pagesOut: string | undefined;
+  limit: number | undefined;
+  extractors: string[];
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    folders: [],
+    json: undefined,
+    pagesOut: undefined,
+    limit: undefined,
+    extractors: ['lantern', 'readability'],
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--json') args.json = value();
+    else if (arg === '--pages') args.pagesOut = value();
+    else if (arg === '--limit') args.limit = Number(value());
+    else if (arg === '--extractors') args.extractors = value().split(',');
+    else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`);
+    else args.folders.push(resolve(arg));
+  }
+  for (const name of args.extractors)
+    if (!EXTRACTORS[name]) throw new Error(`Unknown extractor ${name}; known: ${Object.keys(EXTRACTORS).join(', ')}`);
+  if (args.folders.length === 0) {
+    args.folders = ['article-extraction-benchmark', 'wcxb-dev'].map((f) => resolve(SHARED_DATA, 'extraction', f));
+  }
+  return args;
+}
+
+interface ExtractorRun {
+  texts: Map<string, string>;
+  seconds: number;
+  failures: number;
+}
+
+function runExtractor(extract: Extractor, dataset: Dataset, htmls: Map<string, string>): ExtractorRun {
+  const texts = new Map<string, string>();
+  let failures = 0;
+  let seconds = 0;
+  for (const page of dataset.pages) {
+    const html = htmls.get(page.id) ?? '';
+    const start = process.hrtime.bigint();
+    let text = '';
+    try {
+      text = extract(html, page.url);
+    } catch {
+      failures++;
+    }
+    seconds += Number(process.hrtime.bigint() - start) / 1e9;
+    texts.set(page.id, text);
+  }
+  return { texts, seconds, failures };
+}
+
+const fmt = (n: number): string => n.toFixed(3);
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.pagesOut) writeFileSync(args.pagesOut, '');
+  const report: Record<string, unknown> = { date: new Date().toISOString(), limit: args.limit ?? null, datasets: {} };
+  for (const folder of args.folders) {
+    const dataset = loadDataset(folder, args.limit);
+    const htmls = new Map(dataset.pages.map((p) => [p.id, readHtml(p.htmlPath)]));
+    console.log(
+      `\n== ${dataset.name} (${dataset.format}, ${dataset.pages.length} pages${dataset.format === 'wcxb' && dataset.skipped.length ? `, ${dataset.skipped.length} without main_content skipped` : ''})`,
+    );
+    const results: Record<string, unknown> = {};
+    const perPage = new Map<string, Record<string, unknown>>();
+    for (const name of args.extractors) {
+      const run = runExtractor(EXTRACTORS[name] as Extractor, dataset, htmls);
+      const pagesPerSecond = dataset.pages.length / Math.max(run.seconds, 1e-9);
+      if (dataset.format === 'aeb') {
+        const counts: ShingleCounts[] = dataset.pages.map((p) => shingleMatch(p.truth, run.texts.get(p.id) ?? ''));
+        const s: AebScores = aebScores(counts);
+        console.log(
+          `${name.padEnd(12)} F1 ${fmt(s.f1)}  P ${fmt(s.precision)}  R ${fmt(s.recall)}  acc ${fmt(s.accuracy)}  ${pagesPerSecond.toFixed(1)} pages/s${run.failures ? `  (${run.failures} failures)` : ''}`,
+        );
+        results[name] = { ...s, pagesPerSecond, seconds: run.seconds, failures: run.failures };
+        dataset.pages.forEach((p, i) => {
+          const c = counts[i] as ShingleCounts;
+          const row = perPage.get(p.id) ?? { set: dataset.name, id: p.id };
+          row[name] = c.tp + c.fp + c.fn > 0 ? c.tp / (c.tp + 0.5 * (c.fp + c.fn)) : 1;
+          perPage.set(p.id, row);
+        });
+      } else {
+        const pageResults: WcxbPageResult[] = dataset.pages.map((p) => {
+          const text = run.texts.get(p.id) ?? '';
+          return { ...wordScore(text, p.truth), ...snippetShares(text, p.with, p.without), pageType: p.pageType };
+        });
+        const { overall, byType } = wcxbScores(pageResults);
+        const line = (label: string, g: WcxbGroupScores): string =>
+          `${label.padEnd(16)} F1 ${fmt(g.f1)}  P ${fmt(g.precision)}  R ${fmt(g.recall)}  with ${fmt(g.withFound)}  without-kept ${fmt(g.withoutKept)}  (${g.pages})`;
+        console.log(
+          `${name.padEnd(12)} ${line('all', overall)}  ${pagesPerSecond.toFixed(1)} pages/s${run.failures ? `  (${run.failures} failures)` : ''}`,
+        );
+        for (const [type, g] of Object.entries(byType)) console.log(`${''.padEnd(12)} ${line(type, g)}`);
+        results[name] = { overall, byType, pagesPerSecond, seconds: run.seconds, failures: run.failures };
+        dataset.pages.forEach((p, i) => {
+          const row = perPage.get(p.id) ?? { set: dataset.name, id: p.id, type: p.pageType };
+          row[name] = (pageResults[i] as WcxbPageResult).f1;
+          row[`${name}P`] = (pageResults[i] as WcxbPageResult).precision;
+          row[`${name}R`] = (pageResults[i] as WcxbPageResult).recall;
+          perPage.set(p.id, row);
+        });
+      }
+    }
+    (report.datasets as Record<string, unknown>)[dataset.name] = {
+      format: dataset.format,
+      pages: dataset.pages.length,
+      results,
+    };
+    if (args.pagesOut) for (const row of perPage.values()) appendFileSync(args.pagesOut, `${JSON.stringify(row)}\n`);
+  }
+  if (args.json) {
+    writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nFigures written to ${args.json}`);
+  }
+}
+
+main();

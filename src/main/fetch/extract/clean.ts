@@ -1,0 +1,201 @@
+/**
+ * First pass: remove what is never main content (scripts, forms, hidden parts, navigation) and
+ * boilerplate recognised by its tag, ARIA role or class/id names. Class-name rules are guarded by
+ * text mass so that a wrapper named, say, "has-sidebar" that holds the page is never dropped.
+ */
+import { attr, childElements, findAll, idAndClass, isTag, removeNode, type Element } from './dom.js';
+import { contentWeight, measure, type MassMap } from './measure.js';
+
+const DROP_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'applet',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'map',
+  'area',
+  'input',
+  'select',
+  'option',
+  'optgroup',
+  'textarea',
+  'button',
+  'datalist',
+  'dialog',
+  'link',
+  'meta',
+  'head',
+  'nav',
+  'menu',
+  'aside',
+  'footer',
+  'picture',
+  'img',
+  'math',
+  'figcaption',
+  'label',
+  'fieldset',
+  'legend',
+  'progress',
+  'meter',
+  'output',
+]);
+
+const DROP_ROLES = new Set([
+  'navigation',
+  'contentinfo',
+  'complementary',
+  'search',
+  'menu',
+  'menubar',
+  'dialog',
+  'alertdialog',
+  'tooltip',
+  'banner',
+]);
+
+/** Class/id tokens that name boilerplate blocks. Tested per token (split on spaces). */
+const BOILERPLATE_TOKEN =
+  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip/;
+
+/**
+ * Bylines and post dates: boilerplate beside an article, but part of each post of a forum thread
+ * or each card of a listing, so dropped only outside repeated blocks.
+ */
+const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$/;
+
+const COMMENT_TOKEN = /comment|disqus|respond|replies|^reply/;
+
+/** True when the element's class or id names it as a comment or comment section. */
+export function isCommentNamed(el: Element): boolean {
+  const names = idAndClass(el);
+  return names !== '' && names.split(/\s+/).some((t) => COMMENT_TOKEN.test(t));
+}
+
+/** Tokens that mark an element as content even when a boilerplate token also matches. */
+const CONTENT_TOKEN = /^(article|content|main|post|entry|body|story|text)([-_]?(body|content|text))?$/;
+
+/** A class-named boilerplate block holding more of the page than this is kept: the name misleads. */
+const BOILERPLATE_MAX_SHARE = 0.4;
+/** Comment-named blocks that together hold this share of the page are the content (a forum). */
+const COMMENTS_AS_CONTENT_SHARE = 0.4;
+
+export interface CleanOptions {
+  includeComments: boolean;
+  /** Keep elements hidden by markup (display:none, hidden): for pages that reveal content by script. */
+  keepHidden?: boolean;
+}
+
+export function clean(body: Element, options: CleanOptions): void {
+  keepNoscriptFallback(body);
+  dropByTagAndVisibility(body, options.keepHidden ?? false);
+  const { map, total } = measure(body);
+  const pageWeight = Math.max(1, contentWeight(total));
+  dropBoilerplate(body, map, pageWeight, options);
+}
+
+/**
+ * Some sites (Discourse forums, for one) serve the readable page only inside <noscript>, beside
+ * an empty script shell. When a <noscript> holds most of the page's text it is the content:
+ * turn it into a plain <div> so that it survives the tag rules.
+ */
+function keepNoscriptFallback(body: Element): void {
+  const { map, total } = measure(body);
+  for (const el of findAll(body, (e) => e.name === 'noscript')) {
+    const mass = map.get(el);
+    if (mass && mass.text > 0.5 * total.text) el.name = 'div';
+  }
+}
+
+function dropByTagAndVisibility(root: Element, keepHidden: boolean): void {
+  for (const el of childElements(root)) {
+    if (isNeverContent(el) || (!keepHidden && isHidden(el))) removeNode(el);
+    else dropByTagAndVisibility(el, keepHidden);
+  }
+}
+
+function isHidden(el: Element): boolean {
+  const a = el.attribs;
+  // React streaming SSR parks rendered content in <div hidden id="S:n"> until a script moves it.
+  if (a.hidden !== undefined && !/^S:\d+$/.test(a.id ?? '')) return true;
+  if (a['aria-hidden'] === 'true') return true;
+  const style = a.style;
+  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
+
+function isNeverContent(el: Element): boolean {
+  if (DROP_TAGS.has(el.name)) return true;
+  const a = el.attribs;
+  const role = a.role?.toLowerCase();
+  if (role && DROP_ROLES.has(role)) return true;
+  if (el.name === 'header' && containsTag(el, 'nav')) return true;
+  return false;
+}
+
+function containsTag(el: Element, name: string): boolean {
+  for (const child of el.children) if (isTag(child) && (child.name === name || containsTag(child, name))) return true;
+  return false;
+}
+
+function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, options: CleanOptions): void {
+  for (const el of childElements(root)) {
+    const names = idAndClass(el);
+    if (names && el.name !== 'body' && el.name !== 'main' && el.name !== 'html') {
+      const tokens = names.split(/\s+/).filter((t) => t.length > 0);
+      const share = contentWeight(map.get(el)) / pageWeight;
+      const isContent = tokens.some((t) => CONTENT_TOKEN.test(t));
+      if (!options.includeComments && tokens.some((t) => COMMENT_TOKEN.test(t))) {
+        // A forum's posts are the page; an article's comments are a minority beside it.
+        if (commentGroupShare(el, map, pageWeight) < COMMENTS_AS_CONTENT_SHARE) {
+          removeNode(el);
+          continue;
+        }
+        // Kept as content: do not judge its inner comment-named parts again.
+        dropBoilerplate(el, map, pageWeight, { includeComments: true });
+        continue;
+      }
+      const boilerplate =
+        tokens.some((t) => BOILERPLATE_TOKEN.test(t)) ||
+        (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el));
+      if (!isContent && share < BOILERPLATE_MAX_SHARE && boilerplate && attr(el, 'itemprop') !== 'articleBody') {
+        removeNode(el);
+        continue;
+      }
+    }
+    dropBoilerplate(el, map, pageWeight, options);
+  }
+}
+
+/** Share of the page held by this element and its siblings that are also comment-named. */
+function commentGroupShare(el: Element, map: MassMap, pageWeight: number): number {
+  const siblings = el.parent ? el.parent.children : [el];
+  let sum = 0;
+  for (const sibling of siblings) if (isTag(sibling) && isCommentNamed(sibling)) sum += contentWeight(map.get(sibling));
+  return sum / pageWeight;
+}
+
+/** True when the element, or one of its three nearest ancestors, is one of 3+ look-alike siblings. */
+function inRepeatedBlock(el: Element): boolean {
+  let node: Element | null = el;
+  for (let depth = 0; node && depth < 4; depth++) {
+    const parent: Element | null = node.parent && isTag(node.parent) ? node.parent : null;
+    if (!parent) return false;
+    const signature = `${node.name}.${node.attribs.class ?? ''}`;
+    let alike = 0;
+    for (const sibling of parent.children) {
+      if (isTag(sibling) && `${sibling.name}.${sibling.attribs.class ?? ''}` === signature) alike++;
+    }
+    if (alike >= 3) return true;
+    node = parent;
+  }
+  return false;
+}

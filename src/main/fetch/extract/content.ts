@@ -1,0 +1,166 @@
+/**
+ * Second pass, on the cleaned tree: find the element that holds the main content, then prune
+ * link-heavy blocks (menus, tag clouds, lists of short links) inside it.
+ *
+ * Selection follows text mass down from <body>: while one child holds nearly all of its parent's
+ * content weight, go into that child. Content spread over sibling blocks (forum posts, listing
+ * cards, the sections of a service page) stops the descent at their common parent, so all of
+ * them are kept, which single-node scoring (Readability) misses.
+ */
+import { childElements, idAndClass, isTag, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
+import { contentWeight, measure, type MassMap } from './measure.js';
+
+/** Share of the parent's weight a child must hold to become the new candidate. */
+const DESCEND_SHARE = 0.8;
+
+/** Class/id tokens that name an article's body (WordPress, news CMSs, blogs). */
+const ARTICLE_BODY_TOKEN =
+  /^(article|story|post|entry|blog|news)[-_]{0,2}(body|content|text|copy)([-_][a-z0-9]+)?$|^(articlebody|storybody|storytext|bodytext|body-text|text-body)$/;
+
+/** Smallest share of the page a marked article body must hold to be trusted. */
+const ARTICLE_MIN_SHARE = 0.05;
+const ARTICLE_MIN_CHARS = 200;
+/** Smallest share for a bare <article> or a group of look-alike blocks. */
+const GROUP_MIN_SHARE = 0.3;
+
+export function selectMainContent(body: Element): Element {
+  const { map } = measure(body);
+  const pageWeight = contentWeight(map.get(body));
+  const marked = markedArticleBody(body, map);
+  let start = body;
+  if (marked) {
+    const weight = contentWeight(map.get(marked.el));
+    // A single element the markup names as the body is trusted with little text; a bare <article>
+    // or a group of look-alike blocks (which may be teaser cards) only when it holds much of the page.
+    const minShare = marked.strong ? ARTICLE_MIN_SHARE : GROUP_MIN_SHARE;
+    if (weight >= Math.max(ARTICLE_MIN_CHARS, minShare * pageWeight)) start = marked.el;
+  }
+  return descend(start, map);
+}
+
+/**
+ * The element the page's own markup names as the article body: itemprop=articleBody, a class
+ * such as "entry-content", or <article>. When several such elements carry comparable text (forum
+ * posts, listing cards) their common ancestor is the body.
+ */
+function markedArticleBody(body: Element, map: MassMap): { el: Element; strong: boolean } | undefined {
+  const tests: ((el: Element) => boolean)[] = [
+    (el) => el.attribs.itemprop === 'articleBody',
+    (el) => {
+      const names = idAndClass(el);
+      return names !== '' && names.split(/\s+/).some((t) => ARTICLE_BODY_TOKEN.test(t));
+    },
+    (el) => el.name === 'article',
+  ];
+  for (const [index, test] of tests.entries()) {
+    const matches: Element[] = [];
+    walkElements(body, (el) => {
+      if (!test(el)) return true;
+      matches.push(el);
+      return false; // outermost matches only
+    });
+    const weighted = matches
+      .map((el) => ({ el, w: contentWeight(map.get(el)) }))
+      .filter((m) => m.w > 0)
+      .sort((a, b) => b.w - a.w);
+    const first = weighted[0];
+    if (!first) continue;
+    const comparable = weighted.filter((m) => m.w >= 0.3 * first.w);
+    if (comparable.length === 1) return { el: first.el, strong: index < 2 };
+    const ancestor = commonAncestor(comparable.map((m) => m.el));
+    return ancestor ? { el: ancestor, strong: false } : undefined;
+  }
+  return undefined;
+}
+
+function commonAncestor(elements: Element[]): Element | undefined {
+  const chain = (el: Element): Element[] => {
+    const out: Element[] = [];
+    for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) out.unshift(p);
+    return out;
+  };
+  const chains = elements.map(chain);
+  let common: Element | undefined;
+  for (let i = 0; ; i++) {
+    const candidate = chains[0]?.[i];
+    if (!candidate || !chains.every((c) => c[i] === candidate)) return common;
+    common = candidate;
+  }
+}
+
+function descend(start: Element, map: MassMap): Element {
+  let node = start;
+  for (;;) {
+    const weight = contentWeight(map.get(node));
+    let best: Element | undefined;
+    let bestWeight = 0;
+    for (const child of childElements(node)) {
+      const w = contentWeight(map.get(child));
+      if (w > bestWeight) {
+        best = child;
+        bestWeight = w;
+      }
+    }
+    if (!best || weight <= 0 || bestWeight < DESCEND_SHARE * weight) return node;
+    node = best;
+  }
+}
+
+const BLOCK_CONTAINERS = new Set([
+  'div',
+  'section',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'tbody',
+  'tr',
+  'td',
+  'header',
+  'p',
+  'li',
+  'span',
+  'form',
+]);
+
+/**
+ * Remove navigation-like blocks below `root`: link-dense blocks of short links anywhere, and, when
+ * the content itself is mostly prose, any block that is mostly links (related-story teasers).
+ */
+export function pruneLinkBlocks(root: Element): void {
+  const { map } = measure(root);
+  const rootMass = map.get(root);
+  const rootLinkShare = rootMass && rootMass.text > 0 ? rootMass.link / rootMass.text : 0;
+  pruneBelow(root, map, rootLinkShare);
+}
+
+function pruneBelow(node: Element, map: MassMap, rootLinkShare: number): void {
+  for (const child of childElements(node)) {
+    if (BLOCK_CONTAINERS.has(child.name) && isNavigationLike(map, child, rootLinkShare)) removeNode(child);
+    else pruneBelow(child, map, rootLinkShare);
+  }
+}
+
+function isNavigationLike(map: MassMap, el: Element, rootLinkShare: number): boolean {
+  const m = map.get(el);
+  if (!m || m.text === 0 || m.links === 0) return false;
+  const linkShare = m.link / m.text;
+  const averageLink = m.link / m.links;
+  if (m.links >= 2 && linkShare > 0.7 && averageLink < 25) return true;
+  if (m.links >= 2 && rootLinkShare < PROSE_LINK_SHARE && linkShare > TEASER_LINK_SHARE) return true;
+  // A single short link alone in a block ("Read more", "Back to top"); in tables and lists such
+  // a link is usually the item itself.
+  return m.links === 1 && linkShare > 0.9 && m.text < 25 && !insideItem(el);
+}
+
+/** Content whose text is less than this share links reads as prose, not as a list of links. */
+const PROSE_LINK_SHARE = 0.25;
+/** In prose, a block with more than this share of link text is a list of teasers. */
+const TEASER_LINK_SHARE = 0.5;
+
+function insideItem(el: Element): boolean {
+  for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) {
+    if (p.name === 'li' || p.name === 'td' || p.name === 'th' || p.name === 'dd' || p.name === 'dt') return true;
+  }
+  return false;
+}

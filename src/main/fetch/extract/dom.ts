@@ -1,0 +1,105 @@
+/**
+ * Small helpers over htmlparser2's DOM (domhandler nodes). The extractor works on this tree
+ * directly instead of a browser-like DOM because it is several times faster to build and walk.
+ */
+import { parseDocument } from 'htmlparser2';
+import { Document, Element, isTag, isText, type AnyNode, type ChildNode } from 'domhandler';
+
+export { Document, Element, isTag, isText };
+export type { AnyNode, ChildNode };
+
+export function parseHtml(html: string): Document {
+  return parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+}
+
+export function attr(el: Element, name: string): string | undefined {
+  return el.attribs[name];
+}
+
+export function childElements(node: Document | Element): Element[] {
+  const out: Element[] = [];
+  for (const child of node.children) if (isTag(child)) out.push(child);
+  return out;
+}
+
+/** Depth-first walk over elements below `root` (root excluded). Return false to skip a subtree. */
+export function walkElements(root: Document | Element, visit: (el: Element) => boolean | void): void {
+  const stack: ChildNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop() as ChildNode;
+    if (!isTag(node)) continue;
+    if (visit(node) === false) continue;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as ChildNode);
+  }
+}
+
+export function findAll(root: Document | Element, test: (el: Element) => boolean): Element[] {
+  const out: Element[] = [];
+  walkElements(root, (el) => {
+    if (test(el)) out.push(el);
+  });
+  return out;
+}
+
+export function findFirst(root: Document | Element, test: (el: Element) => boolean): Element | undefined {
+  let found: Element | undefined;
+  walkElements(root, (el) => {
+    if (found) return false;
+    if (test(el)) {
+      found = el;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
+/** Raw text of a subtree (no whitespace normalisation). */
+export function rawText(node: AnyNode): string {
+  if (isText(node)) return node.data;
+  if (!isTag(node) && !(node instanceof Document)) return '';
+  let out = '';
+  for (const child of (node as Element | Document).children) out += rawText(child);
+  return out;
+}
+
+export function normalizeSpace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function textOf(node: AnyNode): string {
+  return normalizeSpace(rawText(node));
+}
+
+export function removeNode(node: ChildNode): void {
+  const parent = node.parent;
+  if (!parent) return;
+  const index = parent.children.indexOf(node);
+  if (index >= 0) parent.children.splice(index, 1);
+  node.parent = null;
+}
+
+export function isInside(el: Element, ancestor: Element): boolean {
+  for (let p: AnyNode | null = el; p; p = p.parent) if (p === ancestor) return true;
+  return false;
+}
+
+/** id and class attribute text, lower-cased, for boilerplate pattern tests. */
+export function idAndClass(el: Element): string {
+  const id = el.attribs.id ?? '';
+  const cls = el.attribs.class ?? '';
+  return id || cls ? `${id} ${cls}`.toLowerCase() : '';
+}
+
+/** Depth of the deepest element, computed without recursion. */
+export function treeDepth(root: Document): number {
+  let max = 0;
+  const stack: [ChildNode, number][] = root.children.map((c) => [c, 1]);
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [ChildNode, number];
+    if (!isTag(node)) continue;
+    if (depth > max) max = depth;
+    for (const child of node.children) stack.push([child, depth + 1]);
+  }
+  return max;
+}

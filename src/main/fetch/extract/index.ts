@@ -1,0 +1,127 @@
+/**
+ * Main-content extraction: HTML → clean Markdown, plain text and page metadata.
+ *
+ * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (never-content tags,
+ * hidden parts, boilerplate by role and class names) → select the main content by text mass →
+ * prune navigation-like link blocks → render Markdown and text.
+ */
+import { clean, isCommentNamed } from './clean.js';
+import { pruneLinkBlocks, selectMainContent } from './content.js';
+import { findFirst, isInside, parseHtml, treeDepth, walkElements, type Document, type Element } from './dom.js';
+import { flatText } from './flat-text.js';
+import { renderContent } from './markdown.js';
+import { readPageInfo } from './metadata.js';
+
+export interface ExtractOptions {
+  /** Keep links as Markdown links (default: link text only). */
+  includeLinks?: boolean;
+  /** Keep comment sections (default: dropped unless they are the page's main content). */
+  includeComments?: boolean;
+}
+
+export interface ExtractedDocument {
+  title: string;
+  byline?: string;
+  publishedAt?: string;
+  siteName?: string;
+  lang?: string;
+  canonicalUrl?: string;
+  markdown: string;
+  /** Plain text of the main content (what the extraction benchmarks score). */
+  text: string;
+  wordCount: number;
+}
+
+/** Below this many characters of text an extraction is suspect and a gentler pass is tried. */
+const MIN_TEXT_CHARS = 250;
+
+/**
+ * Passes from strict to gentle. Most pages stop at the first; pages whose content sits in link
+ * lists (product grids) or in markup hidden until a script runs need a later one.
+ */
+const PASSES: Pass[] = [
+  { pruneLinks: true, keepHidden: false },
+  { pruneLinks: false, keepHidden: false },
+  { pruneLinks: false, keepHidden: true },
+];
+
+interface Pass {
+  pruneLinks: boolean;
+  keepHidden: boolean;
+}
+
+/**
+ * Deeper trees than this are read as flat text: the tree passes recurse once per level, and
+ * real pages stay far below it (broken markup with thousands of unclosed tags does not).
+ */
+const MAX_TREE_DEPTH = 1500;
+
+export function extractHtml(html: string, url: string, options: ExtractOptions = {}): ExtractedDocument {
+  const doc = parseHtml(html);
+  if (treeDepth(doc) > MAX_TREE_DEPTH) {
+    const { metadata } = readPageInfo(doc, url);
+    const text = flatText(html);
+    return { ...metadata, markdown: text, text, wordCount: countWords(text) };
+  }
+  return extractFromTree(doc, html, url, options);
+}
+
+function extractFromTree(parsed: Document, html: string, url: string, options: ExtractOptions): ExtractedDocument {
+  let doc = parsed;
+  const { metadata, structuredBody } = readPageInfo(doc, url);
+  let best = { markdown: '', text: '' };
+  for (const [index, pass] of PASSES.entries()) {
+    if (index > 0) doc = parseHtml(html); // each pass edits the tree it works on
+    const body = findFirst(doc, (el) => el.name === 'body') ?? findFirst(doc, (el) => el.name === 'html');
+    if (!body) break;
+    const result = extractBody(body, url, metadata.title, options, pass);
+    // A gentler pass replaces the strict one only when it recovers real content, not a few stray lines.
+    if (index === 0 || result.text.length >= MIN_TEXT_CHARS) best = result;
+    if (best.text.length >= MIN_TEXT_CHARS) break;
+  }
+  // A script shell with little readable markup may still carry its text in JSON-LD.
+  if (best.text.length < MIN_TEXT_CHARS && structuredBody.length > best.text.length) {
+    best = { markdown: structuredBody, text: structuredBody };
+  }
+  return { ...metadata, ...best, wordCount: countWords(best.text) };
+}
+
+function extractBody(
+  body: Element,
+  url: string,
+  title: string,
+  options: ExtractOptions,
+  pass: Pass,
+): { markdown: string; text: string } {
+  const includeComments = options.includeComments ?? false;
+  clean(body, { includeComments, keepHidden: pass.keepHidden });
+  const root = selectMainContent(body);
+  // Comment sections asked for but lying outside the main content follow it.
+  const parts = [root, ...(includeComments ? commentSectionsOutside(body, root) : [])];
+  if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
+  const render = (plain: boolean): string =>
+    parts
+      .map((part) =>
+        renderContent(part, { baseUrl: url, title, plain, includeLinks: !plain && (options.includeLinks ?? false) }),
+      )
+      .filter((t) => t.length > 0)
+      .join('\n\n');
+  return { markdown: render(false), text: render(true) };
+}
+
+function commentSectionsOutside(body: Element, root: Element): Element[] {
+  const sections: Element[] = [];
+  walkElements(body, (el) => {
+    if (el === root) return false;
+    if (isCommentNamed(el) && !isInside(root, el)) {
+      sections.push(el);
+      return false;
+    }
+    return true;
+  });
+  return sections;
+}
+
+function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}_]+(?:['’-][\p{L}\p{N}_]+)*/gu)?.length ?? 0;
+}

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { aebScores, shingleMatch, snippetShares, tokenize, wordScore } from '../../bench/extract/metrics.js';
+import { sharedData, sharedDataAvailable } from '../support/shared-data.js';
+
+describe('extraction metrics', () => {
+  it("tokenizes like Python's Unicode \\w+", () => {
+    expect(tokenize('Héllo, wörld_1 — 東京 2024! señor-x')).toEqual(['Héllo', 'wörld_1', '東京', '2024', 'señor', 'x']);
+  });
+
+  it('counts 4-token shingles as a multiset and normalises per page', () => {
+    const exact = shingleMatch('one two three four five', 'one two three four five');
+    expect(exact).toEqual({ tp: 1, fp: 0, fn: 0, exact: true });
+    // truth shingles: [1234, 2345]; predicted: [1234, 234x] → tp 1, fp 1, fn 1.
+    const partial = shingleMatch('a b c d e', 'a b c d x');
+    expect(partial.tp).toBeCloseTo(1 / 3);
+    expect(partial.fp).toBeCloseTo(1 / 3);
+    expect(partial.fn).toBeCloseTo(1 / 3);
+    // Fewer than 4 tokens still make one shingle; case is kept.
+    expect(shingleMatch('Hello world', 'hello world').tp).toBe(0);
+    expect(shingleMatch('', '').tp + shingleMatch('', '').fp).toBe(0);
+  });
+
+  it('averages precision only over pages that predicted something', () => {
+    const s = aebScores([shingleMatch('a b c d', 'a b c d'), shingleMatch('a b c d', '')]);
+    expect(s.precision).toBe(1);
+    expect(s.recall).toBe(0.5);
+    expect(s.f1).toBeCloseTo(2 / 3);
+    expect(s.accuracy).toBe(0.5);
+  });
+
+  it('scores WCXB pages as lower-cased bags of words', () => {
+    const s = wordScore('The cat the HAT', 'the cat sat');
+    expect(s.precision).toBeCloseTo(2 / 4);
+    expect(s.recall).toBeCloseTo(2 / 3);
+    expect(s.f1).toBeCloseTo((2 * 0.5 * (2 / 3)) / (0.5 + 2 / 3));
+    expect(wordScore('', 'x')).toEqual({ precision: 0, recall: 0, f1: 0 });
+    expect(wordScore('', '')).toEqual({ precision: 1, recall: 1, f1: 1 });
+    expect(snippetShares('Buy NOW and save', ['buy now', 'missing'], ['and save'])).toEqual({ found: 0.5, kept: 1 });
+  });
+});
+
+describe.skipIf(!sharedDataAvailable())('extraction metrics against published figures', () => {
+  it('reproduces the published article-extraction-benchmark scores of Readability and trafilatura', () => {
+    const folder = sharedData('extraction', 'article-extraction-benchmark');
+    const truth = JSON.parse(readFileSync(join(folder, 'ground-truth.json'), 'utf8')) as Record<
+      string,
+      { articleBody: string }
+    >;
+    const score = (name: string) => {
+      const published = JSON.parse(readFileSync(join(folder, 'published-outputs', `${name}.json`), 'utf8')) as {
+        output: Record<string, { articleBody?: string }>;
+      };
+      return aebScores(
+        Object.keys(truth).map((id) =>
+          shingleMatch(truth[id]?.articleBody ?? '', published.output[id]?.articleBody ?? ''),
+        ),
+      );
+    };
+    const readability = score('readability_js');
+    expect(readability.f1).toBeCloseTo(0.947, 3);
+    expect(readability.precision).toBeCloseTo(0.914, 3);
+    expect(readability.recall).toBeCloseTo(0.982, 3);
+    expect(readability.accuracy).toBeCloseTo(0.166, 3);
+    const trafilatura = score('trafilatura');
+    expect(trafilatura.f1).toBeCloseTo(0.958, 3);
+    expect(trafilatura.precision).toBeCloseTo(0.938, 3);
+    expect(trafilatura.recall).toBeCloseTo(0.978, 3);
+    expect(trafilatura.accuracy).toBeCloseTo(0.293, 3);
+  });
+});
