@@ -7,7 +7,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LanternError } from '../../src/shared/errors';
 import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import type { ChromiumRevealWindow } from '../../src/main/browser/chromium-reveal';
 import { hasDisplay } from '../../src/main/browser/chromium-reveal';
@@ -17,6 +16,7 @@ import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
 import { chromiumProcessesFor } from '../support/chromium-processes';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { errorOf } from '../support/error-of';
 
 let web: FixtureWeb;
 beforeAll(async () => {
@@ -51,15 +51,6 @@ function setup(inactivityMs = 60_000) {
 
 const sorryPages = (): number => web.requests.filter((path) => path.startsWith('/sorry/index')).length;
 
-async function errorOf(promise: Promise<unknown>): Promise<LanternError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LanternError) return error;
-    throw error;
-  }
-  throw new Error('expected the search to fail');
-}
 
 describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
   it('shows the /sorry/ page in a visible window, waits for the person, then returns the results', async () => {

@@ -14,8 +14,8 @@ import type { ConsentChoice } from '../../src/main/search/engine-search';
 import { google } from '../../src/main/search/engines/google';
 import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
-import { LanternError } from '../../src/shared/errors';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { errorOf } from '../support/error-of';
 
 const PAGE_TIMEOUT_MS = 5000;
 
@@ -59,15 +59,6 @@ function trafficFor(query: string, from: number): { searches: number; saves: num
   };
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<LanternError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LanternError) return error;
-    throw error;
-  }
-  throw new Error('expected the search to fail');
-}
 
 describe('consent wall on real Chromium', () => {
   it('rejects all by default, once, then searches on; the choice outlives the browser', async () => {

@@ -15,8 +15,8 @@ import { google } from '../../src/main/search/engines/google';
 import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
 import { SUSPENSION_MS } from '../../src/main/search/suspension';
-import { LanternError } from '../../src/shared/errors';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { errorOf } from '../support/error-of';
 
 let googleWeb: FixtureWeb;
 let bingWeb: FixtureWeb;
@@ -65,15 +65,6 @@ function enginePages(web: FixtureWeb): string[] {
   return web.requests.filter((path) => path.startsWith('/search?') || path.startsWith('/sorry/') || path.startsWith('/turing/'));
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<LanternError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LanternError) return error;
-    throw error;
-  }
-  throw new Error('expected the search to fail');
-}
 
 /** A loopback port with nothing listening on it. */
 async function closedPort(): Promise<number> {

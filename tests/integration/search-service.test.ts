@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LanternError } from '../../src/shared/errors';
 import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import { google } from '../../src/main/search/engines/google';
@@ -10,6 +9,7 @@ import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
 import { chromiumProcessesFor } from '../support/chromium-processes';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { errorOf } from '../support/error-of';
 
 let web: FixtureWeb;
 beforeAll(async () => {
@@ -54,15 +54,6 @@ function enginePageRequests(): number {
   return web.requests.filter((path) => path.startsWith('/search?') || path.startsWith('/sorry/')).length;
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<LanternError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LanternError) return error;
-    throw error;
-  }
-  throw new Error('expected the search to fail');
-}
 
 describe('SearchService on real Chromium', () => {
   it('launches once and reuses the browser for later searches', async () => {

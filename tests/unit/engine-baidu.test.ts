@@ -5,6 +5,7 @@ import { baidu, baiduTargetUrl } from '../../src/main/search/engines/baidu';
 import type { PageSnapshot } from '../../src/main/search/engine';
 import { mean, scorePage } from '../support/serp-eval';
 import { sharedData } from '../support/shared-data';
+import { webisEntries, webisExpected } from '../support/webis';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/engines');
 const RESULTS_URL = 'https://www.baidu.com/s?wd=x';
@@ -79,18 +80,8 @@ describe('baidu.classify', () => {
   });
 });
 
-interface WebisIndexEntry {
-  service: string;
-  original_url: string;
-  html: string;
-}
-interface WebisExpected {
-  results: Array<{ url: string; title: string }>;
-}
-
 describe('baidu on the webis recorded pages', () => {
-  const index = JSON.parse(readFileSync(sharedData('serp', 'webis', 'index.json'), 'utf8')) as WebisIndexEntry[];
-  const entries = index.filter((entry) => entry.service === 'baidu');
+  const entries = webisEntries('baidu');
 
   it('finds ≥ 90% of the expected URLs with ≥ 90% precision', () => {
     expect(entries.length).toBe(9);
@@ -101,11 +92,7 @@ describe('baidu on the webis recorded pages', () => {
     for (const entry of entries) {
       const snapshot = page(readFileSync(sharedData('serp', entry.html), 'utf8'), entry.original_url);
       expect(baidu.classify(snapshot).state, entry.html).toBe('results');
-      const expected = (
-        JSON.parse(
-          readFileSync(sharedData('serp', entry.html.replace(/\.html$/, '.expected.json')), 'utf8'),
-        ) as WebisExpected
-      ).results;
+      const expected = webisExpected(entry);
       // These 2019 captures carry no `mu`: the expectations (and the parser) use the link?url= redirects.
       redirects += expected.filter((e) => e.url.startsWith('http://www.baidu.com/link?url=')).length;
       expectedCount += expected.length;

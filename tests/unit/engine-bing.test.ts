@@ -5,6 +5,7 @@ import { bing, bingTimeFilter } from '../../src/main/search/engines/bing';
 import type { PageSnapshot } from '../../src/main/search/engine';
 import { cleanText, mean, normalizeUrl, scorePage } from '../support/serp-eval';
 import { sharedData } from '../support/shared-data';
+import { webisEntries, webisExpected } from '../support/webis';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/engines');
 
@@ -93,18 +94,8 @@ describe('bing.classify', () => {
   });
 });
 
-interface WebisIndexEntry {
-  service: string;
-  original_url: string;
-  html: string;
-}
-interface WebisExpected {
-  results: Array<{ url: string; title: string }>;
-}
-
 describe('bing on the webis recorded pages', () => {
-  const index = JSON.parse(recorded('webis', 'index.json')) as WebisIndexEntry[];
-  const entries = index.filter((entry) => entry.service === 'bing');
+  const entries = webisEntries('bing');
 
   it('finds ≥ 90% of the expected URLs with ≥ 90% precision on the web-search pages', () => {
     expect(entries.length).toBe(28);
@@ -121,11 +112,7 @@ describe('bing on the webis recorded pages', () => {
         continue;
       }
       expect(state.state, entry.html).toBe('results');
-      const expected = (
-        JSON.parse(
-          readFileSync(sharedData('serp', entry.html.replace(/\.html$/, '.expected.json')), 'utf8'),
-        ) as WebisExpected
-      ).results;
+      const expected = webisExpected(entry);
       const score = scorePage(expected, bing.parse(snapshot).results);
       recalls.push(score.recall);
       precisions.push(score.precision);

@@ -5,6 +5,7 @@ import { brave } from '../../src/main/search/engines/brave';
 import type { PageSnapshot } from '../../src/main/search/engine';
 import { mean, scorePage } from '../support/serp-eval';
 import { sharedData } from '../support/shared-data';
+import { webisEntries, webisExpected } from '../support/webis';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/engines');
 const RESULTS_URL = 'https://search.brave.com/search?q=lantern';
@@ -88,18 +89,8 @@ describe('brave.classify', () => {
   });
 });
 
-interface WebisIndexEntry {
-  service: string;
-  original_url: string;
-  html: string;
-}
-interface WebisExpected {
-  results: Array<{ url: string; title: string }>;
-}
-
 describe('brave on the webis recorded pages', () => {
-  const index = JSON.parse(readFileSync(sharedData('serp', 'webis', 'index.json'), 'utf8')) as WebisIndexEntry[];
-  const entries = index.filter((entry) => entry.service === 'brave');
+  const entries = webisEntries('brave');
 
   it('finds ≥ 90% of the expected URLs with ≥ 90% precision', () => {
     expect(entries.length).toBe(49);
@@ -110,11 +101,7 @@ describe('brave on the webis recorded pages', () => {
     for (const entry of entries) {
       const snapshot = page(readFileSync(sharedData('serp', entry.html), 'utf8'), entry.original_url);
       expect(brave.classify(snapshot).state, entry.html).toBe('results');
-      const expected = (
-        JSON.parse(
-          readFileSync(sharedData('serp', entry.html.replace(/\.html$/, '.expected.json')), 'utf8'),
-        ) as WebisExpected
-      ).results;
+      const expected = webisExpected(entry);
       const score = scorePage(expected, brave.parse(snapshot).results);
       recalls.push(score.recall);
       precisions.push(score.precision);

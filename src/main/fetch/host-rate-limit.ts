@@ -4,6 +4,7 @@
  * RATE_LIMITED (with retryAfterMs) when it would be long.
  */
 import { LanternError } from '../../shared/errors';
+import { abortableSleep } from '../abortable-sleep';
 
 export interface HostRateLimitOptions {
   burst: number;
@@ -60,19 +61,4 @@ export class HostRateLimiter {
       if (now - bucket.updatedAt > fullAfterMs) this.buckets.delete(host);
     }
   }
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -6,7 +6,8 @@
 import { request, type Dispatcher } from 'undici';
 import { LanternError } from '../../shared/errors';
 import { ACCEPT_ENCODING, decodeContentEncoding, formatBytes } from './decompress';
-import { abortableSleep, type HostRateLimiter } from './host-rate-limit';
+import { abortableSleep } from '../abortable-sleep';
+import type { HostRateLimiter } from './host-rate-limit';
 import { parseTargetUrl } from './url-input';
 import { resolveAndCheck, type AddressPolicy } from './url-policy';
 import type { FetchSettings, LookupAll } from './types';

@@ -1,4 +1,5 @@
 import { LanternError } from '../../shared/errors';
+import { abortableSleep } from '../abortable-sleep';
 
 /**
  * One page at a time per engine, with a jittered minimum gap between the end of one page load
@@ -65,19 +66,4 @@ export class EnginePacer {
     );
     return turn;
   }
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
