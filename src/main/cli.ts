@@ -62,9 +62,29 @@ export async function main(argv: string[]): Promise<number> {
     }
     exitCode = reportError(error, wantsJson, processIo);
   } finally {
-    await runtime?.close();
+    // playwright-core kills the browser it launched when this process exits.
+    const graceMs = exitCode === EXIT.ok ? CLOSE_GRACE_MS.afterSuccess : CLOSE_GRACE_MS.afterFailure;
+    if (!(await closeWithin(runtime, graceMs))) process.exit(exitCode);
   }
   return exitCode;
+}
+
+/**
+ * Closing the browser gracefully saves its cookies (Google's, earned over a session), so a
+ * successful search waits for it; after a failure the command must not linger on a slow quit.
+ */
+const CLOSE_GRACE_MS = { afterSuccess: 3000, afterFailure: 300 };
+
+/** True when the runtime closed within the grace period. */
+async function closeWithin(runtime: ResearchService | undefined, graceMs: number): Promise<boolean> {
+  if (!runtime) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    runtime.close().then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+  ]);
+  clearTimeout(timer);
+  return closed;
 }
 
 process.exitCode = await main(process.argv.slice(2));

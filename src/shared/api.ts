@@ -14,6 +14,8 @@ export interface SearchOptions extends CallOptions {
   interactive?: boolean;
   /** Keep this search in the person's research history (the desktop app and the CLI do). */
   recordHistory?: boolean;
+  /** When the caller's time budget started (epoch ms), if before this call (see SearchService). */
+  startedAt?: number;
 }
 
 export interface FetchOptions extends CallOptions {

@@ -117,7 +117,9 @@ export class ChromiumPageLoader implements PageLoader {
       if (guard && page && !page.isClosed()) await page.unroute('**/*', guard).catch(() => undefined);
       // A tab that failed, timed out or crashed is discarded; a clean one waits for the next load.
       if (page && reusable && !page.isClosed()) this.idlePages.push(page);
-      else await page?.close().catch(() => undefined);
+      // Not awaited: a tab stuck on a hanging request can take a while to close, and the caller's
+      // answer (often the error itself) must not wait for it.
+      else void page?.close().catch(() => undefined);
       this.activeLoads--;
       this.scheduleIdleClose();
     }

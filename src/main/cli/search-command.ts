@@ -49,6 +49,8 @@ export function registerSearchCommand(
           interactive: Boolean(flags.interactive),
           session: deps.session,
           recordHistory: true,
+          // The page budget counts from the moment the command started: the limit is wall time.
+          startedAt: performance.timeOrigin,
         });
         deps.io.out(flags.json ? JSON.stringify(response) : formatSearchResults(response));
       } catch (error) {

@@ -17,6 +17,8 @@ export interface EngineSearchContext {
   pacer: EnginePacer;
   origin: string | undefined;
   pageTimeoutMs: number;
+  /** When the caller's clock for the first page started (epoch ms); default: when the page starts. */
+  startedAt?: number | undefined;
   signal: AbortSignal | undefined;
   /** How to answer a consent wall before giving up on it (default: reject all). */
   consent?: ConsentChoice;
@@ -44,7 +46,8 @@ export async function searchOneEngine(engine: SearchEngine, request: SearchReque
   for (let pageNumber = 0; pageNumber < maxPages && results.length < request.limit; pageNumber++) {
     let page: ParsedPage | 'no-more';
     try {
-      page = await loadPage(engine, request, firstOffset + pageNumber * engine.pageSize, context);
+      const pageContext = pageNumber === 0 ? context : { ...context, startedAt: undefined };
+      page = await loadPage(engine, request, firstOffset + pageNumber * engine.pageSize, pageContext);
     } catch (error) {
       // A later page failing must not throw away the real results already collected.
       if (pageNumber > 0 && results.length > 0 && !(error instanceof LanternError && error.code === 'CANCELLED')) break;
@@ -73,13 +76,14 @@ export async function searchOneEngine(engine: SearchEngine, request: SearchReque
 
 async function loadPage(engine: SearchEngine, request: SearchRequest, offset: number, context: EngineSearchContext): Promise<ParsedPage | 'no-more'> {
   const url = engine.buildRequest(toEngineQuery(request, offset), context.origin);
-  const { loader, pageTimeoutMs: timeoutMs, signal, person } = context;
+  const { loader, pageTimeoutMs: timeoutMs, signal, person, startedAt } = context;
   // The whole exchange holds the engine's turn: searches queued behind a CAPTCHA wait for the person.
   const consent = consentAnswer(engine, context.consent ?? 'reject');
   const { snapshot, classification } = await context.pacer.run(async () => {
     const loaded = await loader.load(url, {
       readySelectors: engine.readySelectors,
       timeoutMs,
+      ...(startedAt === undefined ? {} : { deadline: startedAt + timeoutMs }),
       ...(signal ? { signal } : {}),
       ...(consent ? { followUp: consent.followUp } : {}),
     });

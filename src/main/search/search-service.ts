@@ -46,6 +46,11 @@ export interface SearchCallOptions {
   noCache?: boolean;
   /** A person is at hand: show them a CAPTCHA or consent wall instead of failing. */
   interactive?: boolean;
+  /**
+   * When the caller started counting (epoch ms), if earlier than this call: the first page's
+   * budget runs from there (the CLI counts from its own start, so its limit is wall time).
+   */
+  startedAt?: number;
 }
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 5_000;
@@ -161,6 +166,7 @@ export class SearchService {
       origin: this.options.origins?.[engine.id],
       pageTimeoutMs: this.options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
       signal: call.signal,
+      ...(call.startedAt === undefined ? {} : { startedAt: call.startedAt }),
       ...(this.options.consent ? { consent: this.options.consent } : {}),
       ...(call.interactive
         ? { person: { inactivityMs: this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS, onSolved: () => this.suspensions.lift(engine.id) } }

@@ -3,7 +3,9 @@
  *
  * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (never-content tags,
  * hidden parts, boilerplate by role and class names) → select the main content by text mass →
- * prune navigation-like link blocks → render Markdown and text.
+ * prune navigation-like link blocks → render Markdown and text. When that leaves little text, gentler
+ * passes follow (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep
+ * to walk are read as flat text. The measured quality is in docs/benchmarks.md ("Extraction").
  */
 import { clean, isCommentNamed } from './clean.js';
 import { pruneLinkBlocks, selectMainContent } from './content.js';
