@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChrome } from './browser/find-chrome';
 import { LazyPageLoader } from './browser/lazy-loader';
-import { createFetchService, type RenderPage } from './fetch';
+import type { FetchService, RenderPage } from './fetch';
 import { chromiumProfileDir, resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
@@ -55,17 +55,21 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     origins: engineOriginsFromEnv(env),
     pageTimeoutMs: options.pageTimeoutMs ?? pageTimeoutFromEnv(env) ?? settings.pageTimeoutMs,
   });
-  const fetch = createFetchService({
-    settings: () => ({
-      allowPrivateNetworks: settings.fetch.allowPrivateNetworks,
-      publicRanges: settings.fetch.publicRanges,
-      ...(settings.fetch.proxy === undefined ? {} : { proxyUrl: settings.fetch.proxy }),
-    }),
-    pageCache: store.pages,
-    resolveResult: (session, searchId, index) => store.searches.resolveResult(session, searchId, index),
-    render: renderWith(loader),
-  });
-  return new ResearchService({ search, fetch, loader, store });
+  let fetch: Promise<FetchService> | undefined;
+  const fetchService = (): Promise<FetchService> =>
+    (fetch ??= import('./fetch').then(({ createFetchService }) =>
+      createFetchService({
+        settings: () => ({
+          allowPrivateNetworks: settings.fetch.allowPrivateNetworks,
+          publicRanges: settings.fetch.publicRanges,
+          ...(settings.fetch.proxy === undefined ? {} : { proxyUrl: settings.fetch.proxy }),
+        }),
+        pageCache: store.pages,
+        resolveResult: (session, searchId, index) => store.searches.resolveResult(session, searchId, index),
+        render: renderWith(loader),
+      }),
+    ));
+  return new ResearchService({ search, fetch: fetchService, loader, store });
 }
 
 /** Fetch's render fallback on a PageLoader: every request the page makes passes the URL policy. */

@@ -12,7 +12,13 @@ export const DEFAULT_SESSION = 'default';
 /** ResearchApi for every door: wires the parts; holds no logic of its own. */
 export class ResearchService implements ResearchApi {
   constructor(
-    private readonly parts: { search: SearchService; fetch: FetchService; loader: PageLoader; store: Store },
+    private readonly parts: {
+      search: SearchService;
+      /** Created on first use: the fetch pipeline's code (HTTP client, extractors) loads only then. */
+      fetch: () => Promise<FetchService>;
+      loader: PageLoader;
+      store: Store;
+    },
   ) {}
 
   async search(request: SearchRequestInput, options: SearchOptions = {}): Promise<SearchResponse> {
@@ -23,8 +29,9 @@ export class ResearchService implements ResearchApi {
     return response;
   }
 
-  fetch(request: FetchRequestInput, options: FetchOptions = {}): Promise<FetchResponse> {
-    return this.parts.fetch.fetch(request, { ...options, session: options.session ?? DEFAULT_SESSION });
+  async fetch(request: FetchRequestInput, options: FetchOptions = {}): Promise<FetchResponse> {
+    const service = await this.parts.fetch();
+    return service.fetch(request, { ...options, session: options.session ?? DEFAULT_SESSION });
   }
 
   /** A search becomes a thread of one turn: its results are the sources, listed as the answer. */
