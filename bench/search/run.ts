@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ChromiumPageLoader } from '../../src/main/browser/chromium';
@@ -40,6 +40,7 @@ const median = (values: number[]): number => percentile(values, 50);
 const round = (ms: number): number => Math.round(ms);
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+const loadAtStart = loadavg()[0];
 const web = await startFixtureWeb();
 const executablePath = findChrome();
 
@@ -146,7 +147,7 @@ for (const file of pageFiles) {
 
 const figures = {
   date: new Date().toISOString(),
-  machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), freeGiB: Math.round(freemem() / 2 ** 30), node: process.version },
+  machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), freeGiB: Math.round(freemem() / 2 ** 30), node: process.version, loadAverage1m: { start: loadAtStart, end: loadavg()[0] } },
   coldMs: { median: round(median(coldMs)), runs: coldMs.map(round) },
   coldExitMs: { median: round(median(coldExitMs)), runs: coldExitMs.map(round) },
   warmMs: { median: round(median(warmMs)), p95: round(percentile(warmMs, 95)), n: warmMs.length },
