@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PageHit } from '../../src/main/store';
+import { tempStore } from '../support/temp-store';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+describe('full-text search over very common words', () => {
+  it('lists the newest matches instead of ranking thousands of pages, and still ranks rarer words', () => {
+    const { store, cleanup } = tempStore();
+    cleanups.push(cleanup);
+    store.db.transaction(() => {
+      for (let i = 0; i < 5_100; i++) {
+        const rare = i % 500 === 7 ? ' lighthouse lighthouse lighthouse' : '';
+        store.pages.putPage({
+          url: `https://example.org/${i}`,
+          finalUrl: `https://example.org/${i}`,
+          status: 200,
+          contentType: 'text/html',
+          title: `Page ${i}`,
+          markdown: `the common words of page ${i}${rare}`,
+        });
+      }
+    })();
+
+    const common = store.fullText.search('common', { scope: 'pages', limit: 5 }) as PageHit[];
+    expect(common.map((hit) => hit.url)).toEqual([5099, 5098, 5097, 5096, 5095].map((i) => `https://example.org/${i}`));
+    expect(common[0]?.snippet).toContain('**common**');
+
+    const rare = store.fullText.search('lighthouse', { scope: 'pages', limit: 20 }) as PageHit[];
+    expect(rare.map((hit) => hit.url).sort()).toEqual(Array.from({ length: 11 }, (_, k) => `https://example.org/${k * 500 + 7}`).sort());
+    expect(rare.every((hit) => hit.score < 0)).toBe(true); // bm25 scores: ranked
+  });
+});
