@@ -84,7 +84,8 @@ describe('lantern search (built CLI, real Chromium, fixture web)', () => {
     const body = JSON.parse(run.stdout) as { error: { code: string; message: string; details: { stage: string } } };
     expect(body.error.code).toBe('TIMEOUT');
     expect(body.error.message).toContain('5000 ms');
-    expect(body.error.details.stage).toBe('waiting for the page to respond');
+    // Usually the page; on a machine busy with the other test files, the launch itself can run out.
+    expect(['waiting for the page to respond', 'launching the browser']).toContain(body.error.details.stage);
     expect(run.elapsedMs).toBeLessThanOrEqual(6000);
   });
 

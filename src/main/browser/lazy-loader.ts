@@ -15,7 +15,24 @@ export class LazyPageLoader implements PageLoader {
   async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
     // The page budget covers loading the browser code too: the caller's limit is wall time.
     const deadline = options.deadline ?? Date.now() + options.timeoutMs;
-    const loader = await this.real();
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new LanternError('TIMEOUT', `Starting the browser took longer than the ${options.timeoutMs} ms limit. Try again, or raise the timeout.`, {
+              details: { timeoutMs: options.timeoutMs, stage: 'launching the browser' },
+            }),
+          ),
+        Math.max(0, deadline - Date.now()),
+      );
+    });
+    let loader: PageLoader;
+    try {
+      loader = await Promise.race([this.real(), outOfTime]);
+    } finally {
+      clearTimeout(timer);
+    }
     return loader.load(url, { ...options, deadline });
   }
 
