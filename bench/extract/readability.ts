@@ -2,10 +2,9 @@
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
 
-const quietConsole = new VirtualConsole();
-
 export function readabilityText(html: string, url: string): string {
-  const dom = new JSDOM(html, { url, virtualConsole: quietConsole });
+  // A console per page: a shared one keeps a listener, and with it the whole window, of every page.
+  const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
   try {
     const article = new Readability(dom.window.document).parse();
     return article?.textContent ?? '';
