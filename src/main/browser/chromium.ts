@@ -50,7 +50,7 @@ export class ChromiumPageLoader implements PageLoader {
   private idleTimer: NodeJS.Timeout | undefined;
   private activeLoads = 0;
   /** Tabs that finished a load cleanly; reusing one saves ~200 ms over opening a new tab. */
-  private idlePages: Page[] = [];
+  private idlePages: Array<{ page: Page; blanked: Promise<void> }> = [];
   /** Tabs handed out at least once (the launch's blank tab is taken only once). */
   private readonly inUse = new WeakSet<Page>();
   /** While a person works in the visible window, loads wait: both would need the same profile. */
@@ -116,7 +116,7 @@ export class ChromiumPageLoader implements PageLoader {
       signal?.removeEventListener('abort', onAbort);
       if (guard && page && !page.isClosed()) await page.unroute('**/*', guard).catch(() => undefined);
       // A tab that failed, timed out or crashed is discarded; a clean one waits for the next load.
-      if (page && reusable && !page.isClosed()) this.idlePages.push(page);
+      if (page && reusable && !page.isClosed()) this.idlePages.push({ page, blanked: blank(page) });
       // Not awaited: a tab stuck on a hanging request can take a while to close, and the caller's
       // answer (often the error itself) must not wait for it.
       else void page?.close().catch(() => undefined);
@@ -172,12 +172,13 @@ export class ChromiumPageLoader implements PageLoader {
   }
 
   private async takePage(context: BrowserContext): Promise<Page> {
-    let page = this.idlePages.pop();
-    while (page && (page.isClosed() || page.context() !== context)) page = this.idlePages.pop();
-    if (page) return page;
+    for (let idle = this.idlePages.pop(); idle; idle = this.idlePages.pop()) {
+      await idle.blanked;
+      if (!idle.page.isClosed() && idle.page.context() === context) return idle.page;
+    }
     // A fresh persistent context opens with one blank tab: use it rather than open another.
-    const blank = context.pages().find((candidate) => candidate.url() === 'about:blank' && !this.inUse.has(candidate));
-    page = blank ?? (await context.newPage());
+    const launchTab = context.pages().find((candidate) => candidate.url() === 'about:blank' && !this.inUse.has(candidate));
+    const page = launchTab ?? (await context.newPage());
     this.inUse.add(page);
     await this.hideHeadless(context, page);
     return page;
@@ -284,11 +285,12 @@ async function settle(
 
 async function snapshotOf(page: Page, response: Response | undefined, statusWithoutResponse = 0): Promise<PageSnapshot> {
   const retryAfterMs = parseRetryAfter(response?.headers()['retry-after'], Date.now());
+  const { html, title } = await pageContent(page);
   return {
     finalUrl: page.url(),
     status: response?.status() ?? statusWithoutResponse,
-    html: await pageContent(page),
-    title: await page.title(),
+    html,
+    title,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   };
 }
@@ -349,7 +351,7 @@ async function performAction(
 }
 
 /** page.content() fails while a script-driven navigation is under way; read again once it lands. */
-async function pageContent(page: Page): Promise<string> {
+async function pageContent(page: Page): Promise<{ html: string; title: string }> {
   try {
     return await page.evaluate(serializeWithoutCode);
   } catch {
@@ -362,12 +364,25 @@ async function pageContent(page: Page): Promise<string> {
  * The page's HTML without <script> and <style> elements, serialized from a copy (the live page
  * keeps working, e.g. for a consent click). Parsers never read code; on a results page it is
  * most of the bytes, so leaving it out halves serialization and parsing. Runs in the page.
+ * (Returns the title too.)
  */
-function serializeWithoutCode(): string {
+function serializeWithoutCode(): { html: string; title: string } {
   const copy = document.documentElement.cloneNode(true) as HTMLElement;
   for (const element of copy.querySelectorAll('script, style')) element.remove();
   const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
-  return doctype + copy.outerHTML;
+  // The title in the same round trip: one call to the page instead of two.
+  return { html: doctype + copy.outerHTML, title: document.title };
+}
+
+/**
+ * Empties an idle tab in the background (between searches): the next search then starts from a
+ * blank page instead of unloading a heavy one, and the old page's memory is released.
+ */
+function blank(page: Page): Promise<void> {
+  return page.goto('about:blank', { timeout: 5000 }).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Retry-After as seconds or an HTTP date, in ms from now. */
