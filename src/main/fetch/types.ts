@@ -3,6 +3,8 @@
  * adapts the store, the search index and the browser to these, so fetch never imports them.
  */
 
+import type { ExtractedDocument } from './extract';
+
 /**
  * One cached page as the pipeline writes and reads it. Shaped like the store's PageRecord
  * (src/main/store/page-cache.ts) so the store's cache fits PageCache as it is; wordCount and
@@ -69,18 +71,8 @@ export interface ResolvedAddress {
 /** DNS resolution, injectable so tests can point a name at a chosen address. */
 export type LookupAll = (hostname: string) => Promise<ResolvedAddress[]>;
 
-/** What HTML extraction returns (src/main/fetch/extract, written separately). */
-export interface ExtractedHtml {
-  title: string;
-  byline?: string;
-  publishedAt?: string;
-  siteName?: string;
-  lang?: string;
-  canonicalUrl?: string;
-  markdown: string;
-  text: string;
-  wordCount: number;
-}
+/** What HTML extraction returns: src/main/fetch/extract's document. */
+export type ExtractedHtml = ExtractedDocument;
 export type ExtractHtml = (
   html: string,
   url: string,

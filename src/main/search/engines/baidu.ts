@@ -19,7 +19,7 @@ import {
   makeResult,
   nodeText,
   parsePageUrl,
-  uniqueTexts,
+  pageWithRelated,
   unexpectedPage,
 } from './engine-utils';
 
@@ -204,14 +204,7 @@ function parse(page: PageSnapshot): ParsedPage {
       return makeResult(title, url, snippet.text, snippet.date);
     }),
   );
-  const parsed: ParsedPage = { results };
-  const related = uniqueTexts(
-    $('#rs a, #rs_new a')
-      .toArray()
-      .map((el) => nodeText($(el))),
-  );
-  if (related.length > 0) parsed.relatedSearches = related;
-  return parsed;
+  return pageWithRelated($, results, '#rs a, #rs_new a');
 }
 
 export const baidu: SearchEngine = {

@@ -16,7 +16,7 @@ import {
   makeResult,
   nodeText,
   parsePageUrl,
-  uniqueTexts,
+  pageWithRelated,
   unexpectedPage,
 } from './engine-utils';
 
@@ -141,14 +141,7 @@ function parse(page: PageSnapshot): ParsedPage {
       return makeResult(nodeText(link), url, snippetOf(item));
     }),
   );
-  const parsed: ParsedPage = { results };
-  const related = uniqueTexts(
-    $('.b_rs li a, #brsv3 a, .b_rrsr a')
-      .toArray()
-      .map((el) => nodeText($(el))),
-  );
-  if (related.length > 0) parsed.relatedSearches = related;
-  return parsed;
+  return pageWithRelated($, results, '.b_rs li a, #brsv3 a, .b_rrsr a');
 }
 
 export const bing: SearchEngine = {

@@ -19,7 +19,7 @@ import {
   makeResult,
   nodeText,
   parsePageUrl,
-  uniqueTexts,
+  pageWithRelated,
   unexpectedPage,
 } from './engine-utils';
 
@@ -166,14 +166,7 @@ function parse(page: PageSnapshot): ParsedPage {
       results.push(resultFrom($, subBlock, subBlock.find('a[href]').first(), base));
     }
   }
-  const parsed: ParsedPage = { results: dedupeResults(results) };
-  const related = uniqueTexts(
-    $('#related-queries a, .related-queries a')
-      .toArray()
-      .map((el) => nodeText($(el))),
-  );
-  if (related.length > 0) parsed.relatedSearches = related;
-  return parsed;
+  return pageWithRelated($, dedupeResults(results), '#related-queries a, .related-queries a');
 }
 
 export const brave: SearchEngine = {

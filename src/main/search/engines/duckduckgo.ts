@@ -16,7 +16,7 @@ import {
   makeResult,
   nodeText,
   parsePageUrl,
-  uniqueTexts,
+  pageWithRelated,
   unexpectedPage,
 } from './engine-utils';
 
@@ -129,14 +129,7 @@ function parse(page: PageSnapshot): ParsedPage {
       return makeResult(nodeText(link), url, snippet, date);
     }),
   );
-  const parsed: ParsedPage = { results };
-  const related = uniqueTexts(
-    $('.related-searches a, .result--related a')
-      .toArray()
-      .map((el) => nodeText($(el))),
-  );
-  if (related.length > 0) parsed.relatedSearches = related;
-  return parsed;
+  return pageWithRelated($, results, '.related-searches a, .result--related a');
 }
 
 export const duckduckgo: SearchEngine = {

@@ -5,7 +5,7 @@
  */
 import { load, type Cheerio, type CheerioAPI } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
-import type { Classification, PageSnapshot, ParsedResult } from '../engine';
+import type { Classification, PageSnapshot, ParsedPage, ParsedResult } from '../engine';
 import {
   collapseWhitespace,
   isHttpUrl,
@@ -127,4 +127,17 @@ export function uniqueTexts(texts: Iterable<string>): string[] {
     if (text !== '' && !out.includes(text)) out.push(text);
   }
   return out;
+}
+
+/**
+ * A parsed page: the results, plus the texts of the related-search links under `selector` when
+ * the page has any.
+ */
+export function pageWithRelated($: CheerioAPI, results: ParsedResult[], selector: string): ParsedPage {
+  const related = uniqueTexts(
+    $(selector)
+      .toArray()
+      .map((el) => nodeText($(el))),
+  );
+  return related.length > 0 ? { results, relatedSearches: related } : { results };
 }
