@@ -30,7 +30,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   if (!existsSync(join(PROJECT_ROOT, 'dist/cli.js'))) {
     throw new Error('dist/cli.js is missing: run `npm run build:cli` (npm test does it first).');
   }
-  const started = Date.now();
+  const started = performance.now();
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: PROJECT_ROOT,
@@ -42,6 +42,6 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr, elapsedMs: Date.now() - started }));
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr, elapsedMs: performance.now() - started }));
   });
 }
