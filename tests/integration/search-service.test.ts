@@ -1,4 +1,6 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { google } from '../../src/main/search/engines/google';
 import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
 import { chromiumProcessesFor } from '../support/chromium-processes';
+import { sharedData } from '../support/shared-data';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
 
@@ -158,5 +161,36 @@ describe('SearchService on real Chromium', () => {
     expect(loader.launches).toBe(2);
     await loader.close();
     expect(chromiumProcessesFor(profile)).toEqual([]);
+  });
+});
+
+describe('a results page that arrives in pieces', () => {
+  it('is read once the whole document is parsed, not when the results container first appears', async () => {
+    // The recorded page, sent in two parts with a pause just inside the results container.
+    const html = readFileSync(sharedData('serp', 'webis/google/google-can-ju-ying-yu-1560296360.html'), 'utf8');
+    const cut = html.indexOf('id="rso"') + 200;
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write(html.slice(0, cut));
+      setTimeout(() => res.end(html.slice(cut)), 700);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const profile = join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
+      const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
+      open.push({ loader, profile, service: undefined as never });
+      const service = new SearchService({
+        loader,
+        engines: { google },
+        cache: new MemoryResultCache(),
+        origins: { google: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
+        pacing: { minGapMs: 0, jitterMs: 0 },
+      });
+      const response = await service.search({ query: '餐具英语' });
+      expect(response.results).toHaveLength(10);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

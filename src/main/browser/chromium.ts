@@ -255,9 +255,10 @@ export class ChromiumPageLoader implements PageLoader {
 }
 
 /**
- * Settled = a ready selector is in the DOM (results container or block marker). When the load
- * event comes first (an unexpected page, or a JavaScript shell that redirects itself), give the
- * page's scripts a short grace to reach a ready state, then hand back whatever is there.
+ * Settled = a ready selector is in the DOM (results container or block marker) and the document
+ * is parsed to its end. When the load event comes first (an unexpected page, or a JavaScript
+ * shell that redirects itself), give the page's scripts a short grace to reach a ready state,
+ * then hand back whatever is there.
  */
 async function settle(
   page: Page,
@@ -280,7 +281,11 @@ async function settle(
     await page
       .waitForSelector(selector, { state: 'attached', timeout: Math.min(remaining(), graceMs) })
       .catch(() => undefined);
+    return;
   }
+  // The marker is attached as soon as the parser reaches its start tag; a streamed page's
+  // results come after it. Read the page once the whole document has been parsed.
+  await page.waitForLoadState('domcontentloaded', { timeout: remaining() });
 }
 
 async function snapshotOf(page: Page, response: Response | undefined, statusWithoutResponse = 0): Promise<PageSnapshot> {
