@@ -67,6 +67,9 @@ export interface HttpResult {
   redirects: number;
 }
 
+/** How far undici's own timeouts stay behind the total limit. */
+const BACKSTOP_MS = 1000;
+
 export async function httpGet(url: URL, options: HttpGetOptions): Promise<HttpResult> {
   const { settings } = options;
   const timeout = new AbortController();
@@ -141,8 +144,10 @@ async function requestWithRetries(
         dispatcher: options.dispatcher,
         headers: requestHeaders(options),
         signal,
-        headersTimeout: settings.totalTimeoutMs,
-        bodyTimeout: settings.totalTimeoutMs,
+        // The total limit is our own timer (the abort signal). undici's coarse timers can fire a
+        // little early, so theirs stay behind ours as a backstop only.
+        headersTimeout: settings.totalTimeoutMs + BACKSTOP_MS,
+        bodyTimeout: settings.totalTimeoutMs + BACKSTOP_MS,
       });
     } catch (error) {
       if (!canRetry || signal.aborted || !isTransientError(error)) throw error;
