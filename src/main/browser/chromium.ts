@@ -284,8 +284,20 @@ async function settle(
     return;
   }
   // The marker is attached as soon as the parser reaches its start tag; a streamed page's
-  // results come after it. Read the page once the whole document has been parsed.
-  await page.waitForLoadState('domcontentloaded', { timeout: remaining() });
+  // results come after it. Wait until the parser has moved past the marker's end (something
+  // follows it in the document) or finished the document.
+  await page.waitForFunction(markerParsed, selector, { timeout: remaining(), polling: 25 });
+}
+
+/** In the page: the document is parsed, or a ready marker is closed (a node follows it). */
+function markerParsed(selector: string): boolean {
+  if (document.readyState !== 'loading') return true;
+  for (const marker of document.querySelectorAll(selector)) {
+    for (let node: Element | null = marker; node && node !== document.body; node = node.parentElement) {
+      if (node.nextElementSibling) return true;
+    }
+  }
+  return false;
 }
 
 async function snapshotOf(page: Page, response: Response | undefined, statusWithoutResponse = 0): Promise<PageSnapshot> {
