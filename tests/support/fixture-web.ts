@@ -182,6 +182,29 @@ function notFound(res: ServerResponse): void {
   res.end('not found');
 }
 
+/**
+ * The failure modes every engine's fixture shares: a page that never comes, a 500, a 429 with
+ * Retry-After, and a slow answer (`sendSlow` after the configured delay). True when it answered.
+ */
+function answerFailureMode(query: string, res: ServerResponse, tools: SiteTools, sendSlow: () => void): boolean {
+  switch (query) {
+    case FIXTURE_QUERIES.hang:
+      tools.hang(res);
+      return true;
+    case FIXTURE_QUERIES.serverError:
+      serverError(res);
+      return true;
+    case FIXTURE_QUERIES.tooManyRequests:
+      tooManyRequests(res);
+      return true;
+    case FIXTURE_QUERIES.slow:
+      setTimeout(sendSlow, tools.options.slowMs ?? 2000);
+      return true;
+    default:
+      return false;
+  }
+}
+
 function serverError(res: ServerResponse): void {
   sendHtml(res, '<html><head><title>500 Server Error</title></head><body><h1>Server Error</h1></body></html>', 500);
 }
@@ -205,7 +228,8 @@ function hasCookie(req: IncomingMessage, name: string): boolean {
   return new RegExp(`(?:^|;\\s*)${name}=`).test(req.headers.cookie ?? '');
 }
 
-function googleSite({ options, blocked, hang, consentAnswers }: SiteTools): EngineSite {
+function googleSite(tools: SiteTools): EngineSite {
+  const { blocked, consentAnswers } = tools;
   const pages = googlePages();
   const noResults = sharedData('serp', 'google/desktop-2023/no-results.html');
   const coffee = sharedData('serp', 'google/desktop-2023/coffee.html');
@@ -278,23 +302,16 @@ function googleSite({ options, blocked, hang, consentAnswers }: SiteTools): Engi
         }
         case FIXTURE_QUERIES.jsShell:
           return sendFile(res, blockPage('enable-js-shell-synthetic.html'));
-        case FIXTURE_QUERIES.hang:
-          return hang(res);
-        case FIXTURE_QUERIES.serverError:
-          return serverError(res);
-        case FIXTURE_QUERIES.tooManyRequests:
-          return tooManyRequests(res);
-        case FIXTURE_QUERIES.slow:
-          setTimeout(() => sendResults(res, coffee), options.slowMs ?? 2000);
-          return;
       }
+      if (answerFailureMode(query, res, tools, () => sendResults(res, coffee))) return;
       sendResults(res, pages.get(query)?.[page]?.file ?? noResults);
     },
   };
 }
 
 /** www.bing.com: /search?q=…&first=<1-based offset>; its challenge lives under /turing/captcha/. */
-function bingSite({ options, blocked, hang }: SiteTools): EngineSite {
+function bingSite(tools: SiteTools): EngineSite {
+  const { blocked } = tools;
   const pages = bingPages();
   const noResults = sharedData('serp', 'bing/nojs-2021/no-results-nojs.html');
   const toChallenge = (res: ServerResponse): void => redirect(res, '/turing/captcha/challenge?q=&iframeid=local');
@@ -309,23 +326,16 @@ function bingSite({ options, blocked, hang }: SiteTools): EngineSite {
       switch (query) {
         case FIXTURE_QUERIES.captcha:
           return toChallenge(res);
-        case FIXTURE_QUERIES.hang:
-          return hang(res);
-        case FIXTURE_QUERIES.serverError:
-          return serverError(res);
-        case FIXTURE_QUERIES.tooManyRequests:
-          return tooManyRequests(res);
-        case FIXTURE_QUERIES.slow:
-          setTimeout(() => sendFile(res, sharedData('serp', 'bing/nojs-2021/coffee-nojs.html')), options.slowMs ?? 2000);
-          return;
       }
+      if (answerFailureMode(query, res, tools, () => sendFile(res, sharedData('serp', 'bing/nojs-2021/coffee-nojs.html')))) return;
       sendFile(res, pages.get(query)?.[page]?.file ?? noResults);
     },
   };
 }
 
 /** html.duckduckgo.com: /html/?q=…&s=<offset>; a client it distrusts gets HTTP 202 and a challenge. */
-function duckDuckGoSite({ options, blocked, hang }: SiteTools): EngineSite {
+function duckDuckGoSite(tools: SiteTools): EngineSite {
+  const { blocked } = tools;
   const pages = duckDuckGoPages();
   return {
     recordedQueries: [...pages.keys()],
@@ -337,16 +347,8 @@ function duckDuckGoSite({ options, blocked, hang }: SiteTools): EngineSite {
       switch (query) {
         case FIXTURE_QUERIES.captcha:
           return sendFile(res, DUCKDUCKGO_ANOMALY, 202);
-        case FIXTURE_QUERIES.hang:
-          return hang(res);
-        case FIXTURE_QUERIES.serverError:
-          return serverError(res);
-        case FIXTURE_QUERIES.tooManyRequests:
-          return tooManyRequests(res);
-        case FIXTURE_QUERIES.slow:
-          setTimeout(() => sendFile(res, sharedData('serp', 'recorded-2021/duckduckgo-Hello-synopsis-1.html')), options.slowMs ?? 2000);
-          return;
       }
+      if (answerFailureMode(query, res, tools, () => sendFile(res, sharedData('serp', 'recorded-2021/duckduckgo-Hello-synopsis-1.html')))) return;
       sendFile(res, pages.get(query)?.[page]?.file ?? DUCKDUCKGO_NO_RESULTS);
     },
   };
