@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EngineIdSchema } from '../shared/contract';
 import { LanternError } from '../shared/errors';
 import { validationError } from './validation';

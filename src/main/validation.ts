@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { LanternError } from '../shared/errors';
 
 /** A zod failure as INVALID_INPUT, naming each bad field and what was expected. */

@@ -2,7 +2,7 @@
  * The one contract every door (CLI, HTTP, MCP, IPC) validates against.
  * Pure TypeScript + zod: no node:*, no DOM, no electron.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ENGINE_IDS = ['google', 'bing', 'duckduckgo', 'baidu', 'brave'] as const;
 export const EngineIdSchema = z.enum(ENGINE_IDS);

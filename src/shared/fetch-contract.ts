@@ -5,7 +5,7 @@
  * `url` or `index` → one FetchPage (a failure is an error); `urls` or `prompt` → a FetchBatch
  * whose items are each a page or an error, so one failure does not sink the others.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorInfoSchema } from './contract';
 
 export const MAX_URLS_PER_FETCH = 20;

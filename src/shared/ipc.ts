@@ -2,7 +2,7 @@
  * The one IPC contract: channel names (`domain:action`) and what each carries. The preload and
  * the main-process handlers are both typed from this file.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { SearchRequestSchema, type ErrorInfo, type SearchResponse } from './contract';
 
 export const IPC_REQUESTS = {
