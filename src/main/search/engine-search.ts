@@ -9,6 +9,21 @@ import { sourceOf } from './source';
 /** How a cookie-consent wall is answered without asking (the `consent` setting). */
 export type ConsentChoice = 'reject' | 'accept';
 
+/**
+ * Each page's classification, kept per snapshot: the consent check after settling and the verdict
+ * after the load look at the same page, and classifying a results page means parsing its results.
+ */
+const classifications = new WeakMap<PageSnapshot, Classification>();
+
+function classifyOnce(engine: SearchEngine, page: PageSnapshot): Classification {
+  let classification = classifications.get(page);
+  if (classification === undefined) {
+    classification = engine.classify(page);
+    classifications.set(page, classification);
+  }
+  return classification;
+}
+
 /** Never load more than this many extra engine pages for one search, however few results they hold. */
 const MAX_EXTRA_PAGES = 2;
 
@@ -87,7 +102,7 @@ async function loadPage(engine: SearchEngine, request: SearchRequest, offset: nu
       ...(signal ? { signal } : {}),
       ...(consent ? { followUp: consent.followUp } : {}),
     });
-    const state = engine.classify(loaded);
+    const state = classifyOnce(engine, loaded);
     if (!person || !loader.reveal || (state.state !== 'captcha' && state.state !== 'consent')) return { snapshot: loaded, classification: state };
     const isSolved = (page: PageSnapshot): boolean => ['results', 'no-results'].includes(engine.classify(page).state);
     const solved = await loader.reveal(loaded.finalUrl, { isSolved, inactivityMs: person.inactivityMs, ...(signal ? { signal } : {}) });
@@ -125,7 +140,7 @@ function consentAnswer(engine: SearchEngine, choice: ConsentChoice) {
   let attempt: ConsentAttempt | undefined;
   return {
     followUp: (page: PageSnapshot): PageAction | undefined => {
-      if (engine.classify(page).state !== 'consent') return undefined;
+      if (classifyOnce(engine, page).state !== 'consent') return undefined;
       attempt = { choice, outcome: undefined };
       const tried = attempt;
       return { click: buttons, done: (outcome) => (tried.outcome = outcome) };

@@ -12,6 +12,8 @@ type AnyNode = Parameters<CheerioAPI['contains']>[0];
 type Node = Cheerio<AnyNode>;
 
 const textOf = (node: Node): string => textOfNodes(node.toArray());
+/** An element child (what cheerio's `.children()` returns), as opposed to text and comments. */
+const isElement = (node: AnyNode): boolean => node.type === 'tag' || node.type === 'script' || node.type === 'style';
 
 /** The featured snippet ("answer box") with its source page, when the page has one. */
 export function parseFeaturedSnippet($: CheerioAPI): FeaturedSnippet | undefined {
@@ -79,7 +81,8 @@ function relatedContainers($: CheerioAPI): Node[] {
   }
   // No-JS layout: a block headed "Related searches"; climb to the ancestor that holds the links.
   $('div, span, h2, h3')
-    .filter((_, el) => $(el).children().length === 0 && RELATED_HEADINGS.test(collapseWhitespace($(el).text())))
+    // Leaves only (checked on the raw node: wrapping thousands of elements was most of the cost).
+    .filter((_, el) => !el.children.some(isElement) && RELATED_HEADINGS.test(collapseWhitespace($(el).text())))
     .each((_, el) => {
       let block = $(el).parent();
       while (block.length > 0 && block.find('a[href*="/search?"]').length === 0) block = block.parent();

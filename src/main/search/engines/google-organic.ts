@@ -128,10 +128,18 @@ function linkOfTitle(title: Node): Node | undefined {
   return inside.length > 0 ? inside : undefined;
 }
 
-function isInsideExcludedArea(title: Node): boolean {
-  if (title.closest(EXCLUDED_AREAS).length > 0) return true;
+/**
+ * The page's excluded areas, found once: asking `closest(EXCLUDED_AREAS)` of every title would
+ * compile the selector list again for each one, which was most of the time spent parsing a page.
+ */
+function findExcludedAreas($: CheerioAPI): Set<AnyNode> {
   // Structural fallback for carousels with unknown names: a horizontal list of cards.
-  if (title.closest('[role="list"] [role="listitem"]').length > 0) return true;
+  const cards = $('[role="list"] [role="listitem"]').toArray();
+  return new Set([...$(EXCLUDED_AREAS).toArray(), ...cards]);
+}
+
+function isInsideExcludedArea(title: AnyNode, excluded: ReadonlySet<AnyNode>): boolean {
+  for (let node: AnyNode | null = title; node; node = node.parent) if (excluded.has(node)) return true;
   return false;
 }
 
@@ -218,32 +226,51 @@ export interface OrganicOptions {
   featuredText?: string;
 }
 
-/** Organic results in page order, de-duplicated by URL. */
-export function parseOrganicResults($: CheerioAPI, options: OrganicOptions = {}): ParsedResult[] {
-  const area = findResultArea($);
-  const results: ParsedResult[] = [];
+interface OrganicTitle {
+  title: string;
+  url: string;
+  link: Node;
+  /** The h3 element. */
+  element: AnyNode;
+}
+
+/** Titles of organic results (h3 with a result link, outside excluded areas), in page order, de-duplicated by URL. */
+function* organicTitles($: CheerioAPI, area: Node): Generator<OrganicTitle> {
   const seen = new Set<string>();
-  const titleElements = area.find('h3').toArray();
-  const titleCounts = countTitlesPerAncestor(titleElements);
-  const areaElement = area.get(0);
-  for (const el of titleElements) {
-    const title = $(el);
-    if (isInsideExcludedArea(title)) continue;
-    const link = linkOfTitle(title);
+  const excluded = findExcludedAreas($);
+  for (const element of area.find('h3').toArray()) {
+    if (isInsideExcludedArea(element, excluded)) continue;
+    const titleNode = $(element);
+    const link = linkOfTitle(titleNode);
     if (!link) continue;
     const url = resultUrlFromHref(link.attr('href'));
     if (url === undefined) continue;
-    const titleText = textOf(title);
-    if (titleText.length === 0) continue;
+    const title = textOf(titleNode);
+    if (title.length === 0) continue;
     const key = urlIdentityKey(url);
     if (seen.has(key)) continue;
     seen.add(key);
+    yield { title, url, link, element };
+  }
+}
 
+/** True when the page holds at least one organic result (classification needs no more than that). */
+export function hasOrganicResult($: CheerioAPI): boolean {
+  return !organicTitles($, findResultArea($)).next().done;
+}
+
+/** Organic results in page order, de-duplicated by URL. */
+export function parseOrganicResults($: CheerioAPI, options: OrganicOptions = {}): ParsedResult[] {
+  const area = findResultArea($);
+  const areaElement = area.get(0);
+  const titleCounts = countTitlesPerAncestor(area.find('h3').toArray());
+  const results: ParsedResult[] = [];
+  for (const { title, url, link, element } of organicTitles($, area)) {
     // The block starts at the link when the h3 sits inside it, else at the title (old h3 > a).
-    const start = link.find('h3').length > 0 ? link.get(0) : el;
-    const block = $(start && areaElement ? blockOfTitle(start, areaElement, titleCounts) : el);
+    const start = link.find('h3').length > 0 ? link.get(0) : element;
+    const block = $(start && areaElement ? blockOfTitle(start, areaElement, titleCounts) : element);
     const { text, date } = splitLeadingDate(snippetOfBlock(block, link, options.featuredText));
-    const result: ParsedResult = { title: titleText, url, snippet: text };
+    const result: ParsedResult = { title, url, snippet: text };
     if (date !== undefined) result.date = date;
     results.push(result);
   }

@@ -10,7 +10,7 @@ import type { TimeRange } from '../../../shared/contract';
 import type { Classification, EngineQuery, PageSnapshot, ParsedPage, SearchEngine } from '../engine';
 import { collapseWhitespace, textOfNodes } from '../parse-utils';
 import { parseFeaturedSnippet, parsePeopleAlsoAsk, parseRelatedSearches, parseTopStories } from './google-features';
-import { parseOrganicResults } from './google-organic';
+import { hasOrganicResult, parseOrganicResults } from './google-organic';
 
 const DEFAULT_ORIGIN = 'https://www.google.com';
 
@@ -156,22 +156,23 @@ export function classifyGooglePage(page: PageSnapshot): Classification {
   if ($(CAPTCHA_SELECTORS).length > 0)
     return { state: 'captcha', reason: 'CAPTCHA form or reCAPTCHA widget in the page' };
   if ($(CHROMIUM_ERROR_SELECTORS).length > 0) return { state: 'unexpected', reason: 'Chromium error page markup' };
-  const visibleText = textOfNodes($('body').toArray());
+  // The page's whole text is costly on a results page and only needed when there are no results.
+  let bodyText: string | undefined;
+  const visibleText = (): string => (bodyText ??= textOfNodes($('body').toArray()));
 
   const consent = consentMarker($);
   if (consent !== undefined) return { state: 'consent', reason: consent };
 
   const hasContainer = $(RESULTS_CONTAINERS).length > 0 || $(BASIC_LAYOUT_RESULTS).length > 0;
   // The notice text decides only without results: a search about it finds it in snippets.
-  if (!hasContainer && CAPTCHA_TEXT.test(visibleText)) return { state: 'captcha', reason: '"unusual traffic" notice' };
+  if (!hasContainer && CAPTCHA_TEXT.test(visibleText())) return { state: 'captcha', reason: '"unusual traffic" notice' };
   // The shell's text also sits hidden in normal pages: it decides only without a results container.
-  if (!hasContainer && (page.html.includes('/httpservice/retry/enablejs') || JS_SHELL_TEXT.test(visibleText))) {
+  if (!hasContainer && (page.html.includes('/httpservice/retry/enablejs') || JS_SHELL_TEXT.test(visibleText()))) {
     return { state: 'js-shell', reason: 'JavaScript shell (enablejs) without a results container' };
   }
 
-  const organic = hasContainer ? parseOrganicResults($).length : 0;
-  if (organic > 0) return { state: 'results', reason: `${organic} organic results` };
-  const noResults = NO_RESULTS_NOTICE.exec(visibleText);
+  if (hasContainer && hasOrganicResult($)) return { state: 'results', reason: 'organic results' };
+  const noResults = NO_RESULTS_NOTICE.exec(visibleText());
   if (noResults !== null && (hasContainer || $('#main, #res, #topstuff').length > 0)) {
     return { state: 'no-results', reason: `"${noResults[0]}" notice and no organic result` };
   }
