@@ -75,7 +75,8 @@ describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
     expect(windows).toHaveLength(1);
 
     await loader.close();
-    expect(chromiumProcessesFor(profile)).toEqual([]);
+    // Chromium's helper processes exit a moment after the browser itself.
+    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 5000 }).toEqual([]);
   });
 
   it('returns CANCELLED when the person closes the window', async () => {
@@ -86,7 +87,8 @@ describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
     await windows[0]!.page.close();
     expect((await errorOf(search)).code).toBe('CANCELLED');
     await loader.close();
-    expect(chromiumProcessesFor(profile)).toEqual([]);
+    // Chromium's helper processes exit a moment after the browser itself.
+    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 5000 }).toEqual([]);
   });
 
   it('gives up with CAPTCHA_REQUIRED after the inactivity timeout, and interaction postpones it', async () => {
@@ -110,6 +112,7 @@ describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
     expect(performance.now() - shownAt).toBeGreaterThanOrEqual(4 * 1200);
     expect(performance.now() - started).toBeLessThan(30_000);
     await loader.close();
-    expect(chromiumProcessesFor(profile)).toEqual([]);
+    // Chromium's helper processes exit a moment after the browser itself.
+    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 5000 }).toEqual([]);
   });
 });
