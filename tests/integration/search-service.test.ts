@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,29 +168,81 @@ describe('a results page that arrives in pieces', () => {
   it('is read once the whole document is parsed, not when the results container first appears', async () => {
     // The recorded page, sent in two parts with a pause just inside the results container.
     const html = readFileSync(sharedData('serp', 'webis/google/google-can-ju-ying-yu-1560296360.html'), 'utf8');
-    const cut = html.indexOf('id="rso"') + 200;
-    const server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.write(html.slice(0, cut));
-      setTimeout(() => res.end(html.slice(cut)), 700);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const profile = join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
-      const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
-      open.push({ loader, profile, service: undefined as never });
-      const service = new SearchService({
-        loader,
-        engines: { google },
-        cache: new MemoryResultCache(),
-        origins: { google: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
-        pacing: { minGapMs: 0, jitterMs: 0 },
-      });
-      const response = await service.search({ query: '餐具英语' });
-      expect(response.results).toHaveLength(10);
-    } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    const site = await servedInTwoParts(html, html.indexOf('id="rso"') + 200, 700);
+    const response = await serviceOn(site.origin).search({ query: '餐具英语' });
+    expect(response.results).toHaveLength(10);
+  });
+
+  it('is read as soon as the results container is complete, before the rest of the document arrives', async () => {
+    // Everything up to the start of #botstuff (after the results), then nothing for 4 s.
+    const html = readFileSync(sharedData('serp', 'webis/google/google-can-ju-ying-yu-1560296360.html'), 'utf8');
+    const site = await servedInTwoParts(html, html.indexOf('id="botstuff"') + 20, 4000);
+    const service = serviceOn(site.origin);
+    await service.search({ query: 'warm-up' }); // launch the browser outside the measured time
+    const started = performance.now();
+    const response = await service.search({ query: '餐具英语' });
+    expect(response.results).toHaveLength(10);
+    expect(performance.now() - started).toBeLessThan(2500);
+  });
+
+  it('waits for the whole document when only single results mark it (the basic layout)', async () => {
+    // The no-JavaScript page has no container that closes after its results: a first result
+    // (#main a h3) must not make it ready while the others are still on their way.
+    const html = readFileSync(sharedData('serp', 'google/nojs-2023/google-nojs.html'), 'utf8');
+    const site = await servedInTwoParts(html, html.indexOf('<h3', html.indexOf('</h3>')), 700);
+    const response = await serviceOn(site.origin).search({ query: 'google' });
+    expect(response.results.length).toBeGreaterThanOrEqual(9);
   });
 });
+
+describe('the readiness watcher', () => {
+  it('is invisible to the page it watches', async () => {
+    // The page's own script looks for the binding the watcher reports through.
+    const html = `<!DOCTYPE html><html><head><script>document.title = typeof lanternReady + ' ' + Object.keys(window).filter((key) => /lantern/i.test(key)).length;</script></head>
+      <body><div id="rso"><h3>Result</h3></div><div id="after"></div></body></html>`;
+    const site = await servedInTwoParts(html, html.length, 0);
+    const profile = join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
+    const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
+    open.push({ loader, profile, service: undefined as never });
+    const page = await loader.load(`${site.origin}/`, { readySelectors: ['#rso'], completeSelectors: ['#rso'], timeoutMs: 10_000 });
+    expect(page.html).toContain('id="after"');
+    expect(page.title).toBe('undefined 0');
+  });
+});
+
+const partServers: Server[] = [];
+afterEach(async () => {
+  for (const server of partServers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+/** A site that answers every request with `html`, sending what follows `cut` only after `pauseMs`. */
+async function servedInTwoParts(html: string, cut: number, pauseMs: number): Promise<{ origin: string }> {
+  expect(cut).toBeGreaterThan(0);
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.write(html.slice(0, cut));
+    setTimeout(() => res.end(html.slice(cut)), pauseMs).unref();
+  });
+  partServers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** A Google search service on its own browser, asking `origin`, with no pacing gap. */
+function serviceOn(origin: string): SearchService {
+  const profile = join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
+  const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
+  const service = new SearchService({
+    loader,
+    engines: { google },
+    cache: new MemoryResultCache(),
+    origins: { google: origin },
+    pageTimeoutMs: 10_000,
+    pacing: { minGapMs: 0, jitterMs: 0 },
+  });
+  open.push({ loader, profile, service });
+  return service;
+}

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
-import type { BrowserContext, Page, Response, Route } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page, Response, Route } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
 import type { PageSnapshot } from '../search/engine';
 import type { LoadOptions, PageAction, PageActionOutcome, PageLoader } from './page-loader';
 import { ChromiumRevealWindow, hasDisplay } from './chromium-reveal';
+import { ReadySignal, type ReadyWatch } from './ready-signal';
 import { runRevealFlow, type RevealOptions } from './reveal-flow';
 
 // playwright-core is CommonJS (7 MB of it): require() spares the ES-module loader's scan of its
@@ -58,6 +59,7 @@ export class ChromiumPageLoader implements PageLoader {
   private idlePages: Array<{ page: Page; blanked: Promise<void> }> = [];
   /** Tabs handed out at least once (the launch's blank tab is taken only once). */
   private readonly inUse = new WeakSet<Page>();
+  private readonly readiness = new WeakMap<Page, ReadySignal>();
   /** While a person works in the visible window, loads wait: both would need the same profile. */
   private revealing: Promise<unknown> | undefined;
   private revealListeners: Array<(window: ChromiumRevealWindow) => void> = [];
@@ -67,11 +69,13 @@ export class ChromiumPageLoader implements PageLoader {
   constructor(private readonly options: ChromiumLoaderOptions) {}
 
   async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
-    const { readySelectors, timeoutMs, deadline: givenDeadline, signal, followUp, allowRequest, waitForNetworkIdle } = options;
+    const { readySelectors, completeSelectors, timeoutMs, deadline: givenDeadline, signal, followUp, allowRequest, waitForNetworkIdle } = options;
+    const readyWhen = { readySelectors, completeSelectors };
     const deadline = givenDeadline ?? Date.now() + timeoutMs;
     const remaining = (): number => Math.max(1, deadline - Date.now());
     let stage: Stage = 'launching the browser';
     let page: Page | undefined;
+    let watch: ReadyWatch | undefined;
     let reusable = false;
     const onAbort = (): void => void page?.close().catch(() => undefined);
     // Every request the page makes (subresources, redirects, scripts' fetches) passes the guard.
@@ -90,14 +94,17 @@ export class ChromiumPageLoader implements PageLoader {
       const context = await withDeadline(this.ensureContext(), remaining(), () => timeoutError(url, timeoutMs, stage));
       throwIfAborted(signal);
       page = await this.takePage(context);
+      const readiness = this.readinessOf(page);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (guard) await page.route('**/*', guard);
+      // Armed before navigating, so the new document is watched from its first byte.
+      watch = await readiness.watch(readyWhen);
 
       stage = 'waiting for the page to respond';
       const response = await page.goto(url, { waitUntil: 'commit', timeout: remaining() });
       stage = 'waiting for the page to settle';
       const graceMs = this.options.settleGraceMs ?? 1500;
-      await settle(page, readySelectors, remaining, graceMs);
+      await settle(page, watch, remaining, graceMs);
       // A script-built page fills itself after load: give its requests a moment to finish.
       if (waitForNetworkIdle) await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 3000) }).catch(() => undefined);
       throwIfAborted(signal);
@@ -105,7 +112,7 @@ export class ChromiumPageLoader implements PageLoader {
       reusable = true;
       const action = followUp?.(snapshot);
       if (action) {
-        const { outcome, document } = await performAction(page, action, readySelectors, remaining, graceMs);
+        const { outcome, document } = await performAction(page, action, () => readiness.watch(readyWhen, { currentDocument: true }), remaining, graceMs);
         action.done?.(outcome);
         throwIfAborted(signal);
         // After a failed step the tab may be mid-navigation: hand back the page as it was, and
@@ -118,6 +125,7 @@ export class ChromiumPageLoader implements PageLoader {
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled before the page finished loading.');
       throw toLoadError(error, url, timeoutMs, stage);
     } finally {
+      watch?.dispose();
       signal?.removeEventListener('abort', onAbort);
       if (guard && page && !page.isClosed()) await page.unroute('**/*', guard).catch(() => undefined);
       // A tab that failed, timed out or crashed is discarded; a clean one waits for the next load.
@@ -185,8 +193,17 @@ export class ChromiumPageLoader implements PageLoader {
     const launchTab = context.pages().find((candidate) => candidate.url() === 'about:blank' && !this.inUse.has(candidate));
     const page = launchTab ?? (await context.newPage());
     this.inUse.add(page);
-    await this.hideHeadless(context, page);
+    // One CDP session for the tab's life: its user agent, and telling when its pages are ready.
+    const session = await context.newCDPSession(page);
+    const [readiness] = await Promise.all([ReadySignal.attach(session), this.hideHeadless(session)]);
+    this.readiness.set(page, readiness);
     return page;
+  }
+
+  private readinessOf(page: Page): ReadySignal {
+    const readiness = this.readiness.get(page);
+    if (!readiness) throw new LanternError('INTERNAL', 'A browser tab was used before it was set up.');
+    return readiness;
   }
 
   private ensureContext(): Promise<BrowserContext> {
@@ -231,18 +248,13 @@ export class ChromiumPageLoader implements PageLoader {
    * Headless Chromium announces itself as "HeadlessChrome" in its user agent; present the same
    * browser's own version as plain Chrome so the user agent matches the client hints.
    */
-  private async hideHeadless(context: BrowserContext, page: Page): Promise<void> {
+  private async hideHeadless(session: CDPSession): Promise<void> {
     if (this.options.headless === false) return;
-    const session = await context.newCDPSession(page);
-    try {
-      if (this.userAgent === undefined) {
-        const { userAgent } = (await session.send('Browser.getVersion')) as { userAgent: string };
-        this.userAgent = userAgent.replace('HeadlessChrome/', 'Chrome/');
-      }
-      await session.send('Emulation.setUserAgentOverride', { userAgent: this.userAgent });
-    } finally {
-      await session.detach().catch(() => undefined);
+    if (this.userAgent === undefined) {
+      const { userAgent } = (await session.send('Browser.getVersion')) as { userAgent: string };
+      this.userAgent = userAgent.replace('HeadlessChrome/', 'Chrome/');
     }
+    await session.send('Emulation.setUserAgentOverride', { userAgent: this.userAgent });
   }
 
   private scheduleIdleClose(): void {
@@ -260,49 +272,21 @@ export class ChromiumPageLoader implements PageLoader {
 }
 
 /**
- * Settled = a ready selector is in the DOM (results container or block marker) and the document
- * is parsed to its end. When the load event comes first (an unexpected page, or a JavaScript
- * shell that redirects itself), give the page's scripts a short grace to reach a ready state,
- * then hand back whatever is there.
+ * Settled = the parser is past the end of a complete selector's element (all results are in), or
+ * a ready selector is in the parsed document (see ReadySignal). When the load event comes first (an unexpected page, or a
+ * JavaScript shell that redirects itself), give the page's scripts a short grace to reach a
+ * ready state, then hand back whatever is there.
  */
-async function settle(
-  page: Page,
-  readySelectors: readonly string[],
-  remaining: () => number,
-  graceMs: number,
-): Promise<void> {
-  const selector = readySelectors.join(', ');
-  const ready = page.waitForSelector(selector, { state: 'attached', timeout: remaining() }).then(() => 'ready' as const);
+async function settle(page: Page, watch: ReadyWatch, remaining: () => number, graceMs: number): Promise<void> {
   const loaded = page.waitForLoadState('load', { timeout: remaining() }).then(() => 'loaded' as const);
-  ready.catch(() => undefined);
   loaded.catch(() => undefined);
-  let first: 'ready' | 'loaded';
-  try {
-    first = await Promise.any([ready, loaded]);
-  } catch (aggregate) {
-    throw (aggregate as AggregateError).errors[0];
-  }
-  if (first === 'loaded') {
-    await page
-      .waitForSelector(selector, { state: 'attached', timeout: Math.min(remaining(), graceMs) })
-      .catch(() => undefined);
-    return;
-  }
-  // The marker is attached as soon as the parser reaches its start tag; a streamed page's
-  // results come after it. Wait until the parser has moved past the marker's end (something
-  // follows it in the document) or finished the document.
-  await page.waitForFunction(markerParsed, selector, { timeout: remaining(), polling: 25 });
+  const first = await Promise.race([watch.ready.then(() => 'ready' as const), loaded]);
+  if (first === 'loaded') await Promise.race([watch.ready, delay(Math.min(remaining(), graceMs))]);
 }
 
-/** In the page: the document is parsed, or a ready marker is closed (a node follows it). */
-function markerParsed(selector: string): boolean {
-  if (document.readyState !== 'loading') return true;
-  for (const marker of document.querySelectorAll(selector)) {
-    for (let node: Element | null = marker; node && node !== document.body; node = node.parentElement) {
-      if (node.nextElementSibling) return true;
-    }
-  }
-  return false;
+/** A pause that does not keep the process alive. */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 async function snapshotOf(page: Page, response: Response | undefined, statusWithoutResponse = 0): Promise<PageSnapshot> {
@@ -325,7 +309,7 @@ async function snapshotOf(page: Page, response: Response | undefined, statusWith
 async function performAction(
   page: Page,
   action: PageAction,
-  readySelectors: readonly string[],
+  watchReadiness: () => Promise<ReadyWatch>,
   remaining: () => number,
   graceMs: number,
 ): Promise<{ outcome: PageActionOutcome; document?: Response }> {
@@ -361,7 +345,13 @@ async function performAction(
     hidden.catch(() => undefined);
     await button.click({ timeout: remaining() });
     await Promise.any([navigated, hidden]);
-    await settle(page, readySelectors, remaining, graceMs);
+    // The page the click left (a new document, or the same one without its wall) is watched again.
+    const watch = await watchReadiness();
+    try {
+      await settle(page, watch, remaining, graceMs);
+    } finally {
+      watch.dispose();
+    }
     return { outcome: { clicked: selector }, ...(document ? { document } : {}) };
   } catch (error) {
     const reason = error instanceof AggregateError ? error.errors[0] : error;

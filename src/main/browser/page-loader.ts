@@ -14,6 +14,11 @@ export type PageActionOutcome = { clicked: string } | { failed: string };
 export interface LoadOptions {
   /** Selectors whose presence means the page has settled (results or a block marker). */
   readySelectors: readonly string[];
+  /**
+   * Elements that hold everything the caller reads (e.g. all results): the page may be read as
+   * soon as the parser is past the end of one, before the document is parsed to its end.
+   */
+  completeSelectors?: readonly string[];
   /** Budget for this load, browser launch included (named in a TIMEOUT message). */
   timeoutMs: number;
   /** When the budget started earlier than the call (epoch ms it ends); default now + timeoutMs. */

@@ -97,6 +97,7 @@ async function loadPage(engine: SearchEngine, request: SearchRequest, offset: nu
   const { snapshot, classification } = await context.pacer.run(async () => {
     const loaded = await loader.load(url, {
       readySelectors: engine.readySelectors,
+      ...(engine.completeSelectors ? { completeSelectors: engine.completeSelectors } : {}),
       timeoutMs,
       ...(startedAt === undefined ? {} : { deadline: startedAt + timeoutMs }),
       ...(signal ? { signal } : {}),

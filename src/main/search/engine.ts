@@ -68,6 +68,12 @@ export interface SearchEngine {
   /** CSS selectors whose presence means the page has settled (results or a block marker). */
   readySelectors: readonly string[];
   /**
+   * Elements that hold all of a page's results (never a single result): once the browser's parser
+   * is past the end of one, the page is read without waiting for the rest of the document and
+   * its scripts. Without one, a page is read when the document is parsed.
+   */
+  completeSelectors?: readonly string[];
+  /**
    * Buttons that answer the engine's cookie-consent wall, each list tried in order. Lantern
    * clicks one once when a page is classified `consent` (reject unless the settings say accept).
    */

@@ -212,6 +212,7 @@ export const baidu: SearchEngine = {
   defaultOrigin: DEFAULT_ORIGIN,
   pageSize: PAGE_SIZE,
   readySelectors: ['#content_left .c-container', '#content_left .result', '.nors', ...VERIFY_SELECTORS.slice(0, 4)],
+  completeSelectors: ['#content_left'],
   buildRequest,
   classify,
   parse,

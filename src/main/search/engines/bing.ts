@@ -149,6 +149,7 @@ export const bing: SearchEngine = {
   defaultOrigin: DEFAULT_ORIGIN,
   pageSize: 10,
   readySelectors: ['#b_results li.b_algo', '#b_results .b_no', ...CHALLENGE_SELECTORS.slice(0, 6)],
+  completeSelectors: ['#b_results'],
   buildRequest,
   classify,
   parse,

@@ -174,6 +174,7 @@ export const brave: SearchEngine = {
   defaultOrigin: DEFAULT_ORIGIN,
   pageSize: PAGE_SIZE,
   readySelectors: ['#results .snippet', '.no-results', ...CHALLENGE_SELECTORS.slice(0, 5)],
+  completeSelectors: ['#results'],
   buildRequest,
   classify,
   parse,

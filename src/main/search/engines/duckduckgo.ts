@@ -137,6 +137,7 @@ export const duckduckgo: SearchEngine = {
   defaultOrigin: DEFAULT_ORIGIN,
   pageSize: 10,
   readySelectors: ['.result__a', '.no-results', '.result--no-result', ...ANOMALY_SELECTORS.slice(0, 3)],
+  completeSelectors: ['#links'],
   buildRequest,
   classify,
   parse,

@@ -1,0 +1,113 @@
+import type { CDPSession } from 'playwright-core';
+
+/** The isolated world the watcher runs in: it shares the page's DOM, not its JavaScript. */
+const WORLD = 'lantern-ready';
+const BINDING = 'lanternReady';
+
+/**
+ * Tells from inside a tab the moment its page can be read: the parser is past the end of an
+ * element that holds everything the caller reads, or a ready marker is in a parsed document.
+ *
+ * Asking from outside (playwright's waitForSelector / waitForFunction) only gets an answer when
+ * the page's main thread is free, and a results page still running its inline scripts keeps it
+ * busy: the answer came 150–300 ms after the results were there. A MutationObserver runs at the
+ * parser's own pauses and calls a CDP binding at once. Observer and binding live in an isolated
+ * world, so the page's scripts can see neither.
+ */
+export class ReadySignal {
+  private nextToken = 0;
+  private readonly waiting = new Map<string, () => void>();
+
+  private constructor(private readonly session: CDPSession) {
+    session.on('Runtime.bindingCalled', ({ name, payload }) => {
+      if (name === BINDING) this.waiting.get(payload)?.();
+    });
+  }
+
+  /** Sets up the tab's session (one round trip per tab; tabs are reused). */
+  static async attach(session: CDPSession): Promise<ReadySignal> {
+    // Binding calls are reported only to a session with the Runtime domain on; scripts for new
+    // documents run only with the Page domain on.
+    await Promise.all([
+      session.send('Page.enable'),
+      session.send('Runtime.enable'),
+      session.send('Runtime.addBinding', { name: BINDING, executionContextName: WORLD }),
+    ]);
+    return new ReadySignal(session);
+  }
+
+  /**
+   * Watches every document the tab loads from now on, and with `currentDocument` the one it
+   * shows (after a click that may or may not have navigated). `ready` resolves once one of them
+   * is ready; dispose when done with the load.
+   */
+  async watch(selectors: ReadySelectors, { currentDocument = false } = {}): Promise<ReadyWatch> {
+    const token = `${++this.nextToken}`;
+    let resolveReady!: () => void;
+    const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+    this.waiting.set(token, resolveReady);
+    const markers = [...selectors.readySelectors, ...(selectors.completeSelectors ?? [])].join(', ');
+    const containers = selectors.completeSelectors?.join(', ') ?? '';
+    const source = `(${OBSERVE_READINESS})(${JSON.stringify(markers)}, ${JSON.stringify(containers)}, ${JSON.stringify(token)});`;
+    const { identifier } = await this.session.send('Page.addScriptToEvaluateOnNewDocument', { source, worldName: WORLD });
+    if (currentDocument) {
+      const { frameTree } = await this.session.send('Page.getFrameTree');
+      const { executionContextId } = await this.session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
+      await this.session.send('Runtime.evaluate', { expression: source, contextId: executionContextId });
+    }
+    return {
+      ready,
+      dispose: () => {
+        this.waiting.delete(token);
+        void this.session.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }).catch(() => undefined);
+      },
+    };
+  }
+}
+
+export interface ReadySelectors {
+  /** Present in a parsed document: ready. */
+  readySelectors: readonly string[];
+  /** Parsed past the end of one: ready, while the rest of the document is still coming. */
+  completeSelectors?: readonly string[] | undefined;
+}
+
+export interface ReadyWatch {
+  ready: Promise<void>;
+  dispose(): void;
+}
+
+/**
+ * Runs in the page (isolated world): reports `token` through the binding once the parser is
+ * past the end of a `containers` element (a node follows it), or once a `markers` element is in
+ * the document and the document is parsed.
+ * Checked at every batch of DOM insertions, at each ready-state change and, for markers that
+ * appear through attribute changes, every 100 ms while the page is idle.
+ * Kept as source text: a compiled function's text may name helpers (e.g. esbuild's __name) that
+ * do not exist in the page.
+ */
+const OBSERVE_READINESS = `(markers, containers, token) => {
+  let reported = false;
+  const isReady = () => {
+    if (document.readyState !== 'loading') return markers !== '' && document.querySelector(markers) !== null;
+    if (containers === '') return false;
+    for (const container of document.querySelectorAll(containers)) {
+      for (let node = container; node && node !== document.body; node = node.parentElement) {
+        if (node.nextElementSibling) return true;
+      }
+    }
+    return false;
+  };
+  const check = () => {
+    if (reported || !isReady()) return;
+    reported = true;
+    observer.disconnect();
+    clearInterval(timer);
+    ${BINDING}(token);
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true });
+  document.addEventListener('readystatechange', check);
+  const timer = setInterval(check, 100);
+  check();
+}`;
