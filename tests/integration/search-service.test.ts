@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,6 +208,20 @@ describe('the readiness watcher', () => {
     expect(page.html).toContain('id="after"');
     expect(page.title).toBe('undefined 0');
   });
+
+  it('does not read a page that navigates itself away half-way, but the page it goes to', async () => {
+    // The first document has its results container open when its script moves on; the rest of it never comes.
+    const site = await servedBy((path, res) => {
+      if (path === '/second') res.end('<!DOCTYPE html><html><body><div id="rso"><h3>second</h3></div><div id="after"></div></body></html>');
+      else res.write(`<!DOCTYPE html><html><head><script>setTimeout(() => location.replace('/second'), 100);</script></head><body><div id="rso"><h3>first</h3>${' '.repeat(2000)}`);
+    });
+    const profile = join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
+    const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
+    open.push({ loader, profile, service: undefined as never });
+    const page = await loader.load(`${site.origin}/first`, { readySelectors: ['#rso'], completeSelectors: ['#rso'], timeoutMs: 10_000 });
+    expect(page.html).toContain('<h3>second</h3>');
+    expect(page.finalUrl).toBe(`${site.origin}/second`);
+  });
 });
 
 const partServers: Server[] = [];
@@ -221,10 +235,17 @@ afterEach(async () => {
 /** A site that answers every request with `html`, sending what follows `cut` only after `pauseMs`. */
 async function servedInTwoParts(html: string, cut: number, pauseMs: number): Promise<{ origin: string }> {
   expect(cut).toBeGreaterThan(0);
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  return servedBy((_path, res) => {
     res.write(html.slice(0, cut));
     setTimeout(() => res.end(html.slice(cut)), pauseMs).unref();
+  });
+}
+
+/** A site on 127.0.0.1 whose HTML answers `answer` writes (the status and content type are set). */
+async function servedBy(answer: (path: string, res: ServerResponse) => void): Promise<{ origin: string }> {
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    answer(req.url ?? '/', res);
   });
   partServers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -4,6 +4,7 @@ import { LanternError } from '../../shared/errors';
 import type { PageSnapshot } from '../search/engine';
 import type { LoadOptions, PageAction, PageActionOutcome, PageLoader } from './page-loader';
 import { ChromiumRevealWindow, hasDisplay } from './chromium-reveal';
+import { READ_PAGE_CONTENT, type PageContent } from './page-content';
 import { ReadySignal, type ReadyWatch } from './ready-signal';
 import { runRevealFlow, type RevealOptions } from './reveal-flow';
 
@@ -104,20 +105,23 @@ export class ChromiumPageLoader implements PageLoader {
       const response = await page.goto(url, { waitUntil: 'commit', timeout: remaining() });
       stage = 'waiting for the page to settle';
       const graceMs = this.options.settleGraceMs ?? 1500;
-      await settle(page, watch, remaining, graceMs);
-      // A script-built page fills itself after load: give its requests a moment to finish.
-      if (waitForNetworkIdle) await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 3000) }).catch(() => undefined);
+      let content = await settle(page, watch, remaining, graceMs);
+      // A script-built page fills itself after load: give its requests a moment to finish, then read it again.
+      if (waitForNetworkIdle) {
+        await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 3000) }).catch(() => undefined);
+        content = undefined;
+      }
       throwIfAborted(signal);
-      let snapshot = await snapshotOf(page, response ?? undefined);
+      let snapshot = await snapshotOf(page, response ?? undefined, content);
       reusable = true;
       const action = followUp?.(snapshot);
       if (action) {
-        const { outcome, document } = await performAction(page, action, () => readiness.watch(readyWhen, { currentDocument: true }), remaining, graceMs);
+        const { outcome, document, content: after } = await performAction(page, action, () => readiness.watch(readyWhen, { currentDocument: true }), remaining, graceMs);
         action.done?.(outcome);
         throwIfAborted(signal);
         // After a failed step the tab may be mid-navigation: hand back the page as it was, and
         // do not reuse the tab.
-        if ('clicked' in outcome) snapshot = await snapshotOf(page, document, snapshot.status);
+        if ('clicked' in outcome) snapshot = await snapshotOf(page, document, after, snapshot.status);
         else reusable = false;
       }
       return snapshot;
@@ -275,13 +279,15 @@ export class ChromiumPageLoader implements PageLoader {
  * Settled = the parser is past the end of a complete selector's element (all results are in), or
  * a ready selector is in the parsed document (see ReadySignal). When the load event comes first (an unexpected page, or a
  * JavaScript shell that redirects itself), give the page's scripts a short grace to reach a
- * ready state, then hand back whatever is there.
+ * ready state, then hand back whatever is there. Resolves with the page's content when the
+ * watcher read it at the ready moment.
  */
-async function settle(page: Page, watch: ReadyWatch, remaining: () => number, graceMs: number): Promise<void> {
+async function settle(page: Page, watch: ReadyWatch, remaining: () => number, graceMs: number): Promise<PageContent | undefined> {
   const loaded = page.waitForLoadState('load', { timeout: remaining() }).then(() => 'loaded' as const);
   loaded.catch(() => undefined);
-  const first = await Promise.race([watch.ready.then(() => 'ready' as const), loaded]);
-  if (first === 'loaded') await Promise.race([watch.ready, delay(Math.min(remaining(), graceMs))]);
+  const first = await Promise.race([watch.ready, loaded]);
+  if (first !== 'loaded') return first;
+  return Promise.race([watch.ready, delay(Math.min(remaining(), graceMs)).then(() => undefined)]);
 }
 
 /** A pause that does not keep the process alive. */
@@ -289,9 +295,10 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-async function snapshotOf(page: Page, response: Response | undefined, statusWithoutResponse = 0): Promise<PageSnapshot> {
+/** The page as a snapshot; `content` when it was read already (by the readiness watcher). */
+async function snapshotOf(page: Page, response: Response | undefined, content?: PageContent, statusWithoutResponse = 0): Promise<PageSnapshot> {
   const retryAfterMs = parseRetryAfter(response?.headers()['retry-after'], Date.now());
-  const { html, title } = await pageContent(page);
+  const { html, title } = content ?? (await pageContent(page));
   return {
     finalUrl: page.url(),
     status: response?.status() ?? statusWithoutResponse,
@@ -312,7 +319,7 @@ async function performAction(
   watchReadiness: () => Promise<ReadyWatch>,
   remaining: () => number,
   graceMs: number,
-): Promise<{ outcome: PageActionOutcome; document?: Response }> {
+): Promise<{ outcome: PageActionOutcome; document?: Response; content?: PageContent }> {
   // The page settled on a marker that is attached, not necessarily shown yet: give it a moment.
   await page
     .locator(action.click.join(', '))
@@ -347,12 +354,13 @@ async function performAction(
     await Promise.any([navigated, hidden]);
     // The page the click left (a new document, or the same one without its wall) is watched again.
     const watch = await watchReadiness();
+    let content: PageContent | undefined;
     try {
-      await settle(page, watch, remaining, graceMs);
+      content = await settle(page, watch, remaining, graceMs);
     } finally {
       watch.dispose();
     }
-    return { outcome: { clicked: selector }, ...(document ? { document } : {}) };
+    return { outcome: { clicked: selector }, ...(document ? { document } : {}), ...(content ? { content } : {}) };
   } catch (error) {
     const reason = error instanceof AggregateError ? error.errors[0] : error;
     return { outcome: { failed: `clicking ${selector} led nowhere within the time left (${firstLine(reason instanceof Error ? reason.message : String(reason))})` } };
@@ -362,30 +370,15 @@ async function performAction(
   }
 }
 
-/** page.content() fails while a script-driven navigation is under way; read again once it lands. */
-async function pageContent(page: Page): Promise<{ html: string; title: string }> {
+/** Reading fails while a script-driven navigation is under way; read again once it lands. */
+async function pageContent(page: Page): Promise<PageContent> {
+  const read = `(${READ_PAGE_CONTENT})()`;
   try {
-    return await page.evaluate(serializeWithoutCode);
+    return await page.evaluate<PageContent>(read);
   } catch {
     await page.waitForLoadState('domcontentloaded').catch(() => undefined);
-    return page.evaluate(serializeWithoutCode);
+    return page.evaluate<PageContent>(read);
   }
-}
-
-/**
- * The page's HTML without <script> and <style> elements and without the bytes of inline images,
- * serialized from a copy (the live page keeps working, e.g. for a consent click). Parsers never
- * read code or image data; on a results page they are most of the bytes (base64 thumbnails alone
- * are a third to a half of what is left after the code), so leaving them out more than halves
- * serialization and parsing. Runs in the page. (Returns the title too.)
- */
-function serializeWithoutCode(): { html: string; title: string } {
-  const copy = document.documentElement.cloneNode(true) as HTMLElement;
-  for (const element of copy.querySelectorAll('script, style')) element.remove();
-  for (const image of copy.querySelectorAll('[src^="data:"]')) image.setAttribute('src', 'data:');
-  const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
-  // The title in the same round trip: one call to the page instead of two.
-  return { html: doctype + copy.outerHTML, title: document.title };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CDPSession } from 'playwright-core';
+import { READ_PAGE_CONTENT, type PageContent } from './page-content';
 
 /** The isolated world the watcher runs in: it shares the page's DOM, not its JavaScript. */
 const WORLD = 'lantern-ready';
@@ -16,11 +17,13 @@ const BINDING = 'lanternReady';
  */
 export class ReadySignal {
   private nextToken = 0;
-  private readonly waiting = new Map<string, () => void>();
+  private readonly waiting = new Map<string, (content: PageContent) => void>();
 
   private constructor(private readonly session: CDPSession) {
     session.on('Runtime.bindingCalled', ({ name, payload }) => {
-      if (name === BINDING) this.waiting.get(payload)?.();
+      if (name !== BINDING) return;
+      const { token, content } = JSON.parse(payload) as { token: string; content: PageContent };
+      this.waiting.get(token)?.(content);
     });
   }
 
@@ -43,12 +46,12 @@ export class ReadySignal {
    */
   async watch(selectors: ReadySelectors, { currentDocument = false } = {}): Promise<ReadyWatch> {
     const token = `${++this.nextToken}`;
-    let resolveReady!: () => void;
-    const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+    let resolveReady!: (content: PageContent) => void;
+    const ready = new Promise<PageContent>((resolve) => (resolveReady = resolve));
     this.waiting.set(token, resolveReady);
     const markers = [...selectors.readySelectors, ...(selectors.completeSelectors ?? [])].join(', ');
     const containers = selectors.completeSelectors?.join(', ') ?? '';
-    const source = `(${OBSERVE_READINESS})(${JSON.stringify(markers)}, ${JSON.stringify(containers)}, ${JSON.stringify(token)});`;
+    const source = `(${OBSERVE_READINESS})(${JSON.stringify(markers)}, ${JSON.stringify(containers)}, ${JSON.stringify(token)}, ${READ_PAGE_CONTENT});`;
     const { identifier } = await this.session.send('Page.addScriptToEvaluateOnNewDocument', { source, worldName: WORLD });
     if (currentDocument) {
       const { frameTree } = await this.session.send('Page.getFrameTree');
@@ -73,21 +76,28 @@ export interface ReadySelectors {
 }
 
 export interface ReadyWatch {
-  ready: Promise<void>;
+  /** The page's content, read in the page at the ready moment. */
+  ready: Promise<PageContent>;
   dispose(): void;
 }
 
 /**
- * Runs in the page (isolated world): reports `token` through the binding once the parser is
- * past the end of a `containers` element (a node follows it), or once a `markers` element is in
- * the document and the document is parsed.
+ * Runs in the page (isolated world): reports `token` and the page's content through the binding
+ * once the parser is past the end of a `containers` element (a node follows it), or once a
+ * `markers` element is in the document and the document is parsed; never for a document that is
+ * being left.
  * Checked at every batch of DOM insertions, at each ready-state change and, for markers that
  * appear through attribute changes, every 100 ms while the page is idle.
  * Kept as source text: a compiled function's text may name helpers (e.g. esbuild's __name) that
  * do not exist in the page.
  */
-const OBSERVE_READINESS = `(markers, containers, token) => {
+const OBSERVE_READINESS = `(markers, containers, token, readContent) => {
   let reported = false;
+  // A page that navigates itself away stops parsing half-way, which looks like a parsed
+  // document: a document being left is never reported (the next one is watched too).
+  let leaving = false;
+  addEventListener('beforeunload', () => (leaving = true));
+  addEventListener('pagehide', () => (leaving = true));
   const isReady = () => {
     if (document.readyState !== 'loading') return markers !== '' && document.querySelector(markers) !== null;
     if (containers === '') return false;
@@ -99,11 +109,13 @@ const OBSERVE_READINESS = `(markers, containers, token) => {
     return false;
   };
   const check = () => {
-    if (reported || !isReady()) return;
+    if (reported || leaving || !isReady()) return;
     reported = true;
     observer.disconnect();
     clearInterval(timer);
-    ${BINDING}(token);
+    // Read at once, in this pause of the parser: asking from outside would wait for the page's
+    // main thread to be free again.
+    ${BINDING}(JSON.stringify({ token, content: readContent() }));
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true });
