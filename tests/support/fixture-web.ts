@@ -228,9 +228,29 @@ function hasCookie(req: IncomingMessage, name: string): boolean {
   return new RegExp(`(?:^|;\\s*)${name}=`).test(req.headers.cookie ?? '');
 }
 
+/**
+ * Where each recorded Google page reloads itself: a page opened without `gbv=2` replaces itself
+ * with its own `gbvu` URL, whose query is the one the page was recorded for (sometimes more
+ * than the archive's index says, e.g. with `-wikipedia`). Those queries answer with the same page.
+ */
+function reloadQueries(pages: RecordedPages): RecordedPages {
+  const reloads: RecordedPages = new Map();
+  for (const recorded of pages.values()) {
+    const first = recorded[0];
+    if (!first) continue;
+    const gbvu = /var gbvu='([^']+)'/.exec(readFileSync(first.file, 'utf8'))?.[1];
+    if (gbvu === undefined) continue;
+    const target = new URL(gbvu.replaceAll('\\x3d', '=').replaceAll('\\x26', '&'), 'https://www.google.com');
+    const query = (target.searchParams.get('q') ?? '').trim().toLowerCase();
+    if (query !== '' && !pages.has(query)) reloads.set(query, recorded);
+  }
+  return reloads;
+}
+
 function googleSite(tools: SiteTools): EngineSite {
   const { blocked, consentAnswers } = tools;
   const pages = googlePages();
+  const reloads = reloadQueries(pages);
   const noResults = sharedData('serp', 'google/desktop-2023/no-results.html');
   const coffee = sharedData('serp', 'google/desktop-2023/coffee.html');
   const blockPage = (name: string): string => sharedData('serp', 'google/blocked', name);
@@ -304,7 +324,7 @@ function googleSite(tools: SiteTools): EngineSite {
           return sendFile(res, blockPage('enable-js-shell-synthetic.html'));
       }
       if (answerFailureMode(query, res, tools, () => sendResults(res, coffee))) return;
-      sendResults(res, pages.get(query)?.[page]?.file ?? noResults);
+      sendResults(res, (pages.get(query) ?? reloads.get(query))?.[page]?.file ?? noResults);
     },
   };
 }
