@@ -234,11 +234,14 @@ interface OrganicTitle {
   element: AnyNode;
 }
 
-/** Titles of organic results (h3 with a result link, outside excluded areas), in page order, de-duplicated by URL. */
-function* organicTitles($: CheerioAPI, area: Node): Generator<OrganicTitle> {
+/**
+ * The organic results among `titles` (the h3 elements of the result area): those with a result
+ * link, outside excluded areas, in page order, de-duplicated by URL.
+ */
+function* organicTitles($: CheerioAPI, titles: readonly AnyNode[]): Generator<OrganicTitle> {
   const seen = new Set<string>();
   const excluded = findExcludedAreas($);
-  for (const element of area.find('h3').toArray()) {
+  for (const element of titles) {
     if (isInsideExcludedArea(element, excluded)) continue;
     const titleNode = $(element);
     const link = linkOfTitle(titleNode);
@@ -256,16 +259,17 @@ function* organicTitles($: CheerioAPI, area: Node): Generator<OrganicTitle> {
 
 /** True when the page holds at least one organic result (classification needs no more than that). */
 export function hasOrganicResult($: CheerioAPI): boolean {
-  return !organicTitles($, findResultArea($)).next().done;
+  return !organicTitles($, findResultArea($).find('h3').toArray()).next().done;
 }
 
 /** Organic results in page order, de-duplicated by URL. */
 export function parseOrganicResults($: CheerioAPI, options: OrganicOptions = {}): ParsedResult[] {
   const area = findResultArea($);
   const areaElement = area.get(0);
-  const titleCounts = countTitlesPerAncestor(area.find('h3').toArray());
+  const titles = area.find('h3').toArray();
+  const titleCounts = countTitlesPerAncestor(titles);
   const results: ParsedResult[] = [];
-  for (const { title, url, link, element } of organicTitles($, area)) {
+  for (const { title, url, link, element } of organicTitles($, titles)) {
     // The block starts at the link when the h3 sits inside it, else at the title (old h3 > a).
     const start = link.find('h3').length > 0 ? link.get(0) : element;
     const block = $(start && areaElement ? blockOfTitle(start, areaElement, titleCounts) : element);
