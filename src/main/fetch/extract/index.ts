@@ -12,7 +12,7 @@ import { pruneLinkBlocks, selectMainContent } from './content.js';
 import { findFirst, isInside, parseHtml, treeDepth, walkElements, type Document, type Element } from './dom.js';
 import { flatText } from './flat-text.js';
 import { renderContent } from './markdown.js';
-import { readPageInfo } from './metadata.js';
+import { readPageInfo, type PageMetadata } from './metadata.js';
 
 export interface ExtractOptions {
   /** Keep links as Markdown links (default: link text only). */
@@ -21,13 +21,8 @@ export interface ExtractOptions {
   includeComments?: boolean;
 }
 
-export interface ExtractedDocument {
-  title: string;
-  byline?: string;
-  publishedAt?: string;
-  siteName?: string;
-  lang?: string;
-  canonicalUrl?: string;
+/** The page's metadata (as the metadata reader found it) and its main content. */
+export interface ExtractedDocument extends PageMetadata {
   markdown: string;
   /** Plain text of the main content (what the extraction benchmarks score). */
   text: string;
