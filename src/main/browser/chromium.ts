@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, CDPSession, Page, Response, Route } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
 import type { PageSnapshot } from '../search/engine';
@@ -287,12 +288,8 @@ async function settle(page: Page, watch: ReadyWatch, remaining: () => number, gr
   loaded.catch(() => undefined);
   const first = await Promise.race([watch.ready, loaded]);
   if (first !== 'loaded') return first;
-  return Promise.race([watch.ready, delay(Math.min(remaining(), graceMs)).then(() => undefined)]);
-}
-
-/** A pause that does not keep the process alive. */
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+  // The grace timer must not keep a finished CLI process alive when the page wins the race.
+  return Promise.race([watch.ready, sleep(Math.min(remaining(), graceMs), undefined, { ref: false })]);
 }
 
 /** The page as a snapshot; `content` when it was read already (by the readiness watcher). */
