@@ -250,7 +250,8 @@ function reloadQueries(pages: RecordedPages): RecordedPages {
 function googleSite(tools: SiteTools): EngineSite {
   const { blocked, consentAnswers } = tools;
   const pages = googlePages();
-  const reloads = reloadQueries(pages);
+  // Read on the first query no page answers (most tests never ask one).
+  let reloads: RecordedPages | undefined;
   const noResults = sharedData('serp', 'google/desktop-2023/no-results.html');
   const coffee = sharedData('serp', 'google/desktop-2023/coffee.html');
   const blockPage = (name: string): string => sharedData('serp', 'google/blocked', name);
@@ -324,7 +325,8 @@ function googleSite(tools: SiteTools): EngineSite {
           return sendFile(res, blockPage('enable-js-shell-synthetic.html'));
       }
       if (answerFailureMode(query, res, tools, () => sendResults(res, coffee))) return;
-      sendResults(res, (pages.get(query) ?? reloads.get(query))?.[page]?.file ?? noResults);
+      const recorded = pages.get(query) ?? (reloads ??= reloadQueries(pages)).get(query);
+      sendResults(res, recorded?.[page]?.file ?? noResults);
     },
   };
 }
