@@ -93,28 +93,22 @@ for (let run = 0; run < COLD_RUNS; run++) {
 const loader = new ChromiumPageLoader({ executablePath, userDataDir: freshProfile() });
 const service = newService(loader);
 await service.search({ query: 'warm-up' }, { noCache: true });
-const warmMs: number[] = [];
-const backToBackMs: number[] = [];
-for (const query of queries) {
-  await sleep(BETWEEN_SEARCHES_MS);
-  const started = performance.now();
-  await service.search({ query }, { noCache: true });
-  warmMs.push(performance.now() - started);
+/** Each search's time, every one issued `gapMs` after the previous (the gap is not timed). */
+async function timeSearches(searchQueries: readonly string[], gapMs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (const query of searchQueries) {
+    await sleep(gapMs);
+    const started = performance.now();
+    await service.search({ query }, { noCache: true });
+    times.push(performance.now() - started);
+  }
+  return times;
 }
+const warmMs = await timeSearches(queries, BETWEEN_SEARCHES_MS);
 // Searches whose first page holds fewer than 10 results: a second page, after the pacing gap.
-const pagingMs: number[] = [];
-for (const query of pagingQueries) {
-  await sleep(BETWEEN_SEARCHES_MS);
-  const started = performance.now();
-  await service.search({ query }, { noCache: true });
-  pagingMs.push(performance.now() - started);
-}
+const pagingMs = await timeSearches(pagingQueries, BETWEEN_SEARCHES_MS);
 // The same searches fired back to back: what a burst costs once pacing holds them apart.
-for (const query of queries.slice(0, 10)) {
-  const started = performance.now();
-  await service.search({ query }, { noCache: true });
-  backToBackMs.push(performance.now() - started);
-}
+const backToBackMs = await timeSearches(queries.slice(0, 10), 0);
 await loader.close();
 
 // Browser per search: the same search, with a browser launched for it and closed after it.
