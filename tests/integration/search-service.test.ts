@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
@@ -183,6 +184,33 @@ describe('a results page that arrives in pieces', () => {
     const response = await service.search({ query: '餐具英语' });
     expect(response.results).toHaveLength(10);
     expect(performance.now() - started).toBeLessThan(2500);
+  });
+
+  it('is not read early when a script moves part of the results elsewhere while the rest is still coming', async () => {
+    // Google parses its knowledge panel (#rhs) inside #rso and an inline script moves it to the
+    // end of #rcnt at once: an element then follows #center_col while most results are unparsed.
+    // Sent in two parts with a pause right after that script.
+    const html = gunzipSync(readFileSync(sharedData('serp', 'google/saved-2022-2024/2024-02-19__van-gogh.html.gz'))).toString('utf8');
+    const moveScript = html.indexOf('b&&b.appendChild(a)', html.indexOf('id="rhs"'));
+    const site = await servedInTwoParts(html, html.indexOf('</script>', moveScript) + '</script>'.length, 700);
+    const response = await serviceOn(site.origin).search({ query: 'van gogh' });
+    const whole = { finalUrl: `${site.origin}/search`, status: 200, html, title: '' };
+    expect(response.results.map((result) => result.url)).toEqual(google.parse(whole).results.map((result) => result.url));
+    expect(response.results).toHaveLength(10);
+  });
+
+  it('times out naming what it waited for and what the page had, when the rest never comes', async () => {
+    // The page stops just inside its results container and the rest never arrives in time.
+    const html = readFileSync(sharedData('serp', 'webis/google/google-can-ju-ying-yu-1560296360.html'), 'utf8');
+    const site = await servedInTwoParts(html, html.indexOf('id="rso"') + 200, 30_000);
+    const profile = join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
+    const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
+    open.push({ loader, profile, service: undefined as never });
+    const error = await errorOf(loader.load(`${site.origin}/search`, { readySelectors: google.readySelectors, completeSelectors: google.completeSelectors ?? [], timeoutMs: 3000 }));
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.message).toContain('did not finish within 3000 ms (stage: waiting for the page to settle). Lantern was waiting for the parser to pass the end of #rso or #search or #botstuff');
+    expect(error.message).toContain('the page was still being parsed, with #rso, #search present (#rso, #search not yet complete)');
+    expect(error.details).toMatchObject({ stage: 'waiting for the page to settle', seen: { readyState: 'loading', present: ['#rso', '#search'], open: ['#rso', '#search'] } });
   });
 
   it('waits for the whole document when only single results mark it (the basic layout)', async () => {

@@ -6,7 +6,7 @@ import type { PageSnapshot } from '../search/engine';
 import type { LoadOptions, PageAction, PageActionOutcome, PageLoader } from './page-loader';
 import { ChromiumRevealWindow, hasDisplay } from './chromium-reveal';
 import { READ_PAGE_CONTENT, type PageContent } from './page-content';
-import { ReadySignal, type ReadyWatch } from './ready-signal';
+import { ReadySignal, type ReadinessSeen, type ReadySelectors, type ReadyWatch } from './ready-signal';
 import { runRevealFlow, type RevealOptions } from './reveal-flow';
 
 // playwright-core is CommonJS (7 MB of it): require() spares the ES-module loader's scan of its
@@ -43,6 +43,8 @@ export function chromiumArgs(): string[] {
 
 /** How long a follow-up action waits for its button to become visible. */
 const ACTION_VISIBLE_WAIT_MS = 1000;
+/** How long a timed-out page may take to say what it has (a page busy with its scripts may not). */
+const INSPECT_WAIT_MS = 300;
 
 type Stage = 'launching the browser' | 'waiting for the page to respond' | 'waiting for the page to settle';
 
@@ -128,7 +130,13 @@ export class ChromiumPageLoader implements PageLoader {
       return snapshot;
     } catch (error) {
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled before the page finished loading.');
-      throw toLoadError(error, url, timeoutMs, stage);
+      const failure = toLoadError(error, url, timeoutMs, stage);
+      if (failure.code === 'TIMEOUT' && stage === 'waiting for the page to settle' && page) {
+        // Say what the wait was for and what the page had, so a changed layout shows in one message.
+        const seen = await withDeadline(this.readinessOf(page).inspect(readyWhen), INSPECT_WAIT_MS, () => new Error('no answer')).catch(() => undefined);
+        throw settleTimeoutError(url, timeoutMs, readyWhen, seen);
+      }
+      throw failure;
     } finally {
       watch?.dispose();
       signal?.removeEventListener('abort', onAbort);
@@ -414,6 +422,27 @@ function timeoutError(url: string, timeoutMs: number, stage: Stage): LanternErro
     'TIMEOUT',
     `${originOf(url)} did not finish within ${timeoutMs} ms (stage: ${stage}). Try again, or raise the timeout.`,
     { details: { timeoutMs, stage } },
+  );
+}
+
+/** A TIMEOUT while waiting for readiness: what the wait was for, and what the page had by then. */
+function settleTimeoutError(url: string, timeoutMs: number, awaited: ReadySelectors, seen: ReadinessSeen | undefined): LanternError {
+  const stage: Stage = 'waiting for the page to settle';
+  const complete = awaited.completeSelectors ?? [];
+  const waitingFor = [
+    ...(complete.length > 0 ? [`the parser to pass the end of ${complete.join(' or ')}`] : []),
+    `${awaited.readySelectors.join(' or ')} in a fully parsed page`,
+  ].join(', or for ');
+  const had =
+    seen === undefined
+      ? 'the page did not answer when asked what it had'
+      : `the page was ${seen.readyState === 'loading' ? 'still being parsed' : `parsed (${seen.readyState})`}, with ${
+          seen.present.length > 0 ? `${seen.present.join(', ')} present` : 'none of them present'
+        }${seen.open.length > 0 ? ` (${seen.open.join(', ')} not yet complete)` : ''}`;
+  return new LanternError(
+    'TIMEOUT',
+    `${originOf(url)} did not finish within ${timeoutMs} ms (stage: ${stage}). Lantern was waiting for ${waitingFor}; ${had}. Try again, or raise the timeout; if it keeps happening, the page's layout may have changed.`,
+    { details: { timeoutMs, stage, waitingFor: { complete, ready: awaited.readySelectors }, ...(seen ? { seen } : {}) } },
   );
 }
 

@@ -53,11 +53,7 @@ export class ReadySignal {
     const containers = selectors.completeSelectors?.join(', ') ?? '';
     const source = `(${OBSERVE_READINESS})(${JSON.stringify(markers)}, ${JSON.stringify(containers)}, ${JSON.stringify(token)}, ${READ_PAGE_CONTENT});`;
     const { identifier } = await this.session.send('Page.addScriptToEvaluateOnNewDocument', { source, worldName: WORLD });
-    if (currentDocument) {
-      const { frameTree } = await this.session.send('Page.getFrameTree');
-      const { executionContextId } = await this.session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
-      await this.session.send('Runtime.evaluate', { expression: source, contextId: executionContextId });
-    }
+    if (currentDocument) await this.session.send('Runtime.evaluate', { expression: source, contextId: await this.isolatedWorld() });
     return {
       ready,
       dispose: () => {
@@ -66,6 +62,34 @@ export class ReadySignal {
       },
     };
   }
+
+  /**
+   * What the tab's page shows now of the ready and complete selectors: said when a load runs out
+   * of time, so a changed layout can be told from a slow page by one error message. Read in an
+   * isolated world, like the watcher.
+   */
+  async inspect(selectors: ReadySelectors): Promise<ReadinessSeen> {
+    const args = [selectors.readySelectors, selectors.completeSelectors ?? []].map((list) => JSON.stringify(list)).join(', ');
+    const { result } = await this.session.send('Runtime.evaluate', { expression: `(${INSPECT_READINESS})(${args})`, contextId: await this.isolatedWorld(), returnByValue: true });
+    return result.value as ReadinessSeen;
+  }
+
+  /** An isolated world in the document the tab shows now. */
+  private async isolatedWorld(): Promise<number> {
+    const { frameTree } = await this.session.send('Page.getFrameTree');
+    const { executionContextId } = await this.session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
+    return executionContextId;
+  }
+}
+
+/** The page's side of a readiness wait, at one moment. */
+export interface ReadinessSeen {
+  /** document.readyState: "loading" while the parser is still at work. */
+  readyState: string;
+  /** Ready or complete selectors that match an element. */
+  present: string[];
+  /** Complete selectors present whose element has nothing after it yet (still being parsed). */
+  open: string[];
 }
 
 export interface ReadySelectors {
@@ -83,9 +107,9 @@ export interface ReadyWatch {
 
 /**
  * Runs in the page (isolated world): reports `token` and the page's content through the binding
- * once the parser is past the end of a `containers` element (a node follows it), or once a
- * `markers` element is in the document and the document is parsed; never for a document that is
- * being left.
+ * once the parser is past the end of a `containers` element (an element follows it that no script
+ * moved there), or once a `markers` element is in the document and the document is parsed; never
+ * for a document that is being left.
  * Checked at every batch of DOM insertions, at each ready-state change and, for markers that
  * appear through attribute changes, every 100 ms while the page is idle.
  * Kept as source text: a compiled function's text may name helpers (e.g. esbuild's __name) that
@@ -98,17 +122,32 @@ const OBSERVE_READINESS = `(markers, containers, token, readContent) => {
   let leaving = false;
   addEventListener('beforeunload', () => (leaving = true));
   addEventListener('pagehide', () => (leaving = true));
+  // Nodes a script took out of the tree (to put them elsewhere): they say nothing of where the
+  // parser is. Google's knowledge panel is parsed inside #rso and its own inline script moves it
+  // (#rhs) to the end of #rcnt at once, while the results after it are still to come.
+  const moved = new WeakSet();
+  const noteMoves = (records) => {
+    for (const record of records) for (const node of record.removedNodes) moved.add(node);
+  };
+  const parsedAfter = (node) => {
+    for (let next = node.nextElementSibling; next; next = next.nextElementSibling) if (!moved.has(next)) return true;
+    return false;
+  };
   const isReady = () => {
     if (document.readyState !== 'loading') return markers !== '' && document.querySelector(markers) !== null;
     if (containers === '') return false;
+    // The parser is past a container's end once an element it made follows the container or an
+    // ancestor (the parser only ever appends, at the element it is in).
     for (const container of document.querySelectorAll(containers)) {
       for (let node = container; node && node !== document.body; node = node.parentElement) {
-        if (node.nextElementSibling) return true;
+        if (parsedAfter(node)) return true;
       }
     }
     return false;
   };
   const check = () => {
+    // Records not yet delivered (a check from a timer or a ready-state change) are read first.
+    noteMoves(observer.takeRecords());
     if (reported || leaving || !isReady()) return;
     reported = true;
     observer.disconnect();
@@ -117,9 +156,29 @@ const OBSERVE_READINESS = `(markers, containers, token, readContent) => {
     // main thread to be free again.
     ${BINDING}(JSON.stringify({ token, content: readContent() }));
   };
-  const observer = new MutationObserver(check);
+  const observer = new MutationObserver((records) => {
+    noteMoves(records);
+    check();
+  });
   observer.observe(document, { childList: true, subtree: true });
   document.addEventListener('readystatechange', check);
   const timer = setInterval(check, 100);
   check();
+}`;
+
+/** Runs in the page (isolated world): see ReadySignal.inspect. */
+const INSPECT_READINESS = `(readySelectors, completeSelectors) => {
+  const hasFollower = (element) => {
+    for (let node = element; node && node !== document.body; node = node.parentElement) if (node.nextElementSibling) return true;
+    return false;
+  };
+  const unique = [...new Set([...readySelectors, ...completeSelectors])];
+  return {
+    readyState: document.readyState,
+    present: unique.filter((selector) => document.querySelector(selector) !== null),
+    open: completeSelectors.filter((selector) => {
+      const element = document.querySelector(selector);
+      return element !== null && !hasFollower(element);
+    }),
+  };
 }`;
