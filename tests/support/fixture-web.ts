@@ -15,12 +15,20 @@
  * synthetic dialog whose buttons work: they post to the fixture's /save, which sets a persistent
  * SOCS cookie, as consent.google.com does, and lead back to results.
  *
+ * Every recorded Google page (the saved 2022–2024 pages included) is also served for the query
+ * `fixture:page:<path under serp/>`. Two things the fixture imitates, because the pages' own
+ * scripts ask for them: a page's gbv=2 reload is answered with the same page, as Google answers
+ * it; and the consent dialog is removed as for a client outside the EU, since a page saved with
+ * the dialog closed opens it again in a browser without Google's SOCS cookie.
+ *
  * Run it by hand: npx tsx tests/support/fixture-web.ts [--port 8123] [--engine bing]
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { recordedGooglePages } from './recorded-google-pages';
 import { sharedData } from './shared-data';
 
 const ownFixture = (path: string): string => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
@@ -55,6 +63,16 @@ export const FIXTURE_QUERIES = {
   /** Every engine: results after `slowMs`. */
   slow: 'fixture:slow',
 } as const;
+
+/**
+ * Google: `fixture:page:<path under serp/>` answers with that recorded page, whatever its own
+ * query: every recorded page can be searched for, even where two share a query (see
+ * recorded-google-pages.ts). Results pages are served as to a client outside the EU (below);
+ * the block pages under google/blocked/ as recorded.
+ */
+export function recordedPageQuery(path: string): string {
+  return `fixture:page:${path}`;
+}
 
 export type FixtureEngine = 'google' | 'bing' | 'duckduckgo';
 
@@ -168,8 +186,14 @@ function sendHtml(res: ServerResponse, html: string | Buffer, status = 200, head
   res.end(html);
 }
 
+/** A recorded page's bytes; the saved pages are stored gzipped. */
+function readRecorded(file: string): Buffer {
+  const bytes = readFileSync(file);
+  return file.endsWith('.gz') ? gunzipSync(bytes) : bytes;
+}
+
 function sendFile(res: ServerResponse, file: string, status = 200): void {
-  sendHtml(res, readFileSync(file), status);
+  sendHtml(res, readRecorded(file), status);
 }
 
 function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}, status = 302): void {
@@ -229,46 +253,50 @@ function hasCookie(req: IncomingMessage, name: string): boolean {
 }
 
 /**
- * Where each recorded Google page reloads itself: a page opened without `gbv=2` replaces itself
- * with its own `gbvu` URL, whose query is the one the page was recorded for (sometimes more
- * than the archive's index says, e.g. with `-wikipedia`). Those queries answer with the same page.
+ * Where a recorded Google page reloads itself: a page opened without `gbv=2` replaces itself
+ * with its own `gbvu` URL (`/search?q=…&gbv=2&sei=…`), whose query is the one the page was
+ * recorded for. Real Google answers that reload with the same results, so the fixture does too.
  */
-function reloadQueries(pages: RecordedPages): RecordedPages {
-  const reloads: RecordedPages = new Map();
-  for (const recorded of pages.values()) {
-    const first = recorded[0];
-    if (!first) continue;
-    const gbvu = /var gbvu='([^']+)'/.exec(readFileSync(first.file, 'utf8'))?.[1];
-    if (gbvu === undefined) continue;
-    const target = new URL(gbvu.replaceAll('\\x3d', '=').replaceAll('\\x26', '&'), 'https://www.google.com');
-    const query = (target.searchParams.get('q') ?? '').trim().toLowerCase();
-    if (query !== '' && !pages.has(query)) reloads.set(query, recorded);
-  }
-  return reloads;
+function reloadTarget(html: string): string | undefined {
+  const gbvu = /var gbvu='([^']+)'/.exec(html)?.[1];
+  if (gbvu === undefined) return undefined;
+  const target = new URL(gbvu.replaceAll('\\x3d', '=').replaceAll('\\x26', '&'), 'http://fixture.invalid');
+  return target.pathname + target.search;
 }
 
 function googleSite(tools: SiteTools): EngineSite {
   const { blocked, consentAnswers } = tools;
   const pages = googlePages();
-  // Read on the first query no page answers (most tests never ask one).
-  let reloads: RecordedPages | undefined;
+  /** The reload URL of every page served so far → that page (see reloadTarget). */
+  const reloads = new Map<string, string>();
   const noResults = sharedData('serp', 'google/desktop-2023/no-results.html');
   const coffee = sharedData('serp', 'google/desktop-2023/coffee.html');
   const blockPage = (name: string): string => sharedData('serp', 'google/blocked', name);
+  // Queries are matched lower-cased; file names are not all lower case.
+  let pagesByQuery: Map<string, string> | undefined;
+  const recordedPage = (query: string): string | undefined => {
+    pagesByQuery ??= new Map(recordedGooglePages().map((path) => [recordedPageQuery(path).toLowerCase(), path]));
+    return pagesByQuery.get(query);
+  };
 
   const withoutConsent = new Map<string, string>();
   /**
    * A recorded results page as served outside the EU: the consent dialog's opening tag becomes a
-   * hidden plain div and the consent form posts nowhere; results are untouched.
+   * hidden plain div and the consent form posts nowhere; results are untouched. Needed even for
+   * pages saved with the dialog already closed: their own script opens it again in a browser
+   * without Google's SOCS cookie (2023-04-01__van-gogh-people-also-search-for-2).
    */
   const sendResults = (res: ServerResponse, file: string): void => {
     let html = withoutConsent.get(file);
     if (html === undefined) {
-      html = readFileSync(file, 'utf8')
+      html = readRecorded(file)
+        .toString('utf8')
         .replace(/<div[^>]*(?:aria-label|title)="Before you continue[^"]*"[^>]*>/g, '<div hidden>')
         .replace(/(<form[^>]*action=")https:\/\/consent\.google\.[a-z.]+\/save/g, '$1#');
       withoutConsent.set(file, html);
     }
+    const reload = reloadTarget(html);
+    if (reload !== undefined) reloads.set(reload, file);
     sendHtml(res, html);
   };
 
@@ -304,6 +332,8 @@ function googleSite(tools: SiteTools): EngineSite {
       }
       if (url.pathname !== '/search') return notFound(res);
       if (blocked() === 'captcha') return toSorry(req, res);
+      const reloaded = reloads.get(url.pathname + url.search);
+      if (reloaded !== undefined) return sendResults(res, reloaded);
       const query = (url.searchParams.get('q') ?? '').trim().toLowerCase();
       const page = Math.floor(Number(url.searchParams.get('start') ?? '0') / 10);
       switch (query) {
@@ -325,7 +355,9 @@ function googleSite(tools: SiteTools): EngineSite {
           return sendFile(res, blockPage('enable-js-shell-synthetic.html'));
       }
       if (answerFailureMode(query, res, tools, () => sendResults(res, coffee))) return;
-      const recorded = pages.get(query) ?? (reloads ??= reloadQueries(pages)).get(query);
+      const path = recordedPage(query);
+      if (path !== undefined) return path.startsWith('google/blocked/') ? sendFile(res, sharedData('serp', path)) : sendResults(res, sharedData('serp', path));
+      const recorded = pages.get(query);
       sendResults(res, recorded?.[page]?.file ?? noResults);
     },
   };
