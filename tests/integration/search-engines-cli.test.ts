@@ -8,6 +8,7 @@ import { SearchResponseSchema } from '../../src/shared/contract';
 import { chromiumProcessesFor } from '../support/chromium-processes';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { runCli, tempDataDir } from '../support/run-cli';
+import { startSilentServer } from '../support/silent-server';
 
 let googleWeb: FixtureWeb;
 let bingWeb: FixtureWeb;
@@ -76,6 +77,36 @@ describe('lantern search with several engines (built CLI, real Chromium, fixture
     expect(response.engine).toBe('bing');
     expect(response.fallbacks).toEqual([expect.objectContaining({ engine: 'google', code: 'CAPTCHA_REQUIRED' })]);
     expect(response.results).toHaveLength(3);
+  });
+
+  it('without --engine, exits 3 with CAPTCHA_REQUIRED and every engine\'s reason when Google wants a CAPTCHA and Bing does not answer', async () => {
+    googleWeb.blockEverySearch('captcha');
+    const silentBing = await startSilentServer();
+    const duckBefore = duckWeb.requests.length;
+    try {
+      // A short page budget: Bing's timeout ends the round, so DuckDuckGo is never asked.
+      const env = { ...envFor(tempDataDir()), LANTERN_ENGINE_URL_BING: silentBing.origin, LANTERN_PAGE_TIMEOUT_MS: '4000' };
+      const text = await runCli(['search', 'coffee'], env);
+      expect(text.code).toBe(3);
+      const lines = text.stderr.trim().split('\n');
+      expect(lines[0]).toMatch(/^error CAPTCHA_REQUIRED: No engine answered \(Google: CAPTCHA_REQUIRED; Bing: TIMEOUT\)\. .*lantern search --interactive/);
+      expect(lines.slice(1)).toEqual([
+        expect.stringMatching(/^ {2}google: CAPTCHA_REQUIRED: Google wants a person to solve a CAPTCHA/),
+        expect.stringMatching(/^ {2}bing: TIMEOUT: http:\/\/127\.0\.0\.1:\d+ did not finish within 4000 ms/),
+      ]);
+
+      const json = await runCli(['search', 'coffee', '--json'], env);
+      expect(json.code).toBe(3);
+      const body = JSON.parse(json.stdout) as { error: { code: string; details: { fallbacks: Array<{ engine: string; code: string }> } } };
+      expect(body.error.code).toBe('CAPTCHA_REQUIRED');
+      expect(body.error.details.fallbacks.map((f) => [f.engine, f.code])).toEqual([
+        ['google', 'CAPTCHA_REQUIRED'],
+        ['bing', 'TIMEOUT'],
+      ]);
+      expect(duckWeb.requests.slice(duckBefore)).toEqual([]);
+    } finally {
+      await silentBing.close();
+    }
   });
 
   it('--engine all fails with the reasons of every engine when none answers', async () => {

@@ -17,6 +17,7 @@ import { SearchService } from '../../src/main/search/search-service';
 import { SUSPENSION_MS } from '../../src/main/search/suspension';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
+import { startSilentServer } from '../support/silent-server';
 
 let googleWeb: FixtureWeb;
 let bingWeb: FixtureWeb;
@@ -40,7 +41,7 @@ interface Clock {
   now: number;
 }
 
-function harness(options: { googleOrigin?: string } = {}): { service: SearchService; clock: Clock } {
+function harness(options: { googleOrigin?: string; bingOrigin?: string } = {}): { service: SearchService; clock: Clock } {
   const clock: Clock = { now: Date.now() };
   const loader = new ChromiumPageLoader({
     executablePath: findChrome(),
@@ -52,7 +53,7 @@ function harness(options: { googleOrigin?: string } = {}): { service: SearchServ
     engines: { google, bing },
     engineOrder: ['google', 'bing'],
     cache: new MemoryResultCache(),
-    origins: { google: options.googleOrigin ?? googleWeb.origin, bing: bingWeb.origin },
+    origins: { google: options.googleOrigin ?? googleWeb.origin, bing: options.bingOrigin ?? bingWeb.origin },
     pageTimeoutMs: 5000,
     pacing: { minGapMs: 0, jitterMs: 0 },
     now: () => clock.now,
@@ -158,6 +159,25 @@ describe('engine fallback and suspension on real Chromium', () => {
     clock.now += 120_000;
     const response = await service.search({ query: 'matrix', engine: 'bing', limit: 2 });
     expect(response.results).toHaveLength(2);
+  });
+
+  it('fails with Google\'s CAPTCHA, not the timeout of the engine after it, and lists both reasons', async () => {
+    googleWeb.blockEverySearch('captcha');
+    const silentBing = await startSilentServer();
+    try {
+      const { service } = harness({ bingOrigin: silentBing.origin });
+      const error = await errorOf(service.search({ query: 'coffee' }));
+      // What the person can act on leads: the CAPTCHA can be solved, the timeout only waited out.
+      expect(error.code).toBe('CAPTCHA_REQUIRED');
+      expect(error.message).toMatch(/^No engine answered \(Google: CAPTCHA_REQUIRED; Bing: TIMEOUT\)\. Google wants a person to solve a CAPTCHA/);
+      expect(error.message).toContain('lantern search --interactive');
+      expect(error.details?.fallbacks).toEqual([
+        { engine: 'google', code: 'CAPTCHA_REQUIRED', message: expect.stringContaining('/sorry/') as unknown as string },
+        { engine: 'bing', code: 'TIMEOUT', message: expect.stringContaining('did not finish within 5000 ms') as unknown as string },
+      ]);
+    } finally {
+      await silentBing.close();
+    }
   });
 
   it('fails with the first engine\'s reason, naming every engine, when none answers', async () => {

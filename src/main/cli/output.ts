@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
-import type { ErrorInfo } from '../../shared/contract';
+import * as z from 'zod';
+import { EngineFailureSchema, type ErrorInfo } from '../../shared/contract';
 import { toErrorInfo } from '../../shared/errors';
 import { exitCodeFor } from './exit-codes';
 
@@ -21,14 +22,22 @@ export const processIo: CliIo = {
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
 };
 
+const EngineFailuresSchema = z.array(EngineFailureSchema);
+
 /**
  * Reports a failure the way the CLI promises: with --json, `{"error":{…}}` on stdout (agents read
- * one stream); otherwise `error CODE: message` on stderr. Returns the exit code.
+ * one stream); otherwise `error CODE: message` on stderr, then a line for each engine that was
+ * tried when none answered. Returns the exit code.
  */
 export function reportError(error: unknown, json: boolean, io: CliIo): number {
   const info: ErrorInfo = toErrorInfo(error);
-  if (json) io.out(JSON.stringify({ error: info }));
-  else io.err(`error ${info.code}: ${info.message}`);
+  if (json) {
+    io.out(JSON.stringify({ error: info }));
+  } else {
+    io.err(`error ${info.code}: ${info.message}`);
+    const engines = EngineFailuresSchema.safeParse(info.details?.['fallbacks']);
+    if (engines.success) for (const { engine, code, message } of engines.data) io.err(`  ${engine}: ${code}: ${message}`);
+  }
   return exitCodeFor(info.code);
 }
 

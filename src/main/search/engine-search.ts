@@ -182,7 +182,7 @@ function blockError(
     case 'captcha':
       return new LanternError(
         'CAPTCHA_REQUIRED',
-        `${name} wants a person to solve a CAPTCHA before it answers more searches (${classification.reason}). Solve it in the Lantern app's browser window, wait a while before searching again, or use another engine.`,
+        `${name} wants a person to solve a CAPTCHA before it answers more searches (${classification.reason}). Solve it in a browser window (lantern search --interactive, or the Lantern app); the pass it earns is kept for later searches. Or wait a while before searching again, or use another engine.`,
         { details, ...retry },
       );
     case 'consent':

@@ -59,10 +59,12 @@ export const DEFAULT_PACING = { minGapMs: 800, jitterMs: 400, maxQueued: 20 };
 
 /**
  * Failures after which the next engine in the order is asked instead: blocked, suspended or
- * unreachable. A TIMEOUT is not among them: the caller's time budget is spent, and asking the
- * next engine would double it.
+ * unreachable. A TIMEOUT is an engine's failure too, but ends the round: the caller's time
+ * budget is spent, and asking the next engine would double it. Anything else (cancelled,
+ * invalid input, no browser) is not an engine's doing and is thrown as it is.
  */
 const FALLBACK_CODES = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED', 'ENGINE_UNREACHABLE', 'ENGINE_LAYOUT_CHANGED', 'RATE_LIMITED']);
+const ENGINE_FAILURE_CODES = new Set([...FALLBACK_CODES, 'TIMEOUT']);
 
 export class SearchService {
   readonly suspensions: EngineSuspensions;
@@ -105,32 +107,33 @@ export class SearchService {
   /** Tries each engine in order; a blocked, suspended or unreachable one hands over to the next. */
   private async searchInOrder(order: readonly SearchEngine[], request: SearchRequest, call: SearchCallOptions) {
     const failures: EngineFailure[] = [];
-    let firstError: LanternError | undefined;
+    const errors: LanternError[] = [];
     for (const engine of order) {
       const suspended = this.suspendedError(engine.id);
       if (suspended) {
         failures.push(failureOf(engine.id, suspended));
-        firstError ??= suspended;
+        errors.push(suspended);
         continue;
       }
       try {
         const answer = await this.runEngine(engine, request, call);
         return { engine: engine.id as EngineChoice, failures, ...answer };
       } catch (error) {
-        if (!(error instanceof LanternError) || !FALLBACK_CODES.has(error.code)) throw error;
+        if (!(error instanceof LanternError) || !ENGINE_FAILURE_CODES.has(error.code)) throw error;
         this.suspendAfter(engine.id, error);
         failures.push(failureOf(engine.id, error));
-        firstError ??= error;
+        errors.push(error);
+        if (!FALLBACK_CODES.has(error.code)) break;
       }
     }
-    throw withFailures(firstError, failures);
+    throw noEngineAnswered(errors, failures);
   }
 
   /** Every engine in parallel, fused by reciprocal rank; fails only when none answers. */
   private async searchAll(order: readonly SearchEngine[], request: SearchRequest, call: SearchCallOptions) {
     const failures: EngineFailure[] = [];
     const answered: Array<{ engine: EngineId } & EngineAnswer> = [];
-    let firstError: LanternError | undefined;
+    const errors: LanternError[] = [];
     const outcomes = await Promise.allSettled(
       order.map(async (engine) => {
         const suspended = this.suspendedError(engine.id);
@@ -148,9 +151,9 @@ export class SearchService {
       if (error.code === 'CANCELLED' || error.code === 'INVALID_INPUT' || error.code === 'BROWSER_NOT_FOUND') throw error;
       this.suspendAfter(engine.id, error);
       failures.push(failureOf(engine.id, error));
-      firstError ??= error;
+      errors.push(error);
     });
-    if (answered.length === 0) throw withFailures(firstError, failures);
+    if (answered.length === 0) throw noEngineAnswered(errors, failures);
     return {
       engine: 'all' as const,
       failures,
@@ -247,13 +250,23 @@ function failureOf(engine: EngineId, error: LanternError): EngineFailure {
   return { engine, code: error.code, message: error.message };
 }
 
-/** The first engine's error (the most telling), carrying what every engine said. */
-function withFailures(error: LanternError | undefined, failures: EngineFailure[]): LanternError {
-  if (!error) return new LanternError('INTERNAL', 'No engine was tried.');
-  if (failures.length <= 1) return error;
-  const others = failures.slice(1).map((f) => `${engineName(f.engine)}: ${f.code}`).join('; ');
-  return new LanternError(error.code, `${error.message} Other engines did not answer either (${others}).`, {
-    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-    details: { ...error.details, fallbacks: failures },
+/**
+ * What a person can act on comes first: a CAPTCHA or consent wall on any engine can be solved
+ * (in a browser window), where a timeout or an unreachable engine can only be waited out.
+ */
+const MOST_ACTIONABLE: readonly string[] = ['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED'];
+
+/**
+ * The error of a search no engine answered: the most actionable engine's error (else the first
+ * engine's), naming what every engine said; `details.fallbacks` lists each engine's code and reason.
+ */
+function noEngineAnswered(errors: LanternError[], failures: EngineFailure[]): LanternError {
+  const lead = MOST_ACTIONABLE.map((code) => errors.find((error) => error.code === code)).find((error) => error !== undefined) ?? errors[0];
+  if (!lead) return new LanternError('INTERNAL', 'No engine was tried.');
+  if (failures.length <= 1) return lead;
+  const all = failures.map((f) => `${engineName(f.engine)}: ${f.code}`).join('; ');
+  return new LanternError(lead.code, `No engine answered (${all}). ${lead.message}`, {
+    ...(lead.retryAfterMs === undefined ? {} : { retryAfterMs: lead.retryAfterMs }),
+    details: { ...lead.details, fallbacks: failures },
   });
 }
