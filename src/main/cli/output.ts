@@ -34,9 +34,11 @@ export function reportError(error: unknown, json: boolean, io: CliIo): number {
   if (json) {
     io.out(JSON.stringify({ error: info }));
   } else {
-    io.err(`error ${info.code}: ${info.message}`);
+    // When several engines were tried, each says its own reason on its own line (the leading
+    // engine's among them), rather than the combined message repeating it.
     const engines = EngineFailuresSchema.safeParse(info.details?.['fallbacks']);
-    if (engines.success) for (const { engine, code, message } of engines.data) io.err(`  ${engine}: ${code}: ${message}`);
+    if (!engines.success || engines.data.length < 2) io.err(`error ${info.code}: ${info.message}`);
+    else io.err([`error ${info.code}: no engine answered.`, ...engines.data.map(({ engine, code, message }) => `  ${engine}: ${code}: ${message}`)].join('\n'));
   }
   return exitCodeFor(info.code);
 }
