@@ -84,15 +84,16 @@ describe('lantern search with several engines (built CLI, real Chromium, fixture
     const silentBing = await startSilentServer();
     const duckBefore = duckWeb.requests.length;
     try {
-      // A short page budget: Bing's timeout ends the round, so DuckDuckGo is never asked.
-      const env = { ...envFor(tempDataDir()), LANTERN_ENGINE_URL_BING: silentBing.origin, LANTERN_PAGE_TIMEOUT_MS: '4000' };
+      // Bing's timeout ends the round, so DuckDuckGo is never asked. The budget counts from the
+      // process's start, so it must leave a loaded machine time to launch Chromium for Google.
+      const env = { ...envFor(tempDataDir()), LANTERN_ENGINE_URL_BING: silentBing.origin, LANTERN_PAGE_TIMEOUT_MS: '8000' };
       const text = await runCli(['search', 'coffee'], env);
       expect(text.code).toBe(3);
       const lines = text.stderr.trim().split('\n');
       expect(lines[0]).toBe('error CAPTCHA_REQUIRED: no engine answered.');
       expect(lines.slice(1)).toEqual([
         expect.stringMatching(/^ {2}google: CAPTCHA_REQUIRED: Google wants a person to solve a CAPTCHA .*lantern search --interactive/),
-        expect.stringMatching(/^ {2}bing: TIMEOUT: http:\/\/127\.0\.0\.1:\d+ did not finish within 4000 ms/),
+        expect.stringMatching(/^ {2}bing: TIMEOUT: http:\/\/127\.0\.0\.1:\d+ did not finish within 8000 ms/),
       ]);
 
       const json = await runCli(['search', 'coffee', '--json'], env);
