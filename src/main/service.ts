@@ -1,6 +1,7 @@
 import type { FetchOptions, ResearchApi, SearchOptions } from '../shared/api';
 import type { SearchRequestInput, SearchResponse } from '../shared/contract';
 import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
+import { searchResultsMarkdown } from '../shared/format/markdown';
 import type { PageLoader } from './browser/page-loader';
 import type { FetchService } from './fetch';
 import type { SearchService } from './search/search-service';
@@ -41,7 +42,7 @@ export class ResearchService implements ResearchApi {
     history.appendTurn(thread.id, {
       question: response.query,
       mode: 'search',
-      answer: response.results.map((r) => `${r.index + 1}. [${r.title}](${r.url}) — ${r.snippet}`).join('\n'),
+      answer: searchResultsMarkdown(response),
       sources: response.results.map((r) => ({ url: r.url, title: r.title })),
       timings: { search: response.tookMs },
     });
