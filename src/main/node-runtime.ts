@@ -24,7 +24,7 @@ export interface NodeRuntimeOptions {
   onWarning?: (message: string) => void;
 }
 
-export function storePath(dataDir: string): string {
+function storePath(dataDir: string): string {
   return join(dataDir, 'lantern.db');
 }
 
