@@ -15,6 +15,14 @@ import { settingsPath } from '../../src/main/settings';
 import { openStore } from '../../src/main/store';
 import { ENGINE_IDS } from '../../src/shared/contract';
 import { isFetchBatch } from '../../src/shared/fetch-contract';
+import {
+  FullTextHitSchema,
+  HistoryDeleteResponseSchema,
+  HistoryExportResponseSchema,
+  ThreadSchema,
+  ThreadSummarySchema,
+} from '../../src/shared/history-contract';
+import { SettingsSchema } from '../../src/shared/settings-contract';
 import { errorOf } from '../support/error-of';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { startSilentServer } from '../support/silent-server';
@@ -73,7 +81,16 @@ describe('history through ResearchApi', () => {
     expect(exported.markdown).toContain('# How efficient are \\[heat\\] \\*pumps\\*?');
     expect(exported.markdown).toContain('[^1]: COP explained. <https://energy.example/cop>');
 
-    expect(await api.history.delete({ id: heat })).toEqual({ deleted: heat, title, turnCount: 1 });
+    // What the store hands back is exactly what the contract's response schemas describe.
+    const listed = await api.history.list();
+    expect(ThreadSummarySchema.array().parse(listed)).toEqual(listed);
+    expect(ThreadSchema.parse(thread)).toEqual(thread);
+    expect(FullTextHitSchema.array().parse(hits)).toEqual(hits);
+    expect(HistoryExportResponseSchema.parse(exported)).toEqual(exported);
+
+    const deleted = await api.history.delete({ id: heat });
+    expect(deleted).toEqual({ deleted: heat, title, turnCount: 1 });
+    expect(HistoryDeleteResponseSchema.parse(deleted)).toEqual(deleted);
     expect(await api.history.list()).toEqual([]);
     const missing = await errorOf(api.history.get({ id: heat }));
     expect(missing.code).toBe('NOT_FOUND');
@@ -98,6 +115,7 @@ describe('settings through ResearchApi', () => {
   it('gets the defaults, saves a validated change, resets', async () => {
     const api = runtime();
     const defaults = await api.settings.get();
+    expect(SettingsSchema.parse(defaults)).toEqual(defaults);
     expect(defaults).toMatchObject({ engines: ['google', 'bing', 'duckduckgo'], consent: 'reject', pageTimeoutMs: 5000 });
 
     const changed = await api.settings.update({ pageTimeoutMs: 8000, fetch: { proxy: 'http://127.0.0.1:3128' } });

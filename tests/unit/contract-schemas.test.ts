@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import * as captchaContract from '../../src/shared/captcha-contract';
 import { CaptchaWaitRequestSchema } from '../../src/shared/captcha-contract';
+import * as historyContract from '../../src/shared/history-contract';
+import * as settingsContract from '../../src/shared/settings-contract';
 import {
   HistoryExportRequestSchema,
   HistoryListRequestSchema,
@@ -71,5 +75,19 @@ describe('captcha schemas', () => {
     expect(CaptchaWaitRequestSchema.parse({ engine: 'google' })).toEqual({ engine: 'google', timeoutMs: 60_000 });
     expect(CaptchaWaitRequestSchema.safeParse({ engine: 'altavista' }).success).toBe(false);
     expect(CaptchaWaitRequestSchema.safeParse({ engine: 'google', timeoutMs: 30 * 60_000 + 1 }).success).toBe(false);
+  });
+});
+
+describe('every schema of the history, settings and captcha contracts', () => {
+  it('converts to JSON Schema (what the HTTP door will build its OpenAPI document from)', () => {
+    const schemas = Object.entries({ ...historyContract, ...settingsContract, ...captchaContract }).filter(
+      (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
+    );
+    expect(schemas.length).toBeGreaterThanOrEqual(20);
+    for (const [name, schema] of schemas) {
+      for (const io of ['input', 'output'] as const) {
+        expect(() => z.toJSONSchema(schema, { io }), `${name} (${io})`).not.toThrow();
+      }
+    }
   });
 });
