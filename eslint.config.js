@@ -21,6 +21,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The browser layer loads pages for search and fetch alike; it knows nothing of either.
+    files: ['src/main/browser/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only src/main/electron/**, src/main/index.ts and src/preload may import electron.' }],
+          patterns: [{ group: ['**/search/**', '**/fetch/**'], message: 'src/main/browser must not import search or fetch.' }],
+        },
+      ],
+    },
+  },
+  {
     // Pure code shared by every process: no Node, no DOM, no Electron.
     files: ['src/shared/**'],
     languageOptions: { globals: {} },

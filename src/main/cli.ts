@@ -1,19 +1,17 @@
 /**
- * `lantern` — the headless composition root: search (and later fetch, ask, serve, mcp, history)
- * from a terminal or an agent's shell, with a system Chrome/Chromium.
+ * `lantern` — the command-line door: parses the arguments and reports the outcome; every command
+ * goes through the one ResearchApi that the Node composition root (node-runtime.ts) builds, at
+ * the first command that needs it.
  */
-import { mkdirSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { LanternError } from '../shared/errors';
 import { registerFetchCommand } from './cli/fetch-command';
 import { registerHistoryCommand } from './cli/history-command';
 import { registerSearchCommand } from './cli/search-command';
+import { registerSettingsCommand } from './cli/settings-command';
 import { EXIT } from './cli/exit-codes';
 import { processIo, reportError, parseWholeNumber } from './cli/output';
-import { createNodeRuntime, storePath } from './node-runtime';
-import { resolveDataDir } from './paths';
-import { loadSettings } from './settings';
-import { openStore } from './store';
+import { createNodeRuntime } from './node-runtime';
 import type { ResearchService } from './service';
 
 declare const LANTERN_VERSION: string;
@@ -41,15 +39,9 @@ export async function main(argv: string[]): Promise<number> {
     return runtime;
   };
   registerSearchCommand(program, { api, io: processIo, setExitCode: (code) => (exitCode = code), session: CLI_SESSION });
-  registerFetchCommand(program, { fetchService: api, out: processIo.out, session: CLI_SESSION });
-  registerHistoryCommand(program, {
-    openStore: () => {
-      const dataDir = resolveDataDir();
-      mkdirSync(dataDir, { recursive: true });
-      return openStore({ path: storePath(dataDir), resultCacheTtlMs: loadSettings(dataDir).resultCacheTtlMs });
-    },
-    out: processIo.out,
-  });
+  registerFetchCommand(program, { api, out: processIo.out, session: CLI_SESSION });
+  registerHistoryCommand(program, { api, out: processIo.out });
+  registerSettingsCommand(program, { api, out: processIo.out });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

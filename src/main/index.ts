@@ -34,6 +34,8 @@ const research = assembleResearch({
   loader,
   ...(existsSync(nativeBinding) ? { nativeBinding } : {}),
   onWarning: (message) => console.warn(message),
+  // The hidden search window can always be shown to the person at the desktop.
+  canShowWindow: () => true,
 });
 
 void app.whenReady().then(() => {

@@ -1,14 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { hasDisplay } from './browser/chromium-reveal';
 import { findChrome } from './browser/find-chrome';
+import { CaptchaService } from './captcha/captcha-service';
 import { LazyPageLoader } from './browser/lazy-loader';
 import type { FetchService, RenderPage } from './fetch';
+import { HistoryService } from './history/history-service';
 import { chromiumProfileDir, resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 import { SearchService } from './search/search-service';
 import { ResearchService } from './service';
-import { loadSettings } from './settings';
+import { SettingsService } from './settings-service';
 import { describeRecovery, openStore } from './store';
 import type { PageLoader } from './browser/page-loader';
 
@@ -21,7 +24,7 @@ export interface NodeRuntimeOptions {
   onWarning?: (message: string) => void;
 }
 
-export function storePath(dataDir: string): string {
+function storePath(dataDir: string): string {
   return join(dataDir, 'lantern.db');
 }
 
@@ -32,44 +35,65 @@ export interface AssembleOptions {
   pageTimeoutMs?: number;
   /** The Electron build's own better-sqlite3 binary (compiled for Electron's ABI). */
   nativeBinding?: string;
+  /** Told when the store was found damaged at start and moved aside. */
   onWarning?: (message: string) => void;
+  /** Whether a blocked page can be shown to a person here (a display; always in the desktop app). */
+  canShowWindow: () => boolean;
 }
 
-/** Wires settings, store, search and fetch around a PageLoader: shared by both composition roots. */
+/**
+ * Wires settings, store, search, fetch, history and CAPTCHA blocks around a PageLoader: shared
+ * by both composition roots. Everything that depends on a setting reads it at each call.
+ */
 export function assembleResearch(options: AssembleOptions): ResearchService {
   const { dataDir, env, loader } = options;
-  const settings = loadSettings(dataDir);
+  const settings = new SettingsService(dataDir);
   mkdirSync(dataDir, { recursive: true });
   const store = openStore({
     path: storePath(dataDir),
-    resultCacheTtlMs: settings.resultCacheTtlMs,
+    resultCacheTtlMs: () => settings.current().resultCacheTtlMs,
     ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
   });
   if (store.recovery) options.onWarning?.(describeRecovery(store.recovery));
+  const pageTimeoutOverride = options.pageTimeoutMs ?? pageTimeoutFromEnv(env);
   const search = new SearchService({
     loader,
     engines: ENGINES,
     cache: store.resultCache,
-    engineOrder: settings.engines,
-    consent: settings.consent,
     origins: engineOriginsFromEnv(env),
-    pageTimeoutMs: options.pageTimeoutMs ?? pageTimeoutFromEnv(env) ?? settings.pageTimeoutMs,
+    // Getters: the service reads these at every search, so a settings change applies to the next one.
+    get engineOrder() {
+      return settings.current().engines;
+    },
+    get consent() {
+      return settings.current().consent;
+    },
+    get pageTimeoutMs() {
+      return pageTimeoutOverride ?? settings.current().pageTimeoutMs;
+    },
   });
   let fetch: Promise<FetchService> | undefined;
   const fetchService = (): Promise<FetchService> =>
     (fetch ??= import('./fetch').then(({ createFetchService }) =>
       createFetchService({
-        settings: () => ({
-          allowPrivateNetworks: settings.fetch.allowPrivateNetworks,
-          publicRanges: settings.fetch.publicRanges,
-          ...(settings.fetch.proxy === undefined ? {} : { proxyUrl: settings.fetch.proxy }),
-        }),
+        settings: () => {
+          const { allowPrivateNetworks, publicRanges, proxy } = settings.current().fetch;
+          return { allowPrivateNetworks, publicRanges, ...(proxy === undefined ? {} : { proxyUrl: proxy }) };
+        },
         pageCache: store.pages,
         resolveResult: (session, searchId, index) => store.searches.resolveResult(session, searchId, index),
         render: renderWith(loader),
       }),
     ));
-  return new ResearchService({ search, fetch: fetchService, loader, store });
+  return new ResearchService({
+    search,
+    fetch: fetchService,
+    history: new HistoryService(store),
+    settings,
+    captcha: new CaptchaService({ suspensions: search.suspensions, canShowWindow: options.canShowWindow }),
+    loader,
+    store,
+  });
 }
 
 /** Fetch's render fallback on a PageLoader: every request the page makes passes the URL policy. */
@@ -97,6 +121,7 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchSer
     dataDir,
     env,
     loader,
+    canShowWindow: () => hasDisplay(env),
     ...(options.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: options.pageTimeoutMs }),
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
   });

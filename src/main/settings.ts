@@ -1,35 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import * as z from 'zod';
-import { EngineIdSchema } from '../shared/contract';
 import { LanternError } from '../shared/errors';
+import { SETTINGS_VERSION, SettingsSchema, type Settings } from '../shared/settings-contract';
 import { validationError } from './validation';
-
-/** Bump with a numbered upgrade in UPGRADES when the shape changes. */
-export const SETTINGS_VERSION = 1;
-
-export const SettingsSchema = z.object({
-  version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
-  /** Engines in the order they are tried; the next answers when one is blocked or unreachable. */
-  engines: z.array(EngineIdSchema).min(1).default(['google', 'bing', 'duckduckgo']),
-  /** How a consent wall is answered once per session without asking. */
-  consent: z.enum(['reject', 'accept']).default('reject'),
-  /** Page budget for one engine page, browser launch included. */
-  pageTimeoutMs: z.number().int().min(100).max(600_000).default(5_000),
-  /** Recent searches answered from the store for this long. */
-  resultCacheTtlMs: z.number().int().min(0).default(10 * 60_000),
-  fetch: z
-    .object({
-      /** Let fetch reach private, loopback and link-local addresses. */
-      allowPrivateNetworks: z.boolean().default(false),
-      /** CIDR ranges to treat as public (proxies with fake-IP DNS, e.g. 198.18.0.0/15). */
-      publicRanges: z.array(z.string()).default([]),
-      /** An http(s) proxy URL every fetch goes through. */
-      proxy: z.url({ protocol: /^https?$/ }).optional(),
-    })
-    .prefault({}),
-});
-export type Settings = z.output<typeof SettingsSchema>;
 
 /** Numbered upgrades: UPGRADES[n] turns a version-n file into version n+1. */
 const UPGRADES: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {};

@@ -1,5 +1,18 @@
+import type { CaptchaPendingResponse, CaptchaWaitRequest, CaptchaWaitResponse } from './captcha-contract';
 import type { SearchRequestInput, SearchResponse } from './contract';
 import type { FetchRequestInput, FetchResponse } from './fetch-contract';
+import type {
+  FullTextHit,
+  HistoryDeleteResponse,
+  HistoryExportRequest,
+  HistoryExportResponse,
+  HistoryListRequest,
+  HistorySearchRequest,
+  Thread,
+  ThreadRequest,
+  ThreadSummary,
+} from './history-contract';
+import type { Settings, SettingsPatch } from './settings-contract';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -23,6 +36,44 @@ export interface FetchOptions extends CallOptions {
   allowPrivateNetworks?: boolean;
 }
 
+/** The person's research threads (src/shared/history-contract.ts). */
+export interface HistoryApi {
+  /** Threads, most recently active first. */
+  list(request?: HistoryListRequest): Promise<ThreadSummary[]>;
+  /** One thread with its turns; NOT_FOUND when there is none with that id. */
+  get(request: ThreadRequest): Promise<Thread>;
+  /** Ranked full-text search over questions, answers and fetched pages. */
+  search(request: HistorySearchRequest): Promise<FullTextHit[]>;
+  /** Deletes a thread and its turns; NOT_FOUND when there is none with that id. */
+  delete(request: ThreadRequest): Promise<HistoryDeleteResponse>;
+  /** A thread as a Markdown document with its sources as footnotes. */
+  export(request: HistoryExportRequest): Promise<HistoryExportResponse>;
+}
+
+/**
+ * The settings file (src/shared/settings-contract.ts). A change applies to the next search or
+ * fetch of this process without a restart. Doors open to agents (HTTP, MCP) must decide who may
+ * call `update`: `fetch.allowPrivateNetworks` is a guard against request forgery.
+ */
+export interface SettingsApi {
+  get(): Promise<Settings>;
+  /** Validates the partial, merges it over the current settings, saves and applies them. */
+  update(patch: SettingsPatch): Promise<Settings>;
+  /** Back to the defaults (also the way out of a settings file that no longer parses). */
+  reset(): Promise<Settings>;
+}
+
+/**
+ * Engines blocked by a CAPTCHA or consent wall (src/shared/captcha-contract.ts). Headless, a
+ * person solves one through a search with `interactive`; the desktop shell will add opening the
+ * blocked page from the UI and pushing block events to it.
+ */
+export interface CaptchaApi {
+  pending(): Promise<CaptchaPendingResponse>;
+  /** Resolves when the engine's block is solved, its pause runs out, or timeoutMs passes. */
+  wait(request: CaptchaWaitRequest, options?: CallOptions): Promise<CaptchaWaitResponse>;
+}
+
 /**
  * Everything Lantern can do, one method per operation. The CLI, HTTP, MCP and IPC doors are
  * thin adapters over an implementation of this interface.
@@ -31,4 +82,7 @@ export interface ResearchApi {
   search(request: SearchRequestInput, options?: SearchOptions): Promise<SearchResponse>;
   /** A URL, several URLs, a prompt with URLs, or result N of a search → main content as markdown. */
   fetch(request: FetchRequestInput, options?: FetchOptions): Promise<FetchResponse>;
+  readonly history: HistoryApi;
+  readonly settings: SettingsApi;
+  readonly captcha: CaptchaApi;
 }

@@ -43,7 +43,7 @@ async function run(args: string[], fetchService?: FetchService): Promise<{ out: 
       },
     });
   const program = new Command('lantern').exitOverride();
-  registerFetchCommand(program, { fetchService: () => service, out: (text) => out.push(text), session: 'cli-session' });
+  registerFetchCommand(program, { api: () => service, out: (text) => out.push(text), session: 'cli-session' });
   try {
     await program.parseAsync(['fetch', ...args], { from: 'user' });
     return { out };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
-import type { PageSnapshot } from '../../src/main/search/engine';
+import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
 import { google } from '../../src/main/search/engines/google';
 import { recordedPageQuery, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { recordedGooglePages } from '../support/recorded-google-pages';

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerHistoryCommand } from '../../src/main/cli/history-command';
+import { createNodeRuntime } from '../../src/main/node-runtime';
 import { openStore } from '../../src/main/store';
 import { LanternError } from '../../src/shared/errors';
 import { tempDataDir } from '../support/temp-store';
@@ -13,15 +14,24 @@ beforeEach(() => {
 });
 afterEach(() => temp.cleanup());
 
-/** Runs `lantern <args>` against the temp store; returns what was printed. */
+/** Warnings the runtime gave during the last `lantern` call. */
+let warnings: string[] = [];
+
+/**
+ * Runs `lantern <args>` as the CLI does, over a Node runtime on the temp data dir (one per call,
+ * as one per process); returns what was printed.
+ */
 async function lantern(...args: string[]): Promise<string> {
   const printed: string[] = [];
+  warnings = [];
+  const runtime = createNodeRuntime({ env: { LANTERN_DATA_DIR: temp.dir }, onWarning: (message) => warnings.push(message) });
   const program = new Command('lantern').exitOverride();
-  registerHistoryCommand(program, {
-    openStore: () => openStore({ path: temp.dbPath, purgeIntervalMs: 0 }),
-    out: (text) => printed.push(text),
-  });
-  await program.parseAsync(args, { from: 'user' });
+  registerHistoryCommand(program, { api: () => runtime, out: (text) => printed.push(text) });
+  try {
+    await program.parseAsync(args, { from: 'user' });
+  } finally {
+    await runtime.close();
+  }
   return printed.join('\n');
 }
 
@@ -122,5 +132,20 @@ describe('lantern history', () => {
     expect(await lantern('history', 'export', String(heat), '--md', '-o', file)).toBe(`Wrote ${file}.`);
     expect(readFileSync(file, 'utf8')).toBe(markdown);
     expect((await failure('history', 'export', '999', '--md')).code).toBe('NOT_FOUND');
+  });
+
+  it('reports a damaged store it moved aside, then works on a fresh one', async () => {
+    writeFileSync(temp.dbPath, 'this is not a SQLite database, it is a damaged file '.repeat(200));
+    expect(await lantern('history')).toContain('No threads yet');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^The Lantern store was damaged \(SQLITE_NOTADB: .*\); it was moved to .*lantern\.db\.corrupt-/);
+    const moved = readdirSync(temp.dir).filter((name) => name.startsWith('lantern.db.corrupt-'));
+    expect(moved).toHaveLength(1);
+    expect(warnings[0]).toContain(join(temp.dir, moved[0]!));
+    expect(readFileSync(join(temp.dir, moved[0]!), 'utf8')).toContain('damaged file');
+    expect(existsSync(temp.dbPath)).toBe(true);
+
+    expect(await lantern('history')).toContain('No threads yet');
+    expect(warnings).toEqual([]);
   });
 });

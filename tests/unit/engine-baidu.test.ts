@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baidu, baiduTargetUrl } from '../../src/main/search/engines/baidu';
-import type { PageSnapshot } from '../../src/main/search/engine';
+import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
 import { mean, scorePage } from '../support/serp-eval';
 import { sharedData } from '../support/shared-data';
 import { webisEntries, webisExpected } from '../support/webis';

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bing, bingTimeFilter } from '../../src/main/search/engines/bing';
-import type { PageSnapshot } from '../../src/main/search/engine';
+import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
 import { cleanText, mean, normalizeUrl, scorePage } from '../support/serp-eval';
 import { sharedData } from '../support/shared-data';
 import { webisEntries, webisExpected } from '../support/webis';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { brave } from '../../src/main/search/engines/brave';
-import type { PageSnapshot } from '../../src/main/search/engine';
+import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
 import { mean, scorePage } from '../support/serp-eval';
 import { sharedData } from '../support/shared-data';
 import { webisEntries, webisExpected } from '../support/webis';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { duckduckgo, duckDuckGoRegion } from '../../src/main/search/engines/duckduckgo';
-import type { PageSnapshot } from '../../src/main/search/engine';
+import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
 import { sharedData } from '../support/shared-data';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/engines');

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'cheerio/slim';
 import { describe, expect, it } from 'vitest';
-import type { PageSnapshot, PageState } from '../../src/main/search/engine';
+import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
+import type { PageState } from '../../src/main/search/engine';
 import { google } from '../../src/main/search/engines/google';
 import { sharedData } from '../support/shared-data';
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { PageSnapshot } from '../search/engine';
+import type { PageSnapshot } from './page-snapshot';
 import type { RevealWindow } from './reveal-flow';
 
 /** Linux needs an X or Wayland display for a visible window; macOS and Windows always have one. */

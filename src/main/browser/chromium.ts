@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, CDPSession, Page, Response, Route } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
-import type { PageSnapshot } from '../search/engine';
+import type { PageSnapshot } from './page-snapshot';
 import type { LoadOptions, PageAction, PageActionOutcome, PageLoader } from './page-loader';
 import { ChromiumRevealWindow, hasDisplay } from './chromium-reveal';
 import { READ_PAGE_CONTENT, type PageContent } from './page-content';

@@ -1,4 +1,4 @@
-import type { PageSnapshot } from '../search/engine';
+import type { PageSnapshot } from './page-snapshot';
 import type { LoadOptions, PageLoader } from './page-loader';
 import { LanternError } from '../../shared/errors';
 import type { RevealOptions } from './reveal-flow';

@@ -1,4 +1,4 @@
-import type { PageSnapshot } from '../search/engine';
+import type { PageSnapshot } from './page-snapshot';
 import type { RevealOptions } from './reveal-flow';
 
 /** One step in the live page, asked for after seeing the settled page (e.g. answering a consent wall). */

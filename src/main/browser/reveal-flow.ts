@@ -1,5 +1,5 @@
 import { LanternError } from '../../shared/errors';
-import type { PageSnapshot } from '../search/engine';
+import type { PageSnapshot } from './page-snapshot';
 
 /**
  * The person-in-the-loop flow: when an engine blocks with a CAPTCHA or a consent wall and a

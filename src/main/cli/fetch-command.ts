@@ -1,6 +1,5 @@
 import { Command, Option } from 'commander';
-import { LanternError } from '../../shared/errors';
-import type { FetchCallOptions, FetchService } from '../fetch/service';
+import type { FetchOptions, ResearchApi } from '../../shared/api';
 import {
   isFetchBatch,
   RenderModeSchema,
@@ -23,11 +22,12 @@ interface FetchFlags {
 
 /**
  * `lantern fetch <url…>` or `lantern fetch --index N [--search ID]`: reads pages and prints
- * their text. Failures are thrown as LanternError for the CLI root to report.
+ * their text. The flags become a FetchRequest as given; the contract's schema decides what is
+ * valid. Failures are thrown as LanternError for the CLI root to report.
  */
 export function registerFetchCommand(
   program: Command,
-  deps: { fetchService: () => FetchService; out: (text: string) => void; session: string },
+  deps: { api: () => Pick<ResearchApi, 'fetch'>; out: (text: string) => void; session: string },
 ): void {
   program
     .command('fetch')
@@ -59,29 +59,19 @@ export function registerFetchCommand(
     .option('--no-cache', 'fetch again even when a fresh copy is cached')
     .action(async (urls: string[], flags: FetchFlags) => {
       const request = buildRequest(urls, flags);
-      const options: FetchCallOptions = { session: deps.session };
+      const options: FetchOptions = { session: deps.session };
       if (flags.allowPrivate) options.allowPrivateNetworks = true;
-      const response = await deps.fetchService().fetch(request, options);
+      const response = await deps.api().fetch(request, options);
       deps.out(flags.json ? JSON.stringify(response) : formatFetchResponse(response));
     });
 }
 
 function buildRequest(urls: string[], flags: FetchFlags): FetchRequestInput {
-  let request: FetchRequestInput;
-  if (flags.index !== undefined) {
-    if (urls.length > 0) throw new LanternError('INVALID_INPUT', 'Give URLs or --index, not both.');
-    request = { index: flags.index };
-    if (flags.search !== undefined) request.searchId = flags.search;
-  } else if (flags.search !== undefined) {
-    throw new LanternError('INVALID_INPUT', '--search needs --index: which result of that search to fetch.');
-  } else if (urls.length === 0) {
-    throw new LanternError(
-      'INVALID_INPUT',
-      'Nothing to fetch: give one or more URLs, or --index N for a search result.',
-    );
-  } else {
-    request = urls.length === 1 ? { url: urls[0]! } : { urls };
-  }
+  const request: FetchRequestInput = {};
+  if (urls.length === 1) request.url = urls[0]!;
+  else if (urls.length > 1) request.urls = urls;
+  if (flags.index !== undefined) request.index = flags.index;
+  if (flags.search !== undefined) request.searchId = flags.search;
   if (flags.maxChars !== undefined) request.maxChars = flags.maxChars;
   if (flags.offset !== undefined) request.offset = flags.offset;
   if (flags.render !== undefined) request.render = flags.render;

@@ -1,19 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { LanternError } from '../../shared/errors';
+import type { ResearchApi } from '../../shared/api';
 import {
-  threadToMarkdown,
+  FullTextScopeSchema,
   type FullTextHit,
   type FullTextScope,
-  type Store,
   type Thread,
   type ThreadSummary,
-} from '../store';
-import { threadNotFound } from '../store/history';
+} from '../../shared/history-contract';
 
 export interface HistoryCommandDeps {
-  /** Opens the store; the command closes it when done. */
-  openStore: () => Store;
+  api: () => ResearchApi;
   out: (text: string) => void;
 }
 
@@ -22,8 +19,9 @@ interface JsonFlag {
 }
 
 /**
- * `lantern history [--json] [list | search <text> | show <id> | delete <id> | export <id> --md]`.
- * Failures are thrown as LanternError (NOT_FOUND, INVALID_INPUT) for the CLI root to report.
+ * `lantern history [--json] [list | search <text> | show <id> | delete <id> | export <id> --md]`,
+ * over ResearchApi's history. Failures are thrown as LanternError (NOT_FOUND, INVALID_INPUT) for
+ * the CLI root to report.
  */
 export function registerHistoryCommand(program: Command, deps: HistoryCommandDeps): void {
   const history = program
@@ -34,22 +32,14 @@ export function registerHistoryCommand(program: Command, deps: HistoryCommandDep
   // --json is declared on each subcommand too, so it works on either side of the subcommand name
   // whether or not the program uses positional options; optsWithGlobals() sees both.
   const wantsJson = (command: Command): boolean => Boolean(command.optsWithGlobals<JsonFlag>().json);
-  const withStore = <T>(use: (store: Store) => T): T => {
-    const store = deps.openStore();
-    try {
-      return use(store);
-    } finally {
-      store.close();
-    }
-  };
 
   history
     .command('list', { isDefault: true })
     .description('Threads, most recently active first (the default)')
-    .option('--limit <n>', 'how many threads (default 50)', parseCount('--limit'))
+    .option('--limit <n>', 'how many threads (default 50)', Number)
     .option('--json', 'print JSON instead of text')
-    .action((flags: { limit?: number }, command: Command) => {
-      const threads = withStore((store) => store.history.listThreads({ limit: flags.limit ?? 50 }));
+    .action(async (flags: { limit?: number }, command: Command) => {
+      const threads = await deps.api().history.list(flags.limit === undefined ? {} : { limit: flags.limit });
       deps.out(wantsJson(command) ? JSON.stringify(threads) : formatThreadList(threads));
     });
 
@@ -57,14 +47,13 @@ export function registerHistoryCommand(program: Command, deps: HistoryCommandDep
     .command('search')
     .description('Full-text search over questions, answers and fetched pages')
     .argument('<text...>', 'words to find (all must occur); any script, e.g. 研究 or climate')
-    .addOption(new Option('--scope <scope>', 'where to look').choices(['all', 'history', 'pages']).default('all'))
-    .option('--limit <n>', 'how many hits (default 20)', parseCount('--limit'))
+    .addOption(new Option('--scope <scope>', 'where to look').choices(FullTextScopeSchema.options).default('all'))
+    .option('--limit <n>', 'how many hits (default 20)', Number)
     .option('--json', 'print JSON instead of text')
-    .action((words: string[], flags: { scope: FullTextScope; limit?: number }, command: Command) => {
-      const hits = withStore((store) =>
-        store.fullText.search(words.join(' '), { scope: flags.scope, limit: flags.limit ?? 20 }),
-      );
-      deps.out(wantsJson(command) ? JSON.stringify(hits) : formatHits(hits, words.join(' ')));
+    .action(async (words: string[], flags: { scope: FullTextScope; limit?: number }, command: Command) => {
+      const text = words.join(' ');
+      const hits = await deps.api().history.search({ text, scope: flags.scope, ...(flags.limit === undefined ? {} : { limit: flags.limit }) });
+      deps.out(wantsJson(command) ? JSON.stringify(hits) : formatHits(hits, text));
     });
 
   history
@@ -72,8 +61,8 @@ export function registerHistoryCommand(program: Command, deps: HistoryCommandDep
     .description('A thread with its questions, answers and sources')
     .argument('<id>', 'thread id (see `lantern history list`)')
     .option('--json', 'print JSON instead of text')
-    .action((id: string, _flags: unknown, command: Command) => {
-      const thread = withStore((store) => requireThread(store, parseThreadId(id)));
+    .action(async (id: string, _flags: unknown, command: Command) => {
+      const thread = await deps.api().history.get({ id });
       deps.out(wantsJson(command) ? JSON.stringify(thread) : formatThread(thread));
     });
 
@@ -82,17 +71,12 @@ export function registerHistoryCommand(program: Command, deps: HistoryCommandDep
     .description('Delete a thread and its turns')
     .argument('<id>', 'thread id')
     .option('--json', 'print JSON instead of text')
-    .action((id: string, _flags: unknown, command: Command) => {
-      const threadId = parseThreadId(id);
-      const thread = withStore((store) => {
-        const existing = requireThread(store, threadId);
-        store.history.deleteThread(threadId);
-        return existing;
-      });
+    .action(async (id: string, _flags: unknown, command: Command) => {
+      const deleted = await deps.api().history.delete({ id });
       deps.out(
         wantsJson(command)
-          ? JSON.stringify({ deleted: threadId, title: thread.title })
-          : `Deleted thread #${threadId} "${thread.title}" (${plural(thread.turnCount, 'turn')}).`,
+          ? JSON.stringify({ deleted: deleted.deleted, title: deleted.title })
+          : `Deleted thread #${deleted.deleted} "${deleted.title}" (${plural(deleted.turnCount, 'turn')}).`,
       );
     });
 
@@ -103,8 +87,8 @@ export function registerHistoryCommand(program: Command, deps: HistoryCommandDep
     .option('--md', 'Markdown (the only format, and the default)')
     .option('-o, --output <file>', 'write to this file instead of standard output')
     .option('--json', 'print {"markdown": …} (and "path" with --output) as JSON')
-    .action((id: string, flags: { output?: string }, command: Command) => {
-      const markdown = threadToMarkdown(withStore((store) => requireThread(store, parseThreadId(id))));
+    .action(async (id: string, flags: { output?: string }, command: Command) => {
+      const { markdown } = await deps.api().history.export({ id, format: 'markdown' });
       if (flags.output !== undefined) writeFileSync(flags.output, markdown);
       if (wantsJson(command)) {
         deps.out(JSON.stringify(flags.output === undefined ? { markdown } : { path: flags.output, markdown }));
@@ -112,33 +96,6 @@ export function registerHistoryCommand(program: Command, deps: HistoryCommandDep
         deps.out(flags.output === undefined ? markdown : `Wrote ${flags.output}.`);
       }
     });
-}
-
-function requireThread(store: Store, threadId: number): Thread {
-  const thread = store.history.getThread(threadId);
-  if (!thread) throw threadNotFound(threadId);
-  return thread;
-}
-
-function parseThreadId(text: string): number {
-  const id = Number(text.replace(/^#/, ''));
-  if (!/^#?\d+$/.test(text.trim()) || !Number.isSafeInteger(id) || id < 1) {
-    throw new LanternError(
-      'INVALID_INPUT',
-      `A thread id is a whole number such as 12, got "${text}"; see \`lantern history list\`.`,
-    );
-  }
-  return id;
-}
-
-function parseCount(name: string) {
-  return (value: string): number => {
-    const number = Number(value);
-    if (!/^\d+$/.test(value.trim()) || number < 1 || number > 1_000) {
-      throw new LanternError('INVALID_INPUT', `${name} must be a whole number from 1 to 1000, got "${value}".`);
-    }
-    return number;
-  };
 }
 
 function formatThreadList(threads: ThreadSummary[]): string {

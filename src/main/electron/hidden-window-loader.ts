@@ -3,7 +3,7 @@ import { LanternError } from '../../shared/errors';
 import type { LoadOptions, PageLoader } from '../browser/page-loader';
 import { runRevealFlow, type RevealOptions } from '../browser/reveal-flow';
 import { ElectronRevealWindow } from './reveal-window';
-import type { PageSnapshot } from '../search/engine';
+import type { PageSnapshot } from '../browser/page-snapshot';
 
 /** Hosts the hidden window may navigate to besides the engines' own (Google's consent and CAPTCHA). */
 const BLOCK_PAGE_HOSTS = ['consent.google.com', 'sorry.google.com', 'www.google.com'];

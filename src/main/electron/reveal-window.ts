@@ -1,6 +1,6 @@
 import type { BrowserWindow } from 'electron';
 import type { RevealWindow } from '../browser/reveal-flow';
-import type { PageSnapshot } from '../search/engine';
+import type { PageSnapshot } from '../browser/page-snapshot';
 
 /**
  * The hidden search window, shown to the person while a CAPTCHA or consent wall waits for them:

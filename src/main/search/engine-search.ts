@@ -1,7 +1,8 @@
 import type { EngineId, SearchRequest, SearchResult } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import type { PageAction, PageActionOutcome, PageLoader } from '../browser/page-loader';
-import { toEngineQuery, type Classification, type PageSnapshot, type ParsedPage, type SearchEngine } from './engine';
+import type { PageSnapshot } from '../browser/page-snapshot';
+import { toEngineQuery, type Classification, type ParsedPage, type SearchEngine } from './engine';
 import { dedupeKey } from './fusion';
 import type { EnginePacer } from './pacer';
 import { sourceOf } from './source';

@@ -20,6 +20,10 @@ import { searchCacheKey, type ResultCache } from './result-cache';
 import { EngineSuspensions, SUSPENSION_MS } from './suspension';
 import { DEFAULT_INACTIVITY_MS } from '../browser/reveal-flow';
 
+/**
+ * Read at every search, never copied: the runtime passes getters for engineOrder, pageTimeoutMs
+ * and consent, so that a settings change applies to the next search.
+ */
 export interface SearchServiceOptions {
   loader: PageLoader;
   engines: Partial<Record<EngineId, SearchEngine>>;

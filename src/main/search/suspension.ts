@@ -19,6 +19,7 @@ export const SUSPENSION_MS = {
  */
 export class EngineSuspensions {
   private readonly suspensions = new Map<EngineId, Suspension>();
+  private readonly liftListeners = new Set<(engine: EngineId) => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -41,7 +42,15 @@ export class EngineSuspensions {
     return suspension ? suspension.until - this.now() : 0;
   }
 
+  /** Ends a suspension before its time (a person solved the block); listeners hear of it. */
   lift(engine: EngineId): void {
     this.suspensions.delete(engine);
+    for (const listener of this.liftListeners) listener(engine);
+  }
+
+  /** Told of every lift; returns the function that stops it. */
+  onLift(listener: (engine: EngineId) => void): () => void {
+    this.liftListeners.add(listener);
+    return () => this.liftListeners.delete(listener);
   }
 }

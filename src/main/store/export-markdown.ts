@@ -1,3 +1,4 @@
+import { markdownText, markdownUrl } from '../../shared/format/markdown';
 import type { Thread, Turn, TurnSource } from './history';
 
 /**
@@ -8,7 +9,7 @@ import type { Thread, Turn, TurnSource } from './history';
  * referenced (under "Sources") so that every footnote renders.
  */
 export function threadToMarkdown(thread: Thread, exportedAt: Date = new Date()): string {
-  const lines: string[] = [`# ${escapeInline(thread.title || 'Untitled thread')}`, ''];
+  const lines: string[] = [`# ${markdownText(thread.title) || 'Untitled thread'}`, ''];
   lines.push(
     `Exported from Lantern on ${isoDate(exportedAt)}. Started ${isoDate(new Date(thread.createdAt))}; ` +
       `${thread.turns.length} turn${thread.turns.length === 1 ? '' : 's'}.`,
@@ -25,7 +26,7 @@ export function threadToMarkdown(thread: Thread, exportedAt: Date = new Date()):
 }
 
 function renderTurn(turn: Turn, firstLabel: number): string[] {
-  const lines = [`## ${escapeInline(oneLine(turn.question))}`, ''];
+  const lines = [`## ${markdownText(turn.question)}`, ''];
   const cited = new Set<number>();
   const answer = citationsToFootnotes(turn.answer.trim(), turn.sources.length, firstLabel, cited);
   if (answer !== '') lines.push(answer, '');
@@ -59,22 +60,7 @@ function citationsToFootnotes(answer: string, sourceCount: number, firstLabel: n
 }
 
 function renderSource(source: TurnSource): string {
-  const title = escapeInline(oneLine(source.title || source.url));
-  return `${title}. <${autolinkSafe(source.url)}>`;
-}
-
-/** An autolink may not contain spaces or angle brackets; percent-encode those. */
-function autolinkSafe(url: string): string {
-  return url.replace(/[\s<>]/g, (c) => encodeURIComponent(c));
-}
-
-/** Text placed inline: characters that would start Markdown syntax are escaped. */
-function escapeInline(text: string): string {
-  return text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return `${markdownText(source.title) || markdownText(source.url)}. <${markdownUrl(source.url)}>`;
 }
 
 function isoDate(date: Date): string {

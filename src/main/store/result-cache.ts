@@ -17,7 +17,8 @@ export class SqliteResultCache implements ResultCache {
   constructor(
     db: Database.Database,
     private readonly now: Clock,
-    readonly ttlMs: number = DEFAULT_RESULT_CACHE_TTL_MS,
+    /** Read at every write, so a changed setting applies to the next search stored. */
+    private readonly ttlMs: () => number = () => DEFAULT_RESULT_CACHE_TTL_MS,
   ) {
     this.sql = statementCache(db);
   }
@@ -36,7 +37,7 @@ export class SqliteResultCache implements ResultCache {
       `INSERT INTO result_cache (key, response, stored_at, expires_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET response = excluded.response, stored_at = excluded.stored_at,
                                        expires_at = excluded.expires_at`,
-    ).run(key, JSON.stringify(stored), at, at + this.ttlMs);
+    ).run(key, JSON.stringify(stored), at, at + this.ttlMs());
   }
 
   /** Drops expired entries (they are never served; this only reclaims space). */

@@ -17,8 +17,8 @@ export interface OpenStoreOptions {
   /** Injected in tests to move time; defaults to Date.now. */
   now?: Clock;
   busyTimeoutMs?: number;
-  /** Search response cache TTL (default 10 min). */
-  resultCacheTtlMs?: number;
+  /** Search response cache TTL (default 10 min); a function is read at every write. */
+  resultCacheTtlMs?: number | (() => number);
   /** Session result index: TTL (24 h), cap per session (1,000), search record retention (7 days). */
   sessionResultTtlMs?: number;
   maxResultsPerSession?: number;
@@ -76,7 +76,8 @@ export function openStore(options: OpenStoreOptions): Store {
     ...(options.pageTtlMs === undefined ? {} : { ttlMs: options.pageTtlMs }),
     ...(options.pageRetentionMs === undefined ? {} : { retentionMs: options.pageRetentionMs }),
   });
-  const resultCache = new SqliteResultCache(db, now, options.resultCacheTtlMs ?? DEFAULT_RESULT_CACHE_TTL_MS);
+  const ttl = options.resultCacheTtlMs ?? DEFAULT_RESULT_CACHE_TTL_MS;
+  const resultCache = new SqliteResultCache(db, now, typeof ttl === 'function' ? ttl : () => ttl);
 
   const purgeExpired = (): PurgeReport => {
     const { results, searches: searchRecords } = searches.purgeExpired();

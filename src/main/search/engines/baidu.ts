@@ -6,7 +6,8 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import type { Classification, EngineQuery, PageSnapshot, ParsedPage, SearchEngine } from '../engine';
+import type { Classification, EngineQuery, ParsedPage, SearchEngine } from '../engine';
+import type { PageSnapshot } from '../../browser/page-snapshot';
 import type { TimeRange } from '../../../shared/contract';
 import { cleanText, collapseWhitespace, isDateLike } from '../parse-utils';
 import {

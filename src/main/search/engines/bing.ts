@@ -3,7 +3,8 @@
  * title link in `h2 a`; since 2023 links go through `bing.com/ck/a?…&u=a1<base64url target>`.
  */
 import type { CheerioAPI } from 'cheerio';
-import type { Classification, EngineQuery, PageSnapshot, ParsedPage, SearchEngine } from '../engine';
+import type { Classification, EngineQuery, ParsedPage, SearchEngine } from '../engine';
+import type { PageSnapshot } from '../../browser/page-snapshot';
 import type { TimeRange } from '../../../shared/contract';
 import { unwrapRedirectUrl } from '../parse-utils';
 import {

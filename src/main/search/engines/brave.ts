@@ -6,7 +6,8 @@
  */
 import { contains, type CheerioAPI } from 'cheerio/slim';
 import type { Element } from 'domhandler';
-import type { Classification, EngineQuery, PageSnapshot, ParsedPage, ParsedResult, SearchEngine } from '../engine';
+import type { Classification, EngineQuery, ParsedPage, ParsedResult, SearchEngine } from '../engine';
+import type { PageSnapshot } from '../../browser/page-snapshot';
 import type { TimeRange } from '../../../shared/contract';
 import { isDateLike } from '../parse-utils';
 import {

@@ -3,7 +3,8 @@
  * blocks with a `.result__a` title link, usually wrapped as `//duckduckgo.com/l/?uddg=<target>`.
  * A client DuckDuckGo distrusts gets HTTP 202 with an empty page or the "anomaly" challenge.
  */
-import type { Classification, EngineQuery, PageSnapshot, ParsedPage, SearchEngine } from '../engine';
+import type { Classification, EngineQuery, ParsedPage, SearchEngine } from '../engine';
+import type { PageSnapshot } from '../../browser/page-snapshot';
 import type { TimeRange } from '../../../shared/contract';
 import { unwrapRedirectUrl } from '../parse-utils';
 import {

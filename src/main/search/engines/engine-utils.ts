@@ -5,7 +5,8 @@
  */
 import { load, type Cheerio, type CheerioAPI } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
-import type { Classification, PageSnapshot, ParsedPage, ParsedResult } from '../engine';
+import type { Classification, ParsedPage, ParsedResult } from '../engine';
+import type { PageSnapshot } from '../../browser/page-snapshot';
 import {
   collapseWhitespace,
   isHttpUrl,

@@ -7,7 +7,8 @@
 // serialised by the browser (well-formed), so both parsers build the same tree.
 import { load, type CheerioAPI } from 'cheerio/slim';
 import type { TimeRange } from '../../../shared/contract';
-import type { Classification, EngineQuery, PageSnapshot, ParsedPage, SearchEngine } from '../engine';
+import type { Classification, EngineQuery, ParsedPage, SearchEngine } from '../engine';
+import type { PageSnapshot } from '../../browser/page-snapshot';
 import { collapseWhitespace, textOfNodes } from '../parse-utils';
 import { parseFeaturedSnippet, parsePeopleAlsoAsk, parseRelatedSearches, parseTopStories } from './google-features';
 import { hasOrganicResult, parseOrganicResults } from './google-organic';

@@ -1,0 +1,75 @@
+import type { CallOptions, CaptchaApi } from '../../shared/api';
+import {
+  CaptchaWaitRequestSchema,
+  type CaptchaPendingResponse,
+  type CaptchaWaitRequest,
+  type CaptchaWaitResponse,
+  type PendingBlock,
+} from '../../shared/captcha-contract';
+import { ENGINE_IDS, type EngineId } from '../../shared/contract';
+import { LanternError } from '../../shared/errors';
+import type { EngineSuspensions } from '../search/suspension';
+import { validationError } from '../validation';
+
+const BLOCK_KINDS: Record<string, PendingBlock['kind']> = { CAPTCHA_REQUIRED: 'captcha', CONSENT_REQUIRED: 'consent' };
+
+/**
+ * CAPTCHA and consent blocks, read from the search service's engine suspensions: a block is an
+ * engine paused after one, and it ends when a person solves it (the suspension is lifted) or
+ * the pause runs out.
+ */
+export class CaptchaService implements CaptchaApi {
+  constructor(
+    private readonly deps: {
+      suspensions: EngineSuspensions;
+      /** Whether this runtime can show a blocked page to a person. */
+      canShowWindow: () => boolean;
+      now?: () => number;
+    },
+  ) {}
+
+  async pending(): Promise<CaptchaPendingResponse> {
+    const blocks = ENGINE_IDS.map((engine) => this.blockOf(engine)).filter((block) => block !== undefined);
+    return { blocks, canShowWindow: this.deps.canShowWindow() };
+  }
+
+  async wait(input: CaptchaWaitRequest, options: CallOptions = {}): Promise<CaptchaWaitResponse> {
+    const parsed = CaptchaWaitRequestSchema.safeParse(input);
+    if (!parsed.success) throw validationError('captcha.wait request', parsed.error);
+    const { engine, timeoutMs } = parsed.data;
+    const block = this.blockOf(engine);
+    if (!block) {
+      throw new LanternError('NOT_FOUND', `${engine} is not blocked by a CAPTCHA or consent wall; there is nothing to wait for.`);
+    }
+    const now = this.deps.now ?? Date.now;
+    return new Promise<CaptchaWaitResponse>((resolve, reject) => {
+      const timers: NodeJS.Timeout[] = [];
+      const finish = (outcome: () => void): void => {
+        timers.forEach(clearTimeout);
+        stopListening();
+        options.signal?.removeEventListener('abort', onAbort);
+        outcome();
+      };
+      const stopListening = this.deps.suspensions.onLift((lifted) => {
+        if (lifted === engine) finish(() => resolve({ engine, outcome: 'solved' }));
+      });
+      const onAbort = (): void => finish(() => reject(new LanternError('CANCELLED', `Stopped waiting for the ${engine} block.`)));
+      const untilExpiry = Math.max(0, block.until - now());
+      // The sooner of the two decides: a pause that ends within the wait is 'expired'.
+      if (untilExpiry <= timeoutMs) {
+        timers.push(setTimeout(() => finish(() => resolve({ engine, outcome: 'expired' })), untilExpiry));
+      } else {
+        timers.push(setTimeout(() => finish(() => resolve({ engine, outcome: 'timed-out' })), timeoutMs));
+      }
+      if (options.signal?.aborted) onAbort();
+      else options.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private blockOf(engine: EngineId): PendingBlock | undefined {
+    const suspension = this.deps.suspensions.get(engine);
+    const kind = suspension && BLOCK_KINDS[suspension.code];
+    if (!suspension || !kind) return undefined;
+    return { engine, kind, message: suspension.message, until: suspension.until };
+  }
+}

@@ -1,0 +1,80 @@
+import type * as z from 'zod';
+import type { HistoryApi } from '../../shared/api';
+import type { SearchResponse } from '../../shared/contract';
+import { searchResultsMarkdown } from '../../shared/format/markdown';
+import {
+  HistoryExportRequestSchema,
+  HistoryListRequestSchema,
+  HistorySearchRequestSchema,
+  ThreadRequestSchema,
+  type FullTextHit,
+  type HistoryDeleteResponse,
+  type HistoryExportRequest,
+  type HistoryExportResponse,
+  type HistoryListRequest,
+  type HistorySearchRequest,
+  type Thread,
+  type ThreadRequest,
+  type ThreadSummary,
+} from '../../shared/history-contract';
+import { threadToMarkdown, type Store } from '../store';
+import { threadNotFound } from '../store/history';
+import { validationError } from '../validation';
+
+/** The person's research history over the store: validates each request, then asks the store. */
+export class HistoryService implements HistoryApi {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async list(input: HistoryListRequest = {}): Promise<ThreadSummary[]> {
+    return this.store.history.listThreads(parse(HistoryListRequestSchema, input, 'history.list'));
+  }
+
+  async get(input: ThreadRequest): Promise<Thread> {
+    return this.requireThread(parse(ThreadRequestSchema, input, 'history.get').id);
+  }
+
+  async search(input: HistorySearchRequest): Promise<FullTextHit[]> {
+    const { text, scope, limit } = parse(HistorySearchRequestSchema, input, 'history.search');
+    return this.store.fullText.search(text, { scope, limit });
+  }
+
+  async delete(input: ThreadRequest): Promise<HistoryDeleteResponse> {
+    const { id } = parse(ThreadRequestSchema, input, 'history.delete');
+    const thread = this.requireThread(id);
+    this.store.history.deleteThread(id);
+    return { deleted: id, title: thread.title, turnCount: thread.turnCount };
+  }
+
+  async export(input: HistoryExportRequest): Promise<HistoryExportResponse> {
+    const { id, format } = parse(HistoryExportRequestSchema, input, 'history.export');
+    const thread = this.requireThread(id);
+    return { id, title: thread.title, format, markdown: threadToMarkdown(thread, this.now()) };
+  }
+
+  /** A search becomes a thread of one turn: its results are the sources, listed as the answer. */
+  recordSearch(response: SearchResponse): void {
+    const thread = this.store.history.createThread(response.query);
+    this.store.history.appendTurn(thread.id, {
+      question: response.query,
+      mode: 'search',
+      answer: searchResultsMarkdown(response),
+      sources: response.results.map((r) => ({ url: r.url, title: r.title })),
+      timings: { search: response.tookMs },
+    });
+  }
+
+  private requireThread(id: number): Thread {
+    const thread = this.store.history.getThread(id);
+    if (!thread) throw threadNotFound(id);
+    return thread;
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, operation: string): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(`${operation} request`, parsed.error);
+  return parsed.data;
+}

@@ -1,0 +1,55 @@
+/** `lantern settings` and the damaged-store warning, through the built CLI (node scripts/build-cli.mjs). */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, tempDataDir } from '../support/run-cli';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = tempDataDir();
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const lantern = (...args: string[]) => runCli(args, { LANTERN_DATA_DIR: dataDir });
+const savedSettings = () => JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>;
+
+describe('lantern settings', () => {
+  it('shows, changes (value as JSON or text) and resets the settings file', async () => {
+    const shown = await lantern('settings', '--json');
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ engines: ['google', 'bing', 'duckduckgo'], pageTimeoutMs: 5000 });
+
+    expect((await lantern('settings', 'set', 'pageTimeoutMs', '8000')).code).toBe(0);
+    expect((await lantern('settings', 'set', 'engines', '["bing","google"]')).code).toBe(0);
+    const set = await lantern('settings', 'set', 'consent', 'accept', '--json');
+    expect(JSON.parse(set.stdout)).toMatchObject({ pageTimeoutMs: 8000, engines: ['bing', 'google'], consent: 'accept' });
+    expect(savedSettings()).toMatchObject({ pageTimeoutMs: 8000, engines: ['bing', 'google'], consent: 'accept' });
+
+    const reset = await lantern('settings', 'reset');
+    expect(reset.code).toBe(0);
+    expect(savedSettings()).toMatchObject({ pageTimeoutMs: 5000, consent: 'reject' });
+  });
+
+  it('refuses an unknown key or a bad value with exit code 2 and the field named', async () => {
+    const unknown = await lantern('settings', 'set', 'pageTimeout', '8000');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^error INVALID_INPUT: Invalid settings change: input: Unrecognized key: "pageTimeout"/);
+    const bad = await lantern('settings', 'set', 'fetch.publicRanges', '["10.0.0.0/99"]', '--json');
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stdout).error).toMatchObject({ code: 'INVALID_INPUT' });
+    expect(JSON.parse(bad.stdout).error.message).toContain('fetch.publicRanges.0: "10.0.0.0/99" is not a CIDR range');
+  });
+});
+
+describe('a damaged store', () => {
+  it('is moved aside and reported on stderr; the command goes on with a fresh store', async () => {
+    writeFileSync(join(dataDir, 'lantern.db'), 'not a database '.repeat(500));
+    const run = await lantern('history');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('No threads yet');
+    const moved = readdirSync(dataDir).filter((name) => name.startsWith('lantern.db.corrupt-'));
+    expect(moved).toHaveLength(1);
+    expect(run.stderr).toMatch(/^warning: The Lantern store was damaged \(SQLITE_NOTADB/);
+    expect(run.stderr).toContain(join(dataDir, moved[0]!));
+  });
+});
