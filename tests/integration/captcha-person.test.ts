@@ -12,11 +12,11 @@ import type { ChromiumRevealWindow } from '../../src/main/browser/chromium-revea
 import { hasDisplay } from '../../src/main/browser/chromium-reveal';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import { google } from '../../src/main/search/engines/google';
-import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
 import { chromiumProcessesFor } from '../support/chromium-processes';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
+import { tempResultCache } from '../support/temp-store';
 
 let web: FixtureWeb;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ function setup(inactivityMs = 60_000) {
   const service = new SearchService({
     loader,
     engines: { google },
-    cache: new MemoryResultCache(),
+    cache: tempResultCache(),
     origins: { google: web.origin },
     pacing: { minGapMs: 0, jitterMs: 0 },
     inactivityMs,

@@ -12,12 +12,12 @@ import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import { bing } from '../../src/main/search/engines/bing';
 import { google } from '../../src/main/search/engines/google';
-import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
 import { SUSPENSION_MS } from '../../src/main/search/suspension';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
 import { startSilentServer } from '../support/silent-server';
+import { tempResultCache } from '../support/temp-store';
 
 let googleWeb: FixtureWeb;
 let bingWeb: FixtureWeb;
@@ -52,7 +52,7 @@ function harness(options: { googleOrigin?: string; bingOrigin?: string } = {}): 
     loader,
     engines: { google, bing },
     engineOrder: ['google', 'bing'],
-    cache: new MemoryResultCache(),
+    cache: tempResultCache({ now: () => clock.now }),
     origins: { google: options.googleOrigin ?? googleWeb.origin, bing: options.bingOrigin ?? bingWeb.origin },
     pageTimeoutMs: 5000,
     pacing: { minGapMs: 0, jitterMs: 0 },

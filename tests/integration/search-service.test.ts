@@ -8,12 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import { google } from '../../src/main/search/engines/google';
-import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
 import { chromiumProcessesFor } from '../support/chromium-processes';
 import { sharedData } from '../support/shared-data';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
+import { tempResultCache } from '../support/temp-store';
 
 let web: FixtureWeb;
 beforeAll(async () => {
@@ -43,7 +43,7 @@ function harness(options: { timeoutMs?: number; idleCloseMs?: number; gapMs?: nu
   const service = new SearchService({
     loader,
     engines: { google },
-    cache: new MemoryResultCache(),
+    cache: tempResultCache(),
     origins: { google: web.origin },
     pageTimeoutMs: options.timeoutMs ?? 5000,
     pacing: { minGapMs: options.gapMs ?? 0, jitterMs: 0 },
@@ -287,7 +287,7 @@ function serviceOn(origin: string): SearchService {
   const service = new SearchService({
     loader,
     engines: { google },
-    cache: new MemoryResultCache(),
+    cache: tempResultCache(),
     origins: { google: origin },
     pageTimeoutMs: 10_000,
     pacing: { minGapMs: 0, jitterMs: 0 },
