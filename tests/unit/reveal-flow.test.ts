@@ -11,7 +11,7 @@ const INACTIVITY_MS = 3000;
  */
 function scriptedWindow(page: PageSnapshot = { finalUrl: 'https://engine.test/sorry/', status: 429, html: 'captcha', title: '' }) {
   const listeners = { navigated: [] as Array<() => void>, activity: [] as Array<() => void>, closed: [] as Array<() => void> };
-  const window = {
+  const window: RevealWindow & { page: PageSnapshot; hidden: number; act(): void; navigate(to: PageSnapshot): void; close(): void } = {
     page,
     hidden: 0,
     show: () => Promise.resolve(),
@@ -19,7 +19,7 @@ function scriptedWindow(page: PageSnapshot = { finalUrl: 'https://engine.test/so
       window.hidden += 1;
       return Promise.resolve();
     },
-    snapshot: () => Promise.resolve(window.page),
+    snapshot: (): Promise<PageSnapshot> => Promise.resolve(window.page),
     onNavigated: (listener: () => void) => listeners.navigated.push(listener),
     onActivity: (listener: () => void) => listeners.activity.push(listener),
     onClosed: (listener: () => void) => listeners.closed.push(listener),
@@ -29,7 +29,7 @@ function scriptedWindow(page: PageSnapshot = { finalUrl: 'https://engine.test/so
       listeners.navigated.forEach((listener) => listener());
     },
     close: () => listeners.closed.forEach((listener) => listener()),
-  } satisfies RevealWindow & Record<string, unknown>;
+  };
   return window;
 }
 
