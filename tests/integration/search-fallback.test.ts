@@ -110,7 +110,7 @@ describe('engine fallback and suspension on real Chromium', () => {
     const { service, clock } = harness();
     googleWeb.blockEverySearch('captcha');
     expect((await service.search({ query: 'coffee', limit: 2 })).engine).toBe('bing');
-    expect(service.suspensions.remainingMs('google')).toBe(SUSPENSION_MS.captcha);
+    expect(service.suspensions.get('google')?.until).toBe(clock.now + SUSPENSION_MS.captcha);
 
     // Google would answer now, but it stays out until the suspension ends.
     googleWeb.blockEverySearch(undefined);
@@ -155,7 +155,7 @@ describe('engine fallback and suspension on real Chromium', () => {
     expect(error.code).toBe('ENGINE_BLOCKED');
     expect(error.retryAfterMs).toBe(120_000);
     expect(error.message).toContain('HTTP 429');
-    expect(service.suspensions.remainingMs('bing')).toBe(120_000);
+    expect(service.suspensions.get('bing')?.until).toBe(clock.now + 120_000);
     clock.now += 120_000;
     const response = await service.search({ query: 'matrix', engine: 'bing', limit: 2 });
     expect(response.results).toHaveLength(2);

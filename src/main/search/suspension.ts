@@ -36,11 +36,6 @@ export class EngineSuspensions {
     return suspension;
   }
 
-  remainingMs(engine: EngineId): number {
-    const suspension = this.get(engine);
-    return suspension ? suspension.until - this.now() : 0;
-  }
-
   lift(engine: EngineId): void {
     this.suspensions.delete(engine);
   }
