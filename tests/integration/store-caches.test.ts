@@ -57,14 +57,6 @@ describe('page cache', () => {
     clock.advance(2 * HOUR);
     expect(store.pages.getPage(page.url)).toMatchObject({ fresh: false, page: { etag: '"v1"', lastModified: page.lastModified } });
     expect(store.pages.getPage('https://example.com/b')?.fresh).toBe(false);
-
-    // A 304 makes it fresh again and takes the new validator.
-    expect(store.pages.markRevalidated(page.url, { etag: '"v2"' })).toBe(true);
-    expect(store.pages.getPage(page.url)).toMatchObject({
-      fresh: true,
-      page: { etag: '"v2"', lastModified: page.lastModified },
-    });
-    expect(store.pages.markRevalidated('https://example.com/missing')).toBe(false);
   });
 
   it('replaces a page fetched again and keeps one index entry for it', () => {

@@ -126,19 +126,6 @@ export class PageCache {
     return page;
   }
 
-  /**
-   * After a 304 Not Modified: the stored page is current again. New validators replace the old
-   * ones when the server sent them. Returns false when the page is no longer stored.
-   */
-  markRevalidated(url: string, validators: { etag?: string; lastModified?: string } = {}): boolean {
-    return (
-      this.sql(
-        `UPDATE pages SET fetched_at = ?, etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified)
-         WHERE url = ?`,
-      ).run(this.now(), validators.etag ?? null, validators.lastModified ?? null, url).changes > 0
-    );
-  }
-
   /** Drops pages older than the retention; returns how many. */
   purgeExpired(): number {
     return this.db.transaction(() => {
