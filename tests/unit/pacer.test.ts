@@ -50,6 +50,17 @@ describe('EnginePacer', () => {
     expect(waits).toEqual([]);
   });
 
+  it('stops waiting for the gap when the caller aborts, and never runs the task', async () => {
+    const pacer = new EnginePacer({ minGapMs: 60_000, jitterMs: 0 });
+    await pacer.run(async () => undefined);
+    const controller = new AbortController();
+    let ran = false;
+    const waiting = pacer.run(async () => (ran = true), controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    expect(ran).toBe(false);
+  });
+
   it('keeps going after a failed task', async () => {
     const { pacer } = fakePacer(0, 0);
     await expect(pacer.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

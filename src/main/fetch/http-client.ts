@@ -6,7 +6,7 @@
 import { request, type Dispatcher } from 'undici';
 import { LanternError } from '../../shared/errors';
 import { ACCEPT_ENCODING, decodeContentEncoding, formatBytes } from './decompress';
-import { abortableSleep } from '../abortable-sleep';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { HostRateLimiter } from './host-rate-limit';
 import { parseTargetUrl } from './url-input';
 import { resolveAndCheck, type AddressPolicy } from './url-policy';
@@ -151,14 +151,14 @@ async function requestWithRetries(
       });
     } catch (error) {
       if (!canRetry || signal.aborted || !isTransientError(error)) throw error;
-      await abortableSleep(backoffMs(settings.retryBaseDelayMs, attempt), signal);
+      await delay(backoffMs(settings.retryBaseDelayMs, attempt), undefined, { signal });
       continue;
     }
     if (canRetry && TRANSIENT_STATUSES.has(response.statusCode)) {
       const retryAfter = retryAfterMs(flattenHeaders(response.headers)['retry-after']);
       if (retryAfter === undefined || retryAfter <= MAX_RETRY_AFTER_MS) {
         await discard(response);
-        await abortableSleep(retryAfter ?? backoffMs(settings.retryBaseDelayMs, attempt), signal);
+        await delay(retryAfter ?? backoffMs(settings.retryBaseDelayMs, attempt), undefined, { signal });
         continue;
       }
     }
