@@ -14,11 +14,11 @@ export interface TurnSource {
 /** One question and what Lantern gave back. */
 export interface TurnInput {
   question: string;
-  /** 'search' | 'answer' | 'fetch' today; stored as given. */
+  /** What the turn did (ResearchService records 'search'); stored as given. */
   mode: string;
   /** Markdown; citations appear in it as [n], n counting sources from 1. */
   answer?: string;
-  /** The answer module's citation records (quote, source number, supported…), kept as JSON. */
+  /** Citation records, kept as JSON as given (no caller records any yet). */
   citations?: unknown[];
   sources?: TurnSource[];
   /** Phase durations in ms, e.g. { search: 820, fetch: 2100, compose: 300 }. */
