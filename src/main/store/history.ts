@@ -18,7 +18,7 @@ export interface TurnInput {
   mode: string;
   /** Markdown; citations appear in it as [n], n counting sources from 1. */
   answer?: string;
-  /** Citation records, kept as JSON as given (no caller records any yet). */
+  /** Citation records, stored as JSON as given (ResearchService records none). */
   citations?: unknown[];
   sources?: TurnSource[];
   /** Phase durations in ms, e.g. { search: 820, fetch: 2100, compose: 300 }. */
