@@ -21,8 +21,8 @@ import { performance } from 'node:perf_hooks';
 import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import { google } from '../../src/main/search/engines/google';
-import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { DEFAULT_PACING, SearchService } from '../../src/main/search/search-service';
+import { openStore } from '../../src/main/store';
 import { startFixtureWeb } from '../../tests/support/fixture-web';
 import { PROJECT_ROOT } from '../../tests/support/run-cli';
 import { sharedData } from '../../tests/support/shared-data';
@@ -59,7 +59,7 @@ for (const query of web.recordedQueries) {
 const queries = onePage.slice(0, WARM_QUERIES);
 const pagingQueries = twoPages.slice(0, 10);
 const newService = (loader: ChromiumPageLoader): SearchService =>
-  new SearchService({ loader, engines: { google }, cache: new MemoryResultCache(), origins: { google: web.origin } });
+  new SearchService({ loader, engines: { google }, cache: openStore({ path: ':memory:', purgeIntervalMs: 0 }).resultCache, origins: { google: web.origin } });
 const freshProfile = (): string => mkdtempSync(join(tmpdir(), 'lantern-bench-'));
 
 // Cold: a new process each time, browser not running, persistent profile as a user would have.

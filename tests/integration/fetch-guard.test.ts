@@ -153,7 +153,7 @@ describe('address policy', () => {
     expect(inner.connections()).toBe(0);
   });
 
-  it('refuses a name that resolves to loopback (DNS rebinding) on the connection itself', async () => {
+  it('refuses a name that resolves to loopback, without connecting', async () => {
     const inner = await serve((_req, res) => res.end('internal'));
     const fetcher = service({}, { lookup: async () => [{ address: '127.0.0.1', family: 4 }] });
     const error = await failure(fetcher.fetch({ url: `http://rebind.test:${inner.port}/` }));

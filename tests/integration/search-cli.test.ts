@@ -17,9 +17,9 @@ function envFor(dataDir = tempDataDir()): Record<string, string> {
   return { LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_DATA_DIR: dataDir };
 }
 
-function expectWellFormedResults(stdout: string, min: number): void {
+function expectWellFormedResults(stdout: string, count: number): void {
   const response = SearchResponseSchema.parse(JSON.parse(stdout));
-  expect(response.results.length).toBeGreaterThanOrEqual(min);
+  expect(response.results).toHaveLength(count);
   for (const [i, result] of response.results.entries()) {
     expect(result.index).toBe(i);
     expect(result.url).toMatch(/^https?:\/\//);
@@ -30,7 +30,7 @@ function expectWellFormedResults(stdout: string, min: number): void {
 }
 
 describe('lantern search (built CLI, real Chromium, fixture web)', () => {
-  it('returns at least 10 well-formed results for coffee as JSON', async () => {
+  it('returns 10 well-formed results (the default limit) for coffee as JSON', async () => {
     const dataDir = tempDataDir();
     const run = await runCli(['search', 'coffee', '--json'], envFor(dataDir));
     expect(run.stderr).toBe('');

@@ -12,10 +12,10 @@ import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import type { ConsentChoice } from '../../src/main/search/engine-search';
 import { google } from '../../src/main/search/engines/google';
-import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
+import { tempResultCache } from '../support/temp-store';
 
 const PAGE_TIMEOUT_MS = 5000;
 
@@ -42,7 +42,7 @@ function serviceOn(profile: string, consent?: ConsentChoice): SearchService {
   return new SearchService({
     loader,
     engines: { google },
-    cache: new MemoryResultCache(),
+    cache: tempResultCache(),
     origins: { google: web.origin },
     pageTimeoutMs: PAGE_TIMEOUT_MS,
     pacing: { minGapMs: 0, jitterMs: 0 },

@@ -12,12 +12,12 @@ import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import { bing } from '../../src/main/search/engines/bing';
 import { google } from '../../src/main/search/engines/google';
-import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { SearchService } from '../../src/main/search/search-service';
 import { SUSPENSION_MS } from '../../src/main/search/suspension';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
 import { startSilentServer } from '../support/silent-server';
+import { tempResultCache } from '../support/temp-store';
 
 let googleWeb: FixtureWeb;
 let bingWeb: FixtureWeb;
@@ -52,7 +52,7 @@ function harness(options: { googleOrigin?: string; bingOrigin?: string } = {}): 
     loader,
     engines: { google, bing },
     engineOrder: ['google', 'bing'],
-    cache: new MemoryResultCache(),
+    cache: tempResultCache({ now: () => clock.now }),
     origins: { google: options.googleOrigin ?? googleWeb.origin, bing: options.bingOrigin ?? bingWeb.origin },
     pageTimeoutMs: 5000,
     pacing: { minGapMs: 0, jitterMs: 0 },
@@ -110,7 +110,7 @@ describe('engine fallback and suspension on real Chromium', () => {
     const { service, clock } = harness();
     googleWeb.blockEverySearch('captcha');
     expect((await service.search({ query: 'coffee', limit: 2 })).engine).toBe('bing');
-    expect(service.suspensions.remainingMs('google')).toBe(SUSPENSION_MS.captcha);
+    expect(service.suspensions.get('google')?.until).toBe(clock.now + SUSPENSION_MS.captcha);
 
     // Google would answer now, but it stays out until the suspension ends.
     googleWeb.blockEverySearch(undefined);
@@ -155,7 +155,7 @@ describe('engine fallback and suspension on real Chromium', () => {
     expect(error.code).toBe('ENGINE_BLOCKED');
     expect(error.retryAfterMs).toBe(120_000);
     expect(error.message).toContain('HTTP 429');
-    expect(service.suspensions.remainingMs('bing')).toBe(120_000);
+    expect(service.suspensions.get('bing')?.until).toBe(clock.now + 120_000);
     clock.now += 120_000;
     const response = await service.search({ query: 'matrix', engine: 'bing', limit: 2 });
     expect(response.results).toHaveLength(2);

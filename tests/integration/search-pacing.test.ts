@@ -11,11 +11,11 @@ import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import type { PageLoader } from '../../src/main/browser/page-loader';
 import { google } from '../../src/main/search/engines/google';
-import { MemoryResultCache } from '../../src/main/search/result-cache';
 import { DEFAULT_PACING, SearchService } from '../../src/main/search/search-service';
 import type { SearchResponse } from '../../src/shared/contract';
 import { LanternError } from '../../src/shared/errors';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { tempResultCache } from '../support/temp-store';
 
 const GAP_MS = 100;
 const SEARCHES = 50;
@@ -71,7 +71,7 @@ describe('pacing on real Chromium', () => {
     const service = new SearchService({
       loader: recordingLoader(loader, loads),
       engines: { google },
-      cache: new MemoryResultCache(),
+      cache: tempResultCache(),
       origins: { google: web.origin },
       pageTimeoutMs: 10_000,
       pacing: { minGapMs: GAP_MS, jitterMs: 0, maxQueued: MAX_QUEUED },
@@ -103,7 +103,8 @@ describe('pacing on real Chromium', () => {
     expect(outcomes.slice(0, accepted).map((o) => o.error?.code)).toEqual(Array(accepted).fill(undefined));
     for (const outcome of outcomes.slice(accepted)) {
       expect(outcome.error?.code).toBe('RATE_LIMITED');
-      expect(outcome.error?.retryAfterMs).toBeGreaterThan(0);
+      // Come back once the searches ahead (one loading and a full queue) have each had their gap.
+      expect(outcome.error?.retryAfterMs).toBe(accepted * GAP_MS);
       expect(outcome.error?.message).toContain(`the limit is ${MAX_QUEUED}`);
       // Turned away at once, not after waiting in line.
       expect(outcome.settledAfterMs).toBeLessThan(outcomes[0]!.settledAfterMs);

@@ -43,29 +43,20 @@ describe('page cache', () => {
     expect(cached).toEqual({
       page: { ...page, fetchedAt: clock.now() - HOUR },
       fresh: true,
-      revalidatable: false,
       ageMs: HOUR,
     });
     expect(store.pages.getPage('https://www.example.com/a/')?.page.url).toBe('https://example.com/a');
     expect(store.pages.getPage('https://example.com/other')).toBeUndefined();
   });
 
-  it('turns stale after its own TTL: revalidatable with validators, not without', () => {
+  it('turns stale after its own TTL, keeping the validators a conditional request needs', () => {
     const { store, clock } = setup({ pageTtlMs: 2 * HOUR });
     store.pages.putPage(page);
     const { etag: _e, lastModified: _l, ...withoutValidators } = page;
     store.pages.putPage({ ...withoutValidators, url: 'https://example.com/b', finalUrl: 'https://example.com/b' });
     clock.advance(2 * HOUR);
-    expect(store.pages.getPage(page.url)).toMatchObject({ fresh: false, revalidatable: true });
-    expect(store.pages.getPage('https://example.com/b')).toMatchObject({ fresh: false, revalidatable: false });
-
-    // A 304 makes it fresh again and takes the new validator.
-    expect(store.pages.markRevalidated(page.url, { etag: '"v2"' })).toBe(true);
-    expect(store.pages.getPage(page.url)).toMatchObject({
-      fresh: true,
-      page: { etag: '"v2"', lastModified: page.lastModified },
-    });
-    expect(store.pages.markRevalidated('https://example.com/missing')).toBe(false);
+    expect(store.pages.getPage(page.url)).toMatchObject({ fresh: false, page: { etag: '"v1"', lastModified: page.lastModified } });
+    expect(store.pages.getPage('https://example.com/b')?.fresh).toBe(false);
   });
 
   it('replaces a page fetched again and keeps one index entry for it', () => {

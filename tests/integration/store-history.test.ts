@@ -59,19 +59,6 @@ describe('history: threads and turns', () => {
     expect(store.history.listThreads({ limit: 1, offset: 1 }).map((t) => t.id)).toEqual([b.id]);
   });
 
-  it('updates a turn when its answer arrives, and the index follows', () => {
-    const { store } = setup();
-    const thread = store.history.createThread('t');
-    const turn = store.history.appendTurn(thread.id, { question: 'pending question', mode: 'answer' });
-    expect(store.fullText.search('geothermal')).toEqual([]);
-    store.history.updateTurn(turn.id, { answer: 'Geothermal loops are steady.', timings: { total: 900 } });
-    expect(store.history.getTurn(turn.id)).toMatchObject({
-      answer: 'Geothermal loops are steady.',
-      timings: { total: 900 },
-    });
-    expect(store.fullText.search('geothermal').map((hit) => hit.kind === 'turn' && hit.turnId)).toEqual([turn.id]);
-  });
-
   it('deletes a thread with its turns and their index entries; ids are not reused', () => {
     const { store } = setup();
     const thread = store.history.createThread('to delete');

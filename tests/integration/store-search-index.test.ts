@@ -169,6 +169,6 @@ describe('session result index', () => {
     expect(row).toMatchObject({ session: 'cli', engine: 'google', took_ms: 42, from_cache: 1, result_count: 1 });
     expect(JSON.parse(row.request as string)).toEqual({ query: 'query s1', limit: 10, lang: 'en' });
     expect(JSON.parse(row.features as string)).toEqual({ featuredSnippet: { text: 'featured' } });
-    expect(store.searches.getResults('cli', undefined).results.map((r) => r.url)).toEqual(['https://example.com/s1/0']);
+    expect(store.searches.resolveResult('cli', undefined, 0).url).toBe('https://example.com/s1/0');
   });
 });

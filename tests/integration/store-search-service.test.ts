@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PageLoader } from '../../src/main/browser/page-loader';
 import type { SearchEngine } from '../../src/main/search/engine';
 import { SearchService } from '../../src/main/search/search-service';
+import { ResearchService } from '../../src/main/service';
 import { openStore, type Store } from '../../src/main/store';
 import { tempDataDir } from '../support/temp-store';
 
@@ -42,17 +43,13 @@ afterEach(() => {
   temp.cleanup();
 });
 
-/** One CLI process: a store on the shared file and a search service over it. */
-function cliProcess(loader: PageLoader): { store: Store; service: SearchService } {
+/** One CLI process: a store on the shared file and the ResearchService over it, wired as production wires it. */
+function cliProcess(loader: PageLoader): { store: Store; service: ResearchService } {
   const store = openStore({ path: temp.dbPath, purgeIntervalMs: 0 });
   stores.push(store);
-  const service = new SearchService({
-    loader,
-    engines: { google: engine },
-    cache: store.resultCache,
-    onSearch: (response) => store.searches.recordSearch('cli', response),
-  });
-  return { store, service };
+  const search = new SearchService({ loader, engines: { google: engine }, cache: store.resultCache });
+  const fetch = () => Promise.reject(new Error('fetch is not part of this test'));
+  return { store, service: new ResearchService({ search, fetch, loader, store }) };
 }
 
 describe('the store under the search service', () => {
@@ -60,16 +57,16 @@ describe('the store under the search service', () => {
     temp = tempDataDir();
     const loader = countingLoader();
     const first = cliProcess(loader);
-    const answered = await first.service.search({ query: 'coffee' });
+    const answered = await first.service.search({ query: 'coffee' }, { session: 'cli' });
     expect(loader.loads).toBe(1);
     expect(answered.fromCache).toBeUndefined();
-    expect(answered.results.length).toBeGreaterThan(3);
+    expect(answered.results).toHaveLength(10);
     first.store.close();
     stores.splice(0);
 
     // `lantern search coffee` again in a new process: the answer comes from the file.
     const second = cliProcess(loader);
-    const cached = await second.service.search({ query: 'coffee' });
+    const cached = await second.service.search({ query: 'coffee' }, { session: 'cli' });
     expect(loader.loads).toBe(1);
     expect(cached.fromCache).toBe(true);
     expect(cached.results).toEqual(answered.results);
@@ -78,7 +75,7 @@ describe('the store under the search service', () => {
     expect(second.store.searches.resolveResult('cli', undefined, 2).url).toBe(answered.results[2]!.url);
 
     // --no-cache asks the engine again.
-    await second.service.search({ query: 'coffee' }, { noCache: true });
+    await second.service.search({ query: 'coffee' }, { session: 'cli', noCache: true });
     expect(loader.loads).toBe(2);
   });
 });

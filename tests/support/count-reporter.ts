@@ -7,14 +7,16 @@ export default class CountReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
+      const failedBefore = failed;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else skipped++;
       }
-      // A file that fails to load has no tests but is still a failure.
-      if (module.state() === 'failed' && module.children.size === 0) failed++;
+      // A file that fails to load, or whose beforeAll throws (its tests then count as skipped),
+      // is still a failure.
+      if (module.state() === 'failed' && failed === failedBefore) failed++;
     }
     failed += unhandledErrors.length;
     const tail = skipped > 0 ? `, ${skipped} skipped` : '';

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { assertBuiltFromCurrentSources } from './built-output';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(PROJECT_ROOT, 'bin/lantern.js');
@@ -25,11 +26,9 @@ export function tempDataDir(): string {
  */
 const PATIENT_PAGE_TIMEOUT_MS = '30000';
 
-/** Runs the built CLI (`npm run build:cli`) exactly as a person or agent would. */
+/** Runs the built CLI (`npm run build:cli`) exactly as a person or agent would, refusing a stale build. */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  if (!existsSync(join(PROJECT_ROOT, 'dist/cli.js'))) {
-    throw new Error('dist/cli.js is missing: run `npm run build:cli` (npm test does it first).');
-  }
+  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
   const started = performance.now();
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {

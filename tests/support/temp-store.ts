@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
+import type { ResultCache } from '../../src/main/search/result-cache';
 import { openStore, type OpenStoreOptions, type Store } from '../../src/main/store';
 
 /** A clock tests move by hand. */
@@ -43,4 +45,14 @@ export function tempStore(options: Partial<OpenStoreOptions> = {}): {
       cleanup();
     },
   };
+}
+
+/**
+ * The result cache production uses (SQLite), on a store of its own that is closed and removed
+ * when the current test finishes. Call it inside a test.
+ */
+export function tempResultCache(options: Partial<OpenStoreOptions> = {}): ResultCache {
+  const { store, cleanup } = tempStore(options);
+  onTestFinished(cleanup);
+  return store.resultCache;
 }

@@ -65,6 +65,13 @@ describe('documentKind', () => {
   const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
   const text = Buffer.from('hello');
 
+  it('takes the type and charset from a Content-Type header, and nothing from an unparseable one', () => {
+    expect(parseContentType('Text/HTML; Charset="GBK"')).toEqual({ essence: 'text/html', charset: 'GBK' });
+    expect(parseContentType('application/pdf')).toEqual({ essence: 'application/pdf' });
+    expect(parseContentType('html')).toEqual({ essence: '' });
+    expect(parseContentType(undefined)).toEqual({ essence: '' });
+  });
+
   it('reads documents by their served type', () => {
     expect(kindOrCode('text/html; charset=utf-8', text)).toBe('html');
     expect(kindOrCode('application/xhtml+xml', text)).toBe('html');

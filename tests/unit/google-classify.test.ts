@@ -21,7 +21,7 @@ function snapshot(html: string, finalUrl = SEARCH_URL, status = 200): PageSnapsh
 function withoutConsentDialog(html: string): string {
   const $ = load(html);
   const dialogs = $('[role="dialog"][aria-modal="true"]');
-  expect(dialogs.length).toBeGreaterThan(0); // the recorded page really had one
+  expect(dialogs).toHaveLength(1); // the recorded page really had one
   dialogs.remove();
   return $.html();
 }

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { EnginePacer } from '../../src/main/search/pacer';
 
 /** A pacer on a fake clock: sleeping advances time, so the test is instant and exact. */
-function fakePacer(minGapMs: number, jitterMs: number, random = 0.5) {
+function fakePacer(minGapMs: number, jitterMs: number, random = 0.5, maxQueued?: number) {
   let now = 1_000;
   const waits: number[] = [];
   const pacer = new EnginePacer({
     minGapMs,
     jitterMs,
+    ...(maxQueued === undefined ? {} : { maxQueued }),
     now: () => now,
     random: () => random,
     sleep: async (ms) => {
@@ -49,6 +50,17 @@ describe('EnginePacer', () => {
     expect(waits).toEqual([]);
   });
 
+  it('stops waiting for the gap when the caller aborts, and never runs the task', async () => {
+    const pacer = new EnginePacer({ minGapMs: 60_000, jitterMs: 0 });
+    await pacer.run(async () => undefined);
+    const controller = new AbortController();
+    let ran = false;
+    const waiting = pacer.run(async () => (ran = true), controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    expect(ran).toBe(false);
+  });
+
   it('keeps going after a failed task', async () => {
     const { pacer } = fakePacer(0, 0);
     await expect(pacer.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
@@ -58,7 +70,7 @@ describe('EnginePacer', () => {
 
 describe('EnginePacer queue bound', () => {
   it('refuses tasks beyond the queue with RATE_LIMITED and a retry time, and serves the rest', async () => {
-    const pacer = new EnginePacer({ minGapMs: 0, jitterMs: 0, maxQueued: 2 });
+    const { pacer } = fakePacer(800, 400, 0.5, 2);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const served: number[] = [];
@@ -72,9 +84,10 @@ describe('EnginePacer queue bound', () => {
     const settled = await Promise.allSettled(outcomes);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
     expect(served).toEqual([0, 1, 2]);
-    const refused = settled[3] as PromiseRejectedResult;
-    expect(refused.reason).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(refused.reason.retryAfterMs).toBeGreaterThanOrEqual(0);
+    // Three tasks ahead (the running one and two queued), each taking the average gap of 800 + 400/2 ms.
+    for (const refused of settled.slice(3)) {
+      expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 3000 });
+    }
     // Once the queue drains, new work is accepted again.
     await expect(pacer.run(async () => 'again')).resolves.toBe('again');
   });

@@ -8,6 +8,7 @@ import { ChromiumRevealWindow, hasDisplay } from './chromium-reveal';
 import { READ_PAGE_CONTENT, type PageContent } from './page-content';
 import { ReadySignal, type ReadinessSeen, type ReadySelectors, type ReadyWatch } from './ready-signal';
 import { runRevealFlow, type RevealOptions } from './reveal-flow';
+import { parseRetryAfter } from '../retry-after';
 
 // playwright-core is CommonJS (7 MB of it): require() spares the ES-module loader's scan of its
 // source for named exports, 100–200 ms of every cold search.
@@ -395,14 +396,6 @@ function blank(page: Page): Promise<void> {
     () => undefined,
     () => undefined,
   );
-}
-
-/** Retry-After as seconds or an HTTP date, in ms from now. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

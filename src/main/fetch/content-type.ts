@@ -3,6 +3,7 @@
  * read are html, pdf, json, xml and text; everything else (images, video, audio, archives,
  * executables) is refused by name, including binaries that claim to be text/html.
  */
+import { MIMEType } from 'node:util';
 import { LanternError } from '../../shared/errors';
 
 export type DocumentKind = 'html' | 'pdf' | 'json' | 'xml' | 'text';
@@ -14,16 +15,15 @@ export interface ContentType {
 }
 
 export function parseContentType(header: string | undefined): ContentType {
-  if (header === undefined) return { essence: '' };
-  const [type = '', ...params] = header.split(';');
-  const result: ContentType = { essence: type.trim().toLowerCase() };
-  for (const param of params) {
-    const [name, value] = param.split('=');
-    if (name?.trim().toLowerCase() === 'charset' && value !== undefined) {
-      result.charset = value.trim().replace(/^["']|["']$/g, '');
-    }
+  let mime: MIMEType;
+  try {
+    mime = new MIMEType(header ?? '');
+  } catch {
+    // An unparseable type tells nothing, as a missing one (WHATWG Fetch): the bytes decide.
+    return { essence: '' };
   }
-  return result;
+  const charset = mime.params.get('charset');
+  return { essence: mime.essence, ...(charset === null ? {} : { charset }) };
 }
 
 /** Types whose bodies we never read: refused on their headers, before downloading them. */

@@ -4,7 +4,7 @@
  * RATE_LIMITED (with retryAfterMs) when it would be long.
  */
 import { LanternError } from '../../shared/errors';
-import { abortableSleep } from '../abortable-sleep';
+import { setTimeout as delay } from 'node:timers/promises';
 
 export interface HostRateLimitOptions {
   burst: number;
@@ -23,7 +23,7 @@ export class HostRateLimiter {
   constructor(
     private readonly options: HostRateLimitOptions,
     private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void> = abortableSleep,
+    private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void> = (ms, signal) => delay(ms, undefined, { signal }),
   ) {}
 
   /** Takes one token for `host`, waiting up to maxWaitMs for it. */

@@ -6,8 +6,9 @@
 import { request, type Dispatcher } from 'undici';
 import { LanternError } from '../../shared/errors';
 import { ACCEPT_ENCODING, decodeContentEncoding, formatBytes } from './decompress';
-import { abortableSleep } from '../abortable-sleep';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { HostRateLimiter } from './host-rate-limit';
+import { parseRetryAfter } from '../retry-after';
 import { parseTargetUrl } from './url-input';
 import { resolveAndCheck, type AddressPolicy } from './url-policy';
 import type { FetchSettings, LookupAll } from './types';
@@ -151,14 +152,14 @@ async function requestWithRetries(
       });
     } catch (error) {
       if (!canRetry || signal.aborted || !isTransientError(error)) throw error;
-      await abortableSleep(backoffMs(settings.retryBaseDelayMs, attempt), signal);
+      await delay(backoffMs(settings.retryBaseDelayMs, attempt), undefined, { signal });
       continue;
     }
     if (canRetry && TRANSIENT_STATUSES.has(response.statusCode)) {
-      const retryAfter = retryAfterMs(flattenHeaders(response.headers)['retry-after']);
+      const retryAfter = parseRetryAfter(flattenHeaders(response.headers)['retry-after']);
       if (retryAfter === undefined || retryAfter <= MAX_RETRY_AFTER_MS) {
         await discard(response);
-        await abortableSleep(retryAfter ?? backoffMs(settings.retryBaseDelayMs, attempt), signal);
+        await delay(retryAfter ?? backoffMs(settings.retryBaseDelayMs, attempt), undefined, { signal });
         continue;
       }
     }
@@ -267,14 +268,6 @@ function isTransientError(error: unknown): boolean {
 function backoffMs(baseMs: number, attempt: number): number {
   // Exponential with jitter so parallel fetches do not retry in lockstep.
   return Math.round(baseMs * 2 ** attempt * (0.75 + Math.random() * 0.5));
-}
-
-function retryAfterMs(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 function statusHint(status: number): string {

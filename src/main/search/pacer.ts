@@ -1,5 +1,5 @@
 import { LanternError } from '../../shared/errors';
-import { abortableSleep } from '../abortable-sleep';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /**
  * One page at a time per engine, with a jittered minimum gap between the end of one page load
@@ -27,7 +27,7 @@ export class EnginePacer {
 
   constructor(private readonly options: PacerOptions) {
     this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? abortableSleep;
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.random = options.random ?? Math.random;
   }
 

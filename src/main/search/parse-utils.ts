@@ -5,6 +5,7 @@
  * Everything here is pure and knows no engine's class names; engines (google.ts, bing.ts, …)
  * import from this file.
  */
+import { decodeHTMLStrict } from 'entities';
 
 // ---------------------------------------------------------------------------------------------
 // Text
@@ -21,46 +22,9 @@ export function collapseWhitespace(text: string): string {
   return text.replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
 }
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  middot: '·',
-  laquo: '«',
-  raquo: '»',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  bull: '•',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-};
-
-/**
- * Decodes numeric entities (`&#39;`, `&#x27;`) and the common named ones. For text that came from
- * a DOM parser (cheerio `.text()`) this is not needed: the parser has decoded it already.
- */
-export function decodeHtmlEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-  });
-}
-
 /** Markup string → plain text: tags removed (as word boundaries), entities decoded, whitespace collapsed. */
 export function cleanText(markup: string): string {
-  return collapseWhitespace(decodeHtmlEntities(markup.replace(/<[^>]*>/g, ' ').replace(/ +([,.;:!?])/g, '$1')));
+  return collapseWhitespace(decodeHTMLStrict(markup.replace(/<[^>]*>/g, ' ').replace(/ +([,.;:!?])/g, '$1')));
 }
 
 /**

@@ -1,9 +1,6 @@
 import type { SearchRequest, SearchResponse } from '../../shared/contract';
 
-/**
- * Where recent search responses are kept. In-memory today; the SQLite store implements the same
- * interface so the service does not change when it takes over.
- */
+/** Where recent search responses are kept (the store's SqliteResultCache; the service needs only this). */
 export interface ResultCache {
   get(key: string): SearchResponse | undefined;
   set(key: string, response: SearchResponse): void;
@@ -21,36 +18,4 @@ export function searchCacheKey(request: SearchRequest, engine: string): string {
     request.timeRange ?? null,
     request.safe ?? null,
   ]);
-}
-
-/** TTL cache in memory (default 10 minutes), bounded so a long-running server cannot grow without end. */
-export class MemoryResultCache implements ResultCache {
-  private readonly entries = new Map<string, { response: SearchResponse; expiresAt: number }>();
-
-  constructor(
-    private readonly ttlMs = 10 * 60_000,
-    private readonly maxEntries = 500,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  get(key: string): SearchResponse | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.response;
-  }
-
-  set(key: string, response: SearchResponse): void {
-    this.entries.delete(key);
-    this.entries.set(key, { response, expiresAt: this.now() + this.ttlMs });
-    // Map keeps insertion order: the first key is the oldest.
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-  }
 }

@@ -36,8 +36,6 @@ export interface SearchServiceOptions {
   pageTimeoutMs?: number;
   pacing?: Omit<PacerOptions, 'now'>;
   now?: () => number;
-  /** Called with every answered (non-cached) search, e.g. to store it. */
-  onSearch?: (response: SearchResponse) => void;
   /** How long the verification window waits without any input from the person. */
   inactivityMs?: number;
   /** How a consent wall is answered without asking (the `consent` setting; default reject). */
@@ -104,7 +102,6 @@ export class SearchService {
       tookMs: Math.max(0, Math.round(this.now() - startedAt)),
     };
     this.options.cache.set(key, response);
-    this.options.onSearch?.(response);
     return response;
   }
 

@@ -37,11 +37,6 @@ export class EngineSuspensions {
     return suspension;
   }
 
-  remainingMs(engine: EngineId): number {
-    const suspension = this.get(engine);
-    return suspension ? suspension.until - this.now() : 0;
-  }
-
   /** Ends a suspension before its time (a person solved the block); listeners hear of it. */
   lift(engine: EngineId): void {
     this.suspensions.delete(engine);

@@ -14,11 +14,11 @@ export interface TurnSource {
 /** One question and what Lantern gave back. */
 export interface TurnInput {
   question: string;
-  /** 'search' | 'answer' | 'fetch' today; stored as given. */
+  /** What the turn did (ResearchService records 'search'); stored as given. */
   mode: string;
   /** Markdown; citations appear in it as [n], n counting sources from 1. */
   answer?: string;
-  /** The answer module's citation records (quote, source number, supported…), kept as JSON. */
+  /** Citation records, stored as JSON as given (ResearchService records none). */
   citations?: unknown[];
   sources?: TurnSource[];
   /** Phase durations in ms, e.g. { search: 820, fetch: 2100, compose: 300 }. */
@@ -50,8 +50,6 @@ export interface ThreadSummary {
 export interface Thread extends ThreadSummary {
   turns: Turn[];
 }
-
-export type TurnPatch = Partial<Pick<TurnInput, 'answer' | 'citations' | 'sources' | 'timings'>>;
 
 interface TurnRow {
   id: number;
@@ -137,37 +135,6 @@ export class HistoryRepository {
       const title = thread.title === '' ? cleanTitle(input.question) : thread.title;
       this.sql('UPDATE threads SET updated_at = ?, title = ? WHERE id = ?').run(at, title, threadId);
       return { id, ...turn };
-    })();
-  }
-
-  /** Fills in what arrives after the question (a streamed answer, its citations, timings). */
-  updateTurn(turnId: number, patch: TurnPatch): Turn {
-    return this.db.transaction((): Turn => {
-      const existing = this.getTurn(turnId);
-      if (!existing) {
-        throw new LanternError(
-          'NOT_FOUND',
-          `No turn ${turnId} in the history; it may have been deleted with its thread.`,
-        );
-      }
-      const updated: Turn = {
-        ...existing,
-        ...(patch.answer === undefined ? {} : { answer: patch.answer }),
-        ...(patch.citations === undefined ? {} : { citations: patch.citations }),
-        ...(patch.sources === undefined ? {} : { sources: patch.sources }),
-        ...(patch.timings === undefined ? {} : { timings: patch.timings }),
-      };
-      this.sql('UPDATE turns SET answer = ?, citations = ?, sources = ?, timings = ? WHERE id = ?').run(
-        updated.answer,
-        JSON.stringify(updated.citations),
-        JSON.stringify(updated.sources),
-        JSON.stringify(updated.timings),
-        turnId,
-      );
-      this.sql('DELETE FROM turns_fts WHERE rowid = ?').run(turnId);
-      this.index(turnId, updated.question, updated.answer);
-      this.sql('UPDATE threads SET updated_at = ? WHERE id = ?').run(this.now(), updated.threadId);
-      return updated;
     })();
   }
 

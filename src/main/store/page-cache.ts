@@ -31,8 +31,6 @@ export interface PageCacheEntry {
   page: PageRecord;
   /** Younger than the page TTL: use as is. */
   fresh: boolean;
-  /** Stale, but has an ETag or Last-Modified: a conditional request (304) can renew it. */
-  revalidatable: boolean;
   ageMs: number;
 }
 
@@ -86,13 +84,7 @@ export class PageCache {
     if (!row) return undefined;
     const page = toRecord(row);
     const ageMs = Math.max(0, this.now() - page.fetchedAt);
-    const fresh = ageMs < this.ttlMs;
-    return {
-      page,
-      fresh,
-      revalidatable: !fresh && (page.etag !== undefined || page.lastModified !== undefined),
-      ageMs,
-    };
+    return { page, fresh: ageMs < this.ttlMs, ageMs };
   }
 
   /** Stores (or replaces) the page for its URL and indexes its title and text. */
@@ -132,19 +124,6 @@ export class PageCache {
       );
     })();
     return page;
-  }
-
-  /**
-   * After a 304 Not Modified: the stored page is current again. New validators replace the old
-   * ones when the server sent them. Returns false when the page is no longer stored.
-   */
-  markRevalidated(url: string, validators: { etag?: string; lastModified?: string } = {}): boolean {
-    return (
-      this.sql(
-        `UPDATE pages SET fetched_at = ?, etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified)
-         WHERE url = ?`,
-      ).run(this.now(), validators.etag ?? null, validators.lastModified ?? null, url).changes > 0
-    );
   }
 
   /** Drops pages older than the retention; returns how many. */

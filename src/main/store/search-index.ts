@@ -29,15 +29,6 @@ export interface ResolvedResult {
   index: number;
 }
 
-export interface StoredSearchResults {
-  searchId: string;
-  query: string;
-  engine: string;
-  createdAt: number;
-  expiresAt: number;
-  results: { index: number; title: string; url: string; snippet: string; source: string; date?: string }[];
-}
-
 interface SearchRow {
   id: number;
   search_id: string;
@@ -159,39 +150,6 @@ export class SearchIndex {
       );
     }
     return { url: row.url, title: row.title, searchId: search.search_id, index };
-  }
-
-  /** A search's results still held (those not expired or dropped), for showing or re-using. */
-  getResults(session: string, searchId: string | undefined): StoredSearchResults {
-    const search = this.findSearch(session, searchId);
-    const expired = search.expires_at <= this.now();
-    const rows = expired
-      ? []
-      : (this.sql(
-          'SELECT idx, title, url, snippet, source, date FROM search_results WHERE search_row = ? ORDER BY idx',
-        ).all(search.id) as {
-          idx: number;
-          title: string;
-          url: string;
-          snippet: string;
-          source: string;
-          date: string | null;
-        }[]);
-    return {
-      searchId: search.search_id,
-      query: search.query,
-      engine: search.engine,
-      createdAt: search.created_at,
-      expiresAt: search.expires_at,
-      results: rows.map((row) => ({
-        index: row.idx,
-        title: row.title,
-        url: row.url,
-        snippet: row.snippet,
-        source: row.source,
-        ...(row.date === null ? {} : { date: row.date }),
-      })),
-    };
   }
 
   /** Drops results past their TTL and search records past their retention; returns the counts. */

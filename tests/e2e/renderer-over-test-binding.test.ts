@@ -1,9 +1,13 @@
 /**
- * The desktop UI, built by electron-vite, driven in real Chromium. Outside Electron there is no
- * preload, so the test installs `window.lantern` as a Playwright binding that calls the real
- * ResearchService (real Chromium search on the fixture web): only the IPC hop is replaced.
+ * The built renderer (out/renderer, electron-vite) over the real ResearchService, in plain
+ * Chromium: what the React UI shows for results, for an engine error and for an empty query.
+ *
+ * Not covered here: `window.lantern` is a Playwright binding installed by the test, calling
+ * ResearchService directly. The preload, the IPC channels and their handler wrapper, the app://
+ * protocol and its Content-Security-Policy are all bypassed; a break in any of them passes this
+ * test. The real-transport end-to-end test comes with the UI work.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -14,6 +18,7 @@ import { findChrome } from '../../src/main/browser/find-chrome';
 import { createNodeRuntime } from '../../src/main/node-runtime';
 import type { ResearchService } from '../../src/main/service';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { serveFolder } from '../support/static-server';
 
@@ -26,7 +31,7 @@ let browser: Browser;
 let research: ResearchService;
 
 beforeAll(async () => {
-  if (!existsSync(join(RENDERER, 'index.html'))) throw new Error('out/renderer is missing: run `npm run build:app` (npm test does).');
+  assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/renderer/index.html', ['src/renderer', 'src/shared'], 'npm run build:app');
   mkdirSync(SCREENSHOTS, { recursive: true });
   web = await startFixtureWeb();
   ui = await serveFolder(RENDERER);
@@ -61,7 +66,7 @@ async function openUi(): Promise<Page> {
   return page;
 }
 
-describe('search UI', () => {
+describe('the renderer over ResearchService, through a test binding (no preload, IPC or CSP)', () => {
   it('searches and shows numbered results with title, source and snippet', async () => {
     const page = await openUi();
     await page.getByLabel('Search').fill('coffee');
