@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PageLoader } from '../../src/main/browser/page-loader';
 import type { SearchEngine } from '../../src/main/search/engine';
 import { SearchService } from '../../src/main/search/search-service';
+import { CaptchaService } from '../../src/main/captcha/captcha-service';
+import { HistoryService } from '../../src/main/history/history-service';
 import { ResearchService } from '../../src/main/service';
+import { SettingsService } from '../../src/main/settings-service';
 import { openStore, type Store } from '../../src/main/store';
 import { tempDataDir } from '../support/temp-store';
 
@@ -49,7 +52,9 @@ function cliProcess(loader: PageLoader): { store: Store; service: ResearchServic
   stores.push(store);
   const search = new SearchService({ loader, engines: { google: engine }, cache: store.resultCache });
   const fetch = () => Promise.reject(new Error('fetch is not part of this test'));
-  return { store, service: new ResearchService({ search, fetch, loader, store }) };
+  const captcha = new CaptchaService({ suspensions: search.suspensions, canShowWindow: () => false });
+  const parts = { search, fetch, history: new HistoryService(store), settings: new SettingsService(temp.dir), captcha, loader, store };
+  return { store, service: new ResearchService(parts) };
 }
 
 describe('the store under the search service', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PageSnapshot } from '../../src/main/search/engine';
+import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
 import { runRevealFlow, type RevealState, type RevealWindow } from '../../src/main/browser/reveal-flow';
 import { LanternError } from '../../src/shared/errors';
 
