@@ -8,9 +8,10 @@ import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 import { SearchService } from './search/search-service';
 import { ResearchService } from './service';
-import { loadSettings } from './settings';
+import { loadSettings, type Settings } from './settings';
 import { describeRecovery, openStore } from './store';
 import type { PageLoader } from './browser/page-loader';
+import type { ChromiumRenderer } from './browser/chromium-renderer';
 
 export interface NodeRuntimeOptions {
   env?: NodeJS.ProcessEnv;
@@ -30,6 +31,8 @@ export interface AssembleOptions {
   env: NodeJS.ProcessEnv;
   loader: PageLoader;
   pageTimeoutMs?: number;
+  /** Fetch's render fallback; without it script-built pages are read as their static HTML. */
+  renderer?: (settings: Settings) => Renderer;
   /** The Electron build's own better-sqlite3 binary (compiled for Electron's ABI). */
   nativeBinding?: string;
   onWarning?: (message: string) => void;
@@ -55,6 +58,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     origins: engineOriginsFromEnv(env),
     pageTimeoutMs: options.pageTimeoutMs ?? pageTimeoutFromEnv(env) ?? settings.pageTimeoutMs,
   });
+  const renderer = options.renderer?.(settings);
   let fetch: Promise<FetchService> | undefined;
   const fetchService = (): Promise<FetchService> =>
     (fetch ??= import('./fetch').then(({ createFetchService }) =>
@@ -66,16 +70,38 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
         }),
         pageCache: store.pages,
         resolveResult: (session, searchId, index) => store.searches.resolveResult(session, searchId, index),
-        render: renderWith(loader),
+        ...(renderer === undefined ? {} : { render: renderer.render }),
       }),
     ));
-  return new ResearchService({ search, fetch: fetchService, loader, store });
+  return new ResearchService({ search, fetch: fetchService, loader, store, ...(renderer ? { renderer } : {}) });
 }
 
-/** Fetch's render fallback on a PageLoader: every request the page makes passes the URL policy. */
-export function renderWith(loader: PageLoader): RenderPage {
-  return (url, { timeoutMs, signal, allowRequest }) =>
-    loader.load(url, { readySelectors: ['body'], timeoutMs, signal, allowRequest, waitForNetworkIdle: true });
+export interface Renderer {
+  render: RenderPage;
+  close(): Promise<void>;
+}
+
+/**
+ * Fetch's render fallback in a Chromium of its own (never the search profile), loaded and
+ * launched on the first render: see browser/chromium-renderer.ts.
+ */
+export function isolatedChromiumRenderer(options: {
+  executablePath: () => string;
+  allowWithoutSandbox: () => boolean;
+}): Renderer {
+  let renderer: Promise<ChromiumRenderer> | undefined;
+  const real = (): Promise<ChromiumRenderer> =>
+    (renderer ??= import('./browser/chromium-renderer')
+      .then(({ ChromiumRenderer }) => new ChromiumRenderer({ executablePath: options.executablePath(), allowWithoutSandbox: options.allowWithoutSandbox }))
+      .catch((error: unknown) => {
+        // No browser found: the next render looks again.
+        renderer = undefined;
+        throw error;
+      }));
+  return {
+    render: async (url, request) => (await real()).render(url, request),
+    close: async () => (await renderer?.catch(() => undefined))?.close(),
+  };
 }
 
 /**
@@ -97,6 +123,11 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchSer
     dataDir,
     env,
     loader,
+    renderer: (settings) =>
+      isolatedChromiumRenderer({
+        executablePath: () => findChrome(env),
+        allowWithoutSandbox: () => settings.fetch.renderWithoutSandbox,
+      }),
     ...(options.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: options.pageTimeoutMs }),
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
   });

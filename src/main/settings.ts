@@ -24,8 +24,13 @@ export const SettingsSchema = z.object({
       allowPrivateNetworks: z.boolean().default(false),
       /** CIDR ranges to treat as public (proxies with fake-IP DNS, e.g. 198.18.0.0/15). */
       publicRanges: z.array(z.string()).default([]),
-      /** An http(s) proxy URL every fetch goes through. */
+      /** An http(s) proxy URL every fetch goes through (the render fallback's browser too). */
       proxy: z.url({ protocol: /^https?$/ }).optional(),
+      /**
+       * Render script-built pages even where Chromium's sandbox cannot start (Lantern running as
+       * root, e.g. in a container). Off by default: an untrusted page would run unsandboxed.
+       */
+      renderWithoutSandbox: z.boolean().default(false),
     })
     .prefault({}),
 });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BrowserContext, CDPSession, Page, Response, Route } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page, Response } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
 import type { PageSnapshot } from '../search/engine';
 import type { LoadOptions, PageAction, PageActionOutcome, PageLoader } from './page-loader';
@@ -73,7 +73,7 @@ export class ChromiumPageLoader implements PageLoader {
   constructor(private readonly options: ChromiumLoaderOptions) {}
 
   async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
-    const { readySelectors, completeSelectors, timeoutMs, deadline: givenDeadline, signal, followUp, allowRequest, waitForNetworkIdle } = options;
+    const { readySelectors, completeSelectors, timeoutMs, deadline: givenDeadline, signal, followUp } = options;
     const readyWhen = { readySelectors, completeSelectors };
     const deadline = givenDeadline ?? Date.now() + timeoutMs;
     const remaining = (): number => Math.max(1, deadline - Date.now());
@@ -82,13 +82,6 @@ export class ChromiumPageLoader implements PageLoader {
     let watch: ReadyWatch | undefined;
     let reusable = false;
     const onAbort = (): void => void page?.close().catch(() => undefined);
-    // Every request the page makes (subresources, redirects, scripts' fetches) passes the guard.
-    const guard = allowRequest
-      ? async (route: Route): Promise<void> => {
-          const allowed = await allowRequest(route.request().url()).catch(() => false);
-          await (allowed ? route.continue() : route.abort('blockedbyclient')).catch(() => undefined);
-        }
-      : undefined;
 
     this.activeLoads++;
     this.cancelIdleClose();
@@ -100,7 +93,6 @@ export class ChromiumPageLoader implements PageLoader {
       page = await this.takePage(context);
       const readiness = this.readinessOf(page);
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (guard) await page.route('**/*', guard);
       // Armed before navigating, so the new document is watched from its first byte.
       watch = await readiness.watch(readyWhen);
 
@@ -108,12 +100,7 @@ export class ChromiumPageLoader implements PageLoader {
       const response = await page.goto(url, { waitUntil: 'commit', timeout: remaining() });
       stage = 'waiting for the page to settle';
       const graceMs = this.options.settleGraceMs ?? 1500;
-      let content = await settle(page, watch, remaining, graceMs);
-      // A script-built page fills itself after load: give its requests a moment to finish, then read it again.
-      if (waitForNetworkIdle) {
-        await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 3000) }).catch(() => undefined);
-        content = undefined;
-      }
+      const content = await settle(page, watch, remaining, graceMs);
       throwIfAborted(signal);
       let snapshot = await snapshotOf(page, response ?? undefined, content);
       reusable = true;
@@ -140,7 +127,6 @@ export class ChromiumPageLoader implements PageLoader {
     } finally {
       watch?.dispose();
       signal?.removeEventListener('abort', onAbort);
-      if (guard && page && !page.isClosed()) await page.unroute('**/*', guard).catch(() => undefined);
       // A tab that failed, timed out or crashed is discarded; a clean one waits for the next load.
       if (page && reusable && !page.isClosed()) this.idlePages.push({ page, blanked: blank(page) });
       // Not awaited: a tab stuck on a hanging request can take a while to close, and the caller's
