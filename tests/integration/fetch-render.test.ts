@@ -1,6 +1,7 @@
 /**
  * The render fallback with a real Chromium: a page built by scripts yields almost nothing to
- * static extraction, so it is rendered and extracted again; a static page is not rendered.
+ * static extraction, so it is rendered and extracted again; a static page is not rendered. The
+ * render runs in its own browser whose every connection goes through Lantern's guarded proxy.
  */
 import http from 'node:http';
 import type net from 'node:net';
@@ -8,12 +9,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChromiumPageLoader } from '../../src/main/browser/chromium';
+import { ChromiumRenderer, sandboxUnavailable } from '../../src/main/browser/chromium-renderer';
 import { findChrome } from '../../src/main/browser/find-chrome';
-import { renderWith } from '../../src/main/node-runtime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFetchService } from '../../src/main/fetch/service';
-import { FetchPageSchema } from '../../src/shared/fetch-contract';
-import type { RenderPage } from '../../src/main/fetch/types';
+import { FetchPageSchema, type FetchPage } from '../../src/shared/fetch-contract';
+import type { LookupAll, RenderPage } from '../../src/main/fetch/types';
+import { startService, startTwinServices, type LoopbackService } from '../support/loopback-service';
 
 const PARAGRAPHS = [
   'Lighthouses guided ships along dangerous coasts for centuries before satellite navigation existed.',
@@ -45,12 +47,11 @@ let server: http.Server;
 let base: string;
 const rendered: string[] = [];
 
-let loader: ChromiumPageLoader;
-/** The production render wiring: the Chromium PageLoader with the URL policy on every request. */
-let productionRender: RenderPage;
+/** The production renderer; as root (CI) Chromium's sandbox cannot start, so the setting allows it. */
+let renderer: ChromiumRenderer;
 const render: RenderPage = async (url, options) => {
   rendered.push(url);
-  return productionRender(url, options);
+  return renderer.render(url, options);
 };
 
 beforeAll(async () => {
@@ -62,12 +63,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: mkdtempSync(join(tmpdir(), 'lantern-test-')) });
-  productionRender = renderWith(loader);
+  renderer = new ChromiumRenderer({ executablePath: findChrome(), allowWithoutSandbox: () => true });
 });
 
 afterAll(async () => {
-  await loader?.close();
+  await renderer?.close();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });
@@ -172,5 +172,198 @@ describe('render fallback', () => {
     await expect(fetcher.fetch({ url: `${base}/app`, render: 'always' })).rejects.toMatchObject({
       code: 'BLOCKED_URL',
     });
+  });
+});
+
+/**
+ * Each hole a request-level hook leaves, tried against a private service on 127.0.0.1 while the
+ * page itself is served from 127.0.0.2 (listed as public). The private service must see no
+ * connection at all, and the page must still render (its own text is there), so a pass is not
+ * an empty page.
+ */
+describe('render isolation: every connection of the browser is checked by Lantern', () => {
+  const PUBLIC = ['127.0.0.2/32'];
+  let secret: LoopbackService;
+  let site: LoopbackService;
+  /** Per test: what the site serves at each path besides the shell. */
+  let routes: Record<string, (res: http.ServerResponse) => void> = {};
+
+  /** A shell page whose script first runs `probe`, which calls build() once its attempt is over. */
+  const shellWith = (probe: string): string =>
+    `<!doctype html><html><head><title>Loading…</title></head><body><div id="root"></div><script>
+      let built = false;
+      function build() { if (built) return; built = true; ${APP_JS} }
+      ${probe}
+    </script></body></html>`;
+
+  // A fresh private service and no leftover routes per test, so each counts only its own attempts.
+  beforeEach(async () => {
+    routes = {};
+    secret = await startService((_req, res) => res.writeHead(200, { 'access-control-allow-origin': '*' }).end('secret'));
+  });
+  afterEach(async () => {
+    await secret.close();
+  });
+  beforeAll(async () => {
+    site = await startService((req, res) => {
+      const route = routes[new URL(req.url ?? '/', 'http://x').pathname];
+      if (route) route(res);
+      else res.writeHead(404).end();
+    }, '127.0.0.2');
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  async function renderProbe(probe: string, deps: { lookup?: LookupAll } = {}): Promise<FetchPage> {
+    routes['/page'] = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end(shellWith(probe));
+    const fetcher = createFetchService({ render, settings: () => ({ publicRanges: PUBLIC }), ...deps });
+    return FetchPageSchema.parse(await fetcher.fetch({ url: `${site.origin}/page`, render: 'always' }));
+  }
+
+  function expectRenderedWithoutSecret(page: FetchPage): void {
+    expect(page.rendered).toBe(true);
+    expect(page.title).toBe('Lights on the Coast');
+    for (const paragraph of PARAGRAPHS) expect(page.markdown).toContain(paragraph);
+    expect(secret.connections()).toBe(0);
+    expect(secret.requests).toEqual([]);
+  }
+
+  it('a subresource that 302-redirects to the private service: the hop is refused', async () => {
+    const hop = `${secret.origin}/from-redirect`;
+    routes = {
+      '/img': (res) => res.writeHead(302, { location: hop }).end(),
+      '/data': (res) => res.writeHead(302, { location: hop, 'access-control-allow-origin': '*' }).end(),
+    };
+    const page = await renderProbe(`
+      const img = document.createElement('img');
+      img.src = '/img';
+      document.body.appendChild(img);
+      fetch('/data').catch(() => {}).finally(build);`);
+    expectRenderedWithoutSecret(page);
+  });
+
+  it('window.open to the private service: the popup never reaches it', async () => {
+    const page = await renderProbe(`window.open('${secret.origin}/from-popup'); setTimeout(build, 300);`);
+    expectRenderedWithoutSecret(page);
+  });
+
+  it("a service worker's fetch: no worker runs, and none could reach the private service", async () => {
+    routes = {
+      '/sw.js': (res) =>
+        res
+          .writeHead(200, { 'content-type': 'text/javascript' })
+          .end(`self.addEventListener('install', (e) => e.waitUntil(fetch('${secret.origin}/from-worker').catch(() => {})));`),
+    };
+    // The page waits until its worker has installed (or failed to) before it builds its text.
+    const page = await renderProbe(`
+      navigator.serviceWorker.register('/sw.js')
+        .then((reg) => new Promise((done) => {
+          const worker = reg.installing || reg.waiting || reg.active;
+          if (!worker || worker.state === 'activated') return done();
+          worker.addEventListener('statechange', () => { if (worker.state === 'activated' || worker.state === 'redundant') done(); });
+        }))
+        .catch(() => {})
+        .finally(build);`);
+    expectRenderedWithoutSecret(page);
+  });
+
+  it('a WebSocket to the private service: the handshake never reaches it', async () => {
+    const page = await renderProbe(`
+      const ws = new WebSocket('ws://${secret.host}:${secret.port}/from-websocket');
+      ws.onopen = ws.onerror = ws.onclose = build;`);
+    expectRenderedWithoutSecret(page);
+  });
+
+  it('a name that resolves public first and private second: the browser connects to the checked address', async () => {
+    // rebind.test answers 127.0.0.2 once, then 127.0.0.1; both listen on the same port. Lantern
+    // resolves once per connection and connects to that very address, so the public twin answers.
+    const { publicService, privateService } = await startTwinServices(
+      (_req, res) => res.writeHead(200, { 'access-control-allow-origin': '*' }).end('the public twin answered'),
+      (_req, res) => res.writeHead(200, { 'access-control-allow-origin': '*' }).end('the private twin answered'),
+    );
+    let answers = 0;
+    const lookup: LookupAll = async (name) => {
+      if (name !== 'rebind.test') throw Object.assign(new Error(`unknown name ${name}`), { code: 'ENOTFOUND' });
+      return [{ address: answers++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }];
+    };
+    try {
+      const page = await renderProbe(
+        `fetch('http://rebind.test:${publicService.port}/answer')
+          .then((r) => r.text())
+          .catch(() => 'no answer')
+          .then((text) => {
+            build();
+            const p = document.createElement('p');
+            p.textContent = 'The service behind rebind.test says: ' + text + '.';
+            document.querySelector('article').appendChild(p);
+          });`,
+        { lookup },
+      );
+      expectRenderedWithoutSecret(page);
+      expect(page.markdown).toContain('The service behind rebind.test says: the public twin answered.');
+      expect(publicService.requests).toEqual(['/answer']);
+      expect(privateService.connections()).toBe(0);
+      expect(answers).toBe(1);
+    } finally {
+      await publicService.close();
+      await privateService.close();
+    }
+  });
+
+  it("a rendered page's cookies do not reach the search profile", async () => {
+    // The site sets a cookie by header and one by script; the script's follow-up request shows
+    // the rendering browser holds both. Then the search loader visits the same site.
+    const cookiesSeen: string[] = [];
+    const profile = mkdtempSync(join(tmpdir(), 'lantern-search-profile-'));
+    const search = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
+    const cookieProbe = http.createServer((req, res) => {
+      cookiesSeen.push(req.headers.cookie ?? '');
+      if (req.url === '/page') {
+        res
+          .writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'rendered=by-header; Max-Age=3600; Path=/' })
+          .end(shellWith(`document.cookie = 'scripted=by-script; max-age=3600; path=/'; fetch('/after').finally(build);`));
+      } else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body><p>echo</p></body></html>');
+    });
+    await new Promise<void>((resolve) => cookieProbe.listen(0, '127.0.0.2', resolve));
+    const origin = `http://127.0.0.2:${(cookieProbe.address() as net.AddressInfo).port}`;
+    try {
+      const fetcher = createFetchService({ render, settings: () => ({ publicRanges: PUBLIC }) });
+      const page = FetchPageSchema.parse(await fetcher.fetch({ url: `${origin}/page`, render: 'always' }));
+      expect(page.rendered).toBe(true);
+      // The render's own follow-up request carried both cookies: the page did set them.
+      expect(cookiesSeen).toContain('rendered=by-header; scripted=by-script');
+      cookiesSeen.length = 0;
+      await search.load(`${origin}/search-profile`, { readySelectors: ['p'], timeoutMs: 15_000 });
+      // Whatever the search browser asked for (the page, perhaps a favicon), it sent no cookie.
+      expect(cookiesSeen.length).toBeGreaterThan(0);
+      expect(cookiesSeen.filter((cookie) => cookie !== '')).toEqual([]);
+    } finally {
+      await search.close();
+      cookieProbe.closeAllConnections();
+      await new Promise((resolve) => cookieProbe.close(resolve));
+    }
+  });
+});
+
+describe("Chromium's sandbox", () => {
+  // As root (CI, containers) Chromium's sandbox cannot start; elsewhere this refusal never happens.
+  it.runIf(sandboxUnavailable())('refuses to render without it unless the setting allows it, and says how', async () => {
+    const strict = new ChromiumRenderer({ executablePath: findChrome(), allowWithoutSandbox: () => false });
+    const fetcher = createFetchService({
+      render: (url, options) => strict.render(url, options),
+      settings: () => ({ allowPrivateNetworks: true }),
+    });
+    try {
+      await expect(fetcher.fetch({ url: `${base}/app`, render: 'always' })).rejects.toMatchObject({
+        code: 'FETCH_FAILED',
+        message: expect.stringContaining(`set "fetch": { "renderWithoutSandbox": true } in settings.json`),
+      });
+      // In auto mode the thin static page is what the caller gets.
+      const page = FetchPageSchema.parse(await fetcher.fetch({ url: `${base}/app` }));
+      expect(page).toMatchObject({ rendered: false, title: 'Loading…' });
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -71,7 +71,8 @@ function forward(
     method: request.method,
     path: target.pathname + target.search,
     headers: withoutHopHeaders(request.rawHeaders),
-    agent: false,
+    // No agent (not even `agent: false`, which makes a fresh one that dials on its own): the only
+    // socket this request may use is the guarded one.
     createConnection: (_options, created: (error: Error | null, socket?: Socket) => void) => {
       connect(target.hostname, portOf(target)).then(
         (socket) => {
