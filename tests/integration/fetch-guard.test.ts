@@ -12,6 +12,7 @@ import { createFetchService, type FetchServiceDeps } from '../../src/main/fetch/
 import type { FetchPage } from '../../src/shared/fetch-contract';
 import type { FetchSettings } from '../../src/main/fetch/types';
 import { LanternError } from '../../src/shared/errors';
+import { startTwinServices } from '../support/loopback-service';
 import { fenceOffNetwork } from '../support/network-fence';
 
 interface TestServer {
@@ -448,7 +449,8 @@ describe('rate limit and proxy', () => {
       );
       const result = (await fetcher.fetch({ url: 'http://public.test/page' })) as FetchPage;
       expect(result.markdown).toBe('via proxy');
-      expect(tunnels).toEqual(['public.test:80']);
+      // The proxy is asked for the address Lantern resolved and checked, never for the name.
+      expect(tunnels).toEqual(['93.184.215.14:80']);
       // Blocked targets are refused before the proxy is asked.
       const error = await failure(fetcher.fetch({ url: 'http://10.0.0.1/' }));
       expect(error.code).toBe('BLOCKED_URL');
@@ -456,6 +458,51 @@ describe('rate limit and proxy', () => {
     } finally {
       proxyServer.closeAllConnections();
       await new Promise((resolve) => proxyServer.close(resolve));
+    }
+  });
+
+  it('through the proxy, a name that resolves public first and private second reaches the checked address only', async () => {
+    // rebind.test answers 127.0.0.2 (listed as public) once, then 127.0.0.1; both listen on the
+    // same port. The proxy resolves names itself, with the same answers, as a real proxy would.
+    const { publicService, privateService } = await startTwinServices(
+      (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('the public twin answered'),
+      (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('the private twin answered'),
+    );
+    let answers = 0;
+    const lookup = async (name: string) => {
+      if (name !== 'rebind.test') throw Object.assign(new Error(`unknown name ${name}`), { code: 'ENOTFOUND' });
+      return [{ address: answers++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }];
+    };
+    const tunnels: string[] = [];
+    const proxyServer = http.createServer((_req, res) => res.writeHead(405).end());
+    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      const [host = '', port = ''] = (req.url ?? '').split(':');
+      void (net.isIP(host) ? Promise.resolve(host) : lookup(host).then((found) => found[0]!.address)).then((address) => {
+        const upstream = net.connect(Number(port), address, () => {
+          client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+          upstream.write(head);
+          upstream.pipe(client);
+          client.pipe(upstream);
+        });
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (proxyServer.address() as net.AddressInfo).port;
+    try {
+      const fetcher = service({ proxyUrl: `http://127.0.0.1:${proxyPort}`, publicRanges: ['127.0.0.2/32'], retries: 0 }, { lookup });
+      const result = (await fetcher.fetch({ url: `http://rebind.test:${publicService.port}/page` })) as FetchPage;
+      expect(result.markdown).toBe('the public twin answered');
+      expect(tunnels).toEqual([`127.0.0.2:${publicService.port}`]);
+      expect(answers).toBe(1);
+      expect(privateService.connections()).toBe(0);
+    } finally {
+      proxyServer.closeAllConnections();
+      await new Promise((resolve) => proxyServer.close(resolve));
+      await publicService.close();
+      await privateService.close();
     }
   });
 });
