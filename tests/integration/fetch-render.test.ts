@@ -3,6 +3,7 @@
  * static extraction, so it is rendered and extracted again; a static page is not rendered. The
  * render runs in its own browser whose every connection goes through Lantern's guarded proxy.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import { mkdtempSync } from 'node:fs';
@@ -268,11 +269,45 @@ describe('render isolation: every connection of the browser is checked by Lanter
     expectRenderedWithoutSecret(page);
   });
 
-  it('a WebSocket to the private service: the handshake never reaches it', async () => {
-    const page = await renderProbe(`
-      const ws = new WebSocket('ws://${secret.host}:${secret.port}/from-websocket');
-      ws.onopen = ws.onerror = ws.onclose = build;`);
-    expectRenderedWithoutSecret(page);
+  it('a WebSocket to the private service: the handshake never reaches it (one to the public site works)', async () => {
+    // A public WebSocket service that greets and closes, so the proxy is seen carrying WebSockets.
+    const greeter = http.createServer((_req, res) => res.writeHead(426).end());
+    const upgraded: net.Socket[] = [];
+    greeter.on('upgrade', (req: http.IncomingMessage, socket: net.Socket) => {
+      upgraded.push(socket);
+      const accept = createHash('sha1')
+        .update(`${String(req.headers['sec-websocket-key'])}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+        .digest('base64');
+      const greeting = Buffer.from('hello over a checked connection');
+      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+      socket.write(Buffer.concat([Buffer.from([0x81, greeting.length]), greeting]));
+    });
+    await new Promise<void>((resolve) => greeter.listen(0, '127.0.0.2', resolve));
+    const greeterPort = (greeter.address() as net.AddressInfo).port;
+    try {
+      const page = await renderProbe(`
+        const forbidden = new Promise((done) => {
+          const ws = new WebSocket('ws://${secret.host}:${secret.port}/from-websocket');
+          ws.onopen = ws.onerror = ws.onclose = done;
+        });
+        const greeted = new Promise((done) => {
+          const ws = new WebSocket('ws://127.0.0.2:${greeterPort}/');
+          ws.onmessage = (event) => done(event.data);
+          ws.onerror = ws.onclose = () => done('no greeting');
+        });
+        Promise.all([forbidden, greeted]).then(([, greeting]) => {
+          build();
+          const p = document.createElement('p');
+          p.textContent = 'The public WebSocket said: ' + greeting + '.';
+          document.querySelector('article').appendChild(p);
+        });`);
+      expectRenderedWithoutSecret(page);
+      expect(page.markdown).toContain('The public WebSocket said: hello over a checked connection.');
+    } finally {
+      for (const socket of upgraded) socket.destroy();
+      greeter.closeAllConnections();
+      await new Promise((resolve) => greeter.close(resolve));
+    }
   });
 
   it('a name that resolves public first and private second: the browser connects to the checked address', async () => {

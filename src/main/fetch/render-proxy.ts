@@ -3,8 +3,8 @@
  * every connection it makes (document, redirect hop, subresource, popup, worker, WebSocket) is
  * opened by Lantern's guarded connector: resolved once, checked once, connected to the checked
  * address. A request-level hook in the browser cannot promise that; a connection-level proxy can.
- * Serves plain `GET http://…` forwards, `Upgrade` requests (ws://) and `CONNECT` tunnels
- * (https, wss); anything refused gets 403 and never reaches its target.
+ * Serves plain `GET http://…` forwards and `CONNECT` tunnels (https, and every WebSocket: Chromium
+ * tunnels ws:// through an HTTP proxy too); anything refused gets 403 and never reaches its target.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -38,9 +38,6 @@ export async function startRenderProxy(guardedConnect: GuardedConnect): Promise<
   server.on('connection', track);
   server.on('connect', (request: http.IncomingMessage, client: Duplex, head: Buffer) =>
     tunnel(request, client, head, connect, track),
-  );
-  server.on('upgrade', (request: http.IncomingMessage, client: Duplex, head: Buffer) =>
-    upgrade(request, client, head, connect, track),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -114,36 +111,6 @@ function tunnel(
     (upstream) => {
       track(upstream);
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      splice(client, upstream, head);
-    },
-    () => client.end('HTTP/1.1 403 Forbidden\r\n\r\n'),
-  );
-}
-
-/** A plain ws:// handshake sent to the proxy: the request head is replayed on a checked connection. */
-function upgrade(
-  request: http.IncomingMessage,
-  client: Duplex,
-  head: Buffer,
-  connect: GuardedConnect,
-  track: (socket: Duplex) => void,
-): void {
-  track(client);
-  client.on('error', () => client.destroy());
-  const target = absoluteHttpUrl(request.url);
-  if (target === undefined) {
-    client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
-    return;
-  }
-  connect(target.hostname, portOf(target)).then(
-    (upstream) => {
-      track(upstream);
-      const lines = [`${request.method} ${target.pathname}${target.search} HTTP/1.1`];
-      const raw = request.rawHeaders;
-      for (let i = 0; i + 1 < raw.length; i += 2) {
-        if (!raw[i]!.toLowerCase().startsWith('proxy-')) lines.push(`${raw[i]}: ${raw[i + 1]}`);
-      }
-      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
       splice(client, upstream, head);
     },
     () => client.end('HTTP/1.1 403 Forbidden\r\n\r\n'),
