@@ -217,7 +217,7 @@ describe('render isolation: every connection of the browser is checked by Lanter
   });
 
   async function renderProbe(probe: string, deps: { lookup?: LookupAll } = {}): Promise<FetchPage> {
-    routes['/page'] = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end(shellWith(probe));
+    routes['/page'] ??= (res) => res.writeHead(200, { 'content-type': 'text/html' }).end(shellWith(probe));
     const fetcher = createFetchService({ render, settings: () => ({ publicRanges: PUBLIC }), ...deps });
     return FetchPageSchema.parse(await fetcher.fetch({ url: `${site.origin}/page`, render: 'always' }));
   }
@@ -242,6 +242,22 @@ describe('render isolation: every connection of the browser is checked by Lanter
       document.body.appendChild(img);
       fetch('/data').catch(() => {}).finally(build);`);
     expectRenderedWithoutSecret(page);
+  });
+
+  it("the document itself redirecting to the private service when the browser asks: refused, and said so", async () => {
+    // The static fetch gets the shell; the browser's own request for the same URL is redirected.
+    let served = 0;
+    routes['/page'] = (res) => {
+      if (served++ === 0) res.writeHead(200, { 'content-type': 'text/html' }).end(shellWith('build();'));
+      else res.writeHead(302, { location: `${secret.origin}/from-document-redirect` }).end();
+    };
+    const fetcher = createFetchService({ render, settings: () => ({ publicRanges: PUBLIC }) });
+    await expect(fetcher.fetch({ url: `${site.origin}/page`, render: 'always' })).rejects.toMatchObject({
+      code: 'BLOCKED_URL',
+      message: expect.stringContaining('127.0.0.1 (loopback)'),
+    });
+    expect(served).toBe(2);
+    expect(secret.connections()).toBe(0);
   });
 
   it('window.open to the private service: the popup never reaches it', async () => {
