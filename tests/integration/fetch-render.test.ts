@@ -231,6 +231,8 @@ describe('render isolation: every connection of the browser is checked by Lanter
   }
 
   it('a subresource that 302-redirects to the private service: the hop is refused', async () => {
+    // The renderer loads no images (--blink-settings=imagesEnabled=false), so the <img> is never
+    // even requested; the script's fetch is, and its redirect hop is what the proxy must refuse.
     const hop = `${secret.origin}/from-redirect`;
     routes = {
       '/img': (res) => res.writeHead(302, { location: hop }).end(),
@@ -242,6 +244,8 @@ describe('render isolation: every connection of the browser is checked by Lanter
       document.body.appendChild(img);
       fetch('/data').catch(() => {}).finally(build);`);
     expectRenderedWithoutSecret(page);
+    expect(site.requests).toContain('/data');
+    expect(site.requests).not.toContain('/img');
   });
 
   it("the document itself redirecting to the private service when the browser asks: refused, and said so", async () => {
