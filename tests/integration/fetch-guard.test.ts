@@ -8,7 +8,10 @@ import http from 'node:http';
 import net from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createGuardedConnect } from '../../src/main/fetch/guarded-connect';
+import { startRenderProxy } from '../../src/main/fetch/render-proxy';
 import { createFetchService, type FetchServiceDeps } from '../../src/main/fetch/service';
+import { buildAddressPolicy } from '../../src/main/fetch/url-policy';
 import type { FetchPage } from '../../src/shared/fetch-contract';
 import type { FetchSettings } from '../../src/main/fetch/types';
 import { LanternError } from '../../src/shared/errors';
@@ -503,6 +506,70 @@ describe('rate limit and proxy', () => {
       await new Promise((resolve) => proxyServer.close(resolve));
       await publicService.close();
       await privateService.close();
+    }
+  });
+});
+
+describe('render proxy', () => {
+  /** Asks the proxy to CONNECT to `target`; resolves with its status (and the tunnel, on 200). */
+  function connectVia(proxyUrl: string, target: string): Promise<{ status: number; socket: net.Socket }> {
+    const proxy = new URL(proxyUrl);
+    return new Promise((resolve, reject) => {
+      const request = http.request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: target });
+      request.on('connect', (response: http.IncomingMessage, socket: net.Socket) =>
+        resolve({ status: response.statusCode ?? 0, socket }),
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  /** A plain proxied GET (absolute URL in the request line). */
+  function getVia(proxyUrl: string, url: string): Promise<{ status: number; body: string }> {
+    const proxy = new URL(proxyUrl);
+    return new Promise((resolve, reject) => {
+      http
+        .get({ host: proxy.hostname, port: proxy.port, path: url, headers: { host: new URL(url).host } }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('opens only checked connections: public forwards and tunnels work, loopback in every form gets 403', async () => {
+    const publicSite = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('public'), '127.0.0.2');
+    const privateV4 = await serve((_req, res) => res.writeHead(200).end('private'), '127.0.0.1');
+    const privateV6 = await serve((_req, res) => res.writeHead(200).end('private'), '::1');
+    const proxy = await startRenderProxy(
+      createGuardedConnect({
+        policy: buildAddressPolicy({ allowPrivateNetworks: false, publicRanges: ['127.0.0.2/32'] }),
+        lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+        connectTimeoutMs: 2000,
+      }),
+    );
+    try {
+      expect(await getVia(proxy.url, `${publicSite.url}/forwarded`)).toEqual({ status: 200, body: 'public' });
+      const tunnel = await connectVia(proxy.url, `127.0.0.2:${publicSite.port}`);
+      expect(tunnel.status).toBe(200);
+      tunnel.socket.destroy();
+
+      const refusedGet = await getVia(proxy.url, `http://[::1]:${privateV6.port}/x`);
+      expect(refusedGet.status).toBe(403);
+      expect(refusedGet.body).toContain('(loopback)');
+      for (const target of [`[::1]:${privateV6.port}`, `127.0.0.1:${privateV4.port}`, `private.test:${privateV4.port}`]) {
+        const { status, socket } = await connectVia(proxy.url, target);
+        socket.destroy();
+        expect(status, target).toBe(403);
+      }
+      expect(proxy.refusalFor(new URL(`http://private.test:${privateV4.port}/`))).toMatchObject({ code: 'BLOCKED_URL' });
+      expect(proxy.refusalFor(new URL(`${publicSite.url}/`))).toBeUndefined();
+      expect(publicSite.requests).toEqual(['/forwarded']);
+      expect(privateV4.connections()).toBe(0);
+      expect(privateV6.connections()).toBe(0);
+    } finally {
+      await proxy.close();
     }
   });
 });
