@@ -35,6 +35,8 @@ export interface RenderedPage {
   title: string;
 }
 
+/** How long the load event may take after the document is parsed. */
+const LOAD_WAIT_MS = 5000;
 /** How long a rendered page's scripts may keep the network busy before it is read. */
 const NETWORK_IDLE_WAIT_MS = 3000;
 
@@ -52,14 +54,8 @@ export class ChromiumRenderer {
   constructor(private readonly options: ChromiumRendererOptions) {}
 
   async render(url: string, request: RenderRequest): Promise<RenderedPage> {
-    const withoutSandbox = sandboxUnavailable();
-    if (withoutSandbox && !this.options.allowWithoutSandbox()) {
-      throw new LanternError(
-        'FETCH_FAILED',
-        `Refused to render ${new URL(url).origin} in a browser: Lantern runs as root, where Chromium's sandbox cannot start, and an untrusted page would run without it. Run Lantern as a normal user, or (in a throwaway container) set "fetch": { "renderWithoutSandbox": true } in settings.json to render anyway.`,
-        { details: { reason: 'no-sandbox' } },
-      );
-    }
+    if (sandboxUnavailable() && !this.options.allowWithoutSandbox())
+      throw sandboxRefusal(url, "Lantern runs as root, where Chromium's sandbox cannot start");
     this.activeRenders++;
     this.cancelIdleClose();
     let context: BrowserContext | undefined;
@@ -68,7 +64,7 @@ export class ChromiumRenderer {
     const deadline = Date.now() + request.timeoutMs;
     const remaining = (): number => Math.max(1, deadline - Date.now());
     try {
-      const browser = await this.ensureBrowser(withoutSandbox);
+      const browser = await this.ensureBrowser(url);
       if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
       context = await browser.newContext({
         // An explicit <-loopback> keeps Chromium from sending loopback addresses around the proxy.
@@ -83,7 +79,9 @@ export class ChromiumRenderer {
       context.on('page', (opened: Page) => {
         if (opened !== page) void opened.close().catch(() => undefined);
       });
-      const response = await page.goto(url, { waitUntil: 'load', timeout: remaining() });
+      const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: remaining() });
+      // A subresource that never finishes must not cost the whole render: wait a while for load.
+      await page.waitForLoadState('load', { timeout: Math.min(remaining(), LOAD_WAIT_MS) }).catch(() => undefined);
       await page
         .waitForLoadState('networkidle', { timeout: Math.min(remaining(), NETWORK_IDLE_WAIT_MS) })
         .catch(() => undefined);
@@ -108,38 +106,56 @@ export class ChromiumRenderer {
     await browser?.close().catch(() => undefined);
   }
 
-  private ensureBrowser(withoutSandbox: boolean): Promise<Browser> {
-    this.browser ??= this.launch(withoutSandbox).catch((error: unknown) => {
+  private ensureBrowser(url: string): Promise<Browser> {
+    this.browser ??= this.launch(url).catch((error: unknown) => {
       this.browser = undefined;
       throw error;
     });
     return this.browser;
   }
 
-  private async launch(withoutSandbox: boolean): Promise<Browser> {
+  /** With the sandbox where it can run; without it only where the setting allows. */
+  private async launch(url: string): Promise<Browser> {
+    if (sandboxUnavailable()) return this.launchBrowser(false);
+    try {
+      return await this.launchBrowser(true);
+    } catch (error) {
+      // A kernel without user namespaces (some containers) cannot run the sandbox even for a normal user.
+      if (!/sandbox/i.test(errorMessage(error))) throw launchError(error, this.options.executablePath);
+      if (!this.options.allowWithoutSandbox()) throw sandboxRefusal(url, `Chromium could not start its sandbox here (${errorMessage(error)})`);
+      return this.launchBrowser(false);
+    }
+  }
+
+  private async launchBrowser(sandbox: boolean): Promise<Browser> {
     let browser: Browser;
     try {
       browser = await chromium.launch({
         executablePath: this.options.executablePath,
         headless: true,
-        // playwright turns the sandbox off unless asked; chromiumArgs adds --no-sandbox only as root.
-        chromiumSandbox: !withoutSandbox,
+        // playwright turns the sandbox off unless asked.
+        chromiumSandbox: sandbox,
         args: chromiumArgs(),
         ignoreDefaultArgs: ['--enable-automation'],
         timeout: 30_000,
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      throw new LanternError('BROWSER_NOT_FOUND', `Could not start the browser at ${this.options.executablePath} to render a page: ${message}. Set LANTERN_CHROME to a working Chrome/Chromium.`);
+      if (sandbox && /sandbox/i.test(errorMessage(error))) throw error;
+      throw launchError(error, this.options.executablePath);
     }
     browser.on('disconnected', () => {
       this.browser = undefined;
     });
-    // Headless Chromium names itself "HeadlessChrome"; present the same version as plain Chrome.
-    const session = await browser.newBrowserCDPSession();
-    const { userAgent } = (await session.send('Browser.getVersion')) as { userAgent: string };
-    this.userAgent = userAgent.replace('HeadlessChrome/', 'Chrome/');
-    await session.detach().catch(() => undefined);
+    try {
+      // Headless Chromium names itself "HeadlessChrome"; present the same version as plain Chrome.
+      const session = await browser.newBrowserCDPSession();
+      const { userAgent } = (await session.send('Browser.getVersion')) as { userAgent: string };
+      this.userAgent = userAgent.replace('HeadlessChrome/', 'Chrome/');
+      await session.detach().catch(() => undefined);
+    } catch (error) {
+      await browser.close().catch(() => undefined);
+      throw launchError(error, this.options.executablePath);
+    }
     return browser;
   }
 
@@ -154,6 +170,26 @@ export class ChromiumRenderer {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
   }
+}
+
+function sandboxRefusal(url: string, why: string): LanternError {
+  return new LanternError(
+    'FETCH_FAILED',
+    `Refused to render ${new URL(url).origin} in a browser: ${why}, and an untrusted page would run without it. Run Lantern as a normal user where the sandbox works, or (in a throwaway container) set "fetch": { "renderWithoutSandbox": true } in settings.json to render anyway.`,
+    { details: { reason: 'no-sandbox' } },
+  );
+}
+
+function launchError(error: unknown, executablePath: string): LanternError {
+  return new LanternError(
+    'BROWSER_NOT_FOUND',
+    `Could not start the browser at ${executablePath} to render a page: ${errorMessage(error)}. Set LANTERN_CHROME to a working Chrome/Chromium.`,
+  );
+}
+
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
 }
 
 /** The signal is the render's time limit joined with the caller's own cancel. */
@@ -173,6 +209,5 @@ function toRenderError(error: unknown, url: string, timeoutMs: number): LanternE
   if (error instanceof LanternError) return error;
   const origin = new URL(url).origin;
   if (error instanceof playwrightErrors.TimeoutError) return timeoutError(url, timeoutMs);
-  const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
-  return new LanternError('FETCH_FAILED', `Rendering ${origin} failed: ${message}`);
+  return new LanternError('FETCH_FAILED', `Rendering ${origin} failed: ${errorMessage(error)}`);
 }
