@@ -4,6 +4,7 @@
  * render runs in its own browser whose every connection goes through Lantern's guarded proxy.
  */
 import { createHash } from 'node:crypto';
+import dgram from 'node:dgram';
 import http from 'node:http';
 import type net from 'node:net';
 import { mkdtempSync } from 'node:fs';
@@ -327,6 +328,39 @@ describe('render isolation: every connection of the browser is checked by Lanter
       for (const socket of upgraded) socket.destroy();
       greeter.closeAllConnections();
       await new Promise((resolve) => greeter.close(resolve));
+    }
+  });
+
+  it('WebRTC (UDP, which no HTTP proxy carries): no packet reaches a private STUN service', async () => {
+    const packets: string[] = [];
+    const stun = dgram.createSocket('udp4');
+    stun.on('message', (_message, from) => packets.push(`${from.address}:${from.port}`));
+    await new Promise<void>((resolve) => stun.bind(0, '127.0.0.1', resolve));
+    const stunPort = stun.address().port;
+    // A request held open until the page releases it keeps the renderer waiting for the network
+    // to go quiet, so the page is read only after ICE gathering is over.
+    const held: http.ServerResponse[] = [];
+    routes['/hold'] = (res) => held.push(res);
+    routes['/release'] = (res) => {
+      for (const waiting of held) waiting.end('released');
+      res.end('ok');
+    };
+    try {
+      // ICE gathering sends a STUN binding request to each server; the page builds once it is done.
+      const page = await renderProbe(`
+        fetch('/hold');
+        const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${stunPort}' }] });
+        pc.createDataChannel('probe');
+        const gathered = new Promise((done) => {
+          pc.onicegatheringstatechange = () => { if (pc.iceGatheringState === 'complete') done(); };
+          setTimeout(done, 1500);
+        });
+        pc.createOffer().then((offer) => pc.setLocalDescription(offer)).then(() => gathered).catch(() => {})
+          .finally(() => { build(); fetch('/release'); });`);
+      expectRenderedWithoutSecret(page);
+      expect(packets).toEqual([]);
+    } finally {
+      stun.close();
     }
   });
 

@@ -135,7 +135,11 @@ export class ChromiumRenderer {
         headless: true,
         // playwright turns the sandbox off unless asked.
         chromiumSandbox: sandbox,
-        args: chromiumArgs(),
+        args: [
+          ...chromiumArgs(),
+          // WebRTC's UDP would go around the proxy (to any address, STUN included): only proxied TCP.
+          '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+        ],
         ignoreDefaultArgs: ['--enable-automation'],
         timeout: 30_000,
       });
