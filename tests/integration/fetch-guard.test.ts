@@ -477,9 +477,11 @@ describe('rate limit and proxy', () => {
       return [{ address: answers++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }];
     };
     const tunnels: string[] = [];
+    const credentials: Array<string | undefined> = [];
     const proxyServer = http.createServer((_req, res) => res.writeHead(405).end());
     proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
       tunnels.push(req.url ?? '');
+      credentials.push(req.headers['proxy-authorization']);
       const [host = '', port = ''] = (req.url ?? '').split(':');
       void (net.isIP(host) ? Promise.resolve(host) : lookup(host).then((found) => found[0]!.address)).then((address) => {
         const upstream = net.connect(Number(port), address, () => {
@@ -495,9 +497,12 @@ describe('rate limit and proxy', () => {
     await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
     const proxyPort = (proxyServer.address() as net.AddressInfo).port;
     try {
-      const fetcher = service({ proxyUrl: `http://127.0.0.1:${proxyPort}`, publicRanges: ['127.0.0.2/32'], retries: 0 }, { lookup });
+      // Credentials in the proxy URL are sent to the proxy (percent-decoded), as Basic auth.
+      const proxyUrl = `http://lantern:p%40ss@127.0.0.1:${proxyPort}`;
+      const fetcher = service({ proxyUrl, publicRanges: ['127.0.0.2/32'], retries: 0 }, { lookup });
       const result = (await fetcher.fetch({ url: `http://rebind.test:${publicService.port}/page` })) as FetchPage;
       expect(result.markdown).toBe('the public twin answered');
+      expect(credentials).toEqual([`Basic ${Buffer.from('lantern:p@ss').toString('base64')}`]);
       expect(tunnels).toEqual([`127.0.0.2:${publicService.port}`]);
       expect(answers).toBe(1);
       expect(privateService.connections()).toBe(0);
