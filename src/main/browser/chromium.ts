@@ -36,7 +36,9 @@ export function chromiumArgs(): string[] {
     // We read HTML only: images cost time and bandwidth for nothing.
     '--blink-settings=imagesEnabled=false',
   ];
-  // Chromium refuses to start its sandbox as root (CI containers); elsewhere keep it.
+  // Chromium cannot start its sandbox as root (CI containers). Elsewhere playwright still turns it
+  // off unless launched with chromiumSandbox: true, which the renderer asks for and this loader,
+  // on the search engines only, does not.
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
   return args;
 }
