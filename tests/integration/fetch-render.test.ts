@@ -266,6 +266,8 @@ describe('render isolation: every connection of the browser is checked by Lanter
   });
 
   it('window.open to the private service: the popup never reaches it', async () => {
+    // The page cannot see when its popup's request leaves; the 300 ms give it time to, so that a
+    // broken guard shows here. With the guard the outcome does not depend on that time.
     const page = await renderProbe(`window.open('${secret.origin}/from-popup'); setTimeout(build, 300);`);
     expectRenderedWithoutSecret(page);
   });
