@@ -4,8 +4,11 @@
  * Nothing here sends a packet beyond this machine: blocked addresses are refused before connecting.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
+import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedConnect } from '../../src/main/fetch/guarded-connect';
@@ -575,6 +578,57 @@ describe('render proxy', () => {
       expect(privateV6.connections()).toBe(0);
     } finally {
       await proxy.close();
+    }
+  });
+});
+
+describe('https through the proxy setting', () => {
+  it('runs TLS over the tunnel to the checked address, with the name as SNI and the certificate verified', async () => {
+    const tls = join(import.meta.dirname, '../fixtures/tls');
+    const servernames: string[] = [];
+    const secure = https.createServer({
+      key: readFileSync(join(tls, 'secure.test.key')),
+      cert: readFileSync(join(tls, 'secure.test.crt')),
+      SNICallback: (servername, done) => {
+        servernames.push(servername);
+        done(null);
+      },
+    });
+    secure.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200).end('secret'));
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.2', resolve));
+    const port = (secure.address() as net.AddressInfo).port;
+    const tunnels: string[] = [];
+    const proxyServer = http.createServer((_req, res) => res.writeHead(405).end());
+    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      const [host = '', targetPort = ''] = (req.url ?? '').split(':');
+      const upstream = net.connect(Number(targetPort), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (proxyServer.address() as net.AddressInfo).port;
+    try {
+      const fetcher = service(
+        { proxyUrl: `http://127.0.0.1:${proxyPort}`, publicRanges: ['127.0.0.2/32'], retries: 0 },
+        { lookup: async () => [{ address: '127.0.0.2', family: 4 }] },
+      );
+      // The fixture certificate is self-signed: a verifying client must refuse it.
+      const error = await failure(fetcher.fetch({ url: `https://secure.test:${port}/` }));
+      expect(error.code).toBe('FETCH_FAILED');
+      expect(error.message).toContain('SELF_SIGNED');
+      expect(tunnels).toEqual([`127.0.0.2:${port}`]);
+      expect(servernames).toEqual(['secure.test']);
+    } finally {
+      proxyServer.closeAllConnections();
+      await new Promise((resolve) => proxyServer.close(resolve));
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
     }
   });
 });
