@@ -12,8 +12,10 @@ import { ENGINES } from './search/engines';
 import { SearchService } from './search/search-service';
 import { ResearchService } from './service';
 import { SettingsService } from './settings-service';
+import type { Settings } from '../shared/settings-contract';
 import { describeRecovery, openStore } from './store';
 import type { PageLoader } from './browser/page-loader';
+import type { ChromiumRenderer } from './browser/chromium-renderer';
 
 export interface NodeRuntimeOptions {
   env?: NodeJS.ProcessEnv;
@@ -33,6 +35,8 @@ export interface AssembleOptions {
   env: NodeJS.ProcessEnv;
   loader: PageLoader;
   pageTimeoutMs?: number;
+  /** Fetch's render fallback; without it script-built pages are read as their static HTML. */
+  renderer?: (settings: () => Settings) => Renderer;
   /** The Electron build's own better-sqlite3 binary (compiled for Electron's ABI). */
   nativeBinding?: string;
   /** Told when the store was found damaged at start and moved aside. */
@@ -72,6 +76,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       return pageTimeoutOverride ?? settings.current().pageTimeoutMs;
     },
   });
+  const renderer = options.renderer?.(() => settings.current());
   let fetch: Promise<FetchService> | undefined;
   const fetchService = (): Promise<FetchService> =>
     (fetch ??= import('./fetch').then(({ createFetchService }) =>
@@ -82,7 +87,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
         },
         pageCache: store.pages,
         resolveResult: (session, searchId, index) => store.searches.resolveResult(session, searchId, index),
-        render: renderWith(loader),
+        ...(renderer === undefined ? {} : { render: renderer.render }),
       }),
     ));
   return new ResearchService({
@@ -93,13 +98,36 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     captcha: new CaptchaService({ suspensions: search.suspensions, canShowWindow: options.canShowWindow }),
     loader,
     store,
+    ...(renderer ? { renderer } : {}),
   });
 }
 
-/** Fetch's render fallback on a PageLoader: every request the page makes passes the URL policy. */
-export function renderWith(loader: PageLoader): RenderPage {
-  return (url, { timeoutMs, signal, allowRequest }) =>
-    loader.load(url, { readySelectors: ['body'], timeoutMs, signal, allowRequest, waitForNetworkIdle: true });
+export interface Renderer {
+  render: RenderPage;
+  close(): Promise<void>;
+}
+
+/**
+ * Fetch's render fallback in a Chromium of its own (never the search profile), loaded and
+ * launched on the first render: see browser/chromium-renderer.ts.
+ */
+export function isolatedChromiumRenderer(options: {
+  executablePath: () => string;
+  allowWithoutSandbox: () => boolean;
+}): Renderer {
+  let renderer: Promise<ChromiumRenderer> | undefined;
+  const real = (): Promise<ChromiumRenderer> =>
+    (renderer ??= import('./browser/chromium-renderer')
+      .then(({ ChromiumRenderer }) => new ChromiumRenderer({ executablePath: options.executablePath(), allowWithoutSandbox: options.allowWithoutSandbox }))
+      .catch((error: unknown) => {
+        // No browser found: the next render looks again.
+        renderer = undefined;
+        throw error;
+      }));
+  return {
+    render: async (url, request) => (await real()).render(url, request),
+    close: async () => (await renderer?.catch(() => undefined))?.close(),
+  };
 }
 
 /**
@@ -122,6 +150,11 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchSer
     env,
     loader,
     canShowWindow: () => hasDisplay(env),
+    renderer: (settings) =>
+      isolatedChromiumRenderer({
+        executablePath: () => findChrome(env),
+        allowWithoutSandbox: () => settings().fetch.renderWithoutSandbox,
+      }),
     ...(options.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: options.pageTimeoutMs }),
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
   });

@@ -26,6 +26,8 @@ export class ResearchService implements ResearchApi {
       captcha: CaptchaApi;
       loader: PageLoader;
       store: Store;
+      /** The render fallback's own browser, where there is one. */
+      renderer?: { close(): Promise<void> };
     },
   ) {
     this.history = parts.history;
@@ -48,7 +50,7 @@ export class ResearchService implements ResearchApi {
 
   /** Closes the browser (no Chromium process is left behind) and the store. */
   async close(): Promise<void> {
-    await this.parts.loader.close();
+    await Promise.all([this.parts.loader.close(), this.parts.renderer?.close()]);
     this.parts.store.close();
   }
 }

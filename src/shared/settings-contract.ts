@@ -34,8 +34,13 @@ export const SettingsSchema = z.object({
       allowPrivateNetworks: z.boolean().default(false),
       /** CIDR ranges to treat as public (proxies with fake-IP DNS, e.g. 198.18.0.0/15). */
       publicRanges: z.array(CidrSchema).default([]),
-      /** An http(s) proxy URL every fetch goes through. */
+      /** An http(s) proxy URL every fetch goes through (the render fallback's browser too). */
       proxy: ProxySchema.optional(),
+      /**
+       * Render script-built pages even where Chromium's sandbox cannot start (Lantern running as
+       * root, e.g. in a container). Off by default: an untrusted page would run unsandboxed.
+       */
+      renderWithoutSandbox: z.boolean().default(false),
     })
     .prefault({}),
 });
@@ -57,6 +62,7 @@ export const SettingsPatchSchema = z
         allowPrivateNetworks: z.boolean(),
         publicRanges: z.array(CidrSchema),
         proxy: ProxySchema.nullable(),
+        renderWithoutSandbox: z.boolean(),
       })
       .partial()
       .strict(),

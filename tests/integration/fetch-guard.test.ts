@@ -4,14 +4,21 @@
  * Nothing here sends a packet beyond this machine: blocked addresses are refused before connecting.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
+import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createGuardedConnect } from '../../src/main/fetch/guarded-connect';
+import { startRenderProxy } from '../../src/main/fetch/render-proxy';
 import { createFetchService, type FetchServiceDeps } from '../../src/main/fetch/service';
+import { buildAddressPolicy } from '../../src/main/fetch/url-policy';
 import type { FetchPage } from '../../src/shared/fetch-contract';
 import type { FetchSettings } from '../../src/main/fetch/types';
 import { LanternError } from '../../src/shared/errors';
+import { startTwinServices } from '../support/loopback-service';
 import { fenceOffNetwork } from '../support/network-fence';
 
 interface TestServer {
@@ -448,7 +455,8 @@ describe('rate limit and proxy', () => {
       );
       const result = (await fetcher.fetch({ url: 'http://public.test/page' })) as FetchPage;
       expect(result.markdown).toBe('via proxy');
-      expect(tunnels).toEqual(['public.test:80']);
+      // The proxy is asked for the address Lantern resolved and checked, never for the name.
+      expect(tunnels).toEqual(['93.184.215.14:80']);
       // Blocked targets are refused before the proxy is asked.
       const error = await failure(fetcher.fetch({ url: 'http://10.0.0.1/' }));
       expect(error.code).toBe('BLOCKED_URL');
@@ -456,6 +464,171 @@ describe('rate limit and proxy', () => {
     } finally {
       proxyServer.closeAllConnections();
       await new Promise((resolve) => proxyServer.close(resolve));
+    }
+  });
+
+  it('through the proxy, a name that resolves public first and private second reaches the checked address only', async () => {
+    // rebind.test answers 127.0.0.2 (listed as public) once, then 127.0.0.1; both listen on the
+    // same port. The proxy resolves names itself, with the same answers, as a real proxy would.
+    const { publicService, privateService } = await startTwinServices(
+      (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('the public twin answered'),
+      (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('the private twin answered'),
+    );
+    let answers = 0;
+    const lookup = async (name: string) => {
+      if (name !== 'rebind.test') throw Object.assign(new Error(`unknown name ${name}`), { code: 'ENOTFOUND' });
+      return [{ address: answers++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }];
+    };
+    const tunnels: string[] = [];
+    const credentials: Array<string | undefined> = [];
+    const proxyServer = http.createServer((_req, res) => res.writeHead(405).end());
+    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      credentials.push(req.headers['proxy-authorization']);
+      const [host = '', port = ''] = (req.url ?? '').split(':');
+      void (net.isIP(host) ? Promise.resolve(host) : lookup(host).then((found) => found[0]!.address)).then((address) => {
+        const upstream = net.connect(Number(port), address, () => {
+          client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+          upstream.write(head);
+          upstream.pipe(client);
+          client.pipe(upstream);
+        });
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (proxyServer.address() as net.AddressInfo).port;
+    try {
+      // Credentials in the proxy URL are sent to the proxy (percent-decoded), as Basic auth.
+      const proxyUrl = `http://lantern:p%40ss@127.0.0.1:${proxyPort}`;
+      const fetcher = service({ proxyUrl, publicRanges: ['127.0.0.2/32'], retries: 0 }, { lookup });
+      const result = (await fetcher.fetch({ url: `http://rebind.test:${publicService.port}/page` })) as FetchPage;
+      expect(result.markdown).toBe('the public twin answered');
+      expect(credentials).toEqual([`Basic ${Buffer.from('lantern:p@ss').toString('base64')}`]);
+      expect(tunnels).toEqual([`127.0.0.2:${publicService.port}`]);
+      expect(answers).toBe(1);
+      expect(privateService.connections()).toBe(0);
+    } finally {
+      proxyServer.closeAllConnections();
+      await new Promise((resolve) => proxyServer.close(resolve));
+      await publicService.close();
+      await privateService.close();
+    }
+  });
+});
+
+describe('render proxy', () => {
+  /** Asks the proxy to CONNECT to `target`; resolves with its status (and the tunnel, on 200). */
+  function connectVia(proxyUrl: string, target: string): Promise<{ status: number; socket: net.Socket }> {
+    const proxy = new URL(proxyUrl);
+    return new Promise((resolve, reject) => {
+      const request = http.request({ host: proxy.hostname, port: proxy.port, method: 'CONNECT', path: target });
+      request.on('connect', (response: http.IncomingMessage, socket: net.Socket) =>
+        resolve({ status: response.statusCode ?? 0, socket }),
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  /** A plain proxied GET (absolute URL in the request line). */
+  function getVia(proxyUrl: string, url: string): Promise<{ status: number; body: string }> {
+    const proxy = new URL(proxyUrl);
+    return new Promise((resolve, reject) => {
+      http
+        .get({ host: proxy.hostname, port: proxy.port, path: url, headers: { host: new URL(url).host } }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('opens only checked connections: public forwards and tunnels work, loopback in every form gets 403', async () => {
+    const publicSite = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('public'), '127.0.0.2');
+    const privateV4 = await serve((_req, res) => res.writeHead(200).end('private'), '127.0.0.1');
+    const privateV6 = await serve((_req, res) => res.writeHead(200).end('private'), '::1');
+    const proxy = await startRenderProxy(
+      createGuardedConnect({
+        policy: buildAddressPolicy({ allowPrivateNetworks: false, publicRanges: ['127.0.0.2/32'] }),
+        lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+        connectTimeoutMs: 2000,
+      }),
+    );
+    try {
+      expect(await getVia(proxy.url, `${publicSite.url}/forwarded`)).toEqual({ status: 200, body: 'public' });
+      const tunnel = await connectVia(proxy.url, `127.0.0.2:${publicSite.port}`);
+      expect(tunnel.status).toBe(200);
+      tunnel.socket.destroy();
+
+      const refusedGet = await getVia(proxy.url, `http://[::1]:${privateV6.port}/x`);
+      expect(refusedGet.status).toBe(403);
+      expect(refusedGet.body).toContain('(loopback)');
+      for (const target of [`[::1]:${privateV6.port}`, `127.0.0.1:${privateV4.port}`, `private.test:${privateV4.port}`]) {
+        const { status, socket } = await connectVia(proxy.url, target);
+        socket.destroy();
+        expect(status, target).toBe(403);
+      }
+      expect(proxy.refusalFor(new URL(`http://private.test:${privateV4.port}/`))).toMatchObject({ code: 'BLOCKED_URL' });
+      expect(proxy.refusalFor(new URL(`${publicSite.url}/`))).toBeUndefined();
+      expect(publicSite.requests).toEqual(['/forwarded']);
+      expect(privateV4.connections()).toBe(0);
+      expect(privateV6.connections()).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('https through the proxy setting', () => {
+  it('runs TLS over the tunnel to the checked address, with the name as SNI and the certificate verified', async () => {
+    const tls = join(import.meta.dirname, '../fixtures/tls');
+    const servernames: string[] = [];
+    const secure = https.createServer({
+      key: readFileSync(join(tls, 'secure.test.key')),
+      cert: readFileSync(join(tls, 'secure.test.crt')),
+      SNICallback: (servername, done) => {
+        servernames.push(servername);
+        done(null);
+      },
+    });
+    secure.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200).end('secret'));
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.2', resolve));
+    const port = (secure.address() as net.AddressInfo).port;
+    const tunnels: string[] = [];
+    const proxyServer = http.createServer((_req, res) => res.writeHead(405).end());
+    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      const [host = '', targetPort = ''] = (req.url ?? '').split(':');
+      const upstream = net.connect(Number(targetPort), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (proxyServer.address() as net.AddressInfo).port;
+    try {
+      const fetcher = service(
+        { proxyUrl: `http://127.0.0.1:${proxyPort}`, publicRanges: ['127.0.0.2/32'], retries: 0 },
+        { lookup: async () => [{ address: '127.0.0.2', family: 4 }] },
+      );
+      // The fixture certificate is self-signed: a verifying client must refuse it.
+      const error = await failure(fetcher.fetch({ url: `https://secure.test:${port}/` }));
+      expect(error.code).toBe('FETCH_FAILED');
+      expect(error.message).toContain('SELF_SIGNED');
+      expect(tunnels).toEqual([`127.0.0.2:${port}`]);
+      expect(servernames).toEqual(['secure.test']);
+    } finally {
+      proxyServer.closeAllConnections();
+      await new Promise((resolve) => proxyServer.close(resolve));
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
     }
   });
 });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BrowserContext, CDPSession, Page, Response, Route } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page, Response } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
 import type { PageSnapshot } from './page-snapshot';
 import type { LoadOptions, PageAction, PageActionOutcome, PageLoader } from './page-loader';
@@ -37,7 +37,9 @@ export function chromiumArgs(): string[] {
     // We read HTML only: images cost time and bandwidth for nothing.
     '--blink-settings=imagesEnabled=false',
   ];
-  // Chromium refuses to start its sandbox as root (CI containers); elsewhere keep it.
+  // Chromium cannot start its sandbox as root (CI containers). Elsewhere playwright still turns it
+  // off unless launched with chromiumSandbox: true, which the renderer asks for and this loader,
+  // on the search engines only, does not.
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
   return args;
 }
@@ -74,7 +76,7 @@ export class ChromiumPageLoader implements PageLoader {
   constructor(private readonly options: ChromiumLoaderOptions) {}
 
   async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
-    const { readySelectors, completeSelectors, timeoutMs, deadline: givenDeadline, signal, followUp, allowRequest, waitForNetworkIdle } = options;
+    const { readySelectors, completeSelectors, timeoutMs, deadline: givenDeadline, signal, followUp } = options;
     const readyWhen = { readySelectors, completeSelectors };
     const deadline = givenDeadline ?? Date.now() + timeoutMs;
     const remaining = (): number => Math.max(1, deadline - Date.now());
@@ -83,13 +85,6 @@ export class ChromiumPageLoader implements PageLoader {
     let watch: ReadyWatch | undefined;
     let reusable = false;
     const onAbort = (): void => void page?.close().catch(() => undefined);
-    // Every request the page makes (subresources, redirects, scripts' fetches) passes the guard.
-    const guard = allowRequest
-      ? async (route: Route): Promise<void> => {
-          const allowed = await allowRequest(route.request().url()).catch(() => false);
-          await (allowed ? route.continue() : route.abort('blockedbyclient')).catch(() => undefined);
-        }
-      : undefined;
 
     this.activeLoads++;
     this.cancelIdleClose();
@@ -101,7 +96,6 @@ export class ChromiumPageLoader implements PageLoader {
       page = await this.takePage(context);
       const readiness = this.readinessOf(page);
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (guard) await page.route('**/*', guard);
       // Armed before navigating, so the new document is watched from its first byte.
       watch = await readiness.watch(readyWhen);
 
@@ -109,12 +103,7 @@ export class ChromiumPageLoader implements PageLoader {
       const response = await page.goto(url, { waitUntil: 'commit', timeout: remaining() });
       stage = 'waiting for the page to settle';
       const graceMs = this.options.settleGraceMs ?? 1500;
-      let content = await settle(page, watch, remaining, graceMs);
-      // A script-built page fills itself after load: give its requests a moment to finish, then read it again.
-      if (waitForNetworkIdle) {
-        await page.waitForLoadState('networkidle', { timeout: Math.min(remaining(), 3000) }).catch(() => undefined);
-        content = undefined;
-      }
+      const content = await settle(page, watch, remaining, graceMs);
       throwIfAborted(signal);
       let snapshot = await snapshotOf(page, response ?? undefined, content);
       reusable = true;
@@ -141,7 +130,6 @@ export class ChromiumPageLoader implements PageLoader {
     } finally {
       watch?.dispose();
       signal?.removeEventListener('abort', onAbort);
-      if (guard && page && !page.isClosed()) await page.unroute('**/*', guard).catch(() => undefined);
       // A tab that failed, timed out or crashed is discarded; a clean one waits for the next load.
       if (page && reusable && !page.isClosed()) this.idlePages.push({ page, blanked: blank(page) });
       // Not awaited: a tab stuck on a hanging request can take a while to close, and the caller's

@@ -31,13 +31,6 @@ export interface LoadOptions {
    * cannot act in a page ignores it and the caller sees the page as it was.
    */
   followUp?: (page: PageSnapshot) => PageAction | undefined;
-  /**
-   * Asked for every request the page makes (document, redirects, subresources); false blocks it.
-   * Rendering an arbitrary site must not let it reach private addresses through the browser.
-   */
-  allowRequest?: (url: string) => Promise<boolean>;
-  /** Wait (briefly) for the network to go quiet after settling: script-built pages fill in late. */
-  waitForNetworkIdle?: boolean;
 }
 
 /**

@@ -1,58 +1,26 @@
 /**
  * undici dispatchers whose every connection is checked against the address policy. The check runs
  * on the addresses DNS returned, before the socket connects (so a blocked address never sees a
- * packet), and again on the connected socket's remote address.
+ * packet), and again on the connected socket's remote address. Through the user's proxy the
+ * target is resolved and checked once here, and the proxy is asked to tunnel to that address.
  */
 import type { Socket } from 'node:net';
-import { Agent, ProxyAgent, buildConnector, type Dispatcher } from 'undici';
-import { LanternError } from '../../shared/errors';
-import { assertAddressAllowed, literalAddress, resolveHost, type AddressPolicy } from './url-policy';
-import type { LookupAll } from './types';
+import tls from 'node:tls';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { assertAddressAllowed, literalAddress } from './url-policy';
+import { assertSocketAllowed, checkedLookup, createGuardedConnect, type GuardedConnectOptions } from './guarded-connect';
 
-type NodeLookupCallback = (
-  error: Error | null,
-  address: string | { address: string; family: number }[],
-  family?: number,
-) => void;
-
-export interface DispatcherOptions {
-  policy: AddressPolicy;
-  lookup: LookupAll;
-  connectTimeoutMs: number;
-  proxyUrl?: string;
-}
+export type DispatcherOptions = GuardedConnectOptions;
 
 export function createGuardedDispatcher(options: DispatcherOptions): Dispatcher {
-  if (options.proxyUrl !== undefined) {
-    // Through a proxy the socket goes to the proxy (the user's own choice, often on localhost);
-    // the target's address is checked before the request instead (see http-client).
-    return new ProxyAgent({ uri: options.proxyUrl, connect: { timeout: options.connectTimeoutMs } });
-  }
-  return new Agent({ connect: guardedConnector(options) });
+  return new Agent({ connect: options.proxyUrl === undefined ? directConnector(options) : proxiedConnector(options) });
 }
 
-function guardedConnector({ policy, lookup, connectTimeoutMs }: DispatcherOptions): buildConnector.connector {
-  const checkedLookup = (
-    hostname: string,
-    lookupOptions: { all?: boolean; family?: number },
-    callback: NodeLookupCallback,
-  ): void => {
-    resolveHost(hostname, lookup)
-      .then((resolved) => {
-        for (const { address } of resolved) assertAddressAllowed(address, policy, hostname);
-        const wanted =
-          lookupOptions.family === 4 || lookupOptions.family === 6
-            ? resolved.filter((a) => a.family === lookupOptions.family)
-            : resolved;
-        const first = wanted[0];
-        if (first === undefined)
-          throw new LanternError('FETCH_FAILED', `${hostname} has no IPv${lookupOptions.family} address.`);
-        if (lookupOptions.all) callback(null, wanted);
-        else callback(null, first.address, first.family);
-      })
-      .catch((error: Error) => callback(error, ''));
-  };
-  const connect = buildConnector({ timeout: connectTimeoutMs, lookup: checkedLookup } as buildConnector.BuildOptions);
+function directConnector({ policy, lookup, connectTimeoutMs }: DispatcherOptions): buildConnector.connector {
+  const connect = buildConnector({
+    timeout: connectTimeoutMs,
+    lookup: checkedLookup(policy, lookup),
+  } as buildConnector.BuildOptions);
 
   return (connectOptions, callback) => {
     const target = `${connectOptions.protocol}//${connectOptions.host ?? connectOptions.hostname}`;
@@ -71,17 +39,33 @@ function guardedConnector({ policy, lookup, connectTimeoutMs }: DispatcherOption
         callback(error, null);
         return;
       }
-      const remote = (socket as Socket).remoteAddress;
       try {
-        if (remote === undefined)
-          throw new LanternError('FETCH_FAILED', `Connected to ${target} but the socket has no remote address.`);
-        assertAddressAllowed(remote, policy, target);
+        assertSocketAllowed(socket as Socket, policy, target);
       } catch (checkError) {
-        socket.destroy();
         callback(checkError as Error, null);
         return;
       }
       callback(null, socket);
     });
+  };
+}
+
+function proxiedConnector(options: DispatcherOptions): buildConnector.connector {
+  const connect = createGuardedConnect(options);
+  return (connectOptions, callback) => {
+    const https = connectOptions.protocol === 'https:';
+    const port = Number(connectOptions.port) || (https ? 443 : 80);
+    connect(connectOptions.hostname, port).then(
+      (tunnel) => {
+        if (!https) {
+          callback(null, tunnel);
+          return;
+        }
+        const servername = literalAddress(connectOptions.hostname) === undefined ? connectOptions.hostname : undefined;
+        const secure = tls.connect({ socket: tunnel, servername, ALPNProtocols: ['http/1.1'] }, () => callback(null, secure));
+        secure.once('error', (error) => callback(error, null));
+      },
+      (error: Error) => callback(error, null),
+    );
   };
 }

@@ -10,8 +10,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { HostRateLimiter } from './host-rate-limit';
 import { parseRetryAfter } from '../retry-after';
 import { parseTargetUrl } from './url-input';
-import { resolveAndCheck, type AddressPolicy } from './url-policy';
-import type { FetchSettings, LookupAll } from './types';
+import type { FetchSettings } from './types';
 
 /** Like a browser's, minus images: we ask for documents. */
 export const ACCEPT_HEADER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -42,11 +41,8 @@ export type HttpSettings = Pick<
 >;
 
 export interface HttpGetOptions {
+  /** The guarded dispatcher: every connection it opens is checked against the address policy. */
   dispatcher: Dispatcher;
-  policy: AddressPolicy;
-  lookup: LookupAll;
-  /** Through a proxy the connection cannot be hooked, so each hop's host is resolved and checked first. */
-  viaProxy: boolean;
   settings: HttpSettings;
   rateLimiter: HostRateLimiter;
   /** Validators of a cached copy: a 304 answer then yields notModified. */
@@ -136,7 +132,6 @@ async function requestWithRetries(
   const { settings } = options;
   for (let attempt = 0; ; attempt++) {
     const canRetry = attempt < settings.retries;
-    if (options.viaProxy) await resolveAndCheckBehindProxy(url, options);
     await options.rateLimiter.acquire(url.hostname, signal);
     let response: Dispatcher.ResponseData;
     try {
@@ -164,19 +159,6 @@ async function requestWithRetries(
       }
     }
     return response;
-  }
-}
-
-/**
- * Behind a proxy we resolve the target ourselves and refuse blocked addresses. A name we cannot
- * resolve is left to the proxy (corporate proxies often resolve names the client cannot), but an
- * IP literal or a name resolving to a blocked address never gets through.
- */
-async function resolveAndCheckBehindProxy(url: URL, options: HttpGetOptions): Promise<void> {
-  try {
-    await resolveAndCheck(url, options.policy, options.lookup);
-  } catch (error) {
-    if (error instanceof LanternError && error.code === 'BLOCKED_URL') throw error;
   }
 }
 

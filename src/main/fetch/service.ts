@@ -7,11 +7,13 @@ import { LanternError, toErrorInfo } from '../../shared/errors';
 import { fairShares, textWindow } from './budget';
 import { isUnreadableType, parseContentType, unsupported } from './content-type';
 import { extractHtml as defaultExtractHtml } from './extract/index';
+import { createGuardedConnect } from './guarded-connect';
 import { createGuardedDispatcher } from './guarded-dispatcher';
 import { HostRateLimiter } from './host-rate-limit';
 import { httpGet, type HttpResult } from './http-client';
 import { countWords, readDocument } from './read-document';
 import { looksScriptBuilt } from './render-decision';
+import { startRenderProxy } from './render-proxy';
 import {
   FetchRequestSchema,
   MAX_URLS_PER_FETCH,
@@ -147,9 +149,6 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     const conditional = cached === undefined ? undefined : validators(cached);
     const http = await httpGet(url, {
       dispatcher: context.dispatcher,
-      policy: context.policy,
-      lookup,
-      viaProxy: settings.proxyUrl !== undefined,
       settings,
       rateLimiter,
       ...(conditional === undefined ? {} : { conditional }),
@@ -232,23 +231,36 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
 
   async function renderPage(url: URL, context: CallContext): Promise<LoadedPage> {
     const render = deps.render!;
-    // The browser connects on its own, so the same policy is applied before handing it the URL…
-    await resolveAndCheck(url, context.policy, lookup);
+    const { settings, policy } = context;
+    // A URL that is refused now is never handed to the browser at all.
+    await resolveAndCheck(url, policy, lookup);
     await rateLimiter.acquire(url.hostname, context.signal);
-    const timeoutMs = context.settings.renderTimeoutMs;
+    const timeoutMs = settings.renderTimeoutMs;
     const signals = [AbortSignal.timeout(timeoutMs), ...(context.signal ? [context.signal] : [])];
-    const allowRequest = async (requested: string): Promise<boolean> => {
-      const target = new URL(requested);
-      // Inline content carries no request; every other scheme but http(s) is refused.
-      if (target.protocol === 'data:' || target.protocol === 'blob:') return true;
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
-      await resolveAndCheck(target, context.policy, lookup);
-      return true;
-    };
-    const result = await render(url.href, { timeoutMs, signal: AbortSignal.any(signals), allowRequest });
-    // …and to where it ended up, in case a script or redirect took it elsewhere.
+    // The browser's whole network goes through this proxy: each of its connections is resolved
+    // and checked once, by the same connector as the HTTP client's.
+    const proxy = await startRenderProxy(
+      createGuardedConnect({
+        policy,
+        lookup,
+        connectTimeoutMs: settings.connectTimeoutMs,
+        ...(settings.proxyUrl === undefined ? {} : { proxyUrl: settings.proxyUrl }),
+      }),
+    );
+    let result: Awaited<ReturnType<RenderPage>>;
+    try {
+      result = await render(url.href, { timeoutMs, signal: AbortSignal.any(signals), proxyServer: proxy.url });
+    } catch (error) {
+      throw proxy.refusalFor(url) ?? error;
+    } finally {
+      await proxy.close();
+    }
     const finalUrl = parseTargetUrl(result.finalUrl);
-    await resolveAndCheck(finalUrl, context.policy, lookup);
+    // A document the proxy refused reaches the browser as a bare 403: say why instead.
+    const refusal = proxy.refusalFor(finalUrl);
+    if (refusal !== undefined) throw refusal;
+    // A loader that did not use the proxy is still held to the policy where it ended up.
+    await resolveAndCheck(finalUrl, policy, lookup);
     const extracted = extractHtml(result.html, finalUrl.href);
     const page: LoadedPage = {
       url: url.href,

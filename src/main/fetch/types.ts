@@ -53,14 +53,18 @@ export type ResolveResult = (
   index: number,
 ) => { url: string } | Promise<{ url: string }>;
 
-/** Loads a page in a real browser and returns its DOM after scripts ran (the PageLoader). */
+/**
+ * Loads a page in a real browser and returns its DOM after scripts ran. The browser must send
+ * every connection of the page (document, redirects, subresources, popups, workers, WebSockets)
+ * through `proxyServer`, where each is checked against the address policy.
+ */
 export type RenderPage = (
   url: string,
   options: {
     timeoutMs: number;
     signal: AbortSignal;
-    /** The URL policy for every request the browser makes while rendering (subresources too). */
-    allowRequest: (url: string) => Promise<boolean>;
+    /** The render proxy's URL, e.g. "http://127.0.0.1:43121". */
+    proxyServer: string;
   },
 ) => Promise<{ finalUrl: string; status: number; html: string; title: string }>;
 

@@ -102,9 +102,10 @@ export const systemLookup: LookupAll = async (hostname) => {
 };
 
 /**
- * Resolves a host and checks every address it resolves to. Used where we cannot hook the
- * connection itself (before handing a URL to the browser or to a proxy). A name that resolves to
- * any blocked address is refused: mixing public and private answers is a rebinding trick.
+ * Resolves a host and checks every address it resolves to, where no connection is being opened:
+ * a cached page, and a render's first and final URL (an early refusal; the browser's connections
+ * themselves are checked in guarded-connect). A name that resolves to any blocked address is
+ * refused: mixing public and private answers is a rebinding trick.
  */
 export async function resolveAndCheck(url: URL, policy: AddressPolicy, lookup: LookupAll): Promise<ResolvedAddress[]> {
   const literal = literalAddress(url.hostname);

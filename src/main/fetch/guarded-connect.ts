@@ -1,0 +1,185 @@
+/**
+ * The one place a fetch's connections are opened. Each connection resolves its host once, checks
+ * every address against the policy and connects to a checked address: there is no second
+ * resolution for a rebinding name to answer differently. Used by the HTTP client (through undici)
+ * and by the render proxy Chromium sends all its traffic to.
+ */
+import net, { type Socket } from 'node:net';
+import tls from 'node:tls';
+import { LanternError } from '../../shared/errors';
+import { assertAddressAllowed, literalAddress, resolveHost, type AddressPolicy } from './url-policy';
+import type { LookupAll } from './types';
+
+export interface GuardedConnectOptions {
+  policy: AddressPolicy;
+  lookup: LookupAll;
+  connectTimeoutMs: number;
+  /** The user's own http(s) proxy: asked to tunnel to the checked address, never to the name. */
+  proxyUrl?: string;
+}
+
+/** Opens a TCP connection to host:port (plain; TLS is the caller's), or fails with BLOCKED_URL. */
+export type GuardedConnect = (host: string, port: number, signal?: AbortSignal) => Promise<Socket>;
+
+type NodeLookupCallback = (
+  error: Error | null,
+  address: string | { address: string; family: number }[],
+  family?: number,
+) => void;
+export type NodeLookup = (
+  hostname: string,
+  options: { all?: boolean | undefined; family?: number | 'IPv4' | 'IPv6' | undefined },
+  callback: NodeLookupCallback,
+) => void;
+
+/**
+ * A `lookup` for net/undici that resolves with the injected resolver and refuses the name when
+ * any address it resolves to is blocked (mixing public and private answers is a rebinding trick).
+ */
+export function checkedLookup(policy: AddressPolicy, lookup: LookupAll): NodeLookup {
+  return (hostname, lookupOptions, callback) => {
+    resolveHost(hostname, lookup)
+      .then((resolved) => {
+        for (const { address } of resolved) assertAddressAllowed(address, policy, hostname);
+        const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : lookupOptions.family;
+        const wanted = family === 4 || family === 6 ? resolved.filter((a) => a.family === family) : resolved;
+        const first = wanted[0];
+        if (first === undefined) throw new LanternError('FETCH_FAILED', `${hostname} has no IPv${family} address.`);
+        if (lookupOptions.all) callback(null, wanted);
+        else callback(null, first.address, first.family);
+      })
+      .catch((error: Error) => callback(error, ''));
+  };
+}
+
+/** Checks the address a socket actually connected to; destroys it and throws when blocked. */
+export function assertSocketAllowed(socket: Socket, policy: AddressPolicy, target: string): void {
+  const remote = socket.remoteAddress;
+  try {
+    if (remote === undefined)
+      throw new LanternError('FETCH_FAILED', `Connected to ${target} but the socket has no remote address.`);
+    assertAddressAllowed(remote, policy, target);
+  } catch (error) {
+    socket.destroy();
+    throw error;
+  }
+}
+
+export function createGuardedConnect(options: GuardedConnectOptions): GuardedConnect {
+  const { policy, lookup, connectTimeoutMs, proxyUrl } = options;
+  const resolveOnce = checkedLookup(policy, lookup);
+
+  const direct: GuardedConnect = async (host, port, signal) => {
+    const target = `${host}:${port}`;
+    const literal = literalAddress(host);
+    // Node skips `lookup` for IP literals, so they are checked here, before any connection.
+    if (literal !== undefined) assertAddressAllowed(literal, policy, target);
+    const socket = await openSocket(
+      { host: literal ?? host, port, lookup: resolveOnce, timeout: connectTimeoutMs },
+      target,
+      connectTimeoutMs,
+      signal,
+    );
+    assertSocketAllowed(socket, policy, target);
+    return socket;
+  };
+  if (proxyUrl === undefined) return direct;
+
+  const proxy = new URL(proxyUrl);
+  return async (host, port, signal) => {
+    const target = `${host}:${port}`;
+    // The proxy would resolve a name itself, so it is handed the address checked here instead.
+    const address = await checkedAddress(host, policy, lookup, target);
+    const tunnelTo = address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+    const proxySocket = await openProxySocket(proxy, connectTimeoutMs, signal);
+    return connectThroughProxy(proxySocket, proxy, tunnelTo, connectTimeoutMs);
+  };
+}
+
+async function checkedAddress(host: string, policy: AddressPolicy, lookup: LookupAll, target: string): Promise<string> {
+  const literal = literalAddress(host);
+  if (literal !== undefined) {
+    assertAddressAllowed(literal, policy, target);
+    return literal;
+  }
+  const resolved = await resolveHost(host, lookup);
+  for (const { address } of resolved) assertAddressAllowed(address, policy, target);
+  return resolved[0]!.address;
+}
+
+function openSocket(
+  connectOptions: net.NetConnectOpts,
+  target: string,
+  connectTimeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(connectOptions);
+    const fail = (error: Error): void => {
+      socket.destroy();
+      reject(error);
+    };
+    const onAbort = (): void => fail(new LanternError('CANCELLED', `Connecting to ${target} was cancelled.`));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    socket.once('timeout', () =>
+      fail(Object.assign(new Error(`connect to ${target} timed out after ${connectTimeoutMs} ms`), { code: 'UND_ERR_CONNECT_TIMEOUT' })),
+    );
+    socket.once('error', fail);
+    socket.once('connect', () => {
+      signal?.removeEventListener('abort', onAbort);
+      socket.off('error', fail);
+      socket.setTimeout(0);
+      resolve(socket);
+    });
+  });
+}
+
+async function openProxySocket(proxy: URL, connectTimeoutMs: number, signal: AbortSignal | undefined): Promise<Socket> {
+  const port = Number(proxy.port) || (proxy.protocol === 'https:' ? 443 : 80);
+  const host = literalAddress(proxy.hostname) ?? proxy.hostname;
+  const socket = await openSocket({ host, port, timeout: connectTimeoutMs }, proxy.host, connectTimeoutMs, signal);
+  if (proxy.protocol !== 'https:') return socket;
+  return new Promise((resolve, reject) => {
+    const secure = tls.connect({ socket, servername: net.isIP(host) ? undefined : host }, () => resolve(secure));
+    secure.once('error', reject);
+  });
+}
+
+/** Sends CONNECT and hands back the tunnel once the proxy answers 2xx. */
+function connectThroughProxy(socket: Socket, proxy: URL, tunnelTo: string, timeoutMs: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const headers = [`CONNECT ${tunnelTo} HTTP/1.1`, `Host: ${tunnelTo}`];
+    if (proxy.username !== '') {
+      const credentials = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
+      headers.push(`Proxy-Authorization: Basic ${Buffer.from(credentials).toString('base64')}`);
+    }
+    let received = Buffer.alloc(0);
+    const fail = (error: Error): void => {
+      socket.destroy();
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new LanternError('TIMEOUT', `The proxy ${proxy.host} did not answer CONNECT within ${timeoutMs} ms.`)), timeoutMs);
+    const onData = (chunk: Buffer): void => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      if (end === -1) {
+        if (received.length > 16 * 1024) fail(new LanternError('FETCH_FAILED', `The proxy ${proxy.host} sent an oversized answer to CONNECT.`));
+        return;
+      }
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('error', fail);
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(received.subarray(0, end).toString('latin1'))?.[1]);
+      if (!(status >= 200 && status < 300)) {
+        fail(new LanternError('FETCH_FAILED', `The proxy ${proxy.host} refused to connect to ${tunnelTo} (answer ${Number.isNaN(status) ? 'unreadable' : status}); check the proxy setting.`));
+        return;
+      }
+      const rest = received.subarray(end + 4);
+      if (rest.length > 0) socket.unshift(rest);
+      resolve(socket);
+    };
+    socket.on('data', onData);
+    socket.once('error', fail);
+    socket.write(`${headers.join('\r\n')}\r\n\r\n`);
+  });
+}
