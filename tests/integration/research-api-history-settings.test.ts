@@ -120,13 +120,13 @@ describe('settings through ResearchApi', () => {
 
     const changed = await api.settings.update({ pageTimeoutMs: 8000, fetch: { proxy: 'http://127.0.0.1:3128' } });
     expect(changed.pageTimeoutMs).toBe(8000);
-    expect(changed.fetch).toEqual({ allowPrivateNetworks: false, publicRanges: [], proxy: 'http://127.0.0.1:3128' });
+    expect(changed.fetch).toEqual({ allowPrivateNetworks: false, publicRanges: [], proxy: 'http://127.0.0.1:3128', renderWithoutSandbox: false });
     expect(JSON.parse(readFileSync(settingsPath(temp.dir), 'utf8'))).toMatchObject({ pageTimeoutMs: 8000 });
     // Another process (a new runtime) reads what was saved.
     expect((await runtime().settings.get()).pageTimeoutMs).toBe(8000);
 
     const withoutProxy = await api.settings.update({ fetch: { proxy: null } });
-    expect(withoutProxy.fetch).toEqual({ allowPrivateNetworks: false, publicRanges: [] });
+    expect(withoutProxy.fetch).toEqual({ allowPrivateNetworks: false, publicRanges: [], renderWithoutSandbox: false });
     expect(await api.settings.reset()).toEqual(defaults);
     expect(JSON.parse(readFileSync(settingsPath(temp.dir), 'utf8'))).toEqual(defaults);
   });
