@@ -432,25 +432,12 @@ describe('rate limit and proxy', () => {
 
   it('sends every request through the configured proxy, still refusing blocked targets', async () => {
     const origin = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('via proxy'));
-    // A minimal CONNECT proxy that sends every tunnel to the local origin, whatever host was asked.
-    const tunnels: string[] = [];
-    const proxyServer = http.createServer((_req, res) => res.writeHead(405).end());
-    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-      tunnels.push(req.url ?? '');
-      const upstream = net.connect(origin.port, '127.0.0.1', () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
-    const proxyPort = (proxyServer.address() as net.AddressInfo).port;
+    // The proxy sends every tunnel to the local origin, whatever host was asked.
+    const proxy = await startTunnelProxy(async () => ({ host: '127.0.0.1', port: origin.port }));
+    const { tunnels } = proxy;
     try {
       const fetcher = service(
-        { proxyUrl: `http://127.0.0.1:${proxyPort}` },
+        { proxyUrl: `http://127.0.0.1:${proxy.port}` },
         { lookup: async () => [{ address: '93.184.215.14', family: 4 }] },
       );
       const result = (await fetcher.fetch({ url: 'http://public.test/page' })) as FetchPage;
@@ -462,8 +449,7 @@ describe('rate limit and proxy', () => {
       expect(error.code).toBe('BLOCKED_URL');
       expect(tunnels).toHaveLength(1);
     } finally {
-      proxyServer.closeAllConnections();
-      await new Promise((resolve) => proxyServer.close(resolve));
+      await proxy.close();
     }
   });
 
@@ -479,29 +465,12 @@ describe('rate limit and proxy', () => {
       if (name !== 'rebind.test') throw Object.assign(new Error(`unknown name ${name}`), { code: 'ENOTFOUND' });
       return [{ address: answers++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }];
     };
-    const tunnels: string[] = [];
-    const credentials: Array<string | undefined> = [];
-    const proxyServer = http.createServer((_req, res) => res.writeHead(405).end());
-    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-      tunnels.push(req.url ?? '');
-      credentials.push(req.headers['proxy-authorization']);
-      const [host = '', port = ''] = (req.url ?? '').split(':');
-      void (net.isIP(host) ? Promise.resolve(host) : lookup(host).then((found) => found[0]!.address)).then((address) => {
-        const upstream = net.connect(Number(port), address, () => {
-          client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-          upstream.write(head);
-          upstream.pipe(client);
-          client.pipe(upstream);
-        });
-        upstream.on('error', () => client.destroy());
-        client.on('error', () => upstream.destroy());
-      });
-    });
-    await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
-    const proxyPort = (proxyServer.address() as net.AddressInfo).port;
+    // The proxy resolves names itself, with the same answers, as a real proxy would.
+    const proxy = await startTunnelProxy(async (host, port) => ({ host: net.isIP(host) ? host : (await lookup(host))[0]!.address, port }));
+    const { tunnels, credentials } = proxy;
     try {
       // Credentials in the proxy URL are sent to the proxy (percent-decoded), as Basic auth.
-      const proxyUrl = `http://lantern:p%40ss@127.0.0.1:${proxyPort}`;
+      const proxyUrl = `http://lantern:p%40ss@127.0.0.1:${proxy.port}`;
       const fetcher = service({ proxyUrl, publicRanges: ['127.0.0.2/32'], retries: 0 }, { lookup });
       const result = (await fetcher.fetch({ url: `http://rebind.test:${publicService.port}/page` })) as FetchPage;
       expect(result.markdown).toBe('the public twin answered');
@@ -510,8 +479,7 @@ describe('rate limit and proxy', () => {
       expect(answers).toBe(1);
       expect(privateService.connections()).toBe(0);
     } finally {
-      proxyServer.closeAllConnections();
-      await new Promise((resolve) => proxyServer.close(resolve));
+      await proxy.close();
       await publicService.close();
       await privateService.close();
     }
@@ -597,25 +565,11 @@ describe('https through the proxy setting', () => {
     secure.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200).end('secret'));
     await new Promise<void>((resolve) => secure.listen(0, '127.0.0.2', resolve));
     const port = (secure.address() as net.AddressInfo).port;
-    const tunnels: string[] = [];
-    const proxyServer = http.createServer((_req, res) => res.writeHead(405).end());
-    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-      tunnels.push(req.url ?? '');
-      const [host = '', targetPort = ''] = (req.url ?? '').split(':');
-      const upstream = net.connect(Number(targetPort), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
-    const proxyPort = (proxyServer.address() as net.AddressInfo).port;
+    const proxy = await startTunnelProxy(async (host, targetPort) => ({ host, port: targetPort }));
+    const { tunnels } = proxy;
     try {
       const fetcher = service(
-        { proxyUrl: `http://127.0.0.1:${proxyPort}`, publicRanges: ['127.0.0.2/32'], retries: 0 },
+        { proxyUrl: `http://127.0.0.1:${proxy.port}`, publicRanges: ['127.0.0.2/32'], retries: 0 },
         { lookup: async () => [{ address: '127.0.0.2', family: 4 }] },
       );
       // The fixture certificate is self-signed: a verifying client must refuse it.
@@ -625,10 +579,44 @@ describe('https through the proxy setting', () => {
       expect(tunnels).toEqual([`127.0.0.2:${port}`]);
       expect(servernames).toEqual(['secure.test']);
     } finally {
-      proxyServer.closeAllConnections();
-      await new Promise((resolve) => proxyServer.close(resolve));
+      await proxy.close();
       secure.closeAllConnections();
       await new Promise((resolve) => secure.close(resolve));
     }
   });
 });
+
+/**
+ * A minimal CONNECT proxy on 127.0.0.1, as a user's own proxy: `route` says where a tunnel asked
+ * for `host:port` really goes. It records what it was asked for and the credentials sent.
+ */
+async function startTunnelProxy(route: (host: string, port: number) => Promise<{ host: string; port: number }>) {
+  const tunnels: string[] = [];
+  const credentials: Array<string | undefined> = [];
+  const server = http.createServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    tunnels.push(req.url ?? '');
+    credentials.push(req.headers['proxy-authorization']);
+    const [host = '', port = ''] = (req.url ?? '').split(':');
+    void route(host, Number(port)).then((target) => {
+      const upstream = net.connect(target.port, target.host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    tunnels,
+    credentials,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
