@@ -28,7 +28,11 @@ export const LLM_PRESET_BASE_URLS = {
 } as const;
 export const LlmPresetSchema = z.enum(['openai', 'gemini', 'ollama', 'lmstudio', 'llamacpp', 'custom']);
 export type LlmPreset = z.infer<typeof LlmPresetSchema>;
-const LlmBaseUrlSchema = z.url({ protocol: /^https?$/, error: 'the model endpoint must be an http(s) URL' });
+const LlmBaseUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'the model endpoint must be an http(s) URL' })
+  .refine((url) => !/^[a-z]+:\/\/[^/?#]*@/i.test(url), {
+    error: 'no user name or password in the URL: the API key goes in LANTERN_LLM_API_KEY or the llm-key file',
+  });
 const LlmModelSchema = z.string().trim().min(1, 'name a model, e.g. gpt-4o-mini or llama3.2');
 const LlmTimeoutSchema = z.number().int().min(1_000).max(600_000);
 

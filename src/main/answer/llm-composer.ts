@@ -2,7 +2,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { LanternError } from '../../shared/errors';
 import type { Settings } from '../../shared/settings-contract';
 import type { Composer } from './composer';
-import { resolveLlmConfig, type LlmConfig } from './llm-config';
+import { CREDENTIALS_IN_URL, hasCredentials, resolveLlmConfig, type LlmConfig } from './llm-config';
 import { buildLlmMessages } from './llm-prompt';
 
 export type { LlmConfig } from './llm-config';
@@ -22,7 +22,7 @@ export function createLlmComposer(config: LlmConfig): Composer {
     const timeout = AbortSignal.timeout(config.timeoutMs);
     const aborted = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
     // Every wait on the network goes through here: a rejection becomes the reason it happened.
-    const step = async <T>(promise: Promise<T>): Promise<T> => {
+    const step = async <T>(promise: Promise<T>, phase: 'request' | 'answer'): Promise<T> => {
       try {
         return await promise;
       } catch (error) {
@@ -30,6 +30,7 @@ export function createLlmComposer(config: LlmConfig): Composer {
         if (timeout.aborted) {
           throw failed(`no complete answer within ${config.timeoutMs} ms. Raise llm.timeoutMs, or use a faster or smaller model.`);
         }
+        if (phase === 'answer') throw failed(`the connection broke during the answer (${networkReason(error)}).`, error);
         throw failed(`could not be reached (${networkReason(error)}). Is the server running, and is llm.baseUrl right?`, error);
       }
     };
@@ -39,10 +40,11 @@ export function createLlmComposer(config: LlmConfig): Composer {
     const body = JSON.stringify({ model: config.model, messages: buildLlmMessages({ question, passages }), stream: true });
     if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled before the model was asked.');
     if (!URL.canParse(completionsUrl(config.baseUrl))) throw failed('the base URL is not a URL.');
+    if (hasCredentials(config.baseUrl)) throw failed(CREDENTIALS_IN_URL);
 
-    const response = await step(fetch(completionsUrl(config.baseUrl), { method: 'POST', headers, body, signal: aborted }));
+    const response = await step(fetch(completionsUrl(config.baseUrl), { method: 'POST', headers, body, signal: aborted }), 'request');
     if (!response.ok) {
-      const text = await step(response.text());
+      const text = await step(response.text(), 'answer');
       const reason = providerMessage(text);
       const stop = /[.!?…]$/.test(reason) ? '' : '.';
       throw failed(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: ${reason}${stop}${hintFor(response.status)}`);
@@ -50,7 +52,7 @@ export function createLlmComposer(config: LlmConfig): Composer {
     const contentType = response.headers.get('content-type') ?? '';
     // A server that ignored `stream: true` sends the whole completion as JSON: take it as one piece.
     if (contentType.includes('application/json')) {
-      const text = await step(response.text());
+      const text = await step(response.text(), 'answer');
       const answer = completionContent(text, failed);
       onText(answer);
       return answer;
@@ -62,7 +64,7 @@ export function createLlmComposer(config: LlmConfig): Composer {
     const decoder = new TextDecoder();
     try {
       for (;;) {
-        const { value, done } = await step(reader.read());
+        const { value, done } = await step(reader.read(), 'answer');
         const deltas = done ? stream.end(decoder.decode()) : stream.feed(decoder.decode(value, { stream: true }));
         for (const delta of deltas) onText(delta);
         if (done) break;

@@ -47,6 +47,7 @@ export function resolveLlmConfig(input: { settings: Settings; env?: NodeJS.Proce
   if (fromEnv !== undefined && !isHttpUrl(fromEnv)) {
     throw new LanternError('LLM_FAILED', 'LANTERN_LLM_BASE_URL is not an http(s) URL such as http://127.0.0.1:11434/v1.');
   }
+  if (hasCredentials(baseUrl)) throw new LanternError('LLM_FAILED', `The model's base URL: ${CREDENTIALS_IN_URL}`);
 
   const apiKey = nonEmpty(env.LANTERN_LLM_API_KEY) ?? readKeyFile(llmKeyPath(dataDir));
   return { baseUrl, model, timeoutMs: settings.llm.timeoutMs, ...(apiKey === undefined ? {} : { apiKey }) };
@@ -71,6 +72,16 @@ function readKeyFile(path: string): string | undefined {
     );
   }
   return nonEmpty(readFileSync(path, 'utf8'));
+}
+
+export const CREDENTIALS_IN_URL =
+  'a user name or password in the URL is refused (it would be sent and shown as part of the URL); put the key in LANTERN_LLM_API_KEY or the llm-key file instead.';
+
+/** Whether a URL carries a user name or password (a secret that would leak in messages). */
+export function hasCredentials(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return parsed.username !== '' || parsed.password !== '';
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
