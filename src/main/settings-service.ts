@@ -29,12 +29,15 @@ export class SettingsService implements SettingsApi {
   async update(input: SettingsPatch): Promise<Settings> {
     const parsed = SettingsPatchSchema.safeParse(input);
     if (!parsed.success) throw validationError('settings change', parsed.error);
-    const { fetch: fetchPatch, ...rest } = parsed.data;
+    const { fetch: fetchPatch, llm: llmPatch, ...rest } = parsed.data;
     const current = this.current();
     const fetch = { ...current.fetch, ...fetchPatch };
-    // null in the patch removes the proxy: the saved file then has no proxy key at all.
+    // null in the patch removes the key: the saved file then has no such key at all.
     if (fetch.proxy === null) delete fetch.proxy;
-    return this.replace(SettingsSchema.parse({ ...current, ...rest, fetch }));
+    const llm = { ...current.llm, ...llmPatch };
+    if (llm.baseUrl === null) delete llm.baseUrl;
+    if (llm.model === null) delete llm.model;
+    return this.replace(SettingsSchema.parse({ ...current, ...rest, fetch, llm }));
   }
 
   async reset(): Promise<Settings> {

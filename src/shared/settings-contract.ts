@@ -18,6 +18,24 @@ const CidrSchema = z.string().refine((cidr) => ipaddr.isValidCIDR(cidr.trim()), 
 });
 const ProxySchema = z.url({ protocol: /^https?$/, error: 'the proxy must be an http(s) URL' });
 
+/** OpenAI-compatible chat-completions endpoints Lantern knows the base URL of. */
+export const LLM_PRESET_BASE_URLS = {
+  openai: 'https://api.openai.com/v1',
+  gemini: 'https://generativelanguage.googleapis.com/v1beta/openai',
+  ollama: 'http://127.0.0.1:11434/v1',
+  lmstudio: 'http://127.0.0.1:1234/v1',
+  llamacpp: 'http://127.0.0.1:8080/v1',
+} as const;
+export const LlmPresetSchema = z.enum(['openai', 'gemini', 'ollama', 'lmstudio', 'llamacpp', 'custom']);
+export type LlmPreset = z.infer<typeof LlmPresetSchema>;
+const LlmBaseUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'the model endpoint must be an http(s) URL' })
+  .refine((url) => !/^[a-z]+:\/\/[^/?#]*@/i.test(url), {
+    error: 'no user name or password in the URL: the API key goes in LANTERN_LLM_API_KEY or the llm-key file',
+  });
+const LlmModelSchema = z.string().trim().min(1, 'name a model, e.g. gpt-4o-mini or llama3.2');
+const LlmTimeoutSchema = z.number().int().min(1_000).max(600_000);
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
   /** Engines in the order they are tried; the next answers when one is blocked or unreachable. */
@@ -43,13 +61,29 @@ export const SettingsSchema = z.object({
       renderWithoutSandbox: z.boolean().default(false),
     })
     .prefault({}),
+  /**
+   * The model answers are written with (any OpenAI-compatible endpoint). No model: answers are
+   * extractive. The API key is a secret and never lives here (LANTERN_LLM_API_KEY or the 0600
+   * file llm-key in the data dir).
+   */
+  llm: z
+    .object({
+      /** Fills the base URL; `custom` has none, so it needs `baseUrl`. */
+      preset: LlmPresetSchema.default('openai'),
+      /** Overrides the preset's base URL (the part before /chat/completions). */
+      baseUrl: LlmBaseUrlSchema.optional(),
+      model: LlmModelSchema.optional(),
+      /** Budget for one whole completion, first byte to last. */
+      timeoutMs: LlmTimeoutSchema.default(120_000),
+    })
+    .prefault({}),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 
 /**
  * A change to some settings; what it leaves out stays as it is. Unknown keys are refused, so a
  * misspelt key is an error rather than a change that silently does nothing. `fetch.proxy: null`
- * removes the proxy.
+ * removes the proxy; `llm.baseUrl: null` and `llm.model: null` remove those.
  */
 export const SettingsPatchSchema = z
   .object({
@@ -63,6 +97,16 @@ export const SettingsPatchSchema = z
         publicRanges: z.array(CidrSchema),
         proxy: ProxySchema.nullable(),
         renderWithoutSandbox: z.boolean(),
+      })
+      .partial()
+      .strict(),
+    /** `llm.baseUrl: null` goes back to the preset's URL; `llm.model: null` turns the model off. */
+    llm: z
+      .object({
+        preset: LlmPresetSchema,
+        baseUrl: LlmBaseUrlSchema.nullable(),
+        model: LlmModelSchema.nullable(),
+        timeoutMs: LlmTimeoutSchema,
       })
       .partial()
       .strict(),

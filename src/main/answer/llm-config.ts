@@ -1,0 +1,94 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LanternError } from '../../shared/errors';
+import { LLM_PRESET_BASE_URLS, type LlmPreset, type Settings } from '../../shared/settings-contract';
+
+/** What the LLM composer needs to reach one model. */
+export interface LlmConfig {
+  /** The part before /chat/completions, e.g. http://127.0.0.1:11434/v1 */
+  baseUrl: string;
+  model: string;
+  /** Sent as a Bearer token when present; local servers need none. A secret: never logged. */
+  apiKey?: string;
+  /** Budget for one whole completion. */
+  timeoutMs: number;
+}
+
+export const LLM_KEY_FILE = 'llm-key';
+
+export function llmKeyPath(dataDir: string): string {
+  return join(dataDir, LLM_KEY_FILE);
+}
+
+export function presetBaseUrl(preset: LlmPreset): string | undefined {
+  return preset === 'custom' ? undefined : LLM_PRESET_BASE_URLS[preset];
+}
+
+/**
+ * The model in force: settings.llm, with LANTERN_LLM_BASE_URL and LANTERN_LLM_MODEL overriding
+ * them, and the key from LANTERN_LLM_API_KEY or the data dir's llm-key file. Undefined when no
+ * model is named (answers are then extractive). Read it at each answer: settings change while
+ * Lantern runs. A setup that names a model but cannot work (custom preset without a URL, a key
+ * file others can read) is LLM_FAILED, so the person learns why their model was not used.
+ */
+export function resolveLlmConfig(input: { settings: Settings; env?: NodeJS.ProcessEnv; dataDir: string }): LlmConfig | undefined {
+  const { settings, env = process.env, dataDir } = input;
+  const model = nonEmpty(env.LANTERN_LLM_MODEL) ?? settings.llm.model;
+  if (model === undefined) return undefined;
+
+  const fromEnv = nonEmpty(env.LANTERN_LLM_BASE_URL);
+  const baseUrl = fromEnv ?? settings.llm.baseUrl ?? presetBaseUrl(settings.llm.preset);
+  if (baseUrl === undefined) {
+    throw new LanternError(
+      'LLM_FAILED',
+      `The model ${model} has no endpoint: llm.preset is "custom" and no base URL is set. Set llm.baseUrl (e.g. http://127.0.0.1:8000/v1) or LANTERN_LLM_BASE_URL, or choose a preset.`,
+    );
+  }
+  if (fromEnv !== undefined && !isHttpUrl(fromEnv)) {
+    throw new LanternError('LLM_FAILED', 'LANTERN_LLM_BASE_URL is not an http(s) URL such as http://127.0.0.1:11434/v1.');
+  }
+  if (hasCredentials(baseUrl)) throw new LanternError('LLM_FAILED', `The model's base URL: ${CREDENTIALS_IN_URL}`);
+
+  const apiKey = nonEmpty(env.LANTERN_LLM_API_KEY) ?? readKeyFile(llmKeyPath(dataDir));
+  return { baseUrl, model, timeoutMs: settings.llm.timeoutMs, ...(apiKey === undefined ? {} : { apiKey }) };
+}
+
+/**
+ * The key file's content, trimmed; undefined when there is none. Like ssh with a private key,
+ * a key file that other users may read is refused rather than used (POSIX modes only).
+ */
+function readKeyFile(path: string): string | undefined {
+  let mode: number;
+  try {
+    mode = statSync(path).mode;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new LanternError('LLM_FAILED', `Cannot read the API key file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    throw new LanternError(
+      'LLM_FAILED',
+      `The API key file ${path} can be read by other users (mode ${(mode & 0o777).toString(8).padStart(4, '0')}); it must be 0600: run chmod 600 "${path}".`,
+    );
+  }
+  return nonEmpty(readFileSync(path, 'utf8'));
+}
+
+export const CREDENTIALS_IN_URL =
+  'a user name or password in the URL is refused (it would be sent and shown as part of the URL); put the key in LANTERN_LLM_API_KEY or the llm-key file instead.';
+
+/** Whether a URL carries a user name or password (a secret that would leak in messages). */
+export function hasCredentials(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return parsed.username !== '' || parsed.password !== '';
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
