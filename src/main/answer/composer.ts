@@ -31,7 +31,7 @@ const MAX_PER_SOURCE = 2;
 /** MMR: relevance weight against similarity to what is already said. */
 const MMR_LAMBDA = 0.7;
 /** The best sentence must hold this share of the question's content terms, or the sources do not answer. */
-const MIN_ANSWER_COVERAGE = 0.5;
+const MIN_ANSWER_COVERAGE = 0.6;
 /** A key point must hold at least this share of them (no off-topic padding). */
 const MIN_POINT_COVERAGE = 0.34;
 /** Sentences nearly the same as one already chosen (term Jaccard) are left out. */

@@ -13,7 +13,7 @@ const STOPWORDS = new Set(
     'is are was were be been being am do does did done have has had having can could will would shall should ' +
     'may might must it its this that these those there here their they them he she his her him we us our you ' +
     'your i me my not no so if also such which who whom whose what when where why how all any each both ' +
-    'more most other some only own same too very just one ones per via s t'
+    'more most much many other some only own same too very just one ones per via s t'
   ).split(' '),
 );
 
@@ -33,16 +33,12 @@ export function normalizeWord(word: string): string {
 
 function stem(word: string): string {
   if (!/^[a-z]+$/.test(word) || word.length <= 4) return word;
-  for (const [suffix, replacement] of [
-    ['ies', 'y'],
-    ['ing', ''],
-    ['ed', ''],
-    ['es', ''],
-    ['ly', ''],
-    ['s', ''],
-  ] as const) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length) + replacement;
-  }
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  if (/ing$/.test(word) && word.length >= 7) return word.slice(0, -3);
+  if (/ed$/.test(word) && word.length >= 6) return word.slice(0, -2);
+  if (/ly$/.test(word) && word.length >= 6) return word.slice(0, -2);
   return word;
 }
 
