@@ -93,6 +93,14 @@ describe('answer from given pages (extractive)', () => {
     expect(events.filter((e) => e.type === 'text').map((e) => e.delta).join('')).toBe(response.answer);
   });
 
+  it('answers a Chinese question from a Chinese page', async () => {
+    const { answers, cleanup } = service();
+    const response = await answers.answer({ question: '一杯浓缩咖啡含有多少咖啡因？', urls: [`${site.pages}/kafei`] }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(response.answer).toBe('一杯浓缩咖啡含有约63毫克咖啡因。 [1]');
+    expect(response.sentences[0]?.citations[0]).toMatchObject({ supported: true, quote: '一杯浓缩咖啡含有约63毫克咖啡因。' });
+  });
+
   it('quotes at most two sentences of one source', async () => {
     const { answers, cleanup } = service();
     const response = await answers.answer(

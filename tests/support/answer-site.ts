@@ -10,7 +10,8 @@ import type { AddressInfo, Socket } from 'node:net';
 const RESULTS = new URL('../fixtures/google/answer-results.html', import.meta.url);
 
 function article(title: string, paragraphs: string[]): string {
-  return `<!doctype html><html lang="en"><head><title>${title}</title></head><body>
+  const lang = /\p{Script=Han}/u.test(title) ? 'zh' : 'en';
+  return `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>
 <nav><a href="/">Home</a> · <a href="/about">About</a> · <a href="/shop">Shop</a></nav>
 <article><h1>${title}</h1>
 ${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
@@ -45,10 +46,18 @@ export const ARTICLES = {
       'Dark roasts taste smoky and bitter, while light roasts keep more of the bean’s fruity acidity.',
     ],
   },
+  '/kafei': {
+    title: '浓缩咖啡简介',
+    paragraphs: [
+      '浓缩咖啡是用高压热水快速冲泡细磨咖啡粉制成的饮品。',
+      '一杯浓缩咖啡含有约63毫克咖啡因。',
+      '咖啡店通常也出售糕点和三明治。',
+    ],
+  },
 } as const;
 
 export interface AnswerSite {
-  /** The article server: /espresso, /green-tea, /roasting; /hang never answers, /broken is a 500. */
+  /** The article server: /espresso, /green-tea, /roasting, /kafei (Chinese); /hang never answers, /broken is a 500. */
   pages: string;
   /** The stand-in Google: /search answers every query with the synthetic results page. */
   engine: string;
