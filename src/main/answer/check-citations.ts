@@ -27,15 +27,21 @@ const MARKER = /(?<!\\)\[(\d+(?:\s*,\s*\d+)*)\](?![([:])/g;
 
 export function checkCitations(answer: string, passages: readonly Passage[], sourceCount: number): CheckedAnswer {
   const cleaned = removeUnknownCitations(answer, sourceCount);
-  const byNumber = new Map<number, PassageSentences[]>();
-  for (const passage of passages) {
-    const list = byNumber.get(passage.n) ?? [];
-    list.push({ passage, sentences: splitSentences(passage.text, passage.start) });
-    byNumber.set(passage.n, list);
-  }
+  // Each cited source's sentences are read once, when first cited.
+  const evidence = new Map<number, PassageSentences[]>();
+  const evidenceOf = (n: number): PassageSentences[] => {
+    let list = evidence.get(n);
+    if (!list) {
+      list = passages
+        .filter((p) => p.n === n)
+        .map((passage) => ({ passage, sentences: splitSentences(passage.text, passage.start).map(sentenceEvidence) }));
+      evidence.set(n, list);
+    }
+    return list;
+  };
   const sentences = answerSentences(cleaned).map(({ text, numbers }): AnswerSentence => {
     const claim = claimText(text);
-    return { text, citations: numbers.map((n) => checkOne(claim, n, byNumber.get(n) ?? [])) };
+    return { text, citations: numbers.map((n) => checkOne(claim, n, evidenceOf(n))) };
   });
   const all = sentences.flatMap((s) => s.citations);
   const supported = all.filter((c) => c.supported).length;
@@ -122,9 +128,26 @@ function normalizeNumber(number: string): string {
   return number.replace(/,(?=\d{3}(?:\D|$))/g, '').replace(/[.,]$/, '');
 }
 
+/** What a sentence of a page offers as evidence: its content terms, numbers and words. */
+interface Evidence {
+  span: Span;
+  terms: Set<string>;
+  numbers: Set<string>;
+  words: Set<string>;
+}
+
 interface PassageSentences {
   passage: Passage;
-  sentences: Span[];
+  sentences: Evidence[];
+}
+
+function sentenceEvidence(span: Span): Evidence {
+  return {
+    span,
+    terms: new Set(contentTerms(span.text)),
+    numbers: new Set([...span.text.matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => normalizeNumber(m[0]))),
+    words: new Set(words(span.text).map((w) => w.toLowerCase())),
+  };
 }
 
 function checkOne(claim: string, n: number, passageSentences: PassageSentences[]): Citation {
@@ -134,17 +157,21 @@ function checkOne(claim: string, n: number, passageSentences: PassageSentences[]
   for (const { passage, sentences } of passageSentences) {
     for (let i = 0; i < sentences.length; i++) {
       for (let length = 1; length <= MAX_SPAN_SENTENCES && i + length <= sentences.length; length++) {
-        const first = sentences[i];
-        const last = sentences[i + length - 1];
+        const window = sentences.slice(i, i + length);
+        const first = window[0]?.span;
+        const last = window.at(-1)?.span;
         if (!first || !last) continue;
-        // The quote is the page's own text between the two ends, as it stands in the markdown.
-        const text = passage.text.slice(first.start - passage.start, last.end - passage.start);
-        const span = { text, start: first.start, end: last.end };
-        const coverage = termCoverage(terms, span.text);
-        const factsFound = factCoverage(facts, span.text);
+        const coverage = share(terms, (t) => window.some((e) => e.terms.has(t)));
+        const factsFound = share([...facts.numbers, ...facts.names], (f, k) =>
+          window.some((e) => (k < facts.numbers.length ? e.numbers : e.words).has(f)),
+        );
         // A longer span must earn its place: ties go to the shorter quote.
         const score = coverage + factsFound - length * 0.001;
-        if (!best || score > best.score) best = { span, coverage, factsFound, score };
+        if (!best || score > best.score) {
+          // The quote is the page's own text between the two ends, as it stands in the markdown.
+          const text = passage.text.slice(first.start - passage.start, last.end - passage.start);
+          best = { span: { text, start: first.start, end: last.end }, coverage, factsFound, score };
+        }
       }
     }
   }
@@ -153,19 +180,8 @@ function checkOne(claim: string, n: number, passageSentences: PassageSentences[]
   return { n, supported, quote: best.span.text, range: [best.span.start, best.span.end] };
 }
 
-function termCoverage(terms: string[], text: string): number {
-  if (terms.length === 0) return 1;
-  const have = new Set(contentTerms(text));
-  return terms.filter((t) => have.has(t)).length / terms.length;
-}
-
-/** 1 when every fact is in the text (or there are none). */
-function factCoverage(facts: Facts, text: string): number {
-  const total = facts.numbers.length + facts.names.length;
-  if (total === 0) return 1;
-  const numbers = new Set([...text.matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => normalizeNumber(m[0])));
-  const names = new Set(words(text).map((w) => w.toLowerCase()));
-  const found =
-    facts.numbers.filter((x) => numbers.has(x)).length + facts.names.filter((x) => names.has(x)).length;
-  return found / total;
+/** The share of items that pass (1 when there are none). */
+function share<T>(items: T[], found: (item: T, index: number) => boolean): number {
+  if (items.length === 0) return 1;
+  return items.filter(found).length / items.length;
 }

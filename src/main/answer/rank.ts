@@ -4,15 +4,15 @@
  */
 import MiniSearch from 'minisearch';
 import type { Passage } from './passages';
-import { contentTerms, words } from './terms';
+import { contentTerm, words } from './terms';
 
 /** Each text's BM25+ score for the question (0 when it shares no content term with it), in input order. */
 export function scoreTexts(question: string, texts: readonly string[]): number[] {
   const index = new MiniSearch<{ id: number; text: string }>({
     fields: ['text'],
     tokenize: words,
-    // contentTerms of one word: [] for a function word (dropped), else its normalized form.
-    processTerm: (term) => contentTerms(term)[0] ?? null,
+    // A function word is dropped (null); the rest are folded as the citation check folds them.
+    processTerm: (term) => contentTerm(term) ?? null,
   });
   index.addAll(texts.map((text, id) => ({ id, text })));
   const scores = new Array<number>(texts.length).fill(0);
@@ -22,7 +22,7 @@ export function scoreTexts(question: string, texts: readonly string[]): number[]
 
 /** The passages best first (ties keep page order), with their scores. */
 export function rankPassages(question: string, passages: readonly Passage[]): { passage: Passage; score: number }[] {
-  const scores = scoreTexts(question, passages.map((p) => `${p.text}`));
+  const scores = scoreTexts(question, passages.map((p) => p.text));
   return passages
     .map((passage, i) => ({ passage, score: scores[i] ?? 0 }))
     .sort((a, b) => b.score - a.score || a.passage.id - b.passage.id);

@@ -42,13 +42,17 @@ function stem(word: string): string {
   return word;
 }
 
+/** One word as a content term, or undefined for a function word. */
+export function contentTerm(word: string): string | undefined {
+  return STOPWORDS.has(word.toLowerCase()) ? undefined : normalizeWord(word);
+}
+
 /** The words that carry meaning, normalized (function words and question words dropped). */
 export function contentTerms(text: string): string[] {
   const out: string[] = [];
   for (const word of words(text)) {
-    const lower = word.toLowerCase();
-    if (STOPWORDS.has(lower)) continue;
-    out.push(normalizeWord(word));
+    const term = contentTerm(word);
+    if (term !== undefined) out.push(term);
   }
   return out;
 }
