@@ -94,6 +94,10 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
     code: z.string().optional(),
     message: z.string().optional(),
   }),
+  /**
+   * A piece of the answer as it is written. When the LLM fails part-way, the extractive answer's
+   * text follows what it wrote; the `citations` event and the response hold the final answer.
+   */
   z.object({ type: z.literal('text'), delta: z.string() }),
   z.object({ type: z.literal('citations'), sentences: z.array(AnswerSentenceSchema), supportedShare: z.number().min(0).max(1) }),
   z.object({ type: z.literal('done'), timings: AnswerTimingsSchema }),
