@@ -171,7 +171,11 @@ describe('answer from given pages (extractive)', () => {
   it('answers bad input with INVALID_INPUT before any work', async () => {
     const { answers, cleanup } = service();
     const before = site.requests.length;
-    expect((await errorOf(answers.answer({ question: '  ' }))).code).toBe('INVALID_INPUT');
+    const events: AnswerEvent[] = [];
+    expect((await errorOf(answers.answer({ question: '  ' }, { onEvent: (e) => events.push(e) }))).code).toBe('INVALID_INPUT');
+    expect(events).toEqual([
+      { type: 'error', error: { code: 'INVALID_INPUT', message: 'Invalid answer request: question: query is empty', details: { issues: ['question: query is empty'] } } },
+    ]);
     expect((await errorOf(answers.answer({ question: 'q', urls: ['ftp://x.example/a'] }))).message).toMatch(/urls\.0: url must be an http\(s\) URL/);
     expect((await errorOf(answers.answer({ question: 'q', pages: 11 }))).code).toBe('INVALID_INPUT');
     expect((await errorOf(answers.answer({ question: 'q', composer: 'llm' }))).message).toMatch(/needs an LLM/);
