@@ -75,6 +75,11 @@ describe('lantern ask', () => {
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT' } });
     expect(JSON.parse(bad.stdout).error.message).toMatch(/composer/);
+    // Without --allow-private the loopback page is refused, and with no page read there is no answer.
+    const blocked = await runCli(['ask', 'At what temperature should green tea be brewed?', '--url', `${site.pages}/green-tea`], env);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stdout).toBe('');
+    expect(blocked.stderr).toMatch(/\nerror BLOCKED_URL: None of the 1 pages could be read/);
     const pages = await runCli(['ask', 'q', '--pages', '0'], env);
     expect(pages.code).toBe(2);
     expect(pages.stderr).toMatch(/--pages must be a whole number from 1 to 10/);

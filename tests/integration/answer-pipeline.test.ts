@@ -156,16 +156,17 @@ describe('answer from given pages (extractive)', () => {
     expect(response.sources.map((s) => s.n)).toEqual([1, 2, 3]);
   });
 
-  it('refuses loopback pages without the private-network permission', async () => {
+  it('fails with the pages\' own error when none could be read (loopback without the permission)', async () => {
     const { answers, cleanup } = service();
     const events: AnswerEvent[] = [];
-    const response = await answers.answer(
-      { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] },
-      { onEvent: (e) => events.push(e) },
+    const error = await errorOf(
+      answers.answer({ question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] }, { onEvent: (e) => events.push(e) }),
     );
     cleanup();
-    expect(events.find((e) => e.type === 'page')).toMatchObject({ state: 'failed', code: 'BLOCKED_URL' });
-    expect(response.answered).toBe(false);
+    expect(error.code).toBe('BLOCKED_URL');
+    expect(error.message).toMatch(new RegExp(`^None of the 1 pages could be read, so there is nothing to answer from\\. \\[1\\] ${site.pages}/espresso: BLOCKED_URL: `));
+    expect(events.map((e) => e.type)).toEqual(['sources', 'page', 'error']);
+    expect(events[1]).toMatchObject({ state: 'failed', code: 'BLOCKED_URL' });
   });
 
   it('answers bad input with INVALID_INPUT before any work', async () => {

@@ -185,7 +185,9 @@ export class AnswerService {
     const pages: ReadPage[] = [];
     let open = true;
     const settled = new Set<number>();
+    const failures: { n: number; url: string; error: ErrorInfo }[] = [];
     const fail = (n: number, url: string, error: ErrorInfo): void => {
+      failures.push({ n, url, error });
       emit({ type: 'page', n, of, url, state: 'failed', code: error.code, message: error.message });
     };
     const reads = sources.map(async ({ n, url }) => {
@@ -209,6 +211,7 @@ export class AnswerService {
       fail(n, url, { code: 'TIMEOUT', message: `Not read within the answer's ${budgetMs} ms reading budget; left out.` });
     abort.abort();
     if (options.signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled.');
+    if (pages.length === 0) throw noPageRead(failures);
     return pages.sort((a, b) => a.n - b.n);
   }
 
@@ -246,6 +249,23 @@ export class AnswerService {
     });
     return id;
   }
+}
+
+/**
+ * Nothing to answer from: the failures' own code when they share one (BLOCKED_URL without the
+ * private-network permission, TIMEOUT…), else FETCH_FAILED, naming each page and why.
+ */
+function noPageRead(failures: { n: number; url: string; error: ErrorInfo }[]): LanternError {
+  const codes = new Set(failures.map((f) => f.error.code));
+  const [only] = codes;
+  const code = codes.size === 1 && only !== undefined ? only : 'FETCH_FAILED';
+  const reasons = failures
+    .sort((a, b) => a.n - b.n)
+    .map((f) => `[${f.n}] ${f.url}: ${f.error.code}: ${f.error.message}`)
+    .join('; ');
+  return new LanternError(code, `None of the ${failures.length} pages could be read, so there is nothing to answer from. ${reasons}`, {
+    details: { pages: failures.map((f) => ({ n: f.n, url: f.url, ...f.error })) },
+  });
 }
 
 /**
