@@ -203,6 +203,16 @@ describe('answer through a search', () => {
   });
 });
 
+describe('a search without results', () => {
+  it('fails with NOT_FOUND rather than answering from nothing', async () => {
+    const { answers, cleanup } = service({ search: searchReturning([]) });
+    const error = await errorOf(answers.answer({ question: 'zzqx' }));
+    cleanup();
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toBe('The search for "zzqx" found no results to read; try other words, or pass the pages as urls.');
+  });
+});
+
 describe('history', () => {
   it('stores each answer as a turn; a follow-up continues the thread; full-text search finds it', async () => {
     const { answers, store, cleanup } = service();

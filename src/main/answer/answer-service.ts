@@ -154,6 +154,8 @@ export class AnswerService {
     if (request.region) search.region = request.region;
     if (request.timeRange) search.timeRange = request.timeRange;
     const response = await this.deps.search(search, signal ? { signal } : {});
+    if (response.results.length === 0)
+      throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`);
     const sources = response.results.slice(0, request.pages).map(
       (r, i): AnswerSource => ({
         n: i + 1,
