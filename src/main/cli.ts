@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { LanternError } from '../shared/errors';
+import { registerAskCommand } from './cli/ask-command';
 import { registerFetchCommand } from './cli/fetch-command';
 import { registerHistoryCommand } from './cli/history-command';
 import { registerSearchCommand } from './cli/search-command';
@@ -39,6 +40,7 @@ export async function main(argv: string[]): Promise<number> {
     return runtime;
   };
   registerSearchCommand(program, { api, io: processIo, setExitCode: (code) => (exitCode = code), session: CLI_SESSION });
+  registerAskCommand(program, { api, io: processIo, setExitCode: (code) => (exitCode = code), session: CLI_SESSION });
   registerFetchCommand(program, { api, out: processIo.out, session: CLI_SESSION });
   registerHistoryCommand(program, { api, out: processIo.out });
   registerSettingsCommand(program, { api, out: processIo.out });

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { AnswerService } from './answer/answer-service';
 import { hasDisplay } from './browser/chromium-reveal';
 import { findChrome } from './browser/find-chrome';
 import { CaptchaService } from './captcha/captcha-service';
@@ -93,6 +94,11 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   return new ResearchService({
     search,
     fetch: fetchService,
+    answer: new AnswerService({
+      search: (request, callOptions) => search.search(request, callOptions),
+      fetch: fetchService,
+      store,
+    }),
     history: new HistoryService(store),
     settings,
     captcha: new CaptchaService({ suspensions: search.suspensions, canShowWindow: options.canShowWindow }),

@@ -1,6 +1,8 @@
-import type { CaptchaApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
+import type { AnswerOptions, CaptchaApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
+import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
 import type { SearchRequestInput, SearchResponse } from '../shared/contract';
 import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
+import type { AnswerService } from './answer/answer-service';
 import type { PageLoader } from './browser/page-loader';
 import type { FetchService } from './fetch';
 import type { HistoryService } from './history/history-service';
@@ -21,6 +23,7 @@ export class ResearchService implements ResearchApi {
       search: SearchService;
       /** Created on first use: the fetch pipeline's code (HTTP client, extractors) loads only then. */
       fetch: () => Promise<FetchService>;
+      answer: AnswerService;
       history: HistoryService;
       settings: SettingsApi;
       captcha: CaptchaApi;
@@ -46,6 +49,10 @@ export class ResearchService implements ResearchApi {
   async fetch(request: FetchRequestInput, options: FetchOptions = {}): Promise<FetchResponse> {
     const service = await this.parts.fetch();
     return service.fetch(request, { ...options, session: options.session ?? DEFAULT_SESSION });
+  }
+
+  async answer(request: AnswerRequestInput, options: AnswerOptions = {}): Promise<AnswerResponse> {
+    return this.parts.answer.answer(request, options);
   }
 
   /** Closes the browser (no Chromium process is left behind) and the store. */

@@ -1,3 +1,4 @@
+import type { AnswerEvent, AnswerRequestInput, AnswerResponse } from './answer-contract';
 import type { CaptchaPendingResponse, CaptchaWaitRequest, CaptchaWaitResponse } from './captcha-contract';
 import type { SearchRequestInput, SearchResponse } from './contract';
 import type { FetchRequestInput, FetchResponse } from './fetch-contract';
@@ -33,6 +34,17 @@ export interface SearchOptions extends CallOptions {
 
 export interface FetchOptions extends CallOptions {
   /** Trusted callers only (the CLI's --allow-private); never taken from a request body. */
+  allowPrivateNetworks?: boolean;
+}
+
+export interface AnswerOptions extends CallOptions {
+  /** Told of each step as it happens: sources found, page read, answer text, citations checked. */
+  onEvent?: (event: AnswerEvent) => void;
+  /** Keep the answer as a turn of the person's research history. */
+  recordHistory?: boolean;
+  /** A follow-up: the answer continues this thread (NOT_FOUND when there is none). */
+  threadId?: number;
+  /** Trusted callers only (as in FetchOptions); never taken from a request body. */
   allowPrivateNetworks?: boolean;
 }
 
@@ -82,6 +94,8 @@ export interface ResearchApi {
   search(request: SearchRequestInput, options?: SearchOptions): Promise<SearchResponse>;
   /** A URL, several URLs, a prompt with URLs, or result N of a search → main content as markdown. */
   fetch(request: FetchRequestInput, options?: FetchOptions): Promise<FetchResponse>;
+  /** A question → a short answer whose sentences cite numbered sources, each citation checked. */
+  answer(request: AnswerRequestInput, options?: AnswerOptions): Promise<AnswerResponse>;
   readonly history: HistoryApi;
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;

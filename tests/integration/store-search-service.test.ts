@@ -1,3 +1,4 @@
+import { AnswerService } from '../../src/main/answer/answer-service';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageLoader } from '../../src/main/browser/page-loader';
 import type { SearchEngine } from '../../src/main/search/engine';
@@ -53,7 +54,8 @@ function cliProcess(loader: PageLoader): { store: Store; service: ResearchServic
   const search = new SearchService({ loader, engines: { google: engine }, cache: store.resultCache });
   const fetch = () => Promise.reject(new Error('fetch is not part of this test'));
   const captcha = new CaptchaService({ suspensions: search.suspensions, canShowWindow: () => false });
-  const parts = { search, fetch, history: new HistoryService(store), settings: new SettingsService(temp.dir), captcha, loader, store };
+  const answer = new AnswerService({ search: (request, options) => search.search(request, options), fetch, store });
+  const parts = { search, fetch, answer, history: new HistoryService(store), settings: new SettingsService(temp.dir), captcha, loader, store };
   return { store, service: new ResearchService(parts) };
 }
 

@@ -1,0 +1,288 @@
+/**
+ * The answer pipeline: question → search → read the top pages in parallel within a time budget
+ * → passages → rank → compose → check every citation → store the turn. Each step is told to the
+ * caller as an AnswerEvent while it happens; the doors only relay them.
+ */
+import type { AnswerOptions } from '../../shared/api';
+import {
+  AnswerRequestSchema,
+  type AnswerEvent,
+  type AnswerRequest,
+  type AnswerRequestInput,
+  type AnswerResponse,
+  type AnswerSource,
+} from '../../shared/answer-contract';
+import type { ErrorInfo, SearchRequestInput, SearchResponse } from '../../shared/contract';
+import { LanternError, toErrorInfo } from '../../shared/errors';
+import { isFetchBatch, type FetchPage } from '../../shared/fetch-contract';
+import type { FetchCallOptions, FetchService } from '../fetch';
+import { sourceOf } from '../search/source';
+import type { Store } from '../store';
+import { threadNotFound } from '../store/history';
+import { validationError } from '../validation';
+import { checkCitations } from './check-citations';
+import { extractiveComposer, NOT_IN_SOURCES, type Composer } from './composer';
+import { pagePassages, type Passage } from './passages';
+import { rankPassages } from './rank';
+
+/** Results asked of the search; the top `pages` of them are read. */
+const SEARCH_RESULTS = 10;
+/** Characters read of each page. */
+const PAGE_CHARS = 100_000;
+/** Passages handed to the composer (best first). */
+const COMPOSER_PASSAGES = 20;
+const MAX_FOLLOW_UPS = 8;
+export const DEFAULT_READ_BUDGET_MS = 12_000;
+
+export interface AnswerServiceDeps {
+  search: (request: SearchRequestInput, options: { signal?: AbortSignal }) => Promise<SearchResponse>;
+  fetch: () => Promise<FetchService>;
+  store: Store;
+  /** Wired in by the composition root when an LLM is configured. */
+  llmComposer?: Composer;
+  /** Whether an LLM is configured now (composer 'auto' uses it then). */
+  llmConfigured?: () => boolean;
+  /** How long pages may take to arrive, from the start of reading; late pages are dropped. */
+  readBudgetMs?: () => number;
+  now?: () => number;
+}
+
+interface ReadPage {
+  n: number;
+  page: FetchPage;
+}
+
+export class AnswerService {
+  constructor(private readonly deps: AnswerServiceDeps) {}
+
+  async answer(input: AnswerRequestInput, options: AnswerOptions = {}): Promise<AnswerResponse> {
+    const emit = (event: AnswerEvent): void => options.onEvent?.(event);
+    try {
+      return await this.run(input, options, emit);
+    } catch (error) {
+      emit({ type: 'error', error: toErrorInfo(error) });
+      throw error;
+    }
+  }
+
+  private async run(input: AnswerRequestInput, options: AnswerOptions, emit: (event: AnswerEvent) => void): Promise<AnswerResponse> {
+    const now = this.deps.now ?? (() => performance.now());
+    const started = now();
+    const parsed = AnswerRequestSchema.safeParse(input);
+    if (!parsed.success) throw validationError('answer request', parsed.error);
+    const request = parsed.data;
+    const composer = this.chooseComposer(request);
+    if (options.recordHistory && options.threadId !== undefined && !this.deps.store.history.getThread(options.threadId))
+      throw threadNotFound(options.threadId);
+
+    const found = await this.findSources(request, options.signal);
+    const firstSourcesMs = now() - started;
+    emit({ type: 'sources', sources: found.sources });
+
+    const readStarted = now();
+    const pages = await this.readPages(found.sources, options, emit);
+    const readMs = now() - readStarted;
+    const sources = found.sources.map((source) => {
+      const read = pages.find((p) => p.n === source.n);
+      return read && found.titlesFromPages ? { ...source, title: read.page.title || source.title } : source;
+    });
+
+    const passages: Passage[] = [];
+    for (const { n, page } of pages) passages.push(...pagePassages({ n, url: page.finalUrl, title: page.title, markdown: page.markdown }, passages.length));
+    const forComposer = composerPassages(request.question, passages);
+
+    const composeStarted = now();
+    const composed = await this.compose(composer, request.question, forComposer, options.signal, emit);
+    const composeMs = now() - composeStarted;
+
+    const checkStarted = now();
+    const checked = checkCitations(composed.answer, passages, sources.length);
+    emit({ type: 'citations', sentences: checked.sentences, supportedShare: checked.supportedShare });
+    const checkMs = now() - checkStarted;
+
+    const quotes = new Map<number, string[]>();
+    for (const citation of checked.sentences.flatMap((s) => s.citations)) {
+      if (!citation.supported) continue;
+      const list = quotes.get(citation.n) ?? [];
+      if (!list.includes(citation.quote)) list.push(citation.quote);
+      quotes.set(citation.n, list);
+    }
+    const timings = {
+      firstSourcesMs: round(firstSourcesMs),
+      readMs: round(readMs),
+      composeMs: round(composeMs),
+      checkMs: round(checkMs),
+      totalMs: round(now() - started),
+    };
+    const response: AnswerResponse = {
+      question: request.question,
+      answer: checked.answer,
+      sentences: checked.sentences,
+      sources: sources.map((s) => ({ ...s, quotes: quotes.get(s.n) ?? [] })),
+      followUps: found.followUps,
+      supportedShare: checked.supportedShare,
+      answered: pages.length > 0 && !checked.answer.trimStart().startsWith(NOT_IN_SOURCES),
+      composer: composed.composer,
+      ...(composed.llmError ? { llmError: composed.llmError } : {}),
+      timings,
+    };
+    if (options.recordHistory) response.threadId = this.record(response, options.threadId);
+    emit({ type: 'done', timings });
+    return response;
+  }
+
+  private chooseComposer(request: AnswerRequest): Composer | undefined {
+    if (request.composer === 'extractive') return undefined;
+    const configured = this.deps.llmComposer !== undefined && (this.deps.llmConfigured?.() ?? true);
+    if (request.composer === 'llm' && !configured)
+      throw new LanternError('INVALID_INPUT', 'composer "llm" needs an LLM: configure one in the settings, or use composer "extractive".');
+    return configured ? this.deps.llmComposer : undefined;
+  }
+
+  private async findSources(
+    request: AnswerRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<{ sources: AnswerSource[]; followUps: string[]; titlesFromPages: boolean }> {
+    if (request.urls) {
+      const urls = [...new Set(request.urls.map((u) => u.trim()))];
+      const sources = urls.map((url, i): AnswerSource => ({ n: i + 1, title: url, url, source: sourceOf(url), quotes: [] }));
+      return { sources, followUps: [], titlesFromPages: true };
+    }
+    const search: SearchRequestInput = { query: request.question, limit: SEARCH_RESULTS };
+    if (request.engine) search.engine = request.engine;
+    if (request.lang) search.lang = request.lang;
+    if (request.region) search.region = request.region;
+    if (request.timeRange) search.timeRange = request.timeRange;
+    const response = await this.deps.search(search, signal ? { signal } : {});
+    if (response.results.length === 0)
+      throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`);
+    const sources = response.results.slice(0, request.pages).map(
+      (r, i): AnswerSource => ({
+        n: i + 1,
+        title: r.title,
+        url: r.url,
+        source: r.source,
+        ...(r.date ? { date: r.date } : {}),
+        quotes: [],
+      }),
+    );
+    const followUps = [...new Set([...(response.peopleAlsoAsk ?? []), ...(response.relatedSearches ?? [])].map((s) => s.trim()))]
+      .filter((s) => s !== '' && s.toLowerCase() !== request.question.trim().toLowerCase())
+      .slice(0, MAX_FOLLOW_UPS);
+    return { sources, followUps, titlesFromPages: false };
+  }
+
+  /**
+   * Reads every source in parallel; what has not arrived when the budget runs out is dropped
+   * (reported failed with TIMEOUT and aborted), not waited for.
+   */
+  private async readPages(sources: AnswerSource[], options: AnswerOptions, emit: (event: AnswerEvent) => void): Promise<ReadPage[]> {
+    if (sources.length === 0) return [];
+    const fetchService = await this.deps.fetch();
+    const budgetMs = this.deps.readBudgetMs?.() ?? DEFAULT_READ_BUDGET_MS;
+    const abort = new AbortController();
+    const signal = options.signal ? AbortSignal.any([abort.signal, options.signal]) : abort.signal;
+    const fetchOptions: FetchCallOptions = { signal, ...(options.allowPrivateNetworks ? { allowPrivateNetworks: true } : {}) };
+    const of = sources.length;
+    const pages: ReadPage[] = [];
+    let open = true;
+    const settled = new Set<number>();
+    const failures: { n: number; url: string; error: ErrorInfo }[] = [];
+    const fail = (n: number, url: string, error: ErrorInfo): void => {
+      failures.push({ n, url, error });
+      emit({ type: 'page', n, of, url, state: 'failed', code: error.code, message: error.message });
+    };
+    const reads = sources.map(async ({ n, url }) => {
+      try {
+        const response = await fetchService.fetch({ url, maxChars: PAGE_CHARS }, fetchOptions);
+        if (!open) return;
+        if (isFetchBatch(response)) throw new LanternError('INTERNAL', 'one URL gave a batch');
+        pages.push({ n, page: response });
+        emit({ type: 'page', n, of, url, state: 'read' });
+      } catch (error) {
+        if (open) fail(n, url, toErrorInfo(error));
+      } finally {
+        settled.add(n);
+      }
+    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(reads), new Promise<void>((resolve) => (timer = setTimeout(resolve, budgetMs)))]);
+    clearTimeout(timer);
+    open = false;
+    for (const { n, url } of sources.filter((s) => !settled.has(s.n)))
+      fail(n, url, { code: 'TIMEOUT', message: `Not read within the answer's ${budgetMs} ms reading budget; left out.` });
+    abort.abort();
+    if (options.signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled.');
+    if (pages.length === 0) throw noPageRead(failures);
+    return pages.sort((a, b) => a.n - b.n);
+  }
+
+  private async compose(
+    llm: Composer | undefined,
+    question: string,
+    passages: Passage[],
+    signal: AbortSignal | undefined,
+    emit: (event: AnswerEvent) => void,
+  ): Promise<{ answer: string; composer: 'extractive' | 'llm'; llmError?: ErrorInfo }> {
+    const onText = (delta: string): void => emit({ type: 'text', delta });
+    const input = { question, passages, onText, ...(signal ? { signal } : {}) };
+    if (llm) {
+      try {
+        return { answer: await llm(input), composer: 'llm' };
+      } catch (error) {
+        if (!(error instanceof LanternError && error.code === 'LLM_FAILED')) throw error;
+        return { answer: await extractiveComposer(input), composer: 'extractive', llmError: error.toInfo() };
+      }
+    }
+    return { answer: await extractiveComposer(input), composer: 'extractive' };
+  }
+
+  /** The answer as a turn: of the given thread (a follow-up), else of a new one. */
+  private record(response: AnswerResponse, threadId: number | undefined): number {
+    const history = this.deps.store.history;
+    const id = threadId ?? history.createThread(response.question).id;
+    history.appendTurn(id, {
+      question: response.question,
+      mode: 'answer',
+      answer: response.answer,
+      citations: response.sentences,
+      sources: response.sources.map((s) => ({ ...s })),
+      timings: response.timings,
+    });
+    return id;
+  }
+}
+
+/**
+ * Nothing to answer from: the failures' own code when they share one (BLOCKED_URL without the
+ * private-network permission, TIMEOUT…), else FETCH_FAILED, naming each page and why.
+ */
+function noPageRead(failures: { n: number; url: string; error: ErrorInfo }[]): LanternError {
+  const codes = new Set(failures.map((f) => f.error.code));
+  const [only] = codes;
+  const code = codes.size === 1 && only !== undefined ? only : 'FETCH_FAILED';
+  const reasons = failures
+    .sort((a, b) => a.n - b.n)
+    .map((f) => `[${f.n}] ${f.url}: ${f.error.code}: ${f.error.message}`)
+    .join('; ');
+  return new LanternError(code, `None of the ${failures.length} pages could be read, so there is nothing to answer from. ${reasons}`, {
+    details: { pages: failures.map((f) => ({ n: f.n, url: f.url, ...f.error })) },
+  });
+}
+
+/**
+ * The best passages, plus the best of every page that has none among them, so a composer that
+ * finds no answer can still say what each page covers.
+ */
+function composerPassages(question: string, passages: Passage[]): Passage[] {
+  const ranked = rankPassages(question, passages).map((r) => r.passage);
+  const chosen = ranked.slice(0, COMPOSER_PASSAGES);
+  for (const passage of ranked.slice(COMPOSER_PASSAGES)) {
+    if (!chosen.some((p) => p.n === passage.n)) chosen.push(passage);
+  }
+  return chosen;
+}
+
+function round(ms: number): number {
+  return Math.round(ms);
+}

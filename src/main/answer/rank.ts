@@ -1,0 +1,29 @@
+/**
+ * BM25+ ranking (minisearch) of short texts against a question, with the same words and
+ * content terms as the citation check (terms.ts), so CJK questions rank CJK passages.
+ */
+import MiniSearch from 'minisearch';
+import type { Passage } from './passages';
+import { contentTerm, words } from './terms';
+
+/** Each text's BM25+ score for the question (0 when it shares no content term with it), in input order. */
+export function scoreTexts(question: string, texts: readonly string[]): number[] {
+  const index = new MiniSearch<{ id: number; text: string }>({
+    fields: ['text'],
+    tokenize: words,
+    // A function word is dropped (null); the rest are folded as the citation check folds them.
+    processTerm: (term) => contentTerm(term) ?? null,
+  });
+  index.addAll(texts.map((text, id) => ({ id, text })));
+  const scores = new Array<number>(texts.length).fill(0);
+  for (const hit of index.search(question)) scores[hit.id as number] = hit.score;
+  return scores;
+}
+
+/** The passages best first (ties keep page order), with their scores. */
+export function rankPassages(question: string, passages: readonly Passage[]): { passage: Passage; score: number }[] {
+  const scores = scoreTexts(question, passages.map((p) => p.text));
+  return passages
+    .map((passage, i) => ({ passage, score: scores[i] ?? 0 }))
+    .sort((a, b) => b.score - a.score || a.passage.id - b.passage.id);
+}

@@ -1,0 +1,58 @@
+/**
+ * Words and content terms of a text in any script: Intl.Segmenter finds the words (CJK
+ * included, by ICU's dictionaries); content terms drop function words and fold simple English
+ * inflections, so "reports" and "reported" meet. Shared by ranking, composing and checking so
+ * that the three agree on what a word is.
+ */
+
+const wordSegmenter = new Intl.Segmenter('und', { granularity: 'word' });
+
+const STOPWORDS = new Set(
+  (
+    'a an the and or but nor of to in on at by for with from as into onto about over under than then ' +
+    'is are was were be been being am do does did done have has had having can could will would shall should ' +
+    'may might must it its this that these those there here their they them he she his her him we us our you ' +
+    'your i me my not no so if also such which who whom whose what when where why how all any each both ' +
+    'more most much many other some only own same too very just one ones per via s t'
+  ).split(' '),
+);
+
+/** Words as written (letters or digits), in order. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const part of wordSegmenter.segment(text)) if (part.isWordLike) out.push(part.segment);
+  return out;
+}
+
+/** A word folded for matching: lower case, apostrophes and thousands separators gone, crude English stem. */
+export function normalizeWord(word: string): string {
+  const lower = word.toLowerCase().normalize('NFKC').replace(/['’]s$/, '').replace(/['’]/g, '');
+  if (/^\d[\d,.]*$/.test(lower)) return lower.replace(/,(?=\d{3}\b)/g, '');
+  return stem(lower);
+}
+
+function stem(word: string): string {
+  if (!/^[a-z]+$/.test(word) || word.length <= 4) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  if (/ing$/.test(word) && word.length >= 7) return word.slice(0, -3);
+  if (/ed$/.test(word) && word.length >= 6) return word.slice(0, -2);
+  if (/ly$/.test(word) && word.length >= 6) return word.slice(0, -2);
+  return word;
+}
+
+/** One word as a content term, or undefined for a function word. */
+export function contentTerm(word: string): string | undefined {
+  return STOPWORDS.has(word.toLowerCase()) ? undefined : normalizeWord(word);
+}
+
+/** The words that carry meaning, normalized (function words and question words dropped). */
+export function contentTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) {
+    const term = contentTerm(word);
+    if (term !== undefined) out.push(term);
+  }
+  return out;
+}

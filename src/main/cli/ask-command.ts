@@ -1,0 +1,82 @@
+import type { Command } from 'commander';
+import type { AnswerEvent, AnswerRequestInput } from '../../shared/answer-contract';
+import type { ResearchApi } from '../../shared/api';
+import { formatAnswerText } from '../../shared/format/answer-text';
+import { parseWholeNumber, reportError, type CliIo } from './output';
+
+interface AskFlags {
+  json?: boolean;
+  pages?: number;
+  url?: string[];
+  composer?: string;
+  allowPrivate?: boolean;
+}
+
+/**
+ * `lantern ask "<question>" [--json] [--pages N] [--url U …] [--composer auto|extractive|llm]
+ * [--allow-private]`: progress on stderr, the cited answer (or the AnswerResponse) on stdout.
+ */
+export function registerAskCommand(
+  program: Command,
+  deps: { api: () => ResearchApi; io: CliIo; setExitCode: (code: number) => void; session: string },
+): void {
+  program
+    .command('ask')
+    .description('Answer a question from web pages, every sentence citing its checked sources')
+    .argument('<question...>', 'the question (quote it or not)')
+    .option('--json', 'print the AnswerResponse as JSON')
+    .option('--pages <n>', 'pages to read from the search results (1-10, default 6)', parseWholeNumber('--pages', 1, 10))
+    .option('--url <url...>', 'answer from these pages instead of searching (up to 20)')
+    // The schema decides which composers are valid, so a bad value gets the API's own message.
+    .option('--composer <name>', 'auto (an LLM when one is configured), extractive or llm')
+    .option('--allow-private', 'allow private, loopback and link-local addresses (e.g. a local dev server)')
+    .action(async (questionWords: string[], flags: AskFlags) => {
+      const request: AnswerRequestInput = { question: questionWords.join(' ') };
+      if (flags.pages !== undefined) request.pages = flags.pages;
+      if (flags.url) request.urls = flags.url;
+      if (flags.composer !== undefined) request.composer = flags.composer as NonNullable<AnswerRequestInput['composer']>;
+      const progress = progressReporter();
+      try {
+        deps.io.err(flags.url ? 'reading the given pages…' : 'searching…');
+        const response = await deps.api().answer(request, {
+          session: deps.session,
+          recordHistory: true,
+          onEvent: (event) => {
+            const line = progress(event);
+            if (line) deps.io.err(line);
+          },
+          ...(flags.allowPrivate ? { allowPrivateNetworks: true } : {}),
+        });
+        deps.io.out(flags.json ? JSON.stringify(response) : formatAnswerText(response));
+      } catch (error) {
+        deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));
+      }
+    });
+}
+
+/** searching → reading k/N → writing → checking: a line per step (the answer's text goes to stdout at the end). */
+function progressReporter(): (event: AnswerEvent) => string | undefined {
+  let pagesDone = 0;
+  let writing = false;
+  return (event) => {
+    switch (event.type) {
+      case 'sources':
+        return `found ${event.sources.length} source${event.sources.length === 1 ? '' : 's'}`;
+      case 'page': {
+        pagesDone++;
+        const failed = event.state === 'failed' ? ` (failed: ${event.code ?? 'FAILED'}${event.message ? ` ${event.message}` : ''})` : '';
+        return `reading ${pagesDone}/${event.of} [${event.n}] ${event.url}${failed}`;
+      }
+      case 'text':
+        if (writing) return undefined;
+        writing = true;
+        return 'writing…';
+      case 'citations':
+        return `checking… ${Math.round(event.supportedShare * 100)}% of citations supported`;
+      case 'done':
+        return `done in ${Math.round(event.timings.totalMs)} ms`;
+      case 'error':
+        return undefined;
+    }
+  };
+}

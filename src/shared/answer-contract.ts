@@ -1,0 +1,126 @@
+/**
+ * The answer part of the contract: a question becomes a short answer whose sentences cite
+ * numbered sources, each citation checked against the passage it quotes. The same events feed
+ * every door (CLI progress, UI, SSE, MCP progress), so no door composes anything itself.
+ */
+import * as z from 'zod';
+import { ErrorInfoSchema, SearchRequestSchema } from './contract';
+import { MAX_URL_LENGTH } from './fetch-contract';
+
+export const DEFAULT_ANSWER_PAGES = 6;
+export const MAX_ANSWER_PAGES = 10;
+export const MAX_ANSWER_URLS = 20;
+
+export const ComposerChoiceSchema = z.enum(['auto', 'extractive', 'llm']);
+export type ComposerChoice = z.infer<typeof ComposerChoiceSchema>;
+
+const HttpUrlSchema = z
+  .string()
+  .max(MAX_URL_LENGTH, `url is longer than ${MAX_URL_LENGTH} characters`)
+  .refine((u) => /^https?:\/\/\S+$/i.test(u.trim()), 'url must be an http(s) URL');
+
+const searchShape = SearchRequestSchema.shape;
+
+export const AnswerRequestSchema = z
+  .object({
+    /** The question: the same rules as a search query. */
+    question: searchShape.query,
+    /** Pages to read from the search results (1–10). */
+    pages: z.number().int().min(1).max(MAX_ANSWER_PAGES).default(DEFAULT_ANSWER_PAGES),
+    /** Answer from these pages instead of searching. */
+    urls: z
+      .array(HttpUrlSchema)
+      .min(1, 'urls is empty')
+      .max(MAX_ANSWER_URLS, `at most ${MAX_ANSWER_URLS} urls per answer`)
+      .optional(),
+    engine: searchShape.engine,
+    lang: searchShape.lang,
+    region: searchShape.region,
+    timeRange: searchShape.timeRange,
+    /** 'auto': the LLM when one is configured, else extractive. */
+    composer: ComposerChoiceSchema.default('auto'),
+  })
+  .strict();
+export type AnswerRequestInput = z.input<typeof AnswerRequestSchema>;
+export type AnswerRequest = z.output<typeof AnswerRequestSchema>;
+
+export const AnswerSourceSchema = z.object({
+  /** 1-based: the number the answer's [n] markers use. */
+  n: z.number().int().min(1),
+  title: z.string(),
+  url: z.string(),
+  /** Registrable domain of `url`. */
+  source: z.string(),
+  date: z.string().optional(),
+  /** The spans of this page the answer's supported citations quote. */
+  quotes: z.array(z.string()),
+});
+export type AnswerSource = z.infer<typeof AnswerSourceSchema>;
+
+export const CitationSchema = z.object({
+  n: z.number().int().min(1),
+  /** True when the sentence's content words, numbers, dates and names are found in the cited page. */
+  supported: z.boolean(),
+  /** The best-matching span of the cited page ('' when nothing matched). */
+  quote: z.string(),
+  /** `quote`'s [start, end) character range in the cited page's markdown. */
+  range: z.tuple([z.number().int().min(0), z.number().int().min(0)]),
+});
+export type Citation = z.infer<typeof CitationSchema>;
+
+export const AnswerSentenceSchema = z.object({
+  text: z.string(),
+  citations: z.array(CitationSchema),
+});
+export type AnswerSentence = z.infer<typeof AnswerSentenceSchema>;
+
+export const AnswerTimingsSchema = z
+  .object({
+    firstSourcesMs: z.number().min(0),
+    totalMs: z.number().min(0),
+  })
+  .catchall(z.number().min(0));
+export type AnswerTimings = z.infer<typeof AnswerTimingsSchema>;
+
+export const AnswerEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('sources'), sources: z.array(AnswerSourceSchema) }),
+  z.object({
+    type: z.literal('page'),
+    /** 1-based source number. */
+    n: z.number().int().min(1),
+    of: z.number().int().min(1),
+    url: z.string(),
+    state: z.enum(['read', 'failed']),
+    code: z.string().optional(),
+    message: z.string().optional(),
+  }),
+  /**
+   * A piece of the answer as it is written. When the LLM fails part-way, the extractive answer's
+   * text follows what it wrote; the `citations` event and the response hold the final answer.
+   */
+  z.object({ type: z.literal('text'), delta: z.string() }),
+  z.object({ type: z.literal('citations'), sentences: z.array(AnswerSentenceSchema), supportedShare: z.number().min(0).max(1) }),
+  z.object({ type: z.literal('done'), timings: AnswerTimingsSchema }),
+  z.object({ type: z.literal('error'), error: ErrorInfoSchema }),
+]);
+export type AnswerEvent = z.infer<typeof AnswerEventSchema>;
+
+export const AnswerResponseSchema = z.object({
+  question: z.string(),
+  /** Markdown whose [n] markers name sources. */
+  answer: z.string(),
+  sentences: z.array(AnswerSentenceSchema),
+  sources: z.array(AnswerSourceSchema),
+  /** People-also-ask and related searches from the results page. */
+  followUps: z.array(z.string()),
+  /** Supported citations / all citations (1 when there are none). */
+  supportedShare: z.number().min(0).max(1),
+  /** False when the sources do not answer the question: the answer says so and lists what they cover. */
+  answered: z.boolean(),
+  composer: z.enum(['extractive', 'llm']),
+  /** Set when the LLM failed and the extractive answer was given instead. */
+  llmError: ErrorInfoSchema.optional(),
+  timings: AnswerTimingsSchema,
+  threadId: z.number().int().optional(),
+});
+export type AnswerResponse = z.infer<typeof AnswerResponseSchema>;

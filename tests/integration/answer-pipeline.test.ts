@@ -1,0 +1,284 @@
+/**
+ * The answer pipeline on hand-made pages served on 127.0.0.1: the real FetchService (guarded
+ * HTTP client, extraction) and a real SQLite store. The search step is a hand-written function
+ * here (the real SearchService and Chromium run in answer-cli.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerService } from '../../src/main/answer/answer-service';
+import type { Composer } from '../../src/main/answer/composer';
+import { createFetchService } from '../../src/main/fetch/service';
+import { AnswerResponseSchema, type AnswerEvent } from '../../src/shared/answer-contract';
+import type { SearchResponse } from '../../src/shared/contract';
+import { LanternError } from '../../src/shared/errors';
+import { isFetchBatch } from '../../src/shared/fetch-contract';
+import { ARTICLES, startAnswerSite, type AnswerSite } from '../support/answer-site';
+import { errorOf } from '../support/error-of';
+import { fenceOffNetwork } from '../support/network-fence';
+import { tempStore } from '../support/temp-store';
+
+let site: AnswerSite;
+let unfence: () => void;
+beforeAll(async () => {
+  unfence = fenceOffNetwork();
+  site = await startAnswerSite();
+});
+afterAll(async () => {
+  await site.close();
+  unfence();
+});
+
+const fetchService = createFetchService({ settings: () => ({ allowPrivateNetworks: false }) });
+
+function searchReturning(paths: string[], extra: Partial<SearchResponse> = {}) {
+  return async (): Promise<SearchResponse> => ({
+    searchId: 's1',
+    query: 'q',
+    engine: 'google',
+    results: paths.map((path, index) => ({
+      index,
+      title: `Result ${index + 1}`,
+      url: `${site.pages}${path}`,
+      snippet: '',
+      source: '127.0.0.1',
+    })),
+    tookMs: 5,
+    ...extra,
+  });
+}
+
+function service(options: { search?: () => Promise<SearchResponse>; llmComposer?: Composer; readBudgetMs?: number } = {}) {
+  const temp = tempStore();
+  const answers = new AnswerService({
+    search: options.search ?? searchReturning([]),
+    fetch: async () => fetchService,
+    store: temp.store,
+    ...(options.llmComposer ? { llmComposer: options.llmComposer } : {}),
+    ...(options.readBudgetMs ? { readBudgetMs: () => options.readBudgetMs ?? 0 } : {}),
+  });
+  return { answers, store: temp.store, cleanup: temp.cleanup };
+}
+
+const ESPRESSO = ARTICLES['/espresso'].paragraphs;
+
+describe('answer from given pages (extractive)', () => {
+  it('answers with verbatim cited sentences, every citation supported and quoting the page', async () => {
+    const { answers, cleanup } = service();
+    const events: AnswerEvent[] = [];
+    const response = await answers.answer(
+      { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`, `${site.pages}/green-tea`] },
+      { allowPrivateNetworks: true, onEvent: (e) => events.push(e) },
+    );
+    cleanup();
+    AnswerResponseSchema.parse(response);
+    expect(response.answer.split('\n')[0]).toBe('A single shot of espresso contains about 63 mg of caffeine. [1]');
+    expect(response.answered).toBe(true);
+    expect(response.composer).toBe('extractive');
+    expect(response.supportedShare).toBe(1);
+    // Green tea's caffeine sentence names none of "shot" or "espresso": not padded in.
+    expect(response.answer).not.toContain('[2]');
+    expect(response.sources.map((s) => [s.n, s.title])).toEqual([
+      [1, 'Espresso, explained'],
+      [2, 'Green tea basics'],
+    ]);
+    const lead = response.sentences[0]?.citations[0];
+    expect(lead).toMatchObject({ n: 1, supported: true, quote: 'A single shot of espresso contains about 63 mg of caffeine.' });
+    // The range points at the quote in the page's markdown as fetch returns it.
+    const page = await fetchService.fetch({ url: `${site.pages}/espresso` }, { allowPrivateNetworks: true });
+    if (isFetchBatch(page)) throw new Error('expected one page');
+    expect(page.markdown.slice(lead?.range[0], lead?.range[1])).toBe(lead?.quote);
+    expect(response.sources[0]?.quotes).toContain(lead?.quote);
+
+    expect(events.map((e) => e.type)).toEqual(['sources', 'page', 'page', 'text', 'citations', 'done']);
+    expect(events.filter((e) => e.type === 'page').map((e) => e.state)).toEqual(['read', 'read']);
+    expect(events.filter((e) => e.type === 'text').map((e) => e.delta).join('')).toBe(response.answer);
+  });
+
+  it('answers a Chinese question from a Chinese page', async () => {
+    const { answers, cleanup } = service();
+    const response = await answers.answer({ question: '一杯浓缩咖啡含有多少咖啡因？', urls: [`${site.pages}/kafei`] }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(response.answer).toBe('一杯浓缩咖啡含有约63毫克咖啡因。 [1]');
+    expect(response.sentences[0]?.citations[0]).toMatchObject({ supported: true, quote: '一杯浓缩咖啡含有约63毫克咖啡因。' });
+  });
+
+  it('quotes at most two sentences of one source', async () => {
+    const { answers, cleanup } = service();
+    const response = await answers.answer(
+      { question: 'espresso shot', urls: [`${site.pages}/espresso`] },
+      { allowPrivateNetworks: true },
+    );
+    cleanup();
+    expect(response.answered).toBe(true);
+    // Four sentences of the page name "espresso" or "shot"; the lead and one key point are kept.
+    expect(response.answer.match(/\[1\]/g)).toHaveLength(2);
+  });
+
+  it('says plainly when the pages do not answer, and lists what they cover', async () => {
+    const { answers, cleanup } = service();
+    const response = await answers.answer(
+      { question: 'What is the boiling point of mercury?', urls: [`${site.pages}/espresso`, `${site.pages}/green-tea`] },
+      { allowPrivateNetworks: true },
+    );
+    cleanup();
+    expect(response.answered).toBe(false);
+    expect(response.answer).toBe(
+      'The sources do not answer this question. What they cover:\n\n- Espresso, explained\n- Green tea basics',
+    );
+    expect(response.sentences.flatMap((s) => s.citations)).toEqual([]);
+
+    // Half the question's words are on a page ("espresso machines … patented in Turin"): still no answer.
+    const { answers: again, cleanup: cleanupAgain } = service();
+    const near = await again.answer(
+      { question: 'What does an espresso machine cost in Japan?', urls: [`${site.pages}/espresso`] },
+      { allowPrivateNetworks: true },
+    );
+    cleanupAgain();
+    expect(near.answered).toBe(false);
+  });
+
+  it('drops a page that misses the reading budget, reports it failed, and does not wait for it', async () => {
+    const { answers, cleanup } = service({ readBudgetMs: 1500 });
+    const events: AnswerEvent[] = [];
+    const started = performance.now();
+    const response = await answers.answer(
+      { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/hang`, `${site.pages}/espresso`, `${site.pages}/broken`] },
+      { allowPrivateNetworks: true, onEvent: (e) => events.push(e) },
+    );
+    const elapsed = performance.now() - started;
+    cleanup();
+    expect(elapsed).toBeLessThan(4000);
+    const pageEvents = events.flatMap((e) => (e.type === 'page' ? [[e.n, e.state, e.code]] : []));
+    expect(pageEvents).toContainEqual([1, 'failed', 'TIMEOUT']);
+    expect(pageEvents).toContainEqual([2, 'read', undefined]);
+    expect(pageEvents.find(([n]) => n === 3)?.[1]).toBe('failed');
+    expect(pageEvents).toHaveLength(3);
+    expect(response.answer).toContain('[2]');
+    expect(response.sources.map((s) => s.n)).toEqual([1, 2, 3]);
+  });
+
+  it('fails with the pages\' own error when none could be read (loopback without the permission)', async () => {
+    const { answers, cleanup } = service();
+    const events: AnswerEvent[] = [];
+    const error = await errorOf(
+      answers.answer({ question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] }, { onEvent: (e) => events.push(e) }),
+    );
+    cleanup();
+    expect(error.code).toBe('BLOCKED_URL');
+    expect(error.message).toMatch(new RegExp(`^None of the 1 pages could be read, so there is nothing to answer from\\. \\[1\\] ${site.pages}/espresso: BLOCKED_URL: `));
+    expect(events.map((e) => e.type)).toEqual(['sources', 'page', 'error']);
+    expect(events[1]).toMatchObject({ state: 'failed', code: 'BLOCKED_URL' });
+  });
+
+  it('answers bad input with INVALID_INPUT before any work', async () => {
+    const { answers, cleanup } = service();
+    const before = site.requests.length;
+    const events: AnswerEvent[] = [];
+    expect((await errorOf(answers.answer({ question: '  ' }, { onEvent: (e) => events.push(e) }))).code).toBe('INVALID_INPUT');
+    expect(events).toEqual([
+      { type: 'error', error: { code: 'INVALID_INPUT', message: 'Invalid answer request: question: query is empty', details: { issues: ['question: query is empty'] } } },
+    ]);
+    expect((await errorOf(answers.answer({ question: 'q', urls: ['ftp://x.example/a'] }))).message).toMatch(/urls\.0: url must be an http\(s\) URL/);
+    expect((await errorOf(answers.answer({ question: 'q', pages: 11 }))).code).toBe('INVALID_INPUT');
+    expect((await errorOf(answers.answer({ question: 'q', composer: 'llm' }))).message).toMatch(/needs an LLM/);
+    cleanup();
+    expect(site.requests.length).toBe(before);
+  });
+});
+
+describe('answer through a search', () => {
+  it('reads the top `pages` results, numbers them in result order, and offers follow-ups', async () => {
+    const search = searchReturning(['/roasting', '/espresso', '/green-tea'], {
+      peopleAlsoAsk: ['Is espresso stronger than drip coffee?'],
+      relatedSearches: ['espresso vs ristretto', 'Is espresso stronger than drip coffee?'],
+    });
+    const { answers, cleanup } = service({ search });
+    const response = await answers.answer({ question: 'How much caffeine is in a shot of espresso?', pages: 2 }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(response.sources.map((s) => [s.n, s.url])).toEqual([
+      [1, `${site.pages}/roasting`],
+      [2, `${site.pages}/espresso`],
+    ]);
+    expect(response.answer.split('\n')[0]).toBe('A single shot of espresso contains about 63 mg of caffeine. [2]');
+    expect(response.followUps).toEqual(['Is espresso stronger than drip coffee?', 'espresso vs ristretto']);
+  });
+});
+
+describe('a search without results', () => {
+  it('fails with NOT_FOUND rather than answering from nothing', async () => {
+    const { answers, cleanup } = service({ search: searchReturning([]) });
+    const error = await errorOf(answers.answer({ question: 'zzqx' }));
+    cleanup();
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toBe('The search for "zzqx" found no results to read; try other words, or pass the pages as urls.');
+  });
+});
+
+describe('history', () => {
+  it('stores each answer as a turn; a follow-up continues the thread; full-text search finds it', async () => {
+    const { answers, store, cleanup } = service();
+    const urls = [`${site.pages}/espresso`, `${site.pages}/green-tea`];
+    const first = await answers.answer({ question: 'How much caffeine is in a shot of espresso?', urls }, { allowPrivateNetworks: true, recordHistory: true });
+    expect(first.threadId).toBeTypeOf('number');
+    const second = await answers.answer(
+      { question: 'At what temperature should green tea be brewed?', urls },
+      { allowPrivateNetworks: true, recordHistory: true, threadId: first.threadId ?? 0 },
+    );
+    expect(second.threadId).toBe(first.threadId);
+    const thread = store.history.getThread(first.threadId ?? 0);
+    expect(thread?.turns.map((t) => [t.mode, t.question])).toEqual([
+      ['answer', 'How much caffeine is in a shot of espresso?'],
+      ['answer', 'At what temperature should green tea be brewed?'],
+    ]);
+    expect(thread?.turns[1]?.answer).toBe(second.answer);
+    expect(thread?.turns[1]?.answer).toContain('80 degrees Celsius');
+    expect(thread?.turns[0]?.citations).toEqual(first.sentences);
+    expect(thread?.turns[0]?.sources.map((s) => s.url)).toEqual(urls);
+    const hits = store.fullText.search('Celsius', { scope: 'history', limit: 5 });
+    expect(hits.some((h) => h.kind === 'turn' && h.turnId === thread?.turns[1]?.id)).toBe(true);
+    const missing = await errorOf(answers.answer({ question: 'q', urls }, { recordHistory: true, threadId: 999 }));
+    expect(missing.code).toBe('NOT_FOUND');
+    cleanup();
+  });
+});
+
+describe('composers', () => {
+  const urls = (): string[] => [`${site.pages}/espresso`];
+
+  it('falls back to the extractive answer when the LLM fails, and says why', async () => {
+    const failing: Composer = async ({ onText }) => {
+      onText('Espresso');
+      throw new LanternError('LLM_FAILED', 'The model endpoint answered 503.');
+    };
+    const { answers, cleanup } = service({ llmComposer: failing });
+    const response = await answers.answer({ question: 'How much caffeine is in a shot of espresso?', urls: urls() }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(response.composer).toBe('extractive');
+    expect(response.llmError).toEqual({ code: 'LLM_FAILED', message: 'The model endpoint answered 503.' });
+    expect(response.answer.split('\n')[0]).toBe('A single shot of espresso contains about 63 mg of caffeine. [1]');
+  });
+
+  it("checks an LLM's citations: a wrong figure unsupported, a source that does not exist removed", async () => {
+    const writer: Composer = async ({ onText }) => {
+      const text = 'A shot of espresso has about 63 mg of caffeine [1]. Espresso machines were patented in 1901 [1][4].';
+      onText(text);
+      return text;
+    };
+    const { answers, cleanup } = service({ llmComposer: writer });
+    const response = await answers.answer({ question: 'How much caffeine is in espresso?', urls: urls(), composer: 'llm' }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(response.composer).toBe('llm');
+    expect(response.answer).toBe('A shot of espresso has about 63 mg of caffeine [1]. Espresso machines were patented in 1901 [1].');
+    expect(response.sentences.map((s) => s.citations.map((c) => c.supported))).toEqual([[true], [false]]);
+    expect(response.supportedShare).toBe(0.5);
+    expect(response.sources[0]?.quotes).toEqual([ESPRESSO[1].split(' A double')[0]]);
+  });
+
+  it('uses the extractive composer when asked, even with an LLM configured', async () => {
+    const never: Composer = () => Promise.reject(new Error('must not be called'));
+    const { answers, cleanup } = service({ llmComposer: never });
+    const response = await answers.answer({ question: 'How much caffeine is in espresso?', urls: urls(), composer: 'extractive' }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(response.composer).toBe('extractive');
+    expect(response.llmError).toBeUndefined();
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Hand-made article pages on 127.0.0.1 for the answer tests, plus a stand-in Google server whose
+ * synthetic results page (fixtures/google/answer-results.html) links to them — two loopback
+ * servers, so the results point at another site, as real results do.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+const RESULTS = new URL('../fixtures/google/answer-results.html', import.meta.url);
+
+function article(title: string, paragraphs: string[]): string {
+  const lang = /\p{Script=Han}/u.test(title) ? 'zh' : 'en';
+  return `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>
+<nav><a href="/">Home</a> · <a href="/about">About</a> · <a href="/shop">Shop</a></nav>
+<article><h1>${title}</h1>
+${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
+</article><footer>© Test site</footer></body></html>`;
+}
+
+/** The pages' text, so tests can name exact sentences. */
+export const ARTICLES = {
+  '/espresso': {
+    title: 'Espresso, explained',
+    paragraphs: [
+      'Espresso is a concentrated coffee made by forcing hot water through finely ground beans at about 9 bars of pressure.',
+      'A single shot of espresso contains about 63 mg of caffeine. A double shot holds roughly twice that amount.',
+      'Espresso machines were first patented in Turin, Italy, by Angelo Moriondo in 1884.',
+      'The café next door also sells pastries, sandwiches and fresh orange juice every morning.',
+      'Baristas call the golden foam on top of a well-pulled shot the crema.',
+    ],
+  },
+  '/green-tea': {
+    title: 'Green tea basics',
+    paragraphs: [
+      'Green tea is made from the leaves of Camellia sinensis that are steamed or pan-fired soon after picking.',
+      'A cup of green tea usually contains between 20 and 45 mg of caffeine.',
+      'Brewing green tea at around 80 degrees Celsius keeps it from turning bitter.',
+    ],
+  },
+  '/roasting': {
+    title: 'Roasting coffee at home',
+    paragraphs: [
+      'Home roasters often use a popcorn popper or a cast-iron pan to roast green coffee beans.',
+      'The first crack is the sound of beans expanding as they reach about 196 degrees Celsius.',
+      'Dark roasts taste smoky and bitter, while light roasts keep more of the bean’s fruity acidity.',
+    ],
+  },
+  '/kafei': {
+    title: '浓缩咖啡简介',
+    paragraphs: [
+      '浓缩咖啡是用高压热水快速冲泡细磨咖啡粉制成的饮品。',
+      '一杯浓缩咖啡含有约63毫克咖啡因。',
+      '咖啡店通常也出售糕点和三明治。',
+    ],
+  },
+} as const;
+
+export interface AnswerSite {
+  /** The article server: /espresso, /green-tea, /roasting, /kafei (Chinese); /hang never answers, /broken is a 500. */
+  pages: string;
+  /** The stand-in Google: /search answers every query with the synthetic results page. */
+  engine: string;
+  /** Paths the article server was asked for, in order. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function sendHtml(res: ServerResponse, html: string, status = 200): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(html);
+}
+
+export async function startAnswerSite(): Promise<AnswerSite> {
+  const requests: string[] = [];
+  const sockets = new Set<Socket>();
+  const pagesServer = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    requests.push(path);
+    if (path === '/hang') return; // never answered: a page that is too slow for the budget
+    if (path === '/broken') return sendHtml(res, 'oops', 500);
+    const page = ARTICLES[path as keyof typeof ARTICLES];
+    if (!page) return sendHtml(res, 'not found', 404);
+    sendHtml(res, article(page.title, [...page.paragraphs]));
+  });
+  pagesServer.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const pages = await listen(pagesServer);
+  const engineServer = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path !== '/search') return sendHtml(res, 'not found', 404);
+    sendHtml(res, readFileSync(RESULTS, 'utf8').replaceAll('{{PAGES}}', pages));
+  });
+  const engine = await listen(engineServer);
+  return {
+    pages,
+    engine,
+    requests,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(
+        [pagesServer, engineServer].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+      );
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { checkCitations } from '../../src/main/answer/check-citations';
+import { pagePassages, type Passage } from '../../src/main/answer/passages';
+
+const CURIE = [
+  '# Marie Curie',
+  '',
+  'Marie Curie was a physicist and chemist born in Warsaw in 1867.',
+  'She won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911.',
+  '',
+  'Curie discovered the elements polonium and radium together with Pierre Curie.',
+].join('\n');
+const COFFEE = 'Coffee is brewed from roasted beans. A cup holds about 95 mg of caffeine.';
+
+function sources(): { markdown: string[]; passages: Passage[] } {
+  const markdown = [CURIE, COFFEE];
+  const one = pagePassages({ n: 1, url: 'https://a.example/curie', title: 'Curie', markdown: CURIE }, 0);
+  const two = pagePassages({ n: 2, url: 'https://b.example/coffee', title: 'Coffee', markdown: COFFEE }, one.length);
+  return { markdown, passages: [...one, ...two] };
+}
+
+describe('checkCitations', () => {
+  it('marks a citation unsupported when a number in the sentence is absent from the passage', () => {
+    const { passages } = sources();
+    const checked = checkCitations('Marie Curie won the Nobel Prize in Physics in 1905 [1].', passages, 2);
+    expect(checked.sentences).toHaveLength(1);
+    expect(checked.sentences[0]?.citations).toMatchObject([{ n: 1, supported: false }]);
+    expect(checked.supportedShare).toBe(0);
+  });
+
+  it('supports a paraphrase that keeps every key fact, and quotes the span with its exact range', () => {
+    const { markdown, passages } = sources();
+    const checked = checkCitations('In 1903 Curie was awarded the Nobel Prize in Physics [1].', passages, 2);
+    const citation = checked.sentences[0]?.citations[0];
+    expect(citation).toMatchObject({ n: 1, supported: true });
+    // "Curie" is a name of the claim: the quote takes in the sentence before, which names her.
+    expect(citation?.quote).toBe(
+      'Marie Curie was a physicist and chemist born in Warsaw in 1867.\nShe won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911.',
+    );
+    const [start, end] = citation?.range ?? [0, 0];
+    expect(markdown[0]?.slice(start, end)).toBe(citation?.quote);
+    expect(checked.supportedShare).toBe(1);
+  });
+
+  it('marks a misspelt name unsupported', () => {
+    const { passages } = sources();
+    const checked = checkCitations('Curie discovered polonium and radium with Pierre Curei [1].', passages, 2);
+    expect(checked.sentences[0]?.citations).toMatchObject([{ n: 1, supported: false }]);
+  });
+
+  it('removes a citation to a source that does not exist, and keeps the rest', () => {
+    const { passages } = sources();
+    const checked = checkCitations('A cup of coffee holds about 95 mg of caffeine [2][9]. Radium was found by Curie [1, 9].', passages, 2);
+    expect(checked.answer).toBe('A cup of coffee holds about 95 mg of caffeine [2]. Radium was found by Curie [1].');
+    expect(checked.sentences.map((s) => s.citations.map((c) => [c.n, c.supported]))).toEqual([[[2, true]], [[1, true]]]);
+  });
+
+  it('checks a citation against the cited source only, not another one that holds the words', () => {
+    const { passages } = sources();
+    const checked = checkCitations('A cup holds about 95 mg of caffeine [1].', passages, 2);
+    expect(checked.sentences[0]?.citations).toMatchObject([{ n: 1, supported: false }]);
+  });
+
+  it('gives a marker that ends up after the full stop to the sentence before it', () => {
+    const { passages } = sources();
+    const checked = checkCitations('Coffee is brewed from roasted beans. [2] Curie was born in Warsaw in 1867. [1]', passages, 2);
+    expect(checked.sentences.map((s) => [s.text, s.citations.map((c) => c.supported)])).toEqual([
+      ['Coffee is brewed from roasted beans. [2]', [true]],
+      ['Curie was born in Warsaw in 1867. [1]', [true]],
+    ]);
+  });
+
+  it('finds CJK support by words and numbers', () => {
+    const page = '咖啡是一种用烘焙咖啡豆制作的饮料。一杯咖啡含有约95毫克咖啡因。';
+    const passages = pagePassages({ n: 1, url: 'https://c.example', title: '咖啡', markdown: page }, 0);
+    expect(checkCitations('一杯咖啡含有约95毫克咖啡因[1]。', passages, 1).sentences[0]?.citations[0]?.supported).toBe(true);
+    expect(checkCitations('一杯咖啡含有约80毫克咖啡因[1]。', passages, 1).sentences[0]?.citations[0]?.supported).toBe(false);
+  });
+});

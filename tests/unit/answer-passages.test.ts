@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { pagePassages, splitSentences } from '../../src/main/answer/passages';
+
+describe('splitSentences', () => {
+  it('keeps abbreviations and decimals inside their sentence', () => {
+    expect(splitSentences('Dr. Smith measured 3.5 cups in the U.S. on Monday. Then he left.').map((s) => s.text)).toEqual([
+      'Dr. Smith measured 3.5 cups in the U.S. on Monday.',
+      'Then he left.',
+    ]);
+  });
+
+  it('splits Chinese and Japanese sentences', () => {
+    expect(splitSentences('咖啡是一种饮料。它很受欢迎！コーヒーは飲み物です。').map((s) => s.text)).toEqual([
+      '咖啡是一种饮料。',
+      '它很受欢迎！',
+      'コーヒーは飲み物です。',
+    ]);
+  });
+});
+
+describe('pagePassages', () => {
+  const markdown = [
+    '# Title',
+    '',
+    '[Home](/) · [About](/about) · [Shop](/shop)',
+    '',
+    'First sentence of the page. Second sentence of the page.',
+    '',
+    '- A list item that says something.',
+    '',
+    '```',
+    'code() is not prose.',
+    '```',
+    '',
+    '| a | b |',
+  ].join('\n');
+
+  it('cuts prose into passages whose ranges are their exact text in the markdown', () => {
+    const passages = pagePassages({ n: 3, url: 'https://e.example', title: 'T', markdown }, 10);
+    expect(passages.map((p) => [p.id, p.n, p.text])).toEqual([
+      [10, 3, 'First sentence of the page. Second sentence of the page.'],
+      [11, 3, 'A list item that says something.'],
+    ]);
+    for (const p of passages) expect(markdown.slice(p.start, p.end)).toBe(p.text);
+  });
+
+  it('starts a new passage at a sentence boundary past about 360 characters', () => {
+    // 50 characters and a space.
+    const sentence = 'This sentence is exactly fifty characters long ok. ';
+    const long = sentence.repeat(10).trim();
+    const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown: long }, 0);
+    expect(passages.map((p) => p.text.length)).toEqual([51 * 7 - 1, 51 * 3 - 1]);
+    expect(passages.every((p) => p.text.endsWith('ok.'))).toBe(true);
+  });
+});
