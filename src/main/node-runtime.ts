@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnswerService } from './answer/answer-service';
+import { llmComposerFor } from './answer/llm-composer';
 import { hasDisplay } from './browser/chromium-reveal';
 import { findChrome } from './browser/find-chrome';
 import { CaptchaService } from './captcha/captcha-service';
@@ -98,6 +99,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       search: (request, callOptions) => search.search(request, callOptions),
       fetch: fetchService,
       store,
+      llmComposer: () => llmComposerFor({ settings: settings.current(), env, dataDir }),
     }),
     history: new HistoryService(store),
     settings,

@@ -52,7 +52,7 @@ function service(options: { search?: () => Promise<SearchResponse>; llmComposer?
     search: options.search ?? searchReturning([]),
     fetch: async () => fetchService,
     store: temp.store,
-    ...(options.llmComposer ? { llmComposer: options.llmComposer } : {}),
+    ...(options.llmComposer ? { llmComposer: () => options.llmComposer } : {}),
     ...(options.readBudgetMs ? { readBudgetMs: () => options.readBudgetMs ?? 0 } : {}),
   });
   return { answers, store: temp.store, cleanup: temp.cleanup };

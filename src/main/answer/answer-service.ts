@@ -38,10 +38,11 @@ export interface AnswerServiceDeps {
   search: (request: SearchRequestInput, options: { signal?: AbortSignal }) => Promise<SearchResponse>;
   fetch: () => Promise<FetchService>;
   store: Store;
-  /** Wired in by the composition root when an LLM is configured. */
-  llmComposer?: Composer;
-  /** Whether an LLM is configured now (composer 'auto' uses it then). */
-  llmConfigured?: () => boolean;
+  /**
+   * The LLM composer in force, asked at each answer (settings can change while the app runs);
+   * undefined when no LLM is configured, and composer 'auto' then answers extractively.
+   */
+  llmComposer?: () => Composer | undefined;
   /** How long pages may take to arrive, from the start of reading; late pages are dropped. */
   readBudgetMs?: () => number;
   now?: () => number;
@@ -133,10 +134,10 @@ export class AnswerService {
 
   private chooseComposer(request: AnswerRequest): Composer | undefined {
     if (request.composer === 'extractive') return undefined;
-    const configured = this.deps.llmComposer !== undefined && (this.deps.llmConfigured?.() ?? true);
-    if (request.composer === 'llm' && !configured)
+    const llm = this.deps.llmComposer?.();
+    if (request.composer === 'llm' && llm === undefined)
       throw new LanternError('INVALID_INPUT', 'composer "llm" needs an LLM: configure one in the settings, or use composer "extractive".');
-    return configured ? this.deps.llmComposer : undefined;
+    return llm;
   }
 
   private async findSources(
