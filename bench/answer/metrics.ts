@@ -148,7 +148,9 @@ export interface AnswerFigures {
 export function answerFigures(outcomes: QuestionOutcome[]): AnswerFigures {
   const answerable = outcomes.filter((o) => o.gold !== null);
   const unanswerable = outcomes.filter((o) => o.gold === null);
-  const withGold = answerable.filter((o) => o.answer !== undefined && answerContainsGold(o.answer.answer, o.gold as string));
+  const withGold = answerable.filter(
+    (o) => o.answer !== undefined && answerContainsGold(o.answer.answer, o.gold as string),
+  );
   const quoteChecks = outcomes.flatMap((o) => o.quoteChecks);
   return {
     containsGold: share(withGold.length, answerable.length),

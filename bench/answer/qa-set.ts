@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../../src/main/fetch/charset.js';
 import { extractHtml } from '../../src/main/fetch/extract/index.js';
 import { sharedData } from '../../tests/support/shared-data.js';
-import { containsWhole } from './metrics.js';
+import { containsWhole, normalizeText } from './metrics.js';
 
 export interface QaItem {
   id: string;
@@ -93,7 +93,8 @@ export function checkQaSet(items: QaItem[], markdownOf: (page: string) => string
     for (const page of pages) {
       const slug = pageSlug(page);
       const owner = slugs.get(slug);
-      if (owner !== undefined && owner !== page) problems.push(`${where} pages ${owner} and ${page} share the name ${slug}`);
+      if (owner !== undefined && owner !== page)
+        problems.push(`${where} pages ${owner} and ${page} share the name ${slug}`);
       slugs.set(slug, page);
     }
     let markdown: Map<string, string>;
@@ -103,6 +104,8 @@ export function checkQaSet(items: QaItem[], markdownOf: (page: string) => string
       problems.push(`${where} ${(error as Error).message}`);
       continue;
     }
+    const copied = copiedRun(item.question, markdown.get(item.goldPage) as string);
+    if (copied !== undefined) problems.push(`${where} question copies "${copied}" from its gold page`);
     if (item.gold !== null) {
       if (item.absentFact !== undefined) problems.push(`${where} an answerable item has no absentFact`);
       if (!containsWhole(markdown.get(item.goldPage) as string, item.gold))
@@ -111,7 +114,8 @@ export function checkQaSet(items: QaItem[], markdownOf: (page: string) => string
         if (containsWhole(markdown.get(page) as string, item.gold))
           problems.push(`${where} gold "${item.gold}" also found in distractor ${page}`);
     } else {
-      if (!item.absentFact || item.absentFact.length === 0) problems.push(`${where} unanswerable item without absentFact`);
+      if (!item.absentFact || item.absentFact.length === 0)
+        problems.push(`${where} unanswerable item without absentFact`);
       for (const fact of item.absentFact ?? [])
         for (const page of pages)
           if (containsWhole(markdown.get(page) as string, fact))
@@ -126,6 +130,21 @@ export function checkQaSet(items: QaItem[], markdownOf: (page: string) => string
     languages,
     sources,
   };
+}
+
+/** Questions are asked in a person's words: a run of this many words taken from the page is a copy. */
+export const COPIED_RUN_WORDS = 6;
+
+/** The first run of COPIED_RUN_WORDS words of the question that the page holds, if any. */
+export function copiedRun(question: string, page: string): string | undefined {
+  const words = (text: string): string[] => normalizeText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const pageText = ` ${words(page).join(' ')} `;
+  const asked = words(question);
+  for (let i = 0; i + COPIED_RUN_WORDS <= asked.length; i++) {
+    const run = asked.slice(i, i + COPIED_RUN_WORDS).join(' ');
+    if (pageText.includes(` ${run} `)) return run;
+  }
+  return undefined;
 }
 
 /** Markdown per page, extracted once (pages recur as distractors). */

@@ -31,7 +31,9 @@ function answer(parts: Partial<AnswerLike> = {}): AnswerLike {
 
 describe('normalizeText', () => {
   it('folds case, Unicode compatibility forms, typographic quotes and whitespace', () => {
-    expect(normalizeText('  ＡＢＣ\u00A0Peychaud’s  “Bitters”\n\tand\u2013more ')).toBe('abc peychaud\'s "bitters" and-more');
+    expect(normalizeText('  ＡＢＣ\u00A0Peychaud’s  “Bitters”\n\tand\u2013more ')).toBe(
+      'abc peychaud\'s "bitters" and-more',
+    );
   });
 });
 
@@ -61,7 +63,8 @@ describe('answerContainsGold', () => {
 });
 
 describe('quoteIsVerbatim', () => {
-  const page = 'Lyft gab am Montag auch seine ersten   Quartalszahlen\nseit dem Börsengang bekannt. Der Verlust erreichte 1,1 Milliarden Dollar.';
+  const page =
+    'Lyft gab am Montag auch seine ersten   Quartalszahlen\nseit dem Börsengang bekannt. Der Verlust erreichte 1,1 Milliarden Dollar.';
 
   it('accepts a quote that is a substring of the page after normalisation', () => {
     expect(quoteIsVerbatim('Der Verlust erreichte 1,1 Milliarden Dollar.', page)).toBe(true);
@@ -79,7 +82,13 @@ describe('citesGoldPage', () => {
   it('is true when a sentence holding the gold cites the gold page', () => {
     const a = answer({
       sentences: [
-        { text: 'Disney+ costs $6.99 a month [2][1].', citations: [{ n: 2, quote: 'x' }, { n: 1, quote: 'y' }] },
+        {
+          text: 'Disney+ costs $6.99 a month [2][1].',
+          citations: [
+            { n: 2, quote: 'x' },
+            { n: 1, quote: 'y' },
+          ],
+        },
       ],
     });
     expect(citesGoldPage(a, '$6.99', isGold)).toBe(true);
@@ -130,7 +139,13 @@ describe('answerFigures', () => {
       citesGoldPage: false,
     },
     // answerable, wrongly refused
-    { id: 'c', gold: 'go.mod', answer: answer({ answer: 'Not in the sources.', answered: false }), quoteChecks: [], citesGoldPage: false },
+    {
+      id: 'c',
+      gold: 'go.mod',
+      answer: answer({ answer: 'Not in the sources.', answered: false }),
+      quoteChecks: [],
+      citesGoldPage: false,
+    },
     // answerable, the call failed
     { id: 'd', gold: '653 g', quoteChecks: [], citesGoldPage: false },
     // unanswerable, refused (right)
