@@ -1,9 +1,15 @@
 /**
- * The QA set (bench/answer/qa.json) and its check: every answerable question's gold string is in
- * its gold page's extracted Markdown and in none of its distractors; every unanswerable question's
- * `absentFact` is in none of its pages. Pages are read from ../shared/data/extraction at run time
- * (never copied here), decoded and extracted as the fetch pipeline does for a text/html response
- * without a charset parameter: `decodeBody` (BOM, then <meta charset>, then UTF-8) and `extractHtml`.
+ * The QA set (bench/answer/qa.json) and its check. Every answerable question's gold string is in
+ * its gold page's extracted Markdown, in the data set's own main content where it has one, and in
+ * none of its distractors; every unanswerable question's `absentFact` strings are in none of its
+ * pages; no question copies six words in a row from its page. Pages are read from
+ * ../shared/data/extraction at run time (never copied here), decoded and extracted as the fetch
+ * pipeline does for a text/html response without a charset parameter: `decodeBody` (BOM, then
+ * <meta charset>, then UTF-8) and `extractHtml`.
+ *
+ * How the set was made: questions and gold strings written by hand from reading each page; the
+ * distractors are the hand-picked related pages (same topic or language) first, then pages of other
+ * questions drawn with a seeded generator, skipping any page that holds the gold or an absent fact.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -70,8 +76,16 @@ export interface CheckReport {
   sources: Record<string, number>;
 }
 
-/** Checks the set's shape and its facts against the pages' extracted Markdown. */
-export function checkQaSet(items: QaItem[], markdownOf: (page: string) => string = cachedMarkdown()): CheckReport {
+/**
+ * Checks the set's shape and its facts against the pages' extracted Markdown; where the data set
+ * has a person's reading of the page's main content (`truthOf`), the gold must be in it too, so a
+ * gold found only in boilerplate our extractor kept does not pass.
+ */
+export function checkQaSet(
+  items: QaItem[],
+  markdownOf: (page: string) => string = cachedMarkdown(),
+  truthOf: (page: string) => string | undefined = mainContentTruth,
+): CheckReport {
   const problems: string[] = [];
   const ids = new Set<string>();
   const slugs = new Map<string, string>();
@@ -110,6 +124,9 @@ export function checkQaSet(items: QaItem[], markdownOf: (page: string) => string
       if (item.absentFact !== undefined) problems.push(`${where} an answerable item has no absentFact`);
       if (!containsWhole(markdown.get(item.goldPage) as string, item.gold))
         problems.push(`${where} gold "${item.gold}" not found in the Markdown of its gold page ${item.goldPage}`);
+      const truth = truthOf(item.goldPage);
+      if (truth !== undefined && !containsWhole(truth, item.gold))
+        problems.push(`${where} gold "${item.gold}" not in the data set's main content of ${item.goldPage}`);
       for (const page of item.distractors)
         if (containsWhole(markdown.get(page) as string, item.gold))
           problems.push(`${where} gold "${item.gold}" also found in distractor ${page}`);
@@ -143,6 +160,31 @@ export function copiedRun(question: string, page: string): string | undefined {
   for (let i = 0; i + COPIED_RUN_WORDS <= asked.length; i++) {
     const run = asked.slice(i, i + COPIED_RUN_WORDS).join(' ');
     if (pageText.includes(` ${run} `)) return run;
+  }
+  return undefined;
+}
+
+let aebTruth: Record<string, { articleBody?: string }> | undefined;
+
+/**
+ * The data set's own main content of a page: articleBody (article-extraction-benchmark) or
+ * main_content (WCXB). trafilatura-eval keeps only snippets, so its pages have none.
+ */
+export function mainContentTruth(page: string): string | undefined {
+  const [set, , file = ''] = page.split('/');
+  const id = file.replace(/\.html\.gz$/, '');
+  if (set === 'article-extraction-benchmark') {
+    aebTruth ??= JSON.parse(readFileSync(sharedData('extraction', set, 'ground-truth.json'), 'utf8')) as Record<
+      string,
+      { articleBody?: string }
+    >;
+    return aebTruth[id]?.articleBody;
+  }
+  if (set === 'wcxb-dev') {
+    const record = JSON.parse(readFileSync(sharedData('extraction', set, 'ground-truth', `${id}.json`), 'utf8')) as {
+      ground_truth?: { main_content?: string };
+    };
+    return record.ground_truth?.main_content;
   }
   return undefined;
 }

@@ -29,6 +29,7 @@ describe('checkQaSet on planted faults', () => {
     if (markdown === undefined) throw new Error(`no page ${page}`);
     return markdown;
   };
+  const noTruth = (): undefined => undefined;
   const distractors = ['0002', '0003', '0004', '0005'].map((n) => `wcxb-dev/html/${n}.html.gz`);
   const good: QaItem = {
     id: 'en-coffee',
@@ -47,11 +48,11 @@ describe('checkQaSet on planted faults', () => {
   };
 
   it('accepts a sound answerable and unanswerable question', () => {
-    expect(checkQaSet([good, unanswerable], markdownOf).problems).toEqual([]);
+    expect(checkQaSet([good, unanswerable], markdownOf, noTruth).problems).toEqual([]);
   });
 
   it('reports a gold missing from its gold page', () => {
-    const problems = checkQaSet([{ ...good, gold: 'Kalid' }], markdownOf).problems;
+    const problems = checkQaSet([{ ...good, gold: 'Kalid' }], markdownOf, noTruth).problems;
     expect(problems).toEqual([expect.stringContaining('gold "Kalid" not found')]);
   });
 
@@ -59,6 +60,7 @@ describe('checkQaSet on planted faults', () => {
     const problems = checkQaSet(
       [{ ...good, distractors: [...distractors, 'wcxb-dev/html/0007.html.gz'] }],
       markdownOf,
+      noTruth,
     ).problems;
     expect(problems).toEqual([
       expect.stringContaining('gold "Kaldi" also found in distractor wcxb-dev/html/0007.html.gz'),
@@ -75,6 +77,7 @@ describe('checkQaSet on planted faults', () => {
         },
       ],
       markdownOf,
+      noTruth,
     ).problems;
     expect(problems).toEqual([
       expect.stringContaining('absent fact "goatherd" found in wcxb-dev/html/0001.html.gz'),
@@ -90,6 +93,7 @@ describe('checkQaSet on planted faults', () => {
         { ...good, id: 'en-x', distractors: [...distractors.slice(0, 3), 'wcxb-dev/html/9999.html.gz'] },
       ],
       markdownOf,
+      noTruth,
     ).problems;
     expect(problems).toEqual([
       'en-coffee: duplicate id',
@@ -98,10 +102,19 @@ describe('checkQaSet on planted faults', () => {
     ]);
   });
 
+  it("reports a gold that the data set's main content lacks", () => {
+    const truth = (page: string): string | undefined =>
+      page.endsWith('0001.html.gz') ? 'Coffee came from Ethiopia.' : undefined;
+    expect(checkQaSet([good], markdownOf, truth).problems).toEqual([
+      expect.stringContaining(`gold "Kaldi" not in the data set's main content of wcxb-dev/html/0001.html.gz`),
+    ]);
+  });
+
   it('reports a question copied from its page', () => {
     const problems = checkQaSet(
       [{ ...good, question: 'Did one legend has it that Kaldi, a goatherd, find coffee?' }],
       markdownOf,
+      noTruth,
     ).problems;
     expect(problems).toEqual([expect.stringContaining('question copies "one legend has it that kaldi"')]);
     expect(
