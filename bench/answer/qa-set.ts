@@ -27,7 +27,7 @@ export interface QaItem {
   gold: string | null;
   /** Page file (relative to ../shared/data/extraction) holding the fact, or the on-topic page lacking it. */
   goldPage: string;
-  /** Unanswerable items only: strings (alternatives) of the answer that must be in none of the pages. */
+  /** Unanswerable items only: strings (alternatives, stems) of the answer that must be in none of the pages. */
   absentFact?: string[];
   distractors: string[];
 }
@@ -133,9 +133,11 @@ export function checkQaSet(
     } else {
       if (!item.absentFact || item.absentFact.length === 0)
         problems.push(`${where} unanswerable item without absentFact`);
+      // Plain substrings, stricter than the gold's whole-word match: "Niemc" stands for Niemcy and
+      // Niemczech, and "mAh" must not hide in "4000mAh".
       for (const fact of item.absentFact ?? [])
         for (const page of pages)
-          if (containsWhole(markdown.get(page) as string, fact))
+          if (normalizeText(markdown.get(page) as string).includes(normalizeText(fact)))
             problems.push(`${where} absent fact "${fact}" found in ${page}`);
     }
   }

@@ -21,7 +21,7 @@ describe('checkQaSet on planted faults', () => {
     'wcxb-dev/html/0003.html.gz': 'Yosemite Falls has a total height of 2,425 feet.',
     'wcxb-dev/html/0004.html.gz': 'America, 1899. Arthur Morgan and the gang are on the run.',
     'wcxb-dev/html/0005.html.gz': 'A go.mod file tracks your module dependencies.',
-    'wcxb-dev/html/0006.html.gz': 'The Nissan Leaf starts at $31,495.',
+    'wcxb-dev/html/0006.html.gz': 'The Nissan Leaf starts at $31,495; its key fob runs on a 40mAh cell.',
     'wcxb-dev/html/0007.html.gz': "Kaldi's is a chain of coffee shops.",
   };
   const markdownOf = (page: string): string => {
@@ -72,7 +72,7 @@ describe('checkQaSet on planted faults', () => {
       [
         {
           ...unanswerable,
-          absentFact: ['Moriondo', 'goatherd', '$31,495'],
+          absentFact: ['Moriondo', 'goatherd', 'mAh'],
           distractors: [...distractors, 'wcxb-dev/html/0006.html.gz'],
         },
       ],
@@ -81,7 +81,8 @@ describe('checkQaSet on planted faults', () => {
     ).problems;
     expect(problems).toEqual([
       expect.stringContaining('absent fact "goatherd" found in wcxb-dev/html/0001.html.gz'),
-      expect.stringContaining('absent fact "$31,495" found in wcxb-dev/html/0006.html.gz'),
+      // a substring, even glued to a number
+      expect.stringContaining('absent fact "mAh" found in wcxb-dev/html/0006.html.gz'),
     ]);
   });
 
