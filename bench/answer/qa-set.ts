@@ -1,0 +1,221 @@
+/**
+ * The QA set (bench/answer/qa.json) and its check. Every answerable question's gold string is in
+ * its gold page's extracted Markdown, in the data set's own main content where it has one, and in
+ * none of its distractors; every unanswerable question's `absentFact` strings are in none of its
+ * pages; no question copies six words in a row from its page. Pages are read from
+ * ../shared/data/extraction at run time (never copied here), decoded and extracted as the fetch
+ * pipeline does for a text/html response without a charset parameter: `decodeBody` (BOM, then
+ * <meta charset>, then UTF-8) and `extractHtml`.
+ *
+ * How the set was made: questions and gold strings written by hand from reading each page; the
+ * distractors are the hand-picked related pages (same topic or language) first, then pages of other
+ * questions drawn with a seeded generator, skipping any page that holds the gold or an absent fact.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { decodeBody } from '../../src/main/fetch/charset.js';
+import { extractHtml } from '../../src/main/fetch/extract/index.js';
+import { sharedData } from '../../tests/support/shared-data.js';
+import { containsWhole, normalizeText } from './metrics.js';
+
+export interface QaItem {
+  id: string;
+  question: string;
+  /** The short fact the answer must contain; null when the pages do not answer the question. */
+  gold: string | null;
+  /** Page file (relative to ../shared/data/extraction) holding the fact, or the on-topic page lacking it. */
+  goldPage: string;
+  /** Unanswerable items only: strings (alternatives, stems) of the answer that must be in none of the pages. */
+  absentFact?: string[];
+  distractors: string[];
+}
+
+export const MIN_DISTRACTORS = 4;
+export const QA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'qa.json');
+
+export function loadQaSet(path = QA_PATH): QaItem[] {
+  return JSON.parse(readFileSync(path, 'utf8')) as QaItem[];
+}
+
+/** The page's stored bytes, gunzipped (what the benchmark's server sends). */
+export function readPageBytes(page: string): Buffer {
+  return gunzipSync(readFileSync(sharedData('extraction', page)));
+}
+
+/** The page's Markdown as the fetch pipeline extracts it from these bytes. */
+export function pageMarkdown(bytes: Uint8Array, url: string): string {
+  const { text } = decodeBody(bytes, undefined, 'html');
+  return extractHtml(text, url).markdown;
+}
+
+/** A short URL-safe name for a page file, unique within the set (checked by checkQaSet). */
+export function pageSlug(page: string): string {
+  const [set = '', , file = ''] = page.split('/');
+  const prefix = set === 'article-extraction-benchmark' ? 'aeb' : set === 'wcxb-dev' ? 'wcxb' : 'traf';
+  const stem = file
+    .replace(/\.html?\.gz$/, '')
+    .replace(/[^A-Za-z0-9.-]+/g, '-')
+    .slice(0, 48);
+  return `${prefix}-${stem}`;
+}
+
+export function pagesOf(item: QaItem): string[] {
+  return [item.goldPage, ...item.distractors];
+}
+
+export interface CheckReport {
+  problems: string[];
+  answerable: number;
+  unanswerable: number;
+  pages: number;
+  /** Questions per language code (the id's prefix). */
+  languages: Record<string, number>;
+  /** Questions per data set of their gold page. */
+  sources: Record<string, number>;
+}
+
+/**
+ * Checks the set's shape and its facts against the pages' extracted Markdown; where the data set
+ * has a person's reading of the page's main content (`truthOf`), the gold must be in it too, so a
+ * gold found only in boilerplate our extractor kept does not pass.
+ */
+export function checkQaSet(
+  items: QaItem[],
+  markdownOf: (page: string) => string = cachedMarkdown(),
+  truthOf: (page: string) => string | undefined = mainContentTruth,
+): CheckReport {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  const slugs = new Map<string, string>();
+  const languages: Record<string, number> = {};
+  const sources: Record<string, number> = {};
+  for (const item of items) {
+    const where = `${item.id}:`;
+    if (ids.has(item.id)) problems.push(`${where} duplicate id`);
+    ids.add(item.id);
+    const lang = item.id.split('-')[0] as string;
+    languages[lang] = (languages[lang] ?? 0) + 1;
+    const set = item.goldPage.split('/')[0] as string;
+    sources[set] = (sources[set] ?? 0) + 1;
+    if (item.question.trim().length === 0) problems.push(`${where} empty question`);
+    if (item.distractors.length < MIN_DISTRACTORS)
+      problems.push(`${where} ${item.distractors.length} distractors, at least ${MIN_DISTRACTORS} needed`);
+    const pages = pagesOf(item);
+    if (new Set(pages).size !== pages.length) problems.push(`${where} a page is listed twice`);
+    for (const page of pages) {
+      const slug = pageSlug(page);
+      const owner = slugs.get(slug);
+      if (owner !== undefined && owner !== page)
+        problems.push(`${where} pages ${owner} and ${page} share the name ${slug}`);
+      slugs.set(slug, page);
+    }
+    let markdown: Map<string, string>;
+    try {
+      markdown = new Map(pages.map((page) => [page, markdownOf(page)]));
+    } catch (error) {
+      problems.push(`${where} ${(error as Error).message}`);
+      continue;
+    }
+    const copied = copiedRun(item.question, markdown.get(item.goldPage) as string);
+    if (copied !== undefined) problems.push(`${where} question copies "${copied}" from its gold page`);
+    if (item.gold !== null) {
+      if (item.absentFact !== undefined) problems.push(`${where} an answerable item has no absentFact`);
+      if (!containsWhole(markdown.get(item.goldPage) as string, item.gold))
+        problems.push(`${where} gold "${item.gold}" not found in the Markdown of its gold page ${item.goldPage}`);
+      const truth = truthOf(item.goldPage);
+      if (truth !== undefined && !containsWhole(truth, item.gold))
+        problems.push(`${where} gold "${item.gold}" not in the data set's main content of ${item.goldPage}`);
+      for (const page of item.distractors)
+        if (containsWhole(markdown.get(page) as string, item.gold))
+          problems.push(`${where} gold "${item.gold}" also found in distractor ${page}`);
+    } else {
+      if (!item.absentFact || item.absentFact.length === 0)
+        problems.push(`${where} unanswerable item without absentFact`);
+      // Plain substrings, stricter than the gold's whole-word match: "Niemc" stands for Niemcy and
+      // Niemczech, and "mAh" must not hide in "4000mAh".
+      for (const fact of item.absentFact ?? [])
+        for (const page of pages)
+          if (normalizeText(markdown.get(page) as string).includes(normalizeText(fact)))
+            problems.push(`${where} absent fact "${fact}" found in ${page}`);
+    }
+  }
+  return {
+    problems,
+    answerable: items.filter((item) => item.gold !== null).length,
+    unanswerable: items.filter((item) => item.gold === null).length,
+    pages: new Set(items.flatMap(pagesOf)).size,
+    languages,
+    sources,
+  };
+}
+
+/** Questions are asked in a person's words: a run of this many words taken from the page is a copy. */
+export const COPIED_RUN_WORDS = 6;
+
+/** The first run of COPIED_RUN_WORDS words of the question that the page holds, if any. */
+export function copiedRun(question: string, page: string): string | undefined {
+  const words = (text: string): string[] => normalizeText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const pageText = ` ${words(page).join(' ')} `;
+  const asked = words(question);
+  for (let i = 0; i + COPIED_RUN_WORDS <= asked.length; i++) {
+    const run = asked.slice(i, i + COPIED_RUN_WORDS).join(' ');
+    if (pageText.includes(` ${run} `)) return run;
+  }
+  return undefined;
+}
+
+let aebTruth: Record<string, { articleBody?: string }> | undefined;
+
+/**
+ * The data set's own main content of a page: articleBody (article-extraction-benchmark) or
+ * main_content (WCXB). trafilatura-eval keeps only snippets, so its pages have none.
+ */
+export function mainContentTruth(page: string): string | undefined {
+  const [set, , file = ''] = page.split('/');
+  const id = file.replace(/\.html\.gz$/, '');
+  if (set === 'article-extraction-benchmark') {
+    aebTruth ??= JSON.parse(readFileSync(sharedData('extraction', set, 'ground-truth.json'), 'utf8')) as Record<
+      string,
+      { articleBody?: string }
+    >;
+    return aebTruth[id]?.articleBody;
+  }
+  if (set === 'wcxb-dev') {
+    const record = JSON.parse(readFileSync(sharedData('extraction', set, 'ground-truth', `${id}.json`), 'utf8')) as {
+      ground_truth?: { main_content?: string };
+    };
+    return record.ground_truth?.main_content;
+  }
+  return undefined;
+}
+
+/** Markdown per page, extracted once (pages recur as distractors). */
+export function cachedMarkdown(): (page: string) => string {
+  const cache = new Map<string, string>();
+  return (page) => {
+    let markdown = cache.get(page);
+    if (markdown === undefined) {
+      markdown = pageMarkdown(readPageBytes(page), `http://127.0.0.1/${pageSlug(page)}`);
+      cache.set(page, markdown);
+    }
+    return markdown;
+  };
+}
+
+export function formatCheckReport(report: CheckReport): string {
+  const counts = (record: Record<string, number>): string =>
+    Object.entries(record)
+      .sort((a, b) => b[1] - a[1])
+      .map(([key, n]) => `${key} ${n}`)
+      .join(', ');
+  const lines = [
+    `QA set: ${report.answerable} answerable + ${report.unanswerable} unanswerable questions over ${report.pages} pages`,
+    `languages: ${counts(report.languages)}`,
+    `gold pages from: ${counts(report.sources)}`,
+    report.problems.length === 0 ? 'check: OK' : `check: ${report.problems.length} problem(s)`,
+    ...report.problems.map((problem) => `  - ${problem}`),
+  ];
+  return lines.join('\n');
+}
