@@ -23,8 +23,11 @@ interface Item {
   heading?: { el: Element };
   chars: number;
 }
-/** Some sites set whole paragraphs in heading tags: past this length a heading reads as text. */
-const HEADING_MAX_CHARS = 150;
+/**
+ * The titles of teaser lists and widgets are short; a longer heading, or a question (an FAQ
+ * whose answers open on click), reads as text of its own and ends the search.
+ */
+const HEADING_MAX_CHARS = 60;
 
 export function dropOrphanHeadings(root: Element): void {
   const items: Item[] = [];
@@ -51,7 +54,7 @@ function collect(node: Element, items: Item[]): void {
     } else if (isTag(child)) {
       if (HEADINGS.has(child.name) || isLabel(child)) {
         const chars = textLength(child);
-        if (chars > HEADING_MAX_CHARS) items.push({ chars });
+        if (chars > HEADING_MAX_CHARS || plainText(child).trim().endsWith('?')) items.push({ chars });
         else if (chars > 0) items.push({ heading: { el: child }, chars });
       } else collect(child, items);
     }
