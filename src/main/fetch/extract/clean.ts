@@ -152,8 +152,16 @@ function containsTag(el: Element, name: string): boolean {
   return false;
 }
 
+/** How far up a date looks for the repeated card or post it may belong to. */
+const DATE_ITEM_LEVELS = 7;
+
 function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, options: CleanOptions): void {
   for (const el of childElements(root)) {
+    // A post's date: boilerplate beside an article, part of each item of a listing or a thread.
+    if (el.name === 'time' && !inRepeatedBlock(el, DATE_ITEM_LEVELS)) {
+      removeNode(el);
+      continue;
+    }
     const names = idAndClass(el);
     if (names && el.name !== 'body' && el.name !== 'main' && el.name !== 'html') {
       const tokens = names.split(/\s+/).filter((t) => t.length > 0);
@@ -190,10 +198,10 @@ function commentGroupShare(el: Element, map: MassMap, pageWeight: number): numbe
   return sum / pageWeight;
 }
 
-/** True when the element, or one of its three nearest ancestors, is one of 3+ look-alike siblings. */
-function inRepeatedBlock(el: Element): boolean {
+/** True when the element, or one of its nearest ancestors (three by default), is one of 3+ look-alike siblings. */
+function inRepeatedBlock(el: Element, levels = 4): boolean {
   let node: Element | null = el;
-  for (let depth = 0; node && depth < 4; depth++) {
+  for (let depth = 0; node && depth < levels; depth++) {
     const parent: Element | null = node.parent && isTag(node.parent) ? node.parent : null;
     if (!parent) return false;
     const signature = `${node.name}.${node.attribs.class ?? ''}`;

@@ -5,10 +5,11 @@
  * auch:") often sit outside the removed blocks and stay behind as the text's last lines. A
  * heading that ends the text introduces nothing: drop it, and any heading that now ends it.
  *
- * Only the tail is judged: inside the text, a heading over a removed link list is often kept by
- * the references (a documentation page's section titles, a product page's variant names).
+ * Only the tail of an article is judged: inside the text, a heading over a removed link list is
+ * often kept by the references (a documentation page's section titles, a product page's variant
+ * names), and a service page ends on a call to action in a heading ("Get your free quote!").
  */
-import { isTag, isText, removeNode, type AnyNode, type Element } from './dom.js';
+import { idAndClass, isTag, isText, removeNode, type AnyNode, type Element } from './dom.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const LABEL_MAX_CHARS = 100;
@@ -24,12 +25,14 @@ interface Item {
   chars: number;
 }
 /**
- * The titles of teaser lists and widgets are short; a longer heading, or a question (an FAQ
- * whose answers open on click), reads as text of its own and ends the search.
+ * The titles of teaser lists and widgets are short; a longer heading, a question (an FAQ whose
+ * answers open on click) or an exclamation (a call to action) reads as text of its own and ends
+ * the search.
  */
 const HEADING_MAX_CHARS = 60;
 
 export function dropOrphanHeadings(root: Element): void {
+  if (!isArticle(root)) return;
   const items: Item[] = [];
   collect(root, items);
   let total = 0;
@@ -46,6 +49,18 @@ export function dropOrphanHeadings(root: Element): void {
   }
 }
 
+const ARTICLE_NAME = /^(article|post|entry|story|blog|news)[-_]{0,2}(body|content|text)/;
+
+/** The text is an article's: it sits in an <article> or in a block its class names as one. */
+function isArticle(root: Element): boolean {
+  for (let el: AnyNode | null = root; el && isTag(el); el = el.parent) {
+    if (el.name === 'article' || el.attribs.itemprop === 'articleBody') return true;
+    const names = idAndClass(el);
+    if (names && names.split(/\s+/).some((t) => ARTICLE_NAME.test(t))) return true;
+  }
+  return false;
+}
+
 function collect(node: Element, items: Item[]): void {
   for (const child of node.children) {
     if (isText(child)) {
@@ -54,7 +69,7 @@ function collect(node: Element, items: Item[]): void {
     } else if (isTag(child)) {
       if (HEADINGS.has(child.name) || isLabel(child)) {
         const chars = textLength(child);
-        if (chars > HEADING_MAX_CHARS || plainText(child).trim().endsWith('?')) items.push({ chars });
+        if (chars > HEADING_MAX_CHARS || /[?!]$/.test(plainText(child).trim())) items.push({ chars });
         else if (chars > 0) items.push({ heading: { el: child }, chars });
       } else collect(child, items);
     }
