@@ -69,7 +69,9 @@ function parseArgs(argv: string[]): Args {
   for (const name of args.extractors)
     if (!EXTRACTORS[name]) throw new Error(`Unknown extractor ${name}; known: ${Object.keys(EXTRACTORS).join(', ')}`);
   if (args.folders.length === 0) {
-    args.folders = ['article-extraction-benchmark', 'wcxb-dev', 'trafilatura-eval-dev'].map((f) => resolve(SHARED_DATA, 'extraction', f));
+    args.folders = ['article-extraction-benchmark', 'wcxb-dev', 'trafilatura-eval-dev'].map((f) =>
+      resolve(SHARED_DATA, 'extraction', f),
+    );
   }
   return args;
 }

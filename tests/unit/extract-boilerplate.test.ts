@@ -86,6 +86,19 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Bäder rettet');
   });
 
+  it('drops a "Read more:" paragraph that is one teaser link, keeps a paragraph with a link in its prose', () => {
+    const linked =
+      'Nach Angaben des <a href="/amt">Bauamts</a> bleibt der Wochenmarkt während der Arbeiten auf dem Vorplatz der Halle.';
+    const text = textOf(
+      page({
+        inBody: `<p>${linked}</p><p>Lesen Sie mehr: <a href="/z">Wie die Nachbarstadt ihre alte Halle umbaute</a></p>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).toContain('bleibt der Wochenmarkt während der Arbeiten');
+    expect(text).not.toContain('Nachbarstadt');
+  });
+
   it('drops a share widget', () => {
     const text = textOf(
       page({
@@ -140,7 +153,8 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
   it('keeps prose about comments and related work, and a heading with text under it', () => {
     const aboutComments =
       'In the comments on the draft, many residents asked for related measures such as more bicycle parking near the hall.';
-    const closing = 'The related plans for the square will be published in spring, together with the comments received.';
+    const closing =
+      'The related plans for the square will be published in spring, together with the comments received.';
     const html = `<!doctype html><html><head><title>Hall</title></head><body><article><div class="entry-content">
       ${prose}
       <p>${aboutComments}</p>

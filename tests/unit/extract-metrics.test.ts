@@ -52,7 +52,11 @@ describe('extraction metrics', () => {
 describe("trafilatura's evaluation metric", () => {
   it('counts with-segments found as true positives and without-segments found as false positives, across line breaks', () => {
     const text = 'Der Rat hat\nbeschlossen, die Halle zu sanieren.\n\nÄhnliche Beiträge';
-    const counts = segmentMatch(text, ['Der Rat hat beschlossen', 'die Halle', 'fehlt hier'], ['Ähnliche Beiträge', 'Kommentare']);
+    const counts = segmentMatch(
+      text,
+      ['Der Rat hat beschlossen', 'die Halle', 'fehlt hier'],
+      ['Ähnliche Beiträge', 'Kommentare'],
+    );
     expect(counts).toEqual({ tp: 2, fn: 1, fp: 1, tn: 1 });
   });
 

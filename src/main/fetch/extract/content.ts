@@ -148,6 +148,15 @@ function isNavigationLike(map: MassMap, el: Element, rootLinkShare: number): boo
   const averageLink = m.link / m.links;
   if (m.links >= 2 && linkShare > 0.7 && averageLink < 25) return true;
   if (m.links >= 2 && rootLinkShare < PROSE_LINK_SHARE && linkShare > TEASER_LINK_SHARE) return true;
+  // In prose, a paragraph that is mostly one link is a teaser ("Read more: …", "À lire aussi : …").
+  if (
+    el.name === 'p' &&
+    m.links === 1 &&
+    rootLinkShare < PROSE_LINK_SHARE &&
+    linkShare > SINGLE_TEASER_LINK_SHARE &&
+    m.text < 200
+  )
+    return true;
   // A single short link alone in a block ("Read more", "Back to top"); in tables and lists such
   // a link is usually the item itself.
   return m.links === 1 && linkShare > 0.9 && m.text < 25 && !insideItem(el);
@@ -155,6 +164,8 @@ function isNavigationLike(map: MassMap, el: Element, rootLinkShare: number): boo
 
 /** Content whose text is less than this share links reads as prose, not as a list of links. */
 const PROSE_LINK_SHARE = 0.25;
+/** In prose, a paragraph whose one link holds more than this share of its text is a teaser. */
+const SINGLE_TEASER_LINK_SHARE = 0.7;
 /** In prose, a block with more than this share of link text is a list of teasers. */
 const TEASER_LINK_SHARE = 0.5;
 
