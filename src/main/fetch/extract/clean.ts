@@ -77,7 +77,7 @@ const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$/;
  * Captions and credits of pictures (the pictures themselves are dropped). A card in a listing
  * also calls its text a caption, so only captions without links, outside repeated blocks, go.
  */
-const CAPTION_TOKEN = /^caption$|(image|img|photo|media|figure|picture|pic)[-_]*caption/;
+const CAPTION_TOKEN = /^caption$|(image|img|photo|media|figure|picture|pic)[-_]*caption|__caption|^(photo-?|image-?)?credits?$/;
 
 const COMMENT_TOKEN = /comment|disqus|respond|replies|^reply/;
 

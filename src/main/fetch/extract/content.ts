@@ -141,9 +141,15 @@ function pruneBelow(node: Element, map: MassMap, rootLinkShare: number): void {
   }
 }
 
+/** Class/id tokens of a teaser card: a link to another story with its title and summary. */
+const TEASER_TOKEN = /teaser/;
+
 function isNavigationLike(map: MassMap, el: Element, rootLinkShare: number): boolean {
   const m = map.get(el);
   if (!m || m.text === 0 || m.links === 0) return false;
+  // In prose, a block named a teaser that links elsewhere promotes another story; in a listing
+  // (link-rich content) teasers are the content.
+  if (rootLinkShare < PROSE_LINK_SHARE && isTeaserNamed(el)) return true;
   const linkShare = m.link / m.text;
   const averageLink = m.link / m.links;
   if (m.links >= 2 && linkShare > 0.7 && averageLink < 25) return true;
@@ -168,6 +174,11 @@ const PROSE_LINK_SHARE = 0.25;
 const SINGLE_TEASER_LINK_SHARE = 0.7;
 /** In prose, a block with more than this share of link text is a list of teasers. */
 const TEASER_LINK_SHARE = 0.5;
+
+function isTeaserNamed(el: Element): boolean {
+  const names = idAndClass(el);
+  return names !== '' && names.split(/\s+/).some((t) => TEASER_TOKEN.test(t));
+}
 
 function insideItem(el: Element): boolean {
   for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) {
