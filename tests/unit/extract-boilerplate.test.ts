@@ -99,6 +99,17 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Nachbarstadt');
   });
 
+  it('drops a teaser card for another story inside the article text', () => {
+    const text = textOf(
+      page({
+        inBody: `<div class="teaser teaser--inline"><a href="/bahnhof"><h3>Bahnhof: Umbau verzögert sich</h3></a><p>Die Bauarbeiten am Hauptbahnhof dauern mindestens ein weiteres Jahr, teilte die Bahn mit.</p></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Umbau verzögert sich');
+    expect(text).not.toContain('mindestens ein weiteres Jahr');
+  });
+
   it('drops a share widget', () => {
     const text = textOf(
       page({
@@ -132,7 +143,7 @@ describe('extractHtml: boilerplate around an article', () => {
   it('drops picture captions, credits and the date line', () => {
     const text = textOf(
       page({
-        inBody: `<div class="dateline">Veröffentlicht am <time datetime="2024-03-05">05.03.2024</time></div><div class="media__caption">Die Markthalle im Winter. Foto: Archiv</div><p class="photo-credit">Bild: Stadtarchiv</p>`,
+        inBody: `<div class="dateline">Veröffentlicht am <time datetime="2024-03-05">05.03.2024</time></div><div class="article-image__caption">Die Markthalle im Winter. Foto: Archiv</div><p class="photo-credit">Bild: Stadtarchiv</p>`,
       }),
     );
     expectArticleKept(text);
