@@ -100,12 +100,15 @@ describe('extractHtml: boilerplate around an article', () => {
   });
 
   it('drops a teaser card for another story inside the article text', () => {
-    const text = textOf(
-      page({
-        inBody: `<div class="teaser teaser--inline"><a href="/bahnhof"><h3>Bahnhof: Umbau verzögert sich</h3></a><p>Die Bauarbeiten am Hauptbahnhof dauern mindestens ein weiteres Jahr, teilte die Bahn mit.</p></div>`,
-      }),
-    );
-    expectArticleKept(text);
+    const short = sentences
+      .slice(0, 3)
+      .map((t) => `<p>${t}</p>`)
+      .join('');
+    const text = textOf(`<!doctype html><html><head><title>M</title></head><body><article><div class="entry-content">
+      ${short}
+      <div class="teaser teaser--inline"><a href="/bahnhof"><h3>Bahnhof: Umbau verzögert sich</h3></a><p>Die Bauarbeiten am Hauptbahnhof dauern mindestens ein weiteres Jahr, teilte die Bahn mit.</p></div>
+    </div></article></body></html>`);
+    expect(text).toContain(sentences[0]);
     expect(text).not.toContain('Umbau verzögert sich');
     expect(text).not.toContain('mindestens ein weiteres Jahr');
   });
@@ -143,7 +146,7 @@ describe('extractHtml: boilerplate around an article', () => {
   it('drops picture captions, credits and the date line', () => {
     const text = textOf(
       page({
-        inBody: `<div class="dateline">Veröffentlicht am <time datetime="2024-03-05">05.03.2024</time></div><div class="article-image__caption">Die Markthalle im Winter. Foto: Archiv</div><p class="photo-credit">Bild: Stadtarchiv</p>`,
+        inBody: `<div class="dateline">Veröffentlicht am <time datetime="2024-03-05">05.03.2024</time></div><div class="article__caption">Die Markthalle im Winter. Foto: Archiv</div><p class="photo-credit">Bild: Stadtarchiv</p>`,
       }),
     );
     expectArticleKept(text);
