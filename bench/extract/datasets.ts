@@ -1,13 +1,15 @@
 /**
- * Loading the two extraction data sets from their folders, detecting which is which by layout:
+ * Loading the three extraction data sets from their folders, detecting which is which by layout:
  * article-extraction-benchmark has `ground-truth.json` + `html/<id>.html.gz`; WCXB has
- * `ground-truth/<id>.json` + `html/<id>.html.gz`.
+ * `ground-truth/<id>.json` + `html/<id>.html.gz`; trafilatura's evaluation set has
+ * `evaldata.json` + `html/<file>.gz` (raw bytes in the charset the site served).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { decodeBody } from '../../src/main/fetch/charset.js';
 
-export type DatasetFormat = 'aeb' | 'wcxb';
+export type DatasetFormat = 'aeb' | 'wcxb' | 'trafilatura';
 
 export interface AebPage {
   id: string;
@@ -26,16 +28,27 @@ export interface WcxbPage {
   htmlPath: string;
 }
 
+/** A page of trafilatura's evaluation set: segments a correct extraction holds, and must not. */
+export interface TrafilaturaPage {
+  id: string;
+  url: string;
+  with: string[];
+  without: string[];
+  htmlPath: string;
+}
+
 export type Dataset =
   | { format: 'aeb'; name: string; folder: string; pages: AebPage[] }
-  | { format: 'wcxb'; name: string; folder: string; pages: WcxbPage[]; skipped: string[] };
+  | { format: 'wcxb'; name: string; folder: string; pages: WcxbPage[]; skipped: string[] }
+  | { format: 'trafilatura'; name: string; folder: string; pages: TrafilaturaPage[] };
 
 export function detectFormat(folder: string): DatasetFormat {
   if (existsSync(join(folder, 'ground-truth.json')) && existsSync(join(folder, 'html'))) return 'aeb';
   const gt = join(folder, 'ground-truth');
   if (existsSync(gt) && statSync(gt).isDirectory() && existsSync(join(folder, 'html'))) return 'wcxb';
+  if (existsSync(join(folder, 'evaldata.json')) && existsSync(join(folder, 'html'))) return 'trafilatura';
   throw new Error(
-    `Unknown extraction data set layout in ${folder}: expected ground-truth.json + html/ (article-extraction-benchmark) or ground-truth/ + html/ (WCXB).`,
+    `Unknown extraction data set layout in ${folder}: expected ground-truth.json + html/ (article-extraction-benchmark), ground-truth/ + html/ (WCXB) or evaldata.json + html/ (trafilatura).`,
   );
 }
 
@@ -58,6 +71,7 @@ export function loadDataset(folder: string, limit?: number): Dataset {
       }));
     return { format, name, folder, pages };
   }
+  if (format === 'trafilatura') return loadTrafilaturaSet(folder, name, limit);
   const files = readdirSync(join(folder, 'ground-truth'))
     .filter((f) => f.endsWith('.json'))
     .sort();
@@ -90,6 +104,32 @@ export function loadDataset(folder: string, limit?: number): Dataset {
   return { format, name, folder, pages, skipped };
 }
 
+function loadTrafilaturaSet(folder: string, name: string, limit?: number): Dataset {
+  const data = JSON.parse(readFileSync(join(folder, 'evaldata.json'), 'utf8')) as Record<
+    string,
+    { file: string; with?: string[]; without?: string[] }
+  >;
+  const pages = Object.keys(data)
+    .sort()
+    .slice(0, limit)
+    .map((url) => {
+      const entry = data[url] as { file: string; with?: string[]; without?: string[] };
+      return {
+        id: entry.file,
+        url,
+        with: entry.with ?? [],
+        without: entry.without ?? [],
+        htmlPath: join(folder, 'html', `${entry.file}.gz`),
+      };
+    });
+  return { format: 'trafilatura', name, folder, pages };
+}
+
 export function readHtml(path: string): string {
   return gunzipSync(readFileSync(path)).toString('utf8');
+}
+
+/** A page stored as the bytes the site served: decoded as a browser would (BOM, <meta>, UTF-8 or windows-1252). */
+export function readServedHtml(path: string): string {
+  return decodeBody(gunzipSync(readFileSync(path)), undefined, 'html').text;
 }

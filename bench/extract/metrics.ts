@@ -170,6 +170,56 @@ export function wcxbScores(results: WcxbPageResult[]): {
   return { overall: group(results), byType };
 }
 
+// ---------------------------------------------------------------- trafilatura's evaluation
+
+export interface SegmentCounts {
+  tp: number;
+  fn: number;
+  fp: number;
+  tn: number;
+}
+
+/** Whitespace runs become one space, so that a segment spanning a line break still matches. */
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * trafilatura's evaluation of one page: a `with` segment found in the text (substring, case
+ * kept) is a true positive, missing a false negative; a `without` segment found is a false
+ * positive, absent a true negative.
+ */
+export function segmentMatch(predicted: string, withSegments: string[], withoutSegments: string[]): SegmentCounts {
+  const text = squeeze(predicted);
+  const found = (segment: string): boolean => text.includes(squeeze(segment));
+  const tp = withSegments.filter(found).length;
+  const fp = withoutSegments.filter(found).length;
+  return { tp, fn: withSegments.length - tp, fp, tn: withoutSegments.length - fp };
+}
+
+export interface SegmentScores extends SegmentCounts {
+  precision: number;
+  recall: number;
+  accuracy: number;
+  f1: number;
+  pages: number;
+}
+
+/** Counts pooled over all pages, then precision, recall, accuracy = (tp+tn)/all, F = 2PR/(P+R). */
+export function segmentScores(counts: SegmentCounts[]): SegmentScores {
+  const sum = (key: keyof SegmentCounts): number => counts.reduce((a, c) => a + c[key], 0);
+  const tp = sum('tp');
+  const fn = sum('fn');
+  const fp = sum('fp');
+  const tn = sum('tn');
+  const precision = tp + fp > 0 ? tp / (tp + fp) : 0;
+  const recall = tp + fn > 0 ? tp / (tp + fn) : 0;
+  const all = tp + fn + fp + tn;
+  const accuracy = all > 0 ? (tp + tn) / all : 0;
+  const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  return { tp, fn, fp, tn, precision, recall, accuracy, f1, pages: counts.length };
+}
+
 function mean(values: number[]): number {
   return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 }

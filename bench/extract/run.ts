@@ -1,24 +1,28 @@
 /**
  * Extraction benchmark: Lantern's extractor against Mozilla Readability, in the same run, on
- * article-extraction-benchmark and WCXB (dev), with each data set's own metric.
+ * article-extraction-benchmark, WCXB (dev) and trafilatura's evaluation set (the half in
+ * ../shared/data), with each data set's own metric.
  *
  *   npx tsx bench/extract/run.ts [dataFolder…] [--json out.json] [--limit N]
  *       [--extractors lantern,readability] [--pages pages.jsonl]
  *
- * Without folders it reads ../shared/data/extraction/{article-extraction-benchmark,wcxb-dev}.
+ * Without folders it reads ../shared/data/extraction/{article-extraction-benchmark,wcxb-dev,trafilatura-eval-dev}.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { extractHtml } from '../../src/main/fetch/extract/index.js';
 import { SHARED_DATA } from '../../tests/support/shared-data.js';
-import { loadDataset, readHtml, type Dataset } from './datasets.js';
+import { loadDataset, readHtml, readServedHtml, type Dataset } from './datasets.js';
 import {
   aebScores,
+  segmentMatch,
+  segmentScores,
   shingleMatch,
   snippetShares,
   wcxbScores,
   wordScore,
   type AebScores,
+  type SegmentCounts,
   type ShingleCounts,
   type WcxbGroupScores,
   type WcxbPageResult,
@@ -65,7 +69,9 @@ function parseArgs(argv: string[]): Args {
   for (const name of args.extractors)
     if (!EXTRACTORS[name]) throw new Error(`Unknown extractor ${name}; known: ${Object.keys(EXTRACTORS).join(', ')}`);
   if (args.folders.length === 0) {
-    args.folders = ['article-extraction-benchmark', 'wcxb-dev'].map((f) => resolve(SHARED_DATA, 'extraction', f));
+    args.folders = ['article-extraction-benchmark', 'wcxb-dev', 'trafilatura-eval-dev'].map((f) =>
+      resolve(SHARED_DATA, 'extraction', f),
+    );
   }
   return args;
 }
@@ -81,8 +87,9 @@ async function runExtractor(extract: Extractor, dataset: Dataset): Promise<Extra
   const texts = new Map<string, string>();
   let failures = 0;
   let seconds = 0;
+  const read = dataset.format === 'trafilatura' ? readServedHtml : readHtml;
   for (const page of dataset.pages) {
-    const html = readHtml(page.htmlPath);
+    const html = read(page.htmlPath);
     const start = process.hrtime.bigint();
     let text = '';
     try {
@@ -125,6 +132,21 @@ async function main(): Promise<void> {
           const c = counts[i] as ShingleCounts;
           const row = perPage.get(p.id) ?? { set: dataset.name, id: p.id };
           row[name] = c.tp + c.fp + c.fn > 0 ? c.tp / (c.tp + 0.5 * (c.fp + c.fn)) : 1;
+          perPage.set(p.id, row);
+        });
+      } else if (dataset.format === 'trafilatura') {
+        const counts: SegmentCounts[] = dataset.pages.map((p) =>
+          segmentMatch(run.texts.get(p.id) ?? '', p.with, p.without),
+        );
+        const s = segmentScores(counts);
+        console.log(
+          `${name.padEnd(12)} F ${fmt(s.f1)}  P ${fmt(s.precision)}  R ${fmt(s.recall)}  acc ${fmt(s.accuracy)}  (tp ${s.tp} fn ${s.fn} fp ${s.fp} tn ${s.tn})  ${pagesPerSecond.toFixed(1)} pages/s${run.failures ? `  (${run.failures} failures)` : ''}`,
+        );
+        results[name] = { ...s, pagesPerSecond, seconds: run.seconds, failures: run.failures };
+        dataset.pages.forEach((p, i) => {
+          const c = counts[i] as SegmentCounts;
+          const row = perPage.get(p.id) ?? { set: dataset.name, id: p.id, url: p.url };
+          row[name] = c;
           perPage.set(p.id, row);
         });
       } else {

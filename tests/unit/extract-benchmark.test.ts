@@ -3,8 +3,15 @@
  * of each data set, scored with the data set's own metric, must stay above a floor.
  */
 import { describe, expect, it } from 'vitest';
-import { loadDataset, readHtml, type WcxbPage } from '../../bench/extract/datasets.js';
-import { aebScores, shingleMatch, wcxbScores, wordScore } from '../../bench/extract/metrics.js';
+import { loadDataset, readHtml, readServedHtml, type WcxbPage } from '../../bench/extract/datasets.js';
+import {
+  aebScores,
+  segmentMatch,
+  segmentScores,
+  shingleMatch,
+  wcxbScores,
+  wordScore,
+} from '../../bench/extract/metrics.js';
 import { extractHtml } from '../../src/main/fetch/extract/index.js';
 import { sharedData, sharedDataAvailable } from '../support/shared-data.js';
 
@@ -40,5 +47,19 @@ describe.skipIf(!sharedDataAvailable())('extractor on a sample of the benchmarks
     );
     expect(Object.keys(byType).length).toBeGreaterThanOrEqual(4);
     expect(overall.f1).toBeGreaterThanOrEqual(0.83);
+  });
+
+  it(`scores trafilatura-eval-dev (first ${SAMPLE} pages) above the floor`, () => {
+    const dataset = loadDataset(sharedData('extraction', 'trafilatura-eval-dev'), SAMPLE);
+    if (dataset.format !== 'trafilatura') throw new Error("expected trafilatura's evaluation layout");
+    const counts = dataset.pages.map((p) =>
+      segmentMatch(extractHtml(readServedHtml(p.htmlPath), p.url).text, p.with, p.without),
+    );
+    const scores = segmentScores(counts);
+    console.log(
+      `trafilatura-eval sample: F ${scores.f1.toFixed(3)} P ${scores.precision.toFixed(3)} R ${scores.recall.toFixed(3)}`,
+    );
+    expect(scores.pages).toBe(SAMPLE);
+    expect(scores.f1).toBeGreaterThanOrEqual(0.83);
   });
 });

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aebScores, shingleMatch, snippetShares, tokenize, wordScore } from '../../bench/extract/metrics.js';
+import {
+  aebScores,
+  segmentMatch,
+  segmentScores,
+  shingleMatch,
+  snippetShares,
+  tokenize,
+  wordScore,
+} from '../../bench/extract/metrics.js';
 import { sharedData, sharedDataAvailable } from '../support/shared-data.js';
 
 describe('extraction metrics', () => {
@@ -38,6 +46,30 @@ describe('extraction metrics', () => {
     expect(wordScore('', 'x')).toEqual({ precision: 0, recall: 0, f1: 0 });
     expect(wordScore('', '')).toEqual({ precision: 1, recall: 1, f1: 1 });
     expect(snippetShares('Buy NOW and save', ['buy now', 'missing'], ['and save'])).toEqual({ found: 0.5, kept: 1 });
+  });
+});
+
+describe("trafilatura's evaluation metric", () => {
+  it('counts with-segments found as true positives and without-segments found as false positives, across line breaks', () => {
+    const text = 'Der Rat hat\nbeschlossen, die Halle zu sanieren.\n\nÄhnliche Beiträge';
+    const counts = segmentMatch(
+      text,
+      ['Der Rat hat beschlossen', 'die Halle', 'fehlt hier'],
+      ['Ähnliche Beiträge', 'Kommentare'],
+    );
+    expect(counts).toEqual({ tp: 2, fn: 1, fp: 1, tn: 1 });
+  });
+
+  it('pools counts over pages before computing precision, recall, accuracy and F', () => {
+    const s = segmentScores([
+      { tp: 3, fn: 1, fp: 1, tn: 3 },
+      { tp: 1, fn: 1, fp: 0, tn: 2 },
+    ]);
+    expect(s.precision).toBeCloseTo(4 / 5, 10);
+    expect(s.recall).toBeCloseTo(4 / 6, 10);
+    expect(s.accuracy).toBeCloseTo(9 / 12, 10);
+    expect(s.f1).toBeCloseTo((2 * (4 / 5) * (4 / 6)) / (4 / 5 + 4 / 6), 10);
+    expect(s.pages).toBe(2);
   });
 });
 

@@ -65,13 +65,19 @@ const DROP_ROLES = new Set([
 
 /** Class/id tokens that name boilerplate blocks. Tested per token (split on spaces). */
 const BOILERPLATE_TOKEN =
-  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip/;
+  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata/;
 
 /**
  * Bylines and post dates: boilerplate beside an article, but part of each post of a forum thread
  * or each card of a listing, so dropped only outside repeated blocks.
  */
 const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$/;
+
+/**
+ * Captions and credits of pictures (the pictures themselves are dropped). A card in a listing
+ * also calls its text a caption, so only captions without links, outside repeated blocks, go.
+ */
+const CAPTION_TOKEN = /^caption$|(image|img|photo|media|figure|picture|pic)[-_]*caption|__caption|^(photo-?|image-?)?credits?$/;
 
 const COMMENT_TOKEN = /comment|disqus|respond|replies|^reply/;
 
@@ -146,8 +152,16 @@ function containsTag(el: Element, name: string): boolean {
   return false;
 }
 
+/** How far up a date looks for the repeated card or post it may belong to. */
+const DATE_ITEM_LEVELS = 7;
+
 function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, options: CleanOptions): void {
   for (const el of childElements(root)) {
+    // A post's date: boilerplate beside an article, part of each item of a listing or a thread.
+    if (el.name === 'time' && !inRepeatedBlock(el, DATE_ITEM_LEVELS)) {
+      removeNode(el);
+      continue;
+    }
     const names = idAndClass(el);
     if (names && el.name !== 'body' && el.name !== 'main' && el.name !== 'html') {
       const tokens = names.split(/\s+/).filter((t) => t.length > 0);
@@ -165,7 +179,8 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
       }
       const boilerplate =
         tokens.some((t) => BOILERPLATE_TOKEN.test(t)) ||
-        (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el));
+        (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
+        (tokens.some((t) => CAPTION_TOKEN.test(t)) && (map.get(el)?.links ?? 0) === 0 && !inRepeatedBlock(el));
       if (!isContent && share < BOILERPLATE_MAX_SHARE && boilerplate && attr(el, 'itemprop') !== 'articleBody') {
         removeNode(el);
         continue;
@@ -183,10 +198,10 @@ function commentGroupShare(el: Element, map: MassMap, pageWeight: number): numbe
   return sum / pageWeight;
 }
 
-/** True when the element, or one of its three nearest ancestors, is one of 3+ look-alike siblings. */
-function inRepeatedBlock(el: Element): boolean {
+/** True when the element, or one of its nearest ancestors (three by default), is one of 3+ look-alike siblings. */
+function inRepeatedBlock(el: Element, levels = 4): boolean {
   let node: Element | null = el;
-  for (let depth = 0; node && depth < 4; depth++) {
+  for (let depth = 0; node && depth < levels; depth++) {
     const parent: Element | null = node.parent && isTag(node.parent) ? node.parent : null;
     if (!parent) return false;
     const signature = `${node.name}.${node.attribs.class ?? ''}`;

@@ -141,13 +141,28 @@ function pruneBelow(node: Element, map: MassMap, rootLinkShare: number): void {
   }
 }
 
+/** Class/id tokens of a teaser card: a link to another story with its title and summary. */
+const TEASER_TOKEN = /teaser/;
+
 function isNavigationLike(map: MassMap, el: Element, rootLinkShare: number): boolean {
   const m = map.get(el);
   if (!m || m.text === 0 || m.links === 0) return false;
+  // In prose, a block named a teaser that links elsewhere promotes another story; in a listing
+  // (link-rich content) teasers are the content.
+  if (rootLinkShare < PROSE_LINK_SHARE && isTeaserNamed(el)) return true;
   const linkShare = m.link / m.text;
   const averageLink = m.link / m.links;
   if (m.links >= 2 && linkShare > 0.7 && averageLink < 25) return true;
   if (m.links >= 2 && rootLinkShare < PROSE_LINK_SHARE && linkShare > TEASER_LINK_SHARE) return true;
+  // In prose, a paragraph that is mostly one link is a teaser ("Read more: …", "À lire aussi : …").
+  if (
+    el.name === 'p' &&
+    m.links === 1 &&
+    rootLinkShare < PROSE_LINK_SHARE &&
+    linkShare > SINGLE_TEASER_LINK_SHARE &&
+    m.text < 200
+  )
+    return true;
   // A single short link alone in a block ("Read more", "Back to top"); in tables and lists such
   // a link is usually the item itself.
   return m.links === 1 && linkShare > 0.9 && m.text < 25 && !insideItem(el);
@@ -155,8 +170,15 @@ function isNavigationLike(map: MassMap, el: Element, rootLinkShare: number): boo
 
 /** Content whose text is less than this share links reads as prose, not as a list of links. */
 const PROSE_LINK_SHARE = 0.25;
+/** In prose, a paragraph whose one link holds more than this share of its text is a teaser. */
+const SINGLE_TEASER_LINK_SHARE = 0.7;
 /** In prose, a block with more than this share of link text is a list of teasers. */
 const TEASER_LINK_SHARE = 0.5;
+
+function isTeaserNamed(el: Element): boolean {
+  const names = idAndClass(el);
+  return names !== '' && names.split(/\s+/).some((t) => TEASER_TOKEN.test(t));
+}
 
 function insideItem(el: Element): boolean {
   for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) {

@@ -11,7 +11,9 @@ import { clean, isCommentNamed } from './clean.js';
 import { pruneLinkBlocks, selectMainContent } from './content.js';
 import { findFirst, isInside, parseHtml, treeDepth, walkElements, type Document, type Element } from './dom.js';
 import { flatText } from './flat-text.js';
+import { findLead } from './lead.js';
 import { renderContent } from './markdown.js';
+import { dropOrphanHeadings } from './orphan-headings.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
 export interface ExtractOptions {
@@ -94,8 +96,10 @@ function extractBody(
   clean(body, { includeComments, keepHidden: pass.keepHidden });
   const root = selectMainContent(body);
   // Comment sections asked for but lying outside the main content follow it.
-  const parts = [root, ...(includeComments ? commentSectionsOutside(body, root) : [])];
+  const lead = findLead(body, root);
+  const parts = [...(lead ? [lead] : []), root, ...(includeComments ? commentSectionsOutside(body, root) : [])];
   if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
+  for (const part of parts) dropOrphanHeadings(part);
   const render = (plain: boolean): string =>
     parts
       .map((part) =>

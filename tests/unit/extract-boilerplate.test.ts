@@ -1,0 +1,192 @@
+/**
+ * Boilerplate around an article, one kind per test, on small hand-made pages: each must leave the
+ * extracted text, while the article's own prose (which may talk about comments or related
+ * work) stays.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from '../../src/main/fetch/extract/index.js';
+
+const sentences = [
+  'Der Stadtrat hat am Dienstag beschlossen, die alte Markthalle bis zum Herbst zu sanieren und danach wieder für Händler zu öffnen.',
+  'Die Kosten von rund vier Millionen Euro teilen sich Stadt und Land, wie die Bürgermeisterin nach der Sitzung erklärte.',
+  'Anwohner hatten seit Jahren gefordert, das denkmalgeschützte Gebäude zu erhalten, statt es für einen Neubau abzureißen.',
+  'Die Arbeiten beginnen im Frühjahr mit dem Dach, danach folgen die Fassade, die Heizung und die Stände im Inneren.',
+];
+const prose = sentences.map((s) => `<p>${s}</p>`).join('\n');
+
+/**
+ * An article page. `inBody` goes inside the element that holds the article text, after the
+ * prose: boilerplate there is not left out by choosing the right element, it must be recognised.
+ */
+function page(parts: { header?: string; inBody?: string }): string {
+  return `<!doctype html><html lang="de"><head><title>Markthalle wird saniert</title></head><body>
+  <main>
+    <article>
+      <header><h1>Markthalle wird saniert</h1>${parts.header ?? ''}</header>
+      <div class="entry-content">
+        ${prose}
+        ${parts.inBody ?? ''}
+      </div>
+    </article>
+  </main>
+  </body></html>`;
+}
+
+const textOf = (html: string): string => extractHtml(html, 'https://zeitung.example/markthalle').text;
+
+function expectArticleKept(text: string): void {
+  for (const s of sentences) expect(text).toContain(s);
+}
+
+describe('extractHtml: boilerplate around an article', () => {
+  it('drops a comment section with its count and reply prompt', () => {
+    const text = textOf(
+      page({
+        inBody: `<div id="comments" class="comments-area">
+          <h3 class="comments-title">3 Kommentare</h3>
+          <ol class="comment-list">
+            <li class="comment"><p>Endlich! Die Halle verdient es, gerettet zu werden.</p></li>
+            <li class="comment"><p>Wer zahlt am Ende die Mieten der Händler?</p></li>
+          </ol>
+          <div id="respond"><h3>Schreibe einen Kommentar</h3></div>
+        </div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('3 Kommentare');
+    expect(text).not.toContain('Endlich!');
+    expect(text).not.toContain('Schreibe einen Kommentar');
+  });
+
+  it('drops a related-posts list and the heading left above it', () => {
+    const text = textOf(
+      page({
+        inBody: `<h3>Ähnliche Beiträge</h3>
+          <ul>
+            <li><a href="/a">Neuer Wochenmarkt am Rathausplatz</a></li>
+            <li><a href="/b">Stadtbibliothek verlängert Öffnungszeiten</a></li>
+            <li><a href="/c">Schwimmbad schließt für drei Monate</a></li>
+          </ul>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Neuer Wochenmarkt');
+    expect(text).not.toContain('Ähnliche Beiträge');
+  });
+
+  it('drops a "Lesen Sie auch:" label whose teaser links were pruned', () => {
+    const text = textOf(
+      page({
+        inBody: `<p><strong>Lesen Sie auch die folgenden Beiträge:</strong></p>
+          <ul><li><a href="/x">Wie die Stadt ihre Bäder rettet</a></li><li><a href="/y">Neue Pläne für den Bahnhof</a></li></ul>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Lesen Sie auch');
+    expect(text).not.toContain('Bäder rettet');
+  });
+
+  it('drops a "Read more:" paragraph that is one teaser link, keeps a paragraph with a link in its prose', () => {
+    const linked =
+      'Nach Angaben des <a href="/amt">Bauamts</a> bleibt der Wochenmarkt während der Arbeiten auf dem Vorplatz der Halle.';
+    const text = textOf(
+      page({
+        inBody: `<p>${linked}</p><p>Lesen Sie mehr: <a href="/z">Wie die Nachbarstadt ihre alte Halle umbaute</a></p>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).toContain('bleibt der Wochenmarkt während der Arbeiten');
+    expect(text).not.toContain('Nachbarstadt');
+  });
+
+  it('drops a teaser card for another story inside the article text', () => {
+    const short = sentences
+      .slice(0, 3)
+      .map((t) => `<p>${t}</p>`)
+      .join('');
+    const text = textOf(`<!doctype html><html><head><title>M</title></head><body><article><div class="entry-content">
+      ${short}
+      <div class="teaser teaser--inline"><a href="/bahnhof"><h3>Bahnhof: Umbau verzögert sich</h3></a><p>Die Bauarbeiten am Hauptbahnhof dauern mindestens ein weiteres Jahr, teilte die Bahn mit.</p></div>
+    </div></article></body></html>`);
+    expect(text).toContain(sentences[0]);
+    expect(text).not.toContain('Umbau verzögert sich');
+    expect(text).not.toContain('mindestens ein weiteres Jahr');
+  });
+
+  it('drops a share widget', () => {
+    const text = textOf(
+      page({
+        inBody: `<div class="social-share"><p>Artikel teilen: Empfehlen Sie diesen Beitrag Ihren Freunden und Bekannten weiter.</p><a href="https://facebook.com/sharer">Facebook</a></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Artikel teilen');
+  });
+
+  it('drops an author box', () => {
+    const text = textOf(
+      page({
+        inBody: `<div class="author-box"><h4>Über die Autorin</h4><p>Eva Muster schreibt seit 2010 über Stadtentwicklung und Verkehr für unsere Zeitung.</p></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Eva Muster schreibt');
+  });
+
+  it('drops a cookie notice', () => {
+    const text = textOf(
+      page({
+        inBody: `<div class="cookie-notice"><p>Wir verwenden Cookies, um Inhalte zu personalisieren und Zugriffe zu analysieren. Mit „Akzeptieren“ stimmen Sie zu.</p></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Wir verwenden Cookies');
+  });
+
+  it('drops picture captions, credits and the date line', () => {
+    const text = textOf(
+      page({
+        inBody: `<div class="dateline">Veröffentlicht am <time datetime="2024-03-05">05.03.2024</time></div><div class="article__caption">Die Markthalle im Winter. Foto: Archiv</div><p class="photo-credit">Bild: Stadtarchiv</p>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('05.03.2024');
+    expect(text).not.toContain('Foto: Archiv');
+  });
+
+  it('puts the lead printed in the article header before the body text', () => {
+    const lead = 'Nach jahrelangem Streit ist die Entscheidung gefallen: Die Markthalle bleibt stehen.';
+    const text = textOf(page({ header: `<p class="article-lead">${lead}</p>` }));
+    expectArticleKept(text);
+    expect(text).toContain(lead);
+    expect(text.indexOf(lead)).toBeLessThan(text.indexOf(sentences[0] as string));
+  });
+});
+
+describe('extractHtml: article text that only sounds like boilerplate', () => {
+  it('keeps prose about comments and related work, and a heading with text under it', () => {
+    const aboutComments =
+      'In the comments on the draft, many residents asked for related measures such as more bicycle parking near the hall.';
+    const closing =
+      'The related plans for the square will be published in spring, together with the comments received.';
+    const html = `<!doctype html><html><head><title>Hall</title></head><body><article><div class="entry-content">
+      ${prose}
+      <p>${aboutComments}</p>
+      <h2>Related work and comments</h2>
+      <p>${closing}</p>
+    </div></article></body></html>`;
+    const text = textOf(html);
+    expectArticleKept(text);
+    expect(text).toContain(aboutComments);
+    expect(text).toContain('Related work and comments');
+    expect(text).toContain(closing);
+  });
+
+  it('keeps a call to action that ends a service page', () => {
+    const html = `<!doctype html><html><head><title>Plumbing</title></head><body><main><div class="page">
+      ${prose}
+      <h2>Book your free inspection today!</h2>
+    </div></main></body></html>`;
+    expect(textOf(html)).toContain('Book your free inspection today!');
+  });
+});
