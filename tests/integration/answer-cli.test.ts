@@ -64,6 +64,8 @@ describe('lantern ask', () => {
     const run = await runCli(['ask', 'What is the boiling point of mercury?', '--allow-private'], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^The sources do not answer this question\. What they cover:\n\n- Espresso, explained\n- Green tea basics\n- Roasting coffee at home\n\nSources:\n\[1\] Espresso/);
+    // Nothing was cited, so nothing was "100 % supported".
+    expect(run.stderr).toContain('checking… no citations to check\n');
   });
 
   it('reads given pages with --url, and refuses bad input with exit code 2', async () => {

@@ -72,7 +72,9 @@ function progressReporter(): (event: AnswerEvent) => string | undefined {
         writing = true;
         return 'writing…';
       case 'citations':
-        return `checking… ${Math.round(event.supportedShare * 100)}% of citations supported`;
+        return event.sentences.some((sentence) => sentence.citations.length > 0)
+          ? `checking… ${Math.round(event.supportedShare * 100)}% of citations supported`
+          : 'checking… no citations to check';
       case 'done':
         return `done in ${Math.round(event.timings.totalMs)} ms`;
       case 'error':
