@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import type { Passage } from '../../src/main/answer/passages';
-import { expectsNumber, holdsNumber, namesIn } from '../../src/main/answer/question-cues';
+import { expectsName, expectsNumber, holdsNewName, holdsNumber, namesIn } from '../../src/main/answer/question-cues';
 import { termWeights, weightedCoverage } from '../../src/main/answer/term-weights';
 import { contentTerms, sameTerm } from '../../src/main/answer/terms';
 
@@ -52,6 +52,17 @@ describe('question cues', () => {
       expect(expectsNumber(q), q).toBe(false);
     expect(holdsNumber('It weighs 653 g.')).toBe(true);
     expect(holdsNumber('It weighs little.')).toBe(false);
+    // A number the question already holds answers nothing.
+    expect(holdsNumber('Red Dead Redemption 2 is an epic tale.', ['red', 'dead', 'redemption', '2'])).toBe(false);
+    expect(holdsNumber('Red Dead Redemption 2 is set in 1899.', ['red', 'dead', 'redemption', '2'])).toBe(true);
+  });
+
+  it('knows questions that ask who, and sentences that name someone new', () => {
+    for (const q of ['Who won the race?', 'Qui a remplacé le ministre ?', '¿Quién ganó?', 'Wer hat gewonnen?']) expect(expectsName(q), q).toBe(true);
+    expect(expectsName('Which file tracks dependencies?')).toBe(false);
+    expect(holdsNewName('In the 19th century machines were invented for roasting.', ['invent', 'machine'])).toBe(false);
+    expect(holdsNewName('The machine was invented by Angelo Moriondo in Turin.', ['invent', 'machine'])).toBe(true);
+    expect(holdsNewName('The Islanders beat the Penguins.', ['islander', 'penguin'])).toBe(false);
   });
 
   it('finds the names a question asks about, not its first word', () => {
@@ -115,6 +126,13 @@ describe('extractiveComposer', () => {
     const answer = await compose('Who won the 100 yard freestyle at the state swim meet?', given);
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(false);
     expect(answer).toContain('Hugh McPherson');
+  });
+
+  it('answers who only with a sentence that names someone the question does not', async () => {
+    const given = passages([1, 'In the 19th century, roasting and grinding machines were invented and came into wide use.']);
+    expect((await compose('Who invented the grinding machines?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    const named = passages([1, 'In the 19th century, Angelo Moriondo invented roasting and grinding machines in Turin.']);
+    expect((await compose('Who invented the grinding machines?', named)).startsWith(NOT_IN_SOURCES)).toBe(false);
   });
 
   it('does not lead with a sentence that only repeats the question', async () => {

@@ -7,7 +7,7 @@
 import { markdownText } from '../../shared/format/markdown';
 import { splitSentences, type Passage } from './passages';
 import { scoreTexts } from './rank';
-import { expectsNumber, holdsNumber, namesIn } from './question-cues';
+import { expectsName, expectsNumber, holdsNewName, holdsNumber, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import { contentTerms, sameTerm, words } from './terms';
 
@@ -44,7 +44,7 @@ const MIN_PASSAGE_COVERAGE = 0.45;
 const MIN_PASSAGE_COVERAGE_NUMBER = 0.25;
 const MIN_LEAD_COVERAGE = 0.2;
 /** A key point must hold at least this weighted share of them (no off-topic padding). */
-const MIN_POINT_COVERAGE = 0.34;
+const MIN_POINT_COVERAGE = 0.3;
 /** Sentences nearly the same as one already chosen (term Jaccard) are left out. */
 const MAX_SIMILARITY = 0.6;
 /** How a sentence's relevance mixes its BM25 score, its own coverage and its passage's. */
@@ -79,17 +79,20 @@ function answersIt(question: string, passageTerms: readonly Set<string>[]): bool
 
 /**
  * The best sentence that answers: enough of the question's weighted terms in it and in its
- * passage, a number when the question asks for one, and something the question does not
- * already say. Undefined when none does: the sources do not answer.
+ * passage, a new number when the question asks how much or when, a new name when it asks who,
+ * and something the question does not already say. Undefined when none does: the sources do
+ * not answer.
  */
 function chooseLead(question: string, questionTerms: readonly string[], candidates: Candidate[]): Candidate | undefined {
   const needsNumber = expectsNumber(question);
+  const needsName = expectsName(question);
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
   return candidates.find(
     (c) =>
       c.coverage >= MIN_LEAD_COVERAGE &&
       c.passageCoverage >= (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
-      (!needsNumber || holdsNumber(c.text)) &&
+      (!needsNumber || holdsNumber(c.text, questionTerms)) &&
+      (!needsName || holdsNewName(c.text, questionTerms)) &&
       saysMore(c),
   );
 }

@@ -28,9 +28,14 @@ export function expectsNumber(question: string): boolean {
   return NUMBER_CUES.some((cue) => cue.test(question));
 }
 
-/** Digits in any script, or CJK numerals. */
-export function holdsNumber(text: string): boolean {
-  return /\p{Nd}|[一二三四五六七八九十百千万億亿]/u.test(text);
+/**
+ * Whether the text holds a number the question does not already hold (digits in any script, or
+ * CJK numerals): "Red Dead Redemption 2" does not answer "In what year does Red Dead Redemption 2
+ * take place?".
+ */
+export function holdsNumber(text: string, questionTerms: readonly string[] = []): boolean {
+  if (/[一二三四五六七八九十百千万億亿]/u.test(text)) return true;
+  return words(text).some((word) => /\p{Nd}/u.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
 }
 
 /**
@@ -47,4 +52,19 @@ export function namesIn(question: string): string[] {
     if (term !== undefined) names.push(term);
   }
   return names;
+}
+
+/** Question words that ask for a person (who, wer, qui, quién, chi, quem, kto, kuka). */
+const PERSON_CUES = /^\s*¿?\s*(?:who|whom|whose|wer|wem|wen|qui|quién|quiénes|chi|quem|kto|kuka|ketkä)\b/iu;
+
+/** Whether the question asks who: its answer names someone. */
+export function expectsName(question: string): boolean {
+  return PERSON_CUES.test(question);
+}
+
+/** Whether the text names something the question does not: a capitalised word after its first. */
+export function holdsNewName(text: string, questionTerms: readonly string[]): boolean {
+  return words(text)
+    .slice(1)
+    .some((word) => /^\p{Lu}/u.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
 }
