@@ -72,6 +72,16 @@ describe('question cues', () => {
 });
 
 describe('extractiveComposer', () => {
+  const fillers = [
+    'Coffee was first roasted in Arabia and spread to Europe in the 17th century.',
+    'The museum opens its new wing of modern sculpture to visitors next spring.',
+    'Heavy rain is expected across the northern valleys for most of the weekend.',
+    'The city council approved a budget for repairing three bridges downtown.',
+    'Sourdough bread needs a starter of flour and water fed over several days.',
+    'The telescope captured images of a distant galaxy cluster in infrared light.',
+    'Local farmers reported a strong apple harvest after a mild and sunny summer.',
+  ];
+
   it('answers with the sentence that holds the number asked for, though the question words it differently', async () => {
     const given = passages(
       [1, 'Disney Plus had a rough first week with many glitches. Disney’s streaming service is priced at $6.99 a month and holds movies from Pixar.'],
@@ -114,8 +124,22 @@ describe('extractiveComposer', () => {
       [1, 'The New York Islanders beat the Pittsburgh Penguins 5-4 in overtime on Tuesday night.'],
       [2, 'Brock Nelson scored twice for the New York Islanders in the game against the Penguins.'],
       [3, 'The New York Islanders have won 14 of their last 15 games this season.'],
+      // Other pages read: rarity is measured across ten passages or more.
+      ...fillers.map((text): [number, string] => [4, text]),
     );
     expect((await compose('Who is the head coach of the New York Islanders?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('over a handful of passages, weighs the terms nearly equally: one short page, a reworded question', async () => {
+    const given = passages(
+      [1, 'Green tea is made from the leaves of Camellia sinensis that are steamed soon after picking.'],
+      [1, 'A cup of green tea usually contains between 20 and 45 mg of caffeine.'],
+      [1, 'Brewing green tea at around 80 degrees Celsius keeps it from turning bitter.'],
+    );
+    // "temperature" is on no passage, "green" and "tea" on all three: by rarity alone, no answer.
+    expect((await compose('At what temperature should green tea be brewed?', given)).split('\n')[0]).toBe(
+      'Brewing green tea at around 80 degrees Celsius keeps it from turning bitter. [1]',
+    );
   });
 
   it('counts the passage around a sentence: the subject in one sentence, the fact in the next', async () => {

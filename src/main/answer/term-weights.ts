@@ -8,13 +8,22 @@ import { sameTerm } from './terms';
 
 export type TermWeights = Map<string, number>;
 
+/**
+ * Rarity across fewer passages than this says little (over one short page every term the page
+ * holds looks common and every other term rare), so the weights lean toward equal ones in
+ * proportion: one page of three passages is mostly an unweighted share.
+ */
+const PASSAGES_FOR_FULL_IDF = 10;
+
 /** Each question term's IDF over the given texts' term sets. */
 export function termWeights(questionTerms: readonly string[], texts: readonly Set<string>[]): TermWeights {
   const weights: TermWeights = new Map();
   const n = texts.length;
+  const trust = Math.min(1, n / PASSAGES_FOR_FULL_IDF);
   for (const term of questionTerms) {
     const df = texts.filter((terms) => holds(terms, term)).length;
-    weights.set(term, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    weights.set(term, trust * idf + (1 - trust));
   }
   return weights;
 }
