@@ -7,7 +7,9 @@
 import { markdownText } from '../../shared/format/markdown';
 import { splitSentences, type Passage } from './passages';
 import { scoreTexts } from './rank';
-import { contentTerms, words } from './terms';
+import { expectsName, expectsNumber, holdsNewName, holdsNumber, namesIn } from './question-cues';
+import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
+import { contentTerms, sameTerm, words } from './terms';
 
 export type Composer = (input: {
   question: string;
@@ -30,49 +32,93 @@ const MAX_KEY_POINTS = 4;
 const MAX_PER_SOURCE = 2;
 /** MMR: relevance weight against similarity to what is already said. */
 const MMR_LAMBDA = 0.7;
-/** The best sentence must hold this share of the question's content terms, or the sources do not answer. */
-const MIN_ANSWER_COVERAGE = 0.6;
-/** A key point must hold at least this share of them (no off-topic padding). */
-const MIN_POINT_COVERAGE = 0.34;
+/**
+ * Answerability. The lead's passage must hold this weighted share (term-weights.ts) of the
+ * question's terms, the lead itself at least MIN_LEAD_COVERAGE, or the sources do not answer.
+ * Weighted by rarity across the passages, so a question about something the pages never name
+ * falls short while the words every page has decide little. The passage counts, not the
+ * sentence alone, because a fact's sentence often leaves its subject to the one before.
+ */
+const MIN_PASSAGE_COVERAGE = 0.45;
+/** A question that asks for a number, answered by a sentence that holds one, needs less: the number is evidence too. */
+const MIN_PASSAGE_COVERAGE_NUMBER = 0.25;
+const MIN_LEAD_COVERAGE = 0.2;
+/** A key point must hold at least this weighted share of them (no off-topic padding). */
+const MIN_POINT_COVERAGE = 0.3;
 /** Sentences nearly the same as one already chosen (term Jaccard) are left out. */
 const MAX_SIMILARITY = 0.6;
+/** How a sentence's relevance mixes its BM25 score, its own coverage and its passage's. */
+const RELEVANCE_WEIGHTS = { bm25: 0.4, sentence: 0.3, passage: 0.3 };
 
 interface Candidate {
   n: number;
   text: string;
   terms: Set<string>;
+  /** Weighted share of the question's terms in the sentence. */
   coverage: number;
+  /** The same in the sentence's whole passage. */
+  passageCoverage: number;
   relevance: number;
 }
 
 export const extractiveComposer: Composer = async ({ question, passages, onText }) => {
   const questionTerms = [...new Set(contentTerms(question))];
-  const candidates = candidateSentences(question, questionTerms, passages.slice(0, CANDIDATE_PASSAGES));
-  const best = candidates[0];
-  const answer =
-    best && best.coverage >= MIN_ANSWER_COVERAGE ? cited(candidates, best) : notInSources(passages);
+  const passageTerms = passages.map((p) => new Set(contentTerms(p.text)));
+  const weights = termWeights(questionTerms, passageTerms);
+  const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES));
+  const lead = answersIt(question, passageTerms) ? chooseLead(question, questionTerms, candidates) : undefined;
+  const answer = lead ? cited(candidates, lead) : notInSources(passages);
   onText(answer);
   return answer;
 };
 
-function candidateSentences(question: string, questionTerms: string[], passages: Passage[]): Candidate[] {
+/** Sources that never write a name the question asks about do not answer it. */
+function answersIt(question: string, passageTerms: readonly Set<string>[]): boolean {
+  return namesIn(question).every((name) => passageTerms.some((terms) => holds(terms, name)));
+}
+
+/**
+ * The best sentence that answers: enough of the question's weighted terms in it and in its
+ * passage, a new number when the question asks how much or when, a new name when it asks who,
+ * and something the question does not already say. Undefined when none does: the sources do
+ * not answer.
+ */
+function chooseLead(question: string, questionTerms: readonly string[], candidates: Candidate[]): Candidate | undefined {
+  const needsNumber = expectsNumber(question);
+  const needsName = expectsName(question);
+  const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
+  return candidates.find(
+    (c) =>
+      c.coverage >= MIN_LEAD_COVERAGE &&
+      c.passageCoverage >= (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
+      (!needsNumber || holdsNumber(c.text, questionTerms)) &&
+      (!needsName || holdsNewName(c.text, questionTerms)) &&
+      saysMore(c),
+  );
+}
+
+/** The sentences of the passages, best first by BM25 among them and by coverage of the question's weighted terms, theirs and their passage's. */
+function candidateSentences(question: string, weights: TermWeights, passages: Passage[]): Candidate[] {
   const seen = new Set<string>();
-  const sentences: { n: number; text: string }[] = [];
+  const sentences: { n: number; text: string; passageCoverage: number }[] = [];
   for (const passage of passages) {
+    const passageCoverage = weightedCoverage(weights, new Set(contentTerms(passage.text)));
     for (const span of splitSentences(passage.text)) {
       const text = cleanSentence(span.text);
       if (!usable(text) || seen.has(text)) continue;
       seen.add(text);
-      sentences.push({ n: passage.n, text });
+      sentences.push({ n: passage.n, text, passageCoverage });
     }
   }
   const scores = scoreTexts(question, sentences.map((s) => s.text));
   const top = Math.max(...scores, 0) || 1;
+  const w = RELEVANCE_WEIGHTS;
   return sentences
     .map((s, i): Candidate => {
       const terms = new Set(contentTerms(s.text));
-      const coverage = questionTerms.length === 0 ? 0 : questionTerms.filter((t) => terms.has(t)).length / questionTerms.length;
-      return { ...s, terms, coverage, relevance: 0.5 * ((scores[i] ?? 0) / top) + 0.5 * coverage };
+      const coverage = weightedCoverage(weights, terms);
+      const relevance = w.bm25 * ((scores[i] ?? 0) / top) + w.sentence * coverage + w.passage * s.passageCoverage;
+      return { ...s, terms, coverage, relevance };
     })
     .filter((c) => c.coverage > 0)
     .sort((a, b) => b.relevance - a.relevance);

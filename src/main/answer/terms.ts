@@ -17,6 +17,23 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Question words of the other languages Lantern is asked in (German, French, Spanish, Italian,
+ * Portuguese, Polish, Finnish): they open a question and name nothing a page would hold, so a
+ * page that lacks them lacks nothing.
+ */
+const QUESTION_WORDS = new Set(
+  (
+    'wer wen wem wessen was wann wo wie warum welche welcher welches welchen viele viel ' +
+    'qui que quoi quel quelle quels quelles quand où combien comment pourquoi lequel laquelle ' +
+    'qué cuál cuáles quién quiénes cuándo dónde cuánto cuánta cuántos cuántas cómo ' +
+    'chi che cosa quale quali quando dove quanto quanta quanti quante come perché ' +
+    'qual quais quem onde quantos quantas como ' +
+    'kto co kiedy gdzie ile ilu jak jaki jaka jakie który która które dlaczego ' +
+    'mikä mitkä kuka ketkä milloin missä mistä kuinka paljonko montako miksi'
+  ).split(' '),
+);
+
 /** Words as written (letters or digits), in order. */
 export function words(text: string): string[] {
   const out: string[] = [];
@@ -44,7 +61,8 @@ function stem(word: string): string {
 
 /** One word as a content term, or undefined for a function word. */
 export function contentTerm(word: string): string | undefined {
-  return STOPWORDS.has(word.toLowerCase()) ? undefined : normalizeWord(word);
+  const lower = word.toLowerCase();
+  return STOPWORDS.has(lower) || QUESTION_WORDS.has(lower) ? undefined : normalizeWord(word);
 }
 
 /** The words that carry meaning, normalized (function words and question words dropped). */
@@ -56,3 +74,23 @@ export function contentTerms(text: string): string[] {
   }
   return out;
 }
+
+/** Shortest shared beginning for two different words to count as one term ("Ladezyklen", "Ladezyklus"). */
+const MIN_SHARED_PREFIX = 5;
+
+/**
+ * Whether two content terms name the same thing: equal, or (in alphabetic scripts) sharing a
+ * beginning of at least five letters that covers most of the shorter word. The stemmer only
+ * knows English; this meets the inflections of other languages ("miesiąc", "miesiącu") without
+ * a stemmer per language.
+ */
+export function sameTerm(a: string, b: string): boolean {
+  if (a === b) return true;
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < MIN_SHARED_PREFIX || !/^\p{L}+$/u.test(a) || !/^\p{L}+$/u.test(b) || CJK_TERM.test(a)) return false;
+  let shared = 0;
+  while (shared < shorter && a[shared] === b[shared]) shared++;
+  return shared >= MIN_SHARED_PREFIX && shared >= 0.75 * shorter;
+}
+
+const CJK_TERM = /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}/u;

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
+import type { Passage } from '../../src/main/answer/passages';
+import { expectsName, expectsNumber, holdsNewName, holdsNumber, namesIn } from '../../src/main/answer/question-cues';
+import { termWeights, weightedCoverage } from '../../src/main/answer/term-weights';
+import { contentTerms, sameTerm } from '../../src/main/answer/terms';
+
+/** Passages from [source number, text] pairs, one passage each. */
+function passages(...texts: [number, string][]): Passage[] {
+  return texts.map(([n, text], id) => ({ id, n, url: `https://example.com/${n}`, title: `Page ${n}`, text, start: 0, end: text.length }));
+}
+
+const compose = (question: string, given: Passage[]): Promise<string> =>
+  extractiveComposer({ question, passages: given, onText: () => {} });
+
+describe('sameTerm', () => {
+  it('meets inflections by a long shared beginning', () => {
+    expect(sameTerm('ladezyklen', 'ladezyklus')).toBe(true);
+    expect(sameTerm('miesiąc', 'miesiącu')).toBe(true);
+  });
+
+  it('keeps short and different words apart', () => {
+    expect(sameTerm('cost', 'costa')).toBe(false);
+    expect(sameTerm('campaign', 'campus')).toBe(false);
+    expect(sameTerm('咖啡豆', '咖啡')).toBe(false);
+  });
+});
+
+describe('contentTerms', () => {
+  it('drops the question words of other languages', () => {
+    expect(contentTerms('Wie viele Ladezyklen halten Akkus aus?')).toEqual(['ladezyklen', 'halten', 'akkus', 'aus']);
+    expect(contentTerms('¿Qué porcentaje sacó Boric?')).toEqual(['porcentaje', 'sacó', 'boric']);
+  });
+});
+
+describe('termWeights', () => {
+  it('weighs a rare term above one every passage holds, and a term no passage holds highest', () => {
+    const texts = [new Set(['coffee', 'kaldi']), new Set(['coffee']), new Set(['coffee', 'roast'])];
+    const weights = termWeights(['coffee', 'kaldi', 'espresso'], texts);
+    expect(weights.get('kaldi')).toBeGreaterThan(weights.get('coffee') as number);
+    expect(weights.get('espresso')).toBeGreaterThan(weights.get('kaldi') as number);
+    // Holding the rare term counts for more than holding the common one.
+    expect(weightedCoverage(weights, new Set(['kaldi']))).toBeGreaterThan(weightedCoverage(weights, new Set(['coffee'])));
+  });
+});
+
+describe('question cues', () => {
+  it('knows questions that ask for a number, in several languages', () => {
+    for (const q of ['How many pages long is the book?', 'When did it open?', 'Wie viele Akkus?', 'Combien coûte-t-il ?', '¿Cuántos años tiene?', 'Quanti cuccioli sono nati?', 'Ile ważył?', 'Kuinka monta?', '咖啡多少钱？'])
+      expect(expectsNumber(q), q).toBe(true);
+    for (const q of ['Who won the race?', 'Which file tracks dependencies?', 'Where did they teach when young?'])
+      expect(expectsNumber(q), q).toBe(false);
+    expect(holdsNumber('It weighs 653 g.')).toBe(true);
+    expect(holdsNumber('It weighs little.')).toBe(false);
+    // A number the question already holds answers nothing.
+    expect(holdsNumber('Red Dead Redemption 2 is an epic tale.', ['red', 'dead', 'redemption', '2'])).toBe(false);
+    expect(holdsNumber('Red Dead Redemption 2 is set in 1899.', ['red', 'dead', 'redemption', '2'])).toBe(true);
+  });
+
+  it('knows questions that ask who, and sentences that name someone new', () => {
+    for (const q of ['Who won the race?', 'Qui a remplacé le ministre ?', '¿Quién ganó?', 'Wer hat gewonnen?']) expect(expectsName(q), q).toBe(true);
+    expect(expectsName('Which file tracks dependencies?')).toBe(false);
+    expect(holdsNewName('In the 19th century machines were invented for roasting.', ['invent', 'machine'])).toBe(false);
+    expect(holdsNewName('The machine was invented by Angelo Moriondo in Turin.', ['invent', 'machine'])).toBe(true);
+    expect(holdsNewName('The Islanders beat the Penguins.', ['islander', 'penguin'])).toBe(false);
+  });
+
+  it('finds the names a question asks about, not its first word', () => {
+    expect(namesIn('What was the unemployment rate in Germany in March?')).toEqual(['germany', 'march']);
+    expect(namesIn('Which outlet reported it?')).toEqual([]);
+  });
+});
+
+describe('extractiveComposer', () => {
+  const fillers = [
+    'Coffee was first roasted in Arabia and spread to Europe in the 17th century.',
+    'The museum opens its new wing of modern sculpture to visitors next spring.',
+    'Heavy rain is expected across the northern valleys for most of the weekend.',
+    'The city council approved a budget for repairing three bridges downtown.',
+    'Sourdough bread needs a starter of flour and water fed over several days.',
+    'The telescope captured images of a distant galaxy cluster in infrared light.',
+    'Local farmers reported a strong apple harvest after a mild and sunny summer.',
+  ];
+
+  it('answers with the sentence that holds the number asked for, though the question words it differently', async () => {
+    const given = passages(
+      [1, 'Disney Plus had a rough first week with many glitches. Disney’s streaming service is priced at $6.99 a month and holds movies from Pixar.'],
+      [2, 'Coffee was first roasted in Arabia. The drink spread to Europe in the 17th century.'],
+    );
+    const answer = await compose('How much does the Disney Plus service cost per month?', given);
+    expect(answer.startsWith(NOT_IN_SOURCES)).toBe(false);
+    expect(answer.split('\n')[0]).toContain('$6.99');
+  });
+
+  it('needs fewer of the terms when the question asks for a number and the sentence holds one', async () => {
+    const given = passages(
+      [1, 'South Dakota paid roughly $449,000 for the ad campaign.'],
+      [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
+    );
+    // "pay" and "anti-drug" are not on the page: about a third of the weight is there, and the number.
+    expect(await compose('How much did South Dakota pay for its anti-drug ad campaign?', given)).toBe(
+      'South Dakota paid roughly $449,000 for the ad campaign. [1]',
+    );
+    expect((await compose('Which agency did South Dakota pay for its anti-drug ad campaign?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('does not answer a number question from sentences without a number', async () => {
+    const given = passages([1, 'The Keychron keyboard comes in a version with an aluminium frame and hot-swappable switches for typists.']);
+    const answer = await compose('How heavy is the Keychron keyboard with the aluminium frame?', given);
+    expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('does not answer about a name the sources never write', async () => {
+    const given = passages(
+      [1, 'The unemployment rate in Poland was 3.1 percent in March 2021, the statistics office Eurostat said on Friday.'],
+      [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
+    );
+    expect((await compose('What was the unemployment rate in Germany in March 2021?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    expect((await compose('What was the unemployment rate in Poland in March 2021?', given)).startsWith(NOT_IN_SOURCES)).toBe(false);
+  });
+
+  it('does not answer when the rarest terms of the question are missing, though common ones are there', async () => {
+    const given = passages(
+      [1, 'The New York Islanders beat the Pittsburgh Penguins 5-4 in overtime on Tuesday night.'],
+      [2, 'Brock Nelson scored twice for the New York Islanders in the game against the Penguins.'],
+      [3, 'The New York Islanders have won 14 of their last 15 games this season.'],
+      // Other pages read: rarity is measured across ten passages or more.
+      ...fillers.map((text): [number, string] => [4, text]),
+    );
+    expect((await compose('Who is the head coach of the New York Islanders?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('over a handful of passages, weighs the terms nearly equally: one short page, a reworded question', async () => {
+    const given = passages(
+      [1, 'Green tea is made from the leaves of Camellia sinensis that are steamed soon after picking.'],
+      [1, 'A cup of green tea usually contains between 20 and 45 mg of caffeine.'],
+      [1, 'Brewing green tea at around 80 degrees Celsius keeps it from turning bitter.'],
+    );
+    // "temperature" is on no passage, "green" and "tea" on all three: by rarity alone, no answer.
+    expect((await compose('At what temperature should green tea be brewed?', given)).split('\n')[0]).toBe(
+      'Brewing green tea at around 80 degrees Celsius keeps it from turning bitter. [1]',
+    );
+  });
+
+  it('counts the passage around a sentence: the subject in one sentence, the fact in the next', async () => {
+    const given = passages(
+      [1, 'Wichita East swimmer Hugh McPherson had a strong state meet in the freestyle events this year. He won the 100 yard race in a record time of 45 seconds.'],
+      [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
+    );
+    const answer = await compose('Who won the 100 yard freestyle at the state swim meet?', given);
+    expect(answer.startsWith(NOT_IN_SOURCES)).toBe(false);
+    expect(answer).toContain('Hugh McPherson');
+  });
+
+  it('answers who only with a sentence that names someone the question does not', async () => {
+    const given = passages([1, 'In the 19th century, roasting and grinding machines were invented and came into wide use.']);
+    expect((await compose('Who invented the grinding machines?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    const named = passages([1, 'In the 19th century, Angelo Moriondo invented roasting and grinding machines in Turin.']);
+    expect((await compose('Who invented the grinding machines?', named)).startsWith(NOT_IN_SOURCES)).toBe(false);
+  });
+
+  it('does not lead with a sentence that only repeats the question', async () => {
+    const given = passages([1, 'Who invented the espresso machine?']);
+    expect((await compose('Who invented the espresso machine?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+});
