@@ -113,7 +113,7 @@ export async function askOne(
         });
       }
   }
-  const containsGold = response && item.gold !== null ? answerContainsGold(response.answer, item.gold) : null;
+  const containsGold = response && item.gold !== null ? response.answered && answerContainsGold(response.answer, item.gold) : null;
   const goldPath = new URL(goldUrl).pathname;
   return {
     id: item.id,

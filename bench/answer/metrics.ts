@@ -148,8 +148,9 @@ export interface AnswerFigures {
 export function answerFigures(outcomes: QuestionOutcome[]): AnswerFigures {
   const answerable = outcomes.filter((o) => o.gold !== null);
   const unanswerable = outcomes.filter((o) => o.gold === null);
+  // A refusal is no answer, even when its list of what the pages cover happens to hold the gold.
   const withGold = answerable.filter(
-    (o) => o.answer !== undefined && answerContainsGold(o.answer.answer, o.gold as string),
+    (o) => o.answer !== undefined && o.answer.answered && answerContainsGold(o.answer.answer, o.gold as string),
   );
   const quoteChecks = outcomes.flatMap((o) => o.quoteChecks);
   return {

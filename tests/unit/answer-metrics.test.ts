@@ -138,11 +138,11 @@ describe('answerFigures', () => {
       quoteChecks: [true],
       citesGoldPage: false,
     },
-    // answerable, wrongly refused
+    // answerable, wrongly refused; its list of what the pages cover holds the gold, yet it is no answer
     {
       id: 'c',
       gold: 'go.mod',
-      answer: answer({ answer: 'Not in the sources.', answered: false }),
+      answer: answer({ answer: 'Not in the sources. What they cover:\n\n- The go.mod file', answered: false }),
       quoteChecks: [],
       citesGoldPage: false,
     },
