@@ -164,3 +164,17 @@ describe('extractiveComposer', () => {
     expect((await compose('Who invented the espresso machine?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 });
+
+describe('long sentences', () => {
+  it('lets a long sentence that holds the answer lead (up to 600 characters), but never a longer run-on', async () => {
+    const filler = 'according to the annual report published by the ministry of transport in the spring, after a long consultation with regional operators, unions and the public';
+    const long = `The new tunnel under the river, which took eleven years to build and cost far more than planned ${filler}, and after two delays caused by flooding of the works in the second winter and a strike of the tunnel crews in the fourth year, carries 42,000 vehicles a day.`;
+    expect(long.length).toBeGreaterThan(400);
+    expect(long.length).toBeLessThan(600);
+    const answer = await compose('How many vehicles a day does the new river tunnel carry?', passages([1, long], [2, 'Bread is baked from flour, water, salt and yeast in most bakeries of the town.']));
+    expect(answer).toBe(`${long} [1]`);
+    const runOn = `${long.slice(0, -1)}, ${filler}, ${filler}, ${filler}.`;
+    expect(runOn.length).toBeGreaterThan(600);
+    expect(await compose('How many vehicles a day does the new river tunnel carry?', passages([1, runOn]))).toMatch(new RegExp(`^${NOT_IN_SOURCES.replace('.', '\\.')}`));
+  });
+});

@@ -143,7 +143,7 @@ const CJK = /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Ha
 
 /** Whole sentences of some substance: not a caption, a fragment or a run-on list. CJK packs more in fewer characters. */
 function usable(text: string): boolean {
-  if (text.length > 400 || /[:,;：，；]$/.test(text)) return false;
+  if (text.length > 600 || /[:,;：，；]$/.test(text)) return false;
   return CJK.test(text) ? text.length >= 8 : text.length >= 20 && words(text).length >= 4;
 }
 
