@@ -8,6 +8,7 @@ import { LanternError } from '../shared/errors';
 import { registerAskCommand } from './cli/ask-command';
 import { registerFetchCommand } from './cli/fetch-command';
 import { registerHistoryCommand } from './cli/history-command';
+import { registerMcpCommand } from './cli/mcp-command';
 import { registerSearchCommand } from './cli/search-command';
 import { registerSettingsCommand } from './cli/settings-command';
 import { EXIT } from './cli/exit-codes';
@@ -20,13 +21,15 @@ declare const LANTERN_VERSION: string;
 /** The CLI's session: `lantern search` then `lantern fetch --index N` in a later process share it. */
 const CLI_SESSION = 'cli';
 
+const VERSION = typeof LANTERN_VERSION === 'string' ? LANTERN_VERSION : 'dev';
+
 export async function main(argv: string[]): Promise<number> {
   let exitCode: number = EXIT.ok;
   let runtime: ResearchService | undefined;
   const wantsJson = argv.includes('--json');
   const program = new Command('lantern')
     .description('Research from the terminal: web search in a real browser, for people and agents.')
-    .version(typeof LANTERN_VERSION === 'string' ? LANTERN_VERSION : 'dev')
+    .version(VERSION)
     .option('--timeout <ms>', 'page budget in milliseconds (default 5000)', parseWholeNumber('--timeout', 100, 600_000))
     .exitOverride()
     .configureOutput({ writeErr: (text) => processIo.err(text.trimEnd()) });
@@ -44,6 +47,7 @@ export async function main(argv: string[]): Promise<number> {
   registerFetchCommand(program, { api, out: processIo.out, session: CLI_SESSION });
   registerHistoryCommand(program, { api, out: processIo.out });
   registerSettingsCommand(program, { api, out: processIo.out });
+  registerMcpCommand(program, { api, version: VERSION, log: processIo.err });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

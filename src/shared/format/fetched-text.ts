@@ -1,0 +1,25 @@
+import { isFetchBatch, type FetchPage, type FetchResponse } from '../fetch-contract';
+import { escapeWrapperTags, oneLine, wrapUntrusted } from './untrusted';
+
+/**
+ * Fetched pages for an agent: each page's text inside `<untrusted_content>` (untrusted.ts), with
+ * a line of facts outside it and, when the page was cut, how to read on. A failed URL of a batch
+ * is one `CODE: message` line, so one failure does not hide the other pages.
+ */
+export function formatFetchedText(response: FetchResponse): string {
+  if (!isFetchBatch(response)) return formatPage(response);
+  return response.results
+    .map((item) =>
+      item.ok ? formatPage(item.page) : escapeWrapperTags(oneLine(`Could not fetch ${item.url}: ${item.error.code}: ${item.error.message}`)),
+    )
+    .join('\n\n');
+}
+
+function formatPage(page: FetchPage): string {
+  const body = page.title.trim() ? `# ${page.title.trim()}\n\n${page.markdown.trim()}` : page.markdown.trim();
+  const lines = [wrapUntrusted(page.finalUrl, body)];
+  if (page.truncated && page.nextOffset !== undefined) {
+    lines.push(`(${page.markdown.length} of ${page.totalChars} characters shown; continue with start_index=${page.nextOffset})`);
+  }
+  return lines.join('\n');
+}

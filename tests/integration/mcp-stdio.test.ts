@@ -1,0 +1,163 @@
+/**
+ * `lantern mcp` through the MCP SDK's own client, spawned exactly as the README's config runs it
+ * (`node bin/lantern.js mcp`, the built CLI) with its own data dir. A stand-in Google on loopback
+ * answers `coffee` with the recorded results page (the fixture web) and `espresso` with the
+ * answer site's synthetic results page, whose results are article pages on another loopback
+ * server. Those pages are read with the private-network permission, given the way an agent's
+ * person would: `fetch.allowPrivateNetworks` in the data dir's settings.json (never a tool argument).
+ */
+import { writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CallToolResultSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuiltFromCurrentSources } from '../support/built-output';
+import { startAnswerSite, type AnswerSite } from '../support/answer-site';
+import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { PROJECT_ROOT, tempDataDir } from '../support/run-cli';
+
+let fixture: FixtureWeb;
+let site: AnswerSite;
+let google: Server;
+let googleOrigin: string;
+let client: Client;
+let stderr = '';
+
+/** One Google origin for both: `espresso` goes to the answer site's results, the rest to the fixture web. */
+async function startRouter(): Promise<void> {
+  google = createServer((req, res) => {
+    const query = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
+    const target = new URL(req.url ?? '/', query.toLowerCase().includes('espresso') ? site.engine : fixture.origin);
+    const forward = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => google.listen(0, '127.0.0.1', resolve));
+  googleOrigin = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
+}
+
+function textOf(result: CallToolResult): string {
+  const first = result.content[0];
+  return first?.type === 'text' ? first.text : '';
+}
+
+beforeAll(async () => {
+  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+  fixture = await startFixtureWeb();
+  site = await startAnswerSite();
+  await startRouter();
+  const dataDir = tempDataDir();
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, fetch: { allowPrivateNetworks: true } }));
+  const transport = new StdioClientTransport({
+    command: 'node',
+    args: ['bin/lantern.js', 'mcp'],
+    cwd: PROJECT_ROOT,
+    env: {
+      ...(process.env as Record<string, string>),
+      LANTERN_DATA_DIR: dataDir,
+      LANTERN_ENGINE_URL_GOOGLE: googleOrigin,
+      // Patient: other test files may be running browsers at the same time.
+      LANTERN_PAGE_TIMEOUT_MS: '30000',
+    },
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  client = new Client({ name: 'lantern-test', version: '0' });
+  await client.connect(transport);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await new Promise<void>((resolve) => google?.close(() => resolve()));
+  await site?.close();
+  await fixture?.close();
+});
+
+describe('lantern mcp over stdio', () => {
+  it('lists web_search, web_fetch and research, each read-only and open-world', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
+    for (const tool of tools) {
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+    }
+    const search = tools.find((tool) => tool.name === 'web_search');
+    expect(Object.keys(search?.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['query', 'queries', 'engine', 'limit', 'lang', 'region', 'time', 'format']),
+    );
+  });
+
+  it('web_search answers in the compact text: the recorded coffee page, numbered from 0', async () => {
+    const result = (await client.callTool({ name: 'web_search', arguments: { query: 'coffee' } })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result).split('\n').slice(0, 9)).toEqual([
+      "A Google search for 'coffee' found 10 results:",
+      '',
+      '0. Coffee',
+      'Source: wikipedia.org',
+      'Coffee is a beverage prepared from roasted coffee beans. Darkly colored, bitter, and slightly acidic, coffee has a stimulating effect on humans, ...',
+      '',
+      '1. The Coffee Bean & Tea Leaf | CBTL',
+      'Source: coffeebean.com',
+      'Born and brewed in Southern California since 1963, The Coffee Bean & Tea Leaf® is passionate about connecting loyal customers with carefully handcrafted ...',
+    ]);
+    expect(textOf(result)).not.toContain('https://');
+  }, 90_000);
+
+  it('web_fetch {index: 0} reads result 0 of the latest search, as untrusted content', async () => {
+    const search = (await client.callTool({ name: 'web_search', arguments: { query: 'espresso' } })) as CallToolResult;
+    expect(textOf(search)).toMatch(/^A Google search for 'espresso' found 3 results:\n\n0\. Espresso, explained\n/);
+    const fetched = (await client.callTool({ name: 'web_fetch', arguments: { index: 0 } })) as CallToolResult;
+    expect(fetched.isError).toBeFalsy();
+    const text = textOf(fetched);
+    expect(text.startsWith(`<untrusted_content source="${site.pages}/espresso">\n# Espresso, explained\n`)).toBe(true);
+    expect(text).toContain('A single shot of espresso contains about 63 mg of caffeine.');
+    expect(text.endsWith('</untrusted_content>')).toBe(true);
+  }, 90_000);
+
+  it('research sends progress while it reads, then the cited answer', async () => {
+    const progress: Progress[] = [];
+    const result = await client.callTool(
+      {
+        name: 'research',
+        arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`, `${site.pages}/green-tea`] },
+      },
+      CallToolResultSchema,
+      { onprogress: (p) => progress.push(p), timeout: 90_000 },
+    );
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result as CallToolResult)).toMatch(
+      new RegExp(`^Web search results for "How much caffeine is in a shot of espresso\\?":\\n\\n.*63 mg.*\\[1\\][\\s\\S]*\\nSources:\\n\\[1\\] Espresso, explained \\(${site.pages.replace(/\./g, '\\.')}/espresso\\)`),
+    );
+    // The server writes every step before the result, but the SDK's client handles a notification
+    // a microtask after a response that came in the same chunk (protocol.js _onnotification), and
+    // by then the call's progress handler is gone: the last steps may be dropped on the client.
+    const messages = progress.map((p) => p.message);
+    // The two pages are read at the same time: either may be done first.
+    expect(messages[0]).toBe('found 2 sources');
+    expect(messages.slice(1, 3).map((m) => m?.replace(/^read [12]\/2: /, 'read: ')).sort()).toEqual([
+      `read: ${site.pages}/espresso`,
+      `read: ${site.pages}/green-tea`,
+    ]);
+    expect(messages[3]).toBe('writing the answer');
+    expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
+  }, 90_000);
+
+  it('a bad input is a tool result with isError and INVALID_INPUT', async () => {
+    const empty = (await client.callTool({ name: 'web_search', arguments: { query: '  ' } })) as CallToolResult;
+    expect(empty.isError).toBe(true);
+    expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty');
+    const tooMany = (await client.callTool({ name: 'web_fetch', arguments: { urls: Array.from({ length: 21 }, (_, i) => `https://e${i}.com`) } })) as CallToolResult;
+    expect(tooMany.isError).toBe(true);
+    expect(textOf(tooMany)).toMatch(/^INVALID_INPUT: .*at most 20 urls per call/);
+  });
+
+  it('keeps stdout for the protocol: its notes go to stderr', () => {
+    expect(stderr).toContain('lantern mcp: serving on stdio');
+  });
+});
