@@ -17,21 +17,33 @@ export interface TestApi {
   token: () => string;
   /** ResearchApi calls made so far, by method name ("search", "history.list", …). */
   calls: string[];
+  /** How each call ended, as "search:fulfilled" or "answer:rejected:CANCELLED", in the order they ended. */
+  settled: string[];
+  /** The runtime behind the server, for setting up (never counted). */
+  runtime: ReturnType<typeof createNodeRuntime>;
   close(): Promise<void>;
 }
 
-function counting<T extends object>(target: T, calls: string[], prefix = ''): T {
+function counting<T extends object>(target: T, calls: string[], settled: string[], prefix = ''): T {
   return new Proxy(target, {
     get(object, key, receiver) {
       const value: unknown = Reflect.get(object, key, receiver);
       if (typeof key !== 'string') return value;
       if (typeof value === 'function') {
         return (...args: unknown[]) => {
-          calls.push(`${prefix}${key}`);
-          return (value as (...a: unknown[]) => unknown).apply(object, args);
+          const name = `${prefix}${key}`;
+          calls.push(name);
+          const result = (value as (...a: unknown[]) => unknown).apply(object, args);
+          if (result instanceof Promise) {
+            result.then(
+              () => settled.push(`${name}:fulfilled`),
+              (error: unknown) => settled.push(`${name}:rejected:${(error as { code?: string }).code ?? 'unknown'}`),
+            );
+          }
+          return result;
         };
       }
-      if (value && typeof value === 'object' && ['history', 'settings', 'captcha'].includes(key)) return counting(value, calls, `${key}.`);
+      if (value && typeof value === 'object' && ['history', 'settings', 'captcha'].includes(key)) return counting(value, calls, settled, `${key}.`);
       return value;
     },
   });
@@ -45,13 +57,16 @@ export async function startTestApi(
   ensureToken(dataDir);
   const runtime = createNodeRuntime({ env: { ...process.env, LANTERN_PAGE_TIMEOUT_MS: '30000', ...env, LANTERN_DATA_DIR: dataDir } });
   const calls: string[] = [];
+  const settled: string[] = [];
   const token = (): string => readToken(dataDir) as string;
-  const server = await startApiServer({ api: counting<ResearchApi>(runtime, calls), token, port: 0, log: () => {}, ...options });
+  const server = await startApiServer({ api: counting<ResearchApi>(runtime, calls, settled), token, port: 0, log: () => {}, ...options });
   return {
     server,
     dataDir,
     token,
     calls,
+    settled,
+    runtime,
     async close() {
       await server.close(500);
       await runtime.close();
