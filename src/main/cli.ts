@@ -9,10 +9,13 @@ import { registerAskCommand } from './cli/ask-command';
 import { registerFetchCommand } from './cli/fetch-command';
 import { registerHistoryCommand } from './cli/history-command';
 import { registerSearchCommand } from './cli/search-command';
+import { registerServeCommand } from './cli/serve-command';
 import { registerSettingsCommand } from './cli/settings-command';
+import { registerTokenCommand } from './cli/token-command';
 import { EXIT } from './cli/exit-codes';
 import { processIo, reportError, parseWholeNumber } from './cli/output';
 import { createNodeRuntime } from './node-runtime';
+import { resolveDataDir } from './paths';
 import type { ResearchService } from './service';
 
 declare const LANTERN_VERSION: string;
@@ -44,6 +47,9 @@ export async function main(argv: string[]): Promise<number> {
   registerFetchCommand(program, { api, out: processIo.out, session: CLI_SESSION });
   registerHistoryCommand(program, { api, out: processIo.out });
   registerSettingsCommand(program, { api, out: processIo.out });
+  const version = typeof LANTERN_VERSION === 'string' ? LANTERN_VERSION : 'dev';
+  registerServeCommand(program, { api, dataDir: () => resolveDataDir(process.env), io: processIo, version });
+  registerTokenCommand(program, { dataDir: () => resolveDataDir(process.env), out: processIo.out });
 
   try {
     await program.parseAsync(argv, { from: 'user' });
