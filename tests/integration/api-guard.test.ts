@@ -111,7 +111,7 @@ describe('the guard: Host → Origin → token → body → schema, before any h
     const before = api.calls.length;
     const response = await rawRequest(api.server.port, { path: '/v1/health', headers: goodHeaders(api) });
     expect(response.status).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', suspensions: [] });
+    expect(response.json()).toMatchObject({ status: 'ok', browser: 'not started', suspensions: [] });
     expect(api.calls.slice(before)).toEqual(['captcha.pending']);
   });
 });

@@ -54,7 +54,8 @@ describe('REST v1 over loopback', () => {
 
     const health = await rawRequest(api.server.port, { path: '/v1/health', headers: goodHeaders(api) });
     expect(health.status).toBe(200);
-    const report = health.json() as { suspensions: Array<{ engine: string }>; version: string };
+    const report = health.json() as { suspensions: Array<{ engine: string }>; version: string; browser: string };
+    expect(report.browser).toBe('started');
     expect(report.suspensions.map((block) => block.engine)).toEqual(['google']);
     expect(health.body).not.toContain(api.token());
     expect(health.body).not.toContain(api.dataDir);

@@ -59,7 +59,14 @@ export async function startTestApi(
   const calls: string[] = [];
   const settled: string[] = [];
   const token = (): string => readToken(dataDir) as string;
-  const server = await startApiServer({ api: counting<ResearchApi>(runtime, calls, settled), token, port: 0, log: () => {}, ...options });
+  const server = await startApiServer({
+    api: counting<ResearchApi>(runtime, calls, settled),
+    token,
+    port: 0,
+    log: () => {},
+    browserState: () => runtime.browserState(),
+    ...options,
+  });
   return {
     server,
     dataDir,

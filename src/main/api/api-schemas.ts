@@ -54,7 +54,8 @@ export const ApiSearchResponseSchema = z.union([SearchResponseSchema, MultiSearc
 export const HealthResponseSchema = z.object({
   status: z.literal('ok'),
   version: z.string(),
-  browser: z.enum(['not started', 'running', 'unknown']),
+  /** The search browser: not launched yet, or launched (it starts on the first search). */
+  browser: z.enum(['not started', 'started', 'unknown']),
   /** Engines paused by a CAPTCHA or consent wall, and until when. */
   suspensions: z.array(PendingBlockSchema),
 });

@@ -15,7 +15,7 @@ const SHUTDOWN_GRACE_MS = 1500;
  */
 export function registerServeCommand(
   program: Command,
-  deps: { api: () => ResearchApi; dataDir: () => string; io: CliIo; version: string },
+  deps: { api: () => ResearchApi & { browserState?: () => 'not started' | 'started' | 'unknown' }; dataDir: () => string; io: CliIo; version: string },
 ): void {
   program
     .command('serve')
@@ -31,6 +31,7 @@ export function registerServeCommand(
         token: () => readToken(dataDir) ?? '',
         port: flags.port ?? DEFAULT_PORT,
         version: deps.version,
+        ...(api.browserState ? { browserState: () => api.browserState?.() ?? 'unknown' } : {}),
         log: (message) => deps.io.err(message),
       });
       writeDiscovery(dataDir, { port: server.port, pid: process.pid, url: server.url, startedAt: new Date().toISOString() });
