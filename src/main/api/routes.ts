@@ -19,7 +19,6 @@ import {
   ThreadSchema,
   ThreadSummarySchema,
 } from '../../shared/history-contract';
-import { toErrorInfo } from '../../shared/errors';
 import {
   AnswerParametersSchema,
   ApiSearchRequestSchema,
@@ -29,6 +28,7 @@ import {
   type HealthResponse,
   type MultiSearchResponse,
 } from './api-schemas';
+import { publicErrorInfo } from './http-errors';
 import { openEventStream } from './sse';
 
 export interface RouteContext {
@@ -46,6 +46,8 @@ export interface RouteContext {
   health: () => Promise<HealthResponse>;
   openapi: () => unknown;
   heartbeatMs: number;
+  /** The server's log, for what a client must not see (an internal error's details). */
+  log: (message: string) => void;
 }
 
 /** A handler that has already written its own response (an event stream). */
@@ -88,7 +90,7 @@ export const ROUTES: Route[] = [
           const query = queries[i] as string;
           return outcome.status === 'fulfilled'
             ? { query, ok: true as const, response: outcome.value }
-            : { query, ok: false as const, error: toErrorInfo(outcome.reason) };
+            : { query, ok: false as const, error: publicErrorInfo(outcome.reason, context.log) };
         }),
       };
       return response;
@@ -123,12 +125,15 @@ export const ROUTES: Route[] = [
         await context.api.answer(request, {
           ...options,
           onEvent: (event) => {
-            if (event.type === 'error') errorSent = true;
-            stream.send(event.type, event);
+            if (event.type !== 'error') return stream.send(event.type, event);
+            errorSent = true;
+            // The pipeline tells an unexpected failure's own message, which may name paths.
+            const error = event.error.code === 'INTERNAL' ? publicErrorInfo(new Error(event.error.message), context.log) : event.error;
+            stream.send('error', { type: 'error', error });
           },
         });
       } catch (error) {
-        if (!errorSent) stream.send('error', { type: 'error', error: toErrorInfo(error) });
+        if (!errorSent) stream.send('error', { type: 'error', error: publicErrorInfo(error, context.log) });
       } finally {
         stream.end();
       }

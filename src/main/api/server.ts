@@ -98,6 +98,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         health,
         openapi: () => (openapi ??= buildOpenApiDocument(version)),
         heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+        log,
       });
       if (result !== STREAMED) sendJson(res, 200, result);
     } catch (error) {
