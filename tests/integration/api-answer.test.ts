@@ -30,7 +30,7 @@ interface StreamedEvent {
 /** Opens an event stream; `stopAfter` returning true ends the client's side early (it goes away). */
 function answerStream(
   body: unknown,
-  stopAfter: (event: StreamedEvent) => boolean = () => false,
+  stopAfter: (seen: { events: StreamedEvent[]; heartbeats: number }) => boolean = () => false,
 ): Promise<{ status: number; contentType: string; events: StreamedEvent[]; heartbeats: number }> {
   return new Promise((resolve, reject) => {
     const events: StreamedEvent[] = [];
@@ -49,12 +49,11 @@ function answerStream(
             buffer = buffer.slice(end + 2);
             if (block.startsWith(':')) {
               heartbeats += 1;
-              continue;
+            } else {
+              const type = /^event: (.*)$/m.exec(block)?.[1] ?? '';
+              events.push({ type, data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown });
             }
-            const type = /^event: (.*)$/m.exec(block)?.[1] ?? '';
-            const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
-            events.push({ type, data });
-            if (stopAfter({ type, data })) {
+            if (stopAfter({ events, heartbeats })) {
               req.destroy();
               finish();
               return;
@@ -99,12 +98,14 @@ describe('POST /v1/answer', () => {
     expect(answer.sources[0]?.url).toBe(`${site.pages}/green-tea`);
   }, 90_000);
 
-  it('cancels the work when the client goes away mid-answer', async () => {
+  it('keeps a quiet stream alive with heartbeats, and cancels the work when the client goes away mid-answer', async () => {
     const before = api.settled.length;
     const started = Date.now();
     // /hang never answers: without the cancel, the answer would wait out the 30 s page budget.
-    const stream = await answerStream({ question: 'How much caffeine is in espresso?', urls: [`${site.pages}/hang`] }, (event) => event.type === 'sources');
+    const stream = await answerStream({ question: 'How much caffeine is in espresso?', urls: [`${site.pages}/hang`] }, (seen) => seen.heartbeats >= 2);
+    // While the page hangs, only heartbeats (every 200 ms here) tell the client the answer is alive.
     expect(stream.events.map((event) => event.type)).toEqual(['sources']);
+    expect(stream.heartbeats).toBe(2);
     await expect.poll(() => api.settled.slice(before), { timeout: 10_000 }).toEqual(['answer:rejected:CANCELLED']);
     expect(Date.now() - started).toBeLessThan(15_000);
   }, 60_000);
