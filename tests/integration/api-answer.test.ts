@@ -5,6 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerEventSchema, AnswerResponseSchema, type AnswerEvent } from '../../src/shared/answer-contract';
+import { FetchPageSchema } from '../../src/shared/fetch-contract';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 
@@ -109,4 +110,20 @@ describe('POST /v1/answer', () => {
     await expect.poll(() => api.settled.slice(before), { timeout: 10_000 }).toEqual(['answer:rejected:CANCELLED']);
     expect(Date.now() - started).toBeLessThan(15_000);
   }, 60_000);
+
+  it('POST /v1/fetch reads a page, and result N of the session\'s latest search', async () => {
+    const post = (path: string, body: unknown) =>
+      rawRequest(api.server.port, { method: 'POST', path, headers: goodHeaders(api), body: JSON.stringify(body) });
+    const page = await post('/v1/fetch', { url: `${site.pages}/green-tea` });
+    expect(page.status).toBe(200);
+    expect(FetchPageSchema.parse(page.json()).finalUrl).toBe(`${site.pages}/green-tea`);
+
+    expect((await post('/v1/search?session=agent-7', { query: 'espresso caffeine', engine: 'google' })).status).toBe(200);
+    const first = await post('/v1/fetch?session=agent-7', { index: 0 });
+    expect(first.status).toBe(200);
+    expect(FetchPageSchema.parse(first.json()).finalUrl.startsWith(site.pages)).toBe(true);
+    // Another session has no search to take result 0 from.
+    const other = await post('/v1/fetch?session=agent-8', { index: 0 });
+    expect(other.status).toBe(404);
+  }, 90_000);
 });
