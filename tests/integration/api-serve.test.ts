@@ -98,4 +98,33 @@ describe('lantern serve (built CLI)', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   }, 90_000);
+
+  it('on SIGTERM cancels a request still in flight, answers it, and exits within 5 s', async () => {
+    const dataDir = tempDataDir();
+    const hanging = createServer(() => undefined); // accepts, never answers
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const slowUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
+    expect((await runCli(['settings', 'set', 'fetch.allowPrivateNetworks', 'true'], { LANTERN_DATA_DIR: dataDir })).code).toBe(0);
+    const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'ignore', 'ignore'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const discovery = await waitFor(() => (existsSync(discoveryPath(dataDir)) ? (JSON.parse(readFileSync(discoveryPath(dataDir), 'utf8')) as Discovery) : undefined), 15_000);
+      const token = readFileSync(tokenPath(dataDir), 'utf8').trim();
+      const inFlight = call(discovery.port, token, '/v1/fetch', { url: slowUrl, render: 'never' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stoppedAt = Date.now();
+      child.kill('SIGTERM');
+      const response = await inFlight;
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('CANCELLED');
+      expect(await exited).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(5000);
+      expect(existsSync(discoveryPath(dataDir))).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  }, 90_000);
 });

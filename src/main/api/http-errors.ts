@@ -28,11 +28,12 @@ export function statusFor(code: ErrorCode): number {
     case 'FETCH_FAILED':
     case 'LLM_FAILED':
       return 502;
+    // CANCELLED: its client left (no one reads this) or the server is shutting down.
     case 'BROWSER_NOT_FOUND':
+    case 'CANCELLED':
       return 503;
     case 'TIMEOUT':
       return 504;
-    case 'CANCELLED':
     case 'INTERNAL':
       return 500;
   }
