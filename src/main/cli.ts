@@ -10,10 +10,13 @@ import { registerFetchCommand } from './cli/fetch-command';
 import { registerHistoryCommand } from './cli/history-command';
 import { registerMcpCommand } from './cli/mcp-command';
 import { registerSearchCommand } from './cli/search-command';
+import { registerServeCommand } from './cli/serve-command';
 import { registerSettingsCommand } from './cli/settings-command';
+import { registerTokenCommand } from './cli/token-command';
 import { EXIT } from './cli/exit-codes';
 import { processIo, reportError, parseWholeNumber } from './cli/output';
 import { createNodeRuntime } from './node-runtime';
+import { resolveDataDir } from './paths';
 import type { ResearchService } from './service';
 
 declare const LANTERN_VERSION: string;
@@ -48,6 +51,8 @@ export async function main(argv: string[]): Promise<number> {
   registerHistoryCommand(program, { api, out: processIo.out });
   registerSettingsCommand(program, { api, out: processIo.out });
   registerMcpCommand(program, { api, version: VERSION, log: processIo.err });
+  registerServeCommand(program, { api, dataDir: () => resolveDataDir(process.env), io: processIo, version: VERSION });
+  registerTokenCommand(program, { dataDir: () => resolveDataDir(process.env), out: processIo.out });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -1,3 +1,4 @@
+import { LazyPageLoader } from './browser/lazy-loader';
 import type { AnswerOptions, CaptchaApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
 import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
 import type { SearchRequestInput, SearchResponse } from '../shared/contract';
@@ -53,6 +54,12 @@ export class ResearchService implements ResearchApi {
 
   async answer(request: AnswerRequestInput, options: AnswerOptions = {}): Promise<AnswerResponse> {
     return this.parts.answer.answer(request, options);
+  }
+
+  /** The search browser, as a health report tells it: never launched, or launched on demand. */
+  browserState(): 'not started' | 'started' | 'unknown' {
+    const { loader } = this.parts;
+    return loader instanceof LazyPageLoader ? (loader.started ? 'started' : 'not started') : 'unknown';
   }
 
   /** Closes the browser (no Chromium process is left behind) and the store. */

@@ -116,6 +116,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'LLM_FAILED',
   'UNAUTHORIZED',
+  /** The local API refused the request's Host or Origin (DNS rebinding, a web page calling). */
+  'FORBIDDEN',
   'CANCELLED',
   'INTERNAL',
 ] as const;

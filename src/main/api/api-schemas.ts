@@ -1,0 +1,62 @@
+/**
+ * The HTTP door's own shapes around the contract's schemas: the query parameters every call
+ * takes, several searches in one request, and the health report. The contract's request schemas
+ * (src/shared/*-contract.ts) are used as they are for the bodies.
+ */
+import * as z from 'zod';
+import { ErrorInfoSchema, SearchRequestSchema, SearchResponseSchema } from '../../shared/contract';
+import { PendingBlockSchema } from '../../shared/captcha-contract';
+
+export const MAX_QUERIES_PER_REQUEST = 10;
+
+/** `session`: whose numbered results these are; `format`: only json until src/shared/format has the others. */
+export const CallParametersSchema = z
+  .object({
+    session: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'session must be 1-64 letters, digits, dots, dashes or underscores')
+      .default('default')
+      .describe('Whose numbered results these are (fetch by index reads this session\'s latest search).'),
+    format: z
+      .enum(['json'], { error: "format: only 'json' is available for now ('compact' and 'cited' are coming)" })
+      .default('json')
+      .describe("Response format. Only 'json' for now; 'compact' and 'cited' are coming."),
+  })
+  .strict();
+
+export const AnswerParametersSchema = CallParametersSchema.extend({
+  threadId: z.coerce.number().int().min(1).optional().describe('Continue this history thread (a follow-up).'),
+}).strict();
+
+/** One query as in the contract, but refusing unknown fields (a `queries` list sent with `query`). */
+export const SingleSearchRequestSchema = SearchRequestSchema.strict();
+
+export const MultiSearchRequestSchema = SearchRequestSchema.omit({ query: true })
+  .extend({
+    queries: z
+      .array(SearchRequestSchema.shape.query)
+      .min(1, 'queries is empty')
+      .max(MAX_QUERIES_PER_REQUEST, `at most ${MAX_QUERIES_PER_REQUEST} queries per request`),
+  })
+  .strict();
+
+export const ApiSearchRequestSchema = z.union([SingleSearchRequestSchema, MultiSearchRequestSchema]);
+
+export const QueryOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ query: z.string(), ok: z.literal(true), response: SearchResponseSchema }),
+  z.object({ query: z.string(), ok: z.literal(false), error: ErrorInfoSchema }),
+]);
+export const MultiSearchResponseSchema = z.object({ results: z.array(QueryOutcomeSchema) });
+export type MultiSearchResponse = z.infer<typeof MultiSearchResponseSchema>;
+
+export const ApiSearchResponseSchema = z.union([SearchResponseSchema, MultiSearchResponseSchema]);
+
+export const HealthResponseSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  /** The search browser: not launched yet, or launched (it starts on the first search). */
+  browser: z.enum(['not started', 'started', 'unknown']),
+  /** Engines paused by a CAPTCHA or consent wall, and until when. */
+  suspensions: z.array(PendingBlockSchema),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -1,0 +1,189 @@
+/**
+ * The local HTTP API on 127.0.0.1 (node:http, no framework). Every request goes through the
+ * guard (Host → Origin → token), then the limits, then either a mounted handler (the MCP door at
+ * /mcp) or a REST route: body (≤ 1 MB JSON) → schema → handler, which adapts one ResearchApi call.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ResearchApi } from '../../shared/api';
+import type { ErrorInfo } from '../../shared/contract';
+import { LanternError } from '../../shared/errors';
+import { validationError } from '../validation';
+import { readJsonBody } from './body';
+import { guardRequest } from './guard';
+import { publicErrorInfo, sendError, sendJson } from './http-errors';
+import { DEFAULT_LIMITS, RequestLimits, type LimitOptions } from './limits';
+import { buildOpenApiDocument } from './openapi';
+import { matchRoute, STREAMED, type Route } from './routes';
+import type { HealthResponse } from './api-schemas';
+
+export const DEFAULT_PORT = 7777;
+const HEARTBEAT_MS = 15_000;
+
+export interface ApiServerOptions {
+  api: ResearchApi;
+  /** The token in force, read at each request. */
+  token: () => string;
+  /** The port to try first; another free one when it is taken (0: any). */
+  port?: number;
+  version?: string;
+  limits?: LimitOptions;
+  heartbeatMs?: number;
+  browserState?: () => HealthResponse['browser'];
+  /** Where internal errors are told (never to the client). */
+  log?: (message: string) => void;
+}
+
+/** Runs after the guard and the limits; the response is its own. */
+export type MountedHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export interface ApiServer {
+  port: number;
+  url: string;
+  /** True when the port asked for was taken and another was used. */
+  portWasTaken: boolean;
+  /** Adds a handler for every path under `prefix` (e.g. '/mcp'), behind the same guard. */
+  mount(prefix: string, handler: MountedHandler): void;
+  /** Stops accepting; lets requests in flight finish for graceMs, then cancels them. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const limits = new RequestLimits(options.limits ?? DEFAULT_LIMITS);
+  const mounts: Array<{ prefix: string; handler: MountedHandler }> = [];
+  const inFlight = new Set<AbortController>();
+  const version = options.version ?? 'dev';
+  let openapi: unknown;
+  let port = 0;
+
+  const health = async (): Promise<HealthResponse> => ({
+    status: 'ok',
+    version,
+    browser: options.browserState?.() ?? 'unknown',
+    suspensions: (await options.api.captcha.pending()).blocks,
+  });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const refusal = guardRequest(req, { port, token: options.token });
+    if (refusal) return refuse(req, res, refusal);
+    const admitted = limits.admit(req.socket.remoteAddress ?? 'unknown');
+    if ('code' in admitted) return refuse(req, res, admitted);
+    const controller = new AbortController();
+    inFlight.add(controller);
+    res.on('close', () => {
+      // The client went away before the answer was written: stop the work it asked for.
+      if (!res.writableFinished) controller.abort(new LanternError('CANCELLED', 'The client closed the connection.'));
+      inFlight.delete(controller);
+      admitted.release();
+    });
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const mounted = mounts.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+    try {
+      if (mounted) return await mounted.handler(req, res);
+      const found = matchRoute(req.method ?? 'GET', url.pathname);
+      if (!found) throw new LanternError('NOT_FOUND', `No such endpoint: ${url.pathname}. The list is at /v1/openapi.json.`);
+      if ('allowed' in found) throw new LanternError('NOT_FOUND', `${url.pathname} answers ${found.allowed.join(', ')}, not ${req.method}.`);
+      const { route, params } = found;
+      const query = parseQuery(route, url.searchParams);
+      const body = route.body ? parse(route.body, await readJsonBody(req), 'body') : undefined;
+      const result = await route.handle({
+        api: options.api,
+        body,
+        query,
+        params,
+        signal: controller.signal,
+        req,
+        res,
+        health,
+        openapi: () => (openapi ??= buildOpenApiDocument(version)),
+        heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+        log,
+      });
+      if (result !== STREAMED) sendJson(res, 200, result);
+    } catch (error) {
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      refuse(req, res, publicErrorInfo(error, log));
+    }
+  };
+
+  // A request without Host is refused by the guard, in JSON, rather than by Node's own 400.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`request failed: ${String(error)}`);
+      if (!res.headersSent) sendError(res, publicErrorInfo(error, log));
+      else res.end();
+    });
+  });
+  // Slow-loris bodies and idle sockets must not hold the concurrency cap.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+
+  const wanted = options.port ?? DEFAULT_PORT;
+  let portWasTaken = false;
+  try {
+    port = await listen(server, wanted);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    portWasTaken = true;
+    port = await listen(server, 0);
+  }
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    portWasTaken,
+    mount(prefix, handler) {
+      mounts.push({ prefix: prefix.replace(/\/+$/, ''), handler });
+    },
+    async close(graceMs = 3000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = Date.now() + graceMs;
+      while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const controller of inFlight) controller.abort(new LanternError('CANCELLED', 'The server is shutting down.'));
+      // Cancelled work gets a moment to write its error; then every connection is cut.
+      const cutAt = Date.now() + 500;
+      while (inFlight.size > 0 && Date.now() < cutAt) await new Promise((resolve) => setTimeout(resolve, 20));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+/** A refusal sent before the body was read closes the connection: the unread body must not be taken for the next request. */
+function refuse(req: IncomingMessage, res: ServerResponse, info: ErrorInfo): void {
+  if (!req.complete) res.setHeader('connection', 'close');
+  sendError(res, info);
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function parse(schema: NonNullable<Route['body']>, value: unknown, what: string): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(what, result.error);
+  return result.data;
+}
+
+function parseQuery(route: Route, params: URLSearchParams): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of params) {
+    if (key in raw) throw new LanternError('INVALID_INPUT', `Query parameter ${key} is given twice.`);
+    const numeric = route.numericQuery?.includes(key) && /^\d+$/.test(value);
+    raw[key] = numeric ? Number(value) : value;
+  }
+  if (!route.query) return raw;
+  return parse(route.query, raw, 'query parameters') as Record<string, unknown>;
+}

@@ -1,0 +1,53 @@
+import { Option, type Command } from 'commander';
+import type { ResearchApi } from '../../shared/api';
+import { discoveryPath, removeDiscovery, writeDiscovery } from '../api/discovery';
+import { DEFAULT_PORT, startApiServer } from '../api/server';
+import { ensureToken, readToken, tokenPath } from '../api/token';
+import type { CliIo } from './output';
+import { parseWholeNumber } from './output';
+
+/** How long requests in flight may finish after SIGINT/SIGTERM before they are cancelled. */
+const SHUTDOWN_GRACE_MS = 1500;
+
+/**
+ * `lantern serve`: the local HTTP API for agents on 127.0.0.1 until SIGINT or SIGTERM. The
+ * browser and store are closed by the CLI's entry point once this command returns.
+ */
+export function registerServeCommand(
+  program: Command,
+  deps: { api: () => ResearchApi & { browserState?: () => 'not started' | 'started' | 'unknown' }; dataDir: () => string; io: CliIo; version: string },
+): void {
+  program
+    .command('serve')
+    .description('serve the local HTTP API for agents on 127.0.0.1 (bearer token: `lantern token`)')
+    .addOption(new Option('--port <n>', `port to listen on; another free one if it is taken (default ${DEFAULT_PORT})`).argParser(parseWholeNumber('--port', 1, 65_535)))
+    .action(async (flags: { port?: number }) => {
+      const dataDir = deps.dataDir();
+      ensureToken(dataDir);
+      const api = deps.api();
+      const server = await startApiServer({
+        api,
+        // Read at each request so `lantern token --rotate` applies without a restart.
+        token: () => readToken(dataDir) ?? '',
+        port: flags.port ?? DEFAULT_PORT,
+        version: deps.version,
+        ...(api.browserState ? { browserState: () => api.browserState?.() ?? 'unknown' } : {}),
+        log: (message) => deps.io.err(message),
+      });
+      writeDiscovery(dataDir, { port: server.port, pid: process.pid, url: server.url, startedAt: new Date().toISOString() });
+      if (server.portWasTaken) deps.io.err(`Port ${flags.port ?? DEFAULT_PORT} is taken; listening on ${server.port} instead.`);
+      deps.io.out(`Lantern API on ${server.url} (OpenAPI: ${server.url}/v1/openapi.json)`);
+      deps.io.out(`token: \`lantern token\` (file ${tokenPath(dataDir)}); discovery: ${discoveryPath(dataDir)}`);
+
+      const signal = await new Promise<NodeJS.Signals>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      deps.io.err(`${signal}: shutting down…`);
+      try {
+        await server.close(SHUTDOWN_GRACE_MS);
+      } finally {
+        removeDiscovery(dataDir);
+      }
+    });
+}

@@ -1,0 +1,130 @@
+/**
+ * `lantern serve` as a person or agent runs it (the built CLI): another port when the asked one
+ * is taken, the discovery file and the 0600 token file, `lantern token --rotate` (the old token
+ * then 401), and SIGTERM: exit within 5 s, discovery file removed, no Chromium left.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoveryPath, type Discovery } from '../../src/main/api/discovery';
+import { tokenPath } from '../../src/main/api/token';
+import { chromiumProfileDir } from '../../src/main/paths';
+import { SearchResponseSchema } from '../../src/shared/contract';
+import { assertBuiltFromCurrentSources } from '../support/built-output';
+import { chromiumProcessesFor } from '../support/chromium-processes';
+import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { PROJECT_ROOT, runCli, tempDataDir } from '../support/run-cli';
+
+let web: FixtureWeb;
+let squatter: Server;
+let takenPort: number;
+beforeAll(async () => {
+  web = await startFixtureWeb();
+  squatter = createServer((_req, res) => res.end());
+  await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+  takenPort = (squatter.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => squatter.close(() => resolve()));
+  await web.close();
+});
+
+function call(port: number, token: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`http://127.0.0.1:${port}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('lantern serve (built CLI)', () => {
+  it('serves on another port when the asked one is taken, rotates its token, and shuts down cleanly on SIGTERM', async () => {
+    assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+    const dataDir = tempDataDir();
+    const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
+    const child: ChildProcess = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const discovery = await waitFor(() => (existsSync(discoveryPath(dataDir)) ? (JSON.parse(readFileSync(discoveryPath(dataDir), 'utf8')) as Discovery) : undefined), 15_000);
+      expect(discovery.pid).toBe(child.pid);
+      expect(discovery.port).not.toBe(takenPort);
+      expect(discovery.url).toBe(`http://127.0.0.1:${discovery.port}`);
+      expect(Number.isNaN(Date.parse(discovery.startedAt))).toBe(false);
+      expect(stderr).toContain(`Port ${takenPort} is taken; listening on ${discovery.port} instead.`);
+      await waitFor(() => (stdout.includes(discovery.url) ? true : undefined), 5000);
+
+      expect(statSync(tokenPath(dataDir)).mode & 0o777).toBe(0o600);
+      const token = readFileSync(tokenPath(dataDir), 'utf8').trim();
+      expect(stdout + stderr).not.toContain(token);
+
+      const search = await call(discovery.port, token, '/v1/search', { query: 'coffee', engine: 'google', limit: 3 });
+      expect(search.status).toBe(200);
+      expect(SearchResponseSchema.parse(await search.json()).results).toHaveLength(3);
+      expect(chromiumProcessesFor(chromiumProfileDir(dataDir)).length).toBeGreaterThan(0);
+
+      const rotated = await runCli(['token', '--rotate'], { LANTERN_DATA_DIR: dataDir });
+      expect(rotated.code).toBe(0);
+      const newToken = rotated.stdout.trim();
+      expect(newToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(newToken).not.toBe(token);
+      expect(statSync(tokenPath(dataDir)).mode & 0o777).toBe(0o600);
+      expect((await call(discovery.port, token, '/v1/health')).status).toBe(401);
+      expect((await call(discovery.port, newToken, '/v1/health')).status).toBe(200);
+
+      const stoppedAt = Date.now();
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(5000);
+      expect(existsSync(discoveryPath(dataDir))).toBe(false);
+      expect(chromiumProcessesFor(chromiumProfileDir(dataDir))).toEqual([]);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 90_000);
+
+  it('on SIGTERM cancels a request still in flight, answers it, and exits within 5 s', async () => {
+    const dataDir = tempDataDir();
+    const hanging = createServer(() => undefined); // accepts, never answers
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const slowUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
+    expect((await runCli(['settings', 'set', 'fetch.allowPrivateNetworks', 'true'], { LANTERN_DATA_DIR: dataDir })).code).toBe(0);
+    const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'ignore', 'ignore'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const discovery = await waitFor(() => (existsSync(discoveryPath(dataDir)) ? (JSON.parse(readFileSync(discoveryPath(dataDir), 'utf8')) as Discovery) : undefined), 15_000);
+      const token = readFileSync(tokenPath(dataDir), 'utf8').trim();
+      const inFlight = call(discovery.port, token, '/v1/fetch', { url: slowUrl, render: 'never' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stoppedAt = Date.now();
+      child.kill('SIGTERM');
+      const response = await inFlight;
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('CANCELLED');
+      expect(await exited).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(5000);
+      expect(existsSync(discoveryPath(dataDir))).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  }, 90_000);
+});
