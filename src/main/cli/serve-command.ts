@@ -3,6 +3,8 @@ import type { ResearchApi } from '../../shared/api';
 import { discoveryPath, removeDiscovery, writeDiscovery } from '../api/discovery';
 import { DEFAULT_PORT, startApiServer } from '../api/server';
 import { ensureToken, readToken, tokenPath } from '../api/token';
+import { mcpOverHttp } from '../mcp/http';
+import { createLanternMcpServer } from '../mcp/server';
 import type { CliIo } from './output';
 import { parseWholeNumber } from './output';
 
@@ -34,9 +36,12 @@ export function registerServeCommand(
         ...(api.browserState ? { browserState: () => api.browserState?.() ?? 'unknown' } : {}),
         log: (message) => deps.io.err(message),
       });
+      // MCP over streamable HTTP, behind the same guard as the REST routes.
+      const mcp = mcpOverHttp(() => createLanternMcpServer(api, { version: deps.version }));
+      server.mount('/mcp', (req, res) => mcp.handle(req, res));
       writeDiscovery(dataDir, { port: server.port, pid: process.pid, url: server.url, startedAt: new Date().toISOString() });
       if (server.portWasTaken) deps.io.err(`Port ${flags.port ?? DEFAULT_PORT} is taken; listening on ${server.port} instead.`);
-      deps.io.out(`Lantern API on ${server.url} (OpenAPI: ${server.url}/v1/openapi.json)`);
+      deps.io.out(`Lantern API on ${server.url} (OpenAPI: ${server.url}/v1/openapi.json; MCP: ${server.url}/mcp)`);
       deps.io.out(`token: \`lantern token\` (file ${tokenPath(dataDir)}); discovery: ${discoveryPath(dataDir)}`);
 
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -45,6 +50,7 @@ export function registerServeCommand(
       });
       deps.io.err(`${signal}: shutting down…`);
       try {
+        await mcp.close();
         await server.close(SHUTDOWN_GRACE_MS);
       } finally {
         removeDiscovery(dataDir);

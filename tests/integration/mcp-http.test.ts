@@ -1,0 +1,69 @@
+/**
+ * The MCP server over streamable HTTP at /mcp of the local API, with the MCP SDK's own client:
+ * behind the same guard (no token → 401, no MCP handler runs), one MCP session per client, and
+ * the same tools as over stdio, against the fixture web.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcpOverHttp } from '../../src/main/mcp/http';
+import { createLanternMcpServer } from '../../src/main/mcp/server';
+import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
+import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+
+let web: FixtureWeb;
+let api: TestApi;
+let mcp: ReturnType<typeof mcpOverHttp>;
+beforeAll(async () => {
+  web = await startFixtureWeb();
+  api = await startTestApi({ LANTERN_ENGINE_URL_GOOGLE: web.origin });
+  mcp = mcpOverHttp(() => createLanternMcpServer(api.runtime, { version: 'test' }));
+  api.server.mount('/mcp', (req, res) => mcp.handle(req, res));
+});
+afterAll(async () => {
+  await mcp?.close();
+  await api?.close();
+  await web?.close();
+});
+
+function client(token: string): { client: Client; transport: StreamableHTTPClientTransport } {
+  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${api.server.port}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  });
+  return { client: new Client({ name: 'lantern-test', version: '1.0.0' }), transport };
+}
+
+describe('MCP over streamable HTTP at /mcp', () => {
+  it('refuses a client without the token before any MCP handler runs', async () => {
+    const port = api.server.port;
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const anonymous = await rawRequest(port, { method: 'POST', path: '/mcp', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' }, body: initialize });
+    expect(anonymous.status).toBe(401);
+    const { client: refused, transport } = client('wrong-token');
+    await expect(refused.connect(transport)).rejects.toThrow(/UNAUTHORIZED/);
+    // An unknown session id is a clear 404, not a new session.
+    const stale = await rawRequest(port, { method: 'POST', path: '/mcp', headers: goodHeaders(api, { 'mcp-session-id': 'no-such-session' }), body: initialize });
+    expect(stale.status).toBe(404);
+  });
+
+  it('lists the three tools and runs web_search in compact form', async () => {
+    const { client: agent, transport } = client(api.token());
+    await agent.connect(transport);
+    try {
+      expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+      const { tools } = await agent.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
+      const result = await agent.callTool({ name: 'web_search', arguments: { query: 'coffee', limit: 3 } });
+      expect(result.isError).toBeFalsy();
+      const text = (result.content as Array<{ type: string; text: string }>)[0]!.text;
+      expect(text.split('\n')[0]).toBe("A Google search for 'coffee' found 3 results:");
+      expect(text).not.toMatch(/https?:\/\//);
+      const bad = await agent.callTool({ name: 'web_search', arguments: { query: '   ' } });
+      expect(bad.isError).toBe(true);
+      expect((bad.content as Array<{ text: string }>)[0]!.text).toMatch(/^INVALID_INPUT: /);
+    } finally {
+      await transport.terminateSession().catch(() => undefined);
+      await agent.close();
+    }
+  });
+});
