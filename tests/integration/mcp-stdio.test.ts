@@ -140,11 +140,11 @@ describe('lantern mcp over stdio', () => {
     const messages = progress.map((p) => p.message);
     // The two pages are read at the same time: either may be done first.
     expect(messages[0]).toBe('found 2 sources');
-    expect(messages.slice(1, 3).map((m) => m?.replace(/^read [12]\/2: /, 'read: ')).sort()).toEqual([
-      `read: ${site.pages}/espresso`,
-      `read: ${site.pages}/green-tea`,
+    expect(messages.slice(1, 3).map((m) => m?.replace(/^reading [12]\/2 \[[12]\] /, 'reading ')).sort()).toEqual([
+      `reading ${site.pages}/espresso`,
+      `reading ${site.pages}/green-tea`,
     ]);
-    expect(messages[3]).toBe('writing the answer');
+    expect(messages[3]).toBe('writing…');
     expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
   }, 90_000);
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import type { AnswerEvent, AnswerRequestInput } from '../../shared/answer-contract';
+import type { AnswerRequestInput } from '../../shared/answer-contract';
 import type { ResearchApi } from '../../shared/api';
+import { answerProgress } from '../../shared/format/answer-progress';
 import { formatAnswerText } from '../../shared/format/answer-text';
 import { parseWholeNumber, reportError, type CliIo } from './output';
 
@@ -35,7 +36,7 @@ export function registerAskCommand(
       if (flags.pages !== undefined) request.pages = flags.pages;
       if (flags.url) request.urls = flags.url;
       if (flags.composer !== undefined) request.composer = flags.composer as NonNullable<AnswerRequestInput['composer']>;
-      const progress = progressReporter();
+      const progress = answerProgress();
       try {
         deps.io.err(flags.url ? 'reading the given pages…' : 'searching…');
         const response = await deps.api().answer(request, {
@@ -52,33 +53,4 @@ export function registerAskCommand(
         deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));
       }
     });
-}
-
-/** searching → reading k/N → writing → checking: a line per step (the answer's text goes to stdout at the end). */
-function progressReporter(): (event: AnswerEvent) => string | undefined {
-  let pagesDone = 0;
-  let writing = false;
-  return (event) => {
-    switch (event.type) {
-      case 'sources':
-        return `found ${event.sources.length} source${event.sources.length === 1 ? '' : 's'}`;
-      case 'page': {
-        pagesDone++;
-        const failed = event.state === 'failed' ? ` (failed: ${event.code ?? 'FAILED'}${event.message ? ` ${event.message}` : ''})` : '';
-        return `reading ${pagesDone}/${event.of} [${event.n}] ${event.url}${failed}`;
-      }
-      case 'text':
-        if (writing) return undefined;
-        writing = true;
-        return 'writing…';
-      case 'citations':
-        return event.sentences.some((sentence) => sentence.citations.length > 0)
-          ? `checking… ${Math.round(event.supportedShare * 100)}% of citations supported`
-          : 'checking… no citations to check';
-      case 'done':
-        return `done in ${Math.round(event.timings.totalMs)} ms`;
-      case 'error':
-        return undefined;
-    }
-  };
 }

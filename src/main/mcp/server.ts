@@ -18,7 +18,7 @@ import type { FetchRequestInput } from '../../shared/fetch-contract';
 import { formatCitedAnswer } from '../../shared/format/cited';
 import { formatCompactResults } from '../../shared/format/compact';
 import { formatFetchedText } from '../../shared/format/fetched-text';
-import { answerProgressMessages } from './progress';
+import { answerProgress } from '../../shared/format/answer-progress';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -159,7 +159,7 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
 function progressSender(extra: Extra): { onEvent?: (event: AnswerEvent) => void; sent: () => Promise<void> } {
   const progressToken = extra._meta?.progressToken;
   if (progressToken === undefined) return { sent: async () => {} };
-  const describe = answerProgressMessages();
+  const describe = answerProgress();
   let progress = 0;
   let chain = Promise.resolve();
   return {
