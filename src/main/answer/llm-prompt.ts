@@ -1,3 +1,4 @@
+import { oneLine } from '../../shared/format/one-line';
 import { NOT_IN_SOURCES } from './composer';
 import type { Passage } from './passages';
 
@@ -37,8 +38,8 @@ export function neutraliseMarkers(text: string): string {
 }
 
 /** A title or URL on one line of its own: a page cannot add lines to the source's header. */
-function oneLine(text: string): string {
-  return neutraliseMarkers(text.replace(/\s+/g, ' ').trim());
+function headerLine(text: string): string {
+  return neutraliseMarkers(oneLine(text));
 }
 
 /** The passages grouped under their source number, sources in number order, passages in page order. */
@@ -56,8 +57,8 @@ function sourcesBlock(passages: readonly Passage[]): string {
       const texts = [...list].sort((a, b) => a.start - b.start).map((p) => neutraliseMarkers(p.text.trim()));
       return [
         `<source n="${n}">`,
-        `Title: ${oneLine(first?.title ?? '')}`,
-        `URL: ${oneLine(first?.url ?? '')}`,
+        `Title: ${headerLine(first?.title ?? '')}`,
+        `URL: ${headerLine(first?.url ?? '')}`,
         '',
         texts.join('\n\n…\n\n'),
         '</source>',

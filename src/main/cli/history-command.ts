@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { ResearchApi } from '../../shared/api';
+import { oneLine } from '../../shared/format/one-line';
 import {
   FullTextScopeSchema,
   type FullTextHit,
@@ -139,6 +140,3 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}

@@ -1,5 +1,5 @@
 import type { AnswerEvent } from '../answer-contract';
-import { oneLine } from './untrusted';
+import { oneLine } from './one-line';
 
 /**
  * An answer's steps as short progress lines — found N sources → reading k/N → writing → checking

@@ -1,6 +1,6 @@
 import type { AnswerResponse } from '../answer-contract';
 import { formatAnswerText } from './answer-text';
-import { oneLine } from './untrusted';
+import { oneLine } from './one-line';
 
 /**
  * An answer for an agent: a heading naming the question, then the answer with its [n] markers

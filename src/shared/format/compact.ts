@@ -1,5 +1,6 @@
 import type { EngineChoice, SearchResponse } from '../contract';
-import { escapeWrapperTags, oneLine } from './untrusted';
+import { oneLine } from './one-line';
+import { escapeWrapperTags } from './untrusted';
 
 const ENGINE_NAMES: Record<EngineChoice, string> = {
   google: 'Google',

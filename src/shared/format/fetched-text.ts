@@ -1,5 +1,6 @@
 import { isFetchBatch, type FetchPage, type FetchResponse } from '../fetch-contract';
-import { escapeWrapperTags, oneLine, wrapUntrusted } from './untrusted';
+import { oneLine } from './one-line';
+import { escapeWrapperTags, wrapUntrusted } from './untrusted';
 
 /**
  * Fetched pages for an agent: each page's text inside `<untrusted_content>` (untrusted.ts), with

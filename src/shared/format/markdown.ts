@@ -3,6 +3,7 @@
  * as the literal text it is: it can neither start markup nor end the construct around it.
  */
 import type { SearchResponse } from '../contract';
+import { oneLine } from './one-line';
 
 /**
  * Inline text on one line: line breaks become spaces (a newline could start a heading or end
@@ -10,10 +11,7 @@ import type { SearchResponse } from '../contract';
  * links, footnotes, HTML, entities, tables, strikethrough — is backslash-escaped.
  */
 export function markdownText(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>#|~&!]/g, '\\$&');
+  return oneLine(text).replace(/[\\`*_[\]<>#|~&!]/g, '\\$&');
 }
 
 /**

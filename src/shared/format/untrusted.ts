@@ -3,10 +3,7 @@
  * words (which may carry instructions aimed at it) from the instructions of whoever called it.
  */
 
-/** One line: any run of whitespace (newlines included) becomes a space, so text cannot start a line of its own. */
-export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+import { oneLine } from './one-line';
 
 /**
  * Neutralizes the wrapper's own tags inside untrusted text: `<untrusted_content` and
