@@ -24,6 +24,13 @@ export interface CheckedAnswer {
 
 /** `[2]` or `[1, 3]`, not escaped, not a Markdown link's text. */
 const MARKER = /(?<!\\)\[(\d+(?:\s*,\s*\d+)*)\](?![([:])/g;
+/** A marker with the space before it, which goes with it when the marker is dropped. */
+const SPACED_MARKER = new RegExp(` ?${MARKER.source}`, 'g');
+
+/** The numbers of a marker's list: "1, 3" → [1, 3]. */
+function markerNumbers(list: string): number[] {
+  return list.split(',').map((n) => Number(n.trim()));
+}
 
 export function checkCitations(answer: string, passages: readonly Passage[], sourceCount: number): CheckedAnswer {
   const cleaned = removeUnknownCitations(answer, sourceCount);
@@ -49,12 +56,9 @@ export function checkCitations(answer: string, passages: readonly Passage[], sou
 }
 
 /** Drops numbers outside 1..sourceCount from each marker, and a marker left empty (with its space). */
-export function removeUnknownCitations(answer: string, sourceCount: number): string {
-  return answer.replace(/ ?(?<!\\)\[(\d+(?:\s*,\s*\d+)*)\](?![([:])/g, (whole, list: string) => {
-    const kept = list
-      .split(',')
-      .map((n) => Number(n.trim()))
-      .filter((n) => n >= 1 && n <= sourceCount);
+function removeUnknownCitations(answer: string, sourceCount: number): string {
+  return answer.replace(SPACED_MARKER, (whole, list: string) => {
+    const kept = markerNumbers(list).filter((n) => n >= 1 && n <= sourceCount);
     if (kept.length === 0) return '';
     const space = whole.startsWith(' ') ? ' ' : '';
     return `${space}[${kept.join(', ')}]`;
@@ -87,7 +91,7 @@ function answerSentences(answer: string): { text: string; numbers: number[] }[] 
 }
 
 function numbersIn(text: string): number[] {
-  return unique([...text.matchAll(MARKER)].flatMap((m) => (m[1] ?? '').split(',').map((n) => Number(n.trim()))));
+  return unique([...text.matchAll(MARKER)].flatMap((m) => markerNumbers(m[1] ?? '')));
 }
 
 function unique<T>(values: T[]): T[] {

@@ -9,7 +9,7 @@ import { splitSentences, type Passage } from './passages';
 import { scoreTexts } from './rank';
 import { expectsName, expectsNumber, holdsNewName, holdsNumber, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
-import { contentTerms, sameTerm, words } from './terms';
+import { CJK, contentTerms, sameTerm, words } from './terms';
 
 export type Composer = (input: {
   question: string;
@@ -65,7 +65,7 @@ export const extractiveComposer: Composer = async ({ question, passages, onText 
   const questionTerms = [...new Set(contentTerms(question))];
   const passageTerms = passages.map((p) => new Set(contentTerms(p.text)));
   const weights = termWeights(questionTerms, passageTerms);
-  const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES));
+  const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES), passageTerms);
   const lead = answersIt(question, passageTerms) ? chooseLead(question, questionTerms, candidates) : undefined;
   const answer = lead ? cited(candidates, lead) : notInSources(passages);
   onText(answer);
@@ -98,11 +98,11 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
 }
 
 /** The sentences of the passages, best first by BM25 among them and by coverage of the question's weighted terms, theirs and their passage's. */
-function candidateSentences(question: string, weights: TermWeights, passages: Passage[]): Candidate[] {
+function candidateSentences(question: string, weights: TermWeights, passages: Passage[], passageTerms: readonly Set<string>[]): Candidate[] {
   const seen = new Set<string>();
   const sentences: { n: number; text: string; passageCoverage: number }[] = [];
-  for (const passage of passages) {
-    const passageCoverage = weightedCoverage(weights, new Set(contentTerms(passage.text)));
+  for (const [i, passage] of passages.entries()) {
+    const passageCoverage = weightedCoverage(weights, passageTerms[i]!);
     for (const span of splitSentences(passage.text)) {
       const text = cleanSentence(span.text);
       if (!usable(text) || seen.has(text)) continue;
@@ -133,13 +133,10 @@ function cleanSentence(text: string): string {
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[(?:\d+|[a-z]|citation needed|note \d+)\]/gi, '')
-    .replace(/(\*\*|__|`)/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/(\*\*|__|`)/g, '');
+  // markdownText puts it on one line too.
   return markdownText(plain);
 }
-
-const CJK = /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}/u;
 
 /** Whole sentences of some substance: not a caption, a fragment or a run-on list. CJK packs more in fewer characters. */
 function usable(text: string): boolean {

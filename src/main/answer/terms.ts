@@ -87,10 +87,11 @@ const MIN_SHARED_PREFIX = 5;
 export function sameTerm(a: string, b: string): boolean {
   if (a === b) return true;
   const shorter = Math.min(a.length, b.length);
-  if (shorter < MIN_SHARED_PREFIX || !/^\p{L}+$/u.test(a) || !/^\p{L}+$/u.test(b) || CJK_TERM.test(a)) return false;
+  if (shorter < MIN_SHARED_PREFIX || !/^\p{L}+$/u.test(a) || !/^\p{L}+$/u.test(b) || CJK.test(a)) return false;
   let shared = 0;
   while (shared < shorter && a[shared] === b[shared]) shared++;
   return shared >= MIN_SHARED_PREFIX && shared >= 0.75 * shorter;
 }
 
-const CJK_TERM = /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}/u;
+/** Chinese, Japanese and Korean script: written without spaces, so measured differently. */
+export const CJK = /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}/u;
