@@ -61,7 +61,7 @@ describe('REST v1 over loopback', () => {
     expect(health.body).not.toContain(api.dataDir);
   }, 60_000);
 
-  it('GET /v1/history and its full-text search answer from the store; an unknown thread is 404', async () => {
+  it('GET /v1/history and its full-text search answer from the store; an unknown thread is 404, a malformed id 400', async () => {
     const list = await rawRequest(api.server.port, { path: '/v1/history?limit=5', headers: goodHeaders(api) });
     expect(list.status).toBe(200);
     expect(Array.isArray(list.json())).toBe(true);
@@ -72,6 +72,11 @@ describe('REST v1 over loopback', () => {
     expect(ErrorResponseSchema.parse(missing.json()).error.code).toBe('NOT_FOUND');
     const gone = await rawRequest(api.server.port, { method: 'DELETE', path: '/v1/history/999', headers: goodHeaders(api) });
     expect(gone.status).toBe(404);
+    // A malformed id is the caller's mistake, never a 500.
+    for (const path of ['/v1/history/abc', '/v1/history/%ZZ', '/v1/history/abc/export']) {
+      const bad = await rawRequest(api.server.port, { path, headers: goodHeaders(api) });
+      expect([path, bad.status, ErrorResponseSchema.parse(bad.json()).error.code]).toEqual([path, 400, 'INVALID_INPUT']);
+    }
   });
 
   it('GET /v1/openapi.json validates as OpenAPI 3.1 and lists every route', async () => {

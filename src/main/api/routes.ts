@@ -15,7 +15,6 @@ import {
   HistoryExportResponseSchema,
   HistoryListRequestSchema,
   HistorySearchRequestSchema,
-  ThreadIdSchema,
   ThreadSchema,
   ThreadSummarySchema,
 } from '../../shared/history-contract';
@@ -68,7 +67,8 @@ export interface Route {
   handle(context: RouteContext): Promise<unknown>;
 }
 
-const idParam = (context: RouteContext): number => ThreadIdSchema.parse(context.params['id']) as number;
+/** The thread id as the path gave it: history.* validates it like any other request (INVALID_INPUT). */
+const idParam = (context: RouteContext): string => context.params['id'] as string;
 const session = (context: RouteContext): string => (context.query['session'] as string | undefined) ?? 'default';
 
 export const ROUTES: Route[] = [
@@ -244,7 +244,8 @@ function matchPath(pattern: string, pathname: string): Record<string, string> | 
     const value = got[i] as string;
     if (part.startsWith('{')) {
       if (value === '') return undefined;
-      params[part.slice(1, -1)] = decodeURIComponent(value);
+      // The only path parameter is a thread id: no percent-decoding, whose failure would be a 500.
+      params[part.slice(1, -1)] = value;
     } else if (part !== value) return undefined;
   }
   return params;
