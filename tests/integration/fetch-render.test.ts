@@ -137,7 +137,8 @@ describe('render fallback', () => {
       if (req.url === '/probe.js') {
         res.writeHead(200, { 'content-type': 'text/javascript' }).end(`${APP_JS}
           fetch('http://127.0.0.2:${insidePort}/from-fetch').catch(() => {});
-          const img = new Image(); img.src = 'http://127.0.0.2:${insidePort}/from-img';`);
+          // Not an <img>: renders load no images, so an image request could never be sent anyway.
+          document.head.append(Object.assign(document.createElement('script'), { src: 'http://127.0.0.2:${insidePort}/from-script' }));`);
       } else {
         res
           .writeHead(200, { 'content-type': 'text/html' })

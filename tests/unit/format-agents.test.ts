@@ -33,7 +33,8 @@ function page(overrides: Partial<FetchPage> = {}): FetchPage {
 
 /** Every wrapper tag in `text`, in order: only the real ones survive escaping. */
 function wrapperTags(text: string): string[] {
-  return [...text.matchAll(/<\/?untrusted_content\b[^>]*>/gi)].map((m) => m[0]);
+  // Spaced forms too ("< / untrusted_content"): escapeWrapperTags must catch them as well.
+  return [...text.matchAll(/<\s*\/?\s*untrusted_content\b[^>]*>/gi)].map((m) => m[0]);
 }
 
 describe('compact search results', () => {
