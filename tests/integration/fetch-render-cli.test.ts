@@ -7,7 +7,7 @@ import type net from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxUnavailable } from '../../src/main/browser/chromium-renderer';
+import { sandboxUnavailable } from '../../src/main/browser/chromium';
 import { FetchPageSchema } from '../../src/shared/fetch-contract';
 import { runCli, tempDataDir } from '../support/run-cli';
 

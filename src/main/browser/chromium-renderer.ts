@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
-import { chromiumArgs } from './chromium';
+import { chromiumArgs, firstLine, plainChromeUserAgent, sandboxUnavailable } from './chromium';
 import { READ_PAGE_CONTENT, type PageContent } from './page-content';
 
 const { chromium, errors: playwrightErrors } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
@@ -39,11 +39,6 @@ export interface RenderedPage {
 const LOAD_WAIT_MS = 5000;
 /** How long a rendered page's scripts may keep the network busy before it is read. */
 const NETWORK_IDLE_WAIT_MS = 3000;
-
-/** Chromium's sandbox does not start as root; playwright then has to pass --no-sandbox. */
-export function sandboxUnavailable(): boolean {
-  return typeof process.getuid === 'function' && process.getuid() === 0;
-}
 
 export class ChromiumRenderer {
   private browser: Promise<Browser> | undefined;
@@ -153,8 +148,7 @@ export class ChromiumRenderer {
     try {
       // Headless Chromium names itself "HeadlessChrome"; present the same version as plain Chrome.
       const session = await browser.newBrowserCDPSession();
-      const { userAgent } = (await session.send('Browser.getVersion')) as { userAgent: string };
-      this.userAgent = userAgent.replace('HeadlessChrome/', 'Chrome/');
+      this.userAgent = await plainChromeUserAgent(session);
       await session.detach().catch(() => undefined);
     } catch (error) {
       await browser.close().catch(() => undefined);
@@ -192,8 +186,7 @@ function launchError(error: unknown, executablePath: string): LanternError {
 }
 
 function errorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0] ?? message;
+  return firstLine(error instanceof Error ? error.message : String(error));
 }
 
 /** The signal is the render's time limit joined with the caller's own cancel. */

@@ -37,11 +37,21 @@ export function chromiumArgs(): string[] {
     // We read HTML only: images cost time and bandwidth for nothing.
     '--blink-settings=imagesEnabled=false',
   ];
-  // Chromium cannot start its sandbox as root (CI containers). Elsewhere playwright still turns it
-  // off unless launched with chromiumSandbox: true, which the renderer asks for and this loader,
-  // on the search engines only, does not.
-  if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
+  // Elsewhere playwright still turns the sandbox off unless launched with chromiumSandbox: true,
+  // which the renderer asks for and this loader, on the search engines only, does not.
+  if (sandboxUnavailable()) args.push('--no-sandbox');
   return args;
+}
+
+/** Chromium's sandbox does not start as root (CI containers); playwright then has to pass --no-sandbox. */
+export function sandboxUnavailable(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** The browser's own user agent with "HeadlessChrome/" written as "Chrome/", so it matches the client hints. */
+export async function plainChromeUserAgent(session: CDPSession): Promise<string> {
+  const { userAgent } = (await session.send('Browser.getVersion')) as { userAgent: string };
+  return userAgent.replace('HeadlessChrome/', 'Chrome/');
 }
 
 /** How long a follow-up action waits for its button to become visible. */
@@ -252,10 +262,7 @@ export class ChromiumPageLoader implements PageLoader {
    */
   private async hideHeadless(session: CDPSession): Promise<void> {
     if (this.options.headless === false) return;
-    if (this.userAgent === undefined) {
-      const { userAgent } = (await session.send('Browser.getVersion')) as { userAgent: string };
-      this.userAgent = userAgent.replace('HeadlessChrome/', 'Chrome/');
-    }
+    this.userAgent ??= await plainChromeUserAgent(session);
     await session.send('Emulation.setUserAgentOverride', { userAgent: this.userAgent });
   }
 
@@ -473,6 +480,6 @@ function originOf(url: string): string {
   }
 }
 
-function firstLine(message: string): string {
+export function firstLine(message: string): string {
   return message.split('\n')[0] ?? message;
 }
