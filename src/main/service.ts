@@ -1,4 +1,3 @@
-import { LazyPageLoader } from './browser/lazy-loader';
 import type { AnswerOptions, CaptchaApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
 import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
 import type { SearchRequestInput, SearchResponse } from '../shared/contract';
@@ -58,8 +57,8 @@ export class ResearchService implements ResearchApi {
 
   /** The search browser, as a health report tells it: never launched, or launched on demand. */
   browserState(): 'not started' | 'started' | 'unknown' {
-    const { loader } = this.parts;
-    return loader instanceof LazyPageLoader ? (loader.started ? 'started' : 'not started') : 'unknown';
+    const { started } = this.parts.loader;
+    return started === undefined ? 'unknown' : started ? 'started' : 'not started';
   }
 
   /** Closes the browser (no Chromium process is left behind) and the store. */

@@ -39,6 +39,8 @@ export interface LoadOptions {
  */
 export interface PageLoader {
   load(url: string, options: LoadOptions): Promise<PageSnapshot>;
+  /** Whether its browser was asked for yet, where the loader can tell without starting one. */
+  readonly started?: boolean;
   /** Closes the browser; the next load launches it again. */
   close(): Promise<void>;
   /**

@@ -1,10 +1,10 @@
 import { Option, type Command } from 'commander';
-import type { ResearchApi } from '../../shared/api';
 import { discoveryPath, removeDiscovery, writeDiscovery } from '../api/discovery';
 import { DEFAULT_PORT, startApiServer } from '../api/server';
 import { ensureToken, readToken, tokenPath } from '../api/token';
 import { mcpOverHttp } from '../mcp/http';
 import { createLanternMcpServer } from '../mcp/server';
+import type { ResearchService } from '../service';
 import type { CliIo } from './output';
 import { parseWholeNumber } from './output';
 
@@ -17,7 +17,7 @@ const SHUTDOWN_GRACE_MS = 1500;
  */
 export function registerServeCommand(
   program: Command,
-  deps: { api: () => ResearchApi & { browserState?: () => 'not started' | 'started' | 'unknown' }; dataDir: () => string; io: CliIo; version: string },
+  deps: { api: () => ResearchService; dataDir: () => string; io: CliIo; version: string },
 ): void {
   program
     .command('serve')
@@ -33,7 +33,7 @@ export function registerServeCommand(
         token: () => readToken(dataDir) ?? '',
         port: flags.port ?? DEFAULT_PORT,
         version: deps.version,
-        ...(api.browserState ? { browserState: () => api.browserState?.() ?? 'unknown' } : {}),
+        browserState: () => api.browserState(),
         log: (message) => deps.io.err(message),
       });
       // MCP over streamable HTTP, behind the same guard as the REST routes.
