@@ -1,10 +1,10 @@
 /**
  * The local API's bearer token: 32 random bytes as base64url, in a 0600 file in the data dir.
- * Created once; `lantern token --rotate` replaces it, and a running server reads the file at each
- * request, so the old token stops working at once.
+ * Created once; `lantern token --rotate` replaces it, and a running server notices the new file at
+ * the next request, so the old token stops working at once.
  */
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function tokenPath(dataDir: string): string {
@@ -33,6 +33,26 @@ export function readToken(dataDir: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/**
+ * The token in force, for a server to ask at every request: read again only when the file was
+ * replaced (a rotation renames a new file into place), so a request costs a stat, not a read.
+ */
+export function tokenReader(dataDir: string): () => string | undefined {
+  let seen: { key: string; token: string | undefined } | undefined;
+  return () => {
+    let key: string;
+    try {
+      const { ino, mtimeMs, size } = statSync(tokenPath(dataDir));
+      key = `${ino}:${mtimeMs}:${size}`;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    if (seen?.key !== key) seen = { key, token: readToken(dataDir) };
+    return seen.token;
+  };
 }
 
 export function ensureToken(dataDir: string): string {

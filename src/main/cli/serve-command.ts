@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { discoveryPath, removeDiscovery, writeDiscovery } from '../api/discovery';
 import { DEFAULT_PORT, startApiServer } from '../api/server';
-import { ensureToken, readToken, tokenPath } from '../api/token';
+import { ensureToken, tokenPath, tokenReader } from '../api/token';
 import { mcpOverHttp } from '../mcp/http';
 import { createLanternMcpServer } from '../mcp/server';
 import type { ResearchService } from '../service';
@@ -27,10 +27,11 @@ export function registerServeCommand(
       const dataDir = deps.dataDir();
       ensureToken(dataDir);
       const api = deps.api();
+      const currentToken = tokenReader(dataDir);
       const server = await startApiServer({
         api,
-        // Read at each request so `lantern token --rotate` applies without a restart.
-        token: () => readToken(dataDir) ?? '',
+        // Asked at each request (a stat; read again when the file was replaced), so `lantern token --rotate` applies at once.
+        token: () => currentToken() ?? '',
         port: flags.port ?? DEFAULT_PORT,
         version: deps.version,
         browserState: () => api.browserState(),
