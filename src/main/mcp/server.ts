@@ -13,7 +13,8 @@ import * as z from 'zod';
 import type { AnswerEvent, AnswerRequestInput } from '../../shared/answer-contract';
 import type { ResearchApi } from '../../shared/api';
 import { EngineChoiceSchema, TimeRangeSchema, type SearchRequestInput } from '../../shared/contract';
-import { LanternError, toErrorInfo } from '../../shared/errors';
+import { LanternError } from '../../shared/errors';
+import { publicErrorInfo } from '../api/http-errors';
 import type { FetchRequestInput } from '../../shared/fetch-contract';
 import { formatCitedAnswer } from '../../shared/format/cited';
 import { formatCompactResults } from '../../shared/format/compact';
@@ -30,6 +31,8 @@ export interface McpServerOptions {
    * client per process). Streamable HTTP gives each client its session id instead.
    */
   defaultSession?: string;
+  /** Where an unexpected failure's details go (default stderr: stdout is the protocol's, over stdio). */
+  log?: (message: string) => void;
 }
 
 /** Every tool reads the web and changes nothing: read-only, open to the world outside. */
@@ -67,6 +70,7 @@ const researchInput = {
 export function createLanternMcpServer(api: ResearchApi, options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'lantern', version: options.version });
   const defaultSession = options.defaultSession ?? `mcp-${randomUUID()}`;
+  const log = options.log ?? ((message: string) => void process.stderr.write(`${message}\n`));
   const sessionOf = (extra: Extra): string => (extra.sessionId === undefined ? defaultSession : `mcp-${extra.sessionId}`);
 
   server.registerTool(
@@ -79,7 +83,7 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
       annotations: { title: 'Web search', ...READ_ONLY_WEB },
     },
     (args, extra) =>
-      asToolResult(async () => {
+      asToolResult(log, async () => {
         const queries = args.queries ?? (args.query === undefined ? [] : [args.query]);
         if (queries.length === 0 || (args.query !== undefined && args.queries !== undefined)) {
           throw new LanternError('INVALID_INPUT', 'give exactly one of query or queries');
@@ -109,7 +113,7 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
       annotations: { title: 'Web fetch', ...READ_ONLY_WEB },
     },
     (args, extra) =>
-      asToolResult(async () => {
+      asToolResult(log, async () => {
         const request: FetchRequestInput = {};
         if (args.url !== undefined) request.url = args.url;
         if (args.urls !== undefined) request.urls = args.urls;
@@ -133,7 +137,7 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
       annotations: { title: 'Research', ...READ_ONLY_WEB },
     },
     (args, extra) =>
-      asToolResult(async () => {
+      asToolResult(log, async () => {
         const request: AnswerRequestInput = { question: args.question };
         if (args.pages !== undefined) request.pages = args.pages;
         if (args.urls !== undefined) request.urls = args.urls;
@@ -176,11 +180,12 @@ function progressSender(extra: Extra): { onEvent?: (event: AnswerEvent) => void;
 }
 
 /** The tool's text, or its failure as a tool result with isError and `CODE: message`. */
-async function asToolResult(run: () => Promise<string>): Promise<CallToolResult> {
+async function asToolResult(log: (message: string) => void, run: () => Promise<string>): Promise<CallToolResult> {
   try {
     return { content: [{ type: 'text', text: await run() }] };
   } catch (error) {
-    const info = toErrorInfo(error);
+    // As over REST: an unexpected failure's own message (it may name paths) stays in the log.
+    const info = publicErrorInfo(error, log);
     return { content: [{ type: 'text', text: `${info.code}: ${info.message}` }], isError: true };
   }
 }
