@@ -11,7 +11,7 @@ export const DEFAULT_ANSWER_PAGES = 6;
 export const MAX_ANSWER_PAGES = 10;
 export const MAX_ANSWER_URLS = 20;
 
-export const ComposerChoiceSchema = z.enum(['auto', 'extractive', 'llm']);
+const ComposerChoiceSchema = z.enum(['auto', 'extractive', 'llm']);
 export type ComposerChoice = z.infer<typeof ComposerChoiceSchema>;
 
 const HttpUrlSchema = z

@@ -12,7 +12,7 @@
 import * as z from 'zod';
 import { EngineIdSchema } from './contract';
 
-export const BlockKindSchema = z.enum(['captcha', 'consent']);
+const BlockKindSchema = z.enum(['captcha', 'consent']);
 
 export const PendingBlockSchema = z.object({
   engine: EngineIdSchema,
@@ -31,7 +31,7 @@ export const CaptchaPendingResponseSchema = z.object({
 });
 export type CaptchaPendingResponse = z.infer<typeof CaptchaPendingResponseSchema>;
 
-export const MAX_CAPTCHA_WAIT_MS = 30 * 60_000;
+const MAX_CAPTCHA_WAIT_MS = 30 * 60_000;
 
 export const CaptchaWaitRequestSchema = z
   .object({

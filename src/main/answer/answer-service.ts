@@ -32,7 +32,7 @@ const PAGE_CHARS = 100_000;
 /** Passages handed to the composer (best first). */
 const COMPOSER_PASSAGES = 20;
 const MAX_FOLLOW_UPS = 8;
-export const DEFAULT_READ_BUDGET_MS = 12_000;
+const DEFAULT_READ_BUDGET_MS = 12_000;
 
 export interface AnswerServiceDeps {
   search: (request: SearchRequestInput, options: { signal?: AbortSignal }) => Promise<SearchResponse>;

@@ -10,7 +10,7 @@ import { splitSentences, type Passage, type Span } from './passages';
 import { contentTerms, words } from './terms';
 
 /** Share of the sentence's distinct content terms the quoted span must hold. */
-export const MIN_TERM_COVERAGE = 0.6;
+const MIN_TERM_COVERAGE = 0.6;
 /** Longest quote considered, in consecutive sentences of one passage. */
 const MAX_SPAN_SENTENCES = 3;
 

@@ -14,13 +14,13 @@ export interface LlmConfig {
   timeoutMs: number;
 }
 
-export const LLM_KEY_FILE = 'llm-key';
+const LLM_KEY_FILE = 'llm-key';
 
 export function llmKeyPath(dataDir: string): string {
   return join(dataDir, LLM_KEY_FILE);
 }
 
-export function presetBaseUrl(preset: LlmPreset): string | undefined {
+function presetBaseUrl(preset: LlmPreset): string | undefined {
   return preset === 'custom' ? undefined : LLM_PRESET_BASE_URLS[preset];
 }
 

@@ -59,7 +59,7 @@ function pushTrimmed(spans: Span[], text: string, start: number, end: number, of
  * The prose blocks of a page's markdown: paragraphs and list items, with any list or quote
  * marker left out of the range; headings, tables, code and link-only lines are not prose.
  */
-export function proseBlocks(markdown: string): Span[] {
+function proseBlocks(markdown: string): Span[] {
   const blocks: Span[] = [];
   let inFence = false;
   let offset = 0;

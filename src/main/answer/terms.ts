@@ -42,7 +42,7 @@ export function words(text: string): string[] {
 }
 
 /** A word folded for matching: lower case, apostrophes and thousands separators gone, crude English stem. */
-export function normalizeWord(word: string): string {
+function normalizeWord(word: string): string {
   const lower = word.toLowerCase().normalize('NFKC').replace(/['’]s$/, '').replace(/['’]/g, '');
   if (/^\d[\d,.]*$/.test(lower)) return lower.replace(/,(?=\d{3}\b)/g, '');
   return stem(lower);

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { ErrorInfoSchema, SearchRequestSchema, SearchResponseSchema } from '../../shared/contract';
 import { PendingBlockSchema } from '../../shared/captcha-contract';
 
-export const MAX_QUERIES_PER_REQUEST = 10;
+const MAX_QUERIES_PER_REQUEST = 10;
 
 /** `session`: whose numbered results these are; `format`: only json until src/shared/format has the others. */
 export const CallParametersSchema = z
@@ -29,9 +29,9 @@ export const AnswerParametersSchema = CallParametersSchema.extend({
 }).strict();
 
 /** One query as in the contract, but refusing unknown fields (a `queries` list sent with `query`). */
-export const SingleSearchRequestSchema = SearchRequestSchema.strict();
+const SingleSearchRequestSchema = SearchRequestSchema.strict();
 
-export const MultiSearchRequestSchema = SearchRequestSchema.omit({ query: true })
+const MultiSearchRequestSchema = SearchRequestSchema.omit({ query: true })
   .extend({
     queries: z
       .array(SearchRequestSchema.shape.query)
@@ -42,7 +42,7 @@ export const MultiSearchRequestSchema = SearchRequestSchema.omit({ query: true }
 
 export const ApiSearchRequestSchema = z.union([SingleSearchRequestSchema, MultiSearchRequestSchema]);
 
-export const QueryOutcomeSchema = z.discriminatedUnion('ok', [
+const QueryOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ query: z.string(), ok: z.literal(true), response: SearchResponseSchema }),
   z.object({ query: z.string(), ok: z.literal(false), error: ErrorInfoSchema }),
 ]);

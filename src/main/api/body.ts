@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { LanternError } from '../../shared/errors';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export async function readJsonBody(req: IncomingMessage, maxBytes: number = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(req.headers['content-length']);

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { ErrorCode, ErrorInfo } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 
-export function statusFor(code: ErrorCode): number {
+function statusFor(code: ErrorCode): number {
   switch (code) {
     case 'INVALID_INPUT':
       return 400;

@@ -26,7 +26,7 @@ type NodeLookupCallback = (
   address: string | { address: string; family: number }[],
   family?: number,
 ) => void;
-export type NodeLookup = (
+type NodeLookup = (
   hostname: string,
   options: { all?: boolean | undefined; family?: number | 'IPv4' | 'IPv6' | undefined },
   callback: NodeLookupCallback,

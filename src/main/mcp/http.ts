@@ -11,7 +11,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { LanternError } from '../../shared/errors';
 import { readJsonBody } from '../api/body';
 
-export interface McpHttpHandler {
+interface McpHttpHandler {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** Closes every open session (on shutdown). */
   close(): Promise<void>;
