@@ -69,7 +69,8 @@ export interface Route {
 
 /** The thread id as the path gave it: history.* validates it like any other request (INVALID_INPUT). */
 const idParam = (context: RouteContext): string => context.params['id'] as string;
-const session = (context: RouteContext): string => (context.query['session'] as string | undefined) ?? 'default';
+/** CallParametersSchema gives it its default ('default'). */
+const session = (context: RouteContext): string => context.query['session'] as string;
 
 export const ROUTES: Route[] = [
   {
@@ -111,7 +112,6 @@ export const ROUTES: Route[] = [
     summary: 'A question → a short answer citing numbered sources. With `Accept: text/event-stream`, its steps as server-sent events, `done` last.',
     body: AnswerRequestSchema,
     query: AnswerParametersSchema,
-    numericQuery: ['threadId'],
     response: AnswerResponseSchema,
     events: z.custom<AnswerEvent>(),
     async handle(context) {
