@@ -42,10 +42,12 @@ export class CaptchaService implements CaptchaApi {
       throw new LanternError('NOT_FOUND', `${engine} is not blocked by a CAPTCHA or consent wall; there is nothing to wait for.`);
     }
     const now = this.deps.now ?? Date.now;
+    // The sooner of the two decides: a pause that ends within the wait is 'expired'.
+    const untilExpiry = Math.max(0, block.until - now());
+    const [endsInMs, ending] = untilExpiry <= timeoutMs ? [untilExpiry, 'expired' as const] : [timeoutMs, 'timed-out' as const];
     return new Promise<CaptchaWaitResponse>((resolve, reject) => {
-      const timers: NodeJS.Timeout[] = [];
       const finish = (outcome: () => void): void => {
-        timers.forEach(clearTimeout);
+        clearTimeout(timer);
         stopListening();
         options.signal?.removeEventListener('abort', onAbort);
         outcome();
@@ -54,13 +56,7 @@ export class CaptchaService implements CaptchaApi {
         if (lifted === engine) finish(() => resolve({ engine, outcome: 'solved' }));
       });
       const onAbort = (): void => finish(() => reject(new LanternError('CANCELLED', `Stopped waiting for the ${engine} block.`)));
-      const untilExpiry = Math.max(0, block.until - now());
-      // The sooner of the two decides: a pause that ends within the wait is 'expired'.
-      if (untilExpiry <= timeoutMs) {
-        timers.push(setTimeout(() => finish(() => resolve({ engine, outcome: 'expired' })), untilExpiry));
-      } else {
-        timers.push(setTimeout(() => finish(() => resolve({ engine, outcome: 'timed-out' })), timeoutMs));
-      }
+      const timer = setTimeout(() => finish(() => resolve({ engine, outcome: ending })), endsInMs);
       if (options.signal?.aborted) onAbort();
       else options.signal?.addEventListener('abort', onAbort, { once: true });
     });
