@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import type { Passage } from '../../src/main/answer/passages';
-import { expectsName, expectsNumber, holdsNewName, holdsNumber, namesIn } from '../../src/main/answer/question-cues';
+import { expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from '../../src/main/answer/question-cues';
 import { termWeights, weightedCoverage } from '../../src/main/answer/term-weights';
 import { contentTerms, sameTerm } from '../../src/main/answer/terms';
 
-/** Passages from [source number, text] pairs, one passage each. */
+/** Passages from [source number, text] pairs, one passage each; `titles` names pages other than "Page n". */
 function passages(...texts: [number, string][]): Passage[] {
-  return texts.map(([n, text], id) => ({ id, n, url: `https://example.com/${n}`, title: `Page ${n}`, text, start: 0, end: text.length }));
+  return titled({}, ...texts);
+}
+
+function titled(titles: Record<number, string>, ...texts: [number, string][]): Passage[] {
+  return texts.map(([n, text], id) => ({ id, n, url: `https://example.com/${n}`, title: titles[n] ?? `Page ${n}`, text, start: 0, end: text.length }));
 }
 
 const compose = (question: string, given: Passage[]): Promise<string> =>
@@ -23,6 +27,12 @@ describe('sameTerm', () => {
     expect(sameTerm('cost', 'costa')).toBe(false);
     expect(sameTerm('campaign', 'campus')).toBe(false);
     expect(sameTerm('咖啡豆', '咖啡')).toBe(false);
+  });
+
+  it('meets a compound and its head, written last, when the head is long enough to mean something', () => {
+    expect(sameTerm('fusionsexperiment', 'experiment')).toBe(true);
+    expect(sameTerm('forschungsanlage', 'anlage')).toBe(true);
+    expect(sameTerm('bystand', 'stand')).toBe(false);
   });
 });
 
@@ -63,6 +73,20 @@ describe('question cues', () => {
     expect(holdsNewName('In the 19th century machines were invented for roasting.', ['invent', 'machine'])).toBe(false);
     expect(holdsNewName('The machine was invented by Angelo Moriondo in Turin.', ['invent', 'machine'])).toBe(true);
     expect(holdsNewName('The Islanders beat the Penguins.', ['islander', 'penguin'])).toBe(false);
+  });
+
+  it('knows when a question asks for a year, an age or a share, and which numbers are one', () => {
+    expect(holdsNumberOfKind('The story is set in 1899, at the end of the Wild West.', 'In what year does the story take place?')).toBe(true);
+    expect(holdsNumberOfKind('Winner of over 175 awards and 250 perfect scores.', 'In what year does the story take place?')).toBe(false);
+    expect(holdsNumberOfKind('The 55-year-old is the third resident to catch it.', 'How old was the hunter?')).toBe(true);
+    expect(holdsNumberOfKind('Zgłosił się 27-letni Angus Barbieri.', 'Ile lat miał Angus Barbieri?')).toBe(true);
+    expect(holdsNumberOfKind('Il a 32 ans.', "Quel âge a-t-il ?")).toBe(true);
+    expect(holdsNumberOfKind('Será recibido cerca de las 13:00 horas.', '¿Cuántos años tiene el presidente?')).toBe(false);
+    expect(holdsNumberOfKind('Women held 10% of ministerial posts.', 'Quelle part des postes les femmes occupaient-elles ?')).toBe(true);
+    expect(holdsNumberOfKind('Noin kaksi prosenttia kärsii siitä.', 'Kuinka suuri osa kärsii?')).toBe(true);
+    expect(holdsNumberOfKind('Tunisia ranked 67th in 2019.', 'What share of posts did women hold in 2019?')).toBe(false);
+    // A question that asks for no particular kind of number takes any.
+    expect(holdsNumberOfKind('It costs $6.99.', 'How much does it cost?')).toBe(true);
   });
 
   it('finds the names a question asks about, not its first word', () => {
@@ -150,6 +174,30 @@ describe('extractiveComposer', () => {
     const answer = await compose('Who won the 100 yard freestyle at the state swim meet?', given);
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(false);
     expect(answer).toContain('Hugh McPherson');
+  });
+
+  it("reads a passage with its page's title: the headline names the event, the sentence holds the fact", async () => {
+    const text = "Wichita East's Hugh McPherson won first place in the 100 yard freestyle.";
+    const question = 'Who won the 100 yard freestyle at the 2018 Kansas boys state swim meet?';
+    const other: [number, string] = [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'];
+    const headline = titled({ 1: '2018 Kansas boys state swim meet: results' }, [1, text], other);
+    expect(await compose(question, headline)).toContain('Hugh McPherson');
+    const untitled = titled({ 1: 'Sports roundup' }, [1, text], other);
+    expect((await compose(question, untitled)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('leads only with a whole sentence, not a heading or product name that happens to share the terms', async () => {
+    const given = titled({ 1: 'Keychron K2 review' }, [1, 'K2 Wireless Mechanical Keyboard (Version 2)'], [2, 'Coffee was first roasted in Arabia.']);
+    expect((await compose('What is the battery capacity of the Keychron K2 version 2?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    const sentence = titled({ 1: 'Keychron K2 review' }, [1, 'The K2 Wireless Mechanical Keyboard (Version 2) has a 4000 mAh battery.'], [2, 'Coffee was first roasted in Arabia.']);
+    expect(await compose('What is the battery capacity of the Keychron K2 version 2?', sentence)).toContain('4000 mAh');
+  });
+
+  it('does not answer a question for an age, a year or a share with a number of another kind', async () => {
+    const given = passages([1, 'President Gabriel Boric will be received at the air base at around 13:00 by the regional governor.']);
+    expect((await compose('How old is President Gabriel Boric?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    const aged = passages([1, 'President Gabriel Boric, 36 years old, will be received at the air base by the regional governor.']);
+    expect(await compose('How old is President Gabriel Boric?', aged)).toContain('36 years old');
   });
 
   it('answers who only with a sentence that names someone the question does not', async () => {

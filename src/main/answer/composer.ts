@@ -7,7 +7,7 @@
 import { markdownText } from '../../shared/format/markdown';
 import { splitSentences, type Passage } from './passages';
 import { scoreTexts } from './rank';
-import { expectsName, expectsNumber, holdsNewName, holdsNumber, namesIn } from './question-cues';
+import { expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import { CJK, contentTerms, sameTerm, words } from './terms';
 
@@ -34,7 +34,8 @@ const MAX_PER_SOURCE = 2;
 const MMR_LAMBDA = 0.7;
 /**
  * Answerability. The lead's passage must hold this weighted share (term-weights.ts) of the
- * question's terms, the lead itself at least MIN_LEAD_COVERAGE, or the sources do not answer.
+ * question's terms (with its page's title), the lead itself at least MIN_LEAD_COVERAGE, or the
+ * sources do not answer.
  * Weighted by rarity across the passages, so a question about something the pages never name
  * falls short while the words every page has decide little. The passage counts, not the
  * sentence alone, because a fact's sentence often leaves its subject to the one before.
@@ -56,7 +57,7 @@ interface Candidate {
   terms: Set<string>;
   /** Weighted share of the question's terms in the sentence. */
   coverage: number;
-  /** The same in the sentence's whole passage. */
+  /** The same in the sentence's whole passage with its page's title (withTitles). */
   passageCoverage: number;
   relevance: number;
 }
@@ -65,22 +66,36 @@ export const extractiveComposer: Composer = async ({ question, passages, onText 
   const questionTerms = [...new Set(contentTerms(question))];
   const passageTerms = passages.map((p) => new Set(contentTerms(p.text)));
   const weights = termWeights(questionTerms, passageTerms);
-  const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES), passageTerms);
-  const lead = answersIt(question, passageTerms) ? chooseLead(question, questionTerms, candidates) : undefined;
+  const contexts = withTitles(passages, passageTerms);
+  const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES), contexts);
+  const lead = answersIt(question, contexts) ? chooseLead(question, questionTerms, candidates) : undefined;
   const answer = lead ? cited(candidates, lead) : notInSources(passages);
   onText(answer);
   return answer;
 };
 
+/**
+ * Each passage's terms with its page's title's: a fact's sentence often leaves its subject to the
+ * headline ("The 55-year-old…" under "Hunter catches bubonic plague…"), which is also why
+ * retrieval systems read a passage with its title.
+ */
+function withTitles(passages: readonly Passage[], passageTerms: readonly Set<string>[]): Set<string>[] {
+  const titleTerms = new Map<number, string[]>();
+  return passages.map((passage, i) => {
+    if (!titleTerms.has(passage.n)) titleTerms.set(passage.n, contentTerms(passage.title));
+    return new Set([...passageTerms[i]!, ...titleTerms.get(passage.n)!]);
+  });
+}
+
 /** Sources that never write a name the question asks about do not answer it. */
-function answersIt(question: string, passageTerms: readonly Set<string>[]): boolean {
-  return namesIn(question).every((name) => passageTerms.some((terms) => holds(terms, name)));
+function answersIt(question: string, contexts: readonly Set<string>[]): boolean {
+  return namesIn(question).every((name) => contexts.some((terms) => holds(terms, name)));
 }
 
 /**
  * The best sentence that answers: enough of the question's weighted terms in it and in its
- * passage, a new number when the question asks how much or when, a new name when it asks who,
- * and something the question does not already say. Undefined when none does: the sources do
+ * passage, a new number when the question asks how much or when (a year, an age or a share when
+ * it asks for one), a new name when it asks who, and something the question does not already say. Undefined when none does: the sources do
  * not answer.
  */
 function chooseLead(question: string, questionTerms: readonly string[], candidates: Candidate[]): Candidate | undefined {
@@ -90,19 +105,26 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   return candidates.find(
     (c) =>
       c.coverage >= MIN_LEAD_COVERAGE &&
+      endsSentence(c.text) &&
       c.passageCoverage >= (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
       (!needsNumber || holdsNumber(c.text, questionTerms)) &&
+      holdsNumberOfKind(c.text, question) &&
       (!needsName || holdsNewName(c.text, questionTerms)) &&
       saysMore(c),
   );
 }
 
+/** A sentence ends in a full stop, question or exclamation mark (a label, heading or product name does not). */
+function endsSentence(text: string): boolean {
+  return /[.!?。！？…]["'”’»)\]]*$/u.test(text);
+}
+
 /** The sentences of the passages, best first by BM25 among them and by coverage of the question's weighted terms, theirs and their passage's. */
-function candidateSentences(question: string, weights: TermWeights, passages: Passage[], passageTerms: readonly Set<string>[]): Candidate[] {
+function candidateSentences(question: string, weights: TermWeights, passages: Passage[], contexts: readonly Set<string>[]): Candidate[] {
   const seen = new Set<string>();
   const sentences: { n: number; text: string; passageCoverage: number }[] = [];
   for (const [i, passage] of passages.entries()) {
-    const passageCoverage = weightedCoverage(weights, passageTerms[i]!);
+    const passageCoverage = weightedCoverage(weights, contexts[i]!);
     for (const span of splitSentences(passage.text)) {
       const text = cleanSentence(span.text);
       if (!usable(text) || seen.has(text)) continue;

@@ -1,7 +1,8 @@
 /**
- * What kind of answer a question asks for, from its opening words. Only one kind is told apart:
- * a quantity, a count, an age or a date, whose answer must hold a number. The cues are the
- * common question words of the languages Lantern is used in, not phrases from any one question.
+ * What kind of answer a question asks for, from its question words: a number (a quantity, a
+ * count, an age or a date), and among numbers a year, an age or a share, each written its own
+ * way; or a person's name. The cues are the common question words of the languages Lantern is
+ * used in, not phrases from any one question.
  */
 import { contentTerm, words } from './terms';
 
@@ -67,4 +68,47 @@ export function holdsNewName(text: string, questionTerms: readonly string[]): bo
   return words(text)
     .slice(1)
     .some((word) => /^\p{Lu}/u.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
+}
+
+/**
+ * The kind of number some questions ask for, and how its answer is written: a year is four
+ * digits, an age stands beside an age word ("55-year-old", "27-letni", "32 ans"), a share beside
+ * a percent sign or word. A number of another kind does not answer them: "13:00 horas" is no age.
+ */
+interface NumberKind {
+  asks: RegExp;
+  /** Whether the text holds a number of this kind the question does not. */
+  answeredBy: (text: string, question: string) => boolean;
+}
+
+const NUMBER_KINDS: readonly NumberKind[] = [
+  {
+    // English, German, French, Spanish, Italian, Portuguese, Polish, Finnish.
+    asks: /\b(?:what|which) year\b|\bin welchem jahr\b|\ben quelle année\b|\ben qu[ée] año\b|\bin che anno\b|\bem que ano\b|\bw którym roku\b|\bminä vuonna\b/iu,
+    answeredBy: (text, question) => newMatches(text, question, /(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)/gu),
+  },
+  {
+    asks: /\bhow old\b|\bwie alt\b|\bquel âge\b|\bcu[áa]ntos años\b|\bquanti anni\b|\bquantos anos\b|\bile lat\b|\bkuinka vanha\b/iu,
+    answeredBy: (text, question) =>
+      newMatches(
+        text,
+        question,
+        /\d+(?:[-\s](?:years?[-\s]old|year|jährige[nrms]?|letni[aemy]?|vuotias))|\d+\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
+      ),
+  },
+  {
+    asks: /\bwhat (?:percentage|share|proportion)\b|\bwelche[nr]? anteil\b|\bquelle part\b|\bquel pourcentage\b|\bqu[ée] porcentaje\b|\bquale percentuale\b|\bque percentagem\b|\bjaki (?:procent|odsetek)\b|\bkuinka suuri osa\b/iu,
+    answeredBy: (text, question) =>
+      newMatches(text, question, /\d[\d.,]*\s*(?:%|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|proc|prosentti)|\b(?:kaksi|yksi|kolme|neljä|viisi)\s+prosentti/giu),
+  },
+];
+
+function newMatches(text: string, question: string, pattern: RegExp): boolean {
+  const asked = new Set([...question.matchAll(pattern)].map((m) => m[0].toLowerCase()));
+  return [...text.matchAll(pattern)].some((m) => !asked.has(m[0].toLowerCase()));
+}
+
+/** Whether the text answers the kind of number the question asks for; true when it asks for no particular kind. */
+export function holdsNumberOfKind(text: string, question: string): boolean {
+  return NUMBER_KINDS.every((kind) => !kind.asks.test(question) || kind.answeredBy(text, question));
 }

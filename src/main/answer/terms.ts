@@ -77,6 +77,8 @@ export function contentTerms(text: string): string[] {
 
 /** Shortest shared beginning for two different words to count as one term ("Ladezyklen", "Ladezyklus"). */
 const MIN_SHARED_PREFIX = 5;
+/** Shortest word taken as the head of a compound that ends in it (shorter ones end too many words by chance). */
+const MIN_COMPOUND_HEAD = 6;
 
 /**
  * Whether two content terms name the same thing: equal, or (in alphabetic scripts) sharing a
@@ -90,7 +92,10 @@ export function sameTerm(a: string, b: string): boolean {
   if (shorter < MIN_SHARED_PREFIX || !/^\p{L}+$/u.test(a) || !/^\p{L}+$/u.test(b) || CJK.test(a)) return false;
   let shared = 0;
   while (shared < shorter && a[shared] === b[shared]) shared++;
-  return shared >= MIN_SHARED_PREFIX && shared >= 0.75 * shorter;
+  if (shared >= MIN_SHARED_PREFIX && shared >= 0.75 * shorter) return true;
+  // A compound holds its head, written last (German, Finnish, Dutch…): "Fusionsexperiment" is an "Experiment".
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= MIN_COMPOUND_HEAD && long.endsWith(short);
 }
 
 /** Chinese, Japanese and Korean script: written without spaces, so measured differently. */
