@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnswerService } from './answer/answer-service';
 import { llmComposerFor } from './answer/llm-composer';
+import { followUpWriterFor } from './answer/llm-follow-ups';
 import { hasDisplay } from './browser/chromium-reveal';
 import { findChrome } from './browser/find-chrome';
 import { CaptchaService } from './captcha/captcha-service';
@@ -100,6 +101,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       fetch: fetchService,
       store,
       llmComposer: () => llmComposerFor({ settings: settings.current(), env, dataDir }),
+      llmFollowUps: () => followUpWriterFor({ settings: settings.current(), env, dataDir }),
     }),
     history: new HistoryService(store),
     settings,

@@ -111,7 +111,7 @@ export const AnswerResponseSchema = z.object({
   answer: z.string(),
   sentences: z.array(AnswerSentenceSchema),
   sources: z.array(AnswerSourceSchema),
-  /** People-also-ask and related searches from the results page. */
+  /** With an LLM answer, up to three questions the model wrote first; then people-also-ask and related searches from the results page. */
   followUps: z.array(z.string()),
   /** Supported citations / all citations (1 when there are none). */
   supportedShare: z.number().min(0).max(1),

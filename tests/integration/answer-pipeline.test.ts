@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerService } from '../../src/main/answer/answer-service';
 import type { Composer } from '../../src/main/answer/composer';
+import type { FollowUpWriter } from '../../src/main/answer/llm-follow-ups';
 import { createFetchService } from '../../src/main/fetch/service';
 import { AnswerResponseSchema, type AnswerEvent } from '../../src/shared/answer-contract';
 import type { SearchResponse } from '../../src/shared/contract';
@@ -46,13 +47,16 @@ function searchReturning(paths: string[], extra: Partial<SearchResponse> = {}) {
   });
 }
 
-function service(options: { search?: () => Promise<SearchResponse>; llmComposer?: Composer; readBudgetMs?: number } = {}) {
+function service(
+  options: { search?: () => Promise<SearchResponse>; llmComposer?: Composer; llmFollowUps?: FollowUpWriter; readBudgetMs?: number } = {},
+) {
   const temp = tempStore();
   const answers = new AnswerService({
     search: options.search ?? searchReturning([]),
     fetch: async () => fetchService,
     store: temp.store,
     ...(options.llmComposer ? { llmComposer: () => options.llmComposer } : {}),
+    ...(options.llmFollowUps ? { llmFollowUps: () => options.llmFollowUps } : {}),
     ...(options.readBudgetMs ? { readBudgetMs: () => options.readBudgetMs ?? 0 } : {}),
   });
   return { answers, store: temp.store, cleanup: temp.cleanup };
@@ -200,6 +204,47 @@ describe('answer through a search', () => {
     ]);
     expect(response.answer.split('\n')[0]).toBe('A single shot of espresso contains about 63 mg of caffeine. [2]');
     expect(response.followUps).toEqual(['Is espresso stronger than drip coffee?', 'espresso vs ristretto']);
+  });
+});
+
+describe('follow-up questions written by the LLM', () => {
+  const search = searchReturning(['/espresso'], { peopleAlsoAsk: ['Is espresso stronger than drip coffee?'] });
+  const llmAnswer: Composer = async ({ onText }) => {
+    const text = 'A single shot of espresso contains about 63 mg of caffeine [1].';
+    onText(text);
+    return text;
+  };
+  const question = 'How much caffeine is in a shot of espresso?';
+
+  it("come first, before the results page's own, after an answer the model wrote from it", async () => {
+    const seen: { question: string; answer: string }[] = [];
+    const writer: FollowUpWriter = async (input) => {
+      seen.push({ question: input.question, answer: input.answer });
+      return ['How much caffeine is in a double shot?', 'Is espresso stronger than drip coffee?'];
+    };
+    const { answers, cleanup } = service({ search, llmComposer: llmAnswer, llmFollowUps: writer });
+    const response = await answers.answer({ question, pages: 1 }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(seen).toEqual([{ question, answer: 'A single shot of espresso contains about 63 mg of caffeine [1].' }]);
+    expect(response.followUps).toEqual(['How much caffeine is in a double shot?', 'Is espresso stronger than drip coffee?']);
+  });
+
+  it('are left out, the answer complete, when the model fails to write them', async () => {
+    const failing: FollowUpWriter = () => Promise.reject(new LanternError('LLM_FAILED', 'The model endpoint answered 503.'));
+    const { answers, cleanup } = service({ search, llmComposer: llmAnswer, llmFollowUps: failing });
+    const response = await answers.answer({ question, pages: 1 }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(response.composer).toBe('llm');
+    expect(response.llmError).toBeUndefined();
+    expect(response.followUps).toEqual(['Is espresso stronger than drip coffee?']);
+  });
+
+  it('are not asked for after an extractive answer', async () => {
+    const never: FollowUpWriter = () => Promise.reject(new Error('must not be called'));
+    const { answers, cleanup } = service({ search, llmComposer: llmAnswer, llmFollowUps: never });
+    const response = await answers.answer({ question, pages: 1, composer: 'extractive' }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(response.followUps).toEqual(['Is espresso stronger than drip coffee?']);
   });
 });
 

@@ -22,6 +22,7 @@ import { threadNotFound } from '../store/history';
 import { validationError } from '../validation';
 import { checkCitations } from './check-citations';
 import { extractiveComposer, NOT_IN_SOURCES, type Composer } from './composer';
+import type { FollowUpWriter } from './llm-follow-ups';
 import { pagePassages, type Passage } from './passages';
 import { rankPassages } from './rank';
 
@@ -32,6 +33,8 @@ const PAGE_CHARS = 100_000;
 /** Passages handed to the composer (best first). */
 const COMPOSER_PASSAGES = 20;
 const MAX_FOLLOW_UPS = 8;
+/** How long the model may take over the follow-up questions, after its answer; without them the answer is complete. */
+const FOLLOW_UP_BUDGET_MS = 10_000;
 const DEFAULT_READ_BUDGET_MS = 12_000;
 
 export interface AnswerServiceDeps {
@@ -43,6 +46,8 @@ export interface AnswerServiceDeps {
    * undefined when no LLM is configured, and composer 'auto' then answers extractively.
    */
   llmComposer?: () => Composer | undefined;
+  /** Writes follow-up questions after an answer the LLM wrote (asked at each answer, as llmComposer). */
+  llmFollowUps?: () => FollowUpWriter | undefined;
   /** How long pages may take to arrive, from the start of reading; late pages are dropped. */
   readBudgetMs?: () => number;
   now?: () => number;
@@ -101,6 +106,9 @@ export class AnswerService {
     emit({ type: 'citations', sentences: checked.sentences, supportedShare: checked.supportedShare });
     const checkMs = now() - checkStarted;
 
+    const answered = pages.length > 0 && !checked.answer.trimStart().startsWith(NOT_IN_SOURCES);
+    const generated = composed.composer === 'llm' && answered ? await this.writeFollowUps(request.question, checked.answer, options.signal) : [];
+
     const quotes = new Map<number, string[]>();
     for (const citation of checked.sentences.flatMap((s) => s.citations)) {
       if (!citation.supported) continue;
@@ -120,9 +128,9 @@ export class AnswerService {
       answer: checked.answer,
       sentences: checked.sentences,
       sources: sources.map((s) => ({ ...s, quotes: quotes.get(s.n) ?? [] })),
-      followUps: found.followUps,
+      followUps: [...new Set([...generated, ...found.followUps])].slice(0, MAX_FOLLOW_UPS),
       supportedShare: checked.supportedShare,
-      answered: pages.length > 0 && !checked.answer.trimStart().startsWith(NOT_IN_SOURCES),
+      answered,
       composer: composed.composer,
       ...(composed.llmError ? { llmError: composed.llmError } : {}),
       timings,
@@ -236,6 +244,23 @@ export class AnswerService {
       }
     }
     return { answer: await extractiveComposer(input), composer: 'extractive' };
+  }
+
+  /**
+   * The model's follow-up questions, within FOLLOW_UP_BUDGET_MS; none when it fails or is late
+   * (they are a suggestion: the answer stands without them). A cancelled answer stays cancelled.
+   */
+  private async writeFollowUps(question: string, answer: string, signal: AbortSignal | undefined): Promise<string[]> {
+    const write = this.deps.llmFollowUps?.();
+    if (!write) return [];
+    const budget = AbortSignal.timeout(FOLLOW_UP_BUDGET_MS);
+    try {
+      return await write({ question, answer, signal: signal ? AbortSignal.any([signal, budget]) : budget });
+    } catch (error) {
+      if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled.');
+      if (error instanceof LanternError) return [];
+      throw error;
+    }
   }
 
   /** The answer as a turn: of the given thread (a follow-up), else of a new one. */

@@ -3,7 +3,7 @@ import { LanternError } from '../../shared/errors';
 import type { Settings } from '../../shared/settings-contract';
 import type { Composer } from './composer';
 import { CREDENTIALS_IN_URL, hasCredentials, resolveLlmConfig, type LlmConfig } from './llm-config';
-import { buildLlmMessages } from './llm-prompt';
+import { buildLlmMessages, type ChatMessage } from './llm-prompt';
 
 export type { LlmConfig } from './llm-config';
 
@@ -14,72 +14,84 @@ export type { LlmConfig } from './llm-config';
  * reason, except the caller's cancellation (CANCELLED); the API key never appears in a message.
  */
 export function createLlmComposer(config: LlmConfig): Composer {
-  return async ({ question, passages, signal, onText }) => {
-    const endpoint = describeEndpoint(config.baseUrl);
-    const failed = (reason: string, cause?: unknown): LanternError =>
-      new LanternError('LLM_FAILED', redact(`The model ${config.model} at ${endpoint}: ${reason}`, config.apiKey), cause === undefined ? {} : { cause });
+  return ({ question, passages, signal, onText }) =>
+    completeChat(config, buildLlmMessages({ question, passages }), { onText, ...(signal ? { signal } : {}) });
+}
 
-    const timeout = AbortSignal.timeout(config.timeoutMs);
-    const aborted = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
-    // Every wait on the network goes through here: a rejection becomes the reason it happened.
-    const step = async <T>(promise: Promise<T>, phase: 'request' | 'answer'): Promise<T> => {
-      try {
-        return await promise;
-      } catch (error) {
-        if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled before the model finished.');
-        if (timeout.aborted) {
-          throw failed(`no complete answer within ${config.timeoutMs} ms. Raise llm.timeoutMs, or use a faster or smaller model.`);
-        }
-        if (phase === 'answer') throw failed(`the connection broke during the answer (${networkReason(error)}).`, error);
-        throw failed(`could not be reached (${networkReason(error)}). Is the server running, and is llm.baseUrl right?`, error);
-      }
-    };
+/**
+ * One streamed chat completion: its text, each piece handed to onText as it arrives. The
+ * request and every way it fails are the composer's (above); other asks of the same model (the
+ * follow-up questions) go through here too.
+ */
+export async function completeChat(
+  config: LlmConfig,
+  messages: ChatMessage[],
+  { signal, onText = () => undefined }: { signal?: AbortSignal; onText?: (delta: string) => void },
+): Promise<string> {
+  const endpoint = describeEndpoint(config.baseUrl);
+  const failed = (reason: string, cause?: unknown): LanternError =>
+    new LanternError('LLM_FAILED', redact(`The model ${config.model} at ${endpoint}: ${reason}`, config.apiKey), cause === undefined ? {} : { cause });
 
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
-    if (config.apiKey !== undefined) headers.authorization = `Bearer ${config.apiKey}`;
-    const body = JSON.stringify({ model: config.model, messages: buildLlmMessages({ question, passages }), stream: true });
-    if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled before the model was asked.');
-    if (!URL.canParse(completionsUrl(config.baseUrl))) throw failed('the base URL is not a URL.');
-    if (hasCredentials(config.baseUrl)) throw failed(CREDENTIALS_IN_URL);
-
-    const response = await step(fetch(completionsUrl(config.baseUrl), { method: 'POST', headers, body, signal: aborted }), 'request');
-    if (!response.ok) {
-      const text = await step(response.text(), 'answer');
-      const reason = providerMessage(text);
-      const stop = /[.!?…]$/.test(reason) ? '' : '.';
-      throw failed(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: ${reason}${stop}${hintFor(response.status)}`);
-    }
-    const contentType = response.headers.get('content-type') ?? '';
-    // A server that ignored `stream: true` sends the whole completion as JSON: take it as one piece.
-    if (contentType.includes('application/json')) {
-      const text = await step(response.text(), 'answer');
-      const answer = completionContent(text, failed);
-      onText(answer);
-      return answer;
-    }
-    if (response.body === null) throw failed('the response had no body.');
-
-    const stream = new CompletionStream(failed);
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
+  const timeout = AbortSignal.timeout(config.timeoutMs);
+  const aborted = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+  // Every wait on the network goes through here: a rejection becomes the reason it happened.
+  const step = async <T>(promise: Promise<T>, phase: 'request' | 'answer'): Promise<T> => {
     try {
-      for (;;) {
-        const { value, done } = await step(reader.read(), 'answer');
-        const deltas = done ? stream.end(decoder.decode()) : stream.feed(decoder.decode(value, { stream: true }));
-        for (const delta of deltas) onText(delta);
-        if (done) break;
-        if (stream.finished) {
-          // [DONE] came: no need to wait for the server to close the connection.
-          await reader.cancel().catch(() => undefined);
-          break;
-        }
-      }
+      return await promise;
     } catch (error) {
-      await reader.cancel().catch(() => undefined);
-      throw error;
+      if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled before the model finished.');
+      if (timeout.aborted) {
+        throw failed(`no complete answer within ${config.timeoutMs} ms. Raise llm.timeoutMs, or use a faster or smaller model.`);
+      }
+      if (phase === 'answer') throw failed(`the connection broke during the answer (${networkReason(error)}).`, error);
+      throw failed(`could not be reached (${networkReason(error)}). Is the server running, and is llm.baseUrl right?`, error);
     }
-    return stream.answer(contentType);
   };
+
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+  if (config.apiKey !== undefined) headers.authorization = `Bearer ${config.apiKey}`;
+  const body = JSON.stringify({ model: config.model, messages, stream: true });
+  if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled before the model was asked.');
+  if (!URL.canParse(completionsUrl(config.baseUrl))) throw failed('the base URL is not a URL.');
+  if (hasCredentials(config.baseUrl)) throw failed(CREDENTIALS_IN_URL);
+
+  const response = await step(fetch(completionsUrl(config.baseUrl), { method: 'POST', headers, body, signal: aborted }), 'request');
+  if (!response.ok) {
+    const text = await step(response.text(), 'answer');
+    const reason = providerMessage(text);
+    const stop = /[.!?…]$/.test(reason) ? '' : '.';
+    throw failed(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: ${reason}${stop}${hintFor(response.status)}`);
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  // A server that ignored `stream: true` sends the whole completion as JSON: take it as one piece.
+  if (contentType.includes('application/json')) {
+    const text = await step(response.text(), 'answer');
+    const answer = completionContent(text, failed);
+    onText(answer);
+    return answer;
+  }
+  if (response.body === null) throw failed('the response had no body.');
+
+  const stream = new CompletionStream(failed);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { value, done } = await step(reader.read(), 'answer');
+      const deltas = done ? stream.end(decoder.decode()) : stream.feed(decoder.decode(value, { stream: true }));
+      for (const delta of deltas) onText(delta);
+      if (done) break;
+      if (stream.finished) {
+        // [DONE] came: no need to wait for the server to close the connection.
+        await reader.cancel().catch(() => undefined);
+        break;
+      }
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  return stream.answer(contentType);
 }
 
 /**

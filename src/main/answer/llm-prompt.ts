@@ -12,7 +12,7 @@ import type { Passage } from './passages';
 export const DATA_OPEN = '<sources>';
 export const DATA_CLOSE = '</sources>';
 
-interface ChatMessage {
+export interface ChatMessage {
   role: 'system' | 'user';
   content: string;
 }
@@ -33,7 +33,7 @@ const SYSTEM_PROMPT = [
 const MARKER_LIKE = /[<\uFF1C\uFE64](?=\s*[/\uFF0F]?\s*sources?\b)/giu;
 
 /** Page text made safe to put inside the data block. */
-function neutraliseMarkers(text: string): string {
+export function neutraliseMarkers(text: string): string {
   return text.replace(MARKER_LIKE, '&lt;');
 }
 
