@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AnswerService } from './answer/answer-service';
 import { llmComposerFor } from './answer/llm-composer';
 import { followUpWriterFor } from './answer/llm-follow-ups';
+import { withLlmOverride } from './answer/llm-config';
 import { hasDisplay } from './browser/chromium-reveal';
 import { findChrome } from './browser/find-chrome';
 import { CaptchaService } from './captcha/captcha-service';
@@ -100,8 +101,8 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       search: (request, callOptions) => search.search(request, callOptions),
       fetch: fetchService,
       store,
-      llmComposer: () => llmComposerFor({ settings: settings.current(), env, dataDir }),
-      llmFollowUps: () => followUpWriterFor({ settings: settings.current(), env, dataDir }),
+      llmComposer: (override) => llmComposerFor({ settings: settings.current(), env: withLlmOverride(env, override), dataDir }),
+      llmFollowUps: (override) => followUpWriterFor({ settings: settings.current(), env: withLlmOverride(env, override), dataDir }),
     }),
     history: new HistoryService(store),
     settings,

@@ -46,6 +46,17 @@ export interface AnswerOptions extends CallOptions {
   threadId?: number;
   /** Trusted callers only (as in FetchOptions); never taken from a request body. */
   allowPrivateNetworks?: boolean;
+  /**
+   * The model for this answer instead of the settings' (the CLI's --llm-url and --model). Trusted
+   * callers only, never taken from a request body: it names where the pages' text is sent.
+   */
+  llm?: LlmOverride;
+}
+
+export interface LlmOverride {
+  /** An OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1 */
+  baseUrl?: string;
+  model?: string;
 }
 
 /** The person's research threads (src/shared/history-contract.ts). */

@@ -3,6 +3,8 @@
  * the real Google parser) whose results link to hand-made pages on another loopback server; the
  * pages are read with the private-network permission, and the turn lands in the history.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerResponseSchema } from '../../src/shared/answer-contract';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
@@ -87,3 +89,62 @@ describe('lantern ask', () => {
     expect(pages.stderr).toMatch(/--pages must be a whole number from 1 to 10/);
   });
 });
+
+/**
+ * An OpenAI-compatible server on loopback: the answer request gets a cited sentence, the
+ * follow-up request (told apart by its system message) three questions. Records what it was asked.
+ */
+async function startModelServer(): Promise<{ baseUrl: string; asked: { model: string; system: string }[]; close: () => Promise<void> }> {
+  const asked: { model: string; system: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const request = JSON.parse(body) as { model: string; messages: { role: string; content: string }[] };
+      const system = request.messages[0]?.content ?? '';
+      asked.push({ model: request.model, system });
+      const content = system.includes('follow-up questions')
+        ? 'What is a doppio?\nIs espresso stronger than drip coffee?\nHow is decaf espresso made?'
+        : 'A single shot of espresso has about 63 mg of caffeine [1].';
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, asked, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('lantern ask with a model named on the command line', () => {
+  it('--llm-url and --model answer through that model, its citations checked, with its follow-up questions', async () => {
+    const model = await startModelServer();
+    try {
+      const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: site.engine };
+      const args = ['ask', 'How much caffeine is in a shot of espresso?', '--pages', '1', '--allow-private', '--json', '--llm-url', model.baseUrl, '--model', 'tiny-model'];
+      const run = await runCli(args, env);
+      expect(run.code).toBe(0);
+      const response = AnswerResponseSchema.parse(JSON.parse(run.stdout));
+      expect(response.composer).toBe('llm');
+      expect(response.answer).toBe('A single shot of espresso has about 63 mg of caffeine [1].');
+      expect(response.sentences[0]?.citations[0]).toMatchObject({ n: 1, supported: true });
+      expect(response.followUps.slice(0, 3)).toEqual(['What is a doppio?', 'Is espresso stronger than drip coffee?', 'How is decaf espresso made?']);
+      expect(model.asked.map((a) => a.model)).toEqual(['tiny-model', 'tiny-model']);
+      // Without the flags the settings name no model: the same question is answered extractively.
+      const plain = await runCli(args.slice(0, 6), env);
+      expect(AnswerResponseSchema.parse(JSON.parse(plain.stdout)).composer).toBe('extractive');
+      expect(model.asked).toHaveLength(2);
+    } finally {
+      await model.close();
+    }
+  });
+
+  it('refuses an --llm-url that is not an http(s) URL, saying which setting to fix, and answers extractively', async () => {
+    const env = { LANTERN_DATA_DIR: tempDataDir() };
+    const run = await runCli(['ask', 'At what temperature should green tea be brewed?', '--url', `${site.pages}/green-tea`, '--allow-private', '--json', '--llm-url', 'ftp://x', '--model', 'm'], env);
+    expect(run.code).toBe(0);
+    const response = AnswerResponseSchema.parse(JSON.parse(run.stdout));
+    expect(response.composer).toBe('extractive');
+    expect(response.llmError).toMatchObject({ code: 'LLM_FAILED' });
+  });
+});
+

@@ -3,7 +3,7 @@
  * → passages → rank → compose → check every citation → store the turn. Each step is told to the
  * caller as an AnswerEvent while it happens; the doors only relay them.
  */
-import type { AnswerOptions } from '../../shared/api';
+import type { AnswerOptions, LlmOverride } from '../../shared/api';
 import {
   AnswerRequestSchema,
   type AnswerEvent,
@@ -45,9 +45,9 @@ export interface AnswerServiceDeps {
    * The LLM composer in force, asked at each answer (settings can change while the app runs);
    * undefined when no LLM is configured, and composer 'auto' then answers extractively.
    */
-  llmComposer?: () => Composer | undefined;
+  llmComposer?: (override?: LlmOverride) => Composer | undefined;
   /** Writes follow-up questions after an answer the LLM wrote (asked at each answer, as llmComposer). */
-  llmFollowUps?: () => FollowUpWriter | undefined;
+  llmFollowUps?: (override?: LlmOverride) => FollowUpWriter | undefined;
   /** How long pages may take to arrive, from the start of reading; late pages are dropped. */
   readBudgetMs?: () => number;
   now?: () => number;
@@ -77,7 +77,7 @@ export class AnswerService {
     const parsed = AnswerRequestSchema.safeParse(input);
     if (!parsed.success) throw validationError('answer request', parsed.error);
     const request = parsed.data;
-    const composer = this.chooseComposer(request);
+    const composer = this.chooseComposer(request, options.llm);
     if (options.recordHistory && options.threadId !== undefined && !this.deps.store.history.getThread(options.threadId))
       throw threadNotFound(options.threadId);
 
@@ -107,7 +107,7 @@ export class AnswerService {
     const checkMs = now() - checkStarted;
 
     const answered = pages.length > 0 && !checked.answer.trimStart().startsWith(NOT_IN_SOURCES);
-    const generated = composed.composer === 'llm' && answered ? await this.writeFollowUps(request.question, checked.answer, options.signal) : [];
+    const generated = composed.composer === 'llm' && answered ? await this.writeFollowUps(request.question, checked.answer, options) : [];
 
     const quotes = new Map<number, string[]>();
     for (const citation of checked.sentences.flatMap((s) => s.citations)) {
@@ -140,9 +140,9 @@ export class AnswerService {
     return response;
   }
 
-  private chooseComposer(request: AnswerRequest): Composer | undefined {
+  private chooseComposer(request: AnswerRequest, override: LlmOverride | undefined): Composer | undefined {
     if (request.composer === 'extractive') return undefined;
-    const llm = this.deps.llmComposer?.();
+    const llm = this.deps.llmComposer?.(override);
     if (request.composer === 'llm' && llm === undefined)
       throw new LanternError('INVALID_INPUT', 'composer "llm" needs an LLM: configure one in the settings, or use composer "extractive".');
     return llm;
@@ -250,8 +250,8 @@ export class AnswerService {
    * The model's follow-up questions, within FOLLOW_UP_BUDGET_MS; none when it fails or is late
    * (they are a suggestion: the answer stands without them). A cancelled answer stays cancelled.
    */
-  private async writeFollowUps(question: string, answer: string, signal: AbortSignal | undefined): Promise<string[]> {
-    const write = this.deps.llmFollowUps?.();
+  private async writeFollowUps(question: string, answer: string, { signal, llm }: AnswerOptions): Promise<string[]> {
+    const write = this.deps.llmFollowUps?.(llm);
     if (!write) return [];
     const budget = AbortSignal.timeout(FOLLOW_UP_BUDGET_MS);
     try {

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LlmOverride } from '../../shared/api';
 import { LanternError } from '../../shared/errors';
 import { LLM_PRESET_BASE_URLS, type LlmPreset, type Settings } from '../../shared/settings-contract';
 
@@ -15,6 +16,19 @@ export interface LlmConfig {
 }
 
 const LLM_KEY_FILE = 'llm-key';
+
+/**
+ * A caller's model for one answer, as the environment overrides that already take precedence
+ * over the settings (LANTERN_LLM_BASE_URL, LANTERN_LLM_MODEL), so it is checked as they are.
+ */
+export function withLlmOverride(env: NodeJS.ProcessEnv, override: LlmOverride | undefined): NodeJS.ProcessEnv {
+  if (!override?.baseUrl && !override?.model) return env;
+  return {
+    ...env,
+    ...(override.baseUrl ? { LANTERN_LLM_BASE_URL: override.baseUrl } : {}),
+    ...(override.model ? { LANTERN_LLM_MODEL: override.model } : {}),
+  };
+}
 
 export function llmKeyPath(dataDir: string): string {
   return join(dataDir, LLM_KEY_FILE);

@@ -11,11 +11,14 @@ interface AskFlags {
   url?: string[];
   composer?: string;
   allowPrivate?: boolean;
+  llmUrl?: string;
+  model?: string;
 }
 
 /**
  * `lantern ask "<question>" [--json] [--pages N] [--url U …] [--composer auto|extractive|llm]
- * [--allow-private]`: progress on stderr, the cited answer (or the AnswerResponse) on stdout.
+ * [--llm-url URL --model NAME] [--allow-private]`: progress on stderr, the cited answer (or the
+ * AnswerResponse) on stdout.
  */
 export function registerAskCommand(
   program: Command,
@@ -30,6 +33,8 @@ export function registerAskCommand(
     .option('--url <url...>', 'answer from these pages instead of searching (up to 20)')
     // The schema decides which composers are valid, so a bad value gets the API's own message.
     .option('--composer <name>', 'auto (an LLM when one is configured), extractive or llm')
+    .option('--llm-url <url>', "an OpenAI-compatible base URL for this answer (else the settings' llm.baseUrl or preset)")
+    .option('--model <name>', "the model for this answer (else the settings' llm.model)")
     .option('--allow-private', 'allow private, loopback and link-local addresses (e.g. a local dev server)')
     .action(async (questionWords: string[], flags: AskFlags) => {
       const request: AnswerRequestInput = { question: questionWords.join(' ') };
@@ -47,6 +52,7 @@ export function registerAskCommand(
             if (line) deps.io.err(line);
           },
           ...(flags.allowPrivate ? { allowPrivateNetworks: true } : {}),
+          ...(flags.llmUrl || flags.model ? { llm: { ...(flags.llmUrl ? { baseUrl: flags.llmUrl } : {}), ...(flags.model ? { model: flags.model } : {}) } } : {}),
         });
         deps.io.out(flags.json ? JSON.stringify(response) : formatAnswerText(response));
       } catch (error) {
