@@ -123,7 +123,7 @@ const badSession = fc.oneof(
 );
 function malformedQuery(path: string): fc.Arbitrary<Malformed> {
   const method = path in POST_ROUTES ? 'POST' : 'GET';
-  const request = (kind: string, query: string) => ({ kind, method, path: `${path}?${query}`, headers: {}, body: method === 'POST' ? '{}' : undefined });
+  const request = (kind: string, query: string): Malformed => ({ kind, method, path: `${path}?${query}`, headers: {}, ...(method === 'POST' ? { body: '{}' } : {}) });
   return fc.oneof(
     badSession.map((session) => request('bad session', `session=${encodeURIComponent(session)}`)),
     fc.string({ maxLength: 10 }).filter((format) => !['json', 'compact', 'cited'].includes(format)).map((format) => request('bad format', `format=${encodeURIComponent(format)}`)),
