@@ -151,12 +151,13 @@ describe('lantern serve (built CLI)', () => {
         body: JSON.stringify({ question: 'How much caffeine is in a shot of espresso?', urls: [slowUrl] }),
       });
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
       let text = '';
       while (!text.includes('event: sources')) {
         const { value, done } = await reader.read();
         if (done) throw new Error(`the stream ended before its sources: ${text}`);
-        text += value;
+        text += decoder.decode(value, { stream: true });
       }
       const stoppedAt = Date.now();
       child.kill('SIGTERM');
@@ -164,7 +165,7 @@ describe('lantern serve (built CLI)', () => {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        text += value;
+        text += decoder.decode(value, { stream: true });
       }
       const events = text.split('\n\n').filter((block) => block.startsWith('event: ')).map((block) => /^event: (.*)$/m.exec(block)?.[1]);
       expect(events.at(-1)).toBe('error');
