@@ -1,17 +1,20 @@
 /**
  * Tokens an agent pays for search results: the compact text (src/shared/format/compact.ts, what
- * web_search returns by default) against the JSON of the same SearchResponse (format: "json"),
- * counted with the o200k encoding (GPT-4o's; other models' tokenizers differ, the ratio less so).
+ * web_search and format=compact return) against the JSON the API returns for the same search
+ * (format=json: the SearchResponse with its page features, searchId and tookMs), counted with the
+ * o200k encoding (GPT-4o's; other models' tokenizers differ, the ratio less so).
  *
  * Over every recorded Google results page in ../shared/data/serp, parsed by the real engine code
- * (classify + parse), the first 10 results as web_search's default limit gives them. JSON is
- * counted as web_search's format "json" sends it (no whitespace) and indented, as many tools send it.
+ * (classify + parse), the first 10 results as the default limit gives them. Also counted: the JSON
+ * without the page features (which the compact text leaves out), indented JSON as many tools send
+ * it, and the titles and snippets alone — the floor for any rendering that keeps them.
  * Run: npm run bench:tokens
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { cpus, totalmem } from 'node:os';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import type { SearchResponse } from '../../src/shared/contract';
 import { formatCompactResults } from '../../src/shared/format/compact';
 import { recordedGooglePages } from '../../tests/support/recorded-google-pages';
 import { recordedSearchResponse } from '../../tests/support/recorded-search-response';
@@ -33,26 +36,56 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-const rows: Array<{ page: string; results: number; compact: number; json: number; prettyJson: number }> = [];
+/**
+ * What `POST /v1/search` answers with format=json for the page: the SearchResponse with the page's
+ * features, a searchId (a UUID, as randomUUID gives) and tookMs (the warm median of bench:search).
+ */
+const API_SEARCH_ID = '36460074-4213-4d87-bea7-eae71e0becb2';
+const API_TOOK_MS = 182;
+
+interface Row {
+  page: string;
+  results: number;
+  compact: number;
+  /** The JSON the API returns (results and page features). */
+  apiJson: number;
+  /** The same JSON without the page features the compact text leaves out. */
+  resultsJson: number;
+  prettyJson: number;
+  /** Only the titles and snippets, each counted alone: what any rendering that keeps them pays. */
+  titlesAndSnippets: number;
+}
+
+const rows: Row[] = [];
 for (const page of recordedGooglePages()) {
-  const response = recordedSearchResponse(page, recordedQuery(page));
-  if (!response || response.results.length === 0) continue;
-  const shown = { ...response, results: response.results.slice(0, DEFAULT_LIMIT) };
+  const recorded = recordedSearchResponse(page, recordedQuery(page));
+  if (!recorded || recorded.results.length === 0) continue;
+  const api: SearchResponse = { ...recorded, searchId: API_SEARCH_ID, results: recorded.results.slice(0, DEFAULT_LIMIT), tookMs: API_TOOK_MS };
+  const { featuredSnippet: _f, peopleAlsoAsk: _p, relatedSearches: _r, topStories: _t, ...resultsOnly } = api;
   rows.push({
     page,
-    results: shown.results.length,
-    compact: encode(formatCompactResults(shown)).length,
-    json: encode(JSON.stringify(shown)).length,
+    results: api.results.length,
+    compact: encode(formatCompactResults(api)).length,
+    apiJson: encode(JSON.stringify(api)).length,
+    resultsJson: encode(JSON.stringify(resultsOnly)).length,
     // Indented JSON, as many search tools hand results to a model.
-    prettyJson: encode(JSON.stringify(shown, null, 2)).length,
+    prettyJson: encode(JSON.stringify(api, null, 2)).length,
+    titlesAndSnippets: api.results.reduce((sum, result) => sum + encode(result.title).length + encode(result.snippet).length, 0),
   });
 }
 
-const total = (key: 'compact' | 'json' | 'prettyJson'): number => rows.reduce((sum, row) => sum + row[key], 0);
-const saving = (compact: number, json: number): string => `${((1 - compact / json) * 100).toFixed(1)} %`;
-const savings = rows.map((row) => 1 - row.compact / row.json);
-console.log(`${rows.length} recorded Google results pages, up to ${DEFAULT_LIMIT} results each (o200k tokens)`);
-console.log(`total: compact ${total('compact')} vs JSON ${total('json')} → ${saving(total('compact'), total('json'))} fewer`);
-console.log(`total vs indented JSON ${total('prettyJson')} → ${saving(total('compact'), total('prettyJson'))} fewer; median per page ${median(rows.map((r) => r.prettyJson))}`);
-console.log(`median per page: compact ${median(rows.map((r) => r.compact))} vs JSON ${median(rows.map((r) => r.json))}; median saving ${(median(savings) * 100).toFixed(1)} %, smallest ${(Math.min(...savings) * 100).toFixed(1)} %`);
+type Key = Exclude<keyof Row, 'page'>;
+const total = (key: Key): number => rows.reduce((sum, row) => sum + row[key], 0);
+const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
+const saving = (compact: number, json: number): string => percent(1 - compact / json);
+const savings = rows.map((row) => 1 - row.compact / row.apiJson);
+const withFeatures = rows.filter((row) => row.apiJson !== row.resultsJson).length;
+console.log(`${rows.length} recorded Google results pages, up to ${DEFAULT_LIMIT} results each (o200k tokens); ${withFeatures} with page features`);
+console.log(`total: compact ${total('compact')} vs the API's JSON ${total('apiJson')} → ${saving(total('compact'), total('apiJson'))} fewer`);
+console.log(`total: compact vs the JSON without page features ${total('resultsJson')} → ${saving(total('compact'), total('resultsJson'))} fewer`);
+console.log(`total: compact vs the API's JSON indented ${total('prettyJson')} → ${saving(total('compact'), total('prettyJson'))} fewer`);
+console.log(`median per page: compact ${median(rows.map((r) => r.compact))} vs API JSON ${median(rows.map((r) => r.apiJson))}; median saving ${percent(median(savings))}, smallest ${percent(Math.min(...savings))}, largest ${percent(Math.max(...savings))}`);
+const floor = total('titlesAndSnippets');
+console.log(`titles + snippets alone: ${floor} tokens = ${percent(floor / total('compact'))} of the compact text, ${percent(floor / total('apiJson'))} of the API's JSON;`);
+console.log(`  a rendering that keeps them whole saves at most ${saving(floor, total('apiJson'))} against the API's JSON (${saving(floor, total('resultsJson'))} against the JSON without page features)`);
 console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString()}`);

@@ -1,6 +1,7 @@
 /**
  * POST /v1/answer over real HTTP: JSON, and server-sent events in order with `done` last; a
  * client that goes away mid-answer cancels the work (the AbortSignal reaches the pipeline).
+ * Search, fetch and answer as text with format=compact|cited.
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,4 +127,70 @@ describe('POST /v1/answer', () => {
     const other = await post('/v1/fetch?session=agent-8', { index: 0 });
     expect(other.status).toBe(404);
   }, 90_000);
+});
+
+describe('format=compact and format=cited', () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    rawRequest(api.server.port, { method: 'POST', path, headers: goodHeaders(api, headers), body: JSON.stringify(body) });
+
+  it('search, fetch and answer answer text/plain: results numbered from 0 without URLs (cited: with), the page wrapped, the answer with its sources', async () => {
+    const json = await post('/v1/search?session=formats', { query: 'espresso caffeine', engine: 'google', limit: 3 });
+    const results = (json.json() as { results: Array<{ title: string; url: string }> }).results;
+    expect(results.length).toBe(3);
+
+    const compact = await post('/v1/search?session=formats&format=compact', { query: 'espresso caffeine', engine: 'google', limit: 3 });
+    expect(compact.status).toBe(200);
+    expect(compact.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = compact.body.split('\n');
+    expect(lines[0]).toBe("A Google search for 'espresso caffeine' found 3 results:");
+    expect(lines).toContain(`0. ${results[0]?.title}`);
+    expect(lines).toContain(`2. ${results[2]?.title}`);
+    expect(compact.body).not.toContain(site.pages);
+    expect(lines.at(-1)).toBe('Use web_fetch(index=N) to fetch the full text of result N.');
+
+    const cited = await post('/v1/search?session=formats&format=cited', { query: 'espresso caffeine', engine: 'google', limit: 3 });
+    expect(cited.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(cited.body.split('\n')).toContain(`URL: ${results[1]?.url}`);
+
+    // Several queries: one rendering after another (a query that fails is one line with its code).
+    const several = await post('/v1/search?session=formats-2&format=compact', { queries: ['espresso caffeine', 'espresso history'], engine: 'google', limit: 2 });
+    expect(several.status).toBe(200);
+    expect(several.body.split('\n').filter((line) => line.startsWith('A Google search for '))).toEqual([
+      "A Google search for 'espresso caffeine' found 2 results:",
+      "A Google search for 'espresso history' found 2 results:",
+    ]);
+    // Invalid input is still refused as JSON, whatever the format asked.
+    const invalid = await post('/v1/search?format=compact', { query: '' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers['content-type']).toMatch(/^application\/json/);
+
+    const page = await post('/v1/fetch?session=formats&format=compact', { index: 0 });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(page.body.startsWith(`<untrusted_content source="${results[0]?.url}">`)).toBe(true);
+    expect(page.body.trimEnd().endsWith('</untrusted_content>')).toBe(true);
+
+    const answer = await post('/v1/answer?format=cited', { question: 'At what temperature should green tea be brewed?', urls: [`${site.pages}/green-tea`] });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(answer.body.startsWith('Web search results for "At what temperature should green tea be brewed?":')).toBe(true);
+    expect(answer.body).toContain(`[1] Green tea basics (${site.pages}/green-tea)`);
+  }, 90_000);
+
+  it('refuses a text format where there is none, and with the event stream, as JSON errors', async () => {
+    const history = await rawRequest(api.server.port, { path: '/v1/history?format=compact', headers: goodHeaders(api) });
+    expect(history.status).toBe(400);
+    expect((history.json() as { error: { code: string; message: string } }).error).toMatchObject({ code: 'INVALID_INPUT' });
+    expect(history.body).toContain('JSON only');
+
+    const unknown = await post('/v1/search?format=yaml', { query: 'espresso' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toContain("format must be 'json', 'compact' or 'cited'");
+
+    const before = api.calls.length;
+    const stream = await post('/v1/answer?format=compact', { question: 'espresso?' }, { accept: 'text/event-stream' });
+    expect(stream.status).toBe(400);
+    expect((stream.json() as { error: { code: string } }).error.code).toBe('INVALID_INPUT');
+    expect(api.calls.length).toBe(before);
+  });
 });

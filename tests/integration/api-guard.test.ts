@@ -95,7 +95,8 @@ describe('the guard: Host → Origin → token → body → schema, before any h
     await expectRefused({ headers: goodHeaders(api), body: JSON.stringify({ query: 'coffee', limit: 'ten' }) }, 400, 'INVALID_INPUT');
     await expectRefused({ headers: goodHeaders(api), body: JSON.stringify({ query: 'a', queries: ['b'] }) }, 400, 'INVALID_INPUT');
     await expectRefused({ path: '/v1/fetch', headers: goodHeaders(api), body: JSON.stringify({ url: 'https://example.com', allowPrivateNetworks: true }) }, 400, 'INVALID_INPUT');
-    await expectRefused({ path: '/v1/search?format=compact', headers: goodHeaders(api) }, 400, 'INVALID_INPUT');
+    await expectRefused({ path: '/v1/search?format=markdown', headers: goodHeaders(api) }, 400, 'INVALID_INPUT');
+    await expectRefused({ method: 'GET', path: '/v1/health?format=compact', headers: goodHeaders(api) }, 400, 'INVALID_INPUT');
   });
 
   it('says NOT_FOUND (404) for an unknown path, after the guard', async () => {

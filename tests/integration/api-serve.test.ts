@@ -1,7 +1,8 @@
 /**
  * `lantern serve` as a person or agent runs it (the built CLI): another port when the asked one
  * is taken, the discovery file and the 0600 token file, `lantern token --rotate` (the old token
- * then 401), and SIGTERM: exit within 5 s, discovery file removed, no Chromium left.
+ * then 401), and SIGTERM: exit within 5 s, discovery file removed, no Chromium left — also in
+ * the middle of an answer's event stream, which the client sees end cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -121,6 +122,58 @@ describe('lantern serve (built CLI)', () => {
       expect(await exited).toBe(0);
       expect(Date.now() - stoppedAt).toBeLessThan(5000);
       expect(existsSync(discoveryPath(dataDir))).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  }, 90_000);
+
+  it('on SIGTERM during an answer\'s event stream: the stream ends cleanly, exit within 5 s, no Chromium left, no discovery file', async () => {
+    const dataDir = tempDataDir();
+    const hanging = createServer(() => undefined); // accepts, never answers: the answer stays on "reading"
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const slowUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
+    expect((await runCli(['settings', 'set', 'fetch.allowPrivateNetworks', 'true'], { LANTERN_DATA_DIR: dataDir })).code).toBe(0);
+    const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'ignore', 'ignore'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const discovery = await waitFor(() => (existsSync(discoveryPath(dataDir)) ? (JSON.parse(readFileSync(discoveryPath(dataDir), 'utf8')) as Discovery) : undefined), 15_000);
+      const token = readFileSync(tokenPath(dataDir), 'utf8').trim();
+      // A search first, so that the server has a browser to leave behind.
+      expect((await call(discovery.port, token, '/v1/search', { query: 'coffee', engine: 'google', limit: 3 })).status).toBe(200);
+      expect(chromiumProcessesFor(chromiumProfileDir(dataDir)).length).toBeGreaterThan(0);
+
+      const response = await fetch(`http://127.0.0.1:${discovery.port}/v1/answer`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ question: 'How much caffeine is in a shot of espresso?', urls: [slowUrl] }),
+      });
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!text.includes('event: sources')) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before its sources: ${text}`);
+        text += decoder.decode(value, { stream: true });
+      }
+      const stoppedAt = Date.now();
+      child.kill('SIGTERM');
+      // Read to the end: a reset connection would reject here instead of ending.
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      const events = text.split('\n\n').filter((block) => block.startsWith('event: ')).map((block) => /^event: (.*)$/m.exec(block)?.[1]);
+      expect(events.at(-1)).toBe('error');
+      expect(text).toMatch(/"code":"CANCELLED"/);
+      expect(await exited).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(5000);
+      expect(existsSync(discoveryPath(dataDir))).toBe(false);
+      expect(chromiumProcessesFor(chromiumProfileDir(dataDir))).toEqual([]);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       hanging.closeAllConnections();

@@ -158,6 +158,33 @@ describe('session result index', () => {
     expect(notFound(() => store.searches.resolveResult('cli', 's1', 5)).message).toContain('has 2 results');
   });
 
+  it('a repeat of the latest search (a cached answer) keeps its numbers valid 24 h from the repeat', () => {
+    const { store, clock } = setup();
+    const request = { request: { query: 'query s1', limit: 10 } };
+    store.searches.recordSearch('cli', response('s1', 10), request);
+    clock.advance(20 * HOUR);
+    store.searches.recordSearch('cli', response('s1', 10), request);
+    clock.advance(20 * HOUR);
+    expect(store.searches.resolveResult('cli', undefined, 3).url).toBe('https://example.com/s1/3');
+    expect(store.db.prepare('SELECT COUNT(*) FROM searches').pluck().get()).toBe(1);
+    expect(store.db.prepare('SELECT COUNT(*) FROM search_results').pluck().get()).toBe(10);
+    clock.advance(4 * HOUR);
+    expect(notFound(() => store.searches.resolveResult('cli', undefined, 3)).details).toMatchObject({ reason: 'expired' });
+  });
+
+  it('a repeat of an older search makes it the latest again, and an expired one is recorded anew', () => {
+    const { store, clock } = setup();
+    store.searches.recordSearch('cli', response('s1', 10));
+    store.searches.recordSearch('cli', response('s2', 10));
+    store.searches.recordSearch('cli', response('s1', 10));
+    expect(store.searches.resolveResult('cli', undefined, 0).searchId).toBe('s1');
+
+    clock.advance(25 * HOUR);
+    store.purgeExpired();
+    store.searches.recordSearch('cli', response('s1', 10));
+    expect(store.searches.resolveResult('cli', undefined, 9).url).toBe('https://example.com/s1/9');
+  });
+
   it('keeps the request, engine, timing and page features of each search', () => {
     const { store } = setup();
     store.searches.recordSearch(

@@ -8,7 +8,8 @@ import { sharedData } from './shared-data';
 /**
  * A recorded Google page (path under ../shared/data/serp) as the SearchResponse Lantern would
  * give for it: classified and parsed by the real engine code, numbered from 0, each result with
- * its source domain. Undefined for a page that is not a results page (a block page).
+ * its source domain, with the page's features (featured snippet, people also ask, related
+ * searches, top stories) as the search service adds them. Undefined for a page that is not a results page (a block page).
  */
 export function recordedSearchResponse(path: string, query: string): SearchResponse | undefined {
   const bytes = readFileSync(sharedData('serp', ...path.split('/')));
@@ -21,7 +22,8 @@ export function recordedSearchResponse(path: string, query: string): SearchRespo
   const google = ENGINES.google;
   const state = google.classify(snapshot).state;
   if (state !== 'results' && state !== 'no-results') return undefined;
-  const results = google.parse(snapshot).results.map((result, index) => ({
+  const parsed = google.parse(snapshot);
+  const results = parsed.results.map((result, index) => ({
     index,
     title: result.title,
     url: result.url,
@@ -29,5 +31,16 @@ export function recordedSearchResponse(path: string, query: string): SearchRespo
     source: sourceOf(result.url),
     ...(result.date === undefined ? {} : { date: result.date }),
   }));
-  return { searchId: 'recorded', query, engine: 'google', results, tookMs: 0 };
+  // The page features as SearchService adds them (search-service.ts, pageFeatures): present when non-empty.
+  return {
+    searchId: 'recorded',
+    query,
+    engine: 'google',
+    results,
+    ...(parsed.featuredSnippet ? { featuredSnippet: parsed.featuredSnippet } : {}),
+    ...(parsed.peopleAlsoAsk?.length ? { peopleAlsoAsk: parsed.peopleAlsoAsk } : {}),
+    ...(parsed.relatedSearches?.length ? { relatedSearches: parsed.relatedSearches } : {}),
+    ...(parsed.topStories?.length ? { topStories: parsed.topStories } : {}),
+    tookMs: 0,
+  };
 }

@@ -9,22 +9,40 @@ import { PendingBlockSchema } from '../../shared/captcha-contract';
 
 const MAX_QUERIES_PER_REQUEST = 10;
 
-/** `session`: whose numbered results these are; `format`: only json until src/shared/format has the others. */
+const SessionSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'session must be 1-64 letters, digits, dots, dashes or underscores')
+  .default('default')
+  .describe('Whose numbered results these are (fetch by index reads this session\'s latest search).');
+
+/** `session` and `format` on an endpoint whose answer has no text rendering: JSON only. */
 export const CallParametersSchema = z
   .object({
-    session: z
-      .string()
-      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'session must be 1-64 letters, digits, dots, dashes or underscores')
-      .default('default')
-      .describe('Whose numbered results these are (fetch by index reads this session\'s latest search).'),
+    session: SessionSchema,
     format: z
-      .enum(['json'], { error: "format: only 'json' is available for now ('compact' and 'cited' are coming)" })
+      .enum(['json'], { error: "format: this endpoint answers JSON only ('compact' and 'cited' are for /v1/search, /v1/fetch and /v1/answer)" })
       .default('json')
-      .describe("Response format. Only 'json' for now; 'compact' and 'cited' are coming."),
+      .describe("Response format: 'json' only here."),
   })
   .strict();
 
-export const AnswerParametersSchema = CallParametersSchema.extend({
+export const TEXT_FORMATS = ['compact', 'cited'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+
+/**
+ * `format` on search, fetch and answer: the JSON response, or the text an agent reads
+ * (src/shared/format/), sent as text/plain — the same text the MCP tools return.
+ */
+export const TextCallParametersSchema = CallParametersSchema.extend({
+  format: z
+    .enum(['json', ...TEXT_FORMATS], { error: "format must be 'json', 'compact' or 'cited'" })
+    .default('json')
+    .describe(
+      "json: the response object. compact: text/plain for a model — search results numbered from 0 with title, date, source and snippet (no URLs), a page inside <untrusted_content>, an answer with its [n] sources. cited: the same with each search result's URL.",
+    ),
+}).strict();
+
+export const AnswerParametersSchema = TextCallParametersSchema.extend({
   threadId: z.coerce.number().int().min(1).optional().describe('Continue this history thread (a follow-up).'),
 }).strict();
 

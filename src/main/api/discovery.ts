@@ -32,3 +32,14 @@ export function removeDiscovery(dataDir: string, pid: number = process.pid): voi
   }
   rmSync(discoveryPath(dataDir), { force: true });
 }
+
+/** The discovery file, when there is one with a port and a pid (it may be stale: check the pid). */
+export function readDiscovery(dataDir: string): Discovery | undefined {
+  try {
+    const value = JSON.parse(readFileSync(discoveryPath(dataDir), 'utf8')) as Partial<Discovery>;
+    const valid = Number.isInteger(value.port) && Number.isInteger(value.pid) && typeof value.url === 'string' && typeof value.startedAt === 'string';
+    return valid ? (value as Discovery) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,4 @@
-/** Error codes → HTTP statuses, and the one JSON error body every refusal and failure uses. */
+/** Error codes → HTTP statuses, the one JSON error body every refusal and failure uses, and the response writers. */
 import type { ServerResponse } from 'node:http';
 import type { ErrorCode, ErrorInfo } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
@@ -57,6 +57,17 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     ...headers,
+  });
+  res.end(text);
+}
+
+/** A text rendering (format=compact|cited): the text a model reads, nothing around it. */
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
   });
   res.end(text);
 }

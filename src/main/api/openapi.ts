@@ -46,6 +46,7 @@ export function buildOpenApiDocument(version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of ROUTES) {
     const content: Record<string, JsonSchema> = { 'application/json': { schema: jsonSchema(route.response, 'output') } };
+    if (route.text) content['text/plain'] = { schema: { type: 'string', description: 'With format=compact or format=cited: the response as text for a language model (what the MCP tools return).' } };
     if (route.events) content['text/event-stream'] = { schema: { type: 'string', description: 'AnswerEvent values as server-sent events (event: <type>, data: <json>), `done` or `error` last.' } };
     const operation: JsonSchema = {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,

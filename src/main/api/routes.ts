@@ -6,9 +6,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
 import type { ResearchApi } from '../../shared/api';
-import { AnswerRequestSchema, AnswerResponseSchema, type AnswerEvent } from '../../shared/answer-contract';
+import { AnswerRequestSchema, AnswerResponseSchema, type AnswerEvent, type AnswerResponse } from '../../shared/answer-contract';
 import { CaptchaPendingResponseSchema, CaptchaWaitRequestSchema, CaptchaWaitResponseSchema } from '../../shared/captcha-contract';
-import { FetchRequestSchema, FetchResponseSchema } from '../../shared/fetch-contract';
+import { FetchRequestSchema, FetchResponseSchema, type FetchResponse } from '../../shared/fetch-contract';
 import {
   FullTextHitSchema,
   HistoryDeleteResponseSchema,
@@ -24,9 +24,17 @@ import {
   ApiSearchResponseSchema,
   CallParametersSchema,
   HealthResponseSchema,
+  TextCallParametersSchema,
   type HealthResponse,
   type MultiSearchResponse,
+  type TextFormat,
 } from './api-schemas';
+import type { SearchResponse } from '../../shared/contract';
+import { LanternError } from '../../shared/errors';
+import { formatCitedAnswer, formatCitedResults } from '../../shared/format/cited';
+import { formatCompactResults } from '../../shared/format/compact';
+import { formatFetchedText } from '../../shared/format/fetched-text';
+import { oneLine } from '../../shared/format/one-line';
 import { publicErrorInfo } from './http-errors';
 import { openEventStream } from './sse';
 
@@ -64,6 +72,8 @@ export interface Route {
   response: z.ZodType;
   /** Also answers `Accept: text/event-stream` with this event schema. */
   events?: z.ZodType;
+  /** The response as text/plain for `format=compact|cited` (src/shared/format/), same text as the MCP tools. */
+  text?: Record<TextFormat, (response: never) => string>;
   handle(context: RouteContext): Promise<unknown>;
 }
 
@@ -78,8 +88,9 @@ export const ROUTES: Route[] = [
     path: '/v1/search',
     summary: 'Search the web: one `query`, or `queries` (run through the engine queue, each with its own result or error).',
     body: ApiSearchRequestSchema,
-    query: CallParametersSchema,
+    query: TextCallParametersSchema,
     response: ApiSearchResponseSchema,
+    text: { compact: searchText(formatCompactResults), cited: searchText(formatCitedResults) },
     async handle(context) {
       const body = context.body as z.input<typeof ApiSearchRequestSchema>;
       const options = { session: session(context), signal: context.signal };
@@ -102,8 +113,10 @@ export const ROUTES: Route[] = [
     path: '/v1/fetch',
     summary: 'A URL, several URLs, a prompt with URLs, or result N of a search → main content as Markdown.',
     body: FetchRequestSchema,
-    query: CallParametersSchema,
+    query: TextCallParametersSchema,
     response: FetchResponseSchema,
+    // A page's text is wrapped with its URL either way: compact and cited are the same text.
+    text: { compact: (response: FetchResponse) => formatFetchedText(response), cited: (response: FetchResponse) => formatFetchedText(response) },
     handle: (context) => context.api.fetch(context.body as z.input<typeof FetchRequestSchema>, { session: session(context), signal: context.signal }),
   },
   {
@@ -114,11 +127,16 @@ export const ROUTES: Route[] = [
     query: AnswerParametersSchema,
     response: AnswerResponseSchema,
     events: z.custom<AnswerEvent>(),
+    // An answer's text always carries its numbered sources with their URLs.
+    text: { compact: (response: AnswerResponse) => formatCitedAnswer(response), cited: (response: AnswerResponse) => formatCitedAnswer(response) },
     async handle(context) {
       const request = context.body as z.input<typeof AnswerRequestSchema>;
       const threadId = context.query['threadId'] as number | undefined;
       const options = { session: session(context), signal: context.signal, ...(threadId === undefined ? {} : { threadId }) };
       if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return context.api.answer(request, options);
+      if (context.query['format'] !== 'json') {
+        throw new LanternError('INVALID_INPUT', "The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the answer as text.");
+      }
       const stream = openEventStream(context.res, context.heartbeatMs);
       let errorSent = false;
       try {
@@ -221,6 +239,19 @@ export const ROUTES: Route[] = [
     handle: (context) => Promise.resolve(context.openapi()),
   },
 ];
+
+/**
+ * A search's text: one query's response rendered as it is; several queries' outcomes one after
+ * another, a failed one as a line with its code (as one failure in a fetch batch is told).
+ */
+function searchText(render: (response: SearchResponse) => string): (response: SearchResponse | MultiSearchResponse) => string {
+  return (response) =>
+    'results' in response && !('searchId' in response)
+      ? response.results
+          .map((outcome) => (outcome.ok ? render(outcome.response) : `A search for '${oneLine(outcome.query)}' failed: ${outcome.error.code}: ${oneLine(outcome.error.message)}`))
+          .join('\n\n')
+      : render(response);
+}
 
 /** The route for a method and path, with its path parameters; undefined when none matches. */
 export function matchRoute(method: string, pathname: string): { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined {

@@ -11,7 +11,7 @@ import { LanternError } from '../../shared/errors';
 import { validationError } from '../validation';
 import { readJsonBody } from './body';
 import { guardRequest } from './guard';
-import { publicErrorInfo, sendError, sendJson } from './http-errors';
+import { publicErrorInfo, sendError, sendJson, sendText } from './http-errors';
 import { DEFAULT_LIMITS, RequestLimits, type LimitOptions } from './limits';
 import { buildOpenApiDocument } from './openapi';
 import { matchRoute, STREAMED, type Route } from './routes';
@@ -100,7 +100,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
         log,
       });
-      if (result !== STREAMED) sendJson(res, 200, result);
+      if (result === STREAMED) return;
+      const format = query['format'];
+      if (route.text && (format === 'compact' || format === 'cited')) sendText(res, 200, route.text[format](result as never));
+      else sendJson(res, 200, result);
     } catch (error) {
       if (res.headersSent) {
         res.end();

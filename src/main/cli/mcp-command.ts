@@ -1,22 +1,40 @@
 import type { Command } from 'commander';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { ResearchApi } from '../../shared/api';
+import { createMcpRelay, findRunningServer } from '../mcp/relay';
 import { createLanternMcpServer } from '../mcp/server';
 
 /**
- * `lantern mcp`: an MCP server on stdin/stdout for agents (Claude Code, Gemini CLI, Cursor),
- * running in this process. stdout carries protocol messages only; warnings and logs go to
- * stderr. The command ends when the client closes stdin, and the CLI root then closes the browser.
+ * `lantern mcp`: an MCP server on stdin/stdout for agents (Claude Code, Gemini CLI, Cursor).
+ * When a `lantern serve` of the same data dir is running (its discovery file, a live pid, the
+ * token on file), the tools are that server's, relayed: the agent shares its browser session and
+ * its CAPTCHA flow. Otherwise Lantern runs in this process. stdout carries protocol messages only;
+ * warnings and logs go to stderr. The command ends when the client closes stdin, and the CLI root
+ * then closes the browser (if this process started one).
  */
 export function registerMcpCommand(
   program: Command,
-  deps: { api: () => ResearchApi; version: string; log: (text: string) => void },
+  deps: { api: () => ResearchApi; dataDir: () => string; version: string; log: (text: string) => void },
 ): void {
   program
     .command('mcp')
-    .description('Serve web_search, web_fetch and research to an agent over MCP (stdio)')
+    .description('Serve web_search, web_fetch and research to an agent over MCP (stdio); through a running `lantern serve` when there is one')
     .action(async () => {
-      const server = createLanternMcpServer(deps.api(), { version: deps.version });
+      const running = await findRunningServer(deps.dataDir());
+      let server: { connect: Server['connect'] };
+      let close: () => Promise<void>;
+      if ('url' in running) {
+        const relay = await createMcpRelay(running, { version: deps.version });
+        server = relay.server;
+        close = () => relay.close();
+        deps.log(`lantern mcp: serving on stdio through the running server at ${running.url}`);
+      } else {
+        const own = createLanternMcpServer(deps.api(), { version: deps.version });
+        server = own;
+        close = () => own.close();
+        deps.log(`lantern mcp: serving on stdio, in this process (${running.reason})`);
+      }
       const transport = new StdioServerTransport();
       const closed = new Promise<void>((resolve) => {
         // The stdio transport does not watch for the end of its input: the client going away ends the server.
@@ -25,8 +43,7 @@ export function registerMcpCommand(
         transport.onclose = resolve;
       });
       await server.connect(transport);
-      deps.log('lantern mcp: serving on stdio');
       await closed;
-      await server.close();
+      await close();
     });
 }

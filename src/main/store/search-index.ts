@@ -42,6 +42,8 @@ interface SearchRow {
 export const DEFAULT_RESULT_TTL_MS = 24 * 3_600_000;
 export const DEFAULT_MAX_RESULTS_PER_SESSION = 1_000;
 export const DEFAULT_SEARCH_LOG_RETENTION_MS = 7 * 24 * 3_600_000;
+/** How far a repeat of the latest search must move its expiry before the move is written. */
+const REFRESH_GRANULARITY_MS = 1_000;
 
 /**
  * The agents' numbered results: every answered search per session, so that "fetch result 2"
@@ -66,10 +68,13 @@ export class SearchIndex {
 
   /**
    * Records an answered search and its results under their 0-based index. Recording the same
-   * searchId again in a session replaces it. Past the session cap, the session's oldest results
+   * searchId again in a session replaces it (and makes it the latest), unless it already is the
+   * latest with the same results: then only its expiry moves (refreshLatest). Past the session cap, the session's oldest results
    * are dropped in the same transaction.
    */
   recordSearch(session: string, response: SearchResponse, meta: SearchMeta = {}): void {
+    const request = meta.request === undefined ? null : JSON.stringify(meta.request);
+    if (this.refreshLatest(session, response, request)) return;
     this.db.transaction(() => {
       const at = this.now();
       this.sql('DELETE FROM searches WHERE session = ? AND search_id = ?').run(session, response.searchId);
@@ -84,7 +89,7 @@ export class SearchIndex {
           session,
           response.query,
           response.engine,
-          meta.request === undefined ? null : JSON.stringify(meta.request),
+          request,
           features === undefined ? null : JSON.stringify(features),
           response.tookMs,
           response.fromCache === true ? 1 : 0,
@@ -111,6 +116,38 @@ export class SearchIndex {
       }
       this.enforceSessionCap(session);
     })();
+  }
+
+  /**
+   * A repeat of the session's latest search (a cached answer carries the searchId it was first
+   * given, and an id names one engine answer, so the same id, request and count are the same
+   * result set): its numbers are already recorded, so only their expiry moves, 24 h from now as
+   * for a new record. A read and at most one single-row UPDATE a second, instead of deleting and
+   * re-inserting the search and its results and counting the session's results for the cap in a
+   * write transaction — which was most of a cached search's cost (docs/benchmarks.md, "Local API"). Not when the record has expired: its results may be purged.
+   */
+  private refreshLatest(session: string, response: SearchResponse, request: string | null): boolean {
+    const at = this.now();
+    const latest = this.sql(
+      'SELECT id, search_id, request, result_count, expires_at FROM searches WHERE session = ? ORDER BY id DESC LIMIT 1',
+    ).get(session) as { id: number; search_id: string; request: string | null; result_count: number; expires_at: number } | undefined;
+    if (
+      !latest ||
+      latest.search_id !== response.searchId ||
+      latest.request !== request ||
+      latest.result_count !== response.results.length ||
+      latest.expires_at <= at
+    ) {
+      return false;
+    }
+    // Within a second of the last move it stays put: a burst of repeats (an agent's loop, a load
+    // test) costs one write a second, and the numbers stay valid 24 h from the latest repeat to
+    // within that second.
+    const expiresAt = at + this.resultTtlMs;
+    if (expiresAt - latest.expires_at >= REFRESH_GRANULARITY_MS) {
+      this.sql('UPDATE searches SET expires_at = ? WHERE id = ?').run(expiresAt, latest.id);
+    }
+    return true;
   }
 
   /**

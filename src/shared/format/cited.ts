@@ -1,5 +1,7 @@
 import type { AnswerResponse } from '../answer-contract';
+import type { SearchResponse } from '../contract';
 import { formatAnswerText } from './answer-text';
+import { formatCompactResults } from './compact';
 import { oneLine } from './one-line';
 
 /**
@@ -9,4 +11,12 @@ import { oneLine } from './one-line';
 export function formatCitedAnswer(response: Pick<AnswerResponse, 'question' | 'answer' | 'sources'>): string {
   const question = oneLine(response.question).replace(/"/g, '\\"');
   return `Web search results for "${question}":\n\n${formatAnswerText(response)}`;
+}
+
+/**
+ * Search results for an agent that will cite them: the compact layout (compact.ts) with each
+ * result's URL on a line of its own, since a citation needs the address and not just a number.
+ */
+export function formatCitedResults(response: SearchResponse): string {
+  return formatCompactResults(response, { urls: true });
 }

@@ -21,13 +21,14 @@ function field(text: string): string {
  * its number, which the store keeps for the session), titles, dates when known, the source's
  * domain and the snippet, each on its own line. Numbered from 0, as `web_fetch(index=N)` counts.
  */
-export function formatCompactResults(response: SearchResponse): string {
+export function formatCompactResults(response: SearchResponse, options: { urls?: boolean } = {}): string {
   const count = response.results.length;
   const lines = [
     `A ${ENGINE_NAMES[response.engine]} search for '${field(response.query)}' found ${count} result${count === 1 ? '' : 's'}:`,
   ];
   for (const result of response.results) {
     lines.push('', `${result.index}. ${field(result.title) || field(result.url)}`);
+    if (options.urls) lines.push(`URL: ${field(result.url)}`);
     if (result.date) lines.push(`Date published: ${field(result.date)}`);
     lines.push(`Source: ${field(result.source)}`);
     if (result.snippet.trim()) lines.push(field(result.snippet));
