@@ -143,7 +143,16 @@ function isNeverContent(el: Element): boolean {
   const a = el.attribs;
   const role = a.role?.toLowerCase();
   if (role && DROP_ROLES.has(role)) return true;
-  if (el.name === 'header' && containsTag(el, 'nav')) return true;
+  // A site header holds the menu; an article's own header (inside <article> or <main>) may hold
+  // a breadcrumb beside the headline and the standfirst, so only the breadcrumb goes.
+  if (el.name === 'header' && containsTag(el, 'nav') && !hasAncestor(el, ARTICLE_CONTAINERS)) return true;
+  return false;
+}
+
+const ARTICLE_CONTAINERS = new Set(['article', 'main']);
+
+function hasAncestor(el: Element, names: Set<string>): boolean {
+  for (let p = el.parent; p && isTag(p); p = p.parent) if (names.has(p.name)) return true;
   return false;
 }
 
