@@ -65,7 +65,7 @@ const DROP_ROLES = new Set([
 
 /** Class/id tokens that name boilerplate blocks. Tested per token (split on spaces). */
 const BOILERPLATE_TOKEN =
-  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata/;
+  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff/;
 
 /**
  * Bylines and post dates: boilerplate beside an article, but part of each post of a forum thread
@@ -79,7 +79,8 @@ const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$/;
  */
 const CAPTION_TOKEN = /^caption$|(image|img|photo|media|figure|picture|pic)[-_]*caption|__caption|^(photo-?|image-?)?credits?$/;
 
-const COMMENT_TOKEN = /comment|disqus|respond|replies|^reply/;
+/** "comment" also covers French "commentaire"; German templates name them "kommentar(e)". */
+const COMMENT_TOKEN = /comment|kommentar|disqus|respond|replies|^reply/;
 
 /** True when the element's class or id names it as a comment or comment section. */
 export function isCommentNamed(el: Element): boolean {
