@@ -190,7 +190,11 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
       const boilerplate =
         tokens.some((t) => BOILERPLATE_TOKEN.test(t)) ||
         (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
-        (tokens.some((t) => CAPTION_TOKEN.test(t)) && (map.get(el)?.links ?? 0) === 0 && !inRepeatedBlock(el));
+        // Cards make up most of their container; pictures set between an article's paragraphs
+        // repeat too, but are a minority among them, and their captions go.
+        (tokens.some((t) => CAPTION_TOKEN.test(t)) &&
+          (map.get(el)?.links ?? 0) === 0 &&
+          !inRepeatedBlock(el, 4, true));
       if (!isContent && share < BOILERPLATE_MAX_SHARE && boilerplate && attr(el, 'itemprop') !== 'articleBody') {
         removeNode(el);
         continue;
@@ -208,18 +212,24 @@ function commentGroupShare(el: Element, map: MassMap, pageWeight: number): numbe
   return sum / pageWeight;
 }
 
-/** True when the element, or one of its nearest ancestors (three by default), is one of 3+ look-alike siblings. */
-function inRepeatedBlock(el: Element, levels = 4): boolean {
+/**
+ * True when the element, or one of its nearest ancestors (three by default), is one of 3+
+ * look-alike siblings — and, with `mostOfParent`, when those also make up half its siblings.
+ */
+function inRepeatedBlock(el: Element, levels = 4, mostOfParent = false): boolean {
   let node: Element | null = el;
   for (let depth = 0; node && depth < levels; depth++) {
     const parent: Element | null = node.parent && isTag(node.parent) ? node.parent : null;
     if (!parent) return false;
     const signature = `${node.name}.${node.attribs.class ?? ''}`;
     let alike = 0;
+    let elements = 0;
     for (const sibling of parent.children) {
-      if (isTag(sibling) && `${sibling.name}.${sibling.attribs.class ?? ''}` === signature) alike++;
+      if (!isTag(sibling)) continue;
+      elements++;
+      if (`${sibling.name}.${sibling.attribs.class ?? ''}` === signature) alike++;
     }
-    if (alike >= 3) return true;
+    if (alike >= 3 && (!mostOfParent || alike * 2 >= elements)) return true;
     node = parent;
   }
   return false;
