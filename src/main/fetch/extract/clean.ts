@@ -65,7 +65,7 @@ const DROP_ROLES = new Set([
 
 /** Class/id tokens that name boilerplate blocks. Tested per token (split on spaces). */
 const BOILERPLATE_TOKEN =
-  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata/;
+  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff/;
 
 /**
  * Bylines and post dates: boilerplate beside an article, but part of each post of a forum thread
@@ -79,7 +79,8 @@ const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$/;
  */
 const CAPTION_TOKEN = /^caption$|(image|img|photo|media|figure|picture|pic)[-_]*caption|__caption|^(photo-?|image-?)?credits?$/;
 
-const COMMENT_TOKEN = /comment|disqus|respond|replies|^reply/;
+/** "comment" also covers French "commentaire"; German templates name them "kommentar(e)". */
+const COMMENT_TOKEN = /comment|kommentar|disqus|respond|replies|^reply/;
 
 /** True when the element's class or id names it as a comment or comment section. */
 export function isCommentNamed(el: Element): boolean {
@@ -143,7 +144,16 @@ function isNeverContent(el: Element): boolean {
   const a = el.attribs;
   const role = a.role?.toLowerCase();
   if (role && DROP_ROLES.has(role)) return true;
-  if (el.name === 'header' && containsTag(el, 'nav')) return true;
+  // A site header holds the menu; an article's own header (inside <article> or <main>) may hold
+  // a breadcrumb beside the headline and the standfirst, so only the breadcrumb goes.
+  if (el.name === 'header' && containsTag(el, 'nav') && !hasAncestor(el, ARTICLE_CONTAINERS)) return true;
+  return false;
+}
+
+const ARTICLE_CONTAINERS = new Set(['article', 'main']);
+
+function hasAncestor(el: Element, names: Set<string>): boolean {
+  for (let p = el.parent; p && isTag(p); p = p.parent) if (names.has(p.name)) return true;
   return false;
 }
 
@@ -180,7 +190,11 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
       const boilerplate =
         tokens.some((t) => BOILERPLATE_TOKEN.test(t)) ||
         (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
-        (tokens.some((t) => CAPTION_TOKEN.test(t)) && (map.get(el)?.links ?? 0) === 0 && !inRepeatedBlock(el));
+        // Cards make up most of their container; pictures set between an article's paragraphs
+        // repeat too, but are a minority among them, and their captions go.
+        (tokens.some((t) => CAPTION_TOKEN.test(t)) &&
+          (map.get(el)?.links ?? 0) === 0 &&
+          !inRepeatedBlock(el, 4, true));
       if (!isContent && share < BOILERPLATE_MAX_SHARE && boilerplate && attr(el, 'itemprop') !== 'articleBody') {
         removeNode(el);
         continue;
@@ -198,18 +212,24 @@ function commentGroupShare(el: Element, map: MassMap, pageWeight: number): numbe
   return sum / pageWeight;
 }
 
-/** True when the element, or one of its nearest ancestors (three by default), is one of 3+ look-alike siblings. */
-function inRepeatedBlock(el: Element, levels = 4): boolean {
+/**
+ * True when the element, or one of its nearest ancestors (three by default), is one of 3+
+ * look-alike siblings — and, with `mostOfParent`, when those also make up half its siblings.
+ */
+function inRepeatedBlock(el: Element, levels = 4, mostOfParent = false): boolean {
   let node: Element | null = el;
   for (let depth = 0; node && depth < levels; depth++) {
     const parent: Element | null = node.parent && isTag(node.parent) ? node.parent : null;
     if (!parent) return false;
     const signature = `${node.name}.${node.attribs.class ?? ''}`;
     let alike = 0;
+    let elements = 0;
     for (const sibling of parent.children) {
-      if (isTag(sibling) && `${sibling.name}.${sibling.attribs.class ?? ''}` === signature) alike++;
+      if (!isTag(sibling)) continue;
+      elements++;
+      if (`${sibling.name}.${sibling.attribs.class ?? ''}` === signature) alike++;
     }
-    if (alike >= 3) return true;
+    if (alike >= 3 && (!mostOfParent || alike * 2 >= elements)) return true;
     node = parent;
   }
   return false;

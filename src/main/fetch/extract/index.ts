@@ -13,6 +13,7 @@ import { findFirst, isInside, parseHtml, treeDepth, walkElements, type Document,
 import { flatText } from './flat-text.js';
 import { findLead } from './lead.js';
 import { renderContent } from './markdown.js';
+import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
@@ -60,7 +61,7 @@ export function extractHtml(html: string, url: string, options: ExtractOptions =
   if (treeDepth(doc) > MAX_TREE_DEPTH) {
     const { metadata } = readPageInfo(doc, url);
     const text = flatText(html);
-    return { ...metadata, markdown: text, text, wordCount: countWords(text) };
+    return { ...metadata, markdown: escapeText(text), text, wordCount: countWords(text) };
   }
   return extractFromTree(doc, html, url, options);
 }
@@ -80,7 +81,7 @@ function extractFromTree(parsed: Document, html: string, url: string, options: E
   }
   // A script shell with little readable markup may still carry its text in JSON-LD.
   if (best.text.length < MIN_TEXT_CHARS && structuredBody.length > best.text.length) {
-    best = { markdown: structuredBody, text: structuredBody };
+    best = { markdown: escapeText(structuredBody), text: structuredBody };
   }
   return { ...metadata, ...best, wordCount: countWords(best.text) };
 }

@@ -7,11 +7,14 @@
 import { idAndClass, isInside, isTag, walkElements, type AnyNode, type Element } from './dom.js';
 import { measure } from './measure.js';
 
-const LEAD_TOKEN =
-  /^(lead|intro|excerpt|standfirst|sommario|vorspann|chapo|bajada|abstract|perex)$|[-_]{1,2}(lead|intro|excerpt|standfirst|chapo|abstract|teaser[-_]?text)$|^(article|entry|story|post|news|art)[-_]{1,2}(lead|intro|excerpt|teaser)|^teaser[-_]text$|^ts-intro$/;
+const LEAD_WORDS =
+  'lead|intro|intro-?text|introduction|excerpt|standfirst|sommario|vorspann|chapo|bajada|abstract|perex|deck|dek|sub-?headline|subtitle';
+const LEAD_TOKEN = new RegExp(
+  `^(${LEAD_WORDS})$|[-_]{1,2}(${LEAD_WORDS}|teaser[-_]?text)$|^(article|entry|story|post|news|art)[-_]{1,2}(teaser|${LEAD_WORDS})|^teaser[-_]text$|^ts-intro$`,
+);
 
 /** How far up from the body to look for the enclosing article. */
-const MAX_LEVELS = 4;
+const MAX_LEVELS = 6;
 const MIN_CHARS = 40;
 const MAX_CHARS = 1500;
 /** A lead is prose: a block mostly made of links is a teaser or a menu. */

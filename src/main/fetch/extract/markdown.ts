@@ -2,8 +2,13 @@
  * Render a cleaned content subtree as Markdown (headings, lists, GFM tables, fenced code, quotes)
  * or as plain text with the same block structure (no Markdown syntax, no list numbers: the text
  * a reader sees, which is what the extraction metrics compare).
+ *
+ * In Markdown the page's text is escaped where it would otherwise parse as structure, and the
+ * syntax the renderer writes is sealed until then (markdown-escape.ts), so page text cannot
+ * forge a heading, a list, a link or emphasis.
  */
 import { attr, isTag, isText, normalizeSpace, rawText, type ChildNode, type Element } from './dom.js';
+import { escapeInline, seal, stripSeals, type InlineKind } from './markdown-escape.js';
 
 export interface RenderOptions {
   plain: boolean;
@@ -72,17 +77,22 @@ class Renderer {
   private readonly hasBlock = new WeakMap<Element, boolean>();
   private readonly titleKey: string;
   private titleSkipped = false;
+  /** Rendering a GFM table cell, where "|" ends the cell even inside a code span. */
+  private inCell = false;
 
   constructor(private readonly options: RenderOptions) {
     this.titleKey = normalizeSpace(options.title).toLowerCase();
   }
 
-  /** Block-level rendering of a node's children, blocks separated by blank lines. */
-  children(node: Element): string {
+  /**
+   * Block-level rendering of a node's children, blocks separated by blank lines. In a tight list
+   * item a nested list follows the item's text on the next line, so the list stays tight.
+   */
+  children(node: Element, tight = false): string {
     const blocks: string[] = [];
     let inline = '';
     const flush = (): void => {
-      const text = tidyInline(inline);
+      const text = this.finish(inline, 'block');
       if (text) blocks.push(text);
       inline = '';
     };
@@ -96,7 +106,15 @@ class Renderer {
       }
     }
     flush();
-    return blocks.join('\n\n');
+    if (!tight || this.options.plain) return blocks.join('\n\n');
+    return blocks.map((b, i) => (i > 0 && LIST_START.test(b) ? `\n${b}` : i > 0 ? `\n\n${b}` : b)).join('');
+  }
+
+  /** Inline content made a block: tidied, and in Markdown escaped with its syntax unsealed. */
+  private finish(inline: string, kind: InlineKind): string {
+    const text = tidyInline(inline);
+    if (!this.options.plain) return escapeInline(text, kind);
+    return kind === 'block' ? text : text.replace(/\n+/g, ' ');
   }
 
   private containsBlock(el: Element): boolean {
@@ -117,9 +135,11 @@ class Renderer {
     const plain = this.options.plain;
     const heading = HEADING.exec(el.name);
     if (heading) {
-      const text = tidyInline(this.inlineChildren(el)).replace(/\n+/g, ' ');
+      const inline = this.inlineChildren(el);
+      const text = this.finish(inline, 'heading');
       if (!text) return '';
-      if (!this.titleSkipped && this.titleKey && text.toLowerCase() === this.titleKey) {
+      const shown = stripSeals(tidyInline(inline)).replace(/\n+/g, ' ');
+      if (!this.titleSkipped && this.titleKey && shown.toLowerCase() === this.titleKey) {
         this.titleSkipped = true;
         return '';
       }
@@ -145,8 +165,8 @@ class Renderer {
       case 'hr':
         return plain ? '' : '---';
       case 'dt': {
-        const text = tidyInline(this.inlineChildren(el));
-        return plain || !text ? text : `**${text}**`;
+        const inline = this.inlineChildren(el);
+        return this.finish(plain ? inline : wrapInline(inline, seal('**')), 'inline');
       }
       default:
         return this.children(el);
@@ -159,7 +179,7 @@ class Renderer {
     let n = Number(attr(el, 'start') ?? '1') || 1;
     for (const child of el.children) {
       if (!isTag(child)) continue;
-      const body = child.name === 'li' ? this.children(child) : this.block(child);
+      const body = child.name === 'li' ? this.children(child, true) : this.block(child);
       if (!body) continue;
       if (this.options.plain) {
         items.push(body);
@@ -184,7 +204,8 @@ class Renderer {
     const classes = [el, codeEl, ...wrappers].map((e) => (e ? (attr(e, 'class') ?? '') : '')).join(' ');
     const named = /(?:^|\s)(?:language|lang|highlight)-([\w+#.-]+)/.exec(classes)?.[1] ?? '';
     const lang = named === 'default' || named === 'none' ? '' : named;
-    const fence = text.includes('```') ? '````' : '```';
+    // A fence longer than any backtick run in the code, so no line of it can close the block.
+    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
     return `${fence}${lang}\n${text}\n${fence}`;
   }
 
@@ -213,16 +234,19 @@ class Renderer {
         blocks.push(hasBlocks || isLayout ? parts.join('\n\n') : parts.join('\t'));
       }
       const caption = el.children.find((c): c is Element => isTag(c) && c.name === 'caption');
-      if (caption) blocks.unshift(tidyInline(this.inlineChildren(caption)));
+      if (caption) blocks.unshift(this.finish(this.inlineChildren(caption), 'block'));
       return blocks.join('\n\n');
     }
     const width = Math.max(...cells.map((r) => r.length));
     const lines = cells
       .filter((r) => r.length > 0)
       .map((row) => {
-        const texts = row.map((cell) =>
-          tidyInline(this.inlineChildren(cell)).replace(/\n+/g, ' ').replace(/\|/g, '\\|'),
-        );
+        const texts = row.map((cell) => {
+          this.inCell = true;
+          const inline = this.inlineChildren(cell);
+          this.inCell = false;
+          return this.finish(inline, 'cell');
+        });
         while (texts.length < width) texts.push('');
         return `| ${texts.join(' | ')} |`;
       });
@@ -238,9 +262,9 @@ class Renderer {
   }
 
   private inline(node: ChildNode): string {
-    if (isText(node)) return node.data.replace(/\s+/g, ' ');
-    if (!isTag(node)) return '';
     const plain = this.options.plain;
+    if (isText(node)) return (plain ? node.data : stripSeals(node.data)).replace(/\s+/g, ' ');
+    if (!isTag(node)) return '';
     switch (node.name) {
       case 'br':
         return '\n';
@@ -251,21 +275,28 @@ class Renderer {
         const href = attr(node, 'href');
         if (plain || !this.options.includeLinks || !href || !text.trim()) return text;
         const resolved = resolveHref(href, this.options.baseUrl);
-        return resolved ? `[${text.trim()}](${resolved})` : text;
+        if (!resolved) return text;
+        // Brackets in the link text would end it early or nest another link: always escaped.
+        const label = text.trim().replace(/[[\]]/g, (b) => seal(`\\${b}`));
+        return `${seal('[')}${label}${seal(`](${linkDestination(resolved)})`)}`;
       }
       case 'strong':
       case 'b':
-        return plain ? this.inlineChildren(node) : wrapInline(this.inlineChildren(node), '**');
+        return plain ? this.inlineChildren(node) : wrapInline(this.inlineChildren(node), seal('**'));
       case 'em':
       case 'i':
-        return plain ? this.inlineChildren(node) : wrapInline(this.inlineChildren(node), '_');
+        // "*", not "_": an underscore run cannot close before a letter ("*word*s" works, "_word_s" does not).
+        return plain ? this.inlineChildren(node) : wrapInline(this.inlineChildren(node), seal('*'));
+      case 'del':
+      case 's':
+      case 'strike':
+        return plain ? this.inlineChildren(node) : wrapInline(this.inlineChildren(node), seal('~~'));
       case 'code':
       case 'kbd':
       case 'samp': {
         const text = rawText(node).replace(/\s+/g, ' ');
         if (plain || !text.trim()) return text;
-        const tick = text.includes('`') ? '``' : '`';
-        return `${tick}${text.trim()}${tick}`;
+        return seal(codeSpan(text.trim(), this.inCell));
       }
       case 'sup':
       case 'sub':
@@ -274,6 +305,34 @@ class Renderer {
         return this.inlineChildren(node);
     }
   }
+}
+
+/** A rendered block that is a list (page text starting so is escaped, so only lists match). */
+const LIST_START = /^(?:[-*+]|\d{1,9}[.)]) /;
+
+function longestRun(text: string, ch: string): number {
+  let longest = 0;
+  let run = 0;
+  for (const c of text) {
+    run = c === ch ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
+
+/**
+ * A code span: delimited by a backtick run longer than any inside, padded with a space when the
+ * code starts or ends with a backtick (Markdown strips one such space on each side).
+ */
+function codeSpan(code: string, inCell: boolean): string {
+  const tick = '`'.repeat(longestRun(code, '`') + 1);
+  const pad = code.startsWith('`') || code.endsWith('`') ? ' ' : '';
+  return `${tick}${pad}${inCell ? code.replace(/\|/g, '\\|') : code}${pad}${tick}`;
+}
+
+/** Characters that would end or break a link destination, percent-encoded (same URL). */
+function linkDestination(url: string): string {
+  return url.replace(/[\s()<>|\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 function hasNested(el: Element, name: string): boolean {
