@@ -72,7 +72,12 @@ const authHeaders = { Host: `127.0.0.1:${server.port}`, Authorization: `Bearer $
 
 // RSS sampled every 100 ms for the whole run.
 let rssPeak = 0;
-const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 100);
+let externalPeak = 0;
+const sampler = setInterval(() => {
+  const usage = process.memoryUsage();
+  rssPeak = Math.max(rssPeak, usage.rss);
+  externalPeak = Math.max(externalPeak, usage.external);
+}, 100);
 
 /** One autocannon process; resolves with its JSON report. */
 function autocannon(args: string[]): Promise<AutocannonResult> {
@@ -109,6 +114,8 @@ const repeatMs = Math.round(performance.now() - repeatStart);
 global.gc?.();
 await sleep(1000);
 const rssStart = process.memoryUsage().rss;
+// The JS heap in use tells requests held (a leak) from memory the allocator keeps after a peak.
+const heapStart = process.memoryUsage().heapUsed;
 rssPeak = rssStart;
 
 // 1. Cached search. The server's CPU time per request (this process: autocannon and Chromium run
@@ -152,6 +159,7 @@ await sleep(SETTLE_SECONDS * 1000);
 const rssAfter = process.memoryUsage().rss;
 global.gc?.();
 const rssAfterGc = process.memoryUsage().rss;
+const heapAfterGc = process.memoryUsage().heapUsed;
 clearInterval(sampler);
 
 const sum = (key: '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'errors' | 'timeouts'): number => mixedResults.reduce((total, r) => total + r[key], 0);
@@ -194,6 +202,8 @@ const results = {
   mixed,
   afterLoad: { healthStatus: healthAfterStatus },
   rssMiB: { start: mib(rssStart), peak: mib(rssPeakLoad), endOfLoad: mib(rssEndOfLoad), after10s: mib(rssAfter), after10sGc: global.gc ? mib(rssAfterGc) : null },
+  heapUsedMiB: { start: mib(heapStart), after10sGc: global.gc ? mib(heapAfterGc) : null },
+  externalMiB: { peakSampled: mib(externalPeak), after10sGc: mib(process.memoryUsage().external) },
   checks: {
     cachedAtLeast3000: cached.requests.average >= 3000,
     zero5xx: mixed['5xx'] === 0 && cached['5xx'] === 0,
@@ -217,6 +227,7 @@ const lines = [
   `| mixed: 2xx / 4xx / 5xx (+ socket errors, timeouts) | ${n(mixed['2xx'])} / ${n(mixed['4xx'])} / ${mixed['5xx']} (+ ${mixed.errors}, ${mixed.timeouts}) | 0 5xx |`,
   `| \`/v1/health\` after the load | ${healthAfterStatus} | 200 |`,
   `| server RSS at start / peak / end of load / 10 s after | ${mib(rssStart)} / ${mib(rssPeakLoad)} / ${mib(rssEndOfLoad)} / ${mib(rssAfter)} MiB | back near start |`,
+  `| server JS heap in use at start / 10 s after, after a forced GC | ${mib(heapStart)} / ${global.gc ? mib(heapAfterGc) : '—'} MiB | back near start |`,
 ];
 const kinds = ['', '| mixed request kind | connections | requests | 2xx | 4xx | 5xx | p99 |', '|---|---|---|---|---|---|---|', ...mixed.byKind.map((k) => `| ${k.name} | ${k.connections} | ${n(k.requests)} | ${n(k['2xx'])} | ${n(k['4xx'])} | ${k['5xx']} | ${k.p99Ms} ms |`)];
 process.stdout.write(`${[...lines, ...kinds].join('\n')}\n\n${JSON.stringify(results.checks)}\n`);

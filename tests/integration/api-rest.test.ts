@@ -59,6 +59,15 @@ describe('REST v1 over loopback', () => {
     expect(report.suspensions.map((block) => block.engine)).toEqual(['google']);
     expect(health.body).not.toContain(api.token());
     expect(health.body).not.toContain(api.dataDir);
+
+    // As text, several queries' failures are one line each, with the code.
+    const several = await post('/v1/search?format=compact', { queries: ['tea', 'espresso'], engine: 'google' });
+    expect(several.status).toBe(200);
+    expect(several.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = several.body.split('\n\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^A search for 'tea' failed: ENGINE_BLOCKED: Google is paused for \d+ more min/);
+    expect(lines[1]).toMatch(/^A search for 'espresso' failed: ENGINE_BLOCKED: /);
   }, 60_000);
 
   it('GET /v1/history and its full-text search answer from the store; an unknown thread is 404, a malformed id 400', async () => {
@@ -93,5 +102,9 @@ describe('REST v1 over loopback', () => {
     );
     // Generated from the contract: the search body's limit carries the schema's bounds.
     expect(response.body).toContain('"maximum":100');
+    // The text formats are documented where they are served, and only there.
+    const operations = document.paths as Record<string, Record<string, { responses: { '200': { content: Record<string, unknown> } } }>>;
+    const textual = Object.entries(operations).flatMap(([path, methods]) => Object.entries(methods).filter(([, op]) => 'text/plain' in op.responses['200'].content).map(([method]) => `${method} ${path}`));
+    expect(textual.sort()).toEqual(['post /v1/answer', 'post /v1/fetch', 'post /v1/search']);
   });
 });

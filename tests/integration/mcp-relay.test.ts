@@ -7,17 +7,20 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoveryPath, readDiscovery, type Discovery } from '../../src/main/api/discovery';
 import { readToken } from '../../src/main/api/token';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
+import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { PROJECT_ROOT, tempDataDir } from '../support/run-cli';
 
 let web: FixtureWeb;
+let site: AnswerSite;
 let serve: ChildProcess;
 let dataDir: string;
 let discovery: Discovery;
@@ -58,7 +61,10 @@ const textOf = (result: CallToolResult): string => (result.content[0]?.type === 
 beforeAll(async () => {
   assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
   web = await startFixtureWeb();
+  site = await startAnswerSite();
   dataDir = tempDataDir();
+  // The answer site is on 127.0.0.1: allowed by the person's settings file, as in mcp-stdio.test.ts.
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, fetch: { allowPrivateNetworks: true } }));
   serve = spawn(process.execPath, ['bin/lantern.js', 'serve', '--port', '7777'], { cwd: PROJECT_ROOT, env: env(), stdio: 'ignore' });
   discovery = await waitFor(() => readDiscovery(dataDir), 15_000);
   token = readToken(dataDir) as string;
@@ -69,6 +75,7 @@ afterAll(async () => {
     serve.kill('SIGTERM');
     await new Promise((resolve) => serve.once('exit', resolve));
   }
+  await site?.close();
   await web?.close();
 });
 
@@ -90,6 +97,22 @@ describe('lantern mcp with a running lantern serve', () => {
       const beyond = (await client.callTool({ name: 'web_fetch', arguments: { index: 7 } })) as CallToolResult;
       expect(beyond.isError).toBe(true);
       expect(textOf(beyond)).toMatch(/^NOT_FOUND: Index 7 is out of range: search .* \("coffee"\) has 3 results/);
+      // A research call's progress comes through the relay, in order, then the cited answer.
+      const progress: Progress[] = [];
+      const research = (await client.callTool(
+        { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
+        CallToolResultSchema,
+        { onprogress: (p) => progress.push(p), timeout: 60_000 },
+      )) as CallToolResult;
+      expect(research.isError).toBeFalsy();
+      expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
+      // The relay passes on every step before the result, but the SDK's client handles a notification
+      // that came in the same chunk as the result after it and drops it (see mcp-stdio.test.ts): the
+      // steps seen are the first ones, in order, at least the first.
+      const steps = ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of citations supported'];
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'))).toEqual([...steps, 'done'].slice(0, progress.length));
+      expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
       // Errors come back as the server's tool errors, with their codes.
       const empty = (await client.callTool({ name: 'web_search', arguments: { query: ' ' } })) as CallToolResult;
       expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty');

@@ -35,6 +35,7 @@ import { formatCitedAnswer, formatCitedResults } from '../../shared/format/cited
 import { formatCompactResults } from '../../shared/format/compact';
 import { formatFetchedText } from '../../shared/format/fetched-text';
 import { oneLine } from '../../shared/format/one-line';
+import { escapeWrapperTags } from '../../shared/format/untrusted';
 import { publicErrorInfo } from './http-errors';
 import { openEventStream } from './sse';
 
@@ -242,13 +243,16 @@ export const ROUTES: Route[] = [
 
 /**
  * A search's text: one query's response rendered as it is; several queries' outcomes one after
- * another, a failed one as a line with its code (as one failure in a fetch batch is told).
+ * another, a failed one as a line with its code, as fetched-text.ts tells one failure in a batch
+ * (on one line, unable to pass for the untrusted-content wrapper).
  */
 function searchText(render: (response: SearchResponse) => string): (response: SearchResponse | MultiSearchResponse) => string {
   return (response) =>
     'results' in response && !('searchId' in response)
       ? response.results
-          .map((outcome) => (outcome.ok ? render(outcome.response) : `A search for '${oneLine(outcome.query)}' failed: ${outcome.error.code}: ${oneLine(outcome.error.message)}`))
+          .map((outcome) =>
+            outcome.ok ? render(outcome.response) : escapeWrapperTags(oneLine(`A search for '${outcome.query}' failed: ${outcome.error.code}: ${outcome.error.message}`)),
+          )
           .join('\n\n')
       : render(response);
 }

@@ -9,12 +9,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ListToolsRequestSchema,
+  ProgressNotificationSchema,
+  type CallToolResult,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js';
 import { readDiscovery } from '../api/discovery';
 import { readToken } from '../api/token';
 
-/** A research answer reads several pages; progress notifications restart this clock. */
-const CALL_TIMEOUT_MS = 10 * 60_000;
+/** Longest a relayed call may take (a research answer reads several pages within its own budget). */
+const CALL_TIMEOUT_MS = 30 * 60_000;
 /** How long a running server has to answer the health check before the agent gets its own Lantern. */
 const HEALTH_TIMEOUT_MS = 2_000;
 
@@ -69,27 +76,44 @@ export async function createMcpRelay(running: RunningServer, options: { version:
   const upstream = new Client({ name: 'lantern-mcp-relay', version: options.version });
   await upstream.connect(upstreamTransport);
 
+  // Progress is routed by a token of the relay's own rather than through the SDK's per-request
+  // progress handler: the SDK's client handles a notification that came in the same chunk as the
+  // call's result only after the result, when that handler is gone, and would drop the last steps.
+  const progressRoutes = new Map<string, (progress: Progress) => void>();
+  upstream.setNotificationHandler(ProgressNotificationSchema, (notification) => {
+    progressRoutes.get(String(notification.params.progressToken))?.(notification.params);
+  });
+  let calls = 0;
+
   const server = new Server({ name: 'lantern', version: options.version }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, (request) => upstream.listTools(request.params));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const progressToken = request.params._meta?.progressToken;
+    const agentToken = request.params._meta?.progressToken;
+    const relayToken = `relay-${++calls}`;
+    // Progress is written in order and before the result: a client drops progress that arrives after it.
+    let forwarded = Promise.resolve();
+    if (agentToken !== undefined) {
+      progressRoutes.set(relayToken, ({ progress, total, message }) => {
+        const params = { progressToken: agentToken, progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
+        forwarded = forwarded.then(() => extra.sendNotification({ method: 'notifications/progress', params })).catch(() => undefined);
+      });
+    }
     try {
-      // The agent's own _meta (its progress token) stays here: the relay asks for progress itself and passes it on.
-      return (await upstream.callTool({ name: request.params.name, arguments: request.params.arguments ?? {} }, CallToolResultSchema, {
-        signal: extra.signal,
-        timeout: CALL_TIMEOUT_MS,
-        resetTimeoutOnProgress: true,
-        ...(progressToken === undefined
-          ? {}
-          : {
-              onprogress: (progress) =>
-                void extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken } }).catch(() => undefined),
-            }),
-      })) as CallToolResult;
+      const result = (await upstream.callTool(
+        { name: request.params.name, arguments: request.params.arguments ?? {}, ...(agentToken === undefined ? {} : { _meta: { progressToken: relayToken } }) },
+        CallToolResultSchema,
+        { signal: extra.signal, timeout: CALL_TIMEOUT_MS },
+      )) as CallToolResult;
+      // Notifications that arrived with the result are handled just after it: let them through first.
+      await new Promise((resolve) => setImmediate(resolve));
+      await forwarded;
+      return result;
     } catch (error) {
       // The server went away (stopped, restarted) or the call was cut: a tool error with a code, as for every failure.
       const text = `CANCELLED: The Lantern server at ${running.url} did not complete the call (${(error as Error).message}). Start it again, or restart the MCP client to run Lantern in its own process.`;
       return { content: [{ type: 'text', text }], isError: true };
+    } finally {
+      progressRoutes.delete(relayToken);
     }
   });
 
