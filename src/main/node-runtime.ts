@@ -103,7 +103,11 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     }),
     history: new HistoryService(store),
     settings,
-    captcha: new CaptchaService({ suspensions: search.suspensions, canShowWindow: options.canShowWindow }),
+    captcha: new CaptchaService({
+      suspensions: search.suspensions,
+      canShowWindow: options.canShowWindow,
+      solve: (engine, signal) => search.solveBlock(engine, signal),
+    }),
     loader,
     store,
     ...(renderer ? { renderer } : {}),

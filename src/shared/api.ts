@@ -1,5 +1,11 @@
 import type { AnswerEvent, AnswerRequestInput, AnswerResponse } from './answer-contract';
-import type { CaptchaPendingResponse, CaptchaWaitRequest, CaptchaWaitResponse } from './captcha-contract';
+import type {
+  CaptchaPendingResponse,
+  CaptchaSolveRequest,
+  CaptchaSolveResponse,
+  CaptchaWaitRequest,
+  CaptchaWaitResponse,
+} from './captcha-contract';
 import type { SearchRequestInput, SearchResponse } from './contract';
 import type { FetchRequestInput, FetchResponse } from './fetch-contract';
 import type {
@@ -84,6 +90,14 @@ export interface CaptchaApi {
   pending(): Promise<CaptchaPendingResponse>;
   /** Resolves when the engine's block is solved, its pause runs out, or timeoutMs passes. */
   wait(request: CaptchaWaitRequest, options?: CallOptions): Promise<CaptchaWaitResponse>;
+  /**
+   * Shows the engine's blocked page to a person in a visible window of the search session and
+   * resolves once they solved it (the engine answers again). For a person's UI only: the HTTP door
+   * offers it to the web UI's session, never to agents. CANCELLED when the window is closed,
+   * CAPTCHA_REQUIRED when there is no display or nobody acts for a while, NOT_FOUND when the
+   * engine is not blocked.
+   */
+  solve(request: CaptchaSolveRequest, options?: CallOptions): Promise<CaptchaSolveResponse>;
 }
 
 /**

@@ -47,6 +47,18 @@ export interface RouteContext {
   heartbeatMs: number;
   /** The server's log, for what a client must not see (an internal error's details). */
   log: (message: string) => void;
+  /** Who is calling: an agent with the bearer token, or the person in the web UI (web-ui.ts). */
+  caller?: 'agent' | 'ui';
+  /** Web mode's extra powers, present for UI callers only (ui-routes.ts). */
+  ui?: UiPowers;
+}
+
+/** What only the person in the web UI may do (docs/security.md, "Web UI"). */
+export interface UiPowers {
+  /** The API token, to copy into an agent's configuration. */
+  token(): string;
+  /** Replaces the token; agents with the old one are refused from then on. */
+  rotateToken(): string;
 }
 
 /** A handler that has already written its own response (an event stream). */
@@ -82,7 +94,7 @@ export const ROUTES: Route[] = [
     response: ApiSearchResponseSchema,
     async handle(context) {
       const body = context.body as z.input<typeof ApiSearchRequestSchema>;
-      const options = { session: session(context), signal: context.signal };
+      const options = { session: session(context), signal: context.signal, ...(context.caller === 'ui' ? { recordHistory: true } : {}) };
       if (!('queries' in body)) return context.api.search(body, options);
       const { queries, ...common } = body;
       const settled = await Promise.allSettled(queries.map((query) => context.api.search({ ...common, query }, options)));
@@ -117,7 +129,13 @@ export const ROUTES: Route[] = [
     async handle(context) {
       const request = context.body as z.input<typeof AnswerRequestSchema>;
       const threadId = context.query['threadId'] as number | undefined;
-      const options = { session: session(context), signal: context.signal, ...(threadId === undefined ? {} : { threadId }) };
+      const options = {
+        session: session(context),
+        signal: context.signal,
+        ...(threadId === undefined ? {} : { threadId }),
+        // The person's questions are their research history; an agent's are not.
+        ...(context.caller === 'ui' ? { recordHistory: true } : {}),
+      };
       if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return context.api.answer(request, options);
       const stream = openEventStream(context.res, context.heartbeatMs);
       let errorSent = false;
@@ -223,9 +241,13 @@ export const ROUTES: Route[] = [
 ];
 
 /** The route for a method and path, with its path parameters; undefined when none matches. */
-export function matchRoute(method: string, pathname: string): { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined {
+export function matchRoute(
+  method: string,
+  pathname: string,
+  routes: readonly Route[] = ROUTES,
+): { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined {
   const allowed: string[] = [];
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const params = matchPath(route.path, pathname);
     if (!params) continue;
     if (route.method === method) return { route, params };

@@ -1,7 +1,8 @@
 import { Option, type Command } from 'commander';
 import { discoveryPath, removeDiscovery, writeDiscovery } from '../api/discovery';
 import { DEFAULT_PORT, startApiServer } from '../api/server';
-import { ensureToken, tokenPath, tokenReader } from '../api/token';
+import { ensureToken, rotateToken, tokenPath, tokenReader } from '../api/token';
+import { createWebUi } from '../api/web-ui';
 import { mcpOverHttp } from '../mcp/http';
 import { createLanternMcpServer } from '../mcp/server';
 import type { ResearchService } from '../service';
@@ -28,7 +29,10 @@ export function registerServeCommand(
       ensureToken(dataDir);
       const api = deps.api();
       const currentToken = tokenReader(dataDir);
+      const webUi = createWebUi();
       const server = await startApiServer({
+        webUi,
+        uiPowers: { token: () => currentToken() ?? ensureToken(dataDir), rotateToken: () => rotateToken(dataDir) },
         api,
         // Asked at each request (a stat; read again when the file was replaced), so `lantern token --rotate` applies at once.
         token: () => currentToken() ?? '',
@@ -44,6 +48,8 @@ export function registerServeCommand(
       if (server.portWasTaken) deps.io.err(`Port ${flags.port ?? DEFAULT_PORT} is taken; listening on ${server.port} instead.`);
       deps.io.out(`Lantern API on ${server.url} (OpenAPI: ${server.url}/v1/openapi.json; MCP: ${server.url}/mcp)`);
       deps.io.out(`token: \`lantern token\` (file ${tokenPath(dataDir)}); discovery: ${discoveryPath(dataDir)}`);
+      // The one-time link signs one browser in; the token itself never goes into a URL.
+      deps.io.out(`Open Lantern in your browser (this link works once): ${webUi.loginUrl(server.url)}`);
 
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
         process.once('SIGINT', resolve);
