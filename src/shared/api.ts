@@ -101,6 +101,21 @@ export interface CaptchaApi {
 }
 
 /**
+ * Secrets a person's UI manages: the local API's bearer token, for a person's UI to copy into an agent's configuration or to
+ * replace. Offered by the doors a person uses (the desktop app, the web UI's session), never to
+ * agents themselves.
+ */
+export interface AccessApi {
+  token(): Promise<{ token: string }>;
+  /** A new token; agents holding the old one are refused from then on. */
+  rotateToken(): Promise<{ token: string }>;
+  /** Stores the model's API key in its own 0600 file (never settings.json); null removes it. */
+  setLlmKey(request: { key: string | null }): Promise<{ hasKey: boolean }>;
+  /** Whether a key is stored (the key itself is never read back). */
+  llmKeyState(): Promise<{ hasKey: boolean }>;
+}
+
+/**
  * Everything Lantern can do, one method per operation. The CLI, HTTP, MCP and IPC doors are
  * thin adapters over an implementation of this interface.
  */
@@ -113,4 +128,6 @@ export interface ResearchApi {
   readonly history: HistoryApi;
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;
+  /** Present only where a person's UI may see the API token (see AccessApi). */
+  readonly access?: AccessApi;
 }

@@ -59,6 +59,9 @@ export interface UiPowers {
   token(): string;
   /** Replaces the token; agents with the old one are refused from then on. */
   rotateToken(): string;
+  /** Writes (or with null removes) the model's key file; true when a key is stored now. */
+  setLlmKey(key: string | null): boolean;
+  hasLlmKey(): boolean;
 }
 
 /** A handler that has already written its own response (an event stream). */
@@ -139,10 +142,17 @@ export const ROUTES: Route[] = [
       if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return context.api.answer(request, options);
       const stream = openEventStream(context.res, context.heartbeatMs);
       let errorSent = false;
+      // The web UI also needs what only the response holds (follow-ups, the thread id): it gets a
+      // `response` event just before `done`, which stays last. Agents' streams are unchanged.
+      let heldDone: AnswerEvent | undefined;
       try {
-        await context.api.answer(request, {
+        const response = await context.api.answer(request, {
           ...options,
           onEvent: (event) => {
+            if (event.type === 'done' && context.caller === 'ui') {
+              heldDone = event;
+              return;
+            }
             if (event.type !== 'error') return stream.send(event.type, event);
             errorSent = true;
             // The pipeline tells an unexpected failure's own message, which may name paths.
@@ -150,6 +160,10 @@ export const ROUTES: Route[] = [
             stream.send('error', { type: 'error', error });
           },
         });
+        if (heldDone) {
+          stream.send('response', { type: 'response', response });
+          stream.send('done', heldDone);
+        }
       } catch (error) {
         if (!errorSent) stream.send('error', { type: 'error', error: publicErrorInfo(error, context.log) });
       } finally {

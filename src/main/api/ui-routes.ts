@@ -11,6 +11,8 @@ import { CallParametersSchema } from './api-schemas';
 import type { Route, RouteContext } from './routes';
 
 const TokenResponseSchema = z.object({ token: z.string() });
+const LlmKeyRequestSchema = z.object({ key: z.string().trim().min(1, 'the key is empty; send null to remove it').max(4096).nullable() }).strict();
+const LlmKeyResponseSchema = z.object({ hasKey: z.boolean() });
 
 function powers(context: RouteContext): NonNullable<RouteContext['ui']> {
   if (!context.ui) throw new LanternError('FORBIDDEN', 'Only the web UI of this server may do this.');
@@ -58,6 +60,23 @@ export const UI_ROUTES: Route[] = [
     query: CallParametersSchema,
     response: TokenResponseSchema,
     handle: (context) => Promise.resolve({ token: powers(context).rotateToken() }),
+  },
+  {
+    method: 'GET',
+    path: '/v1/llm-key',
+    summary: 'Whether a model API key is stored; never the key (web UI only).',
+    query: CallParametersSchema,
+    response: LlmKeyResponseSchema,
+    handle: (context) => Promise.resolve({ hasKey: powers(context).hasLlmKey() }),
+  },
+  {
+    method: 'POST',
+    path: '/v1/llm-key',
+    summary: "Stores the model's API key in the 0600 file llm-key, or removes it with null (web UI only).",
+    body: LlmKeyRequestSchema,
+    query: CallParametersSchema,
+    response: LlmKeyResponseSchema,
+    handle: (context) => Promise.resolve({ hasKey: powers(context).setLlmKey((context.body as z.output<typeof LlmKeyRequestSchema>).key) }),
   },
   {
     method: 'POST',

@@ -3,6 +3,7 @@ import { discoveryPath, removeDiscovery, writeDiscovery } from '../api/discovery
 import { DEFAULT_PORT, startApiServer } from '../api/server';
 import { ensureToken, rotateToken, tokenPath, tokenReader } from '../api/token';
 import { createWebUi } from '../api/web-ui';
+import { hasLlmKey, writeLlmKey } from '../api/llm-key-file';
 import { mcpOverHttp } from '../mcp/http';
 import { createLanternMcpServer } from '../mcp/server';
 import type { ResearchService } from '../service';
@@ -32,7 +33,12 @@ export function registerServeCommand(
       const webUi = createWebUi();
       const server = await startApiServer({
         webUi,
-        uiPowers: { token: () => currentToken() ?? ensureToken(dataDir), rotateToken: () => rotateToken(dataDir) },
+        uiPowers: {
+          token: () => currentToken() ?? ensureToken(dataDir),
+          rotateToken: () => rotateToken(dataDir),
+          setLlmKey: (key) => writeLlmKey(dataDir, key),
+          hasLlmKey: () => hasLlmKey(dataDir),
+        },
         api,
         // Asked at each request (a stat; read again when the file was replaced), so `lantern token --rotate` applies at once.
         token: () => currentToken() ?? '',
