@@ -8,6 +8,17 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 const RESULTS = new URL('../fixtures/google/answer-results.html', import.meta.url);
+const SORRY_WITH_FORM = new URL('../fixtures/google/sorry-with-form.html', import.meta.url);
+
+/** Questions with a behaviour of the stand-in Google rather than its results page. */
+export const ANSWER_SITE_QUERIES = {
+  /** Google's /sorry/ CAPTCHA until its form is submitted (a cookie), then the results. */
+  captchaOnce: 'captcha once',
+  /** HTTP 500 from the engine. */
+  serverError: 'engine error 500',
+  /** The engine never answers (until the site closes). */
+  hang: 'engine never answers',
+} as const;
 
 function article(title: string, paragraphs: string[]): string {
   const lang = /\p{Script=Han}/u.test(title) ? 'zh' : 'en';
@@ -94,9 +105,37 @@ export async function startAnswerSite(): Promise<AnswerSite> {
   });
   const pages = await listen(pagesServer);
   const engineServer = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname;
+    if (path === '/sorry/solve' && req.method === 'POST') {
+      // As Google does: the exemption cookie, then back to the search that was blocked.
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        const next = new URLSearchParams(body).get('continue') ?? '/';
+        res.writeHead(302, { location: next.startsWith('/') && !next.startsWith('//') ? next : '/', 'set-cookie': 'GOOGLE_ABUSE_EXEMPTION=ID=answer-site; Path=/; HttpOnly' });
+        res.end();
+      });
+      return;
+    }
+    if (path === '/sorry/index') {
+      const next = (url.searchParams.get('continue') ?? '/').replace(/"/g, '&quot;');
+      return sendHtml(res, readFileSync(SORRY_WITH_FORM, 'utf8').replace('{{CONTINUE}}', next), 429);
+    }
     if (path !== '/search') return sendHtml(res, 'not found', 404);
+    const query = (url.searchParams.get('q') ?? '').toLowerCase();
+    if (query.includes(ANSWER_SITE_QUERIES.serverError)) return sendHtml(res, 'engine trouble', 500);
+    if (query.includes(ANSWER_SITE_QUERIES.hang)) return;
+    if (query.includes(ANSWER_SITE_QUERIES.captchaOnce) && !/GOOGLE_ABUSE_EXEMPTION=/.test(req.headers.cookie ?? '')) {
+      res.writeHead(302, { location: `/sorry/index?continue=${encodeURIComponent(req.url ?? '/')}&q=EgQ` });
+      res.end();
+      return;
+    }
     sendHtml(res, readFileSync(RESULTS, 'utf8').replaceAll('{{PAGES}}', pages));
+  });
+  engineServer.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
   const engine = await listen(engineServer);
   return {

@@ -80,6 +80,23 @@ export function App(): React.JSX.Element {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  if (signedOut) {
+    // Nothing else can work until the browser signs in: say only that, and how.
+    return (
+      <div className="signed-out">
+        <span className="brand">
+          <span className="logo" aria-hidden="true">
+            ◉
+          </span>{' '}
+          Lantern
+        </span>
+        <main>
+          <ErrorBox error={historyError} onRetry={() => window.location.reload()} retryLabel="Reload" />
+        </main>
+      </div>
+    );
+  }
+
   return (
     <div className={`layout${readerOpen ? ' with-reader' : ''}`}>
       <a className="skip-link" href="#ask-input">
@@ -103,9 +120,7 @@ export function App(): React.JSX.Element {
       </header>
       <HistorySidebar />
       <main className="main">
-        {signedOut ? (
-          <ErrorBox error={historyError} onRetry={() => window.location.reload()} retryLabel="Reload" />
-        ) : screen === 'settings' ? (
+        {screen === 'settings' ? (
           <SettingsScreen />
         ) : (
           <>

@@ -41,6 +41,8 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
     event?.preventDefault();
     if (!text.trim()) return;
     void ask(text, threadId === undefined ? {} : { threadId });
+    // The question now heads the run; the box is ready for the next one.
+    setText('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     // Enter asks; Shift+Enter is a new line for a long question.
