@@ -113,7 +113,11 @@ export async function startAnswerSite(): Promise<AnswerSite> {
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => {
         const next = new URLSearchParams(body).get('continue') ?? '/';
-        res.writeHead(302, { location: next.startsWith('/') && !next.startsWith('//') ? next : '/', 'set-cookie': 'GOOGLE_ABUSE_EXEMPTION=ID=answer-site; Path=/; HttpOnly' });
+        res.writeHead(302, {
+          location: next.startsWith('/') && !next.startsWith('//') ? next : '/',
+          // Google's exemption cookie lasts hours, so it survives the browser's relaunch after the window.
+          'set-cookie': 'GOOGLE_ABUSE_EXEMPTION=ID=answer-site; Path=/; Max-Age=3600; HttpOnly',
+        });
         res.end();
       });
       return;

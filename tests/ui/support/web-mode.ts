@@ -39,7 +39,7 @@ export async function startWebMode(options: { engine: string; dataDir?: string }
       env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: options.engine, LANTERN_PAGE_TIMEOUT_MS: '30000' },
       onReveal: (window) => revealed.push(window.page),
     });
-    running = await startLanternServer({ api: runtime, dataDir, port, version: 'test', log: () => {}, rendererDir: RENDERER_DIR });
+    running = await startLanternServer({ api: runtime, dataDir, port, version: 'test', log: (m) => process.stderr.write(m + '\n'), rendererDir: RENDERER_DIR });
     // A restart listens where the page already is, as `lantern serve` on its usual port does.
     port = running.server.port;
   };
