@@ -6,6 +6,7 @@ import { tokenPath } from '../api/token';
 import type { ResearchService } from '../service';
 import type { CliIo } from './output';
 import { parseWholeNumber } from './output';
+import { openAppWindow, type AppWindow } from './app-window';
 
 /** How long requests in flight may finish after SIGINT/SIGTERM before they are cancelled. */
 const SHUTDOWN_GRACE_MS = 1500;
@@ -23,7 +24,8 @@ export function registerServeCommand(
     .command('serve')
     .description('serve the local HTTP API for agents and the web UI on 127.0.0.1 (bearer token: `lantern token`)')
     .addOption(new Option('--port <n>', `port to listen on; another free one if it is taken (default ${DEFAULT_PORT})`).argParser(parseWholeNumber('--port', 1, 65_535)))
-    .action(async (flags: { port?: number }) => {
+    .option('--open', 'open the web UI in an app window of Chrome/Chromium; closing it stops the server')
+    .action(async (flags: { port?: number; open?: boolean }) => {
       const dataDir = deps.dataDir();
       const running = await startLanternServer({
         api: deps.api(),
@@ -37,13 +39,23 @@ export function registerServeCommand(
       deps.io.out(`Lantern API on ${server.url} (OpenAPI: ${server.url}/v1/openapi.json; MCP: ${server.url}/mcp)`);
       deps.io.out(`token: \`lantern token\` (file ${tokenPath(dataDir)}); discovery: ${discoveryPath(dataDir)}`);
       // The one-time link signs one browser in; the token itself never goes into a URL.
-      deps.io.out(`Open Lantern in your browser (this link works once): ${webUi.loginUrl(server.url)}`);
+      const link = webUi.loginUrl(server.url);
+      let window: AppWindow | undefined;
+      if (flags.open) {
+        window = openAppWindow(link, dataDir);
+        if (window) deps.io.out(`Lantern is open in an app window (Ctrl+C here to stop).`);
+        else deps.io.out(`No Chrome or Chromium found to open an app window; open this link in your browser (it works once): ${link}`);
+      } else {
+        deps.io.out(`Open Lantern in your browser (this link works once): ${link}`);
+      }
 
-      const signal = await new Promise<NodeJS.Signals>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
+      const reason = await new Promise<string>((resolve) => {
+        process.once('SIGINT', () => resolve('SIGINT'));
+        process.once('SIGTERM', () => resolve('SIGTERM'));
+        void window?.exited.then(() => resolve('the app window was closed'));
       });
-      deps.io.err(`${signal}: shutting down…`);
+      deps.io.err(`${reason}: shutting down…`);
+      window?.close();
       await running.close(SHUTDOWN_GRACE_MS);
     });
 }
