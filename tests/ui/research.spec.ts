@@ -143,6 +143,22 @@ test('results-only mode lists numbered results', async () => {
   await page.getByRole('radio', { name: 'Answer' }).click();
 });
 
+test('nothing from a page renders as HTML in the reader: no script runs, no image loads, no javascript: link', async () => {
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('radio', { name: 'Results only' }).click();
+  await ask(ANSWER_SITE_QUERIES.hostile);
+  await page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Read in Lantern' }).click();
+  const reader = page.getByRole('complementary', { name: 'Reader' });
+  await expect(reader).toContainText('written as text by the page');
+  // The markup the page wrote as text stays text.
+  await expect(reader).toContainText('onerror');
+  await expect(reader.locator('img, script, iframe, object')).toHaveCount(0);
+  for (const link of await reader.locator('.reader-body a').all()) expect(await link.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await reader.getByRole('button', { name: 'Close the reader' }).click();
+  await page.getByRole('radio', { name: 'Answer' }).click();
+});
+
 test('an engine failure is an error that says what happened and what to do, never a blank screen', async () => {
   await ask(ANSWER_SITE_QUERIES.serverError);
   const alert = page.getByRole('alert');
