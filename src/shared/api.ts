@@ -130,4 +130,9 @@ export interface ResearchApi {
   readonly captcha: CaptchaApi;
   /** Present only where a person's UI may see the API token (see AccessApi). */
   readonly access?: AccessApi;
+  /**
+   * Forgets the search browser's cookies and storage: the engines see a new visitor (a person's
+   * UI offers it, e.g. after a consent choice they regret). Absent where the door does not offer it.
+   */
+  resetSearchSession?(): Promise<void>;
 }

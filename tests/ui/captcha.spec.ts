@@ -14,6 +14,8 @@ let site: AnswerSite;
 let web: WebMode;
 let page: Page;
 
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async ({ browser }) => {
   if (!hasDisplay()) throw new Error('No display: run the UI tests under xvfb-run (npm test does it when xvfb-run is installed).');
   site = await startAnswerSite();
@@ -52,4 +54,16 @@ test('Google asks for a CAPTCHA: banner → Solve now → window → solved → 
   await expect(answer.getByRole('button', { name: /^Source 1/ }).first()).toBeVisible({ timeout: 90_000 });
   await expect(answer).toContainText('63 mg');
   await expect(page.getByRole('region', { name: 'Google verification' })).toHaveCount(0);
+});
+
+test('resetting the search session forgets the pass: Google asks again', async () => {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Reset the search session' }).click();
+  await expect(page.getByText('The search session is reset')).toBeVisible();
+  await page.getByRole('button', { name: 'Research' }).click();
+  await page.getByRole('button', { name: 'New' }).click();
+  const box = page.getByRole('textbox', { name: 'Question' });
+  await box.fill(`${ANSWER_SITE_QUERIES.captchaOnce}: espresso after a reset`);
+  await box.press('Enter');
+  await expect(page.getByRole('region', { name: 'Google verification' })).toContainText("Google wants to confirm you're human");
 });

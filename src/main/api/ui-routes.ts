@@ -80,6 +80,18 @@ export const UI_ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    path: '/v1/search-session/reset',
+    summary: "Forgets the search browser's cookies and storage (web UI only).",
+    query: CallParametersSchema,
+    response: z.object({ reset: z.literal(true) }),
+    async handle(context) {
+      if (!context.api.resetSearchSession) throw new LanternError('NOT_FOUND', 'This Lantern cannot reset its search session.');
+      await context.api.resetSearchSession();
+      return { reset: true as const };
+    },
+  },
+  {
+    method: 'POST',
     path: '/v1/captcha/solve',
     summary: "Shows an engine's CAPTCHA to the person in a visible window; resolves when solved (web UI only).",
     body: CaptchaSolveRequestSchema,

@@ -125,7 +125,7 @@ async function readEvents(response: Response, onEvent: (type: string, data: unkn
   }
 }
 
-export function createHttpClient(): ResearchApi & { access: AccessApi } {
+export function createHttpClient(): ResearchApi & { access: AccessApi; resetSearchSession(): Promise<void> } {
   return {
     search: (request: SearchRequestInput, options: CallOptions = {}) =>
       call<SearchResponse>('POST', withQuery('/v1/search'), { body: request, signal: options.signal }),
@@ -177,6 +177,10 @@ export function createHttpClient(): ResearchApi & { access: AccessApi } {
         call<CaptchaWaitResponse>('POST', withQuery('/v1/captcha/wait'), { body: request, signal: options.signal }),
       solve: (request: CaptchaSolveRequest, options: CallOptions = {}) =>
         call<CaptchaSolveResponse>('POST', withQuery('/v1/captcha/solve'), { body: request, signal: options.signal }),
+    },
+
+    async resetSearchSession() {
+      await call<{ reset: true }>('POST', withQuery('/v1/search-session/reset'));
     },
 
     access: {

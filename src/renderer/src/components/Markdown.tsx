@@ -1,6 +1,6 @@
 /**
  * Markdown from the answer pipeline and from fetched pages, rendered as React elements. Page text
- * is untrusted: raw HTML in it is never rendered (react-markdown drops it without rehype-raw),
+ * is untrusted: raw HTML in it is shown as text, never rendered (no rehype-raw; skipHtml too),
  * link URLs pass react-markdown's own filter (no javascript:), links open outside this page, and
  * images are shown as their alt text (loading them would tell the page's site who reads it).
  */
@@ -59,6 +59,22 @@ function remarkCitations() {
   };
 }
 
+/**
+ * Markup in the Markdown (a page that wrote `<img …>` as text, or raw HTML in a .md file) is
+ * shown as the text it is, never parsed: the person sees what the page said, and nothing runs.
+ */
+function remarkHtmlAsText() {
+  return (tree: MdNode) => {
+    const visit = (node: MdNode): void => {
+      for (const child of node.children ?? []) {
+        if (child.type === 'html') child.type = 'text';
+        else visit(child);
+      }
+    };
+    visit(tree);
+  };
+}
+
 export const HIGHLIGHT_START = '\uE000';
 export const HIGHLIGHT_END = '\uE001';
 
@@ -109,7 +125,7 @@ const pageComponents: Components = {
 
 export function PageMarkdown({ text }: { text: string }): React.JSX.Element {
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHighlight]} components={pageComponents} skipHtml>
+    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText, remarkHighlight]} components={pageComponents} skipHtml>
       {text}
     </ReactMarkdown>
   );
@@ -134,7 +150,7 @@ export function AnswerMarkdown({ text, citation, sourceOf, checked, onOpen }: An
     },
   } as Components;
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm, remarkCitations]} components={components} skipHtml>
+    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText, remarkCitations]} components={components} skipHtml>
       {text}
     </ReactMarkdown>
   );

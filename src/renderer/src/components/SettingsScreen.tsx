@@ -313,6 +313,23 @@ export function SettingsScreen(): React.JSX.Element {
 
       <section className="settings-section" aria-labelledby="data-heading">
         <h2 id="data-heading">Data</h2>
+        {client.resetSearchSession && (
+          <div className="field-row">
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                act(async () => {
+                  await client.resetSearchSession!();
+                  return 'The search session is reset: search engines see a new visitor from the next search on.';
+                })
+              }
+            >
+              Reset the search session
+            </button>
+            <span className="hint">Forgets the search browser’s cookies (consent choices, CAPTCHA passes).</span>
+          </div>
+        )}
         <p className="hint">Your history lives in one SQLite file in the data dir. Deleting it cannot be undone.</p>
         {confirmClear ? (
           <div className="field-row">
