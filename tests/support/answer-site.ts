@@ -146,6 +146,14 @@ export async function startAnswerSite(): Promise<AnswerSite> {
     const query = (url.searchParams.get('q') ?? '').toLowerCase();
     if (query.includes(ANSWER_SITE_QUERIES.serverError)) return sendHtml(res, 'engine trouble', 500);
     if (query.includes(ANSWER_SITE_QUERIES.hang)) return;
+    // Every question has one page of results: a second page is Google's "did not match" page,
+    // so paging stops there as on Google (which has ten results a page where this has three).
+    if (Number(url.searchParams.get('start') ?? '0') >= 10) {
+      return sendHtml(
+        res,
+        `<!doctype html><html><head><title>${query} - Google Search</title></head><body><div id="main"><div id="topstuff"><p>Your search - <b>${query.replace(/[<>&"]/g, '')}</b> - did not match any documents.</p></div><div id="search"><div id="rso"></div></div><div id="botstuff"></div></div><div id="footcnt"></div></body></html>`,
+      );
+    }
     if (query.includes(ANSWER_SITE_QUERIES.hostile)) {
       return sendHtml(
         res,
