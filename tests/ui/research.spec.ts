@@ -4,8 +4,6 @@
  * citations, the reader, the history and the settings — over real HTTP, SSE, SQLite and a real
  * search browser. Each screen is screenshotted in light and dark and checked with axe-core.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
@@ -196,27 +194,4 @@ test('a settings change survives a server restart', async () => {
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByLabel('Keep results for (minutes)')).toHaveValue('42');
   await expect(page.getByLabel('Cookie walls')).toHaveValue('accept');
-});
-
-test('Enter to the first source card, warm: measured for docs/benchmarks.md', async () => {
-  await page.getByRole('button', { name: 'Research' }).click();
-  // Warm: the search browser and the page cache have served this site once already.
-  await ask('espresso warm-up');
-  await expect(page.locator('[data-stage="checking"]')).toHaveAttribute('data-state', 'done');
-  const timings: number[] = [];
-  for (const question of ['espresso pressure', 'green tea caffeine', 'roasting first crack']) {
-    const box = page.getByRole('textbox', { name: /^(Question|Follow-up question)$/ });
-    await box.fill(question);
-    await page.getByRole('button', { name: 'New' }).click();
-    await box.fill(question);
-    const before = await page.evaluate(() => performance.now());
-    await box.press('Enter');
-    await page.locator('.source-card').first().waitFor();
-    timings.push((await page.evaluate(() => performance.now())) - before);
-    await expect(page.locator('[data-stage="checking"]')).toHaveAttribute('data-state', 'done');
-  }
-  const sorted = [...timings].sort((a, b) => a - b);
-  writeFileSync(join(PROJECT_ROOT, 'out/ui-first-source.json'), JSON.stringify({ timingsMs: timings.map(Math.round), medianMs: Math.round(sorted[1] ?? 0) }));
-  // Recorded, not asserted against a figure: the time depends on the machine's load.
-  expect(timings).toHaveLength(3);
 });

@@ -42,8 +42,10 @@ function Welcome(): React.JSX.Element {
 
 function RunView({ run }: { run: Run }): React.JSX.Element {
   const retry = useRun((state) => state.retry);
+  // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
+  const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
   return (
-    <div className="run">
+    <div className="run" data-first-sources-ms={firstSourcesMs}>
       <h1 className="question">{run.question}</h1>
       <Progress run={run} />
       {run.status === 'failed' && run.error && <ErrorBox error={run.error} onRetry={() => void retry()} />}
