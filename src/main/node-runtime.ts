@@ -20,6 +20,7 @@ import type { Settings } from '../shared/settings-contract';
 import { describeRecovery, openStore } from './store';
 import type { PageLoader } from './browser/page-loader';
 import type { ChromiumRenderer } from './browser/chromium-renderer';
+import type { ChromiumRevealWindow } from './browser/chromium-reveal';
 
 export interface NodeRuntimeOptions {
   env?: NodeJS.ProcessEnv;
@@ -28,6 +29,8 @@ export interface NodeRuntimeOptions {
   headless?: boolean;
   /** Told when the store was found damaged at start and moved aside. */
   onWarning?: (message: string) => void;
+  /** Told when a window opens for a person to solve a CAPTCHA (a notifier, or a test playing the person). */
+  onReveal?: (window: ChromiumRevealWindow) => void;
 }
 
 function storePath(dataDir: string): string {
@@ -106,7 +109,11 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     }),
     history: new HistoryService(store),
     settings,
-    captcha: new CaptchaService({ suspensions: search.suspensions, canShowWindow: options.canShowWindow }),
+    captcha: new CaptchaService({
+      suspensions: search.suspensions,
+      canShowWindow: options.canShowWindow,
+      solve: (engine, signal) => search.solveBlock(engine, signal),
+    }),
     loader,
     store,
     ...(renderer ? { renderer } : {}),
@@ -154,7 +161,9 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchSer
     mkdirSync(userDataDir, { recursive: true });
     // Loaded on first use: playwright-core costs a noticeable part of a short command's start-up.
     const { ChromiumPageLoader } = await import('./browser/chromium');
-    return new ChromiumPageLoader({ executablePath, userDataDir, headless: options.headless ?? true });
+    const chromium = new ChromiumPageLoader({ executablePath, userDataDir, headless: options.headless ?? true });
+    if (options.onReveal) chromium.onReveal(options.onReveal);
+    return chromium;
   });
   return assembleResearch({
     dataDir,

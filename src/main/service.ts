@@ -55,6 +55,11 @@ export class ResearchService implements ResearchApi {
     return this.parts.answer.answer(request, options);
   }
 
+  /** Forgets the search browser's cookies and storage (see PageLoader.resetSession). */
+  async resetSearchSession(): Promise<void> {
+    await this.parts.loader.resetSession?.();
+  }
+
   /** The search browser, as a health report tells it: never launched, or launched on demand. */
   browserState(): 'not started' | 'started' | 'unknown' {
     const { started } = this.parts.loader;

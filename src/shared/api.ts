@@ -1,5 +1,11 @@
 import type { AnswerEvent, AnswerRequestInput, AnswerResponse } from './answer-contract';
-import type { CaptchaPendingResponse, CaptchaWaitRequest, CaptchaWaitResponse } from './captcha-contract';
+import type {
+  CaptchaPendingResponse,
+  CaptchaSolveRequest,
+  CaptchaSolveResponse,
+  CaptchaWaitRequest,
+  CaptchaWaitResponse,
+} from './captcha-contract';
 import type { SearchRequestInput, SearchResponse } from './contract';
 import type { FetchRequestInput, FetchResponse } from './fetch-contract';
 import type {
@@ -95,6 +101,29 @@ export interface CaptchaApi {
   pending(): Promise<CaptchaPendingResponse>;
   /** Resolves when the engine's block is solved, its pause runs out, or timeoutMs passes. */
   wait(request: CaptchaWaitRequest, options?: CallOptions): Promise<CaptchaWaitResponse>;
+  /**
+   * Shows the engine's blocked page to a person in a visible window of the search session and
+   * resolves once they solved it (the engine answers again). For a person's UI only: the HTTP door
+   * offers it to the web UI's session, never to agents. CANCELLED when the window is closed,
+   * CAPTCHA_REQUIRED when there is no display or nobody acts for a while, NOT_FOUND when the
+   * engine is not blocked.
+   */
+  solve(request: CaptchaSolveRequest, options?: CallOptions): Promise<CaptchaSolveResponse>;
+}
+
+/**
+ * Secrets a person's UI manages: the local API's bearer token, for a person's UI to copy into an agent's configuration or to
+ * replace. Offered by the doors a person uses (the desktop app, the web UI's session), never to
+ * agents themselves.
+ */
+export interface AccessApi {
+  token(): Promise<{ token: string }>;
+  /** A new token; agents holding the old one are refused from then on. */
+  rotateToken(): Promise<{ token: string }>;
+  /** Stores the model's API key in its own 0600 file (never settings.json); null removes it. */
+  setLlmKey(request: { key: string | null }): Promise<{ hasKey: boolean }>;
+  /** Whether a key is stored (the key itself is never read back). */
+  llmKeyState(): Promise<{ hasKey: boolean }>;
 }
 
 /**
@@ -110,4 +139,11 @@ export interface ResearchApi {
   readonly history: HistoryApi;
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;
+  /** Present only where a person's UI may see the API token (see AccessApi). */
+  readonly access?: AccessApi;
+  /**
+   * Forgets the search browser's cookies and storage: the engines see a new visitor (a person's
+   * UI offers it, e.g. after a consent choice they regret). Absent where the door does not offer it.
+   */
+  resetSearchSession?(): Promise<void>;
 }

@@ -51,3 +51,17 @@ export const CaptchaWaitResponseSchema = z.object({
   outcome: z.enum(['solved', 'expired', 'timed-out']),
 });
 export type CaptchaWaitResponse = z.infer<typeof CaptchaWaitResponseSchema>;
+
+export const CaptchaSolveRequestSchema = z
+  .object({
+    engine: EngineIdSchema,
+  })
+  .strict();
+export type CaptchaSolveRequest = z.input<typeof CaptchaSolveRequestSchema>;
+
+export const CaptchaSolveResponseSchema = z.object({
+  engine: EngineIdSchema,
+  /** solved: the engine answers again; the caller repeats what was blocked. */
+  outcome: z.literal('solved'),
+});
+export type CaptchaSolveResponse = z.infer<typeof CaptchaSolveResponseSchema>;

@@ -8,6 +8,19 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 const RESULTS = new URL('../fixtures/google/answer-results.html', import.meta.url);
+const SORRY_WITH_FORM = new URL('../fixtures/google/sorry-with-form.html', import.meta.url);
+
+/** Questions with a behaviour of the stand-in Google rather than its results page. */
+export const ANSWER_SITE_QUERIES = {
+  /** Google's /sorry/ CAPTCHA until its form is submitted (a cookie), then the results. */
+  captchaOnce: 'captcha once',
+  /** HTTP 500 from the engine. */
+  serverError: 'engine error 500',
+  /** The engine never answers (until the site closes). */
+  hang: 'engine never answers',
+  /** One result: /hostile, a page whose text carries markup and script (for the UI's no-HTML checks). */
+  hostile: 'hostile page',
+} as const;
 
 function article(title: string, paragraphs: string[]): string {
   const lang = /\p{Script=Han}/u.test(title) ? 'zh' : 'en';
@@ -17,6 +30,19 @@ function article(title: string, paragraphs: string[]): string {
 ${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
 </article><footer>© Test site</footer></body></html>`;
 }
+
+/**
+ * A page that tries to get markup into the reader: HTML written as text (it reaches the Markdown
+ * as `<img …>`), a javascript: link, a remote image and a script. Each assignment would mark
+ * window.__pwned if it ever ran in the UI.
+ */
+const HOSTILE_PAGE = `<!doctype html><html lang="en"><head><title>Hostile page</title></head><body><article>
+<h1>Hostile page</h1>
+<p>Text before &lt;img src=x onerror="window.__pwned=1"&gt; and &lt;script&gt;window.__pwned=2&lt;/script&gt; after, written as text by the page.</p>
+<p>A <a href="javascript:window.__pwned=3">javascript link</a> and a remote <img src="http://127.0.0.1:9/tracker.png" alt="tracker"> image sit in this paragraph.</p>
+<script>window.__pwned = 4</script>
+<p>Espresso is a concentrated coffee, and this paragraph is here so that the page has enough ordinary text to count as an article.</p>
+</article></body></html>`;
 
 /** The pages' text, so tests can name exact sentences. */
 export const ARTICLES = {
@@ -84,6 +110,7 @@ export async function startAnswerSite(): Promise<AnswerSite> {
     requests.push(path);
     if (path === '/hang') return; // never answered: a page that is too slow for the budget
     if (path === '/broken') return sendHtml(res, 'oops', 500);
+    if (path === '/hostile') return sendHtml(res, HOSTILE_PAGE);
     const page = ARTICLES[path as keyof typeof ARTICLES];
     if (!page) return sendHtml(res, 'not found', 404);
     sendHtml(res, article(page.title, [...page.paragraphs]));
@@ -94,9 +121,57 @@ export async function startAnswerSite(): Promise<AnswerSite> {
   });
   const pages = await listen(pagesServer);
   const engineServer = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname;
+    if (path === '/sorry/solve' && req.method === 'POST') {
+      // As Google does: the exemption cookie, then back to the search that was blocked.
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        const next = new URLSearchParams(body).get('continue') ?? '/';
+        res.writeHead(302, {
+          location: next.startsWith('/') && !next.startsWith('//') ? next : '/',
+          // Google's exemption cookie lasts hours, so it survives the browser's relaunch after the window.
+          'set-cookie': 'GOOGLE_ABUSE_EXEMPTION=ID=answer-site; Path=/; Max-Age=3600; HttpOnly',
+        });
+        res.end();
+      });
+      return;
+    }
+    if (path === '/sorry/index') {
+      const next = (url.searchParams.get('continue') ?? '/').replace(/"/g, '&quot;');
+      return sendHtml(res, readFileSync(SORRY_WITH_FORM, 'utf8').replace('{{CONTINUE}}', next), 429);
+    }
     if (path !== '/search') return sendHtml(res, 'not found', 404);
+    const query = (url.searchParams.get('q') ?? '').toLowerCase();
+    if (query.includes(ANSWER_SITE_QUERIES.serverError)) return sendHtml(res, 'engine trouble', 500);
+    if (query.includes(ANSWER_SITE_QUERIES.hang)) return;
+    // Every question has one page of results: a second page is Google's "did not match" page,
+    // so paging stops there as on Google (which has ten results a page where this has three).
+    if (Number(url.searchParams.get('start') ?? '0') >= 10) {
+      return sendHtml(
+        res,
+        `<!doctype html><html><head><title>${query} - Google Search</title></head><body><div id="main"><div id="topstuff"><p>Your search - <b>${query.replace(/[<>&"]/g, '')}</b> - did not match any documents.</p></div><div id="search"><div id="rso"></div></div><div id="botstuff"></div></div><div id="footcnt"></div></body></html>`,
+      );
+    }
+    if (query.includes(ANSWER_SITE_QUERIES.hostile)) {
+      return sendHtml(
+        res,
+        `<!doctype html><html><head><title>hostile - Google Search</title></head><body><div id="search"><div id="rso">
+<div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${pages}/hostile"><h3>Hostile page</h3></a></div><div class="VwiC3b">A page with markup in its text.</div></div></div>
+</div></div><div id="botstuff"></div><div id="footcnt"></div></body></html>`,
+      );
+    }
+    if (query.includes(ANSWER_SITE_QUERIES.captchaOnce) && !/GOOGLE_ABUSE_EXEMPTION=/.test(req.headers.cookie ?? '')) {
+      res.writeHead(302, { location: `/sorry/index?continue=${encodeURIComponent(req.url ?? '/')}&q=EgQ` });
+      res.end();
+      return;
+    }
     sendHtml(res, readFileSync(RESULTS, 'utf8').replaceAll('{{PAGES}}', pages));
+  });
+  engineServer.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
   const engine = await listen(engineServer);
   return {

@@ -56,6 +56,21 @@ export interface RouteContext {
   heartbeatMs: number;
   /** The server's log, for what a client must not see (an internal error's details). */
   log: (message: string) => void;
+  /** Who is calling: an agent with the bearer token, or the person in the web UI (web-ui.ts). */
+  caller?: 'agent' | 'ui';
+  /** Web mode's extra powers, present for UI callers only (ui-routes.ts). */
+  ui?: UiPowers;
+}
+
+/** What only the person in the web UI may do (docs/security.md, "Web UI"). */
+export interface UiPowers {
+  /** The API token, to copy into an agent's configuration. */
+  token(): string;
+  /** Replaces the token; agents with the old one are refused from then on. */
+  rotateToken(): string;
+  /** Writes (or with null removes) the model's key file; true when a key is stored now. */
+  setLlmKey(key: string | null): boolean;
+  hasLlmKey(): boolean;
 }
 
 /** A handler that has already written its own response (an event stream). */
@@ -94,7 +109,7 @@ export const ROUTES: Route[] = [
     text: { compact: searchText(formatCompactResults), cited: searchText(formatCitedResults) },
     async handle(context) {
       const body = context.body as z.input<typeof ApiSearchRequestSchema>;
-      const options = { session: session(context), signal: context.signal };
+      const options = { session: session(context), signal: context.signal, ...(context.caller === 'ui' ? { recordHistory: true } : {}) };
       if (!('queries' in body)) return context.api.search(body, options);
       const { queries, ...common } = body;
       const settled = await Promise.allSettled(queries.map((query) => context.api.search({ ...common, query }, options)));
@@ -133,17 +148,30 @@ export const ROUTES: Route[] = [
     async handle(context) {
       const request = context.body as z.input<typeof AnswerRequestSchema>;
       const threadId = context.query['threadId'] as number | undefined;
-      const options = { session: session(context), signal: context.signal, ...(threadId === undefined ? {} : { threadId }) };
+      const options = {
+        session: session(context),
+        signal: context.signal,
+        ...(threadId === undefined ? {} : { threadId }),
+        // The person's questions are their research history; an agent's are not.
+        ...(context.caller === 'ui' ? { recordHistory: true } : {}),
+      };
       if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return context.api.answer(request, options);
       if (context.query['format'] !== 'json') {
         throw new LanternError('INVALID_INPUT', "The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the answer as text.");
       }
       const stream = openEventStream(context.res, context.heartbeatMs);
       let errorSent = false;
+      // The web UI also needs what only the response holds (follow-ups, the thread id): it gets a
+      // `response` event just before `done`, which stays last. Agents' streams are unchanged.
+      let heldDone: AnswerEvent | undefined;
       try {
-        await context.api.answer(request, {
+        const response = await context.api.answer(request, {
           ...options,
           onEvent: (event) => {
+            if (event.type === 'done' && context.caller === 'ui') {
+              heldDone = event;
+              return;
+            }
             if (event.type !== 'error') return stream.send(event.type, event);
             errorSent = true;
             // The pipeline tells an unexpected failure's own message, which may name paths.
@@ -151,6 +179,10 @@ export const ROUTES: Route[] = [
             stream.send('error', { type: 'error', error });
           },
         });
+        if (heldDone) {
+          stream.send('response', { type: 'response', response });
+          stream.send('done', heldDone);
+        }
       } catch (error) {
         if (!errorSent) stream.send('error', { type: 'error', error: publicErrorInfo(error, context.log) });
       } finally {
@@ -258,9 +290,13 @@ function searchText(render: (response: SearchResponse) => string): (response: Se
 }
 
 /** The route for a method and path, with its path parameters; undefined when none matches. */
-export function matchRoute(method: string, pathname: string): { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined {
+export function matchRoute(
+  method: string,
+  pathname: string,
+  routes: readonly Route[] = ROUTES,
+): { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined {
   const allowed: string[] = [];
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const params = matchPath(route.path, pathname);
     if (!params) continue;
     if (route.method === method) return { route, params };

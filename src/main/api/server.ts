@@ -10,11 +10,13 @@ import type { ErrorInfo } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import { validationError } from '../validation';
 import { readJsonBody } from './body';
-import { guardRequest } from './guard';
+import { checkHost, guardRequest } from './guard';
 import { publicErrorInfo, sendError, sendJson, sendText } from './http-errors';
 import { DEFAULT_LIMITS, RequestLimits, type LimitOptions } from './limits';
 import { buildOpenApiDocument } from './openapi';
-import { matchRoute, STREAMED, type Route } from './routes';
+import { matchRoute, STREAMED, type Route, type UiPowers } from './routes';
+import { UI_ROUTES } from './ui-routes';
+import type { WebUi } from './web-ui';
 import type { HealthResponse } from './api-schemas';
 
 export const DEFAULT_PORT = 7777;
@@ -32,6 +34,10 @@ export interface ApiServerOptions {
   browserState?: () => HealthResponse['browser'];
   /** Where internal errors are told (never to the client). */
   log?: (message: string) => void;
+  /** Web mode: the renderer at `/` and its session cookies (web-ui.ts). */
+  webUi?: WebUi;
+  /** What the web UI's person may do beyond the agents' API (ui-routes.ts). */
+  uiPowers?: UiPowers;
 }
 
 /** Runs after the guard and the limits; the response is its own. */
@@ -65,8 +71,17 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const refusal = guardRequest(req, { port, token: options.token });
+    const { webUi } = options;
+    if (webUi?.serves(req.method ?? 'GET', new URL(req.url ?? '/', 'http://localhost').pathname)) {
+      // The page and its files hold no secret: the Host check (DNS rebinding) is all they need.
+      const refusedHost = checkHost(req, port);
+      if (refusedHost) return refuse(req, res, refusedHost);
+      return webUi.handle(req, res, new URL(req.url ?? '/', 'http://localhost'));
+    }
+    const uiSession = webUi?.hasSession(req) ?? false;
+    const refusal = guardRequest(req, { port, token: options.token, uiSession });
     if (refusal) return refuse(req, res, refusal);
+    const caller = uiSession ? ('ui' as const) : ('agent' as const);
     const admitted = limits.admit(req.socket.remoteAddress ?? 'unknown');
     if ('code' in admitted) return refuse(req, res, admitted);
     const controller = new AbortController();
@@ -81,7 +96,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const mounted = mounts.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
     try {
       if (mounted) return await mounted.handler(req, res);
-      const found = matchRoute(req.method ?? 'GET', url.pathname);
+      const uiFound = matchRoute(req.method ?? 'GET', url.pathname, UI_ROUTES);
+      if (uiFound && caller !== 'ui') {
+        throw new LanternError('FORBIDDEN', `${url.pathname} is for the web UI of lantern serve only; on this machine, use \`lantern settings\` or \`lantern token\`.`);
+      }
+      const found = uiFound && 'route' in uiFound ? uiFound : matchRoute(req.method ?? 'GET', url.pathname);
       if (!found) throw new LanternError('NOT_FOUND', `No such endpoint: ${url.pathname}. The list is at /v1/openapi.json.`);
       if ('allowed' in found) throw new LanternError('NOT_FOUND', `${url.pathname} answers ${found.allowed.join(', ')}, not ${req.method}.`);
       const { route, params } = found;
@@ -99,6 +118,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         openapi: () => (openapi ??= buildOpenApiDocument(version)),
         heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
         log,
+        caller,
+        ...(caller === 'ui' && options.uiPowers ? { ui: options.uiPowers } : {}),
       });
       if (result === STREAMED) return;
       const format = query['format'];

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, CDPSession, Page, Response } from 'playwright-core';
@@ -189,6 +190,13 @@ export class ChromiumPageLoader implements PageLoader {
     } finally {
       if (this.revealing === flow) this.revealing = undefined;
     }
+  }
+
+  /** Closes the browser and deletes its profile; the next load starts with a fresh one. */
+  async resetSession(): Promise<void> {
+    await this.revealing?.catch(() => undefined);
+    await this.close();
+    rmSync(this.options.userDataDir, { recursive: true, force: true });
   }
 
   /** Tells a listener (a UI, a notifier, a test) when a window opens for the person. */

@@ -42,6 +42,11 @@ export class LazyPageLoader implements PageLoader {
     return loader.reveal(url, options);
   }
 
+  async resetSession(): Promise<void> {
+    const loader = await this.loader?.catch(() => undefined);
+    await loader?.resetSession?.();
+  }
+
   /** Whether a browser was asked for yet (health reports; no browser is started to find out). */
   get started(): boolean {
     return this.loader !== undefined;

@@ -48,4 +48,9 @@ export interface PageLoader {
    * the page once `isSolved` says so (see reveal-flow.ts). Absent where no window can be shown.
    */
   reveal?(url: string, options: RevealOptions): Promise<PageSnapshot>;
+  /**
+   * Forgets the search session: cookies, storage and cache of the search profile (the engines
+   * then see a new visitor). Absent where the loader keeps no session of its own.
+   */
+  resetSession?(): Promise<void>;
 }

@@ -1,6 +1,9 @@
 import type { CallOptions, CaptchaApi } from '../../shared/api';
 import {
+  CaptchaSolveRequestSchema,
   CaptchaWaitRequestSchema,
+  type CaptchaSolveRequest,
+  type CaptchaSolveResponse,
   type CaptchaPendingResponse,
   type CaptchaWaitRequest,
   type CaptchaWaitResponse,
@@ -24,6 +27,8 @@ export class CaptchaService implements CaptchaApi {
       suspensions: EngineSuspensions;
       /** Whether this runtime can show a blocked page to a person. */
       canShowWindow: () => boolean;
+      /** Shows the engine's blocked page to a person and resolves once it is solved (SearchService.solveBlock). */
+      solve?: (engine: EngineId, signal?: AbortSignal) => Promise<void>;
       now?: () => number;
     },
   ) {}
@@ -60,6 +65,23 @@ export class CaptchaService implements CaptchaApi {
       if (options.signal?.aborted) onAbort();
       else options.signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  async solve(input: CaptchaSolveRequest, options: CallOptions = {}): Promise<CaptchaSolveResponse> {
+    const parsed = CaptchaSolveRequestSchema.safeParse(input);
+    if (!parsed.success) throw validationError('captcha.solve request', parsed.error);
+    const { engine } = parsed.data;
+    if (!this.blockOf(engine)) {
+      throw new LanternError('NOT_FOUND', `${engine} is not blocked by a CAPTCHA or consent wall; there is nothing to solve. Ask again.`);
+    }
+    if (!this.deps.solve || !this.deps.canShowWindow()) {
+      throw new LanternError(
+        'CAPTCHA_REQUIRED',
+        'There is no display here to show the verification page on. Use the Lantern desktop app, or run lantern serve on a desktop (or under xvfb-run with a VNC viewer).',
+      );
+    }
+    await this.deps.solve(engine, options.signal);
+    return { engine, outcome: 'solved' };
   }
 
   private blockOf(engine: EngineId): PendingBlock | undefined {

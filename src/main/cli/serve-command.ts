@@ -1,19 +1,20 @@
 import { Option, type Command } from 'commander';
-import { discoveryPath, removeDiscovery, writeDiscovery } from '../api/discovery';
-import { DEFAULT_PORT, startApiServer } from '../api/server';
-import { ensureToken, tokenPath, tokenReader } from '../api/token';
-import { mcpOverHttp } from '../mcp/http';
-import { createLanternMcpServer } from '../mcp/server';
+import { discoveryPath } from '../api/discovery';
+import { startLanternServer } from '../api/lantern-server';
+import { DEFAULT_PORT } from '../api/server';
+import { tokenPath } from '../api/token';
 import type { ResearchService } from '../service';
 import type { CliIo } from './output';
 import { parseWholeNumber } from './output';
+import { openAppWindow, type AppWindow } from './app-window';
 
 /** How long requests in flight may finish after SIGINT/SIGTERM before they are cancelled. */
 const SHUTDOWN_GRACE_MS = 1500;
 
 /**
- * `lantern serve`: the local HTTP API for agents on 127.0.0.1 until SIGINT or SIGTERM. The
- * browser and store are closed by the CLI's entry point once this command returns.
+ * `lantern serve`: the local HTTP API for agents, and the web UI for a person, on 127.0.0.1
+ * until SIGINT or SIGTERM. The browser and store are closed by the CLI's entry point once this
+ * command returns.
  */
 export function registerServeCommand(
   program: Command,
@@ -21,40 +22,40 @@ export function registerServeCommand(
 ): void {
   program
     .command('serve')
-    .description('serve the local HTTP API for agents on 127.0.0.1 (bearer token: `lantern token`)')
+    .description('serve the local HTTP API for agents and the web UI on 127.0.0.1 (bearer token: `lantern token`)')
     .addOption(new Option('--port <n>', `port to listen on; another free one if it is taken (default ${DEFAULT_PORT})`).argParser(parseWholeNumber('--port', 1, 65_535)))
-    .action(async (flags: { port?: number }) => {
+    .option('--open', 'open the web UI in an app window of Chrome/Chromium; closing it stops the server')
+    .action(async (flags: { port?: number; open?: boolean }) => {
       const dataDir = deps.dataDir();
-      ensureToken(dataDir);
-      const api = deps.api();
-      const currentToken = tokenReader(dataDir);
-      const server = await startApiServer({
-        api,
-        // Asked at each request (a stat; read again when the file was replaced), so `lantern token --rotate` applies at once.
-        token: () => currentToken() ?? '',
+      const running = await startLanternServer({
+        api: deps.api(),
+        dataDir,
         port: flags.port ?? DEFAULT_PORT,
         version: deps.version,
-        browserState: () => api.browserState(),
         log: (message) => deps.io.err(message),
       });
-      // MCP over streamable HTTP, behind the same guard as the REST routes.
-      const mcp = mcpOverHttp(() => createLanternMcpServer(api, { version: deps.version }));
-      server.mount('/mcp', (req, res) => mcp.handle(req, res));
-      writeDiscovery(dataDir, { port: server.port, pid: process.pid, url: server.url, startedAt: new Date().toISOString() });
+      const { server, webUi } = running;
       if (server.portWasTaken) deps.io.err(`Port ${flags.port ?? DEFAULT_PORT} is taken; listening on ${server.port} instead.`);
       deps.io.out(`Lantern API on ${server.url} (OpenAPI: ${server.url}/v1/openapi.json; MCP: ${server.url}/mcp)`);
       deps.io.out(`token: \`lantern token\` (file ${tokenPath(dataDir)}); discovery: ${discoveryPath(dataDir)}`);
-
-      const signal = await new Promise<NodeJS.Signals>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
-      deps.io.err(`${signal}: shutting down…`);
-      try {
-        await mcp.close();
-        await server.close(SHUTDOWN_GRACE_MS);
-      } finally {
-        removeDiscovery(dataDir);
+      // The one-time link signs one browser in; the token itself never goes into a URL.
+      const link = webUi.loginUrl(server.url);
+      let window: AppWindow | undefined;
+      if (flags.open) {
+        window = openAppWindow(link, dataDir);
+        if (window) deps.io.out(`Lantern is open in an app window (Ctrl+C here to stop).`);
+        else deps.io.out(`No Chrome or Chromium found to open an app window; open this link in your browser (it works once): ${link}`);
+      } else {
+        deps.io.out(`Open Lantern in your browser (this link works once): ${link}`);
       }
+
+      const reason = await new Promise<string>((resolve) => {
+        process.once('SIGINT', () => resolve('SIGINT'));
+        process.once('SIGTERM', () => resolve('SIGTERM'));
+        void window?.exited.then(() => resolve('the app window was closed'));
+      });
+      deps.io.err(`${reason}: shutting down…`);
+      window?.close();
+      await running.close(SHUTDOWN_GRACE_MS);
     });
 }

@@ -71,6 +71,8 @@ const ENGINE_FAILURE_CODES = new Set([...FALLBACK_CODES, 'TIMEOUT']);
 export class SearchService {
   readonly suspensions: EngineSuspensions;
   private readonly pacers = new Map<EngineId, EnginePacer>();
+  /** The search each engine blocked, repeated with a person at hand by solveBlock. */
+  private readonly blockedRequests = new Map<EngineId, SearchRequest>();
   private readonly now: () => number;
 
   constructor(private readonly options: SearchServiceOptions) {
@@ -122,6 +124,7 @@ export class SearchService {
       } catch (error) {
         if (!(error instanceof LanternError) || !ENGINE_FAILURE_CODES.has(error.code)) throw error;
         this.suspendAfter(engine.id, error);
+        if (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED') this.blockedRequests.set(engine.id, request);
         failures.push(failureOf(engine.id, error));
         errors.push(error);
         if (!FALLBACK_CODES.has(error.code)) break;
@@ -161,6 +164,27 @@ export class SearchService {
       results: fuseByReciprocalRank(answered, request.limit),
       features: answered[0]?.features,
     };
+  }
+
+  /**
+   * A person solves an engine's block on demand (the UI's "Solve now"): the search it blocked is
+   * made again with the person at hand, which shows the block in a visible window of the same
+   * session; once solved, the suspension is lifted and the caller repeats what was blocked.
+   */
+  async solveBlock(engineId: EngineId, signal?: AbortSignal): Promise<void> {
+    const engine = this.options.engines[engineId];
+    const suspension = this.suspensions.get(engineId);
+    if (!engine || !suspension) throw new LanternError('NOT_FOUND', `${engineName(engineId)} is not blocked; there is nothing to solve.`);
+    const request = this.blockedRequests.get(engineId) ?? parseSearchRequest({ query: 'weather' });
+    try {
+      await this.runEngine(engine, request, { interactive: true, noCache: true, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      // Still blocked (window closed, nobody acted): the engine stays paused as it was.
+      if (error instanceof LanternError && (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED' || error.code === 'CANCELLED')) throw error;
+      // It answered something else (a timeout, another failure): the block itself is gone.
+    }
+    this.blockedRequests.delete(engineId);
+    if (this.suspensions.get(engineId)) this.suspensions.lift(engineId);
   }
 
   private runEngine(engine: SearchEngine, request: SearchRequest, call: SearchCallOptions): Promise<EngineAnswer> {

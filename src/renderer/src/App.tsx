@@ -1,105 +1,138 @@
-import { useState, type FormEvent } from 'react';
-import type { ErrorInfo, SearchResponse, TimeRange } from '../../shared/contract';
-import { search, TransportError } from './transport';
+import { useEffect } from 'react';
+import { AnswerView } from './components/AnswerView';
+import { AskBox } from './components/AskBox';
+import { CaptchaBanner } from './components/CaptchaBanner';
+import { ErrorBox } from './components/ErrorBox';
+import { HistorySidebar } from './components/HistorySidebar';
+import { Progress } from './components/Progress';
+import { Reader } from './components/Reader';
+import { ResultsList } from './components/ResultsList';
+import { SettingsScreen } from './components/SettingsScreen';
+import { ThreadView } from './components/ThreadView';
+import { useCaptcha } from './stores/captcha-store';
+import { useHistory } from './stores/history-store';
+import { useReader } from './stores/reader-store';
+import { useRun, type Run } from './stores/run-store';
+import { useView } from './stores/view-store';
 
-type State =
-  | { kind: 'idle' }
-  | { kind: 'searching'; query: string }
-  | { kind: 'done'; response: SearchResponse }
-  | { kind: 'failed'; error: ErrorInfo };
+const EXAMPLES = ['How much caffeine is in a shot of espresso?', 'What is the difference between green and black tea?', 'How do I roast coffee at home?'];
 
-const TIME_RANGES: Array<{ value: TimeRange | ''; label: string }> = [
-  { value: '', label: 'Any time' },
-  { value: 'day', label: 'Past day' },
-  { value: 'week', label: 'Past week' },
-  { value: 'month', label: 'Past month' },
-  { value: 'year', label: 'Past year' },
-];
-
-export function App(): React.JSX.Element {
-  const [query, setQuery] = useState('');
-  const [timeRange, setTimeRange] = useState<TimeRange | ''>('');
-  const [state, setState] = useState<State>({ kind: 'idle' });
-
-  async function onSubmit(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    if (!query.trim() || state.kind === 'searching') return;
-    setState({ kind: 'searching', query });
-    try {
-      const response = await search({ query, ...(timeRange ? { timeRange } : {}) });
-      setState({ kind: 'done', response });
-    } catch (error) {
-      const info: ErrorInfo =
-        error instanceof TransportError ? error.info : { code: 'INTERNAL', message: String(error) };
-      setState({ kind: 'failed', error: info });
-    }
-  }
-
+function Welcome(): React.JSX.Element {
+  const ask = useRun((state) => state.ask);
   return (
-    <main className="app">
-      <header className="brand">
-        <span className="logo" aria-hidden="true">◉</span> Lantern
-      </header>
-      <form className="search" onSubmit={(event) => void onSubmit(event)} role="search">
-        <input
-          aria-label="Search"
-          autoFocus
-          placeholder="Search the web…"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <select aria-label="Time range" value={timeRange} onChange={(event) => setTimeRange(event.target.value as TimeRange | '')}>
-          {TIME_RANGES.map((range) => (
-            <option key={range.value} value={range.value}>
-              {range.label}
-            </option>
-          ))}
-        </select>
-        <button type="submit" disabled={state.kind === 'searching' || !query.trim()}>
-          {state.kind === 'searching' ? 'Searching…' : 'Search'}
-        </button>
-      </form>
-      {state.kind === 'searching' && <p className="status">Searching for “{state.query}”…</p>}
-      {state.kind === 'failed' && (
-        <div className="error" role="alert">
-          <strong>{state.error.code}</strong> {state.error.message}
-        </div>
-      )}
-      {state.kind === 'done' && <Results response={state.response} />}
-    </main>
+    <section className="welcome" aria-label="Getting started">
+      <h1>What do you want to find out?</h1>
+      <p>
+        Lantern searches the web in a real browser, reads the pages, and answers with numbered citations you can check: hover or focus a{' '}
+        <span className="chip chip-supported demo" aria-hidden="true">
+          1
+        </span>{' '}
+        to see the quote it rests on.
+      </p>
+      <div className="chips">
+        {EXAMPLES.map((example) => (
+          <button key={example} type="button" className="follow-up" onClick={() => void ask(example)}>
+            {example}
+          </button>
+        ))}
+      </div>
+    </section>
   );
 }
 
-function Results({ response }: { response: SearchResponse }): React.JSX.Element {
+function RunView({ run }: { run: Run }): React.JSX.Element {
+  const retry = useRun((state) => state.retry);
+  // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
+  const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
   return (
-    <section className="results" aria-label="Results">
-      <p className="status">
-        {response.results.length} results from {response.engine} in {response.tookMs} ms
-        {response.fromCache ? ' (cached)' : ''}
-      </p>
-      {response.featuredSnippet && (
-        <blockquote className="featured">
-          {response.featuredSnippet.text}
-          {response.featuredSnippet.source && <cite> — {response.featuredSnippet.source}</cite>}
-        </blockquote>
+    <div className="run" data-first-sources-ms={firstSourcesMs}>
+      <h1 className="question">{run.question}</h1>
+      <Progress run={run} />
+      {run.status === 'failed' && run.error && <ErrorBox error={run.error} onRetry={() => void retry()} />}
+      {run.status === 'cancelled' && (
+        <div className="note" role="status">
+          Stopped. <button type="button" className="link-button" onClick={() => void retry()}>Ask again</button>
+        </div>
       )}
-      <ol>
-        {response.results.map((result) => (
-          <li key={result.index} className="result">
-            <a href={result.url} target="_blank" rel="noreferrer noopener">
-              {result.title}
-            </a>
-            <div className="meta">
-              <span className="source">{result.source}</span>
-              {result.date && <span className="date"> · {result.date}</span>}
-            </div>
-            <p className="snippet">{result.snippet}</p>
-          </li>
-        ))}
-      </ol>
-      {response.relatedSearches && response.relatedSearches.length > 0 && (
-        <p className="related">Related: {response.relatedSearches.join(' · ')}</p>
-      )}
-    </section>
+      {run.mode === 'answer' ? <AnswerView run={run} /> : run.results && <ResultsList response={run.results} />}
+    </div>
+  );
+}
+
+export function App(): React.JSX.Element {
+  const run = useRun((state) => state.run);
+  const thread = useHistory((state) => state.open);
+  const screen = useView((state) => state.screen);
+  const show = useView((state) => state.show);
+  const readerOpen = useReader((state) => state.target !== undefined);
+  const historyError = useHistory((state) => state.error);
+  const signedOut = historyError?.code === 'UNAUTHORIZED';
+
+  // A failed run may be an engine waiting for a person: the banner asks them.
+  const failedRun = run?.status === 'failed' ? run.id : undefined;
+  useEffect(() => {
+    void useCaptcha.getState().refresh();
+  }, [failedRun]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape' && useRun.getState().run?.status !== 'running' && useReader.getState().target) useReader.getState().close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (signedOut) {
+    // Nothing else can work until the browser signs in: say only that, and how.
+    return (
+      <div className="signed-out">
+        <span className="brand">
+          <span className="logo" aria-hidden="true">
+            ◉
+          </span>{' '}
+          Lantern
+        </span>
+        <main>
+          <ErrorBox error={historyError} onRetry={() => window.location.reload()} retryLabel="Reload" />
+        </main>
+      </div>
+    );
+  }
+
+  return (
+    <div className={`layout${readerOpen ? ' with-reader' : ''}`}>
+      <a className="skip-link" href="#ask-input">
+        Skip to the question
+      </a>
+      <header className="topbar">
+        <span className="brand">
+          <span className="logo" aria-hidden="true">
+            ◉
+          </span>{' '}
+          Lantern
+        </span>
+        <nav aria-label="Screens" className="screens">
+          <button type="button" className={screen === 'research' ? 'tab selected' : 'tab'} aria-current={screen === 'research' ? 'page' : undefined} onClick={() => show('research')}>
+            Research
+          </button>
+          <button type="button" className={screen === 'settings' ? 'tab selected' : 'tab'} aria-current={screen === 'settings' ? 'page' : undefined} onClick={() => show('settings')}>
+            Settings
+          </button>
+        </nav>
+      </header>
+      <HistorySidebar />
+      <main className="main">
+        {screen === 'settings' ? (
+          <SettingsScreen />
+        ) : (
+          <>
+            <CaptchaBanner />
+            <AskBox threadId={thread ? thread.id : run?.response?.threadId} />
+            {thread ? <ThreadView thread={thread} /> : run ? <RunView run={run} /> : <Welcome />}
+          </>
+        )}
+      </main>
+      <Reader />
+    </div>
   );
 }

@@ -1,0 +1,193 @@
+/**
+ * ResearchApi over the local HTTP API of `lantern serve` (web mode): JSON requests, and the
+ * answer's steps as server-sent events read from a fetch() body (EventSource cannot POST).
+ * Authentication is the session cookie the server set when the printed link was opened; this
+ * code never sees a token, and the browser sends the cookie to this origin only.
+ */
+import type { AccessApi, AnswerOptions, CallOptions, ResearchApi } from '../../../shared/api';
+import type { AnswerEvent, AnswerRequestInput, AnswerResponse } from '../../../shared/answer-contract';
+import type {
+  CaptchaPendingResponse,
+  CaptchaSolveRequest,
+  CaptchaSolveResponse,
+  CaptchaWaitRequest,
+  CaptchaWaitResponse,
+} from '../../../shared/captcha-contract';
+import type { ErrorInfo, SearchRequestInput, SearchResponse } from '../../../shared/contract';
+import { LanternError } from '../../../shared/errors';
+import type { FetchRequestInput, FetchResponse } from '../../../shared/fetch-contract';
+import type {
+  FullTextHit,
+  HistoryDeleteResponse,
+  HistoryExportRequest,
+  HistoryExportResponse,
+  HistoryListRequest,
+  HistorySearchRequest,
+  Thread,
+  ThreadRequest,
+  ThreadSummary,
+} from '../../../shared/history-contract';
+import type { Settings, SettingsPatch } from '../../../shared/settings-contract';
+
+/** The UI's numbered results, apart from any agent's. */
+const SESSION = 'ui';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+function withQuery(path: string, query: Record<string, string | number | undefined> = {}): string {
+  const params = new URLSearchParams({ session: SESSION });
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  return `${path}?${params.toString()}`;
+}
+
+function unreachable(cause: unknown): LanternError {
+  return new LanternError(
+    'INTERNAL',
+    "Lantern's server does not answer. If you stopped `lantern serve` (or `npm start`), start it again and open the new link it prints.",
+    { cause },
+  );
+}
+
+/** The server's `{error: {code, message}}` as a LanternError; anything else as what it is. */
+async function errorOf(response: Response): Promise<LanternError> {
+  let info: ErrorInfo | undefined;
+  try {
+    info = ((await response.json()) as { error?: ErrorInfo }).error;
+  } catch {
+    // not JSON: said below
+  }
+  if (response.status === 401 && info?.code === 'UNAUTHORIZED') {
+    return new LanternError(
+      'UNAUTHORIZED',
+      'This browser is not signed in to Lantern (or the server restarted). Open the link that `lantern serve` printed; each link works once, so restart it for a new one.',
+    );
+  }
+  if (info) {
+    return new LanternError(info.code, info.message, {
+      ...(info.retryAfterMs === undefined ? {} : { retryAfterMs: info.retryAfterMs }),
+      ...(info.details === undefined ? {} : { details: info.details }),
+    });
+  }
+  return new LanternError('INTERNAL', `The server answered HTTP ${response.status} without an explanation. Try again; if it repeats, restart lantern serve.`);
+}
+
+async function send(method: Method, path: string, options: { body?: unknown; signal?: AbortSignal | undefined; accept?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw new LanternError('CANCELLED', 'Stopped.');
+    throw unreachable(error);
+  }
+  if (!response.ok) throw await errorOf(response);
+  return response;
+}
+
+async function call<T>(method: Method, path: string, options: { body?: unknown; signal?: AbortSignal | undefined } = {}): Promise<T> {
+  const response = await send(method, path, options);
+  return (await response.json()) as T;
+}
+
+/** Reads `event:`/`data:` blocks off the stream as they arrive; comment lines are heartbeats. */
+async function readEvents(response: Response, onEvent: (type: string, data: unknown) => void, signal?: AbortSignal): Promise<void> {
+  const body = response.body;
+  if (!body) throw new LanternError('INTERNAL', 'The answer stream arrived without a body.');
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith(':')) continue;
+        const type = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (type && data !== undefined) onEvent(type, JSON.parse(data) as unknown);
+      }
+    }
+  } catch (error) {
+    if (signal?.aborted) throw new LanternError('CANCELLED', 'Stopped.');
+    if (error instanceof LanternError) throw error;
+    throw unreachable(error);
+  }
+}
+
+export function createHttpClient(): ResearchApi & { access: AccessApi; resetSearchSession(): Promise<void> } {
+  return {
+    search: (request: SearchRequestInput, options: CallOptions = {}) =>
+      call<SearchResponse>('POST', withQuery('/v1/search'), { body: request, signal: options.signal }),
+
+    fetch: (request: FetchRequestInput, options: CallOptions = {}) =>
+      call<FetchResponse>('POST', withQuery('/v1/fetch'), { body: request, signal: options.signal }),
+
+    async answer(request: AnswerRequestInput, options: AnswerOptions = {}): Promise<AnswerResponse> {
+      const path = withQuery('/v1/answer', { threadId: options.threadId });
+      const response = await send('POST', path, { body: request, signal: options.signal, accept: 'text/event-stream' });
+      let final: AnswerResponse | undefined;
+      let failure: ErrorInfo | undefined;
+      await readEvents(
+        response,
+        (type, data) => {
+          if (type === 'response') {
+            final = (data as { response: AnswerResponse }).response;
+            return;
+          }
+          if (type === 'error') failure = (data as { error: ErrorInfo }).error;
+          options.onEvent?.(data as AnswerEvent);
+        },
+        options.signal,
+      );
+      if (failure) throw new LanternError(failure.code, failure.message, failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs });
+      if (!final) throw new LanternError('INTERNAL', 'The answer stream ended before the answer was complete. Ask again.');
+      return final;
+    },
+
+    history: {
+      list: (request: HistoryListRequest = {}) => call<ThreadSummary[]>('GET', withQuery('/v1/history', { limit: request.limit, offset: request.offset })),
+      get: (request: ThreadRequest) => call<Thread>('GET', withQuery(`/v1/history/${encodeURIComponent(String(request.id))}`)),
+      search: (request: HistorySearchRequest) =>
+        call<FullTextHit[]>('GET', withQuery('/v1/history/search', { text: request.text, scope: request.scope, limit: request.limit })),
+      delete: (request: ThreadRequest) => call<HistoryDeleteResponse>('DELETE', withQuery(`/v1/history/${encodeURIComponent(String(request.id))}`)),
+      export: (request: HistoryExportRequest) =>
+        call<HistoryExportResponse>('GET', withQuery(`/v1/history/${encodeURIComponent(String(request.id))}/export`)),
+    },
+
+    settings: {
+      get: () => call<Settings>('GET', withQuery('/v1/settings')),
+      update: (patch: SettingsPatch) => call<Settings>('POST', withQuery('/v1/settings'), { body: patch }),
+      reset: () => call<Settings>('POST', withQuery('/v1/settings/reset')),
+    },
+
+    captcha: {
+      pending: () => call<CaptchaPendingResponse>('GET', withQuery('/v1/captcha/pending')),
+      wait: (request: CaptchaWaitRequest, options: CallOptions = {}) =>
+        call<CaptchaWaitResponse>('POST', withQuery('/v1/captcha/wait'), { body: request, signal: options.signal }),
+      solve: (request: CaptchaSolveRequest, options: CallOptions = {}) =>
+        call<CaptchaSolveResponse>('POST', withQuery('/v1/captcha/solve'), { body: request, signal: options.signal }),
+    },
+
+    async resetSearchSession() {
+      await call<{ reset: true }>('POST', withQuery('/v1/search-session/reset'));
+    },
+
+    access: {
+      token: () => call<{ token: string }>('GET', withQuery('/v1/token')),
+      rotateToken: () => call<{ token: string }>('POST', withQuery('/v1/token/rotate')),
+      setLlmKey: (request: { key: string | null }) => call<{ hasKey: boolean }>('POST', withQuery('/v1/llm-key'), { body: request }),
+      llmKeyState: () => call<{ hasKey: boolean }>('GET', withQuery('/v1/llm-key')),
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Citation } from '../../../shared/answer-contract';
+import { answerTextOf, citationLookup, domainOf, pagesOf, sentencesOf, sourcesOf } from '../lib/run-view';
+import { useReader } from '../stores/reader-store';
+import { useRun, type Run } from '../stores/run-store';
+import { AnswerMarkdown } from './Markdown';
+import { Sources } from './Sources';
+
+export function AnswerView({ run }: { run: Run }): React.JSX.Element {
+  const openReader = useReader((state) => state.open);
+  const ask = useRun((state) => state.ask);
+  const sources = sourcesOf(run);
+  const sentences = sentencesOf(run);
+  const text = answerTextOf(run);
+  const lookup = citationLookup(sentences);
+  const sourceOf = (n: number) => {
+    const source = sources.find((s) => s.n === n);
+    return source && { title: source.title, url: source.url, domain: source.source || domainOf(source.url) };
+  };
+  const openCitation = (n: number, citation: Citation | undefined): void => {
+    const source = sources.find((s) => s.n === n);
+    if (!source) return;
+    void openReader({
+      url: source.url,
+      title: source.title,
+      n,
+      ...(citation?.quote ? { quote: citation.quote, range: citation.range } : {}),
+    });
+  };
+  const response = run.response;
+  const unsupported = sentences?.flatMap((s) => s.citations).filter((c) => !c.supported).length ?? 0;
+  return (
+    <article className="answer" aria-label="Answer">
+      {text && (
+        <section className="answer-text" aria-label="Answer text">
+          <AnswerMarkdown text={text} citation={lookup} sourceOf={sourceOf} checked={sentences !== undefined} onOpen={openCitation} />
+        </section>
+      )}
+      {response && (
+        <p className="answer-meta">
+          {response.composer === 'llm' ? 'Written by the model' : 'Quoted from the sources'} ·{' '}
+          {Math.round(response.supportedShare * 100)}% of citations supported
+          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {(response.timings.totalMs / 1000).toFixed(1)} s
+        </p>
+      )}
+      {response?.llmError && <p className="note">The model failed ({response.llmError.message}); this answer quotes the sources instead.</p>}
+      {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} />}
+      {response && response.followUps.length > 0 && (
+        <section className="follow-ups" aria-label="Follow-up questions">
+          <h2 className="section-title">Follow up</h2>
+          <div className="chips">
+            {response.followUps.slice(0, 8).map((question) => (
+              <button
+                key={question}
+                type="button"
+                className="follow-up"
+                onClick={() => void ask(question, response.threadId === undefined ? {} : { threadId: response.threadId, mode: 'answer' })}
+              >
+                {question}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ENGINE_IDS, TIME_RANGES, type EngineChoice, type TimeRange } from '../../../shared/contract';
+import { usePrefs } from '../stores/prefs-store';
+import { useRun } from '../stores/run-store';
+
+const ENGINE_NAMES: Record<string, string> = {
+  auto: 'Engines: as in settings',
+  google: 'Google',
+  bing: 'Bing',
+  duckduckgo: 'DuckDuckGo',
+  baidu: 'Baidu',
+  brave: 'Brave',
+  all: 'All engines, fused',
+};
+const TIME_NAMES: Record<string, string> = { any: 'Any time', day: 'Past day', week: 'Past week', month: 'Past month', year: 'Past year' };
+
+/** The question box: Enter asks, Ctrl/Cmd+K focuses it from anywhere, Esc stops the running answer. */
+export function AskBox({ threadId }: { threadId?: number | undefined }): React.JSX.Element {
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const prefs = usePrefs();
+  const running = useRun((state) => state.run?.status === 'running');
+  const ask = useRun((state) => state.ask);
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent): void => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        input.current?.focus();
+        input.current?.select();
+      } else if (event.key === 'Escape' && useRun.getState().run?.status === 'running') {
+        event.preventDefault();
+        useRun.getState().cancel();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const submit = (event?: FormEvent): void => {
+    event?.preventDefault();
+    if (!text.trim()) return;
+    void ask(text, threadId === undefined ? {} : { threadId });
+    // The question now heads the run; the box is ready for the next one.
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    // Enter asks; Shift+Enter is a new line for a long question.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+
+  return (
+    <form className="ask" role="search" aria-label="Ask Lantern" onSubmit={submit}>
+      <div className="ask-row">
+        <label htmlFor="ask-input" className="visually-hidden">
+          {threadId === undefined ? 'Question' : 'Follow-up question'}
+        </label>
+        <textarea
+          id="ask-input"
+          ref={input}
+          rows={1}
+          autoFocus
+          placeholder={threadId === undefined ? 'Ask a question… (Ctrl+K)' : 'Ask a follow-up… (Ctrl+K)'}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {running ? (
+          <button type="button" className="button stop" onClick={() => useRun.getState().cancel()}>
+            Stop <kbd>Esc</kbd>
+          </button>
+        ) : (
+          <button type="submit" className="button primary" disabled={!text.trim()}>
+            {prefs.mode === 'answer' ? 'Ask' : 'Search'}
+          </button>
+        )}
+      </div>
+      <div className="ask-options">
+        <div className="segmented" role="radiogroup" aria-label="Mode">
+          {(['answer', 'results'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              role="radio"
+              aria-checked={prefs.mode === mode}
+              className={prefs.mode === mode ? 'selected' : ''}
+              onClick={() => prefs.set({ mode })}
+            >
+              {mode === 'answer' ? 'Answer' : 'Results only'}
+            </button>
+          ))}
+        </div>
+        <label className="visually-hidden" htmlFor="ask-engine">
+          Engine
+        </label>
+        <select id="ask-engine" value={prefs.engine} onChange={(event) => prefs.set({ engine: event.target.value as EngineChoice | 'auto' })}>
+          {['auto', ...ENGINE_IDS, 'all'].map((engine) => (
+            <option key={engine} value={engine}>
+              {ENGINE_NAMES[engine] ?? engine}
+            </option>
+          ))}
+        </select>
+        <label className="visually-hidden" htmlFor="ask-time">
+          Time range
+        </label>
+        <select id="ask-time" value={prefs.timeRange} onChange={(event) => prefs.set({ timeRange: event.target.value as TimeRange | 'any' })}>
+          {['any', ...TIME_RANGES].map((range) => (
+            <option key={range} value={range}>
+              {TIME_NAMES[range]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}

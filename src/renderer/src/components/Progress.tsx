@@ -1,0 +1,43 @@
+import { pagesOf, stagesOf } from '../lib/run-view';
+import type { Run } from '../stores/run-store';
+
+const MARK = { waiting: '○', active: '◌', done: '✓', failed: '✕' } as const;
+const PAGE_STATE = { reading: 'reading…', read: 'read', failed: 'failed' } as const;
+
+/** searching → reading k/N (each page's state) → writing → checking citations. */
+export function Progress({ run }: { run: Run }): React.JSX.Element {
+  const stages = stagesOf(run);
+  const pages = pagesOf(run);
+  const running = run.status === 'running';
+  return (
+    <section className="progress" aria-label="Progress" aria-live="polite" aria-busy={running}>
+      <ol className="stages">
+        {stages.map((stage) => (
+          <li key={stage.id} className={`stage stage-${stage.state}`} data-stage={stage.id} data-state={stage.state}>
+            <span className="stage-mark" aria-hidden="true">
+              {MARK[stage.state]}
+            </span>{' '}
+            {stage.label}
+          </li>
+        ))}
+      </ol>
+      {run.mode === 'answer' && pages.length > 0 && running && (
+        <ul className="pages" aria-label="Pages">
+          {pages.map((page) => (
+            <li key={page.n} className={`page page-${page.state}`} title={page.message}>
+              [{page.n}] {hostOf(page.url)} — {PAGE_STATE[page.state]}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,71 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { locateQuote } from '../lib/locate-quote';
+import { domainOf } from '../lib/run-view';
+import { useReader } from '../stores/reader-store';
+import { ErrorBox } from './ErrorBox';
+import { HIGHLIGHT_END, HIGHLIGHT_START, PageMarkdown } from './Markdown';
+
+export function Reader(): React.JSX.Element | null {
+  const { target, page, error, loading, open, close } = useReader();
+  const body = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const view = useMemo(() => {
+    if (!page) return undefined;
+    const found = target?.quote ? locateQuote(page.markdown, target.quote, target.range) : undefined;
+    const text = found
+      ? page.markdown.slice(0, found[0]) + HIGHLIGHT_START + page.markdown.slice(found[0], found[1]) + HIGHLIGHT_END + page.markdown.slice(found[1])
+      : page.markdown;
+    return { text, found: Boolean(found) };
+  }, [page, target]);
+
+  useEffect(() => {
+    if (!view) return;
+    const mark = body.current?.querySelector('mark.quote');
+    if (mark) mark.scrollIntoView({ block: 'center' });
+    heading.current?.focus();
+  }, [view]);
+
+  if (!target) return null;
+  return (
+    <aside className="reader" aria-label="Reader">
+      <header className="reader-head">
+        <div className="reader-titles">
+          <h2 ref={heading} tabIndex={-1} className="reader-title">
+            {target.n !== undefined && <span className="source-n">[{target.n}] </span>}
+            {page?.title || target.title || target.url}
+          </h2>
+          <p className="reader-meta">
+            {domainOf(page?.finalUrl ?? target.url)}
+            {page?.byline && ` · ${page.byline}`}
+            {page?.publishedAt && ` · ${page.publishedAt}`}
+            {page && ` · ${page.wordCount.toLocaleString()} words`}
+          </p>
+        </div>
+        <div className="reader-actions">
+          <a className="button" href={page?.finalUrl ?? target.url} target="_blank" rel="noopener noreferrer">
+            Open original
+          </a>
+          <button type="button" className="button" onClick={close} aria-label="Close the reader">
+            Close
+          </button>
+        </div>
+      </header>
+      {target.quote && view && !view.found && (
+        <p className="note">The quoted passage was not found in the page as it reads now; it may have changed since.</p>
+      )}
+      {loading && (
+        <p className="status" role="status">
+          Reading the page…
+        </p>
+      )}
+      {error && <ErrorBox error={error} onRetry={() => void open(target)} />}
+      {view && (
+        <div className="reader-body" ref={body}>
+          <PageMarkdown text={view.text} />
+          {page?.truncated && <p className="note">The page goes on; Lantern shows its first {page.markdown.length.toLocaleString()} characters.</p>}
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,364 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ENGINE_IDS, type EngineId } from '../../../shared/contract';
+import { LLM_PRESET_BASE_URLS, LlmPresetSchema, type LlmPreset, type Settings, type SettingsPatch } from '../../../shared/settings-contract';
+import { toErrorInfo } from '../../../shared/errors';
+import { client } from '../client';
+import { useHistory } from '../stores/history-store';
+import { usePrefs } from '../stores/prefs-store';
+import { useSettings } from '../stores/settings-store';
+import { ErrorBox } from './ErrorBox';
+
+interface Draft {
+  engines: Array<{ id: EngineId; on: boolean }>;
+  consent: Settings['consent'];
+  cacheMinutes: string;
+  pageTimeoutMs: string;
+  preset: LlmPreset;
+  baseUrl: string;
+  model: string;
+  allowPrivateNetworks: boolean;
+  publicRanges: string;
+  proxy: string;
+}
+
+function draftOf(settings: Settings): Draft {
+  const on = new Set(settings.engines);
+  return {
+    engines: [...settings.engines, ...ENGINE_IDS.filter((id) => !on.has(id))].map((id) => ({ id, on: on.has(id) })),
+    consent: settings.consent,
+    cacheMinutes: String(Math.round(settings.resultCacheTtlMs / 60_000)),
+    pageTimeoutMs: String(settings.pageTimeoutMs),
+    preset: settings.llm.preset,
+    baseUrl: settings.llm.baseUrl ?? '',
+    model: settings.llm.model ?? '',
+    allowPrivateNetworks: settings.fetch.allowPrivateNetworks,
+    publicRanges: settings.fetch.publicRanges.join('\n'),
+    proxy: settings.fetch.proxy ?? '',
+  };
+}
+
+function patchOf(draft: Draft): SettingsPatch {
+  return {
+    engines: draft.engines.filter((engine) => engine.on).map((engine) => engine.id),
+    consent: draft.consent,
+    resultCacheTtlMs: Math.round(Number(draft.cacheMinutes) * 60_000),
+    pageTimeoutMs: Math.round(Number(draft.pageTimeoutMs)),
+    fetch: {
+      allowPrivateNetworks: draft.allowPrivateNetworks,
+      publicRanges: draft.publicRanges.split(/\s+/).filter(Boolean),
+      proxy: draft.proxy.trim() || null,
+    },
+    llm: { preset: draft.preset, baseUrl: draft.baseUrl.trim() || null, model: draft.model.trim() || null },
+  };
+}
+
+const ENGINE_NAMES: Record<EngineId, string> = { google: 'Google', bing: 'Bing', duckduckgo: 'DuckDuckGo', baidu: 'Baidu', brave: 'Brave' };
+
+function CopyButton({ label, text }: { label: string; text: () => Promise<string> | string }): React.JSX.Element {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <button
+      type="button"
+      className="button small"
+      onClick={() => {
+        void Promise.resolve(text())
+          .then((value) => navigator.clipboard.writeText(value))
+          .then(
+            () => setState('copied'),
+            () => setState('failed'),
+          );
+      }}
+    >
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the text and copy it' : label}
+    </button>
+  );
+}
+
+export function SettingsScreen(): React.JSX.Element {
+  const { settings, error, saving, savedAt, load, update, reset } = useSettings();
+  const prefs = usePrefs();
+  const [draft, setDraft] = useState<Draft>();
+  const [key, setKey] = useState('');
+  const [hasKey, setHasKey] = useState<boolean>();
+  const [note, setNote] = useState<string>();
+  const [actionError, setActionError] = useState<ReturnType<typeof toErrorInfo>>();
+  const [confirmClear, setConfirmClear] = useState(false);
+
+  useEffect(() => {
+    void load();
+    client.access?.llmKeyState().then((state) => setHasKey(state.hasKey), () => setHasKey(undefined));
+  }, [load]);
+  useEffect(() => {
+    if (settings) setDraft(draftOf(settings));
+  }, [settings]);
+
+  if (!draft) {
+    return error ? <ErrorBox error={error} onRetry={() => void load()} /> : <p className="status" role="status">Loading the settings…</p>;
+  }
+  const change = (patch: Partial<Draft>): void => setDraft({ ...draft, ...patch });
+  const moveEngine = (index: number, by: number): void => {
+    const engines = [...draft.engines];
+    const [moved] = engines.splice(index, 1);
+    if (!moved) return;
+    engines.splice(index + by, 0, moved);
+    change({ engines });
+  };
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    void update(patchOf(draft)).then((ok) => setNote(ok ? 'Saved. The next search uses these settings.' : undefined));
+  };
+  const act = (what: () => Promise<string>): void => {
+    setActionError(undefined);
+    what().then(setNote, (failure: unknown) => setActionError(toErrorInfo(failure)));
+  };
+  const origin = window.location.origin;
+  const mcpHttp = JSON.stringify({ mcpServers: { lantern: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer <token>' } } } }, null, 2);
+  const mcpStdio = JSON.stringify({ mcpServers: { lantern: { command: 'npx', args: ['lantern', 'mcp'] } } }, null, 2);
+
+  return (
+    <div className="settings">
+      <h1>Settings</h1>
+      {error && <ErrorBox error={error} />}
+      {actionError && <ErrorBox error={actionError} />}
+      {note && (
+        <p className="saved" role="status" key={savedAt}>
+          {note}
+        </p>
+      )}
+      <form onSubmit={submit} aria-label="Settings">
+        <fieldset>
+          <legend>Search</legend>
+          <p className="hint">Engines are tried in this order; when one is blocked or unreachable the next one answers.</p>
+          <ol className="engine-order">
+            {draft.engines.map((engine, i) => (
+              <li key={engine.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={engine.on}
+                    onChange={(event) => change({ engines: draft.engines.map((e) => (e.id === engine.id ? { ...e, on: event.target.checked } : e)) })}
+                  />{' '}
+                  {ENGINE_NAMES[engine.id]}
+                </label>
+                <button type="button" className="icon-button" aria-label={`Move ${ENGINE_NAMES[engine.id]} up`} disabled={i === 0} onClick={() => moveEngine(i, -1)}>
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Move ${ENGINE_NAMES[engine.id]} down`}
+                  disabled={i === draft.engines.length - 1}
+                  onClick={() => moveEngine(i, 1)}
+                >
+                  ↓
+                </button>
+              </li>
+            ))}
+          </ol>
+          <div className="field-row">
+            <label>
+              Language <input value={prefs.lang} placeholder="from the question" onChange={(event) => prefs.set({ lang: event.target.value })} size={10} />
+            </label>
+            <label>
+              Region <input value={prefs.region} placeholder="e.g. us" onChange={(event) => prefs.set({ region: event.target.value })} size={6} />
+            </label>
+          </div>
+          <p className="hint">Language and region are kept in this browser and sent with each question.</p>
+          <div className="field-row">
+            <label>
+              Keep results for (minutes){' '}
+              <input type="number" min={0} value={draft.cacheMinutes} onChange={(event) => change({ cacheMinutes: event.target.value })} />
+            </label>
+            <label>
+              Page budget (ms) <input type="number" min={100} max={600000} value={draft.pageTimeoutMs} onChange={(event) => change({ pageTimeoutMs: event.target.value })} />
+            </label>
+            <label>
+              Cookie walls{' '}
+              <select value={draft.consent} onChange={(event) => change({ consent: event.target.value as Settings['consent'] })}>
+                <option value="reject">Reject</option>
+                <option value="accept">Accept</option>
+              </select>
+            </label>
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Model</legend>
+          <p className="hint">Without a model, answers quote the sources. Any OpenAI-compatible endpoint works.</p>
+          <div className="field-row">
+            <label>
+              Preset{' '}
+              <select value={draft.preset} onChange={(event) => change({ preset: event.target.value as LlmPreset })}>
+                {LlmPresetSchema.options.map((preset) => (
+                  <option key={preset} value={preset}>
+                    {preset}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="grow">
+              Base URL{' '}
+              <input
+                value={draft.baseUrl}
+                placeholder={draft.preset === 'custom' ? 'http://127.0.0.1:8000/v1' : LLM_PRESET_BASE_URLS[draft.preset]}
+                onChange={(event) => change({ baseUrl: event.target.value })}
+              />
+            </label>
+            <label>
+              Model <input value={draft.model} placeholder="none: quote the sources" onChange={(event) => change({ model: event.target.value })} />
+            </label>
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Network</legend>
+          <label className="check">
+            <input type="checkbox" checked={draft.allowPrivateNetworks} onChange={(event) => change({ allowPrivateNetworks: event.target.checked })} /> Let Lantern read pages on
+            this machine and private networks (localhost, 192.168.…)
+          </label>
+          <p className="hint">Off by default: a page or an agent could otherwise make Lantern reach your router or other local services.</p>
+          <div className="field-row">
+            <label className="grow">
+              Ranges to treat as public (CIDR, one per line)
+              <textarea rows={2} value={draft.publicRanges} onChange={(event) => change({ publicRanges: event.target.value })} />
+            </label>
+            <label className="grow">
+              Proxy <input value={draft.proxy} placeholder="http://proxy:3128" onChange={(event) => change({ proxy: event.target.value })} />
+            </label>
+          </div>
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="button primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save settings'}
+          </button>
+          <button type="button" className="button" onClick={() => settings && setDraft(draftOf(settings))}>
+            Undo changes
+          </button>
+          <button type="button" className="button" onClick={() => void reset().then(() => setNote('Settings are back to the defaults.'))}>
+            Reset to defaults
+          </button>
+        </div>
+      </form>
+
+      <section className="settings-section" aria-labelledby="key-heading">
+        <h2 id="key-heading">Model API key</h2>
+        <p className="hint">
+          Kept in its own file readable by you alone (llm-key in the data dir), never in the settings file. {hasKey === true && 'A key is stored.'}
+          {hasKey === false && 'No key is stored (local models need none).'}
+        </p>
+        <div className="field-row">
+          <label className="grow">
+            API key <input type="password" autoComplete="off" value={key} onChange={(event) => setKey(event.target.value)} />
+          </label>
+          <button
+            type="button"
+            className="button"
+            disabled={!key.trim() || !client.access}
+            onClick={() =>
+              act(async () => {
+                const state = await client.access!.setLlmKey({ key });
+                setHasKey(state.hasKey);
+                setKey('');
+                return 'The key is saved.';
+              })
+            }
+          >
+            Save key
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!hasKey || !client.access}
+            onClick={() =>
+              act(async () => {
+                setHasKey((await client.access!.setLlmKey({ key: null })).hasKey);
+                return 'The key is removed.';
+              })
+            }
+          >
+            Remove key
+          </button>
+        </div>
+      </section>
+
+      <section className="settings-section" aria-labelledby="agents-heading">
+        <h2 id="agents-heading">Local API and agents</h2>
+        <p className="hint">
+          This page is served by the local API at <code>{origin}</code> (on this machine only). It stops when you stop <code>lantern serve</code>.
+        </p>
+        {client.access && (
+          <div className="field-row">
+            <CopyButton label="Copy the API token" text={async () => (await client.access!.token()).token} />
+            <button
+              type="button"
+              className="button small"
+              onClick={() =>
+                act(async () => {
+                  await client.access!.rotateToken();
+                  return 'A new token is in force; agents with the old one are refused now. Copy the new one into their settings.';
+                })
+              }
+            >
+              Rotate the token
+            </button>
+          </div>
+        )}
+        <h3>MCP over HTTP (Claude Code, Cursor, Gemini CLI)</h3>
+        <pre className="snippet-block">{mcpHttp}</pre>
+        <CopyButton label="Copy the HTTP config" text={() => mcpHttp} />
+        <h3>MCP over stdio (no server needed)</h3>
+        <pre className="snippet-block">{mcpStdio}</pre>
+        <CopyButton label="Copy the stdio config" text={() => mcpStdio} />
+      </section>
+
+      <section className="settings-section" aria-labelledby="data-heading">
+        <h2 id="data-heading">Data</h2>
+        {client.resetSearchSession && (
+          <div className="field-row">
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                act(async () => {
+                  await client.resetSearchSession!();
+                  return 'The search session is reset: search engines see a new visitor from the next search on.';
+                })
+              }
+            >
+              Reset the search session
+            </button>
+            <span className="hint">Forgets the search browser’s cookies (consent choices, CAPTCHA passes).</span>
+          </div>
+        )}
+        <p className="hint">Your history lives in one SQLite file in the data dir. Deleting it cannot be undone.</p>
+        {confirmClear ? (
+          <div className="field-row">
+            <span>Delete every thread in the history?</span>
+            <button
+              type="button"
+              className="button danger"
+              onClick={() =>
+                act(async () => {
+                  setConfirmClear(false);
+                  const threads = await client.history.list({ limit: 1000 });
+                  for (const thread of threads) await client.history.delete({ id: thread.id });
+                  await useHistory.getState().refresh();
+                  return `Deleted ${threads.length} ${threads.length === 1 ? 'thread' : 'threads'}.`;
+                })
+              }
+            >
+              Delete all
+            </button>
+            <button type="button" className="button" onClick={() => setConfirmClear(false)}>
+              Keep them
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="button" onClick={() => setConfirmClear(true)}>
+            Clear the history…
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}

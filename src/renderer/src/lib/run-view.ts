@@ -1,0 +1,109 @@
+/**
+ * What a run looks like on screen, derived from its events and response (run-store.ts keeps
+ * only those): the stages, the sources with each page's state, the answer text and its
+ * citations.
+ */
+import type { AnswerSentence, AnswerSource, Citation } from '../../../shared/answer-contract';
+import type { Run } from '../stores/run-store';
+
+export type StageState = 'waiting' | 'active' | 'done' | 'failed';
+
+export interface Stage {
+  id: 'searching' | 'reading' | 'writing' | 'checking';
+  label: string;
+  state: StageState;
+}
+
+export interface PageState {
+  n: number;
+  url: string;
+  state: 'reading' | 'read' | 'failed';
+  message?: string;
+}
+
+export function sourcesOf(run: Run): AnswerSource[] {
+  if (run.response) return run.response.sources;
+  for (let i = run.events.length - 1; i >= 0; i--) {
+    const event = run.events[i];
+    if (event?.type === 'sources') return event.sources;
+  }
+  return [];
+}
+
+export function pagesOf(run: Run): PageState[] {
+  const states = new Map<number, PageState>();
+  for (const source of sourcesOf(run)) states.set(source.n, { n: source.n, url: source.url, state: 'reading' });
+  for (const event of run.events) {
+    if (event.type !== 'page') continue;
+    states.set(event.n, { n: event.n, url: event.url, state: event.state, ...(event.message ? { message: event.message } : {}) });
+  }
+  // Where the run ended without reading a page, it was never read.
+  return [...states.values()].sort((a, b) => a.n - b.n);
+}
+
+export function answerTextOf(run: Run): string {
+  if (run.response) return run.response.answer;
+  return run.events.map((event) => (event.type === 'text' ? event.delta : '')).join('');
+}
+
+export function sentencesOf(run: Run): AnswerSentence[] | undefined {
+  if (run.response) return run.response.sentences;
+  for (const event of run.events) if (event.type === 'citations') return event.sentences;
+  return undefined;
+}
+
+export function stagesOf(run: Run): Stage[] {
+  const has = (type: string): boolean => run.events.some((event) => event.type === type);
+  const pages = pagesOf(run);
+  const read = pages.filter((page) => page.state !== 'reading').length;
+  const ended = run.status !== 'running';
+  const failed = run.status === 'failed' || run.status === 'cancelled';
+  const state = (started: boolean, finished: boolean): StageState => {
+    if (finished) return 'done';
+    if (started) return ended && failed ? 'failed' : ended ? 'done' : 'active';
+    return 'waiting';
+  };
+  if (run.mode === 'results') {
+    return [{ id: 'searching', label: 'Searching', state: state(true, Boolean(run.results)) }];
+  }
+  const sourcesFound = has('sources');
+  const textStarted = has('text');
+  const checked = has('citations');
+  return [
+    { id: 'searching', label: 'Searching', state: state(true, sourcesFound) },
+    {
+      id: 'reading',
+      label: pages.length > 0 ? `Reading ${read}/${pages.length}` : 'Reading',
+      state: state(sourcesFound, sourcesFound && (textStarted || checked || (pages.length > 0 && read === pages.length))),
+    },
+    { id: 'writing', label: 'Writing', state: state(textStarted, checked) },
+    { id: 'checking', label: 'Checking citations', state: state(checked, run.status === 'done') },
+  ];
+}
+
+/**
+ * The citation each `[n]` marker of the answer stands for: the k-th marker for source n is the
+ * k-th citation of n in the sentences, which come in the answer's order.
+ */
+export function citationLookup(sentences: AnswerSentence[] | undefined): (n: number, occurrence: number) => Citation | undefined {
+  const byN = new Map<number, Citation[]>();
+  for (const sentence of sentences ?? []) {
+    for (const citation of sentence.citations) {
+      const list = byN.get(citation.n) ?? [];
+      list.push(citation);
+      byN.set(citation.n, list);
+    }
+  }
+  return (n, occurrence) => {
+    const list = byN.get(n);
+    return list?.[occurrence] ?? list?.[0];
+  };
+}
+
+export function domainOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}

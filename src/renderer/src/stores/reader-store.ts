@@ -1,0 +1,53 @@
+/** The page open in the reader: which one (and which quote), and its fetched text. */
+import { create } from 'zustand';
+import type { ErrorInfo } from '../../../shared/contract';
+import { toErrorInfo } from '../../../shared/errors';
+import { isFetchBatch, type FetchPage } from '../../../shared/fetch-contract';
+import { client } from '../client';
+
+export interface ReaderTarget {
+  url: string;
+  title: string;
+  /** The cited passage to highlight, with its [start, end) range in the page's markdown. */
+  quote?: string | undefined;
+  range?: [number, number] | undefined;
+  n?: number | undefined;
+}
+
+interface ReaderStore {
+  target?: ReaderTarget | undefined;
+  page?: FetchPage | undefined;
+  error?: ErrorInfo | undefined;
+  loading: boolean;
+  open(target: ReaderTarget): Promise<void>;
+  close(): void;
+}
+
+/** Enough for a long article; the citation ranges count from the start of the same text. */
+const READER_CHARS = 200_000;
+let generation = 0;
+
+export const useReader = create<ReaderStore>((set) => ({
+  loading: false,
+  async open(target) {
+    const own = ++generation;
+    set({ target, page: undefined, error: undefined, loading: true });
+    try {
+      const response = await client.fetch({ url: target.url, maxChars: READER_CHARS });
+      if (own !== generation) return;
+      if (isFetchBatch(response)) {
+        const first = response.results[0];
+        if (!first) throw new Error('The page came back empty.');
+        if (!first.ok) return set({ error: first.error, loading: false });
+        return set({ page: first.page, loading: false });
+      }
+      set({ page: response, loading: false });
+    } catch (error) {
+      if (own === generation) set({ error: toErrorInfo(error), loading: false });
+    }
+  },
+  close() {
+    generation++;
+    set({ target: undefined, page: undefined, error: undefined, loading: false });
+  },
+}));

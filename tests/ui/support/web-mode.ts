@@ -1,0 +1,65 @@
+/**
+ * Web mode for the UI tests: the same server `lantern serve` runs (startLanternServer) over a
+ * real Node runtime (Chromium, SQLite) in a temporary data dir, its Google pointed at the answer
+ * site on loopback. Started in the test's process so a test can play the person in the CAPTCHA
+ * window (onReveal hands it the window's page).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { startLanternServer, type LanternServer } from '../../../src/main/api/lantern-server';
+import { createNodeRuntime } from '../../../src/main/node-runtime';
+import { PROJECT_ROOT } from '../../support/run-cli';
+
+export const RENDERER_DIR = join(PROJECT_ROOT, 'out/renderer');
+
+export interface WebMode {
+  origin: string;
+  dataDir: string;
+  /** A fresh one-time sign-in link. */
+  loginUrl(): string;
+  /** Stops the server and the runtime and starts both again on the same data dir (the same port). */
+  restart(): Promise<void>;
+  /** Pages shown to the person for a CAPTCHA, as they open. */
+  revealed: Page[];
+  close(): Promise<void>;
+}
+
+export async function startWebMode(options: { engine: string; dataDir?: string }): Promise<WebMode> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lantern-ui-test-'));
+  // What a person would set once: Google only (the stand-in), and pages on loopback allowed.
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, engines: ['google'], fetch: { allowPrivateNetworks: true } }));
+  const revealed: Page[] = [];
+  let runtime: ReturnType<typeof createNodeRuntime>;
+  let running: LanternServer;
+  let port = 0;
+  const start = async (): Promise<void> => {
+    runtime = createNodeRuntime({
+      env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: options.engine, LANTERN_PAGE_TIMEOUT_MS: '30000' },
+      onReveal: (window) => revealed.push(window.page),
+    });
+    running = await startLanternServer({ api: runtime, dataDir, port, version: 'test', log: (m) => process.stderr.write(m + '\n'), rendererDir: RENDERER_DIR });
+    // A restart listens where the page already is, as `lantern serve` on its usual port does.
+    port = running.server.port;
+  };
+  await start();
+  return {
+    get origin() {
+      return running.server.url;
+    },
+    dataDir,
+    loginUrl: () => running.webUi.loginUrl(running.server.url),
+    async restart() {
+      await running.close(500);
+      await runtime.close();
+      await start();
+    },
+    revealed,
+    async close() {
+      await running.close(500);
+      await runtime.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
