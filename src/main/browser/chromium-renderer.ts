@@ -8,10 +8,13 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
-import { chromiumArgs, firstLine, plainChromeUserAgent, sandboxUnavailable } from './chromium';
-import { READ_PAGE_CONTENT, type PageContent } from './page-content';
+import { playwrightCdp } from './cdp-session';
+import { chromiumArgs, plainChromeUserAgent, sandboxUnavailable } from './chromium';
+import { LoadBudget } from './load-budget';
+import { firstLine } from './load-errors';
+import { PageDriver } from './page-driver';
 
-const { chromium, errors: playwrightErrors } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
+const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
 
 export interface ChromiumRendererOptions {
   executablePath: string;
@@ -56,8 +59,6 @@ export class ChromiumRenderer {
     let context: BrowserContext | undefined;
     const onAbort = (): void => void context?.close().catch(() => undefined);
     request.signal.addEventListener('abort', onAbort, { once: true });
-    const deadline = Date.now() + request.timeoutMs;
-    const remaining = (): number => Math.max(1, deadline - Date.now());
     try {
       const browser = await this.ensureBrowser(url);
       if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
@@ -74,15 +75,12 @@ export class ChromiumRenderer {
       context.on('page', (opened: Page) => {
         if (opened !== page) void opened.close().catch(() => undefined);
       });
-      const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: remaining() });
-      // A subresource that never finishes must not cost the whole render: wait a while for load.
-      await page.waitForLoadState('load', { timeout: Math.min(remaining(), LOAD_WAIT_MS) }).catch(() => undefined);
-      await page
-        .waitForLoadState('networkidle', { timeout: Math.min(remaining(), NETWORK_IDLE_WAIT_MS) })
-        .catch(() => undefined);
+      const driver = await PageDriver.attach(playwrightCdp(await context.newCDPSession(page)));
+      page.on('crash', () => driver.fail(new Error('the page crashed')));
+      const budget = new LoadBudget(url, request.timeoutMs, undefined, request.signal);
+      const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
       if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
-      const { html, title } = await page.evaluate<PageContent>(`(${READ_PAGE_CONTENT})()`);
-      return { finalUrl: page.url(), status: response?.status() ?? 0, html, title };
+      return { finalUrl, status, html, title };
     } catch (error) {
       if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
       throw toRenderError(error, url, request.timeoutMs);
@@ -203,8 +201,9 @@ function timeoutError(url: string, timeoutMs: number): LanternError {
 }
 
 function toRenderError(error: unknown, url: string, timeoutMs: number): LanternError {
-  if (error instanceof LanternError) return error;
+  if (error instanceof LanternError && error.code === 'TIMEOUT') return timeoutError(url, timeoutMs);
+  if (error instanceof LanternError && error.code !== 'ENGINE_UNREACHABLE' && error.code !== 'INTERNAL') return error;
   const origin = new URL(url).origin;
-  if (error instanceof playwrightErrors.TimeoutError) return timeoutError(url, timeoutMs);
+  if (error instanceof LanternError) return new LanternError('FETCH_FAILED', `Rendering ${origin} failed: ${errorMessage(error)}`);
   return new LanternError('FETCH_FAILED', `Rendering ${origin} failed: ${errorMessage(error)}`);
 }
