@@ -169,9 +169,9 @@ export class PageDriver {
     this.budget?.fail(error);
   }
 
-  /** The URL the tab shows now. */
-  currentUrl(): string {
-    return this.url;
+  /** The page as it is now (a person solving a check in it, see reveal-flow.ts). */
+  read(): Promise<PageSnapshot> {
+    return this.snapshot(undefined);
   }
 
   private async navigate(url: string): Promise<void> {

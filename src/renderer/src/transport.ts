@@ -1,5 +1,6 @@
 import type { ErrorInfo, SearchRequestInput, SearchResponse } from '../../shared/contract';
-import type { IpcResult } from '../../shared/ipc';
+import { LanternError } from '../../shared/errors';
+import { createIpcClient } from './client/ipc-client';
 
 export class TransportError extends Error {
   constructor(readonly info: ErrorInfo) {
@@ -7,12 +8,7 @@ export class TransportError extends Error {
   }
 }
 
-function unwrap<T>(result: IpcResult<T>): T {
-  if (result.ok) return result.value;
-  throw new TransportError(result.error);
-}
-
-/** The UI's way to the core: IPC inside the desktop app. */
+/** The UI's way to the core: IPC inside the desktop app (the research UI's client/index.ts replaces this). */
 export async function search(request: SearchRequestInput): Promise<SearchResponse> {
   if (!window.lantern) {
     throw new TransportError({
@@ -20,5 +16,10 @@ export async function search(request: SearchRequestInput): Promise<SearchRespons
       message: 'This page runs outside the Lantern app, and the web mode (lantern serve) is not available yet.',
     });
   }
-  return unwrap(await window.lantern.search(request));
+  try {
+    return await createIpcClient(window.lantern).search(request);
+  } catch (error) {
+    if (error instanceof LanternError) throw new TransportError(error.toInfo());
+    throw error;
+  }
 }

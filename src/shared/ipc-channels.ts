@@ -1,0 +1,30 @@
+/**
+ * The IPC channel names alone (no schemas), so the preload bundle stays small: `domain:action`,
+ * one per ResearchApi operation, plus cancelling a call and the token of the local API.
+ */
+export const IPC_CHANNELS = [
+  'search:run',
+  'fetch:run',
+  'answer:run',
+  'call:cancel',
+  'history:list',
+  'history:get',
+  'history:search',
+  'history:delete',
+  'history:export',
+  'settings:get',
+  'settings:update',
+  'settings:reset',
+  'captcha:pending',
+  'captcha:wait',
+  'token:get',
+  'token:rotate',
+] as const;
+
+export type IpcChannel = (typeof IPC_CHANNELS)[number];
+
+/** Main → renderer pushes. */
+export const IPC_PUSHES = {
+  /** One AnswerEvent of a running `answer:run` call: `{ callId, event }`. */
+  answerEvent: 'answer:event',
+} as const;
