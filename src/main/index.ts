@@ -1,57 +1,112 @@
 /**
  * Electron composition root: the only place the desktop app's singletons are made. Everything
- * behind ResearchService is shared with the headless CLI and tested under plain Node.
+ * behind ResearchService is shared with the headless CLI and tested under plain Node; the
+ * Electron parts take electron's objects as parameters (src/main/electron/), so they are tested
+ * with doubles.
  */
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startLocalApi, type LocalApi } from './api/local-api';
+import { ensureToken, rotateToken, tokenReader } from './api/token';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol';
+import { chromeIdentity } from './electron/browser-identity';
 import { HiddenWindowPageLoader } from './electron/hidden-window-loader';
-import { registerIpcHandlers } from './electron/ipc';
+import { ownUiMatcher, registerIpcHandlers } from './electron/ipc';
 import { createMainWindow } from './electron/main-window';
+import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
 import { resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 
-app.enableSandbox();
-registerAppScheme();
+// A second launch hands over to the first (which focuses its window) and ends here.
+if (!app.requestSingleInstanceLock()) {
+  app.exit(0);
+} else {
+  start();
+}
 
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-const uiUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
-const isOwnUi = (url: string): boolean => url.startsWith(devServerUrl ?? APP_ORIGIN);
+function start(): void {
+  app.enableSandbox();
+  registerAppScheme();
 
-const origins = engineOriginsFromEnv(process.env);
-const engineHosts = (): string[] =>
-  Object.values(ENGINES).map((engine) => new URL(origins[engine.id] ?? engine.defaultOrigin).host);
-const loader = new HiddenWindowPageLoader(engineHosts);
-// better-sqlite3 compiled for Electron's ABI by `npm start` (scripts/prepare-electron.mjs); the
-// copy in node_modules stays built for Node, which the CLI and the tests use.
-const nativeBinding = join(app.getAppPath(), '.electron-abi/better-sqlite3/build/Release/better_sqlite3.node');
-const research = assembleResearch({
-  dataDir: process.env.LANTERN_DATA_DIR ? resolveDataDir() : app.getPath('userData'),
-  env: process.env,
-  loader,
-  ...(existsSync(nativeBinding) ? { nativeBinding } : {}),
-  onWarning: (message) => console.warn(message),
-  // The hidden search window can always be shown to the person at the desktop.
-  canShowWindow: () => true,
-});
+  const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+  const uiUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
+  const dataDir = process.env.LANTERN_DATA_DIR ? resolveDataDir() : app.getPath('userData');
+  const origins = engineOriginsFromEnv(process.env);
+  const engineHosts = (): string[] => Object.values(ENGINES).map((engine) => new URL(origins[engine.id] ?? engine.defaultOrigin).host);
 
-void app.whenReady().then(() => {
-  if (!devServerUrl) serveRenderer(join(import.meta.dirname, '../renderer'));
-  registerIpcHandlers(research, isOwnUi);
-  const preloadDir = join(import.meta.dirname, '../preload');
-  createMainWindow(uiUrl, preloadDir);
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(uiUrl, preloadDir);
+  let mainWindow: BrowserWindow | undefined;
+  let localApi: LocalApi | undefined;
+
+  void app.whenReady().then(async () => {
+    const identity = chromeIdentity(session.defaultSession.getUserAgent(), process.versions.chrome, process.platform, process.arch);
+    const loader = new HiddenWindowPageLoader({ BrowserWindow, session }, { allowedHosts: engineHosts, identity });
+    // better-sqlite3 compiled for Electron's ABI: in a package by electron-builder, in a checkout
+    // by `npm start` (scripts/prepare-electron.mjs), while node_modules stays built for Node.
+    const devBinding = join(app.getAppPath(), '.electron-abi/better-sqlite3/build/Release/better_sqlite3.node');
+    const research = assembleResearch({
+      dataDir,
+      env: process.env,
+      loader,
+      ...(!app.isPackaged && existsSync(devBinding) ? { nativeBinding: devBinding } : {}),
+      onWarning: (message) => console.warn(message),
+      // The hidden search window can always be shown to the person at the desktop.
+      canShowWindow: () => true,
+    });
+
+    ensureToken(dataDir);
+    const currentToken = tokenReader(dataDir);
+    const settings = await research.settings.get();
+    if (settings.desktop.localApi) {
+      localApi = await startLocalApi({
+        api: research,
+        dataDir,
+        token: () => currentToken() ?? '',
+        port: settings.desktop.localApiPort,
+        version: app.getVersion(),
+        log: (message) => console.warn(message),
+      }).catch((error: unknown) => {
+        console.warn(`The local API did not start: ${String(error)}`);
+        return undefined;
+      });
+    }
+    const tokenInfo = (token: string): { token: string; url?: string } => ({ token, ...(localApi ? { url: localApi.server.url } : {}) });
+    registerIpcHandlers({
+      ipcMain,
+      api: research,
+      isOwnUi: ownUiMatcher(uiUrl),
+      token: { get: () => tokenInfo(currentToken() ?? ensureToken(dataDir)), rotate: () => tokenInfo(rotateToken(dataDir)) },
+    });
+
+    if (!devServerUrl) serveRenderer(join(import.meta.dirname, '../renderer'));
+    const openMainWindow = (): BrowserWindow => {
+      mainWindow = createMainWindow({ BrowserWindow, shell }, { uiUrl, preloadDir: join(import.meta.dirname, '../preload'), statePath: windowStatePath(dataDir) });
+      // The hidden search window would keep the app alive: the UI's window is the app.
+      mainWindow.on('closed', () => app.quit());
+      return mainWindow;
+    };
+    openMainWindow();
+    app.on('second-instance', () => {
+      if (!mainWindow || mainWindow.isDestroyed()) return void openMainWindow();
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    });
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().filter((window) => window.isVisible()).length === 0) openMainWindow();
+    });
+
+    // No tray: closing the last window quits, and quitting closes the API, the browser window and
+    // the store before the process ends (once; the second before-quit is ours).
+    let closing = false;
+    app.on('before-quit', (event) => {
+      if (closing) return;
+      closing = true;
+      event.preventDefault();
+      void Promise.allSettled([localApi?.close(1000)])
+        .then(() => research.close())
+        .finally(() => app.quit());
+    });
   });
-});
-
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
-
-app.on('before-quit', () => {
-  void research.close();
-});
+}

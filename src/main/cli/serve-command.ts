@@ -1,9 +1,8 @@
 import { Option, type Command } from 'commander';
-import { discoveryPath, removeDiscovery, writeDiscovery } from '../api/discovery';
-import { DEFAULT_PORT, startApiServer } from '../api/server';
+import { discoveryPath } from '../api/discovery';
+import { startLocalApi } from '../api/local-api';
+import { DEFAULT_PORT } from '../api/server';
 import { ensureToken, tokenPath, tokenReader } from '../api/token';
-import { mcpOverHttp } from '../mcp/http';
-import { createLanternMcpServer } from '../mcp/server';
 import type { ResearchService } from '../service';
 import type { CliIo } from './output';
 import { parseWholeNumber } from './output';
@@ -28,19 +27,16 @@ export function registerServeCommand(
       ensureToken(dataDir);
       const api = deps.api();
       const currentToken = tokenReader(dataDir);
-      const server = await startApiServer({
+      const local = await startLocalApi({
         api,
+        dataDir,
         // Asked at each request (a stat; read again when the file was replaced), so `lantern token --rotate` applies at once.
         token: () => currentToken() ?? '',
         port: flags.port ?? DEFAULT_PORT,
         version: deps.version,
-        browserState: () => api.browserState(),
         log: (message) => deps.io.err(message),
       });
-      // MCP over streamable HTTP, behind the same guard as the REST routes.
-      const mcp = mcpOverHttp(() => createLanternMcpServer(api, { version: deps.version }));
-      server.mount('/mcp', (req, res) => mcp.handle(req, res));
-      writeDiscovery(dataDir, { port: server.port, pid: process.pid, url: server.url, startedAt: new Date().toISOString() });
+      const { server } = local;
       if (server.portWasTaken) deps.io.err(`Port ${flags.port ?? DEFAULT_PORT} is taken; listening on ${server.port} instead.`);
       deps.io.out(`Lantern API on ${server.url} (OpenAPI: ${server.url}/v1/openapi.json; MCP: ${server.url}/mcp)`);
       deps.io.out(`token: \`lantern token\` (file ${tokenPath(dataDir)}); discovery: ${discoveryPath(dataDir)}`);
@@ -50,11 +46,6 @@ export function registerServeCommand(
         process.once('SIGTERM', resolve);
       });
       deps.io.err(`${signal}: shutting down…`);
-      try {
-        await mcp.close();
-        await server.close(SHUTDOWN_GRACE_MS);
-      } finally {
-        removeDiscovery(dataDir);
-      }
+      await local.close(SHUTDOWN_GRACE_MS);
     });
 }
