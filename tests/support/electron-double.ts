@@ -5,7 +5,7 @@
  * loader's PageDriver runs against a real page under plain Node.
  */
 import { EventEmitter } from 'node:events';
-import type { Browser, CDPSession } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 
 export interface RecordedCall {
   method: string;
@@ -168,8 +168,9 @@ export function sessionModuleDouble(): { fromPartition(partition: string): Sessi
 
 /** Fresh tabs of a real Chromium, each with its own CDP session, for DebuggerDouble to forward to. */
 export function realTabs(browser: Browser): () => Promise<CDPSession> {
+  let shared: Promise<BrowserContext> | undefined;
   return async () => {
-    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const context = await (shared ??= browser.newContext());
     const page = await context.newPage();
     return context.newCDPSession(page);
   };

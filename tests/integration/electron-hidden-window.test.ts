@@ -1,0 +1,140 @@
+/**
+ * The Electron hidden-window loader with electron replaced by doubles whose webContents.debugger
+ * forwards to a real Chromium tab: the loader's PageDriver runs as it would inside Electron. Its
+ * recorded CDP calls for a load equal the playwright adapter's for the same load, and a renderer
+ * crash of the window is recovered on the next load.
+ */
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playwrightCdp, type CdpSession } from '../../src/main/browser/cdp-session';
+import { chromiumArgs } from '../../src/main/browser/chromium';
+import { findChrome } from '../../src/main/browser/find-chrome';
+import { LoadBudget } from '../../src/main/browser/load-budget';
+import { PageDriver } from '../../src/main/browser/page-driver';
+import type { LoadOptions } from '../../src/main/browser/page-loader';
+import { chromeIdentity } from '../../src/main/electron/browser-identity';
+import { HiddenWindowPageLoader, searchWindowAllows, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
+import { browserWindowDouble, realTabs, sessionModuleDouble, type RecordedCall } from '../support/electron-double';
+import { startDriverSite, type DriverSite } from '../support/driver-site';
+
+let browser: Browser;
+let site: DriverSite;
+beforeAll(async () => {
+  site = await startDriverSite();
+  browser = await chromium.launch({ executablePath: findChrome(), args: chromiumArgs(), headless: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+function hiddenWindowLoader(): { loader: HiddenWindowPageLoader; BrowserWindow: ReturnType<typeof browserWindowDouble> } {
+  const BrowserWindow = browserWindowDouble(realTabs(browser));
+  const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
+    allowedHosts: () => [new URL(site.origin).host],
+    identity: chromeIdentity(`Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`, browser.version(), 'linux', 'x64'),
+    settleGraceMs: 100,
+  });
+  return { loader, BrowserWindow };
+}
+
+/** A session that records the calls made through it. */
+function recording(session: CdpSession, calls: RecordedCall[]): CdpSession {
+  return {
+    send: (method, params) => {
+      calls.push({ method, params: params ?? {} });
+      return session.send(method, params);
+    },
+    on: (event, listener) => session.on(event, listener),
+    off: (event, listener) => session.off(event, listener),
+  };
+}
+
+/**
+ * Calls in order, with the values that differ between any two tabs (frame, loader, context,
+ * object and script ids) replaced. Request interception answers come in network order, so they
+ * are compared as a sorted list.
+ */
+function comparable(calls: RecordedCall[]): { ordered: string[]; interception: string[] } {
+  const text = (call: RecordedCall): string =>
+    `${call.method} ${JSON.stringify(call.params, (key, value: unknown) => (/(^|[a-z])(id|Id|identifier)$/.test(key) ? '<id>' : value))}`;
+  return {
+    ordered: calls.filter((call) => !call.method.startsWith('Fetch.')).map(text),
+    interception: calls
+      .filter((call) => call.method.startsWith('Fetch.'))
+      .map(text)
+      .sort(),
+  };
+}
+
+const WALL_LOAD: LoadOptions = {
+  readySelectors: ['#rso', '#wall'],
+  timeoutMs: 15_000,
+  followUp: (page) => (page.html.includes('Before you continue') ? { click: ['#accept'] } : undefined),
+};
+
+describe('the Electron hidden-window loader, over a webContents.debugger double on real Chromium', () => {
+  it('makes the same CDP calls for a load as the playwright adapter', async () => {
+    const url = `${site.origin}/wall`;
+    // The playwright adapter: the driver over playwright's session, set up as the Electron loader sets it up.
+    const page = await browser.newPage();
+    const playwrightCalls: RecordedCall[] = [];
+    const driver = await PageDriver.attach(recording(playwrightCdp(await page.context().newCDPSession(page)), playwrightCalls), { allowRequest: searchWindowAllows });
+    playwrightCalls.length = 0;
+    const viaPlaywright = await driver.load(url, new LoadBudget(url, 15_000), { ...WALL_LOAD, graceMs: 100 });
+
+    // The Electron adapter: a first load sets the window up, then the same load is recorded.
+    const { loader, BrowserWindow } = hiddenWindowLoader();
+    await loader.load(`${site.origin}/plain`, { readySelectors: ['p'], timeoutMs: 15_000 });
+    const electronCalls = BrowserWindow.created[0]?.webContents.debugger.calls ?? [];
+    await loader.load(`${site.origin}/plain`, { readySelectors: ['p'], timeoutMs: 15_000 }).then(() => (electronCalls.length = 0));
+    // Both tabs come from a page: the Electron one from the previous load, the playwright one blank.
+    await page.goto(`${site.origin}/plain`);
+    playwrightCalls.length = 0;
+    const again = await driver.load(url, new LoadBudget(url, 15_000), { ...WALL_LOAD, graceMs: 100 });
+    const viaElectron = await loader.load(url, WALL_LOAD);
+    await loader.close();
+
+    expect(viaElectron).toEqual(again.page);
+    expect(viaPlaywright.page.title).toBe('results');
+    expect(comparable(electronCalls)).toEqual(comparable(playwrightCalls));
+    expect(electronCalls.map((call) => call.method)).toContain('Input.dispatchMouseEvent');
+  });
+
+  it('recovers from a renderer crash of the hidden window on the next load', async () => {
+    const { loader, BrowserWindow } = hiddenWindowLoader();
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+
+    // The renderer dies in the middle of a load: that load fails at once, not at its deadline.
+    const asked = site.requests.filter((path) => path === '/hang').length;
+    const loading = loader.load(`${site.origin}/hang`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
+    const crashed = BrowserWindow.created[0];
+    await expect.poll(() => site.requests.filter((path) => path === '/hang').length, { timeout: 10_000 }).toBe(asked + 1);
+    crashed?.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    await expect(loading).rejects.toMatchObject({ code: 'ENGINE_UNREACHABLE' });
+    expect(crashed?.isDestroyed()).toBe(true);
+
+    const after = await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    expect(after.title).toBe('results');
+    expect(BrowserWindow.created).toHaveLength(2);
+    expect(loader.windowsCreated).toBe(2);
+    await loader.close();
+  });
+
+  it('closes its window when idle, and makes a new one for the next load', async () => {
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
+      allowedHosts: () => [],
+      identity: chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'),
+      idleCloseMs: 50,
+      settleGraceMs: 100,
+    });
+    await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    await expect.poll(() => BrowserWindow.created[0]?.isDestroyed(), { timeout: 5000 }).toBe(true);
+    expect(loader.started).toBe(false);
+    await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    expect(BrowserWindow.created).toHaveLength(2);
+    await loader.close();
+    expect(BrowserWindow.created[1]?.isDestroyed()).toBe(true);
+  });
+});
