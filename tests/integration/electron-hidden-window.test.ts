@@ -118,6 +118,11 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     expect(after.title).toBe('results');
     expect(BrowserWindow.created).toHaveLength(2);
     expect(loader.windowsCreated).toBe(2);
+
+    // The renderer dies between loads: the next load does not use the dead window.
+    BrowserWindow.created[1]?.webContents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 0 });
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect(BrowserWindow.created).toHaveLength(3);
     await loader.close();
   });
 
