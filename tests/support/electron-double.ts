@@ -23,8 +23,9 @@ export class DebuggerDouble extends EventEmitter {
     void target?.then((session) => {
       // Every event the tab's session receives is delivered as Electron delivers it: one
       // 'message' event with the method and its params.
-      const emit = session.emit.bind(session) as (name: string | symbol, ...args: unknown[]) => boolean;
-      (session as unknown as { emit: typeof emit }).emit = (name, ...args) => {
+      const emitter = session as unknown as EventEmitter;
+      const emit = emitter.emit.bind(emitter);
+      emitter.emit = (name: string | symbol, ...args: unknown[]) => {
         if (typeof name === 'string' && name.includes('.') && !this.detached) this.emit('message', {}, name, args[0], undefined);
         return emit(name, ...args);
       };
@@ -89,46 +90,62 @@ export class WebContentsDouble extends EventEmitter {
   send(): void {}
 }
 
-/** A BrowserWindow class whose instances remember their options; tabs come from `tabs` when given. */
-export function browserWindowDouble(tabs?: () => Promise<CDPSession>) {
-  return class BrowserWindowDouble extends EventEmitter {
-    static readonly created: BrowserWindowDouble[] = [];
-    readonly webContents: WebContentsDouble;
-    visible = false;
-    destroyed = false;
-    title = '';
-    private readonly tab: Promise<CDPSession> | undefined;
+type WindowOptions = Record<string, unknown> & { webPreferences?: Record<string, unknown>; show?: boolean };
 
-    constructor(readonly options: Record<string, unknown> & { webPreferences?: Record<string, unknown>; show?: boolean }) {
-      super();
-      this.tab = tabs?.();
-      this.webContents = new WebContentsDouble(new DebuggerDouble(this.tab));
-      BrowserWindowDouble.created.push(this);
-    }
-    isDestroyed(): boolean {
-      return this.destroyed;
-    }
-    destroy(): void {
-      this.destroyed = true;
-      this.webContents.destroyed = true;
-      this.webContents.debugger.detach();
-      void this.tab?.then((session) => session.detach()).catch(() => undefined);
-      this.emit('closed');
-    }
-    show(): void {
-      this.visible = true;
-    }
-    hide(): void {
-      this.visible = false;
-    }
-    focus(): void {}
-    setTitle(title: string): void {
-      this.title = title;
-    }
-    async loadURL(url: string): Promise<void> {
-      await this.webContents.loadURL(url);
-    }
-  };
+export class BrowserWindowDouble extends EventEmitter {
+  readonly webContents: WebContentsDouble;
+  visible = false;
+  destroyed = false;
+  title = '';
+
+  constructor(
+    readonly options: WindowOptions,
+    readonly tab: Promise<CDPSession> | undefined,
+  ) {
+    super();
+    this.webContents = new WebContentsDouble(new DebuggerDouble(tab));
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  destroy(): void {
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    this.webContents.debugger.detach();
+    void this.tab?.then((session) => session.detach()).catch(() => undefined);
+    this.emit('closed');
+  }
+  show(): void {
+    this.visible = true;
+  }
+  hide(): void {
+    this.visible = false;
+  }
+  focus(): void {}
+  setTitle(title: string): void {
+    this.title = title;
+  }
+  async loadURL(url: string): Promise<void> {
+    await this.webContents.loadURL(url);
+  }
+}
+
+export interface BrowserWindowDoubleClass {
+  new (options: WindowOptions): BrowserWindowDouble;
+  /** Every window made, in order. */
+  readonly created: BrowserWindowDouble[];
+}
+
+/** A BrowserWindow class whose instances remember their options; tabs come from `tabs` when given. */
+export function browserWindowDouble(tabs?: () => Promise<CDPSession>): BrowserWindowDoubleClass {
+  const created: BrowserWindowDouble[] = [];
+  // A constructor that returns its object: `new BrowserWindow(options)` as the shell writes it.
+  const BrowserWindow = function (options: WindowOptions) {
+    const window = new BrowserWindowDouble(options, tabs?.());
+    created.push(window);
+    return window;
+  } as unknown as BrowserWindowDoubleClass;
+  return Object.assign(BrowserWindow, { created });
 }
 
 /** A session that records the handlers the shell installs. */

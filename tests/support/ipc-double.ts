@@ -4,9 +4,11 @@
  * custom error fields), and every call carries the sender frame the wrapper checks.
  */
 import { EventEmitter } from 'node:events';
+import type { IpcDependencies } from '../../src/main/electron/ipc';
 import type { IpcRendererLike } from '../../src/preload/bridge';
 
-type Handler = (event: unknown, ...args: unknown[]) => unknown;
+type Handler = Parameters<IpcDependencies['ipcMain']['handle']>[1];
+type InvokeEvent = Parameters<Handler>[0];
 
 export interface SenderFrame {
   url: string;
@@ -30,7 +32,7 @@ export class IpcMainDouble {
   async invoke(channel: string, arg: unknown, frame: SenderFrame | null, sender: { id: number; send(channel: string, payload: unknown): void; isDestroyed(): boolean }): Promise<unknown> {
     const handler = this.handlers.get(channel);
     if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    const event = { senderFrame: frame, sender };
+    const event = { senderFrame: frame, sender } as unknown as InvokeEvent;
     return structuredClone(await handler(event, structuredClone(arg)));
   }
 }

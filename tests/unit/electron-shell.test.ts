@@ -11,7 +11,7 @@ import { HiddenWindowPageLoader, SEARCH_PARTITION, type SearchWindowElectron } f
 import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
 import { createMainWindow, type MainWindowElectron } from '../../src/main/electron/main-window';
 import { isNavigationAllowed } from '../../src/main/electron/search-session';
-import { browserWindowDouble, sessionModuleDouble, type SessionDouble } from '../support/electron-double';
+import { browserWindowDouble, sessionModuleDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
 import { IpcMainDouble } from '../support/ipc-double';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,7 @@ const ELECTRON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, 
 const identity = chromeIdentity(ELECTRON_UA, '144.0.7559.96', 'linux', 'x64');
 
 /** A hidden-window loader on doubles, with its window made (a load is started and left to fail). */
-async function hiddenWindow(): Promise<{ window: InstanceType<ReturnType<typeof browserWindowDouble>>; session: SessionDouble }> {
+async function hiddenWindow(): Promise<{ window: BrowserWindowDouble; session: SessionDouble }> {
   const BrowserWindow = browserWindowDouble();
   const sessions = sessionModuleDouble();
   const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessions } as unknown as SearchWindowElectron, {
@@ -54,7 +54,7 @@ describe("every window's webPreferences", () => {
       uiUrl: 'app://lantern/index.html',
       preloadDir: '/app/out/preload',
       statePath: join(mkdtempSync(join(tmpdir(), 'lantern-window-')), 'window-state.json'),
-    }) as unknown as InstanceType<typeof BrowserWindow>;
+    }) as unknown as BrowserWindowDouble;
     expect(window.options.webPreferences).toMatchObject({ ...SECURE, preload: '/app/out/preload/index.cjs' });
     const navigation = { preventDefault: vi.fn() };
     window.webContents.emit('will-navigate', navigation, 'https://example.com/');

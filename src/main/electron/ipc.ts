@@ -77,7 +77,7 @@ export function registerIpcHandlers(deps: IpcDependencies): () => void {
           controller?.abort();
           return { ok: true, value: { cancelled: controller !== undefined } as IpcResponse<C> };
         }
-        const callId = (request as { callId?: unknown }).callId;
+        const callId = typeof request === 'object' && request !== null && 'callId' in request ? request.callId : undefined;
         const controller = new AbortController();
         if (typeof callId === 'string') running.set(key(callId), controller);
         try {
