@@ -24,7 +24,7 @@ import { createNodeRuntime } from '../../src/main/node-runtime';
 import type { ResearchService } from '../../src/main/service';
 import type { ResearchApi } from '../../src/shared/api';
 import type { AnswerEvent } from '../../src/shared/answer-contract';
-import { LanternError } from '../../src/shared/errors';
+import { errorOf } from '../support/error-of';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { IpcMainDouble, ipcRendererDouble } from '../support/ipc-double';
 
@@ -68,14 +68,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function failure(promise: Promise<unknown>): Promise<LanternError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof LanternError)) throw new Error(`expected a LanternError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(TRANSPORTS)('the $name transport', (transport) => {
   let client: ResearchApi;
@@ -92,7 +84,7 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
   });
 
   it('says INVALID_INPUT, as a LanternError with its code, for a bad request', async () => {
-    const error = await failure(client.search({ query: '   ' }));
+    const error = await errorOf(client.search({ query: '   ' }));
     expect(error.code).toBe('INVALID_INPUT');
     expect(error.message).toMatch(/query/);
   });
@@ -120,14 +112,14 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
         onEvent: (event) => event.type === 'sources' && controller.abort(),
       },
     );
-    expect((await failure(answering)).code).toBe('CANCELLED');
+    expect((await errorOf(answering)).code).toBe('CANCELLED');
   });
 
   it('reads, searches and exports history, and says NOT_FOUND for a thread that is not there', async () => {
     expect(Array.isArray(await client.history.list())).toBe(true);
     expect(Array.isArray(await client.history.search({ text: 'espresso' }))).toBe(true);
     for (const call of [client.history.get({ id: 987_654 }), client.history.delete({ id: 987_654 }), client.history.export({ id: 987_654 })]) {
-      expect((await failure(call)).code).toBe('NOT_FOUND');
+      expect((await errorOf(call)).code).toBe('NOT_FOUND');
     }
   });
 
@@ -135,14 +127,14 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
     const changed = await client.settings.update({ pageTimeoutMs: 7000 });
     expect(changed.pageTimeoutMs).toBe(7000);
     expect((await client.settings.get()).pageTimeoutMs).toBe(7000);
-    expect((await failure(client.settings.update({ pageTimeoutMs: -1 }))).code).toBe('INVALID_INPUT');
+    expect((await errorOf(client.settings.update({ pageTimeoutMs: -1 }))).code).toBe('INVALID_INPUT');
     expect((await client.settings.reset()).pageTimeoutMs).not.toBe(7000);
     await client.settings.update({ fetch: { allowPrivateNetworks: true } });
   });
 
   it('lists CAPTCHA blocks, and says NOT_FOUND when asked to wait for an engine that is not blocked', async () => {
     expect(await client.captcha.pending()).toMatchObject({ blocks: [] });
-    const error = await failure(client.captcha.wait({ engine: 'google', timeoutMs: 0 }));
+    const error = await errorOf(client.captcha.wait({ engine: 'google', timeoutMs: 0 }));
     expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('nothing to wait for');
   });

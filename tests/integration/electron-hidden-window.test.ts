@@ -4,29 +4,25 @@
  * recorded CDP calls for a load equal the playwright adapter's for the same load, and a renderer
  * crash of the window is recovered on the next load.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playwrightCdp, type CdpSession } from '../../src/main/browser/cdp-session';
-import { chromiumArgs } from '../../src/main/browser/chromium';
-import { findChrome } from '../../src/main/browser/find-chrome';
 import { LoadBudget } from '../../src/main/browser/load-budget';
 import { PageDriver } from '../../src/main/browser/page-driver';
 import type { LoadOptions } from '../../src/main/browser/page-loader';
 import { chromeIdentity } from '../../src/main/electron/browser-identity';
 import { HiddenWindowPageLoader, searchWindowAllows, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
 import { browserWindowDouble, realTabs, sessionModuleDouble, type RecordedCall } from '../support/electron-double';
-import { startDriverSite, type DriverSite } from '../support/driver-site';
+import { startBrowserAndSite } from '../support/chromium-browser';
+import type { DriverSite } from '../support/driver-site';
 
 let browser: Browser;
 let site: DriverSite;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  site = await startDriverSite();
-  browser = await chromium.launch({ executablePath: findChrome(), args: chromiumArgs(), headless: true });
+  ({ browser, site, close } = await startBrowserAndSite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(async () => close?.());
 
 function hiddenWindowLoader(): { loader: HiddenWindowPageLoader; BrowserWindow: ReturnType<typeof browserWindowDouble> } {
   const BrowserWindow = browserWindowDouble(realTabs(browser));

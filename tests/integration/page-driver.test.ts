@@ -5,27 +5,23 @@
  * follow-up click (navigating and not), request filtering, the render fallback's network-idle
  * wait, and every way a load ends badly.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playwrightCdp } from '../../src/main/browser/cdp-session';
-import { chromiumArgs } from '../../src/main/browser/chromium';
-import { findChrome } from '../../src/main/browser/find-chrome';
 import { LoadBudget } from '../../src/main/browser/load-budget';
 import { PageDriver, type PageDriverOptions } from '../../src/main/browser/page-driver';
 import type { PageActionOutcome } from '../../src/main/browser/page-loader';
-import { LanternError } from '../../src/shared/errors';
-import { startDriverSite, type DriverSite } from '../support/driver-site';
+import { errorOf } from '../support/error-of';
+import { startBrowserAndSite } from '../support/chromium-browser';
+import type { DriverSite } from '../support/driver-site';
 
 let browser: Browser;
 let site: DriverSite;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  site = await startDriverSite();
-  browser = await chromium.launch({ executablePath: findChrome(), args: chromiumArgs(), headless: true });
+  ({ browser, site, close } = await startBrowserAndSite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(async () => close?.());
 
 async function driverOnNewTab(options: PageDriverOptions = {}): Promise<{ driver: PageDriver; page: Page }> {
   const page = await browser.newPage();
@@ -35,14 +31,6 @@ async function driverOnNewTab(options: PageDriverOptions = {}): Promise<{ driver
 
 const budget = (path: string, timeoutMs = 10_000, signal?: AbortSignal): LoadBudget => new LoadBudget(`${site.origin}${path}`, timeoutMs, undefined, signal);
 
-async function failure(promise: Promise<unknown>): Promise<LanternError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof LanternError)) throw new Error(`expected a LanternError, got ${String(error)}`);
-  return error;
-}
 
 describe('PageDriver.load on real Chromium', () => {
   it('reads a page once the parser is past its results container, while the document is still loading', async () => {
@@ -55,7 +43,7 @@ describe('PageDriver.load on real Chromium', () => {
   it('without a complete container, waits for the parsed page and the load event before reading it', async () => {
     // The same never-ending document never becomes ready by ready selectors alone.
     const { driver } = await driverOnNewTab();
-    const error = await failure(driver.load(`${site.origin}/open-ended`, budget('/open-ended', 1500), { readySelectors: ['#rso'], graceMs: 100 }));
+    const error = await errorOf(driver.load(`${site.origin}/open-ended`, budget('/open-ended', 1500), { readySelectors: ['#rso'], graceMs: 100 }));
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toContain('still being parsed, with #rso present');
   });
@@ -146,7 +134,7 @@ describe('PageDriver.load on real Chromium', () => {
 
   it('names the stage and the selectors when the page does not settle in time', async () => {
     const { driver } = await driverOnNewTab();
-    const error = await failure(driver.load(`${site.origin}/plain`, budget('/plain', 1000), { readySelectors: ['#rso'], completeSelectors: ['#rso'], graceMs: 60_000 }));
+    const error = await errorOf(driver.load(`${site.origin}/plain`, budget('/plain', 1000), { readySelectors: ['#rso'], completeSelectors: ['#rso'], graceMs: 60_000 }));
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toContain('within 1000 ms (stage: waiting for the page to settle)');
     expect(error.message).toContain('none of them present');
@@ -154,13 +142,13 @@ describe('PageDriver.load on real Chromium', () => {
 
   it('says TIMEOUT waiting for the page to respond when no response comes', async () => {
     const { driver } = await driverOnNewTab();
-    const error = await failure(driver.load(`${site.origin}/hang`, budget('/hang', 800), { readySelectors: ['#rso'], graceMs: 100 }));
+    const error = await errorOf(driver.load(`${site.origin}/hang`, budget('/hang', 800), { readySelectors: ['#rso'], graceMs: 100 }));
     expect(error).toMatchObject({ code: 'TIMEOUT', details: { stage: 'waiting for the page to respond', timeoutMs: 800 } });
   });
 
   it('says ENGINE_UNREACHABLE with the network error when nothing listens', async () => {
     const { driver } = await driverOnNewTab();
-    const error = await failure(driver.load('http://127.0.0.1:9/', new LoadBudget('http://127.0.0.1:9/', 5000), { readySelectors: ['#rso'], graceMs: 100 }));
+    const error = await errorOf(driver.load('http://127.0.0.1:9/', new LoadBudget('http://127.0.0.1:9/', 5000), { readySelectors: ['#rso'], graceMs: 100 }));
     expect(error).toMatchObject({ code: 'ENGINE_UNREACHABLE', details: { netError: expect.stringMatching(/^ERR_/) } });
   });
 
@@ -169,7 +157,7 @@ describe('PageDriver.load on real Chromium', () => {
     const controller = new AbortController();
     const loading = driver.load(`${site.origin}/hang`, budget('/hang', 60_000, controller.signal), { readySelectors: ['#rso'], graceMs: 100 });
     setTimeout(() => controller.abort(), 200);
-    expect((await failure(loading)).code).toBe('CANCELLED');
+    expect((await errorOf(loading)).code).toBe('CANCELLED');
   });
 
   it('ends at once when the tab crashes', async () => {
@@ -177,7 +165,7 @@ describe('PageDriver.load on real Chromium', () => {
     const loading = driver.load(`${site.origin}/hang`, budget('/hang', 60_000), { readySelectors: ['#rso'], graceMs: 100 });
     page.on('crash', () => driver.fail(new Error('the page crashed')));
     await page.goto('chrome://crash').catch(() => undefined);
-    expect((await failure(loading)).code).toBe('ENGINE_UNREACHABLE');
+    expect((await errorOf(loading)).code).toBe('ENGINE_UNREACHABLE');
   });
 
   it('loads page after page in the same tab', async () => {
