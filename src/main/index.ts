@@ -4,11 +4,11 @@
  * Electron parts take electron's objects as parameters (src/main/electron/), so they are tested
  * with doubles.
  */
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalApi, type LocalApi } from './api/local-api';
-import { ensureToken, rotateToken, tokenReader } from './api/token';
+import { newToken } from './api/token';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol';
 import { chromeIdentity } from './electron/browser-identity';
 import { HiddenWindowPageLoader } from './electron/hidden-window-loader';
@@ -17,6 +17,7 @@ import { createMainWindow } from './electron/main-window';
 import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
 import { resolveDataDir } from './paths';
+import { secretStoreFor, secretsDoor, storedApiToken } from './secrets';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 
@@ -42,6 +43,9 @@ function start(): void {
 
   void app.whenReady().then(async () => {
     const identity = chromeIdentity(session.defaultSession.getUserAgent(), process.versions.chrome, process.platform, process.arch);
+    // The LLM key and the API token: encrypted by the OS where it can (safeStorage needs app ready).
+    const secrets = secretStoreFor(dataDir, safeStorage);
+    const apiToken = storedApiToken(secrets, newToken);
     const loader = new HiddenWindowPageLoader({ BrowserWindow, session }, { allowedHosts: engineHosts, identity });
     // better-sqlite3 compiled for Electron's ABI: in a package by electron-builder, in a checkout
     // by `npm start` (scripts/prepare-electron.mjs), while node_modules stays built for Node.
@@ -54,16 +58,15 @@ function start(): void {
       onWarning: (message) => console.warn(message),
       // The hidden search window can always be shown to the person at the desktop.
       canShowWindow: () => true,
+      llmKey: () => secrets.get('llm-key'),
     });
 
-    ensureToken(dataDir);
-    const currentToken = tokenReader(dataDir);
     const settings = await research.settings.get();
     if (settings.desktop.localApi) {
       localApi = await startLocalApi({
         api: research,
         dataDir,
-        token: () => currentToken() ?? '',
+        token: () => apiToken.current(),
         port: settings.desktop.localApiPort,
         version: app.getVersion(),
         log: (message) => console.warn(message),
@@ -77,7 +80,8 @@ function start(): void {
       ipcMain,
       api: research,
       isOwnUi: ownUiMatcher(uiUrl),
-      token: { get: () => tokenInfo(currentToken() ?? ensureToken(dataDir)), rotate: () => tokenInfo(rotateToken(dataDir)) },
+      token: { get: () => tokenInfo(apiToken.current()), rotate: () => tokenInfo(apiToken.rotate()) },
+      secrets: secretsDoor(secrets),
     });
 
     if (!devServerUrl) serveRenderer(join(import.meta.dirname, '../renderer'));

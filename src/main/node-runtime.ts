@@ -45,6 +45,8 @@ export interface AssembleOptions {
   onWarning?: (message: string) => void;
   /** Whether a blocked page can be shown to a person here (a display; always in the desktop app). */
   canShowWindow: () => boolean;
+  /** The LLM key where it is kept instead of the llm-key file (the desktop app's secret store). */
+  llmKey?: () => string | undefined;
 }
 
 /**
@@ -99,7 +101,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       search: (request, callOptions) => search.search(request, callOptions),
       fetch: fetchService,
       store,
-      llmComposer: () => llmComposerFor({ settings: settings.current(), env, dataDir }),
+      llmComposer: () => llmComposerFor({ settings: settings.current(), env, dataDir, ...(options.llmKey ? { storedKey: options.llmKey } : {}) }),
     }),
     history: new HistoryService(store),
     settings,

@@ -1,6 +1,6 @@
 /**
  * The IPC channel names alone (no schemas), so the preload bundle stays small: `domain:action`,
- * one per ResearchApi operation, plus cancelling a call and the token of the local API.
+ * one per ResearchApi operation, plus cancelling a call, the local API's token and the desktop app's secrets.
  */
 export const IPC_CHANNELS = [
   'search:run',
@@ -19,6 +19,8 @@ export const IPC_CHANNELS = [
   'captcha:wait',
   'token:get',
   'token:rotate',
+  'secrets:status',
+  'secrets:set-llm-key',
 ] as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[number];

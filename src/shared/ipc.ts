@@ -60,6 +60,9 @@ export const IPC_CONTRACT = {
   'captcha:wait': { request: cancellable(CaptchaWaitRequestSchema), response: answers<CaptchaWaitResponse>() },
   'token:get': { request: NothingSchema, response: answers<ApiTokenInfo>() },
   'token:rotate': { request: NothingSchema, response: answers<ApiTokenInfo>() },
+  'secrets:status': { request: NothingSchema, response: answers<SecretsStatus>() },
+  // null removes the key.
+  'secrets:set-llm-key': { request: z.object({ key: z.string().trim().min(1).max(4096).nullable() }).strict(), response: answers<SecretsStatus>() },
 } as const satisfies Record<IpcChannel, { request: z.ZodType; response: unknown }>;
 
 /** The local API's token and where agents reach the API. */
@@ -67,6 +70,13 @@ export interface ApiTokenInfo {
   token: string;
   /** e.g. http://127.0.0.1:7777 while the local API runs; absent when it is off. */
   url?: string;
+}
+
+/** How the desktop app keeps its secrets, for the settings page to say. */
+export interface SecretsStatus {
+  /** 'os': encrypted with the OS's user-bound key (safeStorage); 'file': a 0600 file in the data dir. */
+  protection: 'os' | 'file';
+  llmKeyStored: boolean;
 }
 
 export type IpcRequest<C extends IpcChannel> = z.input<(typeof IPC_CONTRACT)[C]['request']>;

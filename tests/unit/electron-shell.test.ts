@@ -144,6 +144,10 @@ describe('the IPC wrapper', () => {
       api,
       isOwnUi: ownUiMatcher('app://lantern/index.html'),
       token: { get: () => (calls.push('token.get'), { token: 't' }), rotate: () => (calls.push('token.rotate'), { token: 't' }) },
+      secrets: {
+        status: () => (calls.push('secrets.status'), { protection: 'file', llmKeyStored: false }),
+        setLlmKey: () => (calls.push('secrets.setLlmKey'), { protection: 'file', llmKeyStored: false }),
+      },
     });
     return { main, calls };
   }

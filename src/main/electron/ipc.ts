@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import type { ResearchApi } from '../../shared/api';
 import type { AnswerEvent } from '../../shared/answer-contract';
 import { LanternError, toErrorInfo } from '../../shared/errors';
-import { IPC_CHANNELS, IPC_CONTRACT, IPC_PUSHES, type ApiTokenInfo, type AnswerEventPush, type IpcChannel, type IpcResponse, type IpcResult } from '../../shared/ipc';
+import { IPC_CHANNELS, IPC_CONTRACT, IPC_PUSHES, type ApiTokenInfo, type AnswerEventPush, type SecretsStatus, type IpcChannel, type IpcResponse, type IpcResult } from '../../shared/ipc';
 import { validationError } from '../validation';
 
 /** Whose results the desktop app's searches are (the agents' API has its own sessions). */
@@ -15,6 +15,7 @@ export interface IpcDependencies {
   /** True for the URL of Lantern's own UI (app://lantern/…, or the dev server's). */
   isOwnUi: (url: string) => boolean;
   token: { get(): ApiTokenInfo; rotate(): ApiTokenInfo };
+  secrets: { status(): SecretsStatus; setLlmKey(key: string | null): SecretsStatus };
 }
 
 type Parsed<C extends IpcChannel> = z.output<(typeof IPC_CONTRACT)[C]['request']>;
@@ -61,6 +62,8 @@ export function registerIpcHandlers(deps: IpcDependencies): () => void {
     'captcha:wait': ({ input }, { signal }) => api.captcha.wait(input, { signal }),
     'token:get': async () => deps.token.get(),
     'token:rotate': async () => deps.token.rotate(),
+    'secrets:status': async () => deps.secrets.status(),
+    'secrets:set-llm-key': async ({ key }) => deps.secrets.setLlmKey(key),
   };
 
   const handle = <C extends IpcChannel>(channel: C): void => {

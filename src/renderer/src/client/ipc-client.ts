@@ -10,7 +10,7 @@ import type { CaptchaWaitRequest } from '../../../shared/captcha-contract';
 import type { SearchRequestInput } from '../../../shared/contract';
 import { LanternError } from '../../../shared/errors';
 import type { FetchRequestInput } from '../../../shared/fetch-contract';
-import type { ApiTokenInfo, IpcResult, LanternBridge } from '../../../shared/ipc';
+import type { ApiTokenInfo, IpcResult, LanternBridge, SecretsStatus } from '../../../shared/ipc';
 
 /** The local API's token, which only the desktop app hands to the UI (not part of ResearchApi yet). */
 export interface TokenApi {
@@ -18,7 +18,13 @@ export interface TokenApi {
   rotate(): Promise<ApiTokenInfo>;
 }
 
-export type IpcResearchClient = ResearchApi & { readonly token: TokenApi };
+/** The desktop app's secrets: how they are kept, and the LLM key (write-only: it never comes back to the UI). */
+export interface SecretsApi {
+  status(): Promise<SecretsStatus>;
+  setLlmKey(key: string | null): Promise<SecretsStatus>;
+}
+
+export type IpcResearchClient = ResearchApi & { readonly token: TokenApi; readonly secrets: SecretsApi };
 
 export function createIpcClient(bridge: LanternBridge): IpcResearchClient {
   /** Runs a cancellable call: a fresh call id, cancelled in main when `signal` aborts. */
@@ -66,6 +72,10 @@ export function createIpcClient(bridge: LanternBridge): IpcResearchClient {
     token: {
       get: async () => unwrap(await bridge['token:get'](undefined)),
       rotate: async () => unwrap(await bridge['token:rotate'](undefined)),
+    },
+    secrets: {
+      status: async () => unwrap(await bridge['secrets:status'](undefined)),
+      setLlmKey: async (key) => unwrap(await bridge['secrets:set-llm-key']({ key })),
     },
   };
 }
