@@ -13,6 +13,7 @@ import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-pro
 import { chromeIdentity } from './electron/browser-identity';
 import { HiddenWindowPageLoader } from './electron/hidden-window-loader';
 import { ownUiMatcher, registerIpcHandlers } from './electron/ipc';
+import { ElectronRenderer } from './electron/render-window';
 import { createMainWindow } from './electron/main-window';
 import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
@@ -59,6 +60,11 @@ function start(): void {
       // The hidden search window can always be shown to the person at the desktop.
       canShowWindow: () => true,
       llmKey: () => secrets.get('llm-key'),
+      // Fetch's render fallback in a hidden window of its own partition, through the render proxy.
+      renderer: () => {
+        const renderer = new ElectronRenderer({ BrowserWindow, session }, identity);
+        return { render: (url, request) => renderer.render(url, request), close: () => renderer.close() };
+      },
     });
 
     const settings = await research.settings.get();

@@ -12,6 +12,7 @@ import { PageDriver } from '../../src/main/browser/page-driver';
 import type { LoadOptions } from '../../src/main/browser/page-loader';
 import { chromeIdentity } from '../../src/main/electron/browser-identity';
 import { HiddenWindowPageLoader, searchWindowAllows, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
+import { ElectronRenderer, RENDER_PARTITION, type RenderWindowElectron } from '../../src/main/electron/render-window';
 import { browserWindowDouble, realTabs, sessionModuleDouble, type RecordedCall } from '../support/electron-double';
 import { startBrowserAndSite } from '../support/chromium-browser';
 import type { DriverSite } from '../support/driver-site';
@@ -137,5 +138,30 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     expect(BrowserWindow.created).toHaveLength(2);
     await loader.close();
     expect(BrowserWindow.created[1]?.isDestroyed()).toBe(true);
+  });
+});
+
+describe('the Electron render window, over doubles on real Chromium', () => {
+  it("renders through the proxy in a partition of its own, waits for the page's fetches, and leaves nothing behind", async () => {
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const sessions = sessionModuleDouble();
+    const renderer = new ElectronRenderer({ BrowserWindow, session: sessions } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const page = await renderer.render(`${site.origin}/fetches-late`, { proxyServer: 'http://127.0.0.1:9', timeoutMs: 15_000, signal: new AbortController().signal });
+    expect(page.html).toContain('the article text');
+    const session = sessions.partitions.get(RENDER_PARTITION);
+    expect(RENDER_PARTITION.startsWith('persist:')).toBe(false);
+    expect(session?.proxy).toEqual({ proxyRules: 'http://127.0.0.1:9', proxyBypassRules: '<-loopback>' });
+    const [window] = BrowserWindow.created;
+    expect(window?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false, session });
+    expect(window?.webContents.webRtcPolicy).toBe('disable_non_proxied_udp');
+    expect(window?.isDestroyed()).toBe(true);
+    expect(session?.storageCleared).toBe(1);
+  });
+
+  it('says TIMEOUT as the headless renderer does when the page never answers', async () => {
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const rendering = renderer.render(`${site.origin}/hang`, { proxyServer: 'http://127.0.0.1:9', timeoutMs: 800, signal: new AbortController().signal });
+    await expect(rendering).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('took longer than the 800 ms limit') });
   });
 });

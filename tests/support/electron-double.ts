@@ -84,8 +84,12 @@ export class WebContentsDouble extends EventEmitter {
   async loadURL(url: string): Promise<void> {
     this.url = url;
   }
+  webRtcPolicy = 'default';
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+  setWebRTCIPHandlingPolicy(policy: string): void {
+    this.webRtcPolicy = policy;
   }
   send(): void {}
 }
@@ -159,6 +163,14 @@ export class SessionDouble extends EventEmitter {
   }
   setPermissionCheckHandler(handler: SessionDouble['permissionCheckHandler']): void {
     this.permissionCheckHandler = handler;
+  }
+  proxy: { proxyRules?: string; proxyBypassRules?: string } | undefined;
+  storageCleared = 0;
+  async setProxy(config: { proxyRules?: string; proxyBypassRules?: string }): Promise<void> {
+    this.proxy = config;
+  }
+  async clearStorageData(): Promise<void> {
+    this.storageCleared++;
   }
   setUserAgent(userAgent: string): void {
     this.userAgent = userAgent;

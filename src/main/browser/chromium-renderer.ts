@@ -12,6 +12,7 @@ import { playwrightCdp } from './cdp-session';
 import { chromiumArgs, plainChromeUserAgent, sandboxUnavailable } from './chromium';
 import { LoadBudget } from './load-budget';
 import { firstLine } from './load-errors';
+import { renderAbortError, toRenderError } from './render-errors';
 import { PageDriver } from './page-driver';
 
 const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
@@ -61,7 +62,7 @@ export class ChromiumRenderer {
     request.signal.addEventListener('abort', onAbort, { once: true });
     try {
       const browser = await this.ensureBrowser(url);
-      if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
+      if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);
       context = await browser.newContext({
         // An explicit <-loopback> keeps Chromium from sending loopback addresses around the proxy.
         proxy: { server: request.proxyServer, bypass: '<-loopback>' },
@@ -79,10 +80,10 @@ export class ChromiumRenderer {
       page.on('crash', () => driver.fail(new Error('the page crashed')));
       const budget = new LoadBudget(url, request.timeoutMs, undefined, request.signal);
       const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
-      if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
+      if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);
       return { finalUrl, status, html, title };
     } catch (error) {
-      if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
+      if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);
       throw toRenderError(error, url, request.timeoutMs);
     } finally {
       request.signal.removeEventListener('abort', onAbort);
@@ -187,23 +188,3 @@ function errorMessage(error: unknown): string {
   return firstLine(error instanceof Error ? error.message : String(error));
 }
 
-/** The signal is the render's time limit joined with the caller's own cancel. */
-function abortError(signal: AbortSignal, url: string, timeoutMs: number): LanternError {
-  const reason: unknown = signal.reason;
-  if (reason instanceof DOMException && reason.name === 'TimeoutError') return timeoutError(url, timeoutMs);
-  return new LanternError('CANCELLED', `Rendering ${new URL(url).origin} was cancelled.`);
-}
-
-function timeoutError(url: string, timeoutMs: number): LanternError {
-  return new LanternError('TIMEOUT', `Rendering ${new URL(url).origin} took longer than the ${timeoutMs} ms limit; try again, or raise the render timeout.`, {
-    details: { timeoutMs },
-  });
-}
-
-function toRenderError(error: unknown, url: string, timeoutMs: number): LanternError {
-  if (error instanceof LanternError && error.code === 'TIMEOUT') return timeoutError(url, timeoutMs);
-  if (error instanceof LanternError && error.code !== 'ENGINE_UNREACHABLE' && error.code !== 'INTERNAL') return error;
-  const origin = new URL(url).origin;
-  if (error instanceof LanternError) return new LanternError('FETCH_FAILED', `Rendering ${origin} failed: ${errorMessage(error)}`);
-  return new LanternError('FETCH_FAILED', `Rendering ${origin} failed: ${errorMessage(error)}`);
-}
