@@ -175,9 +175,12 @@ export class PageDriver {
   }
 
   private async navigate(url: string): Promise<void> {
+    const navigationsBefore = this.navigationCount;
     const { loaderId, errorText } = await this.session.send<{ loaderId?: string; errorText?: string }>('Page.navigate', { url });
     if (errorText) throw new Error(`${errorText} at ${url}`);
-    if (loaderId) this.enterDocument(loaderId);
+    // The document is current from its commit on; a page that navigated itself on at once has
+    // committed a newer one before this answer came, and stays current.
+    if (loaderId && this.navigationCount === navigationsBefore) this.enterDocument(loaderId);
   }
 
   /**
