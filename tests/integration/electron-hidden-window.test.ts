@@ -141,6 +141,29 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
   });
 });
 
+describe('the CAPTCHA flow in the hidden window', () => {
+  it('shows the same window on the blocked page, resumes the search once the page is results, and hides it again', async () => {
+    const { loader, BrowserWindow } = hiddenWindowLoader();
+    const blocked = await loader.load(`${site.origin}/wall`, { readySelectors: ['#wall'], timeoutMs: 15_000 });
+    expect(blocked.title).toBe('wall');
+    const [window] = BrowserWindow.created;
+    if (!window) throw new Error('no window');
+    const states: string[] = [];
+    const solving = loader.reveal(`${site.origin}/wall`, { isSolved: (page) => page.title === 'results', inactivityMs: 60_000, onState: (state) => states.push(state) });
+    await expect.poll(() => window.visible).toBe(true);
+    // The person solves it: the page goes on to the results, in that same window.
+    await window.webContents.debugger.sendCommand('Page.navigate', { url: `${site.origin}/results` });
+    await expect.poll(async () => (await window.webContents.debugger.sendCommand('Runtime.evaluate', { expression: 'document.title', returnByValue: true })) as unknown).toMatchObject({ result: { value: 'results' } });
+    window.webContents.emit('did-finish-load');
+    const solved = await solving;
+    expect(solved.html).toContain('<h3>One</h3>');
+    expect(states).toEqual(['blocked', 'waiting-for-person', 'solved']);
+    expect(window.visible).toBe(false);
+    expect(BrowserWindow.created).toHaveLength(1);
+    await loader.close();
+  });
+});
+
 describe('the Electron render window, over doubles on real Chromium', () => {
   it("renders through the proxy in a partition of its own, waits for the page's fetches, and leaves nothing behind", async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
