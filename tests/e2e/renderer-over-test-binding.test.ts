@@ -60,7 +60,8 @@ async function openUi(): Promise<Page> {
   });
   await page.addInitScript(() => {
     const call = (window as unknown as { __lanternSearch: (r: unknown) => Promise<unknown> }).__lanternSearch;
-    Object.defineProperty(window, 'lantern', { value: { search: (request: unknown) => call(request) } });
+    // The bridge's search channel (src/shared/ipc.ts): a call id and the request.
+    Object.defineProperty(window, 'lantern', { value: { 'search:run': ({ input }: { input: unknown }) => call(input), onAnswerEvent: () => () => undefined } });
   });
   await page.goto(ui.origin);
   return page;

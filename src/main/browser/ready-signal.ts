@@ -18,6 +18,7 @@ const BINDING = 'lanternReady';
 export class ReadySignal {
   private nextToken = 0;
   private readonly waiting = new Map<string, (content: PageContent) => void>();
+  private mainFrameId: string | undefined;
 
   private constructor(private readonly session: CdpSession) {
     session.on('Runtime.bindingCalled', ({ name, payload }: { name: string; payload: string }) => {
@@ -76,8 +77,10 @@ export class ReadySignal {
 
   /** An isolated world in the document the tab shows now (the page's scripts cannot reach into it). */
   async isolatedWorld(): Promise<number> {
-    const { frameTree } = await this.session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');
-    const { executionContextId } = await this.session.send<{ executionContextId: number }>('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
+    // A tab's main frame keeps its id across navigations: asked once, not at every call (an
+    // answer on a timed-out page must come quickly).
+    this.mainFrameId ??= (await this.session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree')).frameTree.frame.id;
+    const { executionContextId } = await this.session.send<{ executionContextId: number }>('Page.createIsolatedWorld', { frameId: this.mainFrameId, worldName: WORLD });
     return executionContextId;
   }
 }
