@@ -80,16 +80,15 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     playwrightCalls.length = 0;
     const viaPlaywright = await driver.load(url, new LoadBudget(url, 15_000), { ...WALL_LOAD, graceMs: 100 });
 
-    // The Electron adapter: a first load sets the window up, then the same load is recorded.
+    // The Electron adapter: the same first load sets the window up, then the same load is recorded.
     const { loader, BrowserWindow } = hiddenWindowLoader();
-    await loader.load(`${site.origin}/plain`, { readySelectors: ['p'], timeoutMs: 15_000 });
+    await loader.load(url, WALL_LOAD);
     const electronCalls = BrowserWindow.created[0]?.webContents.debugger.calls ?? [];
-    await loader.load(`${site.origin}/plain`, { readySelectors: ['p'], timeoutMs: 15_000 }).then(() => (electronCalls.length = 0));
-    // Both tabs come from a page: the Electron one from the previous load, the playwright one blank.
-    await page.goto(`${site.origin}/plain`);
+    electronCalls.length = 0;
+    const viaElectron = await loader.load(url, WALL_LOAD);
+    // Both tabs start from the results page their first load ended on.
     playwrightCalls.length = 0;
     const again = await driver.load(url, new LoadBudget(url, 15_000), { ...WALL_LOAD, graceMs: 100 });
-    const viaElectron = await loader.load(url, WALL_LOAD);
     await loader.close();
 
     expect(viaElectron).toEqual(again.page);
@@ -120,6 +119,11 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     BrowserWindow.created[1]?.webContents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 0 });
     expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
     expect(BrowserWindow.created).toHaveLength(3);
+
+    // Someone opens DevTools on it: the driver's session is gone, so is the window.
+    BrowserWindow.created[2]?.webContents.debugger.emit('detach', {}, 'replaced with devtools');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect(BrowserWindow.created).toHaveLength(4);
     await loader.close();
   });
 

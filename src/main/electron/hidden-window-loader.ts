@@ -129,12 +129,15 @@ export class HiddenWindowPageLoader implements PageLoader {
     });
     const driver = this.attachDriver(window);
     const entry = { window, driver };
-    contents.on('render-process-gone', (_event, details) => {
-      // The load under way fails now; the next load gets a new window (and renderer).
-      void driver.then((ready) => ready.fail(new Error(`the search window's page crashed (${details.reason})`)));
+    // The load under way fails now; the next load gets a new window (and renderer, and session to it).
+    const lost = (why: string): void => {
+      void driver.then((ready) => ready.fail(new Error(why))).catch(() => undefined);
       if (this.window === entry) this.window = undefined;
       if (!window.isDestroyed()) window.destroy();
-    });
+    };
+    contents.on('render-process-gone', (_event, details) => lost(`the search window's page crashed (${details.reason})`));
+    // Opening DevTools on the window (or its target going away) ends the driver's session.
+    contents.debugger.on('detach', (_event, reason) => lost(`the search window's debugger detached (${reason})`));
     this.window = entry;
     return entry;
   }
