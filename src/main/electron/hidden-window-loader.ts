@@ -8,7 +8,7 @@ import { runRevealFlow, type RevealOptions } from '../browser/reveal-flow';
 import type { BrowserIdentity } from './browser-identity';
 import { electronCdp } from './electron-cdp';
 import { ElectronRevealWindow } from './reveal-window';
-import { hardenSearchSession, isNavigationAllowed, type SessionLike } from './search-session';
+import { hardenBrowsingSession, isNavigationAllowed, type SessionLike } from './search-session';
 import { SECURE_WEB_PREFERENCES } from './web-preferences';
 
 export const SEARCH_PARTITION = 'persist:search';
@@ -100,7 +100,7 @@ export class HiddenWindowPageLoader implements PageLoader {
   private ensureWindow(): { window: BrowserWindow; driver: Promise<PageDriver> } {
     if (this.window && !this.window.window.isDestroyed()) return this.window;
     const session = this.electron.session.fromPartition(SEARCH_PARTITION);
-    hardenSearchSession(session as SessionLike, this.options.identity.userAgent);
+    hardenBrowsingSession(session as SessionLike, this.options.identity.userAgent);
     const window = new this.electron.BrowserWindow({
       show: false,
       width: 1280,

@@ -5,7 +5,7 @@ import type { RenderedPage, RenderRequest } from '../browser/chromium-renderer';
 import { renderAbortError, toRenderError } from '../browser/render-errors';
 import type { BrowserIdentity } from './browser-identity';
 import { electronCdp } from './electron-cdp';
-import { hardenSearchSession, type SessionLike } from './search-session';
+import { hardenBrowsingSession, type SessionLike } from './search-session';
 import { SECURE_WEB_PREFERENCES } from './web-preferences';
 
 /** In memory only (no `persist:`): nothing a rendered page stores outlives the app, and it is cleared after each render. */
@@ -43,7 +43,7 @@ export class ElectronRenderer {
 
   async render(url: string, request: RenderRequest): Promise<RenderedPage> {
     const session = this.electron.session.fromPartition(RENDER_PARTITION);
-    hardenSearchSession(session as SessionLike, this.identity.userAgent);
+    hardenBrowsingSession(session as SessionLike, this.identity.userAgent);
     // An explicit <-loopback> keeps Chromium from sending loopback addresses around the proxy.
     await session.setProxy({ proxyRules: request.proxyServer, proxyBypassRules: '<-loopback>' });
     this.active++;

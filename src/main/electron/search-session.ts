@@ -19,11 +19,12 @@ export type SessionLike = Pick<Session, 'setPermissionRequestHandler' | 'setPerm
 const hardenedSessions = new WeakSet<object>();
 
 /**
- * The search partition asks nothing of the person and keeps nothing they did not ask for: every
- * permission request and check is refused, every download cancelled. Its user agent is the
- * bundled Chromium's as plain Chrome (see browser-identity.ts). Once per session.
+ * A partition that loads other people's pages (search, render) asks nothing of the person and
+ * keeps nothing they did not ask for: every permission request and check is refused, every
+ * download cancelled. Its user agent is the bundled Chromium's as plain Chrome (see
+ * browser-identity.ts). Once per session.
  */
-export function hardenSearchSession(session: SessionLike, userAgent: string): void {
+export function hardenBrowsingSession(session: SessionLike, userAgent: string): void {
   if (hardenedSessions.has(session)) return;
   hardenedSessions.add(session);
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
