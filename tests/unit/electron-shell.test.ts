@@ -7,11 +7,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ResearchApi } from '../../src/shared/api';
 import { IPC_CHANNELS, type IpcResult } from '../../src/shared/ipc';
 import { chromeIdentity } from '../../src/main/electron/browser-identity';
+import { electronCdp, type DebuggerLike } from '../../src/main/electron/electron-cdp';
 import { HiddenWindowPageLoader, SEARCH_PARTITION, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
 import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
 import { createMainWindow, type MainWindowElectron } from '../../src/main/electron/main-window';
 import { isNavigationAllowed } from '../../src/main/electron/search-session';
-import { browserWindowDouble, sessionModuleDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
+import { browserWindowDouble, DebuggerDouble, sessionModuleDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
 import { IpcMainDouble } from '../support/ipc-double';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -197,5 +198,26 @@ describe('chromeIdentity', () => {
     expect(userAgent).toContain('Chrome/144.0.0.0');
     expect(userAgentMetadata).toMatchObject({ platform: name, architecture, mobile: false });
     expect(userAgentMetadata.fullVersionList).toContainEqual({ brand: 'Google Chrome', version: '144.0.7559.96' });
+  });
+});
+
+describe('webContents.debugger as the driver\'s CDP session', () => {
+  it('attaches once, forwards commands, and delivers only the tab\'s own events to their listeners', async () => {
+    const target = new DebuggerDouble(undefined);
+    const session = electronCdp(target as unknown as DebuggerLike);
+    expect(target.attached).toBe(true);
+    expect(() => electronCdp(target as unknown as DebuggerLike)).not.toThrow();
+    await session.send('Page.enable', { x: 1 });
+    expect(target.calls).toEqual([{ method: 'Page.enable', params: { x: 1 } }]);
+
+    const seen: unknown[] = [];
+    const listener = (params: unknown): void => void seen.push(params);
+    session.on('Page.loadEventFired', listener);
+    target.emit('message', {}, 'Page.loadEventFired', { timestamp: 1 }, undefined);
+    target.emit('message', {}, 'Page.loadEventFired', { timestamp: 2 }, 'child-session');
+    target.emit('message', {}, 'Page.frameNavigated', { frame: {} }, undefined);
+    session.off('Page.loadEventFired', listener);
+    target.emit('message', {}, 'Page.loadEventFired', { timestamp: 3 }, undefined);
+    expect(seen).toEqual([{ timestamp: 1 }]);
   });
 });
