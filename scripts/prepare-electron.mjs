@@ -18,11 +18,26 @@ function step(message) {
 }
 
 function ensureElectronBinary() {
+  // electron's own override: a dist folder of the same Electron version already on this machine.
+  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) return;
   if (existsSync(join(electronDir, 'path.txt')) && existsSync(join(electronDir, 'dist'))) return;
   step(`downloading Electron ${electronVersion} (first run only)…`);
   const env = { ...process.env };
   delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
-  execFileSync(process.execPath, [join(electronDir, 'install.js')], { cwd: electronDir, env, stdio: 'inherit' });
+  try {
+    execFileSync(process.execPath, [join(electronDir, 'install.js')], { cwd: electronDir, env, stdio: 'inherit' });
+  } catch (error) {
+    process.stderr.write(
+      [
+        `lantern: Electron ${electronVersion} could not be downloaded (${String(error.message ?? error).split('\n')[0]}),`,
+        'so the desktop app cannot start on this machine. Everything else works without it:',
+        '  npx lantern search "…" / fetch / ask / serve   (the headless core, on a system Chrome/Chromium)',
+        'To use an Electron you already have, set ELECTRON_OVERRIDE_DIST_PATH to its folder and run npm start again.',
+        '',
+      ].join('\n'),
+    );
+    process.exit(1);
+  }
 }
 
 /**

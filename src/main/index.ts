@@ -1,57 +1,123 @@
 /**
  * Electron composition root: the only place the desktop app's singletons are made. Everything
- * behind ResearchService is shared with the headless CLI and tested under plain Node.
+ * behind ResearchService is shared with the headless CLI and tested under plain Node; the
+ * Electron parts take electron's objects as parameters (src/main/electron/), so they are tested
+ * with doubles.
  */
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startLanternServer, type LanternServer } from './api/lantern-server';
+import { newToken } from './api/token';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol';
+import { chromeIdentity } from './electron/browser-identity';
 import { HiddenWindowPageLoader } from './electron/hidden-window-loader';
-import { registerIpcHandlers } from './electron/ipc';
+import { ownUiMatcher, registerIpcHandlers } from './electron/ipc';
+import { ElectronRenderer } from './electron/render-window';
 import { createMainWindow } from './electron/main-window';
+import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
 import { resolveDataDir } from './paths';
+import { secretStoreFor, secretsDoor, storedApiToken } from './secrets';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 
-app.enableSandbox();
-registerAppScheme();
+// A second launch hands over to the first (which focuses its window) and ends here.
+if (!app.requestSingleInstanceLock()) {
+  app.exit(0);
+} else {
+  start();
+}
 
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-const uiUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
-const isOwnUi = (url: string): boolean => url.startsWith(devServerUrl ?? APP_ORIGIN);
+function start(): void {
+  app.enableSandbox();
+  registerAppScheme();
 
-const origins = engineOriginsFromEnv(process.env);
-const engineHosts = (): string[] =>
-  Object.values(ENGINES).map((engine) => new URL(origins[engine.id] ?? engine.defaultOrigin).host);
-const loader = new HiddenWindowPageLoader(engineHosts);
-// better-sqlite3 compiled for Electron's ABI by `npm start` (scripts/prepare-electron.mjs); the
-// copy in node_modules stays built for Node, which the CLI and the tests use.
-const nativeBinding = join(app.getAppPath(), '.electron-abi/better-sqlite3/build/Release/better_sqlite3.node');
-const research = assembleResearch({
-  dataDir: process.env.LANTERN_DATA_DIR ? resolveDataDir() : app.getPath('userData'),
-  env: process.env,
-  loader,
-  ...(existsSync(nativeBinding) ? { nativeBinding } : {}),
-  onWarning: (message) => console.warn(message),
-  // The hidden search window can always be shown to the person at the desktop.
-  canShowWindow: () => true,
-});
+  const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+  const uiUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
+  const dataDir = process.env.LANTERN_DATA_DIR ? resolveDataDir() : app.getPath('userData');
+  const origins = engineOriginsFromEnv(process.env);
+  const engineHosts = (): string[] => Object.values(ENGINES).map((engine) => new URL(origins[engine.id] ?? engine.defaultOrigin).host);
 
-void app.whenReady().then(() => {
-  if (!devServerUrl) serveRenderer(join(import.meta.dirname, '../renderer'));
-  registerIpcHandlers(research, isOwnUi);
-  const preloadDir = join(import.meta.dirname, '../preload');
-  createMainWindow(uiUrl, preloadDir);
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(uiUrl, preloadDir);
+  let mainWindow: BrowserWindow | undefined;
+  let localApi: LanternServer | undefined;
+
+  void app.whenReady().then(async () => {
+    const identity = chromeIdentity(session.defaultSession.getUserAgent(), process.versions.chrome, process.platform, process.arch);
+    // The LLM key and the API token: encrypted by the OS where it can (safeStorage needs app ready).
+    const secrets = secretStoreFor(dataDir, safeStorage);
+    const apiToken = storedApiToken(secrets, newToken);
+    const loader = new HiddenWindowPageLoader({ BrowserWindow, session }, { allowedHosts: engineHosts, identity });
+    // better-sqlite3 compiled for Electron's ABI: in a package by electron-builder, in a checkout
+    // by `npm start` (scripts/prepare-electron.mjs), while node_modules stays built for Node.
+    const devBinding = join(app.getAppPath(), '.electron-abi/better-sqlite3/build/Release/better_sqlite3.node');
+    const research = assembleResearch({
+      dataDir,
+      env: process.env,
+      loader,
+      ...(!app.isPackaged && existsSync(devBinding) ? { nativeBinding: devBinding } : {}),
+      onWarning: (message) => console.warn(message),
+      // The hidden search window can always be shown to the person at the desktop.
+      canShowWindow: () => true,
+      llmKey: () => secrets.get('llm-key'),
+      // Fetch's render fallback in a hidden window of its own partition, through the render proxy.
+      renderer: () => {
+        const renderer = new ElectronRenderer({ BrowserWindow, session }, identity);
+        return { render: (url, request) => renderer.render(url, request), close: () => renderer.close() };
+      },
+    });
+
+    const settings = await research.settings.get();
+    if (settings.desktop.localApi) {
+      localApi = await startLanternServer({
+        api: research,
+        dataDir,
+        token: apiToken,
+        webUi: false,
+        port: settings.desktop.localApiPort,
+        version: app.getVersion(),
+        log: (message) => console.warn(message),
+      }).catch((error: unknown) => {
+        console.warn(`The local API did not start: ${String(error)}`);
+        return undefined;
+      });
+    }
+    const tokenInfo = (token: string): { token: string; url?: string } => ({ token, ...(localApi ? { url: localApi.server.url } : {}) });
+    registerIpcHandlers({
+      ipcMain,
+      api: research,
+      isOwnUi: ownUiMatcher(uiUrl),
+      token: { get: () => tokenInfo(apiToken.current()), rotate: () => tokenInfo(apiToken.rotate()) },
+      secrets: secretsDoor(secrets),
+    });
+
+    if (!devServerUrl) serveRenderer(join(import.meta.dirname, '../renderer'));
+    const openMainWindow = (): BrowserWindow => {
+      mainWindow = createMainWindow({ BrowserWindow, shell }, { uiUrl, preloadDir: join(import.meta.dirname, '../preload'), statePath: windowStatePath(dataDir) });
+      // The hidden search window would keep the app alive: the UI's window is the app.
+      mainWindow.on('closed', () => app.quit());
+      return mainWindow;
+    };
+    openMainWindow();
+    app.on('second-instance', () => {
+      if (!mainWindow || mainWindow.isDestroyed()) return void openMainWindow();
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    });
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().filter((window) => window.isVisible()).length === 0) openMainWindow();
+    });
+
+    // No tray: closing the last window quits, and quitting closes the API, the browser window and
+    // the store before the process ends (once; the second before-quit is ours).
+    let closing = false;
+    app.on('before-quit', (event) => {
+      if (closing) return;
+      closing = true;
+      event.preventDefault();
+      void Promise.allSettled([localApi?.close(1000)])
+        .then(() => research.close())
+        .finally(() => app.quit());
+    });
   });
-});
-
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
-
-app.on('before-quit', () => {
-  void research.close();
-});
+}

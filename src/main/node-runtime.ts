@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AnswerService } from './answer/answer-service';
 import { llmComposerFor } from './answer/llm-composer';
 import { followUpWriterFor } from './answer/llm-follow-ups';
-import { withLlmOverride } from './answer/llm-config';
+import { withLlmOverride, type LlmConfigInput } from './answer/llm-config';
 import { hasDisplay } from './browser/chromium-reveal';
 import { findChrome } from './browser/find-chrome';
 import { CaptchaService } from './captcha/captcha-service';
@@ -16,6 +16,7 @@ import { ENGINES } from './search/engines';
 import { SearchService } from './search/search-service';
 import { ResearchService } from './service';
 import { SettingsService } from './settings-service';
+import type { LlmOverride } from '../shared/api';
 import type { Settings } from '../shared/settings-contract';
 import { describeRecovery, openStore } from './store';
 import type { PageLoader } from './browser/page-loader';
@@ -50,6 +51,8 @@ export interface AssembleOptions {
   onWarning?: (message: string) => void;
   /** Whether a blocked page can be shown to a person here (a display; always in the desktop app). */
   canShowWindow: () => boolean;
+  /** The LLM key where it is kept instead of the llm-key file (the desktop app's secret store). */
+  llmKey?: () => string | undefined;
 }
 
 /**
@@ -97,6 +100,13 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
         ...(renderer === undefined ? {} : { render: renderer.render }),
       }),
     ));
+  // The model in force at each answer: the settings, a caller's override, the stored key.
+  const llmInput = (override?: LlmOverride): LlmConfigInput => ({
+    settings: settings.current(),
+    env: withLlmOverride(env, override),
+    dataDir,
+    ...(options.llmKey ? { storedKey: options.llmKey } : {}),
+  });
   return new ResearchService({
     search,
     fetch: fetchService,
@@ -104,8 +114,8 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       search: (request, callOptions) => search.search(request, callOptions),
       fetch: fetchService,
       store,
-      llmComposer: (override) => llmComposerFor({ settings: settings.current(), env: withLlmOverride(env, override), dataDir }),
-      llmFollowUps: (override) => followUpWriterFor({ settings: settings.current(), env: withLlmOverride(env, override), dataDir }),
+      llmComposer: (override) => llmComposerFor(llmInput(override)),
+      llmFollowUps: (override) => followUpWriterFor(llmInput(override)),
     }),
     history: new HistoryService(store),
     settings,

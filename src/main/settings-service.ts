@@ -29,7 +29,7 @@ export class SettingsService implements SettingsApi {
   async update(input: SettingsPatch): Promise<Settings> {
     const parsed = SettingsPatchSchema.safeParse(input);
     if (!parsed.success) throw validationError('settings change', parsed.error);
-    const { fetch: fetchPatch, llm: llmPatch, ...rest } = parsed.data;
+    const { fetch: fetchPatch, llm: llmPatch, desktop: desktopPatch, ...rest } = parsed.data;
     const current = this.current();
     const fetch = { ...current.fetch, ...fetchPatch };
     // null in the patch removes the key: the saved file then has no such key at all.
@@ -37,7 +37,7 @@ export class SettingsService implements SettingsApi {
     const llm = { ...current.llm, ...llmPatch };
     if (llm.baseUrl === null) delete llm.baseUrl;
     if (llm.model === null) delete llm.model;
-    return this.replace(SettingsSchema.parse({ ...current, ...rest, fetch, llm }));
+    return this.replace(SettingsSchema.parse({ ...current, ...rest, fetch, llm, desktop: { ...current.desktop, ...desktopPatch } }));
   }
 
   async reset(): Promise<Settings> {

@@ -1,12 +1,8 @@
 /**
- * The narrow bridge between the UI and the main process: one method per IPC channel, no Electron
- * objects handed to the page. Bundled as one CommonJS file so `sandbox: true` holds.
+ * The narrow bridge between the UI and the main process (bridge.ts): one method per IPC channel,
+ * no Electron objects handed to the page. Bundled as one CommonJS file so `sandbox: true` holds.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import type { LanternBridge } from '../shared/ipc';
+import { createBridge } from './bridge';
 
-const bridge: LanternBridge = {
-  search: (request) => ipcRenderer.invoke('search:run', request),
-};
-
-contextBridge.exposeInMainWorld('lantern', bridge);
+contextBridge.exposeInMainWorld('lantern', createBridge(ipcRenderer));

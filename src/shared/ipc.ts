@@ -1,22 +1,110 @@
 /**
- * The one IPC contract: channel names (`domain:action`) and what each carries. The preload and
- * the main-process handlers are both typed from this file.
+ * The one IPC contract: for every channel (ipc-channels.ts) the zod schema of what the renderer
+ * sends and the type of what main answers; the main-process handlers, the preload bridge and the
+ * renderer's client are all typed from this file. Calls that can take long (search, fetch,
+ * answer, waiting for a CAPTCHA) carry a `callId` that `call:cancel` names.
  */
-import type * as z from 'zod';
+import * as z from 'zod';
+import { AnswerRequestSchema, type AnswerEvent, type AnswerResponse } from './answer-contract';
+import {
+  CaptchaSolveRequestSchema,
+  CaptchaWaitRequestSchema,
+  type CaptchaPendingResponse,
+  type CaptchaSolveResponse,
+  type CaptchaWaitResponse,
+} from './captcha-contract';
 import { SearchRequestSchema, type ErrorInfo, type SearchResponse } from './contract';
+import { FetchRequestSchema, type FetchResponse } from './fetch-contract';
+import {
+  HistoryExportRequestSchema,
+  HistoryListRequestSchema,
+  HistorySearchRequestSchema,
+  ThreadIdSchema,
+  ThreadRequestSchema,
+  type FullTextHit,
+  type HistoryDeleteResponse,
+  type HistoryExportResponse,
+  type Thread,
+  type ThreadSummary,
+} from './history-contract';
+import type { IpcChannel } from './ipc-channels';
+import { SettingsPatchSchema, type Settings } from './settings-contract';
 
-export const IPC_REQUESTS = {
-  'search:run': { request: SearchRequestSchema, response: undefined as unknown as SearchResponse },
-} as const;
+export { IPC_CHANNELS, IPC_PUSHES, type IpcChannel } from './ipc-channels';
 
-export type IpcChannel = keyof typeof IPC_REQUESTS;
-export type IpcRequest<C extends IpcChannel> = z.input<(typeof IPC_REQUESTS)[C]['request']>;
-export type IpcResponse<C extends IpcChannel> = (typeof IPC_REQUESTS)[C]['response'];
+const CallIdSchema = z.string().min(1).max(64);
+
+/** A cancellable call: the operation's own input, and an id the renderer can cancel it by. */
+function cancellable<S extends z.ZodType>(input: S) {
+  return z.object({ callId: CallIdSchema, input }).strict();
+}
+
+/** Channels that take nothing. */
+const NothingSchema = z.undefined();
+
+/** What a channel answers, as a type only (main builds it; nothing validates its own answers). */
+const answers = <T>(): T => undefined as unknown as T;
+
+export const IPC_CONTRACT = {
+  'search:run': { request: cancellable(SearchRequestSchema), response: answers<SearchResponse>() },
+  'fetch:run': { request: cancellable(FetchRequestSchema), response: answers<FetchResponse>() },
+  'answer:run': {
+    // A follow-up names the thread it continues.
+    request: z.object({ callId: CallIdSchema, input: AnswerRequestSchema, threadId: ThreadIdSchema.optional() }).strict(),
+    response: answers<AnswerResponse>(),
+  },
+  'call:cancel': { request: z.object({ callId: CallIdSchema }).strict(), response: answers<{ cancelled: boolean }>() },
+  'history:list': { request: HistoryListRequestSchema.optional(), response: answers<ThreadSummary[]>() },
+  'history:get': { request: ThreadRequestSchema, response: answers<Thread>() },
+  'history:search': { request: HistorySearchRequestSchema, response: answers<FullTextHit[]>() },
+  'history:delete': { request: ThreadRequestSchema, response: answers<HistoryDeleteResponse>() },
+  'history:export': { request: HistoryExportRequestSchema, response: answers<HistoryExportResponse>() },
+  'settings:get': { request: NothingSchema, response: answers<Settings>() },
+  'settings:update': { request: SettingsPatchSchema, response: answers<Settings>() },
+  'settings:reset': { request: NothingSchema, response: answers<Settings>() },
+  'captcha:pending': { request: NothingSchema, response: answers<CaptchaPendingResponse>() },
+  'captcha:wait': { request: cancellable(CaptchaWaitRequestSchema), response: answers<CaptchaWaitResponse>() },
+  'captcha:solve': { request: cancellable(CaptchaSolveRequestSchema), response: answers<CaptchaSolveResponse>() },
+  'search:reset-session': { request: NothingSchema, response: answers<{ reset: true }>() },
+  'token:get': { request: NothingSchema, response: answers<ApiTokenInfo>() },
+  'token:rotate': { request: NothingSchema, response: answers<ApiTokenInfo>() },
+  'secrets:status': { request: NothingSchema, response: answers<SecretsStatus>() },
+  // null removes the key.
+  'secrets:set-llm-key': { request: z.object({ key: z.string().trim().min(1).max(4096).nullable() }).strict(), response: answers<SecretsStatus>() },
+} as const satisfies Record<IpcChannel, { request: z.ZodType; response: unknown }>;
+
+/** The local API's token and where agents reach the API. */
+export interface ApiTokenInfo {
+  token: string;
+  /** e.g. http://127.0.0.1:7777 while the local API runs; absent when it is off. */
+  url?: string;
+}
+
+/** How the desktop app keeps its secrets, for the settings page to say. */
+export interface SecretsStatus {
+  /** 'os': encrypted with the OS's user-bound key (safeStorage); 'file': a 0600 file in the data dir. */
+  protection: 'os' | 'file';
+  llmKeyStored: boolean;
+}
+
+export type IpcRequest<C extends IpcChannel> = z.input<(typeof IPC_CONTRACT)[C]['request']>;
+export type IpcResponse<C extends IpcChannel> = (typeof IPC_CONTRACT)[C]['response'];
 
 /** Electron drops custom fields of thrown errors, so every handler answers with this envelope. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 
-/** What the preload exposes on `window.lantern`: one method per channel. */
-export interface LanternBridge {
-  search(request: IpcRequest<'search:run'>): Promise<IpcResult<SearchResponse>>;
+/** An answer step pushed on IPC_PUSHES.answerEvent. */
+export interface AnswerEventPush {
+  callId: string;
+  event: AnswerEvent;
 }
+
+/**
+ * What the preload exposes on `window.lantern`: one method per channel, named as the channel,
+ * and a subscription to answer events that returns its unsubscribe function.
+ */
+export type LanternBridge = {
+  readonly [C in IpcChannel]: (request: IpcRequest<C>) => Promise<IpcResult<IpcResponse<C>>>;
+} & {
+  onAnswerEvent(listener: (push: AnswerEventPush) => void): () => void;
+};

@@ -36,6 +36,8 @@ const LlmBaseUrlSchema = z
 const LlmModelSchema = z.string().trim().min(1, 'name a model, e.g. gpt-4o-mini or llama3.2');
 const LlmTimeoutSchema = z.number().int().min(1_000).max(600_000);
 
+const LocalApiPortSchema = z.number().int().min(1024).max(65_535);
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
   /** Engines in the order they are tried; the next answers when one is blocked or unreachable. */
@@ -77,6 +79,18 @@ export const SettingsSchema = z.object({
       timeoutMs: LlmTimeoutSchema.default(120_000),
     })
     .prefault({}),
+  /** The desktop app only. */
+  desktop: z
+    .object({
+      /**
+       * Start the local API (REST + MCP on 127.0.0.1, bearer token) with the app, so agents share
+       * the person's browser session and CAPTCHA flow. Applies at the next start of the app.
+       */
+      localApi: z.boolean().default(true),
+      /** The port tried first (another free one when it is taken; the discovery file tells agents). */
+      localApiPort: LocalApiPortSchema.default(7777),
+    })
+    .prefault({}),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 
@@ -110,6 +124,7 @@ export const SettingsPatchSchema = z
       })
       .partial()
       .strict(),
+    desktop: z.object({ localApi: z.boolean(), localApiPort: LocalApiPortSchema }).partial().strict(),
   })
   .partial()
   .strict();

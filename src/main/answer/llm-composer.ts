@@ -1,8 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { LanternError } from '../../shared/errors';
-import type { Settings } from '../../shared/settings-contract';
 import type { Composer } from './composer';
-import { CREDENTIALS_IN_URL, hasCredentials, resolveLlmConfig, type LlmConfig } from './llm-config';
+import { CREDENTIALS_IN_URL, hasCredentials, resolveLlmConfig, type LlmConfig, type LlmConfigInput } from './llm-config';
 import { buildLlmMessages, type ChatMessage } from './llm-prompt';
 
 export type { LlmConfig } from './llm-config';
@@ -99,7 +98,7 @@ export async function completeChat(
  * undefined when none is configured. A setup that cannot work gives a composer that fails with
  * the reason, so the answer falls back to extractive and says why.
  */
-export function llmComposerFor(input: { settings: Settings; env?: NodeJS.ProcessEnv; dataDir: string }): Composer | undefined {
+export function llmComposerFor(input: LlmConfigInput): Composer | undefined {
   let config: LlmConfig | undefined;
   try {
     config = resolveLlmConfig(input);

@@ -38,6 +38,14 @@ function presetBaseUrl(preset: LlmPreset): string | undefined {
   return preset === 'custom' ? undefined : LLM_PRESET_BASE_URLS[preset];
 }
 
+export interface LlmConfigInput {
+  settings: Settings;
+  env?: NodeJS.ProcessEnv;
+  dataDir: string;
+  /** Where the key is kept instead of the llm-key file (the desktop app's encrypted secrets). */
+  storedKey?: () => string | undefined;
+}
+
 /**
  * The model in force: settings.llm, with LANTERN_LLM_BASE_URL and LANTERN_LLM_MODEL overriding
  * them, and the key from LANTERN_LLM_API_KEY or the data dir's llm-key file. Undefined when no
@@ -45,7 +53,7 @@ function presetBaseUrl(preset: LlmPreset): string | undefined {
  * Lantern runs. A setup that names a model but cannot work (custom preset without a URL, a key
  * file others can read) is LLM_FAILED, so the person learns why their model was not used.
  */
-export function resolveLlmConfig(input: { settings: Settings; env?: NodeJS.ProcessEnv; dataDir: string }): LlmConfig | undefined {
+export function resolveLlmConfig(input: LlmConfigInput): LlmConfig | undefined {
   const { settings, env = process.env, dataDir } = input;
   const model = nonEmpty(env.LANTERN_LLM_MODEL) ?? settings.llm.model;
   if (model === undefined) return undefined;
@@ -63,7 +71,7 @@ export function resolveLlmConfig(input: { settings: Settings; env?: NodeJS.Proce
   }
   if (hasCredentials(baseUrl)) throw new LanternError('LLM_FAILED', `The model's base URL: ${CREDENTIALS_IN_URL}`);
 
-  const apiKey = nonEmpty(env.LANTERN_LLM_API_KEY) ?? readKeyFile(llmKeyPath(dataDir));
+  const apiKey = nonEmpty(env.LANTERN_LLM_API_KEY) ?? (input.storedKey ? nonEmpty(input.storedKey()) : readKeyFile(llmKeyPath(dataDir)));
   return { baseUrl, model, timeoutMs: settings.llm.timeoutMs, ...(apiKey === undefined ? {} : { apiKey }) };
 }
 

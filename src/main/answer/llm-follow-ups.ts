@@ -4,10 +4,9 @@
  * related searches). A second, small completion rather than a section of the answer's, so the
  * streamed answer never has to hold back text that might turn out to be a follow-up list.
  */
-import type { Settings } from '../../shared/settings-contract';
 import { oneLine } from '../../shared/format/one-line';
 import { completeChat } from './llm-composer';
-import { resolveLlmConfig, type LlmConfig } from './llm-config';
+import { resolveLlmConfig, type LlmConfig, type LlmConfigInput } from './llm-config';
 import { DATA_CLOSE, DATA_OPEN, neutraliseMarkers, type ChatMessage } from './llm-prompt';
 
 export type FollowUpWriter = (input: { question: string; answer: string; signal?: AbortSignal }) => Promise<string[]>;
@@ -48,7 +47,7 @@ export function createFollowUpWriter(config: LlmConfig): FollowUpWriter {
 }
 
 /** The writer for the model in force, or undefined when none is configured or its setup cannot work (the answer says why). */
-export function followUpWriterFor(input: { settings: Settings; env?: NodeJS.ProcessEnv; dataDir: string }): FollowUpWriter | undefined {
+export function followUpWriterFor(input: LlmConfigInput): FollowUpWriter | undefined {
   try {
     const config = resolveLlmConfig(input);
     return config === undefined ? undefined : createFollowUpWriter(config);

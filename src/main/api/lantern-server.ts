@@ -1,7 +1,8 @@
 /**
  * Everything `lantern serve` runs, assembled once: the REST API, MCP at /mcp, the web UI at `/`
- * with its UI-only powers, and the discovery file. The command (cli/serve-command.ts) and the
- * UI's end-to-end tests start the same thing.
+ * with its UI-only powers, and the discovery file that tells agents the port. The command
+ * (cli/serve-command.ts), the desktop app (so agents share the person's browser session and
+ * CAPTCHA flow; without the web UI) and the UI's end-to-end tests start the same thing.
  */
 import { removeDiscovery, writeDiscovery } from './discovery';
 import { hasLlmKey, writeLlmKey } from './llm-key-file';
@@ -20,35 +21,57 @@ export interface LanternServerOptions {
   log: (message: string) => void;
   /** The built renderer (default: found next to the package). */
   rendererDir?: string;
+  /**
+   * Where the bearer token lives. By default the 0600 file `lantern token` prints; the desktop
+   * app keeps its own encrypted (secrets.ts). Asked at each request, so a rotation applies at once.
+   */
+  token?: TokenSource;
+  /** Serve the web UI at `/` (lantern serve; default). The desktop app has its own window and leaves it off. */
+  webUi?: boolean;
+}
+
+export interface TokenSource {
+  current(): string;
+  rotate(): string;
+}
+
+/** The token file of the data dir (a stat per request; read again when the file was replaced). */
+function tokenFile(dataDir: string): TokenSource {
+  ensureToken(dataDir);
+  const read = tokenReader(dataDir);
+  return { current: () => read() ?? ensureToken(dataDir), rotate: () => rotateToken(dataDir) };
 }
 
 export interface LanternServer {
   server: ApiServer;
-  webUi: WebUi;
+  /** Undefined when the web UI is off (the desktop app). */
+  webUi: WebUi | undefined;
   /** Stops MCP sessions and the server (requests in flight get graceMs), removes the discovery file. */
   close(graceMs: number): Promise<void>;
 }
 
 export async function startLanternServer(options: LanternServerOptions): Promise<LanternServer> {
   const { api, dataDir } = options;
-  ensureToken(dataDir);
-  const currentToken = tokenReader(dataDir);
-  const webUi = createWebUi(options.rendererDir === undefined ? {} : { rendererDir: options.rendererDir });
+  const token = options.token ?? tokenFile(dataDir);
+  const webUi = options.webUi === false ? undefined : createWebUi(options.rendererDir === undefined ? {} : { rendererDir: options.rendererDir });
   const server = await startApiServer({
     api,
-    // Asked at each request (a stat; read again when the file was replaced), so `lantern token --rotate` applies at once.
-    token: () => currentToken() ?? '',
+    token: () => token.current(),
     port: options.port,
     version: options.version,
     browserState: () => api.browserState(),
     log: options.log,
-    webUi,
-    uiPowers: {
-      token: () => currentToken() ?? ensureToken(dataDir),
-      rotateToken: () => rotateToken(dataDir),
-      setLlmKey: (key) => writeLlmKey(dataDir, key),
-      hasLlmKey: () => hasLlmKey(dataDir),
-    },
+    ...(webUi
+      ? {
+          webUi,
+          uiPowers: {
+            token: () => token.current(),
+            rotateToken: () => token.rotate(),
+            setLlmKey: (key: string) => writeLlmKey(dataDir, key),
+            hasLlmKey: () => hasLlmKey(dataDir),
+          },
+        }
+      : {}),
   });
   // MCP over streamable HTTP, behind the same guard as the REST routes.
   const mcp = mcpOverHttp(() => createLanternMcpServer(api, { version: options.version }));
@@ -62,7 +85,7 @@ export async function startLanternServer(options: LanternServerOptions): Promise
         await mcp.close();
         await server.close(graceMs);
       } finally {
-        webUi.endSessions();
+        webUi?.endSessions();
         removeDiscovery(dataDir);
       }
     },

@@ -11,7 +11,8 @@ export function tokenPath(dataDir: string): string {
   return join(dataDir, 'api-token');
 }
 
-function newToken(): string {
+/** A fresh token: 32 random bytes as base64url. */
+export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 

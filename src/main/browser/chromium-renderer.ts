@@ -8,10 +8,14 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LanternError } from '../../shared/errors';
-import { chromiumArgs, firstLine, plainChromeUserAgent, sandboxUnavailable } from './chromium';
-import { READ_PAGE_CONTENT, type PageContent } from './page-content';
+import { playwrightCdp } from './cdp-session';
+import { chromiumArgs, plainChromeUserAgent, sandboxUnavailable } from './chromium';
+import { LoadBudget } from './load-budget';
+import { firstLine } from './load-errors';
+import { renderAbortError, toRenderError } from './render-errors';
+import { PageDriver } from './page-driver';
 
-const { chromium, errors: playwrightErrors } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
+const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
 
 export interface ChromiumRendererOptions {
   executablePath: string;
@@ -56,11 +60,9 @@ export class ChromiumRenderer {
     let context: BrowserContext | undefined;
     const onAbort = (): void => void context?.close().catch(() => undefined);
     request.signal.addEventListener('abort', onAbort, { once: true });
-    const deadline = Date.now() + request.timeoutMs;
-    const remaining = (): number => Math.max(1, deadline - Date.now());
     try {
       const browser = await this.ensureBrowser(url);
-      if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
+      if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);
       context = await browser.newContext({
         // An explicit <-loopback> keeps Chromium from sending loopback addresses around the proxy.
         proxy: { server: request.proxyServer, bypass: '<-loopback>' },
@@ -74,17 +76,14 @@ export class ChromiumRenderer {
       context.on('page', (opened: Page) => {
         if (opened !== page) void opened.close().catch(() => undefined);
       });
-      const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: remaining() });
-      // A subresource that never finishes must not cost the whole render: wait a while for load.
-      await page.waitForLoadState('load', { timeout: Math.min(remaining(), LOAD_WAIT_MS) }).catch(() => undefined);
-      await page
-        .waitForLoadState('networkidle', { timeout: Math.min(remaining(), NETWORK_IDLE_WAIT_MS) })
-        .catch(() => undefined);
-      if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
-      const { html, title } = await page.evaluate<PageContent>(`(${READ_PAGE_CONTENT})()`);
-      return { finalUrl: page.url(), status: response?.status() ?? 0, html, title };
+      const driver = await PageDriver.attach(playwrightCdp(await context.newCDPSession(page)));
+      page.on('crash', () => driver.fail(new Error('the page crashed')));
+      const budget = new LoadBudget(url, request.timeoutMs, undefined, request.signal);
+      const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
+      if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);
+      return { finalUrl, status, html, title };
     } catch (error) {
-      if (request.signal.aborted) throw abortError(request.signal, url, request.timeoutMs);
+      if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);
       throw toRenderError(error, url, request.timeoutMs);
     } finally {
       request.signal.removeEventListener('abort', onAbort);
@@ -189,22 +188,3 @@ function errorMessage(error: unknown): string {
   return firstLine(error instanceof Error ? error.message : String(error));
 }
 
-/** The signal is the render's time limit joined with the caller's own cancel. */
-function abortError(signal: AbortSignal, url: string, timeoutMs: number): LanternError {
-  const reason: unknown = signal.reason;
-  if (reason instanceof DOMException && reason.name === 'TimeoutError') return timeoutError(url, timeoutMs);
-  return new LanternError('CANCELLED', `Rendering ${new URL(url).origin} was cancelled.`);
-}
-
-function timeoutError(url: string, timeoutMs: number): LanternError {
-  return new LanternError('TIMEOUT', `Rendering ${new URL(url).origin} took longer than the ${timeoutMs} ms limit; try again, or raise the render timeout.`, {
-    details: { timeoutMs },
-  });
-}
-
-function toRenderError(error: unknown, url: string, timeoutMs: number): LanternError {
-  if (error instanceof LanternError) return error;
-  const origin = new URL(url).origin;
-  if (error instanceof playwrightErrors.TimeoutError) return timeoutError(url, timeoutMs);
-  return new LanternError('FETCH_FAILED', `Rendering ${origin} failed: ${errorMessage(error)}`);
-}

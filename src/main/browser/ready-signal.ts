@@ -1,4 +1,4 @@
-import type { CDPSession } from 'playwright-core';
+import type { CdpSession } from './cdp-session';
 import { READ_PAGE_CONTENT, type PageContent } from './page-content';
 
 /** The isolated world the watcher runs in: it shares the page's DOM, not its JavaScript. */
@@ -18,9 +18,10 @@ const BINDING = 'lanternReady';
 export class ReadySignal {
   private nextToken = 0;
   private readonly waiting = new Map<string, (content: PageContent) => void>();
+  private mainFrameId: string | undefined;
 
-  private constructor(private readonly session: CDPSession) {
-    session.on('Runtime.bindingCalled', ({ name, payload }) => {
+  private constructor(private readonly session: CdpSession) {
+    session.on('Runtime.bindingCalled', ({ name, payload }: { name: string; payload: string }) => {
       if (name !== BINDING) return;
       const { token, content } = JSON.parse(payload) as { token: string; content: PageContent };
       this.waiting.get(token)?.(content);
@@ -28,7 +29,7 @@ export class ReadySignal {
   }
 
   /** Sets up the tab's session (one round trip per tab; tabs are reused). */
-  static async attach(session: CDPSession): Promise<ReadySignal> {
+  static async attach(session: CdpSession): Promise<ReadySignal> {
     // Binding calls are reported only to a session with the Runtime domain on; scripts for new
     // documents run only with the Page domain on.
     await Promise.all([
@@ -52,7 +53,7 @@ export class ReadySignal {
     const markers = [...selectors.readySelectors, ...(selectors.completeSelectors ?? [])].join(', ');
     const containers = selectors.completeSelectors?.join(', ') ?? '';
     const source = `(${OBSERVE_READINESS})(${JSON.stringify(markers)}, ${JSON.stringify(containers)}, ${JSON.stringify(token)}, ${READ_PAGE_CONTENT});`;
-    const { identifier } = await this.session.send('Page.addScriptToEvaluateOnNewDocument', { source, worldName: WORLD });
+    const { identifier } = await this.session.send<{ identifier: string }>('Page.addScriptToEvaluateOnNewDocument', { source, worldName: WORLD });
     if (currentDocument) await this.session.send('Runtime.evaluate', { expression: source, contextId: await this.isolatedWorld() });
     return {
       ready,
@@ -70,14 +71,16 @@ export class ReadySignal {
    */
   async inspect(selectors: ReadySelectors): Promise<ReadinessSeen> {
     const args = [selectors.readySelectors, selectors.completeSelectors ?? []].map((list) => JSON.stringify(list)).join(', ');
-    const { result } = await this.session.send('Runtime.evaluate', { expression: `(${INSPECT_READINESS})(${args})`, contextId: await this.isolatedWorld(), returnByValue: true });
+    const { result } = await this.session.send<{ result: { value: unknown } }>('Runtime.evaluate', { expression: `(${INSPECT_READINESS})(${args})`, contextId: await this.isolatedWorld(), returnByValue: true });
     return result.value as ReadinessSeen;
   }
 
-  /** An isolated world in the document the tab shows now. */
-  private async isolatedWorld(): Promise<number> {
-    const { frameTree } = await this.session.send('Page.getFrameTree');
-    const { executionContextId } = await this.session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
+  /** An isolated world in the document the tab shows now (the page's scripts cannot reach into it). */
+  async isolatedWorld(): Promise<number> {
+    // A tab's main frame keeps its id across navigations: asked once, not at every call (an
+    // answer on a timed-out page must come quickly).
+    this.mainFrameId ??= (await this.session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree')).frameTree.frame.id;
+    const { executionContextId } = await this.session.send<{ executionContextId: number }>('Page.createIsolatedWorld', { frameId: this.mainFrameId, worldName: WORLD });
     return executionContextId;
   }
 }

@@ -39,7 +39,8 @@ export function registerServeCommand(
       deps.io.out(`Lantern API on ${server.url} (OpenAPI: ${server.url}/v1/openapi.json; MCP: ${server.url}/mcp)`);
       deps.io.out(`token: \`lantern token\` (file ${tokenPath(dataDir)}); discovery: ${discoveryPath(dataDir)}`);
       // The one-time link signs one browser in; the token itself never goes into a URL.
-      const link = webUi.loginUrl(server.url);
+      // lantern serve always has the web UI (only the desktop app starts the server without it).
+      const link = webUi!.loginUrl(server.url);
       let window: AppWindow | undefined;
       if (flags.open) {
         window = openAppWindow(link, dataDir);

@@ -1,187 +1,169 @@
-import { BrowserWindow, session as electronSession, type Session } from 'electron';
-import { LanternError } from '../../shared/errors';
+import type { BrowserWindow, BrowserWindowConstructorOptions, Session } from 'electron';
+import { LoadBudget } from '../browser/load-budget';
+import { toLoadError } from '../browser/load-errors';
+import { PageDriver, type PageRequest } from '../browser/page-driver';
 import type { LoadOptions, PageLoader } from '../browser/page-loader';
-import { runRevealFlow, type RevealOptions } from '../browser/reveal-flow';
-import { ElectronRevealWindow } from './reveal-window';
 import type { PageSnapshot } from '../browser/page-snapshot';
+import { runRevealFlow, type RevealOptions } from '../browser/reveal-flow';
+import type { BrowserIdentity } from './browser-identity';
+import { electronCdp } from './electron-cdp';
+import { ElectronRevealWindow } from './reveal-window';
+import { hardenBrowsingSession, isNavigationAllowed, type SessionLike } from './search-session';
+import { SECURE_WEB_PREFERENCES } from './web-preferences';
 
-/** Hosts the hidden window may navigate to besides the engines' own (Google's consent and CAPTCHA). */
-const BLOCK_PAGE_HOSTS = ['consent.google.com', 'sorry.google.com', 'www.google.com'];
+export const SEARCH_PARTITION = 'persist:search';
+
+/** The parts of electron the loader uses, passed in so tests can give it doubles. */
+export interface SearchWindowElectron {
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+  session: { fromPartition(partition: string): Session };
+}
+
+export interface HiddenWindowLoaderOptions {
+  /** The engines' hosts (host:port) the window may navigate to, read at each navigation. */
+  allowedHosts: () => readonly string[];
+  /** The bundled Chromium as plain Chrome (browser-identity.ts). */
+  identity: BrowserIdentity;
+  idleCloseMs?: number;
+  settleGraceMs?: number;
+}
 
 /**
- * PageLoader on a hidden Electron window in its own persistent partition (`persist:search`), so
- * Google sees one steady browser with its cookies. The window has no preload, denies every
- * permission, download and popup, is muted, and navigates only to search-engine hosts.
+ * The window reads HTML only, as the Chromium loader's browser (which runs with images off):
+ * pictures, media and fonts are never fetched.
+ */
+export function searchWindowAllows(request: PageRequest): boolean {
+  return request.resourceType !== 'Image' && request.resourceType !== 'Media' && request.resourceType !== 'Font';
+}
+
+/**
+ * PageLoader on a hidden window of the bundled Chromium in its own persistent partition
+ * (`persist:search`), so Google sees one steady browser with its cookies. Everything done in the
+ * page is the shared PageDriver over webContents.debugger; this class keeps the window: created
+ * lazily, hardened, replaced after its renderer crashed, closed when idle and on quit, and shown
+ * to the person for a CAPTCHA (the same window, so the same session and page).
  */
 export class HiddenWindowPageLoader implements PageLoader {
-  private window: BrowserWindow | undefined;
+  private window: { window: BrowserWindow; driver: Promise<PageDriver> } | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
+  private activeLoads = 0;
+  /** Windows made so far (observable by tests: a crashed one is replaced). */
+  windowsCreated = 0;
 
   constructor(
-    private readonly allowedHosts: () => string[],
-    private readonly idleCloseMs = 5 * 60_000,
+    private readonly electron: SearchWindowElectron,
+    private readonly options: HiddenWindowLoaderOptions,
   ) {}
 
-  async load(url: string, { readySelectors, timeoutMs, signal, followUp }: LoadOptions): Promise<PageSnapshot> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    const window = this.ensureWindow();
-    const contents = window.webContents;
-    let status = 0;
-    const onNavigate = (_event: unknown, _url: string, code: number): void => {
-      status = code;
-    };
-    contents.on('did-navigate', onNavigate);
-    const onAbort = (): void => contents.stop();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    let timer: NodeJS.Timeout | undefined;
+  get started(): boolean {
+    return this.window !== undefined;
+  }
+
+  async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
+    const budget = new LoadBudget(url, options.timeoutMs, options.deadline, options.signal);
+    this.activeLoads++;
+    this.cancelIdleClose();
+    let reusable = false;
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          contents.stop();
-          reject(new LanternError('TIMEOUT', `${new URL(url).origin} did not finish within ${timeoutMs} ms (stage: loading the page). Try again, or raise the timeout.`, { details: { timeoutMs, stage: 'loading the page' } }));
-        }, timeoutMs);
-      });
-      await Promise.race([this.navigateAndSettle(window, url, readySelectors), timeout]);
-      if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled.');
-      const page = await this.snapshot(status);
-      const action = followUp?.(page);
-      if (!action) return page;
-      // One action in the live page (a consent button), then the page as it settles after it.
-      const clicked = await this.clickFirstVisible(action.click);
-      if (!clicked) {
-        action.done?.({ failed: `none of ${action.click.join(', ')} is visible` });
-        return page;
-      }
-      action.done?.({ clicked });
-      await Promise.race([
-        new Promise<void>((resolve) => contents.once('did-finish-load', () => resolve())),
-        new Promise((resolve) => setTimeout(resolve, 5_000)),
-        timeout,
-      ]);
-      await Promise.race([this.settle(window, readySelectors), timeout]);
-      return await this.snapshot(status);
+      const driver = await budget.within(this.ensureWindow().driver, 'launching the browser');
+      const result = await driver.load(url, budget, { ...options, graceMs: this.options.settleGraceMs ?? 1500 });
+      reusable = result.reusable;
+      return result.page;
     } catch (error) {
-      if (signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled.');
-      if (error instanceof LanternError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      throw new LanternError('ENGINE_UNREACHABLE', `${new URL(url).origin} could not be loaded (${message}).`);
+      throw toLoadError(error, url);
     } finally {
-      clearTimeout(timer);
-      contents.off('did-navigate', onNavigate);
-      signal?.removeEventListener('abort', onAbort);
-      this.idleTimer = setTimeout(() => void this.close(), this.idleCloseMs);
+      // A window left mid-navigation by a failed load is replaced rather than trusted.
+      if (!reusable) this.discardWindow();
+      this.activeLoads--;
+      this.scheduleIdleClose();
+    }
+  }
+
+  /** Shows the hidden window (on the blocked page) to the person until the check is solved, then hides it again. */
+  async reveal(url: string, options: RevealOptions): Promise<PageSnapshot> {
+    this.cancelIdleClose();
+    const { window, driver } = this.ensureWindow();
+    const ready = await driver;
+    if (window.webContents.getURL() !== url) await window.loadURL(url).catch(() => undefined);
+    try {
+      return await runRevealFlow(new ElectronRevealWindow(window, () => ready.read()), options);
+    } finally {
+      this.scheduleIdleClose();
     }
   }
 
   async close(): Promise<void> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.window?.destroy();
-    this.window = undefined;
+    this.cancelIdleClose();
+    this.discardWindow();
   }
 
-  /** Shows the hidden window (already on the blocked page) to the person until the check is solved. */
-  async reveal(url: string, options: RevealOptions): Promise<PageSnapshot> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    const window = this.ensureWindow();
-    if (window.webContents.getURL() !== url) await window.loadURL(url).catch(() => undefined);
-    return runRevealFlow(new ElectronRevealWindow(window), options);
-  }
-
-  private async snapshot(status: number): Promise<PageSnapshot> {
-    const contents = this.ensureWindow().webContents;
-    const html = (await contents.executeJavaScript('document.documentElement.outerHTML')) as string;
-    return { finalUrl: contents.getURL(), status, html, title: contents.getTitle() };
-  }
-
-  /** Clicks the first selector whose element is visible; returns it, or undefined when none is. */
-  private async clickFirstVisible(selectors: readonly string[]): Promise<string | undefined> {
-    const clicked = (await this.ensureWindow().webContents.executeJavaScript(`(() => {
-      for (const selector of ${JSON.stringify(selectors)}) {
-        const element = document.querySelector(selector);
-        if (element && element.getClientRects().length > 0) { element.click(); return selector; }
-      }
-      return null;
-    })()`)) as string | null;
-    return clicked ?? undefined;
-  }
-
-  private async navigateAndSettle(window: BrowserWindow, url: string, readySelectors: readonly string[]): Promise<void> {
-    await window.loadURL(url).catch((error: unknown) => {
-      // A page that redirects itself aborts the first load (ERR_ABORTED); what follows counts.
-      if (!String(error).includes('ERR_ABORTED')) throw error;
-    });
-    await this.settle(window, readySelectors);
-  }
-
-  /** Settled = a ready selector is in the DOM, or a short grace after load for scripts to finish. */
-  private async settle(window: BrowserWindow, readySelectors: readonly string[]): Promise<void> {
-    const selectors = JSON.stringify(readySelectors.join(', '));
-    await window.webContents.executeJavaScript(`new Promise((resolve) => {
-      if (document.querySelector(${selectors})) return resolve(true);
-      const observer = new MutationObserver(() => {
-        if (document.querySelector(${selectors})) { observer.disconnect(); resolve(true); }
-      });
-      observer.observe(document, { childList: true, subtree: true });
-      setTimeout(() => { observer.disconnect(); resolve(false); }, 1500);
-    })`);
-  }
-
-  private ensureWindow(): BrowserWindow {
-    if (this.window && !this.window.isDestroyed()) return this.window;
-    const searchSession = electronSession.fromPartition('persist:search');
-    hardenSession(searchSession);
-    const window = new BrowserWindow({
+  private ensureWindow(): { window: BrowserWindow; driver: Promise<PageDriver> } {
+    if (this.window && !this.window.window.isDestroyed()) return this.window;
+    const session = this.electron.session.fromPartition(SEARCH_PARTITION);
+    hardenBrowsingSession(session as SessionLike, this.options.identity.userAgent);
+    const window = new this.electron.BrowserWindow({
       show: false,
       width: 1280,
       height: 900,
+      title: 'Lantern — search',
       webPreferences: {
-        session: searchSession,
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        webviewTag: false,
+        ...SECURE_WEB_PREFERENCES,
+        session,
+        // A hidden window must not be slowed down as a background tab would be.
         backgroundThrottling: false,
+        // No preload: the engine's pages get nothing of ours.
       },
     });
-    window.webContents.setAudioMuted(true);
-    window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-    window.webContents.on('will-navigate', (event, target) => {
-      if (!this.isAllowed(target)) event.preventDefault();
+    this.windowsCreated++;
+    const contents = window.webContents;
+    contents.setAudioMuted(true);
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    const guard = (event: { preventDefault(): void }, target: string): void => {
+      if (!isNavigationAllowed(target, this.options.allowedHosts())) event.preventDefault();
+    };
+    contents.on('will-navigate', guard);
+    contents.on('will-redirect', guard);
+    // The person may close the window while a CAPTCHA shows (reveal-window.ts hides it instead).
+    window.on('closed', () => {
+      if (this.window?.window === window) this.window = undefined;
     });
-    window.webContents.on('will-redirect', (event, target) => {
-      if (!this.isAllowed(target)) event.preventDefault();
-    });
-    window.webContents.on('render-process-gone', () => {
-      window.destroy();
-      if (this.window === window) this.window = undefined;
-    });
-    this.window = window;
-    return window;
+    const driver = this.attachDriver(window);
+    const entry = { window, driver };
+    // The load under way fails now; the next load gets a new window (and renderer, and session to it).
+    const lost = (why: string): void => {
+      void driver.then((ready) => ready.fail(new Error(why))).catch(() => undefined);
+      if (this.window === entry) this.window = undefined;
+      if (!window.isDestroyed()) window.destroy();
+    };
+    contents.on('render-process-gone', (_event, details) => lost(`the search window's page crashed (${details.reason})`));
+    // Opening DevTools on the window (or its target going away) ends the driver's session.
+    contents.debugger.on('detach', (_event, reason) => lost(`the search window's debugger detached (${reason})`));
+    this.window = entry;
+    return entry;
   }
 
-  private isAllowed(target: string): boolean {
-    try {
-      const { protocol, host } = new URL(target);
-      if (protocol !== 'https:' && protocol !== 'http:') return false;
-      return [...this.allowedHosts(), ...BLOCK_PAGE_HOSTS].includes(host);
-    } catch {
-      return false;
-    }
+  private async attachDriver(window: BrowserWindow): Promise<PageDriver> {
+    const session = electronCdp(window.webContents.debugger);
+    // Per tab, like the session's user agent: the client hints too (Sec-CH-UA, navigator.userAgentData).
+    await session.send('Emulation.setUserAgentOverride', this.options.identity);
+    return PageDriver.attach(session, { allowRequest: searchWindowAllows });
+  }
+
+  private discardWindow(): void {
+    const entry = this.window;
+    this.window = undefined;
+    if (entry && !entry.window.isDestroyed()) entry.window.destroy();
+  }
+
+  private scheduleIdleClose(): void {
+    if (this.activeLoads > 0 || !this.window) return;
+    this.idleTimer = setTimeout(() => void this.close(), this.options.idleCloseMs ?? 5 * 60_000);
+    this.idleTimer.unref();
+  }
+
+  private cancelIdleClose(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
   }
 }
 
-let hardened = false;
-function hardenSession(searchSession: Session): void {
-  if (hardened) return;
-  hardened = true;
-  searchSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  searchSession.setPermissionCheckHandler(() => false);
-  searchSession.on('will-download', (event) => event.preventDefault());
-  // Present the bundled Chromium as plain Chrome: drop the Electron and app tokens.
-  searchSession.setUserAgent(
-    searchSession
-      .getUserAgent()
-      .replace(/\sElectron\/\S+/, '')
-      .replace(/\slantern\/\S+/i, ''),
-  );
-}

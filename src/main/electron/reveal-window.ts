@@ -10,7 +10,11 @@ import type { PageSnapshot } from '../browser/page-snapshot';
 export class ElectronRevealWindow implements RevealWindow {
   private readonly cleanups: Array<() => void> = [];
 
-  constructor(private readonly window: BrowserWindow) {}
+  constructor(
+    private readonly window: BrowserWindow,
+    /** The page as it is now, read by the search window's PageDriver. */
+    readonly snapshot: () => Promise<PageSnapshot>,
+  ) {}
 
   async show(): Promise<void> {
     this.window.setTitle('Lantern — verify to continue searching');
@@ -21,12 +25,6 @@ export class ElectronRevealWindow implements RevealWindow {
   async hide(): Promise<void> {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     if (!this.window.isDestroyed()) this.window.hide();
-  }
-
-  async snapshot(): Promise<PageSnapshot> {
-    const contents = this.window.webContents;
-    const html = (await contents.executeJavaScript('document.documentElement.outerHTML')) as string;
-    return { finalUrl: contents.getURL(), status: 0, html, title: contents.getTitle() };
   }
 
   onNavigated(listener: () => void): void {

@@ -49,7 +49,7 @@ export async function startWebMode(options: { engine: string; dataDir?: string }
       return running.server.url;
     },
     dataDir,
-    loginUrl: () => running.webUi.loginUrl(running.server.url),
+    loginUrl: () => running.webUi!.loginUrl(running.server.url),
     async restart() {
       await running.close(500);
       await runtime.close();

@@ -1,0 +1,81 @@
+import type { BrowserWindow, BrowserWindowConstructorOptions, Session } from 'electron';
+import { LoadBudget } from '../browser/load-budget';
+import { PageDriver, type PageRequest } from '../browser/page-driver';
+import type { RenderedPage, RenderRequest } from '../browser/chromium-renderer';
+import { renderAbortError, toRenderError } from '../browser/render-errors';
+import type { BrowserIdentity } from './browser-identity';
+import { electronCdp } from './electron-cdp';
+import { hardenBrowsingSession, type SessionLike } from './search-session';
+import { SECURE_WEB_PREFERENCES } from './web-preferences';
+
+/** In memory only (no `persist:`): nothing a rendered page stores outlives the app, and it is cleared after each render. */
+export const RENDER_PARTITION = 'lantern-render';
+
+/** How long the load event may take after the document is parsed. */
+const LOAD_WAIT_MS = 5000;
+/** How long a rendered page's scripts may keep the network busy before it is read. */
+const NETWORK_IDLE_WAIT_MS = 3000;
+
+export interface RenderWindowElectron {
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+  session: { fromPartition(partition: string): Session };
+}
+
+/** Only the web: no file:, chrome:, or other schemes a page might reach for. */
+export function renderWindowAllows({ url }: PageRequest): boolean {
+  return /^(https?|data|blob):/i.test(url);
+}
+
+/**
+ * Fetch's render fallback in the desktop app: the page is loaded in a hidden window of the
+ * bundled Chromium, in a partition of its own (never the search session), every connection
+ * through the render proxy that checks each address, and read by the same PageDriver as the
+ * headless renderer (chromium-renderer.ts). One window per render, destroyed after it; the
+ * partition's storage cleared.
+ */
+export class ElectronRenderer {
+  private active = 0;
+
+  constructor(
+    private readonly electron: RenderWindowElectron,
+    private readonly identity: BrowserIdentity,
+  ) {}
+
+  async render(url: string, request: RenderRequest): Promise<RenderedPage> {
+    const session = this.electron.session.fromPartition(RENDER_PARTITION);
+    hardenBrowsingSession(session as SessionLike, this.identity.userAgent);
+    // An explicit <-loopback> keeps Chromium from sending loopback addresses around the proxy.
+    await session.setProxy({ proxyRules: request.proxyServer, proxyBypassRules: '<-loopback>' });
+    this.active++;
+    const window = new this.electron.BrowserWindow({
+      show: false,
+      webPreferences: { ...SECURE_WEB_PREFERENCES, session, backgroundThrottling: false, images: false },
+    });
+    const contents = window.webContents;
+    contents.setAudioMuted(true);
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    // WebRTC's UDP would go around the proxy (to any address, STUN included): only proxied TCP.
+    contents.setWebRTCIPHandlingPolicy('disable_non_proxied_udp');
+    const budget = new LoadBudget(url, request.timeoutMs, undefined, request.signal);
+    contents.on('render-process-gone', () => budget.fail(new Error('the page crashed')));
+    try {
+      const cdp = electronCdp(contents.debugger);
+      await cdp.send('Emulation.setUserAgentOverride', this.identity);
+      const driver = await PageDriver.attach(cdp, { allowRequest: renderWindowAllows });
+      const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
+      return { finalUrl, status, html, title };
+    } catch (error) {
+      if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);
+      throw toRenderError(error, url, request.timeoutMs);
+    } finally {
+      if (!window.isDestroyed()) window.destroy();
+      this.active--;
+      // Nothing one page stored (cookies, storage, service workers) is seen by the next.
+      if (this.active === 0) await session.clearStorageData().catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    // Windows are destroyed after each render; nothing stays open.
+  }
+}

@@ -1,0 +1,37 @@
+import type { Session } from 'electron';
+
+/** Hosts the hidden window may navigate to besides the engines' own: Google's consent and CAPTCHA pages. */
+export const BLOCK_PAGE_HOSTS = ['consent.google.com', 'sorry.google.com', 'www.google.com'];
+
+/** True for an http(s) URL on one of `hosts` (exact host and port match). */
+export function isNavigationAllowed(target: string, hosts: readonly string[]): boolean {
+  try {
+    const { protocol, host } = new URL(target);
+    if (protocol !== 'https:' && protocol !== 'http:') return false;
+    return hosts.includes(host) || BLOCK_PAGE_HOSTS.includes(host);
+  } catch {
+    return false;
+  }
+}
+
+export type SessionLike = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setUserAgent' | 'on'>;
+
+const hardenedSessions = new WeakSet<object>();
+
+/**
+ * A partition that loads other people's pages (search, render) asks nothing of the person and
+ * keeps nothing they did not ask for: every permission request and check is refused, every
+ * download cancelled. Its user agent is the bundled Chromium's as plain Chrome (see
+ * browser-identity.ts). Once per session.
+ */
+export function hardenBrowsingSession(session: SessionLike, userAgent: string): void {
+  if (hardenedSessions.has(session)) return;
+  hardenedSessions.add(session);
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.on('will-download', (event, item) => {
+    event.preventDefault();
+    item.cancel();
+  });
+  session.setUserAgent(userAgent);
+}

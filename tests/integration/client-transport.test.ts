@@ -1,0 +1,142 @@
+/**
+ * The renderer's transports pass the same tests: one suite, run for every way the UI reaches the
+ * core, each over a real ResearchService (real Chromium, real SQLite in a temporary data dir, the
+ * local answer site standing in for Google and the web).
+ *
+ *  - ipc: the renderer's IPC client (src/renderer/src/client/ipc-client.ts) over the preload's
+ *    bridge (src/preload/bridge.ts) and the main-process handlers (src/main/electron/ipc.ts),
+ *    joined by an ipcMain/ipcRenderer double that serializes as Electron does.
+ *
+ * HOOK for the HTTP transport (web mode): add an entry to TRANSPORTS whose `connect` starts the
+ * local API over `runtime` (see tests/support/api-server.ts for the server options) and returns
+ * the renderer's HTTP client (src/renderer/src/client/http-client.ts) pointed at it. The suite
+ * below must then pass for it unchanged; what differs between doors (which calls record history)
+ * is left out of the suite on purpose.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIpcClient } from '../../src/renderer/src/client/ipc-client';
+import { createBridge } from '../../src/preload/bridge';
+import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
+import { createNodeRuntime } from '../../src/main/node-runtime';
+import type { ResearchService } from '../../src/main/service';
+import type { ResearchApi } from '../../src/shared/api';
+import type { AnswerEvent } from '../../src/shared/answer-contract';
+import { errorOf } from '../support/error-of';
+import { startAnswerSite, type AnswerSite } from '../support/answer-site';
+import { IpcMainDouble, ipcRendererDouble } from '../support/ipc-double';
+
+interface Transport {
+  name: string;
+  connect(runtime: ResearchService): Promise<{ client: ResearchApi; close(): Promise<void> }>;
+}
+
+const UI_URL = 'app://lantern/index.html';
+
+const TRANSPORTS: Transport[] = [
+  {
+    name: 'ipc',
+    async connect(runtime) {
+      const ipcMain = new IpcMainDouble();
+      const unregister = registerIpcHandlers({
+        ipcMain,
+        api: runtime,
+        isOwnUi: ownUiMatcher(UI_URL),
+        token: { get: () => ({ token: 'not used here' }), rotate: () => ({ token: 'not used here' }) },
+        secrets: { status: () => ({ protection: 'file', llmKeyStored: false }), setLlmKey: () => ({ protection: 'file', llmKeyStored: false }) },
+      });
+      const client = createIpcClient(createBridge(ipcRendererDouble(ipcMain, { url: UI_URL, parent: null })));
+      return { client, close: async () => unregister() };
+    },
+  },
+  // The HTTP transport joins here (see the HOOK above).
+];
+
+let site: AnswerSite;
+let runtime: ResearchService;
+let dataDir: string;
+beforeAll(async () => {
+  site = await startAnswerSite();
+  dataDir = mkdtempSync(join(tmpdir(), 'lantern-transport-'));
+  runtime = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: site.engine, LANTERN_PAGE_TIMEOUT_MS: '30000' } });
+  await runtime.settings.update({ fetch: { allowPrivateNetworks: true } });
+});
+afterAll(async () => {
+  await runtime?.close();
+  await site?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+
+describe.each(TRANSPORTS)('the $name transport', (transport) => {
+  let client: ResearchApi;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ client, close } = await transport.connect(runtime));
+  });
+  afterAll(async () => close?.());
+
+  it('searches', async () => {
+    const response = await client.search({ query: 'espresso caffeine', engine: 'google' });
+    expect(response.results.length).toBeGreaterThan(0);
+    expect(response.results[0]).toMatchObject({ index: 0, url: expect.stringMatching(/^http/) });
+  });
+
+  it('says INVALID_INPUT, as a LanternError with its code, for a bad request', async () => {
+    const error = await errorOf(client.search({ query: '   ' }));
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toMatch(/query/);
+  });
+
+  it('fetches a page as Markdown', async () => {
+    const page = await client.fetch({ url: `${site.pages}/espresso` });
+    expect('markdown' in page && page.markdown).toContain('9 bars of pressure');
+  });
+
+  it('answers with cited sources and tells each step as it happens, done last', async () => {
+    const events: AnswerEvent[] = [];
+    const answer = await client.answer({ question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] }, { onEvent: (event) => events.push(event) });
+    expect(answer.answer).toContain('63 mg');
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['sources', 'page', 'citations', 'done']));
+    expect(events.at(-1)?.type).toBe('done');
+  });
+
+  it('cancels an answer when its signal aborts', async () => {
+    const controller = new AbortController();
+    const answering = client.answer(
+      { question: 'What never loads?', urls: [`${site.pages}/hang`] },
+      {
+        signal: controller.signal,
+        // Cancelled once the pipeline has started on the page that never answers.
+        onEvent: (event) => event.type === 'sources' && controller.abort(),
+      },
+    );
+    expect((await errorOf(answering)).code).toBe('CANCELLED');
+  });
+
+  it('reads, searches and exports history, and says NOT_FOUND for a thread that is not there', async () => {
+    expect(Array.isArray(await client.history.list())).toBe(true);
+    expect(Array.isArray(await client.history.search({ text: 'espresso' }))).toBe(true);
+    for (const call of [client.history.get({ id: 987_654 }), client.history.delete({ id: 987_654 }), client.history.export({ id: 987_654 })]) {
+      expect((await errorOf(call)).code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('changes, refuses and resets settings', async () => {
+    const changed = await client.settings.update({ pageTimeoutMs: 7000 });
+    expect(changed.pageTimeoutMs).toBe(7000);
+    expect((await client.settings.get()).pageTimeoutMs).toBe(7000);
+    expect((await errorOf(client.settings.update({ pageTimeoutMs: -1 }))).code).toBe('INVALID_INPUT');
+    expect((await client.settings.reset()).pageTimeoutMs).not.toBe(7000);
+    await client.settings.update({ fetch: { allowPrivateNetworks: true } });
+  });
+
+  it('lists CAPTCHA blocks, and says NOT_FOUND when asked to wait for an engine that is not blocked', async () => {
+    expect(await client.captcha.pending()).toMatchObject({ blocks: [] });
+    const error = await errorOf(client.captcha.wait({ engine: 'google', timeoutMs: 0 }));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toContain('nothing to wait for');
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * The Electron hidden-window loader with electron replaced by doubles whose webContents.debugger
+ * forwards to a real Chromium tab: the loader's PageDriver runs as it would inside Electron. Its
+ * recorded CDP calls for a load equal the playwright adapter's for the same load, and a renderer
+ * crash of the window is recovered on the next load.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playwrightCdp, type CdpSession } from '../../src/main/browser/cdp-session';
+import { LoadBudget } from '../../src/main/browser/load-budget';
+import { PageDriver } from '../../src/main/browser/page-driver';
+import type { LoadOptions } from '../../src/main/browser/page-loader';
+import { chromeIdentity } from '../../src/main/electron/browser-identity';
+import { HiddenWindowPageLoader, searchWindowAllows, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
+import { ElectronRenderer, RENDER_PARTITION, type RenderWindowElectron } from '../../src/main/electron/render-window';
+import { browserWindowDouble, realTabs, sessionModuleDouble, type RecordedCall } from '../support/electron-double';
+import { startBrowserAndSite } from '../support/chromium-browser';
+import type { DriverSite } from '../support/driver-site';
+
+let browser: Browser;
+let site: DriverSite;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ browser, site, close } = await startBrowserAndSite());
+});
+afterAll(async () => close?.());
+
+function hiddenWindowLoader(): { loader: HiddenWindowPageLoader; BrowserWindow: ReturnType<typeof browserWindowDouble> } {
+  const BrowserWindow = browserWindowDouble(realTabs(browser));
+  const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
+    allowedHosts: () => [new URL(site.origin).host],
+    identity: chromeIdentity(`Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`, browser.version(), 'linux', 'x64'),
+    settleGraceMs: 100,
+  });
+  return { loader, BrowserWindow };
+}
+
+/** A session that records the calls made through it. */
+function recording(session: CdpSession, calls: RecordedCall[]): CdpSession {
+  return {
+    send: (method, params) => {
+      calls.push({ method, params: params ?? {} });
+      return session.send(method, params);
+    },
+    on: (event, listener) => session.on(event, listener),
+    off: (event, listener) => session.off(event, listener),
+  };
+}
+
+/**
+ * Calls in order, with the values that differ between any two tabs (frame, loader, context,
+ * object and script ids) replaced. Request interception answers come in network order, so they
+ * are compared as a sorted list.
+ */
+function comparable(calls: RecordedCall[]): { ordered: string[]; interception: string[] } {
+  const text = (call: RecordedCall): string =>
+    `${call.method} ${JSON.stringify(call.params, (key, value: unknown) => (/(^|[a-z])(id|Id|identifier)$/.test(key) ? '<id>' : value))}`;
+  return {
+    ordered: calls.filter((call) => !call.method.startsWith('Fetch.')).map(text),
+    interception: calls
+      .filter((call) => call.method.startsWith('Fetch.'))
+      .map(text)
+      .sort(),
+  };
+}
+
+const WALL_LOAD: LoadOptions = {
+  readySelectors: ['#rso', '#wall'],
+  timeoutMs: 15_000,
+  followUp: (page) => (page.html.includes('Before you continue') ? { click: ['#accept'] } : undefined),
+};
+
+describe('the Electron hidden-window loader, over a webContents.debugger double on real Chromium', () => {
+  it('makes the same CDP calls for a load as the playwright adapter', async () => {
+    const url = `${site.origin}/wall`;
+    // The playwright adapter: the driver over playwright's session, set up as the Electron loader sets it up.
+    const page = await browser.newPage();
+    const playwrightCalls: RecordedCall[] = [];
+    const driver = await PageDriver.attach(recording(playwrightCdp(await page.context().newCDPSession(page)), playwrightCalls), { allowRequest: searchWindowAllows });
+    playwrightCalls.length = 0;
+    const viaPlaywright = await driver.load(url, new LoadBudget(url, 15_000), { ...WALL_LOAD, graceMs: 100 });
+
+    // The Electron adapter: the same first load sets the window up, then the same load is recorded.
+    const { loader, BrowserWindow } = hiddenWindowLoader();
+    await loader.load(url, WALL_LOAD);
+    const electronCalls = BrowserWindow.created[0]?.webContents.debugger.calls ?? [];
+    electronCalls.length = 0;
+    const viaElectron = await loader.load(url, WALL_LOAD);
+    // Both tabs start from the results page their first load ended on.
+    playwrightCalls.length = 0;
+    const again = await driver.load(url, new LoadBudget(url, 15_000), { ...WALL_LOAD, graceMs: 100 });
+    await loader.close();
+
+    expect(viaElectron).toEqual(again.page);
+    expect(viaPlaywright.page.title).toBe('results');
+    expect(comparable(electronCalls)).toEqual(comparable(playwrightCalls));
+    expect(electronCalls.map((call) => call.method)).toContain('Input.dispatchMouseEvent');
+  });
+
+  it('recovers from a renderer crash of the hidden window on the next load', async () => {
+    const { loader, BrowserWindow } = hiddenWindowLoader();
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+
+    // The renderer dies in the middle of a load: that load fails at once, not at its deadline.
+    const asked = site.requests.filter((path) => path === '/hang').length;
+    const loading = loader.load(`${site.origin}/hang`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
+    const crashed = BrowserWindow.created[0];
+    await expect.poll(() => site.requests.filter((path) => path === '/hang').length, { timeout: 10_000 }).toBe(asked + 1);
+    crashed?.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    await expect(loading).rejects.toMatchObject({ code: 'ENGINE_UNREACHABLE' });
+    expect(crashed?.isDestroyed()).toBe(true);
+
+    const after = await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    expect(after.title).toBe('results');
+    expect(BrowserWindow.created).toHaveLength(2);
+    expect(loader.windowsCreated).toBe(2);
+
+    // The renderer dies between loads: the next load does not use the dead window.
+    BrowserWindow.created[1]?.webContents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 0 });
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect(BrowserWindow.created).toHaveLength(3);
+
+    // Someone opens DevTools on it: the driver's session is gone, so is the window.
+    BrowserWindow.created[2]?.webContents.debugger.emit('detach', {}, 'replaced with devtools');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect(BrowserWindow.created).toHaveLength(4);
+    await loader.close();
+  });
+
+  it('closes its window when idle, and makes a new one for the next load', async () => {
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
+      allowedHosts: () => [],
+      identity: chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'),
+      idleCloseMs: 50,
+      settleGraceMs: 100,
+    });
+    await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    await expect.poll(() => BrowserWindow.created[0]?.isDestroyed(), { timeout: 5000 }).toBe(true);
+    expect(loader.started).toBe(false);
+    await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    expect(BrowserWindow.created).toHaveLength(2);
+    await loader.close();
+    expect(BrowserWindow.created[1]?.isDestroyed()).toBe(true);
+  });
+});
+
+describe('the CAPTCHA flow in the hidden window', () => {
+  it('shows the same window on the blocked page, resumes the search once the page is results, and hides it again', async () => {
+    const { loader, BrowserWindow } = hiddenWindowLoader();
+    const blocked = await loader.load(`${site.origin}/wall`, { readySelectors: ['#wall'], timeoutMs: 15_000 });
+    expect(blocked.title).toBe('wall');
+    const [window] = BrowserWindow.created;
+    if (!window) throw new Error('no window');
+    const states: string[] = [];
+    const solving = loader.reveal(`${site.origin}/wall`, { isSolved: (page) => page.title === 'results', inactivityMs: 60_000, onState: (state) => states.push(state) });
+    await expect.poll(() => window.visible).toBe(true);
+    // The person solves it: the page goes on to the results, in that same window.
+    await window.webContents.debugger.sendCommand('Page.navigate', { url: `${site.origin}/results` });
+    await expect.poll(async () => (await window.webContents.debugger.sendCommand('Runtime.evaluate', { expression: 'document.title', returnByValue: true })) as unknown).toMatchObject({ result: { value: 'results' } });
+    window.webContents.emit('did-finish-load');
+    const solved = await solving;
+    expect(solved.html).toContain('<h3>One</h3>');
+    expect(states).toEqual(['blocked', 'waiting-for-person', 'solved']);
+    expect(window.visible).toBe(false);
+    expect(BrowserWindow.created).toHaveLength(1);
+    await loader.close();
+  });
+});
+
+describe('the Electron render window, over doubles on real Chromium', () => {
+  it("renders through the proxy in a partition of its own, waits for the page's fetches, and leaves nothing behind", async () => {
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const sessions = sessionModuleDouble();
+    const renderer = new ElectronRenderer({ BrowserWindow, session: sessions } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const page = await renderer.render(`${site.origin}/fetches-late`, { proxyServer: 'http://127.0.0.1:9', timeoutMs: 15_000, signal: new AbortController().signal });
+    expect(page.html).toContain('the article text');
+    const session = sessions.partitions.get(RENDER_PARTITION);
+    expect(RENDER_PARTITION.startsWith('persist:')).toBe(false);
+    expect(session?.proxy).toEqual({ proxyRules: 'http://127.0.0.1:9', proxyBypassRules: '<-loopback>' });
+    const [window] = BrowserWindow.created;
+    expect(window?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false, session });
+    expect(window?.webContents.webRtcPolicy).toBe('disable_non_proxied_udp');
+    expect(window?.isDestroyed()).toBe(true);
+    expect(session?.storageCleared).toBe(1);
+  });
+
+  it('says TIMEOUT as the headless renderer does when the page never answers', async () => {
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const rendering = renderer.render(`${site.origin}/hang`, { proxyServer: 'http://127.0.0.1:9', timeoutMs: 800, signal: new AbortController().signal });
+    await expect(rendering).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('took longer than the 800 ms limit') });
+  });
+});

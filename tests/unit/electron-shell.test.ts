@@ -1,0 +1,223 @@
+/**
+ * The desktop shell's Electron parts with electron replaced by test doubles: every window's
+ * webPreferences, the hidden search window's session and navigation rules, the identity it shows,
+ * and the IPC wrapper's refusals on every channel.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { ResearchApi } from '../../src/shared/api';
+import { IPC_CHANNELS, type IpcResult } from '../../src/shared/ipc';
+import { chromeIdentity } from '../../src/main/electron/browser-identity';
+import { electronCdp, type DebuggerLike } from '../../src/main/electron/electron-cdp';
+import { HiddenWindowPageLoader, SEARCH_PARTITION, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
+import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
+import { createMainWindow, type MainWindowElectron } from '../../src/main/electron/main-window';
+import { isNavigationAllowed } from '../../src/main/electron/search-session';
+import { browserWindowDouble, DebuggerDouble, sessionModuleDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
+import { IpcMainDouble } from '../support/ipc-double';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ELECTRON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) lantern/0.1.0 Chrome/144.0.7559.96 Electron/40.10.2 Safari/537.36';
+const identity = chromeIdentity(ELECTRON_UA, '144.0.7559.96', 'linux', 'x64');
+
+/** A hidden-window loader on doubles, with its window made (a load is started and left to fail). */
+async function hiddenWindow(): Promise<{ window: BrowserWindowDouble; session: SessionDouble }> {
+  const BrowserWindow = browserWindowDouble();
+  const sessions = sessionModuleDouble();
+  const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessions } as unknown as SearchWindowElectron, {
+    allowedHosts: () => ['www.google.com', 'www.bing.com', '127.0.0.1:8123'],
+    identity,
+  });
+  await loader.load('https://www.google.com/search?q=x', { readySelectors: ['#rso'], timeoutMs: 50 }).catch(() => undefined);
+  await loader.close();
+  const window = BrowserWindow.created[0];
+  const session = sessions.partitions.get(SEARCH_PARTITION);
+  if (!window || !session) throw new Error('the loader made no window in the search partition');
+  return { window, session };
+}
+
+const SECURE = { sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false };
+
+describe("every window's webPreferences", () => {
+  it('the hidden search window: sandboxed, isolated, no Node, no webview, no preload, hidden, in persist:search', async () => {
+    const { window, session } = await hiddenWindow();
+    expect(window.options.webPreferences).toMatchObject(SECURE);
+    expect(window.options.webPreferences).not.toHaveProperty('preload');
+    expect(window.options.webPreferences?.session).toBe(session);
+    expect(window.options.show).toBe(false);
+  });
+
+  it("the UI's window: the same, with our preload and nothing but our UI in it", () => {
+    const BrowserWindow = browserWindowDouble();
+    const shell = { openExternal: vi.fn(async () => undefined) };
+    const window = createMainWindow({ BrowserWindow, shell } as unknown as MainWindowElectron, {
+      uiUrl: 'app://lantern/index.html',
+      preloadDir: '/app/out/preload',
+      statePath: join(mkdtempSync(join(tmpdir(), 'lantern-window-')), 'window-state.json'),
+    }) as unknown as BrowserWindowDouble;
+    expect(window.options.webPreferences).toMatchObject({ ...SECURE, preload: '/app/out/preload/index.cjs' });
+    const navigation = { preventDefault: vi.fn() };
+    window.webContents.emit('will-navigate', navigation, 'https://example.com/');
+    expect(navigation.preventDefault).toHaveBeenCalled();
+    expect(shell.openExternal).toHaveBeenCalledWith('https://example.com/');
+    expect(window.webContents.windowOpenHandler?.({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    expect(shell.openExternal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the hidden search window', () => {
+  it('denies every permission request and check, and cancels downloads', async () => {
+    const { session } = await hiddenWindow();
+    for (const permission of ['geolocation', 'notifications', 'media', 'clipboard-read', 'midi']) {
+      const callback = vi.fn();
+      session.permissionRequestHandler?.({}, permission, callback);
+      expect(callback).toHaveBeenCalledWith(false);
+      expect(session.permissionCheckHandler?.({}, permission, 'https://www.google.com', {})).toBe(false);
+    }
+    const download = { preventDefault: vi.fn() };
+    const item = { cancel: vi.fn() };
+    session.emit('will-download', download, item, {});
+    expect(download.preventDefault).toHaveBeenCalled();
+    expect(item.cancel).toHaveBeenCalled();
+  });
+
+  it("navigates only to the engines' hosts and Google's consent and CAPTCHA pages; popups denied; muted", async () => {
+    const { window } = await hiddenWindow();
+    const tried = (event: 'will-navigate' | 'will-redirect', url: string): boolean => {
+      const navigation = { preventDefault: vi.fn() };
+      window.webContents.emit(event, navigation, url);
+      return navigation.preventDefault.mock.calls.length === 0;
+    };
+    expect(tried('will-navigate', 'https://www.google.com/search?q=x')).toBe(true);
+    expect(tried('will-redirect', 'https://consent.google.com/ml?continue=x')).toBe(true);
+    expect(tried('will-redirect', 'https://sorry.google.com/sorry/index')).toBe(true);
+    expect(tried('will-navigate', 'http://127.0.0.1:8123/search?q=x')).toBe(true);
+    expect(tried('will-navigate', 'https://evil.example/')).toBe(false);
+    expect(tried('will-redirect', 'https://www.google.com.evil.example/')).toBe(false);
+    expect(tried('will-navigate', 'http://127.0.0.1:9999/')).toBe(false);
+    expect(tried('will-navigate', 'file:///etc/passwd')).toBe(false);
+    expect(tried('will-navigate', 'javascript:alert(1)')).toBe(false);
+    expect(window.webContents.windowOpenHandler?.({ url: 'https://www.google.com/' })).toEqual({ action: 'deny' });
+    expect(window.webContents.audioMuted).toBe(true);
+  });
+
+  it("shows the bundled Chromium as Chrome: no Electron or app token, client hints of the same version", async () => {
+    const { window, session } = await hiddenWindow();
+    expect(session.userAgent).not.toMatch(/Electron|lantern/i);
+    expect(session.userAgent).toBe('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/144.0.0.0 Safari/537.36');
+    const override = window.webContents.debugger.calls.find((call) => call.method === 'Emulation.setUserAgentOverride');
+    expect(override?.params).toMatchObject({ userAgent: session.userAgent });
+    const brands = (override?.params as typeof identity).userAgentMetadata.brands;
+    expect(brands).toContainEqual({ brand: 'Chromium', version: '144' });
+    expect(brands).toContainEqual({ brand: 'Google Chrome', version: '144' });
+  });
+
+  it('tells allowed navigation targets apart by parsed host and scheme', () => {
+    expect(isNavigationAllowed('https://www.bing.com/search', ['www.bing.com'])).toBe(true);
+    expect(isNavigationAllowed('https://www.bing.com@evil.example/', ['www.bing.com'])).toBe(false);
+    expect(isNavigationAllowed('not a url', ['www.bing.com'])).toBe(false);
+  });
+});
+
+describe('the IPC wrapper', () => {
+  const OWN = { url: 'app://lantern/index.html', parent: null };
+  const sender = { id: 1, send: () => undefined, isDestroyed: () => false };
+
+  function registered(): { main: IpcMainDouble; calls: string[] } {
+    const calls: string[] = [];
+    // Records which operation was reached: nothing may be reached after a refusal.
+    const reached = (name: string) => async () => {
+      calls.push(name);
+      return {};
+    };
+    const api = {
+      search: reached('search'),
+      fetch: reached('fetch'),
+      answer: reached('answer'),
+      history: { list: reached('history.list'), get: reached('history.get'), search: reached('history.search'), delete: reached('history.delete'), export: reached('history.export') },
+      settings: { get: reached('settings.get'), update: reached('settings.update'), reset: reached('settings.reset') },
+      captcha: { pending: reached('captcha.pending'), wait: reached('captcha.wait') },
+    } as unknown as ResearchApi;
+    const main = new IpcMainDouble();
+    registerIpcHandlers({
+      ipcMain: main,
+      api,
+      isOwnUi: ownUiMatcher('app://lantern/index.html'),
+      token: { get: () => (calls.push('token.get'), { token: 't' }), rotate: () => (calls.push('token.rotate'), { token: 't' }) },
+      secrets: {
+        status: () => (calls.push('secrets.status'), { protection: 'file', llmKeyStored: false }),
+        setLlmKey: () => (calls.push('secrets.setLlmKey'), { protection: 'file', llmKeyStored: false }),
+      },
+    });
+    return { main, calls };
+  }
+
+  it('registers a handler for every channel of the contract', () => {
+    expect([...registered().main.handlers.keys()].sort()).toEqual([...IPC_CHANNELS].sort());
+  });
+
+  it.each(IPC_CHANNELS)('%s refuses a foreign frame, a subframe and a missing frame', async (channel) => {
+    const { main, calls } = registered();
+    for (const frame of [
+      { url: 'https://www.google.com/search?q=x', parent: null },
+      { url: 'app://lantern.evil/index.html', parent: null },
+      { url: 'app://lantern/index.html', parent: {} },
+      null,
+    ]) {
+      const result = (await main.invoke(channel, undefined, frame, sender)) as IpcResult<unknown>;
+      expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it.each(IPC_CHANNELS)('%s refuses an argument its schema does not accept', async (channel) => {
+    const { main, calls } = registered();
+    for (const bad of [42, 'text', { unexpected: true }]) {
+      const result = (await main.invoke(channel, bad, OWN, sender)) as IpcResult<unknown>;
+      expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('passes a valid call from our own UI through to the operation', async () => {
+    const { main, calls } = registered();
+    const result = await main.invoke('search:run', { callId: 'c1', input: { query: 'espresso' } }, OWN, sender);
+    expect(result).toEqual({ ok: true, value: {} });
+    expect(await main.invoke('settings:get', undefined, { url: 'http://localhost:5173/', parent: null }, sender)).toMatchObject({ ok: false });
+    expect(calls).toEqual(['search']);
+  });
+});
+
+describe('chromeIdentity', () => {
+  it.each([
+    ['darwin', 'arm64', 'macOS', 'arm'],
+    ['win32', 'x64', 'Windows', 'x86'],
+  ] as const)('on %s/%s says %s', (platform, arch, name, architecture) => {
+    const { userAgent, userAgentMetadata } = chromeIdentity(ELECTRON_UA, '144.0.7559.96', platform, arch);
+    expect(userAgent).toContain('Chrome/144.0.0.0');
+    expect(userAgentMetadata).toMatchObject({ platform: name, architecture, mobile: false });
+    expect(userAgentMetadata.fullVersionList).toContainEqual({ brand: 'Google Chrome', version: '144.0.7559.96' });
+  });
+});
+
+describe('webContents.debugger as the driver\'s CDP session', () => {
+  it('attaches once, forwards commands, and delivers only the tab\'s own events to their listeners', async () => {
+    const target = new DebuggerDouble(undefined);
+    const session = electronCdp(target as unknown as DebuggerLike);
+    expect(target.attached).toBe(true);
+    expect(() => electronCdp(target as unknown as DebuggerLike)).not.toThrow();
+    await session.send('Page.enable', { x: 1 });
+    expect(target.calls).toEqual([{ method: 'Page.enable', params: { x: 1 } }]);
+
+    const seen: unknown[] = [];
+    const listener = (params: unknown): void => void seen.push(params);
+    session.on('Page.loadEventFired', listener);
+    target.emit('message', {}, 'Page.loadEventFired', { timestamp: 1 }, undefined);
+    target.emit('message', {}, 'Page.loadEventFired', { timestamp: 2 }, 'child-session');
+    target.emit('message', {}, 'Page.frameNavigated', { frame: {} }, undefined);
+    session.off('Page.loadEventFired', listener);
+    target.emit('message', {}, 'Page.loadEventFired', { timestamp: 3 }, undefined);
+    expect(seen).toEqual([{ timestamp: 1 }]);
+  });
+});
