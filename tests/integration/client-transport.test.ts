@@ -7,17 +7,19 @@
  *    bridge (src/preload/bridge.ts) and the main-process handlers (src/main/electron/ipc.ts),
  *    joined by an ipcMain/ipcRenderer double that serializes as Electron does.
  *
- * HOOK for the HTTP transport (web mode): add an entry to TRANSPORTS whose `connect` starts the
- * local API over `runtime` (see tests/support/api-server.ts for the server options) and returns
- * the renderer's HTTP client (src/renderer/src/client/http-client.ts) pointed at it. The suite
- * below must then pass for it unchanged; what differs between doors (which calls record history)
- * is left out of the suite on purpose.
+ * The HTTP transport is the renderer's own client (src/renderer/src/client/http-client.ts) against
+ * the server `lantern serve` runs, signed in as the web UI is (one-time code → session cookie);
+ * the IPC transport is the desktop app's client over the preload bridge and the main-process
+ * handlers (test doubles of ipcMain/ipcRenderer). What differs between doors (which calls record
+ * history) is left out of the suite on purpose.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../src/renderer/src/client/http-client';
 import { createIpcClient } from '../../src/renderer/src/client/ipc-client';
+import { startLanternServer } from '../../src/main/api/lantern-server';
 import { createBridge } from '../../src/preload/bridge';
 import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
 import { createNodeRuntime } from '../../src/main/node-runtime';
@@ -51,7 +53,19 @@ const TRANSPORTS: Transport[] = [
       return { client, close: async () => unregister() };
     },
   },
-  // The HTTP transport joins here (see the HOOK above).
+  {
+    name: 'http',
+    async connect(runtime) {
+      const running = await startLanternServer({ api: runtime, dataDir, port: 0, version: 'test', log: () => undefined });
+      const origin = running.server.url;
+      // Signed in as a browser is: the one-time link answers with the session cookie.
+      const login = await fetch(running.webUi!.loginUrl(origin), { redirect: 'manual' });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      expect(cookie).toMatch(/=/);
+      const client = createHttpClient((path, init) => fetch(new URL(path, origin), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }));
+      return { client, close: () => running.close(500) };
+    },
+  },
 ];
 
 let site: AnswerSite;

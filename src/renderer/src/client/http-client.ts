@@ -71,31 +71,6 @@ async function errorOf(response: Response): Promise<LanternError> {
   return new LanternError('INTERNAL', `The server answered HTTP ${response.status} without an explanation. Try again; if it repeats, restart lantern serve.`);
 }
 
-async function send(method: Method, path: string, options: { body?: unknown; signal?: AbortSignal | undefined; accept?: string } = {}): Promise<Response> {
-  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw new LanternError('CANCELLED', 'Stopped.');
-    throw unreachable(error);
-  }
-  if (!response.ok) throw await errorOf(response);
-  return response;
-}
-
-async function call<T>(method: Method, path: string, options: { body?: unknown; signal?: AbortSignal | undefined } = {}): Promise<T> {
-  const response = await send(method, path, options);
-  return (await response.json()) as T;
-}
-
 /** Reads `event:`/`data:` blocks off the stream as they arrive; comment lines are heartbeats. */
 async function readEvents(response: Response, onEvent: (type: string, data: unknown) => void, signal?: AbortSignal): Promise<void> {
   const body = response.body;
@@ -125,7 +100,41 @@ async function readEvents(response: Response, onEvent: (type: string, data: unkn
   }
 }
 
-export function createHttpClient(): ResearchApi & { access: AccessApi; resetSearchSession(): Promise<void> } {
+/** How requests leave: the browser's fetch, same origin, session cookie (a test passes its own to reach a server from Node). */
+export type FetchLike = (path: string, init: RequestInit) => Promise<Response>;
+
+function requester(fetchImpl: FetchLike) {
+  async function send(method: Method, path: string, options: { body?: unknown; signal?: AbortSignal | undefined; accept?: string } = {}): Promise<Response> {
+    const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetchImpl(path, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw new LanternError('CANCELLED', 'Stopped.');
+      throw unreachable(error);
+    }
+    if (!response.ok) throw await errorOf(response);
+    return response;
+  }
+
+  async function call<T>(method: Method, path: string, options: { body?: unknown; signal?: AbortSignal | undefined } = {}): Promise<T> {
+    const response = await send(method, path, options);
+    return (await response.json()) as T;
+  }
+  return { send, call };
+}
+
+export function createHttpClient(
+  fetchImpl: FetchLike = (path, init) => fetch(path, init),
+): ResearchApi & { access: AccessApi; resetSearchSession(): Promise<void> } {
+  const { send, call } = requester(fetchImpl);
   return {
     search: (request: SearchRequestInput, options: CallOptions = {}) =>
       call<SearchResponse>('POST', withQuery('/v1/search'), { body: request, signal: options.signal }),
