@@ -182,6 +182,9 @@ test('a settings change survives a server restart', async () => {
   expect(await controlsTabCannotReach(page)).toEqual([]);
   await cache.fill('42');
   await page.getByLabel('Cookie walls').selectOption('accept');
+  // The desktop app's local API, a setting like any other here.
+  await page.getByLabel('Start the local API for agents with the app').uncheck();
+  await page.getByLabel('Port', { exact: true }).fill('7788');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Saved. The next search uses these settings.')).toBeVisible();
 
@@ -194,4 +197,6 @@ test('a settings change survives a server restart', async () => {
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByLabel('Keep results for (minutes)')).toHaveValue('42');
   await expect(page.getByLabel('Cookie walls')).toHaveValue('accept');
+  await expect(page.getByLabel('Start the local API for agents with the app')).not.toBeChecked();
+  await expect(page.getByLabel('Port', { exact: true })).toHaveValue('7788');
 });

@@ -19,6 +19,8 @@ interface Draft {
   allowPrivateNetworks: boolean;
   publicRanges: string;
   proxy: string;
+  localApi: boolean;
+  localApiPort: string;
 }
 
 function draftOf(settings: Settings): Draft {
@@ -34,6 +36,8 @@ function draftOf(settings: Settings): Draft {
     allowPrivateNetworks: settings.fetch.allowPrivateNetworks,
     publicRanges: settings.fetch.publicRanges.join('\n'),
     proxy: settings.fetch.proxy ?? '',
+    localApi: settings.desktop.localApi,
+    localApiPort: String(settings.desktop.localApiPort),
   };
 }
 
@@ -49,6 +53,7 @@ function patchOf(draft: Draft): SettingsPatch {
       proxy: draft.proxy.trim() || null,
     },
     llm: { preset: draft.preset, baseUrl: draft.baseUrl.trim() || null, model: draft.model.trim() || null },
+    desktop: { localApi: draft.localApi, localApiPort: Math.round(Number(draft.localApiPort)) },
   };
 }
 
@@ -111,7 +116,8 @@ export function SettingsScreen(): React.JSX.Element {
     setActionError(undefined);
     what().then(setNote, (failure: unknown) => setActionError(toErrorInfo(failure)));
   };
-  const origin = window.location.origin;
+  // In the desktop app the page is app://, not the API: agents reach the local API on its port.
+  const origin = /^https?:$/.test(window.location.protocol) ? window.location.origin : `http://127.0.0.1:${settings?.desktop.localApiPort ?? 7777}`;
   const mcpHttp = JSON.stringify({ mcpServers: { lantern: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer <token>' } } } }, null, 2);
   const mcpStdio = JSON.stringify({ mcpServers: { lantern: { command: 'npx', args: ['lantern', 'mcp'] } } }, null, 2);
 
@@ -226,6 +232,18 @@ export function SettingsScreen(): React.JSX.Element {
               Proxy <input value={draft.proxy} placeholder="http://proxy:3128" onChange={(event) => change({ proxy: event.target.value })} />
             </label>
           </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Desktop app</legend>
+          <label className="check">
+            <input type="checkbox" checked={draft.localApi} onChange={(event) => change({ localApi: event.target.checked })} /> Start the local API for agents with
+            the app (127.0.0.1 only, bearer token)
+          </label>
+          <label>
+            Port <input inputMode="numeric" value={draft.localApiPort} onChange={(event) => change({ localApiPort: event.target.value })} />
+          </label>
+          <p className="hint">Applies the next time the desktop app starts; when the port is taken another free one is used. `lantern serve` takes its own --port.</p>
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="button primary" disabled={saving}>
