@@ -77,7 +77,8 @@ const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$/;
  * Captions and credits of pictures (the pictures themselves are dropped). A card in a listing
  * also calls its text a caption, so only captions without links, outside repeated blocks, go.
  */
-const CAPTION_TOKEN = /^caption$|(image|img|photo|media|figure|picture|pic)[-_]*caption|__caption|^(photo-?|image-?)?credits?$/;
+const CAPTION_TOKEN =
+  /^caption$|(image|img|photo|media|figure|picture|pic)[-_]*caption|__caption|^(photo-?|image-?)?credits?$/;
 
 /** "comment" also covers French "commentaire"; German templates name them "kommentar(e)". */
 const COMMENT_TOKEN = /comment|kommentar|disqus|respond|replies|^reply/;
@@ -192,9 +193,7 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
         (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
         // Cards make up most of their container; pictures set between an article's paragraphs
         // repeat too, but are a minority among them, and their captions go.
-        (tokens.some((t) => CAPTION_TOKEN.test(t)) &&
-          (map.get(el)?.links ?? 0) === 0 &&
-          !inRepeatedBlock(el, 4, true));
+        (tokens.some((t) => CAPTION_TOKEN.test(t)) && (map.get(el)?.links ?? 0) === 0 && !inRepeatedBlock(el, 4, true));
       if (!isContent && share < BOILERPLATE_MAX_SHARE && boilerplate && attr(el, 'itemprop') !== 'articleBody') {
         removeNode(el);
         continue;

@@ -15,6 +15,7 @@ import { findLead } from './lead.js';
 import { renderContent } from './markdown.js';
 import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
+import { dropRelatedSections } from './related.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
 export interface ExtractOptions {
@@ -100,7 +101,10 @@ function extractBody(
   const lead = findLead(body, root);
   const parts = [...(lead ? [lead] : []), root, ...(includeComments ? commentSectionsOutside(body, root) : [])];
   if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
-  for (const part of parts) dropOrphanHeadings(part);
+  for (const part of parts) {
+    dropRelatedSections(part);
+    dropOrphanHeadings(part);
+  }
   const render = (plain: boolean): string =>
     parts
       .map((part) =>
