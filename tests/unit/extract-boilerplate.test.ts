@@ -58,6 +58,18 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Schreibe einen Kommentar');
   });
 
+  it('drops a comment thread that outweighs the article, beside a body the theme names', () => {
+    const comment = (i: number): string =>
+      `<li class="comment"><p>Leser ${i}: Ich wohne seit dreißig Jahren neben der Halle und finde, dass die Sanierung viel zu lange gedauert hat, aber besser spät als nie, und die Händler verdienen endlich ein dichtes Dach.</p></li>`;
+    const html = `<!doctype html><html><head><title>Markthalle</title></head><body>
+      <div class="site"><article><div class="td-post-content">${prose}${prose}${prose}</div></article>
+      <div id="comments" class="comments-area"><ol>${Array.from({ length: 20 }, (_, i) => comment(i)).join('')}</ol></div></div>
+      </body></html>`;
+    const text = textOf(html);
+    expectArticleKept(text);
+    expect(text).not.toContain('Leser 3:');
+  });
+
   it('drops a related-posts list and the heading left above it', () => {
     const text = textOf(
       page({

@@ -3,7 +3,8 @@
  * boilerplate recognised by its tag, ARIA role or class/id names. Class-name rules are guarded by
  * text mass so that a wrapper named, say, "has-sidebar" that holds the page is never dropped.
  */
-import { attr, childElements, findAll, idAndClass, isTag, removeNode, type Element } from './dom.js';
+import { ARTICLE_BODY_TOKEN } from './content.js';
+import { attr, childElements, findAll, idAndClass, isTag, removeNode, walkElements, type Element } from './dom.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 
 const DROP_TAGS = new Set([
@@ -180,7 +181,10 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
       const isContent = tokens.some((t) => CONTENT_TOKEN.test(t));
       if (!options.includeComments && tokens.some((t) => COMMENT_TOKEN.test(t))) {
         // A forum's posts are the page; an article's comments are a minority beside it.
-        if (commentGroupShare(el, map, pageWeight) < COMMENTS_AS_CONTENT_SHARE) {
+        if (
+          commentGroupShare(el, map, pageWeight) < COMMENTS_AS_CONTENT_SHARE ||
+          articleBodyBeside(el, map, pageWeight)
+        ) {
           removeNode(el);
           continue;
         }
@@ -201,6 +205,52 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
     }
     dropBoilerplate(el, map, pageWeight, options);
   }
+}
+
+/**
+ * An article's comments can outweigh the article (a busy thread under a short report). The
+ * page's markup names the article body then, outside any comment block; a forum's posts are
+ * comment-named themselves and have no such body beside them.
+ */
+function articleBodyBeside(comments: Element, map: MassMap, pageWeight: number): boolean {
+  const root = topOf(comments);
+  const known = articleBodyFound.get(root);
+  if (known !== undefined) return known;
+  let found = false;
+  walkElements(root, (el) => {
+    if (found || isCommentNamed(el)) return false;
+    const names = idAndClass(el);
+    const named =
+      // Not a bare <article>: forums wrap each post in one.
+      el.attribs.itemprop === 'articleBody' ||
+      (names !== '' && names.split(/\s+/).some((t) => ARTICLE_BODY_TOKEN.test(t) || ARTICLE_BODY_SUFFIX.test(t)));
+    if (
+      named &&
+      contentWeight(map.get(el)) >= Math.max(ARTICLE_BESIDE_MIN_CHARS, ARTICLE_BESIDE_MIN_SHARE * pageWeight)
+    ) {
+      found = true;
+      return false;
+    }
+    return true;
+  });
+  articleBodyFound.set(root, found);
+  return found;
+}
+
+/** A theme's prefixed body class ("td-post-content"). */
+const ARTICLE_BODY_SUFFIX = /[-_](article|story|post|entry|blog|news)[-_]{0,2}(body|content|text)$/;
+
+/** Per page (its top element), whether it has a named article body beside its comments. */
+const articleBodyFound = new WeakMap<Element, boolean>();
+
+/** An article body beside comments must hold this much to count (a stub "post-content" does not). */
+const ARTICLE_BESIDE_MIN_CHARS = 1000;
+const ARTICLE_BESIDE_MIN_SHARE = 0.1;
+
+function topOf(el: Element): Element {
+  let top = el;
+  while (top.parent && isTag(top.parent)) top = top.parent;
+  return top;
 }
 
 /** Share of the page held by this element and its siblings that are also comment-named. */

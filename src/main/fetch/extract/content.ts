@@ -14,7 +14,7 @@ import { contentWeight, measure, type MassMap } from './measure.js';
 const DESCEND_SHARE = 0.8;
 
 /** Class/id tokens that name an article's body (WordPress, news CMSs, blogs). */
-const ARTICLE_BODY_TOKEN =
+export const ARTICLE_BODY_TOKEN =
   /^(article|story|post|entry|blog|news)[-_]{0,2}(body|content|text|copy)([-_][a-z0-9]+)?$|^(articlebody|storybody|storytext|bodytext|body-text|text-body)$/;
 
 /** Smallest share of the page a marked article body must hold to be trusted. */
