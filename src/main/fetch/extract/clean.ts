@@ -72,7 +72,7 @@ const BOILERPLATE_TOKEN =
  * Bylines and post dates: boilerplate beside an article, but part of each post of a forum thread
  * or each card of a listing, so dropped only outside repeated blocks.
  */
-const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$/;
+const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$|[-_]meta$|^(meta-?data|dateline)$|(^|[-_])date$/;
 
 /**
  * Captions and credits of pictures (the pictures themselves are dropped). A card in a listing
