@@ -12,7 +12,7 @@ import { measure, type MassMap } from './measure.js';
 /**
  * Heading texts that announce links to other pages or an author box, matched at the heading's
  * start. Deliberately not "more information" or "weitere Informationen": on public-sector and
- * service pages those head content.
+ * service pages those head content; nor "see also", which documentation uses for its own notes.
  */
 const RELATED_CUE = new RegExp(
   '^(?:' +
@@ -22,7 +22,6 @@ const RELATED_CUE = new RegExp(
       // Not "more on …" or "more about …": documentation titles its sections so.
       'more (?:from|stories|news|articles|posts|like this|to explore)',
       'read (?:more|also|next)\\b',
-      'see also$',
       'also read',
       'you (?:may|might) also (?:like|enjoy|be interested)',
       'recommended(?: for you| articles| stories)?$',
@@ -47,7 +46,6 @@ const RELATED_CUE = new RegExp(
       'zum autor',
       // French
       '(?:à )?lire (?:aussi|également|la suite)',
-      '(?:à )?voir aussi',
       'sur le même (?:sujet|thème)',
       'articles? (?:similaires|liés|connexes|recommandés)',
       'dans la même rubrique',
@@ -82,6 +80,7 @@ const RELATED_CUE = new RegExp(
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const HEADING_MAX_CHARS = 60;
+const LABEL_MAX_CHARS = 45;
 /** Content whose text is less than this share links reads as prose (as in content.ts). */
 const PROSE_LINK_SHARE = 0.25;
 /** The run after the heading goes when this share of its text is links: teasers, not prose. */
@@ -133,18 +132,24 @@ export function dropRelatedSections(root: Element): void {
   for (const el of doomed) removeNode(el);
 }
 
-/** A heading, or a short bold line standing alone as one. */
+/**
+ * A heading, or a line standing alone as one: a paragraph or box with no blocks inside (the cue
+ * words and the length limit of `cueText` do the rest).
+ */
 function isHeadingLike(el: Element): boolean {
   if (HEADINGS.has(el.name)) return true;
-  if (el.name !== 'p' && el.name !== 'div') return false;
-  const kids = el.children.filter((c) => !(isText(c) && c.data.trim() === ''));
-  const only = kids[0];
-  return kids.length === 1 && only !== undefined && isTag(only) && (only.name === 'strong' || only.name === 'b');
+  if (!LABEL_TAGS.has(el.name)) return false;
+  return !el.children.some((c) => isTag(c) && !INLINE_TAGS.has(c.name));
 }
+
+const LABEL_TAGS = new Set(['p', 'div', 'span', 'strong', 'b']);
+const INLINE_TAGS = new Set(['strong', 'b', 'em', 'i', 'span', 'a', 'br', 'small', 'u']);
 
 function cueText(el: Element): string {
   const text = plainText(el).replace(/\s+/g, ' ').trim();
-  return text.length <= HEADING_MAX_CHARS ? text : '';
+  // A line that is not a heading element must be a short label to be read as one.
+  const max = HEADINGS.has(el.name) ? HEADING_MAX_CHARS : LABEL_MAX_CHARS;
+  return text.length <= max ? text : '';
 }
 
 /**
