@@ -173,6 +173,19 @@ describe('extractHtml: pages that are not single articles', () => {
 });
 
 describe('extractHtml: hostile markup', () => {
+  it('reads the text after a stray </html>, as a browser puts it in <body>', () => {
+    const html = `<!doctype html><html><head><title>Stray</title></head><body><header>Site</header></body></html>
+      <div class="post">${prose('the stray close', 3)}</div><footer>Footer</footer>`;
+    expect(extractHtml(html, 'https://stray.example/').text).toContain('Paragraph 3 about the stray close');
+  });
+
+  it('reads the page body when a second <html><body> was pasted into the head', () => {
+    const html = `<!doctype html><html><head><title>Pasted</title><style>a{}</style>
+      <!DOCTYPE html><html><head></head><body><script>x()</script></body></html>
+      </head><body><main>${prose('the real body', 3)}</main></body></html>`;
+    expect(extractHtml(html, 'https://pasted.example/').text).toContain('Paragraph 3 about the real body');
+  });
+
   it('degrades to the flat text of the page when nesting is too deep to walk', () => {
     const depth = 20_000;
     const html = `<html><head><title>Deep</title></head><body>${'<div>'.repeat(depth)}<p>Text at the bottom of the well.</p>${'</div>'.repeat(depth)}</body></html>`;
