@@ -179,6 +179,14 @@ describe('extractHtml: hostile markup', () => {
     expect(extractHtml(html, 'https://stray.example/').text).toContain('Paragraph 3 about the stray close');
   });
 
+  it('reads on after an unclosed <![CDATA[ in the markup, as a browser does, and leaves scripts alone', () => {
+    const html = `<html><head><title>Forum</title><script>//<![CDATA[\nvar a = "<p>";\n//]]></script></head><body>
+      <![CDATA[\n<div id="top"></div><main>${prose('the forum thread', 3)}</main></body></html>`;
+    const doc = extractHtml(html, 'https://forum.example/t/3');
+    expect(doc.text).toContain('Paragraph 3 about the forum thread');
+    expect(doc.text).not.toContain('var a');
+  });
+
   it('reads the page body when a second <html><body> was pasted into the head', () => {
     const html = `<!doctype html><html><head><title>Pasted</title><style>a{}</style>
       <!DOCTYPE html><html><head></head><body><script>x()</script></body></html>
