@@ -161,6 +161,24 @@ describe('extractHtml: pages that are not single articles', () => {
     expect(doc.text).toContain('Paragraph 3 about the noscript copy');
   });
 
+  it('reads the <noscript> copy beside a script shell whose JSON state outweighs it, but not a "enable JavaScript" notice', () => {
+    const state = `<script>window.__STATE__ = ${JSON.stringify({ posts: Array.from({ length: 200 }, (_, i) => `post ${i} `.repeat(20)) })}</script>`;
+    const splash = `<div id="splash">${prose('the loading splash', 2)}</div>`;
+    const html = `<html><body>${state}${splash}<noscript><div id="main-outlet">${prose('the crawler view', 3)}</div></noscript></body></html>`;
+    expect(extractHtml(html, 'https://forum.example/t/4').text).toContain('Paragraph 3 about the crawler view');
+    const shell = `<html><body>${state}<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body></html>`;
+    expect(extractHtml(shell, 'https://shop.example/').text).toBe('');
+  });
+
+  it('keeps an <aside> or <fieldset> that holds the whole page, and React\'s parked <div hidden id="S:1f">', () => {
+    const aside = `<html><body><nav><a href="/">Home</a></nav><aside class="announcement">${prose('the aside page', 3)}</aside></body></html>`;
+    expect(extractHtml(aside, 'https://a.example/').text).toContain('Paragraph 3 about the aside page');
+    const form = `<html><body><form><fieldset><legend>Apply</legend>${prose('the form page', 3)}</fieldset></form></body></html>`;
+    expect(extractHtml(form, 'https://f.example/').text).toContain('Paragraph 3 about the form page');
+    const parked = `<html><body><div id="root">${prose('the shell', 2)}</div><div hidden id="S:1f">${prose('the streamed part', 3)}</div></body></html>`;
+    expect(extractHtml(parked, 'https://r.example/').text).toContain('Paragraph 3 about the streamed part');
+  });
+
   it('returns empty content, not an error, for a page without a body of text', () => {
     const doc = extractHtml(
       '<html><head><title>Empty</title></head><body><script>go()</script></body></html>',

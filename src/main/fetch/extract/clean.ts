@@ -105,8 +105,10 @@ export interface CleanOptions {
 }
 
 export function clean(body: Element, options: CleanOptions): void {
-  keepNoscriptFallback(body);
-  dropByTagAndVisibility(body, options.keepHidden ?? false);
+  const before = measure(body);
+  const visible = visibleText(body, before.map);
+  keepNoscriptFallback(body, before.map, visible);
+  dropByTagAndVisibility(body, options.keepHidden ?? false, { map: before.map, visible });
   const { map, total } = measure(body);
   const pageWeight = Math.max(1, contentWeight(total));
   dropBoilerplate(body, map, pageWeight, options);
@@ -117,25 +119,47 @@ export function clean(body: Element, options: CleanOptions): void {
  * an empty script shell. When a <noscript> holds most of the page's text it is the content:
  * turn it into a plain <div> so that it survives the tag rules.
  */
-function keepNoscriptFallback(body: Element): void {
-  const { map, total } = measure(body);
+const NOSCRIPT_MIN_CHARS = 200;
+
+function keepNoscriptFallback(body: Element, map: MassMap, visible: number): void {
   for (const el of findAll(body, (e) => e.name === 'noscript')) {
     const mass = map.get(el);
-    if (mass && mass.text > 0.5 * total.text) el.name = 'div';
+    // A few words ("You need to enable JavaScript") are the shell's own notice, not a fallback.
+    if (mass && mass.text > 0.5 * visible && mass.text >= NOSCRIPT_MIN_CHARS) el.name = 'div';
   }
 }
 
-function dropByTagAndVisibility(root: Element, keepHidden: boolean): void {
+/**
+ * Text a reader could see: all text but that of scripts, styles and templates (a page's JSON
+ * state can outweigh its prose many times over).
+ */
+function visibleText(body: Element, map: MassMap): number {
+  let hidden = 0;
+  for (const el of findAll(body, (e) => RAW_TEXT_TAGS.has(e.name))) hidden += map.get(el)?.text ?? 0;
+  return Math.max(0, (map.get(body)?.text ?? 0) - hidden);
+}
+
+const RAW_TEXT_TAGS = new Set(['script', 'style', 'template']);
+
+/**
+ * Asides and fieldsets are dropped by their tag, but some templates put a whole page's text in
+ * one (an "announcement" aside, a form-built page): holding most of the page, it is the page.
+ */
+const SOFT_DROP_TAGS = new Set(['aside', 'fieldset']);
+const SOFT_DROP_MAX_SHARE = 0.5;
+
+function dropByTagAndVisibility(root: Element, keepHidden: boolean, page: { map: MassMap; visible: number }): void {
   for (const el of childElements(root)) {
-    if (isNeverContent(el) || (!keepHidden && isHidden(el))) removeNode(el);
-    else dropByTagAndVisibility(el, keepHidden);
+    const soft = SOFT_DROP_TAGS.has(el.name) && (page.map.get(el)?.text ?? 0) > SOFT_DROP_MAX_SHARE * page.visible;
+    if ((isNeverContent(el) && !soft) || (!keepHidden && isHidden(el))) removeNode(el);
+    else dropByTagAndVisibility(el, keepHidden, page);
   }
 }
 
 function isHidden(el: Element): boolean {
   const a = el.attribs;
-  // React streaming SSR parks rendered content in <div hidden id="S:n"> until a script moves it.
-  if (a.hidden !== undefined && !/^S:\d+$/.test(a.id ?? '')) return true;
+  // React streaming SSR parks rendered content in <div hidden id="S:n"> (n in hex) until a script moves it.
+  if (a.hidden !== undefined && !/^S:[0-9a-f]+$/i.test(a.id ?? '')) return true;
   if (a['aria-hidden'] === 'true') return true;
   const style = a.style;
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
