@@ -161,6 +161,29 @@ describe('extractHtml: pages that are not single articles', () => {
     expect(doc.text).toContain('Paragraph 3 about the noscript copy');
   });
 
+  it('keeps the link lists of a page that is a list of links (an index), where pruning would leave only its intro', () => {
+    const names = [
+      'Ada',
+      'ALGOL',
+      'APL',
+      'Basic',
+      'COBOL',
+      'Fortran',
+      'Haskell',
+      'Lisp',
+      'Pascal',
+      'Prolog',
+      'Rust',
+      'Scheme',
+    ];
+    const list = (letter: string): string =>
+      `<h2>${letter}</h2><ul>${names.map((n) => `<li><a href="/wiki/${n}">${n} ${letter}</a></li>`).join('')}</ul>`;
+    const html = `<html><body><main><h1>List of languages</h1><p>This is an index of programming languages, grouped by the letter their name starts with. It lists languages of every kind: compiled and interpreted, general purpose and domain specific, historical and current, each linked to its own article with its history, design and uses.</p>${['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].map(list).join('')}</main></body></html>`;
+    const text = extractHtml(html, 'https://wiki.example/List').text;
+    expect(text).toContain('Prolog C');
+    expect(text).toContain('Rust J');
+  });
+
   it('reads the <noscript> copy beside a script shell whose JSON state outweighs it, but not a "enable JavaScript" notice', () => {
     const state = `<script>window.__STATE__ = ${JSON.stringify({ posts: Array.from({ length: 200 }, (_, i) => `post ${i} `.repeat(20)) })}</script>`;
     const splash = `<div id="splash">${prose('the loading splash', 2)}</div>`;
