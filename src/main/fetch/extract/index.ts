@@ -84,7 +84,7 @@ function extractFromTree(parsed: Document, html: string, url: string, options: E
   let best = { markdown: '', text: '' };
   for (const [index, pass] of PASSES.entries()) {
     if (index > 0) doc = parseHtml(html); // each pass edits the tree it works on
-    const body = pageBody(doc);
+    const body = pageBody(doc, html);
     if (!body) break;
     const result = extractBody(body, url, metadata.title, options, pass);
     // A gentler pass replaces the strict one only when it recovers real content, not a few stray lines.
@@ -132,11 +132,13 @@ function extractBody(
  * stub), or a stray </body> from an embedded snippet that leaves the rest of the page after it.
  * Then the whole <html> is read (the cleaner drops <head>).
  */
-function pageBody(doc: Document): Element | undefined {
+function pageBody(doc: Document, html: string): Element | undefined {
   const body = findFirst(doc, (el) => el.name === 'body');
   const top = findFirst(doc, (el) => el.name === 'html');
   if (!body || !top) return body ?? top;
   adoptStrays(doc, top, body);
+  // Counting text costs a walk of the page: only a page with a second <body> can need it.
+  if ((html.match(/<body[\s>]/gi)?.length ?? 0) < 2) return body;
   return visibleChars(body) < BODY_MIN_SHARE * visibleChars(top) ? top : body;
 }
 
