@@ -58,6 +58,18 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Schreibe einen Kommentar');
   });
 
+  it('drops a comment thread that outweighs the article, beside a body the theme names', () => {
+    const comment = (i: number): string =>
+      `<li class="comment"><p>Leser ${i}: Ich wohne seit dreißig Jahren neben der Halle und finde, dass die Sanierung viel zu lange gedauert hat, aber besser spät als nie, und die Händler verdienen endlich ein dichtes Dach.</p></li>`;
+    const html = `<!doctype html><html><head><title>Markthalle</title></head><body>
+      <div class="site"><article><div class="td-post-content">${prose}${prose}${prose}</div></article>
+      <div id="comments" class="comments-area"><ol>${Array.from({ length: 20 }, (_, i) => comment(i)).join('')}</ol></div></div>
+      </body></html>`;
+    const text = textOf(html);
+    expectArticleKept(text);
+    expect(text).not.toContain('Leser 3:');
+  });
+
   it('drops a related-posts list and the heading left above it', () => {
     const text = textOf(
       page({
@@ -154,6 +166,36 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Foto: Archiv');
   });
 
+  it('drops a block its heading announces as related reading, though its teasers carry text', () => {
+    const between = 'Der Denkmalschutz hat dem Plan bereits zugestimmt, auch die Händler sind einverstanden.';
+    const next = 'Wie es weitergeht, entscheidet der Bauausschuss im Mai nach einer Anhörung der Händler.';
+    const teaser = (title: string, summary: string): string =>
+      `<li><a href="/${title.length}">${title}</a><p>${summary}</p></li>`;
+    const text = textOf(
+      page({
+        inBody: `<div><p><strong>À lire aussi</strong></p><a href="/z">Les halles de Lyon rouvrent après travaux</a><p>Un an de chantier, de nouveaux commerçants et des horaires plus longs le dimanche matin.</p></div>
+        <p>${between}</p>
+        <h3>Ähnliche Beiträge</h3><ul>
+          ${teaser('Neue Markthalle in Köln nach zwei Jahren Umbau eröffnet', 'Händler sind zufrieden, die Mieten für die Stände bleiben gleich.')}
+          ${teaser('Wochenmarkt zieht vorübergehend auf den Domplatz um', 'Ab März für ein Jahr, danach kehrt er in die Altstadt zurück.')}
+        </ul>
+        <h3>Wie geht es weiter?</h3><p>${next}</p>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).toContain(between);
+    expect(text).toContain(next);
+    for (const gone of [
+      'Ähnliche Beiträge',
+      'Neue Markthalle in Köln',
+      'Händler sind zufrieden',
+      'À lire aussi',
+      'Les halles de Lyon',
+      'Un an de chantier',
+    ])
+      expect(text).not.toContain(gone);
+  });
+
   it('puts the lead printed in the article header before the body text', () => {
     const lead = 'Nach jahrelangem Streit ist die Entscheidung gefallen: Die Markthalle bleibt stehen.';
     const text = textOf(page({ header: `<p class="article-lead">${lead}</p>` }));
@@ -180,6 +222,18 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
     expect(text).toContain(aboutComments);
     expect(text).toContain('Related work and comments');
     expect(text).toContain(closing);
+  });
+
+  it('keeps teaser sections headed "Latest news" on a page made of such sections', () => {
+    const section = (heading: string, n: number): string =>
+      `<section><h2>${heading}</h2><ul>${Array.from({ length: 4 }, (_, i) => `<li><a href="/${heading.length}/${i}">Story ${n}.${i}: the council votes on the market hall budget</a></li>`).join('')}</ul></section>`;
+    const html = `<!doctype html><html><head><title>News</title></head><body><main>
+      ${section('Latest news', 1)}${section('Most read', 2)}${section('Local politics', 3)}
+    </main></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Latest news');
+    expect(text).toContain('Story 1.3: the council votes');
+    expect(text).toContain('Story 2.0: the council votes');
   });
 
   it('keeps a call to action that ends a service page', () => {

@@ -161,6 +161,47 @@ describe('extractHtml: pages that are not single articles', () => {
     expect(doc.text).toContain('Paragraph 3 about the noscript copy');
   });
 
+  it('keeps the link lists of a page that is a list of links (an index), where pruning would leave only its intro', () => {
+    const names = [
+      'Ada',
+      'ALGOL',
+      'APL',
+      'Basic',
+      'COBOL',
+      'Fortran',
+      'Haskell',
+      'Lisp',
+      'Pascal',
+      'Prolog',
+      'Rust',
+      'Scheme',
+    ];
+    const list = (letter: string): string =>
+      `<h2>${letter}</h2><ul>${names.map((n) => `<li><a href="/wiki/${n}">${n} ${letter}</a></li>`).join('')}</ul>`;
+    const html = `<html><body><main><h1>List of languages</h1><p>This is an index of programming languages, grouped by the letter their name starts with. It lists languages of every kind: compiled and interpreted, general purpose and domain specific, historical and current, each linked to its own article with its history, design and uses.</p>${['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].map(list).join('')}</main></body></html>`;
+    const text = extractHtml(html, 'https://wiki.example/List').text;
+    expect(text).toContain('Prolog C');
+    expect(text).toContain('Rust J');
+  });
+
+  it('reads the <noscript> copy beside a script shell whose JSON state outweighs it, but not a "enable JavaScript" notice', () => {
+    const state = `<script>window.__STATE__ = ${JSON.stringify({ posts: Array.from({ length: 200 }, (_, i) => `post ${i} `.repeat(20)) })}</script>`;
+    const splash = `<div id="splash">${prose('the loading splash', 2)}</div>`;
+    const html = `<html><body>${state}${splash}<noscript><div id="main-outlet">${prose('the crawler view', 3)}</div></noscript></body></html>`;
+    expect(extractHtml(html, 'https://forum.example/t/4').text).toContain('Paragraph 3 about the crawler view');
+    const shell = `<html><body>${state}<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body></html>`;
+    expect(extractHtml(shell, 'https://shop.example/').text).toBe('');
+  });
+
+  it('keeps an <aside> or <fieldset> that holds the whole page, and React\'s parked <div hidden id="S:1f">', () => {
+    const aside = `<html><body><nav><a href="/">Home</a></nav><aside class="announcement">${prose('the aside page', 3)}</aside></body></html>`;
+    expect(extractHtml(aside, 'https://a.example/').text).toContain('Paragraph 3 about the aside page');
+    const form = `<html><body><form><fieldset><legend>Apply</legend>${prose('the form page', 3)}</fieldset></form></body></html>`;
+    expect(extractHtml(form, 'https://f.example/').text).toContain('Paragraph 3 about the form page');
+    const parked = `<html><body><div id="root">${prose('the shell', 2)}</div><div hidden id="S:1f">${prose('the streamed part', 3)}</div></body></html>`;
+    expect(extractHtml(parked, 'https://r.example/').text).toContain('Paragraph 3 about the streamed part');
+  });
+
   it('returns empty content, not an error, for a page without a body of text', () => {
     const doc = extractHtml(
       '<html><head><title>Empty</title></head><body><script>go()</script></body></html>',
@@ -173,6 +214,27 @@ describe('extractHtml: pages that are not single articles', () => {
 });
 
 describe('extractHtml: hostile markup', () => {
+  it('reads the text after a stray </html>, as a browser puts it in <body>', () => {
+    const html = `<!doctype html><html><head><title>Stray</title></head><body><header>Site</header></body></html>
+      <div class="post">${prose('the stray close', 3)}</div><footer>Footer</footer>`;
+    expect(extractHtml(html, 'https://stray.example/').text).toContain('Paragraph 3 about the stray close');
+  });
+
+  it('reads on after an unclosed <![CDATA[ in the markup, as a browser does, and leaves scripts alone', () => {
+    const html = `<html><head><title>Forum</title><script>//<![CDATA[\nvar a = "<p>";\n//]]></script></head><body>
+      <![CDATA[\n<div id="top"></div><main>${prose('the forum thread', 3)}</main></body></html>`;
+    const doc = extractHtml(html, 'https://forum.example/t/3');
+    expect(doc.text).toContain('Paragraph 3 about the forum thread');
+    expect(doc.text).not.toContain('var a');
+  });
+
+  it('reads the page body when a second <html><body> was pasted into the head', () => {
+    const html = `<!doctype html><html><head><title>Pasted</title><style>a{}</style>
+      <!DOCTYPE html><html><head></head><body><script>x()</script></body></html>
+      </head><body><main>${prose('the real body', 3)}</main></body></html>`;
+    expect(extractHtml(html, 'https://pasted.example/').text).toContain('Paragraph 3 about the real body');
+  });
+
   it('degrades to the flat text of the page when nesting is too deep to walk', () => {
     const depth = 20_000;
     const html = `<html><head><title>Deep</title></head><body>${'<div>'.repeat(depth)}<p>Text at the bottom of the well.</p>${'</div>'.repeat(depth)}</body></html>`;

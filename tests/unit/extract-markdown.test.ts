@@ -199,7 +199,10 @@ describe('extractHtml Markdown: page text cannot forge structure', () => {
 
   it('leaves ordinary prose as written, so quotes of it read naturally', () => {
     const prose = `<p>It costs 5 * 3 = 15 euros, uses snake_case_names, C# and ~5 km of cable; 2 < 3 & so on.</p>`;
-    const plain = extractHtml(page(`${filler(2)}${prose}<h2>1. Introduction</h2>${filler(1)}`), 'https://example.test/p');
+    const plain = extractHtml(
+      page(`${filler(2)}${prose}<h2>1. Introduction</h2>${filler(1)}`),
+      'https://example.test/p',
+    );
     expect(plain.markdown).toContain(
       'It costs 5 * 3 = 15 euros, uses snake_case_names, C# and ~5 km of cable; 2 < 3 & so on.',
     );
@@ -215,10 +218,16 @@ describe('extractHtml Markdown: links, when asked for', () => {
   it('writes each safe link as one link to its own URL, and no script link', () => {
     const rendered = toHtml(doc.markdown);
     const hrefs = [...rendered.matchAll(/<a href="([^"]*)">/g)].map((m) => m[1]);
-    expect(hrefs).toEqual(['https://example.test/a%20b%28c%29%7Cd', 'mailto:x@example.test', 'https://example.test/section']);
+    expect(hrefs).toEqual([
+      'https://example.test/a%20b%28c%29%7Cd',
+      'mailto:x@example.test',
+      'https://example.test/section',
+    ]);
     expect(rendered).toContain('>the [annotated] guide</a>');
     expect(rendered).toContain('<h2><a href="https://example.test/section">Linked heading</a></h2>');
-    expect(visibleText(rendered)).toContain('see the [annotated] guide, which this page summarises; ignore a script, and write to us by mail with');
+    expect(visibleText(rendered)).toContain(
+      'see the [annotated] guide, which this page summarises; ignore a script, and write to us by mail with',
+    );
   });
 });
 

@@ -3,7 +3,8 @@
  * boilerplate recognised by its tag, ARIA role or class/id names. Class-name rules are guarded by
  * text mass so that a wrapper named, say, "has-sidebar" that holds the page is never dropped.
  */
-import { attr, childElements, findAll, idAndClass, isTag, removeNode, type Element } from './dom.js';
+import { ARTICLE_BODY_TOKEN } from './content.js';
+import { attr, childElements, findAll, idAndClass, isTag, removeNode, walkElements, type Element } from './dom.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 
 const DROP_TAGS = new Set([
@@ -65,19 +66,20 @@ const DROP_ROLES = new Set([
 
 /** Class/id tokens that name boilerplate blocks. Tested per token (split on spaces). */
 const BOILERPLATE_TOKEN =
-  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff/;
+  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip-?(to|nav|main|content)|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff/;
 
 /**
  * Bylines and post dates: boilerplate beside an article, but part of each post of a forum thread
  * or each card of a listing, so dropped only outside repeated blocks.
  */
-const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$/;
+const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$|[-_]meta$|^(meta-?data|dateline)$|(^|[-_])date$/;
 
 /**
  * Captions and credits of pictures (the pictures themselves are dropped). A card in a listing
  * also calls its text a caption, so only captions without links, outside repeated blocks, go.
  */
-const CAPTION_TOKEN = /^caption$|(image|img|photo|media|figure|picture|pic)[-_]*caption|__caption|^(photo-?|image-?)?credits?$/;
+const CAPTION_TOKEN =
+  /^caption$|(image|img|photo|media|figure|picture|pic)[-_]*caption|__caption|^(photo-?|image-?)?credits?$/;
 
 /** "comment" also covers French "commentaire"; German templates name them "kommentar(e)". */
 const COMMENT_TOKEN = /comment|kommentar|disqus|respond|replies|^reply/;
@@ -103,8 +105,10 @@ export interface CleanOptions {
 }
 
 export function clean(body: Element, options: CleanOptions): void {
-  keepNoscriptFallback(body);
-  dropByTagAndVisibility(body, options.keepHidden ?? false);
+  const before = measure(body);
+  const visible = visibleText(body, before.map);
+  keepNoscriptFallback(body, before.map, visible);
+  dropByTagAndVisibility(body, options.keepHidden ?? false, { map: before.map, visible });
   const { map, total } = measure(body);
   const pageWeight = Math.max(1, contentWeight(total));
   dropBoilerplate(body, map, pageWeight, options);
@@ -115,25 +119,47 @@ export function clean(body: Element, options: CleanOptions): void {
  * an empty script shell. When a <noscript> holds most of the page's text it is the content:
  * turn it into a plain <div> so that it survives the tag rules.
  */
-function keepNoscriptFallback(body: Element): void {
-  const { map, total } = measure(body);
+const NOSCRIPT_MIN_CHARS = 200;
+
+function keepNoscriptFallback(body: Element, map: MassMap, visible: number): void {
   for (const el of findAll(body, (e) => e.name === 'noscript')) {
     const mass = map.get(el);
-    if (mass && mass.text > 0.5 * total.text) el.name = 'div';
+    // A few words ("You need to enable JavaScript") are the shell's own notice, not a fallback.
+    if (mass && mass.text > 0.5 * visible && mass.text >= NOSCRIPT_MIN_CHARS) el.name = 'div';
   }
 }
 
-function dropByTagAndVisibility(root: Element, keepHidden: boolean): void {
+/**
+ * Text a reader could see: all text but that of scripts, styles and templates (a page's JSON
+ * state can outweigh its prose many times over).
+ */
+function visibleText(body: Element, map: MassMap): number {
+  let hidden = 0;
+  for (const el of findAll(body, (e) => RAW_TEXT_TAGS.has(e.name))) hidden += map.get(el)?.text ?? 0;
+  return Math.max(0, (map.get(body)?.text ?? 0) - hidden);
+}
+
+const RAW_TEXT_TAGS = new Set(['script', 'style', 'template']);
+
+/**
+ * Asides and fieldsets are dropped by their tag, but some templates put a whole page's text in
+ * one (an "announcement" aside, a form-built page): holding most of the page, it is the page.
+ */
+const SOFT_DROP_TAGS = new Set(['aside', 'fieldset']);
+const SOFT_DROP_MAX_SHARE = 0.5;
+
+function dropByTagAndVisibility(root: Element, keepHidden: boolean, page: { map: MassMap; visible: number }): void {
   for (const el of childElements(root)) {
-    if (isNeverContent(el) || (!keepHidden && isHidden(el))) removeNode(el);
-    else dropByTagAndVisibility(el, keepHidden);
+    const soft = SOFT_DROP_TAGS.has(el.name) && (page.map.get(el)?.text ?? 0) > SOFT_DROP_MAX_SHARE * page.visible;
+    if ((isNeverContent(el) && !soft) || (!keepHidden && isHidden(el))) removeNode(el);
+    else dropByTagAndVisibility(el, keepHidden, page);
   }
 }
 
 function isHidden(el: Element): boolean {
   const a = el.attribs;
-  // React streaming SSR parks rendered content in <div hidden id="S:n"> until a script moves it.
-  if (a.hidden !== undefined && !/^S:\d+$/.test(a.id ?? '')) return true;
+  // React streaming SSR parks rendered content in <div hidden id="S:n"> (n in hex) until a script moves it.
+  if (a.hidden !== undefined && !/^S:[0-9a-f]+$/i.test(a.id ?? '')) return true;
   if (a['aria-hidden'] === 'true') return true;
   const style = a.style;
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
@@ -179,7 +205,10 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
       const isContent = tokens.some((t) => CONTENT_TOKEN.test(t));
       if (!options.includeComments && tokens.some((t) => COMMENT_TOKEN.test(t))) {
         // A forum's posts are the page; an article's comments are a minority beside it.
-        if (commentGroupShare(el, map, pageWeight) < COMMENTS_AS_CONTENT_SHARE) {
+        if (
+          commentGroupShare(el, map, pageWeight) < COMMENTS_AS_CONTENT_SHARE ||
+          articleBodyBeside(el, map, pageWeight)
+        ) {
           removeNode(el);
           continue;
         }
@@ -192,9 +221,7 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
         (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
         // Cards make up most of their container; pictures set between an article's paragraphs
         // repeat too, but are a minority among them, and their captions go.
-        (tokens.some((t) => CAPTION_TOKEN.test(t)) &&
-          (map.get(el)?.links ?? 0) === 0 &&
-          !inRepeatedBlock(el, 4, true));
+        (tokens.some((t) => CAPTION_TOKEN.test(t)) && (map.get(el)?.links ?? 0) === 0 && !inRepeatedBlock(el, 4, true));
       if (!isContent && share < BOILERPLATE_MAX_SHARE && boilerplate && attr(el, 'itemprop') !== 'articleBody') {
         removeNode(el);
         continue;
@@ -202,6 +229,52 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
     }
     dropBoilerplate(el, map, pageWeight, options);
   }
+}
+
+/**
+ * An article's comments can outweigh the article (a busy thread under a short report). The
+ * page's markup names the article body then, outside any comment block; a forum's posts are
+ * comment-named themselves and have no such body beside them.
+ */
+function articleBodyBeside(comments: Element, map: MassMap, pageWeight: number): boolean {
+  const root = topOf(comments);
+  const known = articleBodyFound.get(root);
+  if (known !== undefined) return known;
+  let found = false;
+  walkElements(root, (el) => {
+    if (found || isCommentNamed(el)) return false;
+    const names = idAndClass(el);
+    const named =
+      // Not a bare <article>: forums wrap each post in one.
+      el.attribs.itemprop === 'articleBody' ||
+      (names !== '' && names.split(/\s+/).some((t) => ARTICLE_BODY_TOKEN.test(t) || ARTICLE_BODY_SUFFIX.test(t)));
+    if (
+      named &&
+      contentWeight(map.get(el)) >= Math.max(ARTICLE_BESIDE_MIN_CHARS, ARTICLE_BESIDE_MIN_SHARE * pageWeight)
+    ) {
+      found = true;
+      return false;
+    }
+    return true;
+  });
+  articleBodyFound.set(root, found);
+  return found;
+}
+
+/** A theme's prefixed body class ("td-post-content"). */
+const ARTICLE_BODY_SUFFIX = /[-_](article|story|post|entry|blog|news)[-_]{0,2}(body|content|text)$/;
+
+/** Per page (its top element), whether it has a named article body beside its comments. */
+const articleBodyFound = new WeakMap<Element, boolean>();
+
+/** An article body beside comments must hold this much to count (a stub "post-content" does not). */
+const ARTICLE_BESIDE_MIN_CHARS = 1000;
+const ARTICLE_BESIDE_MIN_SHARE = 0.1;
+
+function topOf(el: Element): Element {
+  let top = el;
+  while (top.parent && isTag(top.parent)) top = top.parent;
+  return top;
 }
 
 /** Share of the page held by this element and its siblings that are also comment-named. */

@@ -14,7 +14,7 @@ import { contentWeight, measure, type MassMap } from './measure.js';
 const DESCEND_SHARE = 0.8;
 
 /** Class/id tokens that name an article's body (WordPress, news CMSs, blogs). */
-const ARTICLE_BODY_TOKEN =
+export const ARTICLE_BODY_TOKEN =
   /^(article|story|post|entry|blog|news)[-_]{0,2}(body|content|text|copy)([-_][a-z0-9]+)?$|^(articlebody|storybody|storytext|bodytext|body-text|text-body)$/;
 
 /** Smallest share of the page a marked article body must hold to be trusted. */
@@ -131,13 +131,22 @@ export function pruneLinkBlocks(root: Element): void {
   const { map } = measure(root);
   const rootMass = map.get(root);
   const rootLinkShare = rootMass && rootMass.text > 0 ? rootMass.link / rootMass.text : 0;
-  pruneBelow(root, map, rootLinkShare);
+  const doomed: Element[] = [];
+  collectNavigation(root, map, rootLinkShare, doomed);
+  // When the link lists are nearly all of the content (a list of languages, an index page),
+  // they are what the page is for.
+  const removed = doomed.reduce((sum, el) => sum + (map.get(el)?.text ?? 0), 0);
+  if (rootMass && removed > MAX_PRUNED_SHARE * rootMass.text) return;
+  for (const el of doomed) removeNode(el);
 }
 
-function pruneBelow(node: Element, map: MassMap, rootLinkShare: number): void {
+/** Link pruning that would take more than this share of the content's text is not done. */
+const MAX_PRUNED_SHARE = 0.7;
+
+function collectNavigation(node: Element, map: MassMap, rootLinkShare: number, doomed: Element[]): void {
   for (const child of childElements(node)) {
-    if (BLOCK_CONTAINERS.has(child.name) && isNavigationLike(map, child, rootLinkShare)) removeNode(child);
-    else pruneBelow(child, map, rootLinkShare);
+    if (BLOCK_CONTAINERS.has(child.name) && isNavigationLike(map, child, rootLinkShare)) doomed.push(child);
+    else collectNavigation(child, map, rootLinkShare, doomed);
   }
 }
 

@@ -9,8 +9,28 @@ export { Document, Element, isTag, isText };
 export type { AnyNode, ChildNode };
 
 export function parseHtml(html: string): Document {
-  return parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  return parseDocument(withoutCdata(html), {
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+  });
 }
+
+/**
+ * In HTML content a browser reads "<![CDATA[" as a bogus comment that ends at the next ">";
+ * htmlparser2 reads on to "]]>", and a page that never closes one (some forum templates) loses
+ * everything after it. Cut it as a browser does.
+ */
+function withoutCdata(html: string): string {
+  if (!html.includes('<![CDATA[')) return html;
+  // Scripts and styles are raw text, where "<![CDATA[" is just text: left alone.
+  return html
+    .split(RAW_TEXT_ELEMENT)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/<!\[CDATA\[[^>]*>/g, '')))
+    .join('');
+}
+
+const RAW_TEXT_ELEMENT = /(<script\b[\s\S]*?<\/script\s*>|<style\b[\s\S]*?<\/style\s*>)/i;
 
 export function attr(el: Element, name: string): string | undefined {
   return el.attribs[name];

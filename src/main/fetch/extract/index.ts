@@ -9,12 +9,24 @@
  */
 import { clean, isCommentNamed } from './clean.js';
 import { pruneLinkBlocks, selectMainContent } from './content.js';
-import { findFirst, isInside, parseHtml, treeDepth, walkElements, type Document, type Element } from './dom.js';
+import {
+  findFirst,
+  isInside,
+  isTag,
+  isText,
+  parseHtml,
+  removeNode,
+  treeDepth,
+  walkElements,
+  type Document,
+  type Element,
+} from './dom.js';
 import { flatText } from './flat-text.js';
 import { findLead } from './lead.js';
 import { renderContent } from './markdown.js';
 import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
+import { dropRelatedSections } from './related.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
 export interface ExtractOptions {
@@ -72,7 +84,7 @@ function extractFromTree(parsed: Document, html: string, url: string, options: E
   let best = { markdown: '', text: '' };
   for (const [index, pass] of PASSES.entries()) {
     if (index > 0) doc = parseHtml(html); // each pass edits the tree it works on
-    const body = findFirst(doc, (el) => el.name === 'body') ?? findFirst(doc, (el) => el.name === 'html');
+    const body = pageBody(doc, html);
     if (!body) break;
     const result = extractBody(body, url, metadata.title, options, pass);
     // A gentler pass replaces the strict one only when it recovers real content, not a few stray lines.
@@ -100,7 +112,10 @@ function extractBody(
   const lead = findLead(body, root);
   const parts = [...(lead ? [lead] : []), root, ...(includeComments ? commentSectionsOutside(body, root) : [])];
   if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
-  for (const part of parts) dropOrphanHeadings(part);
+  for (const part of parts) {
+    dropRelatedSections(part);
+    dropOrphanHeadings(part);
+  }
   const render = (plain: boolean): string =>
     parts
       .map((part) =>
@@ -109,6 +124,51 @@ function extractBody(
       .filter((t) => t.length > 0)
       .join('\n\n');
   return { markdown: render(false), text: render(true) };
+}
+
+/**
+ * The element holding the page's visible text: <body>, unless the markup is broken so that most
+ * text lies outside it — a second <html><body> pasted into the head (the first <body> is then a
+ * stub), or a stray </body> from an embedded snippet that leaves the rest of the page after it.
+ * Then the whole <html> is read (the cleaner drops <head>).
+ */
+function pageBody(doc: Document, html: string): Element | undefined {
+  const body = findFirst(doc, (el) => el.name === 'body');
+  const top = findFirst(doc, (el) => el.name === 'html');
+  if (!body || !top) return body ?? top;
+  adoptStrays(doc, top, body);
+  // Counting text costs a walk of the page: only a page with a second <body> can need it.
+  if ((html.match(/<body[\s>]/gi)?.length ?? 0) < 2) return body;
+  return visibleChars(body) < BODY_MIN_SHARE * visibleChars(top) ? top : body;
+}
+
+/**
+ * Markup after a stray </html> lands beside <html> in this parser's tree; a browser puts it in
+ * <body>, and so does this.
+ */
+function adoptStrays(doc: Document, top: Element, body: Element): void {
+  const index = doc.children.indexOf(top);
+  if (index < 0) return;
+  for (const node of doc.children.slice(index + 1)) {
+    if (!isTag(node) && !isText(node)) continue;
+    removeNode(node);
+    node.parent = body;
+    body.children.push(node);
+  }
+}
+
+const BODY_MIN_SHARE = 0.5;
+const INVISIBLE = new Set(['head', 'script', 'style', 'noscript', 'template', 'title']);
+
+function visibleChars(node: Element): number {
+  let n = 0;
+  walkElements(node, (el) => {
+    if (INVISIBLE.has(el.name)) return false;
+    for (const child of el.children) if (isText(child)) n += child.data.replace(/\s+/g, '').length;
+    return true;
+  });
+  for (const child of node.children) if (isText(child)) n += child.data.replace(/\s+/g, '').length;
+  return n;
 }
 
 function commentSectionsOutside(body: Element, root: Element): Element[] {

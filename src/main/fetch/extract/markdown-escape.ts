@@ -53,6 +53,13 @@ const DELIMITER_ROW = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$
  * headings and table cells are one line.
  */
 export function escapeInline(text: string, kind: InlineKind): string {
+  // Most prose has nothing to escape: no character that can make inline syntax, and no line that
+  // starts like a block. Checked first, since rendering runs on every block of every page.
+  if (!MAYBE_INLINE_SYNTAX.test(text) && (kind !== 'block' || !text.split('\n').some(mayStartBlock))) {
+    return kind === 'block'
+      ? text.replace(/\n/g, (_, offset: number) => joinLine(text, offset))
+      : text.replace(/\n/g, ' ');
+  }
   const chars = [...text];
   const n = chars.length;
   const isText: boolean[] = new Array<boolean>(n);
@@ -124,6 +131,20 @@ export function escapeInline(text: string, kind: InlineKind): string {
     else out += at(i - 1) === '\n' || at(i + 1) === '\n' ? '\n' : '  \n';
   }
   return out;
+}
+
+/** Characters that can take part in inline syntax (sealed syntax included); without them a block is plain. */
+const MAYBE_INLINE_SYNTAX = /[\\`*_~[\]<&|#]|[\u{F0000}-\u{F007F}]/u;
+/** A line whose first character could start block syntax (checked exactly by markLineStart). */
+function mayStartBlock(line: string): boolean {
+  return /^[#>+*=~:|\d-]/.test(line);
+}
+
+/** The line break at `offset` of a block: a hard break, or a plain newline next to an empty line. */
+function joinLine(text: string, offset: number): string {
+  return text[offset - 1] === '\n' || text[offset + 1] === '\n' || offset === 0 || offset === text.length - 1
+    ? '\n'
+    : '  \n';
 }
 
 /**
