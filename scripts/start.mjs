@@ -15,6 +15,8 @@ const say = (message) => process.stdout.write(`lantern: ${message}\n`);
 
 /** Where the electron package is (LANTERN_ELECTRON_DIR for tests), and whether its binary was installed. */
 function electronBinaryInstalled() {
+  // electron's own override: an Electron of the same version already on this machine.
+  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) return existsSync(process.env.ELECTRON_OVERRIDE_DIST_PATH);
   let dir = process.env.LANTERN_ELECTRON_DIR;
   if (!dir) {
     try {
