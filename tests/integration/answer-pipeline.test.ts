@@ -9,7 +9,7 @@ import type { Composer } from '../../src/main/answer/composer';
 import type { FollowUpWriter } from '../../src/main/answer/llm-follow-ups';
 import { createFetchService } from '../../src/main/fetch/service';
 import { AnswerResponseSchema, type AnswerEvent } from '../../src/shared/answer-contract';
-import type { SearchResponse } from '../../src/shared/contract';
+import type { SearchRequestInput, SearchResponse } from '../../src/shared/contract';
 import { LanternError } from '../../src/shared/errors';
 import { isFetchBatch } from '../../src/shared/fetch-contract';
 import { ARTICLES, startAnswerSite, type AnswerSite } from '../support/answer-site';
@@ -48,7 +48,7 @@ function searchReturning(paths: string[], extra: Partial<SearchResponse> = {}) {
 }
 
 function service(
-  options: { search?: () => Promise<SearchResponse>; llmComposer?: Composer; llmFollowUps?: FollowUpWriter; readBudgetMs?: number } = {},
+  options: { search?: (request: SearchRequestInput) => Promise<SearchResponse>; llmComposer?: Composer; llmFollowUps?: FollowUpWriter; readBudgetMs?: number } = {},
 ) {
   const temp = tempStore();
   const answers = new AnswerService({
@@ -245,6 +245,18 @@ describe('follow-up questions written by the LLM', () => {
     const response = await answers.answer({ question, pages: 1, composer: 'extractive' }, { allowPrivateNetworks: true });
     cleanup();
     expect(response.followUps).toEqual(['Is espresso stronger than drip coffee?']);
+  });
+});
+
+describe('the search behind an answer', () => {
+  it('asks for only the results it will read, so one results page is enough', async () => {
+    const asked: SearchRequestInput[] = [];
+    const results = searchReturning(['/espresso', '/green-tea']);
+    const { answers, cleanup } = service({ search: async (request) => (asked.push(request), results()) });
+    await answers.answer({ question: 'How much caffeine is in a shot of espresso?', pages: 2 }, { allowPrivateNetworks: true });
+    await answers.answer({ question: 'How much caffeine is in a shot of espresso?' }, { allowPrivateNetworks: true });
+    cleanup();
+    expect(asked.map((request) => request.limit)).toEqual([2, 6]);
   });
 });
 

@@ -26,8 +26,6 @@ import type { FollowUpWriter } from './llm-follow-ups';
 import { pagePassages, type Passage } from './passages';
 import { rankPassages } from './rank';
 
-/** Results asked of the search; the top `pages` of them are read. */
-const SEARCH_RESULTS = 10;
 /** Characters read of each page. */
 const PAGE_CHARS = 100_000;
 /** Passages handed to the composer (best first). */
@@ -157,7 +155,10 @@ export class AnswerService {
       const sources = urls.map((url, i): AnswerSource => ({ n: i + 1, title: url, url, source: sourceOf(url), quotes: [] }));
       return { sources, followUps: [], titlesFromPages: true };
     }
-    const search: SearchRequestInput = { query: request.question, limit: SEARCH_RESULTS };
+    // Only the results to be read are asked for: a first results page nearly always holds them,
+    // where asking for more than it has costs a second page after the engine's pacing gap (~1 s
+    // before the first source shows).
+    const search: SearchRequestInput = { query: request.question, limit: request.pages };
     if (request.engine) search.engine = request.engine;
     if (request.lang) search.lang = request.lang;
     if (request.region) search.region = request.region;
