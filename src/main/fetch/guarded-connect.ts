@@ -7,7 +7,7 @@
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import { LanternError } from '../../shared/errors';
-import { assertAddressAllowed, literalAddress, resolveHost, type AddressPolicy } from './url-policy';
+import { assertAddressAllowed, literalAddress, resolveAndCheckHost, type AddressPolicy } from './url-policy';
 import type { LookupAll } from './types';
 
 export interface GuardedConnectOptions {
@@ -38,9 +38,8 @@ type NodeLookup = (
  */
 export function checkedLookup(policy: AddressPolicy, lookup: LookupAll): NodeLookup {
   return (hostname, lookupOptions, callback) => {
-    resolveHost(hostname, lookup)
+    resolveAndCheckHost(hostname, policy, lookup, hostname)
       .then((resolved) => {
-        for (const { address } of resolved) assertAddressAllowed(address, policy, hostname);
         const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : lookupOptions.family;
         const wanted = family === 4 || family === 6 ? resolved.filter((a) => a.family === family) : resolved;
         const first = wanted[0];
@@ -89,22 +88,12 @@ export function createGuardedConnect(options: GuardedConnectOptions): GuardedCon
   return async (host, port, signal) => {
     const target = `${host}:${port}`;
     // The proxy would resolve a name itself, so it is handed the address checked here instead.
-    const address = await checkedAddress(host, policy, lookup, target);
+    const [checked] = await resolveAndCheckHost(host, policy, lookup, target);
+    const address = checked!.address;
     const tunnelTo = address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
     const proxySocket = await openProxySocket(proxy, connectTimeoutMs, signal);
     return connectThroughProxy(proxySocket, proxy, tunnelTo, connectTimeoutMs);
   };
-}
-
-async function checkedAddress(host: string, policy: AddressPolicy, lookup: LookupAll, target: string): Promise<string> {
-  const literal = literalAddress(host);
-  if (literal !== undefined) {
-    assertAddressAllowed(literal, policy, target);
-    return literal;
-  }
-  const resolved = await resolveHost(host, lookup);
-  for (const { address } of resolved) assertAddressAllowed(address, policy, target);
-  return resolved[0]!.address;
 }
 
 function openSocket(

@@ -107,14 +107,19 @@ export const systemLookup: LookupAll = async (hostname) => {
  * themselves are checked in guarded-connect). A name that resolves to any blocked address is
  * refused: mixing public and private answers is a rebinding trick.
  */
-export async function resolveAndCheck(url: URL, policy: AddressPolicy, lookup: LookupAll): Promise<ResolvedAddress[]> {
-  const literal = literalAddress(url.hostname);
+export function resolveAndCheck(url: URL, policy: AddressPolicy, lookup: LookupAll): Promise<ResolvedAddress[]> {
+  return resolveAndCheckHost(url.hostname, policy, lookup, url.href);
+}
+
+/** The same for a bare host (an IP literal is checked as it is); `target` names it in the error. */
+export async function resolveAndCheckHost(host: string, policy: AddressPolicy, lookup: LookupAll, target: string): Promise<ResolvedAddress[]> {
+  const literal = literalAddress(host);
   if (literal !== undefined) {
-    assertAddressAllowed(literal, policy, url.href);
+    assertAddressAllowed(literal, policy, target);
     return [{ address: literal, family: isIP(literal) }];
   }
-  const addresses = await resolveHost(url.hostname, lookup);
-  for (const { address } of addresses) assertAddressAllowed(address, policy, url.href);
+  const addresses = await resolveHost(host, lookup);
+  for (const { address } of addresses) assertAddressAllowed(address, policy, target);
   return addresses;
 }
 
