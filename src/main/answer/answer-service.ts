@@ -13,6 +13,7 @@ import {
   type AnswerSource,
 } from '../../shared/answer-contract';
 import type { ErrorInfo, SearchRequestInput, SearchResponse } from '../../shared/contract';
+import { definedFields } from '../../shared/defined-fields';
 import { LanternError, toErrorInfo } from '../../shared/errors';
 import { isFetchBatch, type FetchPage } from '../../shared/fetch-contract';
 import type { FetchCallOptions, FetchService } from '../fetch';
@@ -158,11 +159,8 @@ export class AnswerService {
     // Only the results to be read are asked for: a first results page nearly always holds them,
     // where asking for more than it has costs a second page after the engine's pacing gap (~1 s
     // before the first source shows).
-    const search: SearchRequestInput = { query: request.question, limit: request.pages };
-    if (request.engine) search.engine = request.engine;
-    if (request.lang) search.lang = request.lang;
-    if (request.region) search.region = request.region;
-    if (request.timeRange) search.timeRange = request.timeRange;
+    const { engine, lang, region, timeRange } = request;
+    const search: SearchRequestInput = { query: request.question, limit: request.pages, ...definedFields({ engine, lang, region, timeRange }) };
     const response = await this.deps.search(search, signal ? { signal } : {});
     if (response.results.length === 0)
       throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { AnswerRequestInput } from '../../shared/answer-contract';
 import type { ResearchApi } from '../../shared/api';
+import { definedFields } from '../../shared/defined-fields';
 import { answerProgress } from '../../shared/format/answer-progress';
 import { formatAnswerText } from '../../shared/format/answer-text';
 import { parseWholeNumber, reportError, type CliIo } from './output';
@@ -52,7 +53,7 @@ export function registerAskCommand(
             if (line) deps.io.err(line);
           },
           ...(flags.allowPrivate ? { allowPrivateNetworks: true } : {}),
-          ...(flags.llmUrl || flags.model ? { llm: { ...(flags.llmUrl ? { baseUrl: flags.llmUrl } : {}), ...(flags.model ? { model: flags.model } : {}) } } : {}),
+          llm: definedFields({ baseUrl: flags.llmUrl, model: flags.model }),
         });
         deps.io.out(flags.json ? JSON.stringify(response) : formatAnswerText(response));
       } catch (error) {

@@ -13,6 +13,7 @@ import * as z from 'zod';
 import type { AnswerEvent, AnswerRequestInput } from '../../shared/answer-contract';
 import type { ResearchApi } from '../../shared/api';
 import { EngineChoiceSchema, TimeRangeSchema, type SearchRequestInput } from '../../shared/contract';
+import { definedFields } from '../../shared/defined-fields';
 import { LanternError } from '../../shared/errors';
 import { publicErrorInfo } from '../api/http-errors';
 import type { FetchRequestInput } from '../../shared/fetch-contract';
@@ -90,12 +91,10 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
         }
         const texts: string[] = [];
         for (const query of queries) {
-          const request: SearchRequestInput = { query };
-          if (args.engine !== undefined) request.engine = args.engine;
-          if (args.limit !== undefined) request.limit = args.limit;
-          if (args.lang !== undefined) request.lang = args.lang;
-          if (args.region !== undefined) request.region = args.region;
-          if (args.time !== undefined) request.timeRange = args.time;
+          const request: SearchRequestInput = {
+            query,
+            ...definedFields({ engine: args.engine, limit: args.limit, lang: args.lang, region: args.region, timeRange: args.time }),
+          };
           const response = await api.search(request, { session: sessionOf(extra), signal: extra.signal });
           texts.push(args.format === 'json' ? JSON.stringify(response) : formatCompactResults(response));
         }
@@ -114,13 +113,14 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
     },
     (args, extra) =>
       asToolResult(log, async () => {
-        const request: FetchRequestInput = {};
-        if (args.url !== undefined) request.url = args.url;
-        if (args.urls !== undefined) request.urls = args.urls;
-        if (args.index !== undefined) request.index = args.index;
-        if (args.prompt !== undefined) request.prompt = args.prompt;
-        if (args.max_length !== undefined) request.maxChars = args.max_length;
-        if (args.start_index !== undefined) request.offset = args.start_index;
+        const request: FetchRequestInput = definedFields({
+          url: args.url,
+          urls: args.urls,
+          index: args.index,
+          prompt: args.prompt,
+          maxChars: args.max_length,
+          offset: args.start_index,
+        });
         // Private networks only by the settings file (fetch.allowPrivateNetworks), never by a tool argument.
         const response = await api.fetch(request, { session: sessionOf(extra), signal: extra.signal });
         return formatFetchedText(response);
@@ -138,9 +138,7 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
     },
     (args, extra) =>
       asToolResult(log, async () => {
-        const request: AnswerRequestInput = { question: args.question };
-        if (args.pages !== undefined) request.pages = args.pages;
-        if (args.urls !== undefined) request.urls = args.urls;
+        const request: AnswerRequestInput = { question: args.question, ...definedFields({ pages: args.pages, urls: args.urls }) };
         const { onEvent, sent } = progressSender(extra);
         try {
           const response = await api.answer(request, { session: sessionOf(extra), signal: extra.signal, ...(onEvent ? { onEvent } : {}) });
