@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoveryPath, type Discovery } from '../../src/main/api/discovery';
+import { discoveryPath, readDiscovery } from '../../src/main/api/discovery';
 import { tokenPath } from '../../src/main/api/token';
 import { chromiumProfileDir } from '../../src/main/paths';
 import { SearchResponseSchema } from '../../src/shared/contract';
@@ -18,6 +18,7 @@ import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { chromiumProcessesFor } from '../support/chromium-processes';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { PROJECT_ROOT, runCli, tempDataDir } from '../support/run-cli';
+import { waitFor } from '../support/wait-for';
 
 let web: FixtureWeb;
 let squatter: Server;
@@ -41,16 +42,6 @@ function call(port: number, token: string, path: string, body?: unknown): Promis
   });
 }
 
-async function waitFor<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('lantern serve (built CLI)', () => {
   it('serves on another port when the asked one is taken, rotates its token, and shuts down cleanly on SIGTERM', async () => {
     assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
@@ -63,7 +54,7 @@ describe('lantern serve (built CLI)', () => {
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const discovery = await waitFor(() => (existsSync(discoveryPath(dataDir)) ? (JSON.parse(readFileSync(discoveryPath(dataDir), 'utf8')) as Discovery) : undefined), 15_000);
+      const discovery = await waitFor(() => readDiscovery(dataDir), 15_000);
       expect(discovery.pid).toBe(child.pid);
       expect(discovery.port).not.toBe(takenPort);
       expect(discovery.url).toBe(`http://127.0.0.1:${discovery.port}`);
@@ -101,17 +92,8 @@ describe('lantern serve (built CLI)', () => {
   }, 90_000);
 
   it('on SIGTERM cancels a request still in flight, answers it, and exits within 5 s', async () => {
-    const dataDir = tempDataDir();
-    const hanging = createServer(() => undefined); // accepts, never answers
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    const slowUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
-    expect((await runCli(['settings', 'set', 'fetch.allowPrivateNetworks', 'true'], { LANTERN_DATA_DIR: dataDir })).code).toBe(0);
-    const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'ignore', 'ignore'] });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { dataDir, slowUrl, child, exited, discovery, token, close } = await serveBesideHangingPage();
     try {
-      const discovery = await waitFor(() => (existsSync(discoveryPath(dataDir)) ? (JSON.parse(readFileSync(discoveryPath(dataDir), 'utf8')) as Discovery) : undefined), 15_000);
-      const token = readFileSync(tokenPath(dataDir), 'utf8').trim();
       const inFlight = call(discovery.port, token, '/v1/fetch', { url: slowUrl, render: 'never' });
       await new Promise((resolve) => setTimeout(resolve, 500));
       const stoppedAt = Date.now();
@@ -123,24 +105,13 @@ describe('lantern serve (built CLI)', () => {
       expect(Date.now() - stoppedAt).toBeLessThan(5000);
       expect(existsSync(discoveryPath(dataDir))).toBe(false);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      hanging.closeAllConnections();
-      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+      await close();
     }
   }, 90_000);
 
   it('on SIGTERM during an answer\'s event stream: the stream ends cleanly, exit within 5 s, no Chromium left, no discovery file', async () => {
-    const dataDir = tempDataDir();
-    const hanging = createServer(() => undefined); // accepts, never answers: the answer stays on "reading"
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    const slowUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
-    expect((await runCli(['settings', 'set', 'fetch.allowPrivateNetworks', 'true'], { LANTERN_DATA_DIR: dataDir })).code).toBe(0);
-    const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'ignore', 'ignore'] });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { dataDir, slowUrl, child, exited, discovery, token, close } = await serveBesideHangingPage();
     try {
-      const discovery = await waitFor(() => (existsSync(discoveryPath(dataDir)) ? (JSON.parse(readFileSync(discoveryPath(dataDir), 'utf8')) as Discovery) : undefined), 15_000);
-      const token = readFileSync(tokenPath(dataDir), 'utf8').trim();
       // A search first, so that the server has a browser to leave behind.
       expect((await call(discovery.port, token, '/v1/search', { query: 'coffee', engine: 'google', limit: 3 })).status).toBe(200);
       expect(chromiumProcessesFor(chromiumProfileDir(dataDir)).length).toBeGreaterThan(0);
@@ -175,9 +146,35 @@ describe('lantern serve (built CLI)', () => {
       expect(existsSync(discoveryPath(dataDir))).toBe(false);
       expect(chromiumProcessesFor(chromiumProfileDir(dataDir))).toEqual([]);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      hanging.closeAllConnections();
-      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+      await close();
     }
   }, 90_000);
 });
+
+/**
+ * `lantern serve` (the built CLI, private networks allowed) beside a page server that accepts and
+ * never answers, so a fetch or an answer stays in flight until the server is stopped.
+ */
+async function serveBesideHangingPage() {
+  const dataDir = tempDataDir();
+  const hanging = createServer(() => undefined);
+  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  const slowUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
+  expect((await runCli(['settings', 'set', 'fetch.allowPrivateNetworks', 'true'], { LANTERN_DATA_DIR: dataDir })).code).toBe(0);
+  const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'ignore', 'ignore'] });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const close = async (): Promise<void> => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    hanging.closeAllConnections();
+    await new Promise<void>((resolve) => hanging.close(() => resolve()));
+  };
+  try {
+    const discovery = await waitFor(() => readDiscovery(dataDir), 15_000);
+    const token = readFileSync(tokenPath(dataDir), 'utf8').trim();
+    return { dataDir, slowUrl, child, exited, discovery, token, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -18,6 +18,7 @@ import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { PROJECT_ROOT, tempDataDir } from '../support/run-cli';
+import { waitFor } from '../support/wait-for';
 
 let web: FixtureWeb;
 let site: AnswerSite;
@@ -25,16 +26,6 @@ let serve: ChildProcess;
 let dataDir: string;
 let discovery: Discovery;
 let token: string;
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const env = (): Record<string, string> => ({
   ...(process.env as Record<string, string>),
