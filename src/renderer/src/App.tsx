@@ -86,12 +86,7 @@ export function App(): React.JSX.Element {
     // Nothing else can work until the browser signs in: say only that, and how.
     return (
       <div className="signed-out">
-        <span className="brand">
-          <span className="logo" aria-hidden="true">
-            ◉
-          </span>{' '}
-          Lantern
-        </span>
+        <Brand />
         <main>
           <ErrorBox error={historyError} onRetry={() => window.location.reload()} retryLabel="Reload" />
         </main>
@@ -105,12 +100,7 @@ export function App(): React.JSX.Element {
         Skip to the question
       </a>
       <header className="topbar">
-        <span className="brand">
-          <span className="logo" aria-hidden="true">
-            ◉
-          </span>{' '}
-          Lantern
-        </span>
+        <Brand />
         <nav aria-label="Screens" className="screens">
           <button type="button" className={screen === 'research' ? 'tab selected' : 'tab'} aria-current={screen === 'research' ? 'page' : undefined} onClick={() => show('research')}>
             Research
@@ -134,5 +124,16 @@ export function App(): React.JSX.Element {
       </main>
       <Reader />
     </div>
+  );
+}
+
+function Brand(): React.JSX.Element {
+  return (
+    <span className="brand">
+      <span className="logo" aria-hidden="true">
+        ◉
+      </span>{' '}
+      Lantern
+    </span>
   );
 }
