@@ -280,8 +280,8 @@ describe('fuzz: malformed requests and tool arguments', () => {
           const text = (result.content as Array<{ type: string; text?: string }>)[0]?.text ?? '';
           const where = `${name}(${JSON.stringify(args).slice(0, 200)}) → ${text.slice(0, 200)}`;
           expect(result.isError, where).toBe(true);
-          // Lantern's own code (INVALID_INPUT: …), or the SDK's for arguments its input schema refuses (-32602, invalid params).
-          expect(text, where).toMatch(/^(?:[A-Z_]+: |MCP error -32602: )/);
+          // Lantern's own code (INVALID_INPUT: …), for wrong types and unknown tools too.
+          expect(text, where).toMatch(/^[A-Z_]+: /);
           expect(leaks(text), where).toBe(false);
         }),
         { seed: SEED, numRuns: TOOL_RUNS, endOnFailure: true },

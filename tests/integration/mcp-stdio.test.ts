@@ -90,6 +90,11 @@ describe('lantern mcp over stdio', () => {
     expect(Object.keys(search?.inputSchema.properties ?? {})).toEqual(
       expect.arrayContaining(['query', 'queries', 'engine', 'limit', 'lang', 'region', 'time', 'format']),
     );
+    // Each declares what its structured content holds; the SDK's client then checks every result against it.
+    const outputs = Object.fromEntries(tools.map((tool) => [tool.name, Object.keys(tool.outputSchema?.properties ?? {})]));
+    expect(outputs.web_search).toEqual(['searches']);
+    expect(outputs.web_fetch).toEqual(['pages', 'failures']);
+    expect(outputs.research).toEqual(expect.arrayContaining(['question', 'answer', 'answered', 'sources', 'sentences']));
   });
 
   it('web_search answers in the compact text: the recorded coffee page, numbered from 0', async () => {
@@ -107,6 +112,10 @@ describe('lantern mcp over stdio', () => {
       'Born and brewed in Southern California since 1963, The Coffee Bean & Tea Leaf® is passionate about connecting loyal customers with carefully handcrafted ...',
     ]);
     expect(textOf(result)).not.toContain('https://');
+    // For programs, the same results with their addresses, as the output schema says.
+    const { searches } = result.structuredContent as { searches: Array<{ query: string; results: Array<{ index: number; title: string; url: string }> }> };
+    expect(searches.map((search) => search.query)).toEqual(['coffee']);
+    expect(searches[0]!.results[0]).toMatchObject({ index: 0, title: 'Coffee', url: 'https://en.wikipedia.org/wiki/Coffee' });
   }, 90_000);
 
   it('web_fetch {index: 0} reads result 0 of the latest search, as untrusted content', async () => {
@@ -118,6 +127,12 @@ describe('lantern mcp over stdio', () => {
     expect(text.startsWith(`<untrusted_content source="${site.pages}/espresso">\n# Espresso, explained\n`)).toBe(true);
     expect(text).toContain('A single shot of espresso contains about 63 mg of caffeine.');
     expect(text.endsWith('</untrusted_content>')).toBe(true);
+    // The structured copy keeps the page text inside its wrapper too: data, never instructions.
+    const structured = fetched.structuredContent as { pages: Array<{ url: string; title: string; content: string }>; failures: unknown[] };
+    expect(structured.failures).toEqual([]);
+    expect(structured.pages).toHaveLength(1);
+    expect(structured.pages[0]).toMatchObject({ url: `${site.pages}/espresso`, title: 'Espresso, explained' });
+    expect(structured.pages[0]!.content).toBe(text);
   }, 90_000);
 
   it('research sends progress while it reads, then the cited answer', async () => {
@@ -146,6 +161,10 @@ describe('lantern mcp over stdio', () => {
     ]);
     expect(messages[3]).toBe('writing…');
     expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
+    const structured = result.structuredContent as { answered: boolean; answer: string; sources: Array<{ n: number; url: string }> };
+    expect(structured.answered).toBe(true);
+    expect(structured.answer).toContain('63 mg');
+    expect(structured.sources.find((source) => source.n === 1)?.url).toBe(`${site.pages}/espresso`);
   }, 90_000);
 
   it('a bad input is a tool result with isError and INVALID_INPUT', async () => {
@@ -155,6 +174,16 @@ describe('lantern mcp over stdio', () => {
     const tooMany = (await client.callTool({ name: 'web_fetch', arguments: { urls: Array.from({ length: 21 }, (_, i) => `https://e${i}.com`) } })) as CallToolResult;
     expect(tooMany.isError).toBe(true);
     expect(textOf(tooMany)).toMatch(/^INVALID_INPUT: .*at most 20 urls per call/);
+    // Wrong types and unknown arguments are Lantern's INVALID_INPUT too, naming the field, not a JSON-RPC error.
+    const wrongType = (await client.callTool({ name: 'web_search', arguments: { query: 5 } })) as CallToolResult;
+    expect(wrongType.isError).toBe(true);
+    expect(textOf(wrongType)).toMatch(/^INVALID_INPUT: Invalid arguments for web_search: query: .*expected string/);
+    const unknown = (await client.callTool({ name: 'web_search', arguments: { query: 'coffee', max_results: 3 } })) as CallToolResult;
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toMatch(/^INVALID_INPUT: Invalid arguments for web_search: .*max_results/);
+    const noSuchTool = (await client.callTool({ name: 'web_searches', arguments: { query: 'coffee' } })) as CallToolResult;
+    expect(noSuchTool.isError).toBe(true);
+    expect(textOf(noSuchTool)).toBe('NOT_FOUND: No tool named "web_searches": the tools are web_search, web_fetch, research.');
   });
 
   it('keeps stdout for the protocol: its notes go to stderr', () => {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { LanternError } from '../../shared/errors';
 import { readJsonBody } from '../api/body';
@@ -17,7 +17,7 @@ interface McpHttpHandler {
   close(): Promise<void>;
 }
 
-export function mcpOverHttp(newServer: () => McpServer): McpHttpHandler {
+export function mcpOverHttp(newServer: () => Server): McpHttpHandler {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 
   return {

@@ -16,9 +16,14 @@ export function formatFetchedText(response: FetchResponse): string {
     .join('\n\n');
 }
 
-function formatPage(page: FetchPage): string {
+/** A page's title and text inside `<untrusted_content>`, from where the text came (its final URL). */
+export function untrustedPageText(page: FetchPage): string {
   const body = page.title.trim() ? `# ${page.title.trim()}\n\n${page.markdown.trim()}` : page.markdown.trim();
-  const lines = [wrapUntrusted(page.finalUrl, body)];
+  return wrapUntrusted(page.finalUrl, body);
+}
+
+function formatPage(page: FetchPage): string {
+  const lines = [untrustedPageText(page)];
   if (page.truncated && page.nextOffset !== undefined) {
     lines.push(`(${page.markdown.length} of ${page.totalChars} characters shown; continue with start_index=${page.nextOffset})`);
   }
