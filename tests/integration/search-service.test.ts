@@ -91,6 +91,18 @@ describe('SearchService on real Chromium', () => {
     expect(new Set(response.results.map((r) => r.url)).size).toBe(15);
   });
 
+  it('reads one results page for the default limit when that page holds nearly as many', async () => {
+    const { service } = harness();
+    const before = enginePageRequests();
+    // The recorded hotels page holds 9: a second page (a paced wait, one more request Google
+    // counts) is not worth the 10th result.
+    expect((await service.search({ query: 'hotels' })).results).toHaveLength(9);
+    expect(enginePageRequests() - before).toBe(1);
+    // Asking for more than a page holds still reads the next page (the recorded matrix has none).
+    expect((await service.search({ query: 'matrix', limit: 15 })).results).toHaveLength(8);
+    expect(enginePageRequests() - before).toBe(3);
+  });
+
   it('keeps the pacing gap between pages of one engine', async () => {
     const { service } = harness({ gapMs: 700 });
     const started = performance.now();

@@ -66,7 +66,7 @@ const searchInput = z.strictObject({
   query: z.string().optional().describe('What to search for'),
   queries: z.array(z.string()).optional().describe('Several searches at once (instead of query)'),
   engine: EngineChoiceSchema.optional().describe('Pin one engine, or "all" to fuse them; default: the configured order with fallback'),
-  limit: z.number().optional().describe('Results per search (1-100, default 10)'),
+  limit: z.number().optional().describe('At most this many results per search (1-100, default 10: one results page, often 8 or 9)'),
   lang: z.string().optional().describe('Language tag such as "en" or "zh-CN"'),
   region: z.string().optional().describe('Two-letter country code such as "us"'),
   time: TimeRangeSchema.optional().describe('Only results from the last day, week, month or year'),

@@ -27,6 +27,13 @@ function classifyOnce(engine: SearchEngine, page: PageSnapshot): Classification 
 
 /** Never load more than this many extra engine pages for one search, however few results they hold. */
 const MAX_EXTRA_PAGES = 2;
+/**
+ * A results page rarely holds a full page of ordinary results: Google's first page usually has
+ * 8 or 9 besides its boxes. Once the pages that `limit` calls for are read, another page (a paced
+ * wait, one more request the engine counts against the session) is loaded only when more than
+ * this share of a page is still missing — not to make 9 results into 10.
+ */
+const TOLERATED_SHORTFALL_SHARE = 0.5;
 
 export interface EngineSearchContext {
   loader: PageLoader;
@@ -49,17 +56,21 @@ export interface EngineAnswer {
 }
 
 /**
- * One engine, one request: loads engine pages (paced) until `limit` results are collected, the
- * engine runs out, or a page fails; maps every page that is not results to a typed error.
+ * One engine, one request: loads engine pages (paced) until up to `limit` results are collected —
+ * the pages `limit` calls for, then more only while a large part of a page is missing — the engine
+ * runs out, or a page fails; maps every page that is not results to a typed error.
  */
 export async function searchOneEngine(engine: SearchEngine, request: SearchRequest, context: EngineSearchContext): Promise<EngineAnswer> {
   const firstOffset = (request.page - 1) * engine.pageSize;
-  const maxPages = Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES;
+  const pagesAsked = Math.ceil(request.limit / engine.pageSize);
+  const maxPages = pagesAsked + MAX_EXTRA_PAGES;
+  const toleratedShortfall = Math.floor(engine.pageSize * TOLERATED_SHORTFALL_SHARE);
   const results: SearchResult[] = [];
   const seen = new Set<string>();
   let features: ParsedPage | undefined;
 
   for (let pageNumber = 0; pageNumber < maxPages && results.length < request.limit; pageNumber++) {
+    if (pageNumber >= pagesAsked && request.limit - results.length <= toleratedShortfall) break;
     let page: ParsedPage | 'no-more';
     try {
       const pageContext = pageNumber === 0 ? context : { ...context, startedAt: undefined };
