@@ -7,7 +7,8 @@
  * Over every recorded Google results page in ../shared/data/serp, parsed by the real engine code
  * (classify + parse), the first 10 results as the default limit gives them. Also counted: the JSON
  * without the page features (which the compact text leaves out), indented JSON as many tools send
- * it, and the titles and snippets alone — the floor for any rendering that keeps them.
+ * it, the titles and snippets alone — the floor for any rendering that keeps them — and what the
+ * compact text would cost with its snippets cut to a number of characters (not what Lantern does).
  * Run: npm run bench:tokens
  */
 import { readFileSync } from 'node:fs';
@@ -56,12 +57,24 @@ interface Row {
   titlesAndSnippets: number;
 }
 
+/** What the compact text would cost with each snippet cut to `chars` at a word boundary. */
+const SNIPPET_CAPS = [140, 120, 100, 80, 60];
+function cutSnippet(snippet: string, chars: number): string {
+  if (snippet.length <= chars) return snippet;
+  return `${snippet.slice(0, chars).replace(/\s+\S*$/, '')}…`;
+}
+
 const rows: Row[] = [];
+const cappedCompact = new Map<number, number>(SNIPPET_CAPS.map((cap) => [cap, 0]));
 for (const page of recordedGooglePages()) {
   const recorded = recordedSearchResponse(page, recordedQuery(page));
   if (!recorded || recorded.results.length === 0) continue;
   const api: SearchResponse = { ...recorded, searchId: API_SEARCH_ID, results: recorded.results.slice(0, DEFAULT_LIMIT), tookMs: API_TOOK_MS };
   const { featuredSnippet: _f, peopleAlsoAsk: _p, relatedSearches: _r, topStories: _t, ...resultsOnly } = api;
+  for (const cap of SNIPPET_CAPS) {
+    const capped = { ...api, results: api.results.map((result) => ({ ...result, snippet: cutSnippet(result.snippet, cap) })) };
+    cappedCompact.set(cap, cappedCompact.get(cap)! + encode(formatCompactResults(capped)).length);
+  }
   rows.push({
     page,
     results: api.results.length,
@@ -88,4 +101,8 @@ console.log(`median per page: compact ${median(rows.map((r) => r.compact))} vs A
 const floor = total('titlesAndSnippets');
 console.log(`titles + snippets alone: ${floor} tokens = ${percent(floor / total('compact'))} of the compact text, ${percent(floor / total('apiJson'))} of the API's JSON;`);
 console.log(`  a rendering that keeps them whole saves at most ${saving(floor, total('apiJson'))} against the API's JSON (${saving(floor, total('resultsJson'))} against the JSON without page features)`);
+// Not what Lantern does: what 60 % would cost in snippet text, for whoever sets the target.
+for (const cap of SNIPPET_CAPS) {
+  console.log(`  with snippets cut to ${cap} characters (a word boundary, then …): compact ${cappedCompact.get(cap)} → ${saving(cappedCompact.get(cap)!, total('apiJson'))} fewer`);
+}
 console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString()}`);
