@@ -32,12 +32,19 @@ import { readToken } from '../api/token';
 
 /** Longest a relayed call may take unless `--timeout` says otherwise (a research answer reads several pages within its own budget). */
 const CALL_TIMEOUT_MS = 30 * 60_000;
+/**
+ * How long a stopping server has to exit (its requests' grace, then its browser's close) before
+ * Lantern starts in this process anyway.
+ */
+const SERVER_EXIT_WAIT_MS = 10_000;
 /** How long a running server has to answer the health check before the agent gets its own Lantern. */
 const HEALTH_TIMEOUT_MS = 2_000;
 
 export interface RunningServer {
   url: string;
   token: string;
+  /** The server's process, whose browser holds the profile until it has exited. */
+  pid: number;
 }
 
 /**
@@ -59,7 +66,17 @@ export async function findRunningServer(dataDir: string): Promise<RunningServer 
   } catch (error) {
     return { reason: `${url} did not answer its health check (${(error as Error).message})` };
   }
-  return { url, token };
+  return { url, token, pid: discovery.pid };
+}
+
+/** True once `pid` has exited; false if it still runs after `timeoutMs`. */
+async function exited(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (processIsAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
 }
 
 function processIsAlive(pid: number): boolean {
@@ -100,8 +117,8 @@ interface Upstream {
   client: Client;
   /** For messages: "the Lantern server at http://…" or "Lantern in this process". */
   name: string;
-  /** The running server's URL; undefined for Lantern in this process. */
-  url?: string;
+  /** The running server; undefined for Lantern in this process. */
+  server?: RunningServer;
   close(): Promise<void>;
 }
 
@@ -165,7 +182,7 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
     return {
       client,
       name: `the Lantern server at ${server.url}`,
-      url: server.url,
+      server,
       async close() {
         await transport.terminateSession().catch(() => undefined);
         await client.close().catch(() => undefined);
@@ -198,9 +215,9 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
   const replace = (failed: Upstream, failure: 'unauthorized' | 'unreachable'): Promise<Upstream> => {
     const current = upstream;
     return (upstream = current.then(async (now) => {
-      if (now !== failed || failed.url === undefined) return now;
+      if (now !== failed || failed.server === undefined) return now;
       try {
-        return await successorOf(failed, failed.url, failure);
+        return await successorOf(failed, failed.server, failure);
       } catch (error) {
         // Kept as it is, so that the next call tries again.
         options.log(`lantern mcp: could not replace ${failed.name} (${(error as Error).message})`);
@@ -209,14 +226,14 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
     }));
   };
 
-  const successorOf = async (failed: Upstream, url: string, failure: 'unauthorized' | 'unreachable'): Promise<Upstream> => {
+  const successorOf = async (failed: Upstream, was: RunningServer, failure: 'unauthorized' | 'unreachable'): Promise<Upstream> => {
     void failed.close();
     if (failure === 'unauthorized') {
       // The token was rotated: the same server, with the token on file now.
       const token = readToken(options.dataDir);
       if (token !== undefined) {
         try {
-          const next = await connectToServer({ url, token });
+          const next = await connectToServer({ ...was, token });
           options.log(`lantern mcp: ${failed.name} refused the old token; reconnected with the one now in the data dir`);
           return next;
         } catch {
@@ -235,6 +252,8 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
         reason = `${found.url} refused the MCP connection: ${(error as Error).message}`;
       }
     }
+    // A server stopped mid-call may still be closing its browser, which holds the profile this process's would use.
+    await exited(was.pid, SERVER_EXIT_WAIT_MS);
     const next = await connectInProcess();
     options.log(`lantern mcp: ${failed.name} is gone (${reason}); serving on stdio in this process from now on`);
     return next;
