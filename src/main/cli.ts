@@ -50,7 +50,13 @@ export async function main(argv: string[]): Promise<number> {
   registerFetchCommand(program, { api, out: processIo.out, session: CLI_SESSION });
   registerHistoryCommand(program, { api, out: processIo.out });
   registerSettingsCommand(program, { api, out: processIo.out });
-  registerMcpCommand(program, { api, dataDir: () => resolveDataDir(process.env), version: VERSION, log: processIo.err });
+  registerMcpCommand(program, {
+    api,
+    dataDir: () => resolveDataDir(process.env),
+    timeoutMs: () => program.opts<{ timeout?: number }>().timeout,
+    version: VERSION,
+    log: processIo.err,
+  });
   registerServeCommand(program, { api, dataDir: () => resolveDataDir(process.env), io: processIo, version: VERSION });
   registerTokenCommand(program, { dataDir: () => resolveDataDir(process.env), out: processIo.out });
 

@@ -3,7 +3,10 @@
  * the MCP SDK's own client spawns `node bin/lantern.js mcp` with LANTERN_DATA_DIR, as the README's
  * config does. Its tools are then the server's: the search runs in the server's browser (its
  * health says the browser started), and the numbered results live in the server's MCP session.
- * With a stale discovery file (its process gone), `lantern mcp` runs Lantern in its own process.
+ * When the server changes under a connected agent (token rotated, server restarted on another
+ * port, stopped between or during calls), the next call still succeeds: through the server again,
+ * or in the relay's own process. `--timeout` bounds each relayed call. With a stale discovery file
+ * (its process gone), `lantern mcp` runs Lantern in its own process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -17,7 +20,8 @@ import { readToken } from '../../src/main/api/token';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
-import { PROJECT_ROOT, tempDataDir } from '../support/run-cli';
+import { FIXTURE_QUERIES } from '../support/fixture-web';
+import { PROJECT_ROOT, runCli, tempDataDir } from '../support/run-cli';
 import { waitFor } from '../support/wait-for';
 
 let web: FixtureWeb;
@@ -35,9 +39,9 @@ const env = (): Record<string, string> => ({
 });
 
 /** The MCP SDK's client, spawning `lantern mcp` as the README's JSON config does; its stderr kept. */
-async function mcpClient(): Promise<{ client: Client; stderr: () => string }> {
+async function mcpClient(globalOptions: string[] = []): Promise<{ client: Client; stderr: () => string }> {
   let stderr = '';
-  const transport = new StdioClientTransport({ command: 'node', args: ['bin/lantern.js', 'mcp'], cwd: PROJECT_ROOT, env: env(), stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: 'node', args: ['bin/lantern.js', ...globalOptions, 'mcp'], cwd: PROJECT_ROOT, env: env(), stderr: 'pipe' });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'lantern-relay-test', version: '0' });
   await client.connect(transport);
@@ -49,6 +53,29 @@ const health = async (): Promise<{ browser: string }> =>
 
 const textOf = (result: CallToolResult): string => (result.content[0]?.type === 'text' ? result.content[0].text : '');
 
+/** `lantern serve` of the test's data dir, until its discovery file names it. */
+async function startServe(port: number): Promise<void> {
+  serve = spawn(process.execPath, ['bin/lantern.js', 'serve', '--port', String(port)], { cwd: PROJECT_ROOT, env: env(), stdio: 'ignore' });
+  const child = serve;
+  discovery = await waitFor(() => {
+    const found = readDiscovery(dataDir);
+    return found?.pid === child.pid ? found : undefined;
+  }, 15_000);
+  token = readToken(dataDir) as string;
+}
+
+async function stopServe(): Promise<void> {
+  if (serve.exitCode !== null || serve.signalCode !== null) return;
+  const exited = new Promise((resolve) => serve.once('exit', resolve));
+  serve.kill('SIGTERM');
+  await exited;
+}
+
+const search = async (client: Client, query = 'coffee'): Promise<CallToolResult> =>
+  (await client.callTool({ name: 'web_search', arguments: { query, limit: 3 } }, CallToolResultSchema, { timeout: 60_000 })) as CallToolResult;
+
+const searchFound = (query = 'coffee'): string => `A Google search for '${query}' found 3 results:`;
+
 beforeAll(async () => {
   assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
   web = await startFixtureWeb();
@@ -56,16 +83,11 @@ beforeAll(async () => {
   dataDir = tempDataDir();
   // The answer site is on 127.0.0.1: allowed by the person's settings file, as in mcp-stdio.test.ts.
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, fetch: { allowPrivateNetworks: true } }));
-  serve = spawn(process.execPath, ['bin/lantern.js', 'serve', '--port', '7777'], { cwd: PROJECT_ROOT, env: env(), stdio: 'ignore' });
-  discovery = await waitFor(() => readDiscovery(dataDir), 15_000);
-  token = readToken(dataDir) as string;
+  await startServe(7777);
 }, 30_000);
 
 afterAll(async () => {
-  if (serve.exitCode === null) {
-    serve.kill('SIGTERM');
-    await new Promise((resolve) => serve.once('exit', resolve));
-  }
+  if (serve) await stopServe();
   await site?.close();
   await web?.close();
 });
@@ -112,9 +134,118 @@ describe('lantern mcp with a running lantern serve', () => {
     }
   }, 90_000);
 
+  it('goes on through the server after `lantern token --rotate`: the token is read again', async () => {
+    const { client, stderr } = await mcpClient();
+    try {
+      expect(textOf(await search(client)).split('\n')[0]).toBe(searchFound());
+      const rotated = await runCli(['token', '--rotate'], { LANTERN_DATA_DIR: dataDir });
+      expect(rotated.code).toBe(0);
+      const old = token;
+      token = readToken(dataDir) as string;
+      expect(token).not.toBe(old);
+      // The server refuses the old token at once; the relay reads the new one and the call goes through.
+      const after = await search(client, 'paris');
+      expect(after.isError).toBeFalsy();
+      expect(textOf(after).split('\n')[0]).toBe(searchFound('paris'));
+      expect(stderr()).toContain(`lantern mcp: the Lantern server at ${discovery.url} refused the old token; reconnected with the one now in the data dir`);
+      expect(stderr()).not.toContain('in this process');
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
+  it('reconnects to the server after it restarted on another port', async () => {
+    const { client, stderr } = await mcpClient();
+    try {
+      expect(textOf(await search(client)).split('\n')[0]).toBe(searchFound());
+      const before = discovery;
+      await stopServe();
+      await startServe(7778);
+      expect(discovery.port).not.toBe(before.port);
+      const after = await search(client, 'matrix');
+      expect(after.isError).toBeFalsy();
+      expect(textOf(after).split('\n')[0]).toBe(searchFound('matrix'));
+      expect(stderr()).toContain(`lantern mcp: the Lantern server at ${before.url} did not answer; reconnected to the running server at ${discovery.url}`);
+      // The new server ran it: its browser started for the search.
+      expect((await health()).browser).toBe('started');
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
+  it('ends a relayed call that takes longer than --timeout with a TIMEOUT tool error, and goes on', async () => {
+    const { client } = await mcpClient(['--timeout', '5000']);
+    try {
+      // The engine never answers; the server's own page budget (30 s here) is far longer.
+      const started = Date.now();
+      const hung = await search(client, FIXTURE_QUERIES.hang);
+      expect(hung.isError).toBe(true);
+      expect(textOf(hung)).toMatch(/^TIMEOUT: web_search took longer than 5000 ms through the Lantern server at http:\/\/127\.0\.0\.1:\d+/);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      // The same session goes on: the server cancelled the call the relay gave up on.
+      const next = await search(client, 'hotels');
+      expect(next.isError).toBeFalsy();
+      expect(textOf(next).split('\n')[0]).toBe(searchFound('hotels'));
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it('runs a call in its own process when the server stopped during it', async () => {
+    const { client, stderr } = await mcpClient();
+    try {
+      const before = discovery;
+      const asked = web.requests.length;
+      const pending = search(client, FIXTURE_QUERIES.slow);
+      // The server's browser has asked the engine (which answers after 2 s): the server stops now.
+      await waitFor(() => web.requests.slice(asked).find((path) => path.includes('slow')), 30_000);
+      await stopServe();
+      const result = await pending;
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toMatch(/^A Google search for 'fixture:slow' found \d+ results:/);
+      expect(stderr()).toMatch(
+        new RegExp(`lantern mcp: the Lantern server at ${before.url.replace(/\./g, '\\.')} is gone \\(.+\\); serving on stdio in this process from now on`),
+      );
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
+  it('runs the next call in its own process after the server stopped between calls', async () => {
+    if (serve.exitCode !== null || serve.signalCode !== null) await startServe(7777);
+    const { client, stderr } = await mcpClient();
+    try {
+      expect(stderr()).toContain('through the running server');
+      const before = discovery;
+      await stopServe();
+      const after = await search(client, 'dell');
+      expect(after.isError).toBeFalsy();
+      expect(textOf(after).split('\n')[0]).toBe(searchFound('dell'));
+      expect(stderr()).toContain(
+        `lantern mcp: the Lantern server at ${before.url} is gone (no server.json in the data dir); serving on stdio in this process from now on`,
+      );
+      // Later calls stay here, and the tools are the same; progress still comes before the result, in order.
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
+      const progress: Progress[] = [];
+      const research = (await client.callTool(
+        { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
+        CallToolResultSchema,
+        { onprogress: (p) => progress.push(p), timeout: 60_000 },
+      )) as CallToolResult;
+      expect(research.isError).toBeFalsy();
+      expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress[0]?.message).toBe('found 1 source');
+      expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
+      expect(stderr().match(/in this process from now on/g)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
   it('runs in its own process when the discovery file names a process that is gone', async () => {
-    serve.kill('SIGTERM');
-    await new Promise((resolve) => serve.once('exit', resolve));
+    await stopServe();
     expect(existsSync(discoveryPath(dataDir))).toBe(false);
     // What a server killed with -9 leaves behind: its file, naming a pid no longer running.
     writeFileSync(discoveryPath(dataDir), JSON.stringify({ ...discovery, pid: serve.pid }));

@@ -9,23 +9,40 @@ import { createLanternMcpServer } from '../mcp/server';
  * `lantern mcp`: an MCP server on stdin/stdout for agents (Claude Code, Gemini CLI, Cursor).
  * When a `lantern serve` of the same data dir is running (its discovery file, a live pid, the
  * token on file), the tools are that server's, relayed: the agent shares its browser session and
- * its CAPTCHA flow. Otherwise Lantern runs in this process. stdout carries protocol messages only;
+ * its CAPTCHA flow (should that server stop mid-session, Lantern moves into this process). Otherwise
+ * Lantern runs in this process. stdout carries protocol messages only;
  * warnings and logs go to stderr. The command ends when the client closes stdin, and the CLI root
  * then closes the browser (if this process started one).
  */
 export function registerMcpCommand(
   program: Command,
-  deps: { api: () => ResearchApi; dataDir: () => string; version: string; log: (text: string) => void },
+  deps: {
+    api: () => ResearchApi;
+    dataDir: () => string;
+    /** The CLI's global --timeout: in this process the page budget; through a server, the longest one call may take. */
+    timeoutMs: () => number | undefined;
+    version: string;
+    log: (text: string) => void;
+  },
 ): void {
   program
     .command('mcp')
     .description('Serve web_search, web_fetch and research to an agent over MCP (stdio); through a running `lantern serve` when there is one')
     .action(async () => {
-      const running = await findRunningServer(deps.dataDir());
+      const dataDir = deps.dataDir();
+      const running = await findRunningServer(dataDir);
       let server: { connect: Server['connect'] };
       let close: () => Promise<void>;
       if ('url' in running) {
-        const relay = await createMcpRelay(running, { version: deps.version });
+        const timeoutMs = deps.timeoutMs();
+        const relay = await createMcpRelay(running, {
+          version: deps.version,
+          dataDir,
+          // Should the server go away, Lantern starts in this process, as without one.
+          localServer: () => createLanternMcpServer(deps.api(), { version: deps.version }),
+          ...(timeoutMs === undefined ? {} : { callTimeoutMs: timeoutMs }),
+          log: deps.log,
+        });
         server = relay.server;
         close = () => relay.close();
         deps.log(`lantern mcp: serving on stdio through the running server at ${running.url}`);
