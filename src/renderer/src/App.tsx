@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import type { ErrorInfo } from '../../shared/contract';
+import { definedFields } from '../../shared/defined-fields';
 import { AnswerView } from './components/AnswerView';
 import { AskBox } from './components/AskBox';
 import { CaptchaBanner } from './components/CaptchaBanner';
@@ -40,15 +42,27 @@ function Welcome(): React.JSX.Element {
   );
 }
 
+/** What to do about a block, when the banner above offers it (in place of the core's CLI advice). */
+function blockRemedy(error: ErrorInfo, bannerShown: boolean, canShowWindow: boolean): string | undefined {
+  if (!['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED'].includes(error.code) || !bannerShown) return undefined;
+  return canShowWindow
+    ? 'Use “Solve now” in the banner above: the page opens in a window, and this question runs again once you have solved it. Or pick another engine and ask again.'
+    : 'This machine has no display to open the check on: solve it in the Lantern desktop app, wait a while, or pick another engine and ask again.';
+}
+
 function RunView({ run }: { run: Run }): React.JSX.Element {
   const retry = useRun((state) => state.retry);
+  const bannerShown = useCaptcha((state) => state.blocks.length > 0);
+  const canShowWindow = useCaptcha((state) => state.canShowWindow);
   // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
   const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
   return (
     <div className="run" data-first-sources-ms={firstSourcesMs}>
       <h1 className="question">{run.question}</h1>
       <Progress run={run} />
-      {run.status === 'failed' && run.error && <ErrorBox error={run.error} onRetry={() => void retry()} />}
+      {run.status === 'failed' && run.error && (
+        <ErrorBox error={run.error} onRetry={() => void retry()} {...definedFields({ remedy: blockRemedy(run.error, bannerShown, canShowWindow) })} />
+      )}
       {run.status === 'cancelled' && (
         <div className="note" role="status">
           Stopped. <button type="button" className="link-button" onClick={() => void retry()}>Ask again</button>

@@ -23,13 +23,27 @@ const HEADLINES: Partial<Record<ErrorInfo['code'], string>> = {
   INTERNAL: 'Something went wrong inside Lantern',
 };
 
-export function ErrorBox({ error, onRetry, retryLabel = 'Try again' }: { error: ErrorInfo; onRetry?: () => void; retryLabel?: string }): React.JSX.Element {
+/**
+ * A failure with its headline, code and message. `remedy` replaces the core's message where the
+ * screen itself offers the way out (the core's names CLI flags, which mean nothing here).
+ */
+export function ErrorBox({
+  error,
+  onRetry,
+  retryLabel = 'Try again',
+  remedy,
+}: {
+  error: ErrorInfo;
+  onRetry?: () => void;
+  retryLabel?: string;
+  remedy?: string;
+}): React.JSX.Element {
   return (
     <div className="error-box" role="alert">
       <p className="error-title">
         <strong>{HEADLINES[error.code] ?? 'Something went wrong'}</strong> <code className="error-code">{error.code}</code>
       </p>
-      <p className="error-message">{error.message}</p>
+      <p className="error-message">{remedy ?? error.message}</p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
           {retryLabel}
