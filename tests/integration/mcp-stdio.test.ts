@@ -149,10 +149,13 @@ describe('lantern mcp over stdio', () => {
     expect(textOf(result as CallToolResult)).toMatch(
       new RegExp(`^Web search results for "How much caffeine is in a shot of espresso\\?":\\n\\n.*63 mg.*\\[1\\][\\s\\S]*\\nSources:\\n\\[1\\] Espresso, explained \\(${site.pages.replace(/\./g, '\\.')}/espresso\\)`),
     );
-    // The server writes every step before the result, but the SDK's client handles a notification
-    // a microtask after a response that came in the same chunk (protocol.js _onnotification), and
-    // by then the call's progress handler is gone: the last steps may be dropped on the client.
+    // Every step arrives, the last ones too: the SDK's client handles a notification a microtask
+    // after a response that came in the same chunk (protocol.js _onnotification), when the call's
+    // progress handler is gone, so the server lets its last progress go out before the result.
     const messages = progress.map((p) => p.message);
+    expect(messages).toHaveLength(6);
+    expect(messages[4]).toMatch(/^checking… \d+% of citations supported$/);
+    expect(messages[5]).toMatch(/^done in \d+ ms$/);
     // The two pages are read at the same time: either may be done first.
     expect(messages[0]).toBe('found 2 sources');
     expect(messages.slice(1, 3).map((m) => m?.replace(/^reading [12]\/2 \[[12]\] /, 'reading ')).sort()).toEqual([

@@ -6,6 +6,7 @@
  * connects stdio; `lantern serve` mounts streamable HTTP on a server per MCP session.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
@@ -82,7 +83,7 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
         signal: extra.signal,
         ...(tool.reportsProgress && onEvent ? { onEvent } : {}),
       });
-      // Progress first: a client drops progress that arrives after the result.
+      // Progress first: a client drops progress that arrives after (or with) the result.
       await sent();
       return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };
     } catch (error) {
@@ -96,9 +97,17 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
 }
 
 /**
+ * How long the result waits after the last progress notification. The SDK's client handles a
+ * notification that reaches it in the same read as the call's result only after the result, when
+ * the call's progress handler is gone, and drops it: agents lost the last steps (checking, done)
+ * about one call in three over stdio. Apart in time, they arrive in separate reads.
+ */
+const PROGRESS_FLUSH_MS = 50;
+
+/**
  * Answer events as MCP progress notifications, when the client asked for them (a progress token
  * in the request's _meta). Progress must increase, so it counts the events told so far. `sent`
- * resolves once every notification is written.
+ * resolves once every notification is written and has had time to reach the client on its own.
  */
 function progressSender(extra: Extra): { onEvent?: (event: AnswerEvent) => void; sent: () => Promise<void> } {
   const progressToken = extra._meta?.progressToken;
@@ -115,6 +124,9 @@ function progressSender(extra: Extra): { onEvent?: (event: AnswerEvent) => void;
       // A client gone away must not fail the answer; the response will not reach it either.
       chain = chain.then(() => extra.sendNotification({ method: 'notifications/progress', params })).catch(() => {});
     },
-    sent: () => chain,
+    sent: async () => {
+      await chain;
+      if (progress > 0) await delay(PROGRESS_FLUSH_MS);
+    },
   };
 }
