@@ -29,6 +29,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { readDiscovery } from '../api/discovery';
 import { readToken } from '../api/token';
+import { letProgressArrive } from './progress-flush';
 
 /** Longest a relayed call may take unless `--timeout` says otherwise (a research answer reads several pages within its own budget). */
 const CALL_TIMEOUT_MS = 30 * 60_000;
@@ -324,6 +325,7 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
       // Notifications that arrived with the result are handled just after it: let them through first.
       await new Promise((resolve) => setImmediate(resolve));
       await forwarded;
+      if (progressSent > 0) await letProgressArrive();
       return result;
     };
     try {

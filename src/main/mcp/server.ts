@@ -6,7 +6,6 @@
  * connects stdio; `lantern serve` mounts streamable HTTP on a server per MCP session.
  */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
@@ -24,6 +23,7 @@ import { LanternError } from '../../shared/errors';
 import { answerProgress } from '../../shared/format/answer-progress';
 import { publicErrorInfo } from '../api/http-errors';
 import { validationError } from '../validation';
+import { letProgressArrive } from './progress-flush';
 import { lanternTools, type LanternTool } from './tools';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -97,14 +97,6 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
 }
 
 /**
- * How long the result waits after the last progress notification. The SDK's client handles a
- * notification that reaches it in the same read as the call's result only after the result, when
- * the call's progress handler is gone, and drops it: agents lost the last steps (checking, done)
- * about one call in three over stdio. Apart in time, they arrive in separate reads.
- */
-const PROGRESS_FLUSH_MS = 50;
-
-/**
  * Answer events as MCP progress notifications, when the client asked for them (a progress token
  * in the request's _meta). Progress must increase, so it counts the events told so far. `sent`
  * resolves once every notification is written and has had time to reach the client on its own.
@@ -126,7 +118,7 @@ function progressSender(extra: Extra): { onEvent?: (event: AnswerEvent) => void;
     },
     sent: async () => {
       await chain;
-      if (progress > 0) await delay(PROGRESS_FLUSH_MS);
+      if (progress > 0) await letProgressArrive();
     },
   };
 }
