@@ -85,6 +85,12 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     get pageTimeoutMs() {
       return pageTimeoutOverride ?? settings.current().pageTimeoutMs;
     },
+    get lang() {
+      return settings.current().search.lang;
+    },
+    get region() {
+      return settings.current().search.region;
+    },
   });
   const renderer = options.renderer?.(() => settings.current());
   let fetch: Promise<FetchService> | undefined;

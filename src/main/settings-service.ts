@@ -29,15 +29,18 @@ export class SettingsService implements SettingsApi {
   async update(input: SettingsPatch): Promise<Settings> {
     const parsed = SettingsPatchSchema.safeParse(input);
     if (!parsed.success) throw validationError('settings change', parsed.error);
-    const { fetch: fetchPatch, llm: llmPatch, desktop: desktopPatch, ...rest } = parsed.data;
+    const { search: searchPatch, fetch: fetchPatch, llm: llmPatch, desktop: desktopPatch, ...rest } = parsed.data;
     const current = this.current();
+    const search = { ...current.search, ...searchPatch };
+    if (search.lang === null) delete search.lang;
+    if (search.region === null) delete search.region;
     const fetch = { ...current.fetch, ...fetchPatch };
     // null in the patch removes the key: the saved file then has no such key at all.
     if (fetch.proxy === null) delete fetch.proxy;
     const llm = { ...current.llm, ...llmPatch };
     if (llm.baseUrl === null) delete llm.baseUrl;
     if (llm.model === null) delete llm.model;
-    return this.replace(SettingsSchema.parse({ ...current, ...rest, fetch, llm, desktop: { ...current.desktop, ...desktopPatch } }));
+    return this.replace(SettingsSchema.parse({ ...current, ...rest, search, fetch, llm, desktop: { ...current.desktop, ...desktopPatch } }));
   }
 
   async reset(): Promise<Settings> {

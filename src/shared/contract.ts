@@ -19,6 +19,13 @@ export const MAX_QUERY_LENGTH = 2048;
 export const EngineChoiceSchema = z.union([EngineIdSchema, z.literal('all')]);
 export type EngineChoice = z.infer<typeof EngineChoiceSchema>;
 
+/** A search's language (Google's `hl`): a request's `lang` and the `search.lang` setting. */
+export const SearchLangSchema = z
+  .string()
+  .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'lang must be a language tag such as "en" or "zh-CN"');
+/** A search's country (Google's `gl`): a request's `region` and the `search.region` setting. */
+export const SearchRegionSchema = z.string().regex(/^[a-zA-Z]{2}$/, 'region must be a two-letter country code such as "us"');
+
 export const SearchRequestSchema = z.object({
   query: z
     .string()
@@ -29,14 +36,10 @@ export const SearchRequestSchema = z.object({
   /** At most this many results; the engine's pages are read until close to it (engine-search.ts). */
   limit: z.number().int().min(1).max(100).default(10),
   page: z.number().int().min(1).max(50).default(1),
-  lang: z
-    .string()
-    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'lang must be a language tag such as "en" or "zh-CN"')
-    .optional(),
-  region: z
-    .string()
-    .regex(/^[a-zA-Z]{2}$/, 'region must be a two-letter country code such as "us"')
-    .optional(),
+  /** Default: the `search.lang` setting, else the language the query's script implies. */
+  lang: SearchLangSchema.optional(),
+  /** Default: the `search.region` setting, else none (the engine decides). */
+  region: SearchRegionSchema.optional(),
   timeRange: TimeRangeSchema.optional(),
   safe: z.boolean().optional(),
 });

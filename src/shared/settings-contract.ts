@@ -4,7 +4,7 @@
  */
 import ipaddr from 'ipaddr.js';
 import * as z from 'zod';
-import { EngineIdSchema } from './contract';
+import { EngineIdSchema, SearchLangSchema, SearchRegionSchema } from './contract';
 
 /** Bump with a numbered upgrade (src/main/settings.ts) when the shape changes. */
 export const SETTINGS_VERSION = 1;
@@ -48,6 +48,18 @@ export const SettingsSchema = z.object({
   pageTimeoutMs: PageTimeoutSchema.default(5_000),
   /** Recent searches answered from the store for this long. */
   resultCacheTtlMs: ResultCacheTtlSchema.default(10 * 60_000),
+  /**
+   * What a search asks the engines for when the request says nothing (a request's own lang or
+   * region wins). Without `lang`, the language the query's script implies (none for Latin script).
+   */
+  search: z
+    .object({
+      /** Language tag such as "en" or "zh-CN" (Google's hl, Bing's setlang). */
+      lang: SearchLangSchema.optional(),
+      /** Two-letter country code such as "us" (Google's gl, Bing's cc, DuckDuckGo's kl). */
+      region: SearchRegionSchema.optional(),
+    })
+    .prefault({}),
   fetch: z
     .object({
       /** Let fetch reach private, loopback and link-local addresses. */
@@ -97,7 +109,8 @@ export type Settings = z.output<typeof SettingsSchema>;
 /**
  * A change to some settings; what it leaves out stays as it is. Unknown keys are refused, so a
  * misspelt key is an error rather than a change that silently does nothing. `fetch.proxy: null`
- * removes the proxy; `llm.baseUrl: null` and `llm.model: null` remove those.
+ * removes the proxy; `llm.baseUrl: null`, `llm.model: null`, `search.lang: null` and
+ * `search.region: null` remove those.
  */
 export const SettingsPatchSchema = z
   .object({
@@ -105,6 +118,8 @@ export const SettingsPatchSchema = z
     consent: ConsentSchema,
     pageTimeoutMs: PageTimeoutSchema,
     resultCacheTtlMs: ResultCacheTtlSchema,
+    /** `search.lang: null` and `search.region: null` remove those. */
+    search: z.object({ lang: SearchLangSchema.nullable(), region: SearchRegionSchema.nullable() }).partial().strict(),
     fetch: z
       .object({
         allowPrivateNetworks: z.boolean(),

@@ -208,6 +208,41 @@ describe('settings.update applies to the next search and fetch without a restart
     expect([...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1])).toEqual(first.results.map((r) => r.url));
   });
 
+  it("search language and region: the request's own, else the setting, else (lang) the query's script", async () => {
+    const api = runtime({ google: google.origin });
+    await api.settings.update({ pageTimeoutMs: 30_000 });
+    /** hl and gl of the first engine page the call asked Google for (a recorded page may reload itself after). */
+    const sent = async (call: () => Promise<unknown>): Promise<{ hl: string | null; gl: string | null }> => {
+      const before = google.requests.length;
+      await call();
+      const path = google.requests.slice(before).find((p) => p.startsWith('/search?'));
+      expect(path).toBeDefined();
+      const params = new URL(path!, google.origin).searchParams;
+      return { hl: params.get('hl'), gl: params.get('gl') };
+    };
+    const search = (query: string, more: { lang?: string; region?: string } = {}) => () => api.search({ query, limit: 3, ...more }, { noCache: true });
+
+    // No setting: Latin script leaves both to the engine; Cyrillic implies Russian.
+    expect(await sent(search('coffee'))).toEqual({ hl: null, gl: null });
+    expect(await sent(search('кофе'))).toEqual({ hl: 'ru', gl: null });
+
+    await api.settings.update({ search: { lang: 'de', region: 'at' } });
+    expect(await sent(search('coffee'))).toEqual({ hl: 'de', gl: 'at' });
+    // The setting beats the query's script.
+    expect(await sent(search('кофе'))).toEqual({ hl: 'de', gl: 'at' });
+    // The request's own beats the setting.
+    expect(await sent(search('coffee', { lang: 'fr', region: 'CH' }))).toEqual({ hl: 'fr', gl: 'ch' });
+    // The cache answers to the settings in force: a changed region is a different search.
+    await api.search({ query: 'coffee', limit: 3 });
+    await api.settings.update({ search: { region: 'ch' } });
+    expect((await api.search({ query: 'coffee', limit: 3 })).fromCache).toBeUndefined();
+    // Answers search through the same path (the answer itself does not matter here: offline pages).
+    expect(await sent(() => api.answer({ question: 'coffee', pages: 1 }).catch(() => undefined))).toEqual({ hl: 'de', gl: 'ch' });
+
+    await api.settings.update({ search: { lang: null, region: null } });
+    expect(await sent(search('кофе'))).toEqual({ hl: 'ru', gl: null });
+  });
+
   it('page timeout', async () => {
     const api = runtime({ google: silent.origin });
     await api.settings.update({ pageTimeoutMs: 1500 });

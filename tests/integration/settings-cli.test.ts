@@ -30,6 +30,27 @@ describe('lantern settings', () => {
     expect(savedSettings()).toMatchObject({ pageTimeoutMs: 5000, consent: 'reject' });
   });
 
+  it('sets, shows and clears the search language and region; refuses a bad one by name', async () => {
+    expect((await lantern('settings', 'set', 'search.region', 'de')).code).toBe(0);
+    const set = await lantern('settings', 'set', 'search.lang', 'de', '--json');
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout).search).toEqual({ lang: 'de', region: 'de' });
+    expect(JSON.parse((await lantern('settings', 'get', '--json')).stdout).search).toEqual({ lang: 'de', region: 'de' });
+    expect(savedSettings()).toMatchObject({ search: { lang: 'de', region: 'de' }, engines: ['google', 'bing', 'duckduckgo'] });
+
+    const badRegion = await lantern('settings', 'set', 'search.region', 'Germany');
+    expect(badRegion.code).toBe(2);
+    expect(badRegion.stderr).toMatch(/^error INVALID_INPUT: Invalid settings change: search\.region: region must be a two-letter country code such as "us"/);
+    const badLang = await lantern('settings', 'set', 'search.lang', 'German', '--json');
+    expect(badLang.code).toBe(2);
+    expect(JSON.parse(badLang.stdout).error).toMatchObject({ code: 'INVALID_INPUT' });
+    expect(JSON.parse(badLang.stdout).error.message).toContain('search.lang: lang must be a language tag such as "en" or "zh-CN"');
+    expect(savedSettings()).toMatchObject({ search: { lang: 'de', region: 'de' } });
+
+    expect((await lantern('settings', 'set', 'search.region', 'null')).code).toBe(0);
+    expect(savedSettings().search).toEqual({ lang: 'de' });
+  });
+
   it('refuses an unknown key or a bad value with exit code 2 and the field named', async () => {
     const unknown = await lantern('settings', 'set', 'pageTimeout', '8000');
     expect(unknown.code).toBe(2);

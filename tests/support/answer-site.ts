@@ -89,6 +89,8 @@ export interface AnswerSite {
   engine: string;
   /** Paths the article server was asked for, in order. */
   requests: string[];
+  /** The stand-in Google's /search requests (path with query), in order. */
+  searches: string[];
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ function sendHtml(res: ServerResponse, html: string, status = 200): void {
 
 export async function startAnswerSite(): Promise<AnswerSite> {
   const requests: string[] = [];
+  const searches: string[] = [];
   const sockets = new Set<Socket>();
   const pagesServer = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -143,6 +146,7 @@ export async function startAnswerSite(): Promise<AnswerSite> {
       return sendHtml(res, readFileSync(SORRY_WITH_FORM, 'utf8').replace('{{CONTINUE}}', next), 429);
     }
     if (path !== '/search') return sendHtml(res, 'not found', 404);
+    searches.push(req.url ?? path);
     const query = (url.searchParams.get('q') ?? '').toLowerCase();
     if (query.includes(ANSWER_SITE_QUERIES.serverError)) return sendHtml(res, 'engine trouble', 500);
     if (query.includes(ANSWER_SITE_QUERIES.hang)) return;
@@ -178,6 +182,7 @@ export async function startAnswerSite(): Promise<AnswerSite> {
     pages,
     engine,
     requests,
+    searches,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await Promise.all(

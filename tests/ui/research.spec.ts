@@ -185,6 +185,13 @@ test('a settings change survives a server restart', async () => {
   // The desktop app's local API, a setting like any other here.
   await page.getByLabel('Start the local API for agents with the app').uncheck();
   await page.getByLabel('Port', { exact: true }).fill('7788');
+  // Search language and region are server settings too (shared with the CLI and agents).
+  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('');
+  await page.getByLabel('Region', { exact: true }).fill('Austria');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('alert')).toContainText('search.region: region must be a two-letter country code');
+  await page.getByLabel('Region', { exact: true }).fill('at');
+  await page.getByLabel('Language', { exact: true }).fill('de');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Saved. The next search uses these settings.')).toBeVisible();
 
@@ -199,4 +206,18 @@ test('a settings change survives a server restart', async () => {
   await expect(page.getByLabel('Cookie walls')).toHaveValue('accept');
   await expect(page.getByLabel('Start the local API for agents with the app')).not.toBeChecked();
   await expect(page.getByLabel('Port', { exact: true })).toHaveValue('7788');
+  await expect(page.getByLabel('Region', { exact: true })).toHaveValue('at');
+  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('de');
+  // Not kept in the browser any more: the UI sends no lang or region, the server fills them in.
+  expect(await page.evaluate(() => localStorage.getItem('lantern.prefs') ?? '')).not.toMatch(/lang|region/);
+
+  // The next search asks the engine in that language and region.
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('radio', { name: 'Results only' }).click();
+  const before = site.searches.length;
+  await ask('espresso in vienna');
+  await expect(page.getByRole('region', { name: 'Results' }).locator('.result')).toHaveCount(3);
+  const sent = new URL(site.searches[before]!, site.engine).searchParams;
+  expect({ hl: sent.get('hl'), gl: sent.get('gl') }).toEqual({ hl: 'de', gl: 'at' });
+  await page.getByRole('radio', { name: 'Answer' }).click();
 });

@@ -25,6 +25,18 @@ describe('settings', () => {
     expect(JSON.parse(readFileSync(settingsPath(dataDir), 'utf8')).version).toBe(1);
   });
 
+  it('loads a version-1 file written before search.lang/search.region existed, and keeps them once saved', () => {
+    const dataDir = dir();
+    writeFileSync(settingsPath(dataDir), JSON.stringify({ version: 1, engines: ['bing'], pageTimeoutMs: 8000 }));
+    const old = loadSettings(dataDir);
+    expect(old).toMatchObject({ engines: ['bing'], pageTimeoutMs: 8000, search: {} });
+    expect(old.search.lang).toBeUndefined();
+    saveSettings(dataDir, { ...old, search: { lang: 'de', region: 'at' } });
+    expect(loadSettings(dataDir).search).toEqual({ lang: 'de', region: 'at' });
+    writeFileSync(settingsPath(dataDir), JSON.stringify({ search: { region: 'Germany' } }));
+    expect(() => loadSettings(dataDir)).toThrow(/search\.region: region must be a two-letter country code/);
+  });
+
   it('refuses a broken file, a bad value and a newer version with a clear message', () => {
     const dataDir = dir();
     writeFileSync(settingsPath(dataDir), '{ not json');

@@ -29,8 +29,11 @@ export function registerSettingsCommand(program: Command, deps: SettingsCommandD
 
   settings
     .command('set')
-    .description('Change one setting, e.g. `set engines \'["bing","google"]\'` or `set fetch.proxy null`')
-    .argument('<key>', 'engines, consent, pageTimeoutMs, resultCacheTtlMs, fetch.allowPrivateNetworks, fetch.publicRanges or fetch.proxy')
+    .description('Change one setting, e.g. `set engines \'["bing","google"]\'`, `set search.region de` or `set fetch.proxy null`')
+    .argument(
+      '<key>',
+      'engines, consent, pageTimeoutMs, resultCacheTtlMs, search.lang, search.region, fetch.allowPrivateNetworks, fetch.publicRanges, fetch.proxy, llm.*, desktop.*',
+    )
     .argument('<value>', 'the new value: JSON, or plain text')
     .option('--json', 'print compact JSON')
     .action(async (key: string, value: string, _flags: unknown, command: Command) =>

@@ -21,8 +21,8 @@ import { EngineSuspensions, SUSPENSION_MS } from './suspension';
 import { DEFAULT_INACTIVITY_MS } from '../browser/reveal-flow';
 
 /**
- * Read at every search, never copied: the runtime passes getters for engineOrder, pageTimeoutMs
- * and consent, so that a settings change applies to the next search.
+ * Read at every search, never copied: the runtime passes getters for engineOrder, pageTimeoutMs,
+ * consent, lang and region, so that a settings change applies to the next search.
  */
 export interface SearchServiceOptions {
   loader: PageLoader;
@@ -40,6 +40,10 @@ export interface SearchServiceOptions {
   inactivityMs?: number;
   /** How a consent wall is answered without asking (the `consent` setting; default reject). */
   consent?: ConsentChoice;
+  /** The language a search asks for when its request names none (the `search.lang` setting). */
+  lang?: string | undefined;
+  /** The country a search asks for when its request names none (the `search.region` setting). */
+  region?: string | undefined;
 }
 
 export interface SearchCallOptions {
@@ -82,18 +86,17 @@ export class SearchService {
 
   async search(input: SearchRequestInput, call: SearchCallOptions = {}): Promise<SearchResponse> {
     const startedAt = this.now();
-    const request = parseSearchRequest(input);
+    const request = this.complete(parseSearchRequest(input));
     const choice: EngineChoice | 'auto' = request.engine ?? 'auto';
     const order = this.engineOrder(choice);
+    // Keyed on the completed request: a changed lang or region setting is a different search.
     const key = searchCacheKey(request, choice === 'auto' ? order.join('+') : choice);
     if (!call.noCache) {
       const cached = this.options.cache.get(key);
       if (cached) return { ...cached, fromCache: true, tookMs: Math.round(this.now() - startedAt) };
     }
 
-    const lang = request.lang ?? detectQueryLanguage(request.query);
-    const withLang: SearchRequest = lang === undefined ? request : { ...request, lang };
-    const answer = choice === 'all' ? await this.searchAll(order, withLang, call) : await this.searchInOrder(order, withLang, call);
+    const answer = choice === 'all' ? await this.searchAll(order, request, call) : await this.searchInOrder(order, request, call);
     const response: SearchResponse = {
       searchId: randomUUID(),
       query: request.query,
@@ -105,6 +108,16 @@ export class SearchService {
     };
     this.options.cache.set(key, response);
     return response;
+  }
+
+  /**
+   * Fills what the request left out: lang from the request, else the setting, else the query's
+   * script (none for Latin script); region from the request, else the setting, else none.
+   */
+  private complete(request: SearchRequest): SearchRequest {
+    const lang = request.lang ?? this.options.lang ?? detectQueryLanguage(request.query);
+    const region = request.region ?? this.options.region;
+    return { ...request, ...(lang === undefined ? {} : { lang }), ...(region === undefined ? {} : { region }) };
   }
 
   /** Tries each engine in order; a blocked, suspended or unreachable one hands over to the next. */

@@ -4,7 +4,6 @@ import { LLM_PRESET_BASE_URLS, LlmPresetSchema, type LlmPreset, type Settings, t
 import { toErrorInfo } from '../../../shared/errors';
 import { client } from '../client';
 import { useHistory } from '../stores/history-store';
-import { usePrefs } from '../stores/prefs-store';
 import { useSettings } from '../stores/settings-store';
 import { ErrorBox } from './ErrorBox';
 
@@ -13,6 +12,8 @@ interface Draft {
   consent: Settings['consent'];
   cacheMinutes: string;
   pageTimeoutMs: string;
+  lang: string;
+  region: string;
   preset: LlmPreset;
   baseUrl: string;
   model: string;
@@ -30,6 +31,8 @@ function draftOf(settings: Settings): Draft {
     consent: settings.consent,
     cacheMinutes: String(Math.round(settings.resultCacheTtlMs / 60_000)),
     pageTimeoutMs: String(settings.pageTimeoutMs),
+    lang: settings.search.lang ?? '',
+    region: settings.search.region ?? '',
     preset: settings.llm.preset,
     baseUrl: settings.llm.baseUrl ?? '',
     model: settings.llm.model ?? '',
@@ -47,6 +50,7 @@ function patchOf(draft: Draft): SettingsPatch {
     consent: draft.consent,
     resultCacheTtlMs: Math.round(Number(draft.cacheMinutes) * 60_000),
     pageTimeoutMs: Math.round(Number(draft.pageTimeoutMs)),
+    search: { lang: draft.lang.trim() || null, region: draft.region.trim() || null },
     fetch: {
       allowPrivateNetworks: draft.allowPrivateNetworks,
       publicRanges: draft.publicRanges.split(/\s+/).filter(Boolean),
@@ -81,7 +85,6 @@ function CopyButton({ label, text }: { label: string; text: () => Promise<string
 
 export function SettingsScreen(): React.JSX.Element {
   const { settings, error, saving, savedAt, load, update, reset } = useSettings();
-  const prefs = usePrefs();
   const [draft, setDraft] = useState<Draft>();
   const [key, setKey] = useState('');
   const [hasKey, setHasKey] = useState<boolean>();
@@ -163,13 +166,16 @@ export function SettingsScreen(): React.JSX.Element {
           </ol>
           <div className="field-row">
             <label>
-              Language <input value={prefs.lang} placeholder="from the question" onChange={(event) => prefs.set({ lang: event.target.value })} size={10} />
+              Language <input value={draft.lang} placeholder="from the question" onChange={(event) => change({ lang: event.target.value })} size={10} />
             </label>
             <label>
-              Region <input value={prefs.region} placeholder="e.g. us" onChange={(event) => prefs.set({ region: event.target.value })} size={6} />
+              Region <input value={draft.region} placeholder="e.g. us" onChange={(event) => change({ region: event.target.value })} size={6} />
             </label>
           </div>
-          <p className="hint">Language and region are kept in this browser and sent with each question.</p>
+          <p className="hint">
+            Language (such as en or zh-CN) and region (a country code such as us) of every search, here and for the CLI and agents, unless a
+            request names its own. Without a language, the question’s script decides (none for Latin script).
+          </p>
           <div className="field-row">
             <label>
               Keep results for (minutes){' '}

@@ -1,7 +1,7 @@
 /**
- * How the person likes to ask: mode, engine, time range, language and region. Kept in this
- * browser (localStorage): they shape requests and are no server setting (settings-store.ts holds
- * those).
+ * How the person likes to ask: mode, engine and time range. Kept in this browser (localStorage):
+ * they shape requests and are no server setting. Search language and region are server settings
+ * (`search.lang`, `search.region` in settings-store.ts), shared with the CLI and agents.
  */
 import { create } from 'zustand';
 import type { EngineChoice, TimeRange } from '../../../shared/contract';
@@ -12,17 +12,16 @@ export interface Prefs {
   mode: AskMode;
   engine: EngineChoice | 'auto';
   timeRange: TimeRange | 'any';
-  lang: string;
-  region: string;
 }
 
 const KEY = 'lantern.prefs';
-const DEFAULTS: Prefs = { mode: 'answer', engine: 'auto', timeRange: 'any', lang: '', region: '' };
+const DEFAULTS: Prefs = { mode: 'answer', engine: 'auto', timeRange: 'any' };
 
 function load(): Prefs {
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Prefs>;
-    return { ...DEFAULTS, ...saved };
+    // Only the keys still kept here (older versions also kept lang and region).
+    const { mode, engine, timeRange } = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Prefs>;
+    return { mode: mode ?? DEFAULTS.mode, engine: engine ?? DEFAULTS.engine, timeRange: timeRange ?? DEFAULTS.timeRange };
   } catch {
     return DEFAULTS;
   }
@@ -36,7 +35,7 @@ export const usePrefs = create<PrefsStore>((set, get) => ({
   ...load(),
   set(change) {
     set(change);
-    const { mode, engine, timeRange, lang, region } = get();
-    localStorage.setItem(KEY, JSON.stringify({ mode, engine, timeRange, lang, region }));
+    const { mode, engine, timeRange } = get();
+    localStorage.setItem(KEY, JSON.stringify({ mode, engine, timeRange }));
   },
 }));

@@ -71,8 +71,7 @@ export const useRun = create<RunStore>((set, get) => {
       const common = {
         ...(prefs.engine === 'auto' ? {} : { engine: prefs.engine }),
         ...(prefs.timeRange === 'any' ? {} : { timeRange: prefs.timeRange }),
-        ...(prefs.lang.trim() ? { lang: prefs.lang.trim() } : {}),
-        ...(prefs.region.trim() ? { region: prefs.region.trim() } : {}),
+        // No lang or region: the server completes them from its settings (search.lang, search.region).
       };
       try {
         if (mode === 'results') {
