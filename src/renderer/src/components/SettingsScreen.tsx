@@ -166,7 +166,7 @@ export function SettingsScreen(): React.JSX.Element {
           </ol>
           <div className="field-row">
             <label>
-              Language <input value={draft.lang} placeholder="from the question" onChange={(event) => change({ lang: event.target.value })} size={10} />
+              Language <input value={draft.lang} placeholder="from the question" onChange={(event) => change({ lang: event.target.value })} size={16} />
             </label>
             <label>
               Region <input value={draft.region} placeholder="e.g. us" onChange={(event) => change({ region: event.target.value })} size={6} />
