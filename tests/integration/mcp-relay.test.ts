@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { discoveryPath, readDiscovery, type Discovery } from '../../src/main/api/discovery';
 import { readToken } from '../../src/main/api/token';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
@@ -45,6 +45,8 @@ async function mcpClient(globalOptions: string[] = []): Promise<{ client: Client
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'lantern-relay-test', version: '0' });
   await client.connect(transport);
+  // Closing the client ends `lantern mcp`, however the test ended.
+  onTestFinished(() => client.close());
   return { client, stderr: () => stderr };
 }
 
@@ -96,149 +98,125 @@ describe('lantern mcp with a running lantern serve', () => {
   it("relays the tools to the running server: the search runs in the server's browser, in one MCP session", async () => {
     expect((await health()).browser).toBe('not started');
     const { client, stderr } = await mcpClient();
-    try {
-      expect(stderr()).toContain(`lantern mcp: serving on stdio through the running server at http://127.0.0.1:${discovery.port}`);
-      const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
+    expect(stderr()).toContain(`lantern mcp: serving on stdio through the running server at http://127.0.0.1:${discovery.port}`);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
 
-      const search = (await client.callTool({ name: 'web_search', arguments: { query: 'coffee', limit: 3 } })) as CallToolResult;
-      expect(search.isError).toBeFalsy();
-      expect(textOf(search).split('\n')[0]).toBe("A Google search for 'coffee' found 3 results:");
-      // The relay's process has no browser of its own: the server launched its Chromium for the search.
-      expect((await health()).browser).toBe('started');
-      // The numbers are the server-side MCP session's: result 7 of a 3-result search is out of range there.
-      const beyond = (await client.callTool({ name: 'web_fetch', arguments: { index: 7 } })) as CallToolResult;
-      expect(beyond.isError).toBe(true);
-      expect(textOf(beyond)).toMatch(/^NOT_FOUND: Index 7 is out of range: search .* \("coffee"\) has 3 results/);
-      // A research call's progress comes through the relay, in order, then the cited answer.
-      const progress: Progress[] = [];
-      const research = (await client.callTool(
-        { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
-        CallToolResultSchema,
-        { onprogress: (p) => progress.push(p), timeout: 60_000 },
-      )) as CallToolResult;
-      expect(research.isError).toBeFalsy();
-      expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
-      // The relay passes on every step, in order, and lets the last ones arrive before the result.
-      const steps = ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of citations supported'];
-      expect(progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'))).toEqual([...steps, 'done']);
-      expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
-      // Errors come back as the server's tool errors, with their codes.
-      const empty = (await client.callTool({ name: 'web_search', arguments: { query: ' ' } })) as CallToolResult;
-      expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty');
-    } finally {
-      await client.close();
-    }
+    const search = (await client.callTool({ name: 'web_search', arguments: { query: 'coffee', limit: 3 } })) as CallToolResult;
+    expect(search.isError).toBeFalsy();
+    expect(textOf(search).split('\n')[0]).toBe("A Google search for 'coffee' found 3 results:");
+    // The relay's process has no browser of its own: the server launched its Chromium for the search.
+    expect((await health()).browser).toBe('started');
+    // The numbers are the server-side MCP session's: result 7 of a 3-result search is out of range there.
+    const beyond = (await client.callTool({ name: 'web_fetch', arguments: { index: 7 } })) as CallToolResult;
+    expect(beyond.isError).toBe(true);
+    expect(textOf(beyond)).toMatch(/^NOT_FOUND: Index 7 is out of range: search .* \("coffee"\) has 3 results/);
+    // A research call's progress comes through the relay, in order, then the cited answer.
+    const progress: Progress[] = [];
+    const research = (await client.callTool(
+      { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
+      CallToolResultSchema,
+      { onprogress: (p) => progress.push(p), timeout: 60_000 },
+    )) as CallToolResult;
+    expect(research.isError).toBeFalsy();
+    expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
+    // The relay passes on every step, in order, and lets the last ones arrive before the result.
+    const steps = ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of citations supported'];
+    expect(progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'))).toEqual([...steps, 'done']);
+    expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
+    // Errors come back as the server's tool errors, with their codes.
+    const empty = (await client.callTool({ name: 'web_search', arguments: { query: ' ' } })) as CallToolResult;
+    expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty');
   }, 90_000);
 
   it('goes on through the server after `lantern token --rotate`: the token is read again', async () => {
     const { client, stderr } = await mcpClient();
-    try {
-      expect(textOf(await search(client)).split('\n')[0]).toBe(searchFound());
-      const rotated = await runCli(['token', '--rotate'], { LANTERN_DATA_DIR: dataDir });
-      expect(rotated.code).toBe(0);
-      const old = token;
-      token = readToken(dataDir) as string;
-      expect(token).not.toBe(old);
-      // The server refuses the old token at once; the relay reads the new one and the call goes through.
-      const after = await search(client, 'paris');
-      expect(after.isError).toBeFalsy();
-      expect(textOf(after).split('\n')[0]).toBe(searchFound('paris'));
-      expect(stderr()).toContain(`lantern mcp: the Lantern server at ${discovery.url} refused the old token; reconnected with the one now in the data dir`);
-      expect(stderr()).not.toContain('in this process');
-    } finally {
-      await client.close();
-    }
+    expect(textOf(await search(client)).split('\n')[0]).toBe(searchFound());
+    const rotated = await runCli(['token', '--rotate'], { LANTERN_DATA_DIR: dataDir });
+    expect(rotated.code).toBe(0);
+    const old = token;
+    token = readToken(dataDir) as string;
+    expect(token).not.toBe(old);
+    // The server refuses the old token at once; the relay reads the new one and the call goes through.
+    const after = await search(client, 'paris');
+    expect(after.isError).toBeFalsy();
+    expect(textOf(after).split('\n')[0]).toBe(searchFound('paris'));
+    expect(stderr()).toContain(`lantern mcp: the Lantern server at ${discovery.url} refused the old token; reconnected with the one now in the data dir`);
+    expect(stderr()).not.toContain('in this process');
   }, 90_000);
 
   it('reconnects to the server after it restarted on another port', async () => {
     const { client, stderr } = await mcpClient();
-    try {
-      expect(textOf(await search(client)).split('\n')[0]).toBe(searchFound());
-      const before = discovery;
-      await stopServe();
-      await startServe(7778);
-      expect(discovery.port).not.toBe(before.port);
-      const after = await search(client, 'matrix');
-      expect(after.isError).toBeFalsy();
-      expect(textOf(after).split('\n')[0]).toBe(searchFound('matrix'));
-      expect(stderr()).toContain(`lantern mcp: the Lantern server at ${before.url} did not answer; reconnected to the running server at ${discovery.url}`);
-      // The new server ran it: its browser started for the search.
-      expect((await health()).browser).toBe('started');
-    } finally {
-      await client.close();
-    }
+    expect(textOf(await search(client)).split('\n')[0]).toBe(searchFound());
+    const before = discovery;
+    await stopServe();
+    await startServe(7778);
+    expect(discovery.port).not.toBe(before.port);
+    const after = await search(client, 'matrix');
+    expect(after.isError).toBeFalsy();
+    expect(textOf(after).split('\n')[0]).toBe(searchFound('matrix'));
+    expect(stderr()).toContain(`lantern mcp: the Lantern server at ${before.url} did not answer; reconnected to the running server at ${discovery.url}`);
+    // The new server ran it: its browser started for the search.
+    expect((await health()).browser).toBe('started');
   }, 90_000);
 
   it('ends a relayed call that takes longer than --timeout with a TIMEOUT tool error, and goes on', async () => {
     const { client } = await mcpClient(['--timeout', '5000']);
-    try {
-      // The engine never answers; the server's own page budget (30 s here) is far longer.
-      const started = Date.now();
-      const hung = await search(client, FIXTURE_QUERIES.hang);
-      expect(hung.isError).toBe(true);
-      expect(textOf(hung)).toMatch(/^TIMEOUT: web_search took longer than 5000 ms through the Lantern server at http:\/\/127\.0\.0\.1:\d+/);
-      expect(Date.now() - started).toBeLessThan(15_000);
-      // The same session goes on: the server cancelled the call the relay gave up on.
-      const next = await search(client, 'hotels');
-      expect(next.isError).toBeFalsy();
-      expect(textOf(next).split('\n')[0]).toBe(searchFound('hotels'));
-    } finally {
-      await client.close();
-    }
+    // The engine never answers; the server's own page budget (30 s here) is far longer.
+    const started = Date.now();
+    const hung = await search(client, FIXTURE_QUERIES.hang);
+    expect(hung.isError).toBe(true);
+    expect(textOf(hung)).toMatch(/^TIMEOUT: web_search took longer than 5000 ms through the Lantern server at http:\/\/127\.0\.0\.1:\d+/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    // The same session goes on: the server cancelled the call the relay gave up on.
+    const next = await search(client, 'hotels');
+    expect(next.isError).toBeFalsy();
+    expect(textOf(next).split('\n')[0]).toBe(searchFound('hotels'));
   }, 60_000);
 
   it('runs a call in its own process when the server stopped during it', async () => {
     const { client, stderr } = await mcpClient();
-    try {
-      const before = discovery;
-      const asked = web.requests.length;
-      const pending = search(client, FIXTURE_QUERIES.slow);
-      // The server's browser has asked the engine (which answers after 2 s): the server stops now.
-      await waitFor(() => web.requests.slice(asked).find((path) => path.includes('slow')), 30_000);
-      await stopServe();
-      const result = await pending;
-      expect(result.isError).toBeFalsy();
-      expect(textOf(result)).toMatch(/^A Google search for 'fixture:slow' found \d+ results:/);
-      expect(stderr()).toMatch(
-        new RegExp(`lantern mcp: the Lantern server at ${before.url.replace(/\./g, '\\.')} is gone \\(.+\\); serving on stdio in this process from now on`),
-      );
-    } finally {
-      await client.close();
-    }
+    const before = discovery;
+    const asked = web.requests.length;
+    const pending = search(client, FIXTURE_QUERIES.slow);
+    // The server's browser has asked the engine (which answers after 2 s): the server stops now.
+    await waitFor(() => web.requests.slice(asked).find((path) => path.includes('slow')), 30_000);
+    await stopServe();
+    const result = await pending;
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toMatch(/^A Google search for 'fixture:slow' found \d+ results:/);
+    expect(stderr()).toMatch(
+      new RegExp(`lantern mcp: the Lantern server at ${before.url.replace(/\./g, '\\.')} is gone \\(.+\\); serving on stdio in this process from now on`),
+    );
   }, 90_000);
 
   it('runs the next call in its own process after the server stopped between calls', async () => {
     if (serve.exitCode !== null || serve.signalCode !== null) await startServe(7777);
     const { client, stderr } = await mcpClient();
-    try {
-      expect(stderr()).toContain('through the running server');
-      const before = discovery;
-      await stopServe();
-      const after = await search(client, 'dell');
-      expect(after.isError).toBeFalsy();
-      expect(textOf(after).split('\n')[0]).toBe(searchFound('dell'));
-      expect(stderr()).toContain(
-        `lantern mcp: the Lantern server at ${before.url} is gone (no server.json in the data dir); serving on stdio in this process from now on`,
-      );
-      // Later calls stay here, and the tools are the same; progress still comes before the result, in order.
-      const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
-      const progress: Progress[] = [];
-      const research = (await client.callTool(
-        { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
-        CallToolResultSchema,
-        { onprogress: (p) => progress.push(p), timeout: 60_000 },
-      )) as CallToolResult;
-      expect(research.isError).toBeFalsy();
-      expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
-      expect(progress.length).toBeGreaterThan(0);
-      expect(progress[0]?.message).toBe('found 1 source');
-      expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
-      expect(stderr().match(/in this process from now on/g)).toHaveLength(1);
-    } finally {
-      await client.close();
-    }
+    expect(stderr()).toContain('through the running server');
+    const before = discovery;
+    await stopServe();
+    const after = await search(client, 'dell');
+    expect(after.isError).toBeFalsy();
+    expect(textOf(after).split('\n')[0]).toBe(searchFound('dell'));
+    expect(stderr()).toContain(
+      `lantern mcp: the Lantern server at ${before.url} is gone (no server.json in the data dir); serving on stdio in this process from now on`,
+    );
+    // Later calls stay here, and the tools are the same; progress still comes before the result, in order.
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
+    const progress: Progress[] = [];
+    const research = (await client.callTool(
+      { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
+      CallToolResultSchema,
+      { onprogress: (p) => progress.push(p), timeout: 60_000 },
+    )) as CallToolResult;
+    expect(research.isError).toBeFalsy();
+    expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0]?.message).toBe('found 1 source');
+    expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
+    expect(stderr().match(/in this process from now on/g)).toHaveLength(1);
   }, 90_000);
 
   it('runs in its own process when the discovery file names a process that is gone', async () => {
@@ -247,12 +225,8 @@ describe('lantern mcp with a running lantern serve', () => {
     // What a server killed with -9 leaves behind: its file, naming a pid no longer running.
     writeFileSync(discoveryPath(dataDir), JSON.stringify({ ...discovery, pid: serve.pid }));
     const { client, stderr } = await mcpClient();
-    try {
-      const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
-      expect(stderr()).toContain(`lantern mcp: serving on stdio, in this process (server.json names process ${serve.pid}, which is not running)`);
-    } finally {
-      await client.close();
-    }
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
+    expect(stderr()).toContain(`lantern mcp: serving on stdio, in this process (server.json names process ${serve.pid}, which is not running)`);
   }, 60_000);
 });

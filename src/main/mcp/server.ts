@@ -19,6 +19,7 @@ import {
 import * as z from 'zod';
 import type { AnswerEvent } from '../../shared/answer-contract';
 import type { ResearchApi } from '../../shared/api';
+import { definedFields } from '../../shared/defined-fields';
 import { LanternError } from '../../shared/errors';
 import { answerProgress } from '../../shared/format/answer-progress';
 import { publicErrorInfo } from '../api/http-errors';
@@ -81,7 +82,7 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
       const answer = await tool.run(args.data, {
         session: sessionOf(extra),
         signal: extra.signal,
-        ...(tool.reportsProgress && onEvent ? { onEvent } : {}),
+        ...definedFields({ onEvent }),
       });
       // Progress first: a client drops progress that arrives after (or with) the result.
       await sent();

@@ -21,7 +21,7 @@ import { formatFetchedText, untrustedPageText } from '../../shared/format/fetche
 export interface ToolContext {
   session: string;
   signal: AbortSignal;
-  /** Set when the client asked for progress. */
+  /** Set when the client asked for progress; the tools that have steps to tell (research) call it. */
   onEvent?: (event: AnswerEvent) => void;
 }
 
@@ -36,8 +36,6 @@ export interface LanternTool {
   description: string;
   input: z.ZodObject;
   output: z.ZodObject;
-  /** Sends progress notifications while it runs. */
-  reportsProgress: boolean;
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolAnswer>;
 }
 
@@ -48,12 +46,10 @@ function tool<Input extends z.ZodObject, Output extends z.ZodObject>(definition:
   description: string;
   input: Input;
   output: Output;
-  reportsProgress?: boolean;
   run(args: z.output<Input>, context: ToolContext): Promise<{ text: string; structured: z.input<Output> }>;
 }): LanternTool {
   return {
     ...definition,
-    reportsProgress: definition.reportsProgress ?? false,
     // The output schema strips what it does not name, so structured content always matches it.
     run: async (args, context) => {
       const answer = await definition.run(args as z.output<Input>, context);
@@ -199,7 +195,6 @@ export function lanternTools(api: ResearchApi): LanternTool[] {
         'Answer a question from web pages: a short answer whose sentences cite numbered sources, each citation checked against the page. Sends progress while it reads.',
       input: researchInput,
       output: researchOutput,
-      reportsProgress: true,
       async run(args, context) {
         const request: AnswerRequestInput = { question: args.question, ...definedFields({ pages: args.pages, urls: args.urls }) };
         const response = await api.answer(request, { ...call(context), ...definedFields({ onEvent: context.onEvent }) });
