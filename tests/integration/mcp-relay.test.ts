@@ -73,6 +73,17 @@ async function stopServe(): Promise<void> {
   await exited;
 }
 
+/** research over the answer site's espresso page, with the progress the client received. */
+async function researchEspresso(client: Client): Promise<{ research: CallToolResult; progress: Progress[] }> {
+  const progress: Progress[] = [];
+  const research = (await client.callTool(
+    { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
+    CallToolResultSchema,
+    { onprogress: (p) => progress.push(p), timeout: 60_000 },
+  )) as CallToolResult;
+  return { research, progress };
+}
+
 const search = async (client: Client, query = 'coffee'): Promise<CallToolResult> =>
   (await client.callTool({ name: 'web_search', arguments: { query, limit: 3 } }, CallToolResultSchema, { timeout: 60_000 })) as CallToolResult;
 
@@ -112,12 +123,7 @@ describe('lantern mcp with a running lantern serve', () => {
     expect(beyond.isError).toBe(true);
     expect(textOf(beyond)).toMatch(/^NOT_FOUND: Index 7 is out of range: search .* \("coffee"\) has 3 results/);
     // A research call's progress comes through the relay, in order, then the cited answer.
-    const progress: Progress[] = [];
-    const research = (await client.callTool(
-      { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
-      CallToolResultSchema,
-      { onprogress: (p) => progress.push(p), timeout: 60_000 },
-    )) as CallToolResult;
+    const { research, progress } = await researchEspresso(client);
     expect(research.isError).toBeFalsy();
     expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
     // The relay passes on every step, in order, and lets the last ones arrive before the result.
@@ -205,12 +211,7 @@ describe('lantern mcp with a running lantern serve', () => {
     // Later calls stay here, and the tools are the same; progress still comes before the result, in order.
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
-    const progress: Progress[] = [];
-    const research = (await client.callTool(
-      { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
-      CallToolResultSchema,
-      { onprogress: (p) => progress.push(p), timeout: 60_000 },
-    )) as CallToolResult;
+    const { research, progress } = await researchEspresso(client);
     expect(research.isError).toBeFalsy();
     expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
     expect(progress.length).toBeGreaterThan(0);
