@@ -12,6 +12,7 @@
  * when none runs, to Lantern in this process, from then on. The tools only read, so a call cut
  * before its answer may run twice; one that was answered (even with isError) is never repeated.
  */
+import { createParser } from 'eventsource-parser';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -386,7 +387,9 @@ function fetchNoticingUnanswered(onUnanswered: (relayToken: string) => void): ty
     if (relayToken === undefined || !response.ok || !response.body || !type.startsWith('text/event-stream')) return response;
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
-    let text = '';
+    // The stream is read as the SDK reads it, event by event, only to see whether an answer came.
+    let answered = false;
+    const events = createParser({ onEvent: (event) => (answered ||= isResponse(event.data)) });
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -398,11 +401,12 @@ function fetchNoticingUnanswered(onUnanswered: (relayToken: string) => void): ty
           return;
         }
         if (chunk.done) {
+          events.feed(decoder.decode());
           controller.close();
-          if (!containsResponse(text + decoder.decode())) onUnanswered(relayToken);
+          if (!answered) onUnanswered(relayToken);
           return;
         }
-        text += decoder.decode(chunk.value, { stream: true });
+        events.feed(decoder.decode(chunk.value, { stream: true }));
         controller.enqueue(chunk.value);
       },
       cancel: (reason) => reader.cancel(reason),
@@ -422,20 +426,12 @@ function relayTokenOfCall(body: unknown): string | undefined {
   }
 }
 
-/** True when an event stream's text carries a JSON-RPC response (a result or an error). */
-function containsResponse(text: string): boolean {
-  return text.split(/\r?\n\r?\n/).some((event) => {
-    const data = event
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(5).replace(/^ /, ''))
-      .join('\n');
-    if (data === '') return false;
-    try {
-      const message = JSON.parse(data) as Record<string, unknown>;
-      return 'id' in message && ('result' in message || 'error' in message);
-    } catch {
-      return false;
-    }
-  });
+/** True when an event's data is a JSON-RPC response (a result or an error). */
+function isResponse(data: string): boolean {
+  try {
+    const message = JSON.parse(data) as Record<string, unknown>;
+    return 'id' in message && ('result' in message || 'error' in message);
+  } catch {
+    return false;
+  }
 }
