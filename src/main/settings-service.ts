@@ -31,16 +31,16 @@ export class SettingsService implements SettingsApi {
     if (!parsed.success) throw validationError('settings change', parsed.error);
     const { search: searchPatch, fetch: fetchPatch, llm: llmPatch, desktop: desktopPatch, ...rest } = parsed.data;
     const current = this.current();
-    const search = { ...current.search, ...searchPatch };
-    if (search.lang === null) delete search.lang;
-    if (search.region === null) delete search.region;
-    const fetch = { ...current.fetch, ...fetchPatch };
-    // null in the patch removes the key: the saved file then has no such key at all.
-    if (fetch.proxy === null) delete fetch.proxy;
-    const llm = { ...current.llm, ...llmPatch };
-    if (llm.baseUrl === null) delete llm.baseUrl;
-    if (llm.model === null) delete llm.model;
-    return this.replace(SettingsSchema.parse({ ...current, ...rest, search, fetch, llm, desktop: { ...current.desktop, ...desktopPatch } }));
+    return this.replace(
+      SettingsSchema.parse({
+        ...current,
+        ...rest,
+        search: patched(current.search, searchPatch),
+        fetch: patched(current.fetch, fetchPatch),
+        llm: patched(current.llm, llmPatch),
+        desktop: patched(current.desktop, desktopPatch),
+      }),
+    );
   }
 
   async reset(): Promise<Settings> {
@@ -52,4 +52,15 @@ export class SettingsService implements SettingsApi {
     this.settings = settings;
     return settings;
   }
+}
+
+/**
+ * A section of the settings with its part of a patch applied. A null in the patch removes the key
+ * (`fetch.proxy`, `llm.baseUrl`, `llm.model`, `search.lang`, `search.region`): the saved file then
+ * has no such key at all.
+ */
+function patched<Section extends object>(section: Section, patch: object | undefined): Section {
+  const merged = { ...section, ...patch } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
+  return merged as Section;
 }
