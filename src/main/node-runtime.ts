@@ -13,6 +13,7 @@ import { HistoryService } from './history/history-service';
 import { chromiumProfileDir, resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
+import { SearchOperations } from './search/search-operations';
 import { SearchService } from './search/search-service';
 import { ResearchService } from './service';
 import { SettingsService } from './settings-service';
@@ -113,8 +114,9 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     dataDir,
     ...(options.llmKey ? { storedKey: options.llmKey } : {}),
   });
+  const history = new HistoryService(store);
   return new ResearchService({
-    search,
+    search: new SearchOperations({ search, searches: store.searches, history }),
     fetch: fetchService,
     answer: new AnswerService({
       search: (request, callOptions) => search.search(request, callOptions),
@@ -123,7 +125,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       llmComposer: (override) => llmComposerFor(llmInput(override)),
       llmFollowUps: (override) => followUpWriterFor(llmInput(override)),
     }),
-    history: new HistoryService(store),
+    history,
     settings,
     captcha: new CaptchaService({
       suspensions: search.suspensions,

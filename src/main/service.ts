@@ -1,12 +1,12 @@
 import type { AnswerOptions, CaptchaApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
 import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
-import type { SearchRequestInput, SearchResponse } from '../shared/contract';
+import type { SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from '../shared/contract';
 import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
 import type { AnswerService } from './answer/answer-service';
 import type { PageLoader } from './browser/page-loader';
 import type { FetchService } from './fetch';
 import type { HistoryService } from './history/history-service';
-import type { SearchService } from './search/search-service';
+import type { SearchOperations } from './search/search-operations';
 import type { Store } from './store';
 
 /** Whose results a call without a session belongs to. */
@@ -20,7 +20,7 @@ export class ResearchService implements ResearchApi {
 
   constructor(
     private readonly parts: {
-      search: SearchService;
+      search: SearchOperations;
       /** Created on first use: the fetch pipeline's code (HTTP client, extractors) loads only then. */
       fetch: () => Promise<FetchService>;
       answer: AnswerService;
@@ -39,11 +39,11 @@ export class ResearchService implements ResearchApi {
   }
 
   async search(request: SearchRequestInput, options: SearchOptions = {}): Promise<SearchResponse> {
-    const response = await this.parts.search.search(request, options);
-    // Numbered per session, so "fetch result 2" works in a later call or process.
-    this.parts.store.searches.recordSearch(options.session ?? DEFAULT_SESSION, response, { request });
-    if (options.recordHistory) this.parts.history.recordSearch(response);
-    return response;
+    return this.parts.search.search(request, options);
+  }
+
+  async searchMany(request: SearchManyRequestInput, options: SearchOptions = {}): Promise<SearchManyResponse> {
+    return this.parts.search.searchMany(request, options);
   }
 
   async fetch(request: FetchRequestInput, options: FetchOptions = {}): Promise<FetchResponse> {

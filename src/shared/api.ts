@@ -6,7 +6,7 @@ import type {
   CaptchaWaitRequest,
   CaptchaWaitResponse,
 } from './captcha-contract';
-import type { SearchRequestInput, SearchResponse } from './contract';
+import type { SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from './contract';
 import type { FetchRequestInput, FetchResponse } from './fetch-contract';
 import type {
   FullTextHit,
@@ -132,6 +132,12 @@ export interface AccessApi {
  */
 export interface ResearchApi {
   search(request: SearchRequestInput, options?: SearchOptions): Promise<SearchResponse>;
+  /**
+   * Several queries with shared options (at most MAX_QUERIES_PER_SEARCH), run at once through
+   * the same search, so each engine's pacing still applies: one outcome per query, in the order
+   * asked, a failed query's error in its place while the others go on.
+   */
+  searchMany(request: SearchManyRequestInput, options?: SearchOptions): Promise<SearchManyResponse>;
   /** A URL, several URLs, a prompt with URLs, or result N of a search → main content as markdown. */
   fetch(request: FetchRequestInput, options?: FetchOptions): Promise<FetchResponse>;
   /** A question → a short answer whose sentences cite numbered sources, each citation checked. */

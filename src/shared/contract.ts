@@ -103,6 +103,18 @@ export const SearchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
+/** Most queries one `searchMany` call takes; they run at once, each paced by its engine's queue. */
+export const MAX_QUERIES_PER_SEARCH = 10;
+
+/** Several queries sharing the other fields of a search request. */
+export const SearchManyRequestSchema = SearchRequestSchema.omit({ query: true }).extend({
+  queries: z
+    .array(SearchRequestSchema.shape.query)
+    .min(1, 'queries is empty')
+    .max(MAX_QUERIES_PER_SEARCH, `at most ${MAX_QUERIES_PER_SEARCH} queries per request`),
+});
+export type SearchManyRequestInput = z.input<typeof SearchManyRequestSchema>;
+
 export const ERROR_CODES = [
   'INVALID_INPUT',
   'CAPTCHA_REQUIRED',
@@ -139,3 +151,14 @@ export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 /** The error body every door returns: `{"error": {code, message, …}}`. */
 export const ErrorResponseSchema = z.object({ error: ErrorInfoSchema });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** One query of a `searchMany`: its response, or why it failed (the others still ran). */
+export const SearchOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ query: z.string(), ok: z.literal(true), response: SearchResponseSchema }),
+  z.object({ query: z.string(), ok: z.literal(false), error: ErrorInfoSchema }),
+]);
+export type SearchOutcome = z.infer<typeof SearchOutcomeSchema>;
+
+/** One outcome per query, in the order asked. */
+export const SearchManyResponseSchema = z.object({ results: z.array(SearchOutcomeSchema) });
+export type SearchManyResponse = z.infer<typeof SearchManyResponseSchema>;

@@ -4,6 +4,7 @@
  */
 export const IPC_CHANNELS = [
   'search:run',
+  'search:many',
   'fetch:run',
   'answer:run',
   'call:cancel',

@@ -13,7 +13,7 @@ import {
   type CaptchaSolveResponse,
   type CaptchaWaitResponse,
 } from './captcha-contract';
-import { SearchRequestSchema, type ErrorInfo, type SearchResponse } from './contract';
+import { SearchManyRequestSchema, SearchRequestSchema, type ErrorInfo, type SearchManyResponse, type SearchResponse } from './contract';
 import { FetchRequestSchema, type FetchResponse } from './fetch-contract';
 import {
   HistoryExportRequestSchema,
@@ -47,6 +47,7 @@ const answers = <T>(): T => undefined as unknown as T;
 
 export const IPC_CONTRACT = {
   'search:run': { request: cancellable(SearchRequestSchema), response: answers<SearchResponse>() },
+  'search:many': { request: cancellable(SearchManyRequestSchema), response: answers<SearchManyResponse>() },
   'fetch:run': { request: cancellable(FetchRequestSchema), response: answers<FetchResponse>() },
   'answer:run': {
     // A follow-up names the thread it continues.

@@ -27,7 +27,7 @@ import type { ResearchService } from '../../src/main/service';
 import type { ResearchApi } from '../../src/shared/api';
 import type { AnswerEvent } from '../../src/shared/answer-contract';
 import { errorOf } from '../support/error-of';
-import { startAnswerSite, type AnswerSite } from '../support/answer-site';
+import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { IpcMainDouble, ipcRendererDouble } from '../support/ipc-double';
 
 interface Transport {
@@ -96,6 +96,14 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
     const response = await client.search({ query: 'espresso caffeine', engine: 'google' });
     expect(response.results.length).toBeGreaterThan(0);
     expect(response.results[0]).toMatchObject({ index: 0, url: expect.stringMatching(/^http/) });
+  });
+
+  it('searches several queries at once, a failed one in its place', async () => {
+    const batch = await client.searchMany({ queries: [ANSWER_SITE_QUERIES.serverError, 'espresso caffeine'], engine: 'google' });
+    expect(batch.results.map((outcome) => [outcome.query, outcome.ok ? outcome.response.results.length > 0 : outcome.error.code])).toEqual([
+      [ANSWER_SITE_QUERIES.serverError, 'ENGINE_UNREACHABLE'],
+      ['espresso caffeine', true],
+    ]);
   });
 
   it('says INVALID_INPUT, as a LanternError with its code, for a bad request', async () => {

@@ -92,7 +92,7 @@ describe('lantern mcp over stdio', () => {
     );
     // Each declares what its structured content holds; the SDK's client then checks every result against it.
     const outputs = Object.fromEntries(tools.map((tool) => [tool.name, Object.keys(tool.outputSchema?.properties ?? {})]));
-    expect(outputs.web_search).toEqual(['searches']);
+    expect(outputs.web_search).toEqual(['searches', 'failures']);
     expect(outputs.web_fetch).toEqual(['pages', 'failures']);
     expect(outputs.research).toEqual(expect.arrayContaining(['question', 'answer', 'answered', 'sources', 'sentences']));
   });

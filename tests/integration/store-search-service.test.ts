@@ -2,6 +2,7 @@ import { AnswerService } from '../../src/main/answer/answer-service';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageLoader } from '../../src/main/browser/page-loader';
 import type { SearchEngine } from '../../src/main/search/engine';
+import { SearchOperations } from '../../src/main/search/search-operations';
 import { SearchService } from '../../src/main/search/search-service';
 import { CaptchaService } from '../../src/main/captcha/captcha-service';
 import { HistoryService } from '../../src/main/history/history-service';
@@ -55,7 +56,9 @@ function cliProcess(loader: PageLoader): { store: Store; service: ResearchServic
   const fetch = () => Promise.reject(new Error('fetch is not part of this test'));
   const captcha = new CaptchaService({ suspensions: search.suspensions, canShowWindow: () => false });
   const answer = new AnswerService({ search: (request, options) => search.search(request, options), fetch, store });
-  const parts = { search, fetch, answer, history: new HistoryService(store), settings: new SettingsService(temp.dir), captcha, loader, store };
+  const history = new HistoryService(store);
+  const operations = new SearchOperations({ search, searches: store.searches, history });
+  const parts = { search: operations, fetch, answer, history, settings: new SettingsService(temp.dir), captcha, loader, store };
   return { store, service: new ResearchService(parts) };
 }
 

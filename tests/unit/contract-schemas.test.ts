@@ -11,6 +11,18 @@ import {
   ThreadRequestSchema,
 } from '../../src/shared/history-contract';
 import { SettingsPatchSchema, SettingsSchema } from '../../src/shared/settings-contract';
+import { MAX_QUERIES_PER_SEARCH, SearchManyRequestSchema } from '../../src/shared/contract';
+
+describe('the searchMany request', () => {
+  it('takes 1 to MAX_QUERIES_PER_SEARCH queries, each a valid query, and shares the other fields', () => {
+    expect(SearchManyRequestSchema.parse({ queries: ['coffee', 'tea'], engine: 'bing' })).toEqual({ queries: ['coffee', 'tea'], engine: 'bing', limit: 10, page: 1 });
+    const queries = (count: number) => Array.from({ length: count }, (_, i) => `q${i}`);
+    expect(SearchManyRequestSchema.safeParse({ queries: queries(MAX_QUERIES_PER_SEARCH) }).success).toBe(true);
+    expect(SearchManyRequestSchema.safeParse({ queries: queries(MAX_QUERIES_PER_SEARCH + 1) }).error?.issues[0]?.message).toBe('at most 10 queries per request');
+    expect(SearchManyRequestSchema.safeParse({ queries: [] }).error?.issues[0]?.message).toBe('queries is empty');
+    expect(SearchManyRequestSchema.safeParse({ queries: ['coffee', '  '] }).error?.issues[0]?.path).toEqual(['queries', 1]);
+  });
+});
 
 describe('history schemas', () => {
   it('take a thread id as a number, or as typed in a terminal or a URL path', () => {

@@ -1,10 +1,11 @@
 /**
- * The OpenAPI 3.1 document, generated from the route table and the contract's zod schemas with
- * zod 4's `z.toJSONSchema` (JSON Schema 2020-12, the dialect OpenAPI 3.1 uses): never by hand.
+ * The OpenAPI 3.1 document, generated from the agents' routes of the shared route table
+ * (src/shared/http-routes.ts) and the contract's zod schemas with zod 4's `z.toJSONSchema`
+ * (JSON Schema 2020-12, the dialect OpenAPI 3.1 uses): never by hand.
  */
 import * as z from 'zod';
 import { ErrorResponseSchema } from '../../shared/contract';
-import { ROUTES, type Route } from './routes';
+import { httpRoutesFor, type HttpRoute } from '../../shared/http-routes';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -14,7 +15,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-function queryParameters(route: Route): JsonSchema[] {
+function queryParameters(route: HttpRoute): JsonSchema[] {
   if (!route.query) return [];
   const schema = jsonSchema(route.query, 'input');
   const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
@@ -28,7 +29,7 @@ function queryParameters(route: Route): JsonSchema[] {
   }));
 }
 
-function pathParameters(route: Route): JsonSchema[] {
+function pathParameters(route: HttpRoute): JsonSchema[] {
   return [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
     in: 'path',
@@ -44,10 +45,10 @@ const errorResponse = (description: string): JsonSchema => ({
 
 export function buildOpenApiDocument(version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const route of ROUTES) {
+  for (const [, route] of httpRoutesFor('agent')) {
     const content: Record<string, JsonSchema> = { 'application/json': { schema: jsonSchema(route.response, 'output') } };
-    if (route.text) content['text/plain'] = { schema: { type: 'string', description: 'With format=compact or format=cited: the response as text for a language model (what the MCP tools return).' } };
-    if (route.events) content['text/event-stream'] = { schema: { type: 'string', description: 'AnswerEvent values as server-sent events (event: <type>, data: <json>), `done` or `error` last.' } };
+    if (route.plainText) content['text/plain'] = { schema: { type: 'string', description: 'With format=compact or format=cited: the response as text for a language model (what the MCP tools return).' } };
+    if (route.eventStream) content['text/event-stream'] = { schema: { type: 'string', description: 'AnswerEvent values as server-sent events (event: <type>, data: <json>), `done` or `error` last.' } };
     const operation: JsonSchema = {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
       summary: route.summary,

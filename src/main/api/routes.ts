@@ -1,41 +1,21 @@
 /**
- * The REST v1 routes: each a thin adapter from an HTTP request to one ResearchApi call. The
- * table is also the OpenAPI document's source (openapi.ts), so what is served and what is
- * documented cannot drift apart.
+ * The REST v1 routes: the shared route table (src/shared/http-routes.ts) with a handler each, a
+ * thin adapter from an HTTP request to one ResearchApi call.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import * as z from 'zod';
+import type * as z from 'zod';
 import type { ResearchApi } from '../../shared/api';
-import { AnswerRequestSchema, AnswerResponseSchema, type AnswerEvent, type AnswerResponse } from '../../shared/answer-contract';
-import { CaptchaPendingResponseSchema, CaptchaWaitRequestSchema, CaptchaWaitResponseSchema } from '../../shared/captcha-contract';
-import { FetchRequestSchema, FetchResponseSchema, type FetchResponse } from '../../shared/fetch-contract';
-import {
-  FullTextHitSchema,
-  HistoryDeleteResponseSchema,
-  HistoryExportResponseSchema,
-  HistoryListRequestSchema,
-  HistorySearchRequestSchema,
-  ThreadSchema,
-  ThreadSummarySchema,
-} from '../../shared/history-contract';
-import {
-  AnswerParametersSchema,
-  ApiSearchRequestSchema,
-  ApiSearchResponseSchema,
-  CallParametersSchema,
-  HealthResponseSchema,
-  TextCallParametersSchema,
-  type HealthResponse,
-  type MultiSearchResponse,
-  type TextFormat,
-} from './api-schemas';
-import type { SearchResponse } from '../../shared/contract';
+import type { AnswerEvent, AnswerRequestSchema, AnswerResponse } from '../../shared/answer-contract';
+import type { CaptchaWaitRequestSchema } from '../../shared/captcha-contract';
+import type { FetchRequestSchema, FetchResponse } from '../../shared/fetch-contract';
+import type { ApiSearchRequestSchema, HealthResponse, TextFormat } from '../../shared/http-contract';
+import { httpRoutesFor, type HttpRoute, type HttpRouteNameFor } from '../../shared/http-routes';
+import type { SearchManyResponse, SearchResponse } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import { formatCitedAnswer, formatCitedResults } from '../../shared/format/cited';
 import { formatCompactResults } from '../../shared/format/compact';
 import { formatFetchedText } from '../../shared/format/fetched-text';
-import { oneLine } from '../../shared/format/one-line';
-import { escapeWrapperTags } from '../../shared/format/untrusted';
+import { formatSearchOutcomes } from '../../shared/format/search-outcomes';
 import { publicErrorInfo } from './http-errors';
 import { openEventStream } from './sse';
 
@@ -76,21 +56,21 @@ export interface UiPowers {
 /** A handler that has already written its own response (an event stream). */
 export const STREAMED = Symbol('streamed');
 
-export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** With {name} path parameters. */
-  path: string;
-  summary: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  /** Query parameters that are numbers (a query string carries only text). */
-  numericQuery?: string[];
-  response: z.ZodType;
-  /** Also answers `Accept: text/event-stream` with this event schema. */
-  events?: z.ZodType;
+export interface Route extends HttpRoute {
   /** The response as text/plain for `format=compact|cited` (src/shared/format/), same text as the MCP tools. */
   text?: Record<TextFormat, (response: never) => string>;
   handle(context: RouteContext): Promise<unknown>;
+}
+
+/** What the router adds to a route of the table. */
+export type RouteHandler = Pick<Route, 'text' | 'handle'>;
+
+/**
+ * The table's routes for `caller` in the table's order (a literal path such as /v1/history/search
+ * before /v1/history/{id}), each with its handler: the types require one for every route.
+ */
+export function withHandlers<Caller extends HttpRoute['caller']>(caller: Caller, handlers: { [Name in HttpRouteNameFor<Caller>]: RouteHandler }): Route[] {
+  return httpRoutesFor(caller).map(([name, route]) => ({ ...route, ...(handlers as Record<string, RouteHandler>)[name] }) as Route);
 }
 
 /** The thread id as the path gave it: history.* validates it like any other request (INVALID_INPUT). */
@@ -98,51 +78,21 @@ const idParam = (context: RouteContext): string => context.params['id'] as strin
 /** CallParametersSchema gives it its default ('default'). */
 const session = (context: RouteContext): string => context.query['session'] as string;
 
-export const ROUTES: Route[] = [
-  {
-    method: 'POST',
-    path: '/v1/search',
-    summary: 'Search the web: one `query`, or `queries` (run through the engine queue, each with its own result or error).',
-    body: ApiSearchRequestSchema,
-    query: TextCallParametersSchema,
-    response: ApiSearchResponseSchema,
+export const ROUTES: Route[] = withHandlers('agent', {
+  search: {
     text: { compact: searchText(formatCompactResults), cited: searchText(formatCitedResults) },
-    async handle(context) {
-      const body = context.body as z.input<typeof ApiSearchRequestSchema>;
+    handle(context) {
+      const body = context.body as z.output<typeof ApiSearchRequestSchema>;
       const options = { session: session(context), signal: context.signal, ...(context.caller === 'ui' ? { recordHistory: true } : {}) };
-      if (!('queries' in body)) return context.api.search(body, options);
-      const { queries, ...common } = body;
-      const settled = await Promise.allSettled(queries.map((query) => context.api.search({ ...common, query }, options)));
-      const response: MultiSearchResponse = {
-        results: settled.map((outcome, i) => {
-          const query = queries[i] as string;
-          return outcome.status === 'fulfilled'
-            ? { query, ok: true as const, response: outcome.value }
-            : { query, ok: false as const, error: publicErrorInfo(outcome.reason, context.log) };
-        }),
-      };
-      return response;
+      return 'queries' in body ? context.api.searchMany(body, options) : context.api.search(body, options);
     },
   },
-  {
-    method: 'POST',
-    path: '/v1/fetch',
-    summary: 'A URL, several URLs, a prompt with URLs, or result N of a search → main content as Markdown.',
-    body: FetchRequestSchema,
-    query: TextCallParametersSchema,
-    response: FetchResponseSchema,
+  fetch: {
     // A page's text is wrapped with its URL either way: compact and cited are the same text.
     text: { compact: (response: FetchResponse) => formatFetchedText(response), cited: (response: FetchResponse) => formatFetchedText(response) },
     handle: (context) => context.api.fetch(context.body as z.input<typeof FetchRequestSchema>, { session: session(context), signal: context.signal }),
   },
-  {
-    method: 'POST',
-    path: '/v1/answer',
-    summary: 'A question → a short answer citing numbered sources. With `Accept: text/event-stream`, its steps as server-sent events, `done` last.',
-    body: AnswerRequestSchema,
-    query: AnswerParametersSchema,
-    response: AnswerResponseSchema,
-    events: z.custom<AnswerEvent>(),
+  answer: {
     // An answer's text always carries its numbered sources with their URLs.
     text: { compact: (response: AnswerResponse) => formatCitedAnswer(response), cited: (response: AnswerResponse) => formatCitedAnswer(response) },
     async handle(context) {
@@ -191,22 +141,10 @@ export const ROUTES: Route[] = [
       return STREAMED;
     },
   },
-  {
-    method: 'GET',
-    path: '/v1/history',
-    summary: 'Research threads, most recently active first.',
-    query: HistoryListRequestSchema.extend(CallParametersSchema.shape),
-    numericQuery: ['limit', 'offset'],
-    response: z.array(ThreadSummarySchema),
+  'history.list': {
     handle: (context) => context.api.history.list({ limit: context.query['limit'] as number, offset: context.query['offset'] as number }),
   },
-  {
-    method: 'GET',
-    path: '/v1/history/search',
-    summary: 'Ranked full-text search over questions, answers and fetched pages.',
-    query: HistorySearchRequestSchema.extend(CallParametersSchema.shape),
-    numericQuery: ['limit'],
-    response: z.array(FullTextHitSchema),
+  'history.search': {
     handle: (context) =>
       context.api.history.search({
         text: context.query['text'] as string,
@@ -214,79 +152,20 @@ export const ROUTES: Route[] = [
         limit: context.query['limit'] as number,
       }),
   },
-  {
-    method: 'GET',
-    path: '/v1/history/{id}',
-    summary: 'One thread with its turns.',
-    query: CallParametersSchema,
-    response: ThreadSchema,
-    handle: (context) => context.api.history.get({ id: idParam(context) }),
-  },
-  {
-    method: 'GET',
-    path: '/v1/history/{id}/export',
-    summary: 'A thread as a Markdown document with its sources as footnotes.',
-    query: CallParametersSchema,
-    response: HistoryExportResponseSchema,
-    handle: (context) => context.api.history.export({ id: idParam(context) }),
-  },
-  {
-    method: 'DELETE',
-    path: '/v1/history/{id}',
-    summary: 'Deletes a thread and its turns.',
-    query: CallParametersSchema,
-    response: HistoryDeleteResponseSchema,
-    handle: (context) => context.api.history.delete({ id: idParam(context) }),
-  },
-  {
-    method: 'GET',
-    path: '/v1/captcha/pending',
-    summary: 'Engines paused by a CAPTCHA or consent wall.',
-    query: CallParametersSchema,
-    response: CaptchaPendingResponseSchema,
-    handle: (context) => context.api.captcha.pending(),
-  },
-  {
-    method: 'POST',
-    path: '/v1/captcha/wait',
-    summary: "Waits until an engine's block is solved, its pause runs out, or timeoutMs passes.",
-    body: CaptchaWaitRequestSchema,
-    query: CallParametersSchema,
-    response: CaptchaWaitResponseSchema,
+  'history.get': { handle: (context) => context.api.history.get({ id: idParam(context) }) },
+  'history.export': { handle: (context) => context.api.history.export({ id: idParam(context) }) },
+  'history.delete': { handle: (context) => context.api.history.delete({ id: idParam(context) }) },
+  'captcha.pending': { handle: (context) => context.api.captcha.pending() },
+  'captcha.wait': {
     handle: (context) => context.api.captcha.wait(context.body as z.input<typeof CaptchaWaitRequestSchema>, { signal: context.signal }),
   },
-  {
-    method: 'GET',
-    path: '/v1/health',
-    summary: 'Version, browser state and engine suspensions (no secrets).',
-    query: CallParametersSchema,
-    response: HealthResponseSchema,
-    handle: (context) => context.health(),
-  },
-  {
-    method: 'GET',
-    path: '/v1/openapi.json',
-    summary: 'This document (OpenAPI 3.1), generated from the contract schemas.',
-    query: CallParametersSchema,
-    response: z.record(z.string(), z.unknown()),
-    handle: (context) => Promise.resolve(context.openapi()),
-  },
-];
+  health: { handle: (context) => context.health() },
+  openapi: { handle: (context) => Promise.resolve(context.openapi()) },
+});
 
-/**
- * A search's text: one query's response rendered as it is; several queries' outcomes one after
- * another, a failed one as a line with its code, as fetched-text.ts tells one failure in a batch
- * (on one line, unable to pass for the untrusted-content wrapper).
- */
-function searchText(render: (response: SearchResponse) => string): (response: SearchResponse | MultiSearchResponse) => string {
-  return (response) =>
-    'results' in response && !('searchId' in response)
-      ? response.results
-          .map((outcome) =>
-            outcome.ok ? render(outcome.response) : escapeWrapperTags(oneLine(`A search for '${outcome.query}' failed: ${outcome.error.code}: ${outcome.error.message}`)),
-          )
-          .join('\n\n')
-      : render(response);
+/** A search's text: one query's response as it is, several queries' outcomes as formatSearchOutcomes tells them. */
+function searchText(render: (response: SearchResponse) => string): (response: SearchResponse | SearchManyResponse) => string {
+  return (response) => ('searchId' in response ? render(response) : formatSearchOutcomes(response, render));
 }
 
 /** The route for a method and path, with its path parameters; undefined when none matches. */

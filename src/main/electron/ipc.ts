@@ -37,9 +37,11 @@ type Handlers = { [C in IpcChannel]: (request: Parsed<C>, context: CallContext) 
 export function registerIpcHandlers(deps: IpcDependencies): () => void {
   const { api } = deps;
   const running = new Map<string, AbortController>();
+  // A person is at the desktop: a CAPTCHA is shown to them in the search window, not just reported.
+  const searchOptions = (signal: AbortSignal) => ({ signal, interactive: true, session: DESKTOP_SESSION, recordHistory: true });
   const handlers: Handlers = {
-    // A person is at the desktop: a CAPTCHA is shown to them in the search window, not just reported.
-    'search:run': ({ input }, { signal }) => api.search(input, { signal, interactive: true, session: DESKTOP_SESSION, recordHistory: true }),
+    'search:run': ({ input }, { signal }) => api.search(input, searchOptions(signal)),
+    'search:many': ({ input }, { signal }) => api.searchMany(input, searchOptions(signal)),
     'fetch:run': ({ input }, { signal }) => api.fetch(input, { signal, session: DESKTOP_SESSION }),
     'answer:run': ({ callId, input, threadId }, { signal, push }) =>
       api.answer(input, {

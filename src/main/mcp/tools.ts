@@ -9,13 +9,14 @@
 import * as z from 'zod';
 import { AnswerResponseSchema, type AnswerEvent, type AnswerRequestInput } from '../../shared/answer-contract';
 import type { CallOptions, ResearchApi } from '../../shared/api';
-import { EngineChoiceSchema, ErrorCodeSchema, SearchResponseSchema, TimeRangeSchema, type SearchRequestInput, type SearchResponse } from '../../shared/contract';
+import { EngineChoiceSchema, ErrorCodeSchema, SearchResponseSchema, TimeRangeSchema } from '../../shared/contract';
 import { definedFields } from '../../shared/defined-fields';
 import { LanternError } from '../../shared/errors';
 import { isFetchBatch, type FetchPage, type FetchRequestInput, type FetchResponse } from '../../shared/fetch-contract';
 import { formatCitedAnswer } from '../../shared/format/cited';
 import { formatCompactResults } from '../../shared/format/compact';
 import { formatFetchedText, untrustedPageText } from '../../shared/format/fetched-text';
+import { formatSearchOutcomes } from '../../shared/format/search-outcomes';
 
 /** What a tool gets besides its arguments: whose numbered results, cancellation, progress. */
 export interface ToolContext {
@@ -70,7 +71,8 @@ const searchInput = z.strictObject({
 });
 
 const searchOutput = z.object({
-  searches: z.array(SearchResponseSchema).describe('One response per query, in the order asked'),
+  searches: z.array(SearchResponseSchema).describe('One response per query answered, in the order asked'),
+  failures: z.array(z.object({ query: z.string(), code: ErrorCodeSchema, message: z.string() })).describe('Queries of a batch that failed'),
 });
 
 const fetchInput = z.strictObject({
@@ -151,20 +153,21 @@ export function lanternTools(api: ResearchApi): LanternTool[] {
       input: searchInput,
       output: searchOutput,
       async run(args, context) {
-        const queries = args.queries ?? (args.query === undefined ? [] : [args.query]);
-        if (queries.length === 0 || (args.query !== undefined && args.queries !== undefined)) {
-          throw new LanternError('INVALID_INPUT', 'give exactly one of query or queries');
+        if ((args.query === undefined) === (args.queries === undefined)) throw new LanternError('INVALID_INPUT', 'give exactly one of query or queries');
+        const shared = definedFields({ engine: args.engine, limit: args.limit, lang: args.lang, region: args.region, timeRange: args.time });
+        if (args.query !== undefined) {
+          const response = await api.search({ query: args.query, ...shared }, call(context));
+          return { text: args.format === 'json' ? JSON.stringify(response) : formatCompactResults(response), structured: { searches: [response], failures: [] } };
         }
-        const searches: SearchResponse[] = [];
-        for (const query of queries) {
-          const request: SearchRequestInput = {
-            query,
-            ...definedFields({ engine: args.engine, limit: args.limit, lang: args.lang, region: args.region, timeRange: args.time }),
-          };
-          searches.push(await api.search(request, call(context)));
-        }
-        const render = (response: SearchResponse): string => (args.format === 'json' ? JSON.stringify(response) : formatCompactResults(response));
-        return { text: searches.map(render).join('\n\n'), structured: { searches } };
+        // Every query runs; a failed one is told in its place (as over REST), never ending the call.
+        const batch = await api.searchMany({ queries: args.queries ?? [], ...shared }, call(context));
+        return {
+          text: args.format === 'json' ? JSON.stringify(batch) : formatSearchOutcomes(batch, (response) => formatCompactResults(response)),
+          structured: {
+            searches: batch.results.flatMap((outcome) => (outcome.ok ? [outcome.response] : [])),
+            failures: batch.results.flatMap((outcome) => (outcome.ok ? [] : [{ query: outcome.query, code: outcome.error.code, message: outcome.error.message }])),
+          },
+        };
       },
     }),
     tool({

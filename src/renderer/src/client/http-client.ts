@@ -2,7 +2,8 @@
  * ResearchApi over the local HTTP API of `lantern serve` (web mode): JSON requests, and the
  * answer's steps as server-sent events read from a fetch() body (EventSource cannot POST).
  * Authentication is the session cookie the server set when the printed link was opened; this
- * code never sees a token, and the browser sends the cookie to this origin only.
+ * code never sees a token, and the browser sends the cookie to this origin only. Methods and paths
+ * come from the route table the server itself is built from (src/shared/http-routes.ts).
  */
 import type { AccessApi, AnswerOptions, CallOptions, ResearchApi } from '../../../shared/api';
 import type { AnswerEvent, AnswerRequestInput, AnswerResponse } from '../../../shared/answer-contract';
@@ -13,7 +14,7 @@ import type {
   CaptchaWaitRequest,
   CaptchaWaitResponse,
 } from '../../../shared/captcha-contract';
-import type { ErrorInfo, SearchRequestInput, SearchResponse } from '../../../shared/contract';
+import type { ErrorInfo, SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from '../../../shared/contract';
 import { LanternError } from '../../../shared/errors';
 import type { FetchRequestInput, FetchResponse } from '../../../shared/fetch-contract';
 import type {
@@ -27,17 +28,25 @@ import type {
   ThreadRequest,
   ThreadSummary,
 } from '../../../shared/history-contract';
+import { HTTP_ROUTES, routePath, type HttpRoute } from '../../../shared/http-routes';
 import type { Settings, SettingsPatch } from '../../../shared/settings-contract';
 
 /** The UI's numbered results, apart from any agent's. */
 const SESSION = 'ui';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+interface RequestParts {
+  /** The route's {name} path parameters. */
+  params?: Record<string, unknown>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  accept?: string;
+}
 
-function withQuery(path: string, query: Record<string, string | number | undefined> = {}): string {
+function urlOf(route: HttpRoute, parts: RequestParts): string {
   const params = new URLSearchParams({ session: SESSION });
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return `${path}?${params.toString()}`;
+  for (const [key, value] of Object.entries(parts.query ?? {})) if (value !== undefined) params.set(key, String(value));
+  return `${routePath(route, parts.params)}?${params.toString()}`;
 }
 
 function unreachable(cause: unknown): LanternError {
@@ -104,13 +113,13 @@ async function readEvents(response: Response, onEvent: (type: string, data: unkn
 export type FetchLike = (path: string, init: RequestInit) => Promise<Response>;
 
 function requester(fetchImpl: FetchLike) {
-  async function send(method: Method, path: string, options: { body?: unknown; signal?: AbortSignal | undefined; accept?: string } = {}): Promise<Response> {
+  async function send(route: HttpRoute, options: RequestParts = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await fetchImpl(path, {
-        method,
+      response = await fetchImpl(urlOf(route, options), {
+        method: route.method,
         headers,
         credentials: 'same-origin',
         ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
@@ -124,8 +133,8 @@ function requester(fetchImpl: FetchLike) {
     return response;
   }
 
-  async function call<T>(method: Method, path: string, options: { body?: unknown; signal?: AbortSignal | undefined } = {}): Promise<T> {
-    const response = await send(method, path, options);
+  async function call<T>(route: HttpRoute, options: RequestParts = {}): Promise<T> {
+    const response = await send(route, options);
     return (await response.json()) as T;
   }
   return { send, call };
@@ -136,15 +145,20 @@ export function createHttpClient(
 ): ResearchApi & { access: AccessApi; resetSearchSession(): Promise<void> } {
   const { send, call } = requester(fetchImpl);
   return {
-    search: (request: SearchRequestInput, options: CallOptions = {}) =>
-      call<SearchResponse>('POST', withQuery('/v1/search'), { body: request, signal: options.signal }),
+    search: (request: SearchRequestInput, options: CallOptions = {}) => call<SearchResponse>(HTTP_ROUTES.search, { body: request, signal: options.signal }),
 
-    fetch: (request: FetchRequestInput, options: CallOptions = {}) =>
-      call<FetchResponse>('POST', withQuery('/v1/fetch'), { body: request, signal: options.signal }),
+    searchMany: (request: SearchManyRequestInput, options: CallOptions = {}) =>
+      call<SearchManyResponse>(HTTP_ROUTES.search, { body: request, signal: options.signal }),
+
+    fetch: (request: FetchRequestInput, options: CallOptions = {}) => call<FetchResponse>(HTTP_ROUTES.fetch, { body: request, signal: options.signal }),
 
     async answer(request: AnswerRequestInput, options: AnswerOptions = {}): Promise<AnswerResponse> {
-      const path = withQuery('/v1/answer', { threadId: options.threadId });
-      const response = await send('POST', path, { body: request, signal: options.signal, accept: 'text/event-stream' });
+      const response = await send(HTTP_ROUTES.answer, {
+        query: { threadId: options.threadId },
+        body: request,
+        signal: options.signal,
+        accept: 'text/event-stream',
+      });
       let final: AnswerResponse | undefined;
       let failure: ErrorInfo | undefined;
       await readEvents(
@@ -165,38 +179,38 @@ export function createHttpClient(
     },
 
     history: {
-      list: (request: HistoryListRequest = {}) => call<ThreadSummary[]>('GET', withQuery('/v1/history', { limit: request.limit, offset: request.offset })),
-      get: (request: ThreadRequest) => call<Thread>('GET', withQuery(`/v1/history/${encodeURIComponent(String(request.id))}`)),
+      list: (request: HistoryListRequest = {}) =>
+        call<ThreadSummary[]>(HTTP_ROUTES['history.list'], { query: { limit: request.limit, offset: request.offset } }),
+      get: (request: ThreadRequest) => call<Thread>(HTTP_ROUTES['history.get'], { params: { id: request.id } }),
       search: (request: HistorySearchRequest) =>
-        call<FullTextHit[]>('GET', withQuery('/v1/history/search', { text: request.text, scope: request.scope, limit: request.limit })),
-      delete: (request: ThreadRequest) => call<HistoryDeleteResponse>('DELETE', withQuery(`/v1/history/${encodeURIComponent(String(request.id))}`)),
-      export: (request: HistoryExportRequest) =>
-        call<HistoryExportResponse>('GET', withQuery(`/v1/history/${encodeURIComponent(String(request.id))}/export`)),
+        call<FullTextHit[]>(HTTP_ROUTES['history.search'], { query: { text: request.text, scope: request.scope, limit: request.limit } }),
+      delete: (request: ThreadRequest) => call<HistoryDeleteResponse>(HTTP_ROUTES['history.delete'], { params: { id: request.id } }),
+      export: (request: HistoryExportRequest) => call<HistoryExportResponse>(HTTP_ROUTES['history.export'], { params: { id: request.id } }),
     },
 
     settings: {
-      get: () => call<Settings>('GET', withQuery('/v1/settings')),
-      update: (patch: SettingsPatch) => call<Settings>('POST', withQuery('/v1/settings'), { body: patch }),
-      reset: () => call<Settings>('POST', withQuery('/v1/settings/reset')),
+      get: () => call<Settings>(HTTP_ROUTES['settings.get']),
+      update: (patch: SettingsPatch) => call<Settings>(HTTP_ROUTES['settings.update'], { body: patch }),
+      reset: () => call<Settings>(HTTP_ROUTES['settings.reset']),
     },
 
     captcha: {
-      pending: () => call<CaptchaPendingResponse>('GET', withQuery('/v1/captcha/pending')),
+      pending: () => call<CaptchaPendingResponse>(HTTP_ROUTES['captcha.pending']),
       wait: (request: CaptchaWaitRequest, options: CallOptions = {}) =>
-        call<CaptchaWaitResponse>('POST', withQuery('/v1/captcha/wait'), { body: request, signal: options.signal }),
+        call<CaptchaWaitResponse>(HTTP_ROUTES['captcha.wait'], { body: request, signal: options.signal }),
       solve: (request: CaptchaSolveRequest, options: CallOptions = {}) =>
-        call<CaptchaSolveResponse>('POST', withQuery('/v1/captcha/solve'), { body: request, signal: options.signal }),
+        call<CaptchaSolveResponse>(HTTP_ROUTES['captcha.solve'], { body: request, signal: options.signal }),
     },
 
     async resetSearchSession() {
-      await call<{ reset: true }>('POST', withQuery('/v1/search-session/reset'));
+      await call<{ reset: true }>(HTTP_ROUTES.resetSearchSession);
     },
 
     access: {
-      token: () => call<{ token: string }>('GET', withQuery('/v1/token')),
-      rotateToken: () => call<{ token: string }>('POST', withQuery('/v1/token/rotate')),
-      setLlmKey: (request: { key: string | null }) => call<{ hasKey: boolean }>('POST', withQuery('/v1/llm-key'), { body: request }),
-      llmKeyState: () => call<{ hasKey: boolean }>('GET', withQuery('/v1/llm-key')),
+      token: () => call<{ token: string }>(HTTP_ROUTES['access.token']),
+      rotateToken: () => call<{ token: string }>(HTTP_ROUTES['access.rotateToken']),
+      setLlmKey: (request: { key: string | null }) => call<{ hasKey: boolean }>(HTTP_ROUTES['access.setLlmKey'], { body: request }),
+      llmKeyState: () => call<{ hasKey: boolean }>(HTTP_ROUTES['access.llmKeyState']),
     },
   };
 }

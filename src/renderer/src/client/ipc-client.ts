@@ -7,7 +7,7 @@
 import type { AccessApi, AnswerOptions, CallOptions, FetchOptions, ResearchApi, SearchOptions } from '../../../shared/api';
 import type { AnswerRequestInput, AnswerResponse } from '../../../shared/answer-contract';
 import type { CaptchaSolveRequest, CaptchaWaitRequest } from '../../../shared/captcha-contract';
-import type { SearchRequestInput } from '../../../shared/contract';
+import type { SearchManyRequestInput, SearchRequestInput } from '../../../shared/contract';
 import { LanternError } from '../../../shared/errors';
 import type { FetchRequestInput } from '../../../shared/fetch-contract';
 import type { ApiTokenInfo, IpcResult, LanternBridge, SecretsStatus } from '../../../shared/ipc';
@@ -47,6 +47,8 @@ export function createIpcClient(bridge: LanternBridge): IpcResearchClient {
 
   return {
     search: (input: SearchRequestInput, options: SearchOptions = {}) => cancellable(options.signal, (callId) => bridge['search:run']({ callId, input })),
+    searchMany: (input: SearchManyRequestInput, options: SearchOptions = {}) =>
+      cancellable(options.signal, (callId) => bridge['search:many']({ callId, input })),
     fetch: (input: FetchRequestInput, options: FetchOptions = {}) => cancellable(options.signal, (callId) => bridge['fetch:run']({ callId, input })),
     answer: (input: AnswerRequestInput, options: AnswerOptions = {}): Promise<AnswerResponse> =>
       cancellable(options.signal, async (callId) => {

@@ -1,0 +1,66 @@
+/**
+ * The HTTP door's own shapes around the contract's schemas: the query parameters every call
+ * takes, one search body for one query or several, the health report and the web UI's secrets.
+ * The contract's request schemas (src/shared/*-contract.ts) are used as they are for the bodies.
+ */
+import * as z from 'zod';
+import { SearchManyRequestSchema, SearchManyResponseSchema, SearchRequestSchema, SearchResponseSchema } from './contract';
+import { PendingBlockSchema } from './captcha-contract';
+
+const SessionSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'session must be 1-64 letters, digits, dots, dashes or underscores')
+  .default('default')
+  .describe('Whose numbered results these are (fetch by index reads this session\'s latest search).');
+
+/** `session` and `format` on an endpoint whose answer has no text rendering: JSON only. */
+export const CallParametersSchema = z
+  .object({
+    session: SessionSchema,
+    format: z
+      .enum(['json'], { error: "format: this endpoint answers JSON only ('compact' and 'cited' are for /v1/search, /v1/fetch and /v1/answer)" })
+      .default('json')
+      .describe("Response format: 'json' only here."),
+  })
+  .strict();
+
+export const TEXT_FORMATS = ['compact', 'cited'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+
+/**
+ * `format` on search, fetch and answer: the JSON response, or the text an agent reads
+ * (src/shared/format/), sent as text/plain — the same text the MCP tools return.
+ */
+export const TextCallParametersSchema = CallParametersSchema.extend({
+  format: z
+    .enum(['json', ...TEXT_FORMATS], { error: "format must be 'json', 'compact' or 'cited'" })
+    .default('json')
+    .describe(
+      "json: the response object. compact: text/plain for a model — search results numbered from 0 with title, date, source and snippet (no URLs), a page inside <untrusted_content>, an answer with its [n] sources. cited: the same with each search result's URL.",
+    ),
+}).strict();
+
+export const AnswerParametersSchema = TextCallParametersSchema.extend({
+  threadId: z.coerce.number().int().min(1).optional().describe('Continue this history thread (a follow-up).'),
+}).strict();
+
+/**
+ * POST /v1/search takes `query` (search) or `queries` (searchMany), each refusing unknown
+ * fields, so a body with both is refused rather than half read.
+ */
+export const ApiSearchRequestSchema = z.union([SearchRequestSchema.strict(), SearchManyRequestSchema.strict()]);
+export const ApiSearchResponseSchema = z.union([SearchResponseSchema, SearchManyResponseSchema]);
+
+export const HealthResponseSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  /** The search browser: not launched yet, or launched (it starts on the first search). */
+  browser: z.enum(['not started', 'started', 'unknown']),
+  /** Engines paused by a CAPTCHA or consent wall, and until when. */
+  suspensions: z.array(PendingBlockSchema),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+export const TokenResponseSchema = z.object({ token: z.string() });
+export const LlmKeyRequestSchema = z.object({ key: z.string().trim().min(1, 'the key is empty; send null to remove it').max(4096).nullable() }).strict();
+export const LlmKeyResponseSchema = z.object({ hasKey: z.boolean() });

@@ -1,0 +1,294 @@
+/**
+ * The local HTTP API's one route table: each route's method, path, the ResearchApi operations it
+ * carries and its schemas. The server's router (src/main/api/routes.ts, ui-routes.ts) adds a
+ * handler to each, the OpenAPI document (src/main/api/openapi.ts) is generated from it, and the
+ * web UI's client (src/renderer/src/client/http-client.ts) takes its methods and paths from it,
+ * so what is served, what is documented and what is called cannot drift apart.
+ */
+import * as z from 'zod';
+import type { AccessApi, CaptchaApi, HistoryApi, SettingsApi } from './api';
+import { AnswerRequestSchema, AnswerResponseSchema } from './answer-contract';
+import { CaptchaPendingResponseSchema, CaptchaSolveRequestSchema, CaptchaSolveResponseSchema, CaptchaWaitRequestSchema, CaptchaWaitResponseSchema } from './captcha-contract';
+import { FetchRequestSchema, FetchResponseSchema } from './fetch-contract';
+import {
+  FullTextHitSchema,
+  HistoryDeleteResponseSchema,
+  HistoryExportResponseSchema,
+  HistoryListRequestSchema,
+  HistorySearchRequestSchema,
+  ThreadSchema,
+  ThreadSummarySchema,
+} from './history-contract';
+import {
+  AnswerParametersSchema,
+  ApiSearchRequestSchema,
+  ApiSearchResponseSchema,
+  CallParametersSchema,
+  HealthResponseSchema,
+  LlmKeyRequestSchema,
+  LlmKeyResponseSchema,
+  TextCallParametersSchema,
+  TokenResponseSchema,
+} from './http-contract';
+import { SettingsPatchSchema, SettingsSchema } from './settings-contract';
+
+/** A ResearchApi method, named as called: `search`, `history.list`, `access.token`, … */
+export type ApiOperation =
+  | 'search'
+  | 'searchMany'
+  | 'fetch'
+  | 'answer'
+  | `history.${keyof HistoryApi}`
+  | `settings.${keyof SettingsApi}`
+  | `captcha.${keyof CaptchaApi}`
+  | `access.${keyof AccessApi}`
+  | 'resetSearchSession';
+
+export interface HttpRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** With {name} path parameters. */
+  path: string;
+  /** What it carries (none: the server's own health report and OpenAPI document). */
+  operations: readonly ApiOperation[];
+  /**
+   * agent: anyone with the bearer token, listed in the OpenAPI document; ui: only the person in
+   * the web UI (its session cookie), kept out of the document (docs/security.md, "Web UI").
+   */
+  caller: 'agent' | 'ui';
+  summary: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Query parameters that are numbers (a query string carries only text). */
+  numericQuery?: readonly string[];
+  response: z.ZodType;
+  /** With format=compact|cited, the response as text/plain for a model (what the MCP tools return). */
+  plainText?: true;
+  /** With `Accept: text/event-stream`, AnswerEvent values as server-sent events. */
+  eventStream?: true;
+}
+
+export const HTTP_ROUTES = {
+  search: {
+    method: 'POST',
+    path: '/v1/search',
+    operations: ['search', 'searchMany'],
+    caller: 'agent',
+    summary: 'Search the web: one `query`, or `queries` (run through the engine queue, each with its own result or error).',
+    body: ApiSearchRequestSchema,
+    query: TextCallParametersSchema,
+    response: ApiSearchResponseSchema,
+    plainText: true,
+  },
+  fetch: {
+    method: 'POST',
+    path: '/v1/fetch',
+    operations: ['fetch'],
+    caller: 'agent',
+    summary: 'A URL, several URLs, a prompt with URLs, or result N of a search → main content as Markdown.',
+    body: FetchRequestSchema,
+    query: TextCallParametersSchema,
+    response: FetchResponseSchema,
+    plainText: true,
+  },
+  answer: {
+    method: 'POST',
+    path: '/v1/answer',
+    operations: ['answer'],
+    caller: 'agent',
+    summary: 'A question → a short answer citing numbered sources. With `Accept: text/event-stream`, its steps as server-sent events, `done` last.',
+    body: AnswerRequestSchema,
+    query: AnswerParametersSchema,
+    response: AnswerResponseSchema,
+    plainText: true,
+    eventStream: true,
+  },
+  'history.list': {
+    method: 'GET',
+    path: '/v1/history',
+    operations: ['history.list'],
+    caller: 'agent',
+    summary: 'Research threads, most recently active first.',
+    query: HistoryListRequestSchema.extend(CallParametersSchema.shape),
+    numericQuery: ['limit', 'offset'],
+    response: z.array(ThreadSummarySchema),
+  },
+  'history.search': {
+    method: 'GET',
+    path: '/v1/history/search',
+    operations: ['history.search'],
+    caller: 'agent',
+    summary: 'Ranked full-text search over questions, answers and fetched pages.',
+    query: HistorySearchRequestSchema.extend(CallParametersSchema.shape),
+    numericQuery: ['limit'],
+    response: z.array(FullTextHitSchema),
+  },
+  'history.get': {
+    method: 'GET',
+    path: '/v1/history/{id}',
+    operations: ['history.get'],
+    caller: 'agent',
+    summary: 'One thread with its turns.',
+    query: CallParametersSchema,
+    response: ThreadSchema,
+  },
+  'history.export': {
+    method: 'GET',
+    path: '/v1/history/{id}/export',
+    operations: ['history.export'],
+    caller: 'agent',
+    summary: 'A thread as a Markdown document with its sources as footnotes.',
+    query: CallParametersSchema,
+    response: HistoryExportResponseSchema,
+  },
+  'history.delete': {
+    method: 'DELETE',
+    path: '/v1/history/{id}',
+    operations: ['history.delete'],
+    caller: 'agent',
+    summary: 'Deletes a thread and its turns.',
+    query: CallParametersSchema,
+    response: HistoryDeleteResponseSchema,
+  },
+  'captcha.pending': {
+    method: 'GET',
+    path: '/v1/captcha/pending',
+    operations: ['captcha.pending'],
+    caller: 'agent',
+    summary: 'Engines paused by a CAPTCHA or consent wall.',
+    query: CallParametersSchema,
+    response: CaptchaPendingResponseSchema,
+  },
+  'captcha.wait': {
+    method: 'POST',
+    path: '/v1/captcha/wait',
+    operations: ['captcha.wait'],
+    caller: 'agent',
+    summary: "Waits until an engine's block is solved, its pause runs out, or timeoutMs passes.",
+    body: CaptchaWaitRequestSchema,
+    query: CallParametersSchema,
+    response: CaptchaWaitResponseSchema,
+  },
+  health: {
+    method: 'GET',
+    path: '/v1/health',
+    operations: [],
+    caller: 'agent',
+    summary: 'Version, browser state and engine suspensions (no secrets).',
+    query: CallParametersSchema,
+    response: HealthResponseSchema,
+  },
+  openapi: {
+    method: 'GET',
+    path: '/v1/openapi.json',
+    operations: [],
+    caller: 'agent',
+    summary: 'This document (OpenAPI 3.1), generated from the contract schemas.',
+    query: CallParametersSchema,
+    response: z.record(z.string(), z.unknown()),
+  },
+  'settings.get': {
+    method: 'GET',
+    path: '/v1/settings',
+    operations: ['settings.get'],
+    caller: 'ui',
+    summary: 'The settings (web UI only).',
+    query: CallParametersSchema,
+    response: SettingsSchema,
+  },
+  'settings.update': {
+    method: 'POST',
+    path: '/v1/settings',
+    operations: ['settings.update'],
+    caller: 'ui',
+    summary: 'Changes some settings; what the body leaves out stays (web UI only).',
+    body: SettingsPatchSchema,
+    query: CallParametersSchema,
+    response: SettingsSchema,
+  },
+  'settings.reset': {
+    method: 'POST',
+    path: '/v1/settings/reset',
+    operations: ['settings.reset'],
+    caller: 'ui',
+    summary: 'Back to the default settings (web UI only).',
+    query: CallParametersSchema,
+    response: SettingsSchema,
+  },
+  'access.token': {
+    method: 'GET',
+    path: '/v1/token',
+    operations: ['access.token'],
+    caller: 'ui',
+    summary: "The agents' bearer token, to copy (web UI only).",
+    query: CallParametersSchema,
+    response: TokenResponseSchema,
+  },
+  'access.rotateToken': {
+    method: 'POST',
+    path: '/v1/token/rotate',
+    operations: ['access.rotateToken'],
+    caller: 'ui',
+    summary: 'Replaces the bearer token; the old one stops working at once (web UI only).',
+    query: CallParametersSchema,
+    response: TokenResponseSchema,
+  },
+  'access.llmKeyState': {
+    method: 'GET',
+    path: '/v1/llm-key',
+    operations: ['access.llmKeyState'],
+    caller: 'ui',
+    summary: 'Whether a model API key is stored; never the key (web UI only).',
+    query: CallParametersSchema,
+    response: LlmKeyResponseSchema,
+  },
+  'access.setLlmKey': {
+    method: 'POST',
+    path: '/v1/llm-key',
+    operations: ['access.setLlmKey'],
+    caller: 'ui',
+    summary: "Stores the model's API key in the 0600 file llm-key, or removes it with null (web UI only).",
+    body: LlmKeyRequestSchema,
+    query: CallParametersSchema,
+    response: LlmKeyResponseSchema,
+  },
+  resetSearchSession: {
+    method: 'POST',
+    path: '/v1/search-session/reset',
+    operations: ['resetSearchSession'],
+    caller: 'ui',
+    summary: "Forgets the search browser's cookies and storage (web UI only).",
+    query: CallParametersSchema,
+    response: z.object({ reset: z.literal(true) }),
+  },
+  'captcha.solve': {
+    method: 'POST',
+    path: '/v1/captcha/solve',
+    operations: ['captcha.solve'],
+    caller: 'ui',
+    summary: "Shows an engine's CAPTCHA to the person in a visible window; resolves when solved (web UI only).",
+    body: CaptchaSolveRequestSchema,
+    query: CallParametersSchema,
+    response: CaptchaSolveResponseSchema,
+  },
+} as const satisfies Record<string, HttpRoute>;
+
+export type HttpRouteName = keyof typeof HTTP_ROUTES;
+
+/** The routes one kind of caller reaches, by name. */
+export type HttpRouteNameFor<Caller extends HttpRoute['caller']> = {
+  [Name in HttpRouteName]: (typeof HTTP_ROUTES)[Name]['caller'] extends Caller ? Name : never;
+}[HttpRouteName];
+
+/** The table's routes for one kind of caller, in the table's order (the OpenAPI document's). */
+export function httpRoutesFor(caller: HttpRoute['caller']): Array<[HttpRouteName, HttpRoute]> {
+  return (Object.entries(HTTP_ROUTES) as Array<[HttpRouteName, HttpRoute]>).filter(([, route]) => route.caller === caller);
+}
+
+/** A route's path with its {name} parameters filled in, each percent-encoded. */
+export function routePath(route: HttpRoute, params: Record<string, unknown> = {}): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route.path} needs its ${name} parameter`);
+    return encodeURIComponent(String(value));
+  });
+}
