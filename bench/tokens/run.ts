@@ -9,6 +9,10 @@
  * without the page features (which the compact text leaves out), indented JSON as many tools send
  * it, the titles and snippets alone — the floor for any rendering that keeps them — and what the
  * compact text would cost with its snippets cut to a number of characters (not what Lantern does).
+ *
+ * And what an agent pays before its first search, in every conversation: the tools/list answer of
+ * the real MCP server (as the MCP SDK's client receives it, in JSON), with the default settings
+ * and with mcp.structuredContent on (the output schemas).
  * Run: npm run bench:tokens
  */
 import { readFileSync } from 'node:fs';
@@ -17,6 +21,7 @@ import { cpus, totalmem } from 'node:os';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { SearchResponse } from '../../src/shared/contract';
 import { formatCompactResults } from '../../src/shared/format/compact';
+import { listedTools } from '../../tests/support/mcp-tool-list';
 import { recordedGooglePages } from '../../tests/support/recorded-google-pages';
 import { recordedSearchResponse } from '../../tests/support/recorded-search-response';
 import { sharedData } from '../../tests/support/shared-data';
@@ -105,4 +110,7 @@ console.log(`  a rendering that keeps them whole saves at most ${saving(floor, t
 for (const cap of SNIPPET_CAPS) {
   console.log(`  with snippets cut to ${cap} characters (a word boundary, then …): compact ${cappedCompact.get(cap)} → ${saving(cappedCompact.get(cap)!, total('apiJson'))} fewer`);
 }
+const toolList = encode((await listedTools()).json).length;
+const toolListStructured = encode((await listedTools({ mcp: { structuredContent: true } })).json).length;
+console.log(`tools/list: ${toolList} tokens with the default settings; ${toolListStructured} with mcp.structuredContent on (output schemas)`);
 console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString()}`);

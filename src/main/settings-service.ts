@@ -29,7 +29,7 @@ export class SettingsService implements SettingsApi {
   async update(input: SettingsPatch): Promise<Settings> {
     const parsed = SettingsPatchSchema.safeParse(input);
     if (!parsed.success) throw validationError('settings change', parsed.error);
-    const { search: searchPatch, fetch: fetchPatch, llm: llmPatch, desktop: desktopPatch, ...rest } = parsed.data;
+    const { search: searchPatch, fetch: fetchPatch, llm: llmPatch, desktop: desktopPatch, mcp: mcpPatch, ...rest } = parsed.data;
     const current = this.current();
     return this.replace(
       SettingsSchema.parse({
@@ -39,6 +39,7 @@ export class SettingsService implements SettingsApi {
         fetch: patched(current.fetch, fetchPatch),
         llm: patched(current.llm, llmPatch),
         desktop: patched(current.desktop, desktopPatch),
+        mcp: patched(current.mcp, mcpPatch),
       }),
     );
   }

@@ -36,7 +36,7 @@ export const TextCallParametersSchema = CallParametersSchema.extend({
     .enum(['json', ...TEXT_FORMATS], { error: "format must be 'json', 'compact' or 'cited'" })
     .default('json')
     .describe(
-      "json: the response object. compact: text/plain for a model — search results numbered from 0 with title, date, source and snippet (no URLs), a page inside <untrusted_content>, an answer with its [n] sources. cited: the same with each search result's URL.",
+      "json: the response object. compact: text/plain for a model — search results numbered from 0 with title, date, source and snippet (no URLs), a page or an answer with its [n] sources inside <untrusted_content>. cited: the same with each search result's URL.",
     ),
 }).strict();
 

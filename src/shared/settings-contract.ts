@@ -103,6 +103,17 @@ export const SettingsSchema = z.object({
       localApiPort: LocalApiPortSchema.default(7777),
     })
     .prefault({}),
+  /** What the MCP tools (`lantern mcp`, `/mcp`) give besides their text. */
+  mcp: z
+    .object({
+      /**
+       * Declare output schemas in tools/list and return each result as structured content too,
+       * for programs that read it. Off by default: the schemas cost every agent's conversation
+       * about 1,300 tokens before its first call, and models read the text.
+       */
+      structuredContent: z.boolean().default(false),
+    })
+    .prefault({}),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 
@@ -140,6 +151,7 @@ export const SettingsPatchSchema = z
       .partial()
       .strict(),
     desktop: z.object({ localApi: z.boolean(), localApiPort: LocalApiPortSchema }).partial().strict(),
+    mcp: z.object({ structuredContent: z.boolean() }).partial().strict(),
   })
   .partial()
   .strict();

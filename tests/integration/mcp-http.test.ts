@@ -1,7 +1,8 @@
 /**
  * The MCP server over streamable HTTP at /mcp of the local API, with the MCP SDK's own client:
  * behind the same guard (no token → 401, no MCP handler runs), one MCP session per client, and
- * the same tools as over stdio, against the fixture web.
+ * the same tools as over stdio, against the fixture web; the mcp.structuredContent setting read
+ * at each list and call.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -62,6 +63,39 @@ describe('MCP over streamable HTTP at /mcp', () => {
       expect(bad.isError).toBe(true);
       expect((bad.content as Array<{ text: string }>)[0]!.text).toMatch(/^INVALID_INPUT: /);
     } finally {
+      await transport.terminateSession().catch(() => undefined);
+      await agent.close();
+    }
+  });
+
+  it('adds output schemas and structured content once mcp.structuredContent is on, at the next list and call of the same session', async () => {
+    const { client: agent, transport } = client(api.token());
+    await agent.connect(transport);
+    const search = async (): Promise<unknown> => {
+      const result = await agent.callTool({ name: 'web_search', arguments: { query: 'coffee', limit: 3 } });
+      expect(result.isError).toBeFalsy();
+      return result.structuredContent;
+    };
+    const schemas = async (): Promise<string[]> => (await agent.listTools()).tools.filter((tool) => tool.outputSchema).map((tool) => tool.name);
+    try {
+      expect(await schemas()).toEqual([]);
+      expect(await search()).toBeUndefined();
+
+      await api.runtime.settings.update({ mcp: { structuredContent: true } });
+      // For programs, the results with their addresses, as the output schema says.
+      const structured = (await search()) as { searches: Array<{ query: string; results: Array<{ index: number; url: string }> }> };
+      expect(structured.searches.map((one) => one.query)).toEqual(['coffee']);
+      expect(structured.searches[0]!.results[0]).toMatchObject({ index: 0, url: 'https://en.wikipedia.org/wiki/Coffee' });
+      expect(await schemas()).toEqual(['web_search', 'web_fetch', 'research']);
+
+      // Turned off again: a client that was given the schemas still gets structured content (the
+      // SDK's client refuses a result without it) until it lists the tools again.
+      await api.runtime.settings.update({ mcp: { structuredContent: false } });
+      expect(await search()).toBeDefined();
+      expect(await schemas()).toEqual([]);
+      expect(await search()).toBeUndefined();
+    } finally {
+      await api.runtime.settings.update({ mcp: { structuredContent: false } });
       await transport.terminateSession().catch(() => undefined);
       await agent.close();
     }

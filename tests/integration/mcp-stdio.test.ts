@@ -5,6 +5,8 @@
  * answer site's synthetic results page, whose results are article pages on another loopback
  * server. Those pages are read with the private-network permission, given the way an agent's
  * person would: `fetch.allowPrivateNetworks` in the data dir's settings.json (never a tool argument).
+ * With the default settings the tools answer in text only; a second `lantern mcp`, on a data dir
+ * where `lantern settings set mcp.structuredContent true` was run, adds the structured content.
  */
 import { writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -17,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
-import { PROJECT_ROOT, tempDataDir } from '../support/run-cli';
+import { PROJECT_ROOT, runCli, tempDataDir } from '../support/run-cli';
 
 let fixture: FixtureWeb;
 let site: AnswerSite;
@@ -25,6 +27,8 @@ let google: Server;
 let googleOrigin: string;
 let client: Client;
 let stderr = '';
+/** `lantern mcp` on a data dir of its own with mcp.structuredContent on. */
+let structuredClient: Client;
 
 /** One Google origin for both: `espresso` goes to the answer site's results, the rest to the fixture web. */
 async function startRouter(): Promise<void> {
@@ -47,13 +51,8 @@ function textOf(result: CallToolResult): string {
   return first?.type === 'text' ? first.text : '';
 }
 
-beforeAll(async () => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
-  fixture = await startFixtureWeb();
-  site = await startAnswerSite();
-  await startRouter();
-  const dataDir = tempDataDir();
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, fetch: { allowPrivateNetworks: true } }));
+/** `lantern mcp` as the README's config runs it, on `dataDir`; its stderr goes to `onStderr`. */
+async function mcpClient(dataDir: string, onStderr: (text: string) => void = () => {}): Promise<Client> {
   const transport = new StdioClientTransport({
     command: 'node',
     args: ['bin/lantern.js', 'mcp'],
@@ -67,30 +66,56 @@ beforeAll(async () => {
     },
     stderr: 'pipe',
   });
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  client = new Client({ name: 'lantern-test', version: '0' });
-  await client.connect(transport);
+  transport.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString('utf8')));
+  const connected = new Client({ name: 'lantern-test', version: '0' });
+  await connected.connect(transport);
+  return connected;
+}
+
+/** A data dir whose settings.json allows the loopback answer site, as the person would write it. */
+function allowingLoopback(): string {
+  const dataDir = tempDataDir();
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, fetch: { allowPrivateNetworks: true } }));
+  return dataDir;
+}
+
+beforeAll(async () => {
+  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+  fixture = await startFixtureWeb();
+  site = await startAnswerSite();
+  await startRouter();
+  client = await mcpClient(allowingLoopback(), (text) => (stderr += text));
+  const structuredDir = allowingLoopback();
+  const set = await runCli(['settings', 'set', 'mcp.structuredContent', 'true'], { LANTERN_DATA_DIR: structuredDir });
+  expect(set.code).toBe(0);
+  structuredClient = await mcpClient(structuredDir);
 });
 
 afterAll(async () => {
   await client?.close();
+  await structuredClient?.close();
   await new Promise<void>((resolve) => google?.close(() => resolve()));
   await site?.close();
   await fixture?.close();
 });
 
 describe('lantern mcp over stdio', () => {
-  it('lists web_search, web_fetch and research, each read-only and open-world', async () => {
+  it('lists web_search, web_fetch and research, each read-only and open-world, without output schemas by default', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
     for (const tool of tools) {
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+      expect(tool.outputSchema).toBeUndefined();
     }
     const search = tools.find((tool) => tool.name === 'web_search');
     expect(Object.keys(search?.inputSchema.properties ?? {})).toEqual(
       expect.arrayContaining(['query', 'queries', 'engine', 'limit', 'lang', 'region', 'time', 'format']),
     );
-    // Each declares what its structured content holds; the SDK's client then checks every result against it.
+  });
+
+  it('with mcp.structuredContent set, each tool declares what its structured content holds', async () => {
+    const { tools } = await structuredClient.listTools();
+    // The SDK's client then checks every result against its tool's schema.
     const outputs = Object.fromEntries(tools.map((tool) => [tool.name, Object.keys(tool.outputSchema?.properties ?? {})]));
     expect(outputs.web_search).toEqual(['searches', 'failures']);
     expect(outputs.web_fetch).toEqual(['pages', 'failures']);
@@ -112,10 +137,8 @@ describe('lantern mcp over stdio', () => {
       'Born and brewed in Southern California since 1963, The Coffee Bean & Tea Leaf® is passionate about connecting loyal customers with carefully handcrafted ...',
     ]);
     expect(textOf(result)).not.toContain('https://');
-    // For programs, the same results with their addresses, as the output schema says.
-    const { searches } = result.structuredContent as { searches: Array<{ query: string; results: Array<{ index: number; title: string; url: string }> }> };
-    expect(searches.map((search) => search.query)).toEqual(['coffee']);
-    expect(searches[0]!.results[0]).toMatchObject({ index: 0, title: 'Coffee', url: 'https://en.wikipedia.org/wiki/Coffee' });
+    // Structured content only when the person's settings ask for it (mcp-http.test.ts has web_search's).
+    expect(result.structuredContent).toBeUndefined();
   }, 90_000);
 
   it('web_fetch {index: 0} reads result 0 of the latest search, as untrusted content', async () => {
@@ -127,28 +150,33 @@ describe('lantern mcp over stdio', () => {
     expect(text.startsWith(`<untrusted_content source="${site.pages}/espresso">\n# Espresso, explained\n`)).toBe(true);
     expect(text).toContain('A single shot of espresso contains about 63 mg of caffeine.');
     expect(text.endsWith('</untrusted_content>')).toBe(true);
-    // The structured copy keeps the page text inside its wrapper too: data, never instructions.
-    const structured = fetched.structuredContent as { pages: Array<{ url: string; title: string; content: string }>; failures: unknown[] };
+    expect(fetched.structuredContent).toBeUndefined();
+    // With the setting, the structured copy keeps the page text inside its wrapper too: data, never instructions.
+    const structuredFetch = (await structuredClient.callTool({ name: 'web_fetch', arguments: { url: `${site.pages}/espresso` } })) as CallToolResult;
+    expect(textOf(structuredFetch)).toBe(text);
+    const structured = structuredFetch.structuredContent as { pages: Array<{ url: string; title: string; content: string }>; failures: unknown[] };
     expect(structured.failures).toEqual([]);
     expect(structured.pages).toHaveLength(1);
     expect(structured.pages[0]).toMatchObject({ url: `${site.pages}/espresso`, title: 'Espresso, explained' });
     expect(structured.pages[0]!.content).toBe(text);
   }, 90_000);
 
-  it('research sends progress while it reads, then the cited answer', async () => {
+  it('research sends progress while it reads, then the cited answer as untrusted content', async () => {
     const progress: Progress[] = [];
-    const result = await client.callTool(
-      {
-        name: 'research',
-        arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`, `${site.pages}/green-tea`] },
-      },
-      CallToolResultSchema,
-      { onprogress: (p) => progress.push(p), timeout: 90_000 },
-    );
+    const question = 'How much caffeine is in a shot of espresso?';
+    const urls = [`${site.pages}/espresso`, `${site.pages}/green-tea`];
+    const result = await client.callTool({ name: 'research', arguments: { question, urls } }, CallToolResultSchema, {
+      onprogress: (p) => progress.push(p),
+      timeout: 90_000,
+    });
     expect(result.isError).toBeFalsy();
-    expect(textOf(result as CallToolResult)).toMatch(
-      new RegExp(`^Web search results for "How much caffeine is in a shot of espresso\\?":\\n\\n.*63 mg.*\\[1\\][\\s\\S]*\\nSources:\\n\\[1\\] Espresso, explained \\(${site.pages.replace(/\./g, '\\.')}/espresso\\)`),
-    );
+    // The answer quotes the pages (extractive: their sentences verbatim), so it is data like them.
+    const text = textOf(result as CallToolResult);
+    expect(text.startsWith(`Web search results for "How much caffeine is in a shot of espresso?":\n\n<untrusted_content source="web pages, cited as [n]">\n`)).toBe(true);
+    expect(text).toMatch(/\n[^\n]*63 mg[^\n]*\[1\][\s\S]*\nSources:\n\[1\] Espresso, explained \(/);
+    expect(text).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
+    expect(text.endsWith('\n</untrusted_content>')).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
     // Every step arrives, the last ones too: the SDK's client handles a notification a microtask
     // after a response that came in the same chunk (protocol.js _onnotification), when the call's
     // progress handler is gone, so the server lets its last progress go out before the result.
@@ -164,9 +192,18 @@ describe('lantern mcp over stdio', () => {
     ]);
     expect(messages[3]).toBe('writing…');
     expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
+  }, 90_000);
+
+  it('research with mcp.structuredContent set: the structured answer is untrusted content too', async () => {
+    const question = 'How much caffeine is in a shot of espresso?';
+    const result = (await structuredClient.callTool({ name: 'research', arguments: { question, urls: [`${site.pages}/espresso`] } }, CallToolResultSchema, {
+      timeout: 90_000,
+    })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain('\n<untrusted_content source="web pages, cited as [n]">\n');
     const structured = result.structuredContent as { answered: boolean; answer: string; sources: Array<{ n: number; url: string }> };
     expect(structured.answered).toBe(true);
-    expect(structured.answer).toContain('63 mg');
+    expect(structured.answer).toMatch(/^<untrusted_content source="web pages, cited as \[n\]">\n[^<]*63 mg[^<]*\[1\][^<]*\n<\/untrusted_content>$/);
     expect(structured.sources.find((source) => source.n === 1)?.url).toBe(`${site.pages}/espresso`);
   }, 90_000);
 

@@ -30,6 +30,16 @@ describe('lantern settings', () => {
     expect(savedSettings()).toMatchObject({ pageTimeoutMs: 5000, consent: 'reject' });
   });
 
+  it('turns the MCP tools\' structured content on and off (off by default)', async () => {
+    expect(JSON.parse((await lantern('settings', '--json')).stdout)).toMatchObject({ mcp: { structuredContent: false } });
+    const on = await lantern('settings', 'set', 'mcp.structuredContent', 'true', '--json');
+    expect(on.code).toBe(0);
+    expect(JSON.parse(on.stdout)).toMatchObject({ mcp: { structuredContent: true } });
+    expect(savedSettings()).toMatchObject({ mcp: { structuredContent: true } });
+    expect((await lantern('settings', 'set', 'mcp.structuredContent', 'false')).code).toBe(0);
+    expect(savedSettings()).toMatchObject({ mcp: { structuredContent: false } });
+  });
+
   it('sets, shows and clears the search language and region; refuses a bad one by name', async () => {
     expect((await lantern('settings', 'set', 'search.region', 'de')).code).toBe(0);
     const set = await lantern('settings', 'set', 'search.lang', 'de', '--json');

@@ -185,6 +185,13 @@ test('a settings change survives a server restart', async () => {
   // The desktop app's local API, a setting like any other here.
   await page.getByLabel('Start the local API for agents with the app').uncheck();
   await page.getByLabel('Port', { exact: true }).fill('7788');
+  // Structured content for programs, off by default, next to the MCP snippets.
+  const structured = page.getByLabel('Structured results for programs');
+  await expect(structured).not.toBeChecked();
+  await structured.check();
+  // The toggle with the MCP snippets below it in the screenshot.
+  await structured.evaluate((input) => input.closest('fieldset')?.scrollIntoView({ block: 'start' }));
+  await checkScreen(page, 'settings-agents');
   // Search language and region are server settings too (shared with the CLI and agents).
   await expect(page.getByLabel('Language', { exact: true })).toHaveValue('');
   await page.getByLabel('Region', { exact: true }).fill('Austria');
@@ -206,6 +213,7 @@ test('a settings change survives a server restart', async () => {
   await expect(page.getByLabel('Cookie walls')).toHaveValue('accept');
   await expect(page.getByLabel('Start the local API for agents with the app')).not.toBeChecked();
   await expect(page.getByLabel('Port', { exact: true })).toHaveValue('7788');
+  await expect(page.getByLabel('Structured results for programs')).toBeChecked();
   await expect(page.getByLabel('Region', { exact: true })).toHaveValue('at');
   await expect(page.getByLabel('Language', { exact: true })).toHaveValue('de');
   // Not kept in the browser any more: the UI sends no lang or region, the server fills them in.

@@ -13,6 +13,7 @@ describe('settings', () => {
     expect(settings.consent).toBe('reject');
     expect(settings.pageTimeoutMs).toBe(5000);
     expect(settings.fetch.allowPrivateNetworks).toBe(false);
+    expect(settings.mcp.structuredContent).toBe(false);
   });
 
   it('round-trips through an atomic write', () => {
@@ -31,6 +32,8 @@ describe('settings', () => {
     const old = loadSettings(dataDir);
     expect(old).toMatchObject({ engines: ['bing'], pageTimeoutMs: 8000, search: {} });
     expect(old.search.lang).toBeUndefined();
+    // Written before the mcp section existed too: its default, no upgrade needed.
+    expect(old.mcp).toEqual({ structuredContent: false });
     saveSettings(dataDir, { ...old, search: { lang: 'de', region: 'at' } });
     expect(loadSettings(dataDir).search).toEqual({ lang: 'de', region: 'at' });
     writeFileSync(settingsPath(dataDir), JSON.stringify({ search: { region: 'Germany' } }));

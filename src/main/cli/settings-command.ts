@@ -32,7 +32,7 @@ export function registerSettingsCommand(program: Command, deps: SettingsCommandD
     .description('Change one setting, e.g. `set engines \'["bing","google"]\'`, `set search.region de` or `set fetch.proxy null`')
     .argument(
       '<key>',
-      'engines, consent, pageTimeoutMs, resultCacheTtlMs, search.lang, search.region, fetch.allowPrivateNetworks, fetch.publicRanges, fetch.proxy, llm.*, desktop.*',
+      'engines, consent, pageTimeoutMs, resultCacheTtlMs, search.lang, search.region, fetch.allowPrivateNetworks, fetch.publicRanges, fetch.proxy, llm.*, desktop.*, mcp.structuredContent',
     )
     .argument('<value>', 'the new value: JSON, or plain text')
     .option('--json', 'print compact JSON')

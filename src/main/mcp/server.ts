@@ -41,22 +41,29 @@ export interface McpServerOptions {
   log?: (message: string) => void;
 }
 
-/** Every tool reads the web and changes nothing: read-only, open to the world outside. */
-const READ_ONLY_WEB = { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true } as const;
+/**
+ * Every tool reads the web and changes nothing: read-only, open to the world outside. Only the
+ * hints that say so (destructiveHint means nothing for a read-only tool, idempotentHint false is
+ * the default; the title is the tool's own), since every tools/list costs an agent tokens.
+ */
+const READ_ONLY_WEB = { readOnlyHint: true, openWorldHint: true } as const;
 
 /** JSON Schema as the MCP SDK writes it for zod schemas (draft-07, which its client's validator reads). */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [key: string]: unknown } {
   return z.toJSONSchema(schema, { target: 'draft-7', io }) as { type: 'object'; [key: string]: unknown };
 }
 
-function describeTool(tool: LanternTool): Tool {
+/** A tool as tools/list gives it; its output schema only for clients that get structured content. */
+function describeTool(tool: LanternTool, structured: boolean): Tool {
+  // No $schema on the input: it means the same in any draft, and a model reads it three times a list.
+  const { $schema: _dialect, ...inputSchema } = jsonSchema(tool.input, 'input');
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: jsonSchema(tool.input, 'input'),
-    outputSchema: jsonSchema(tool.output, 'output'),
-    annotations: { title: tool.title, ...READ_ONLY_WEB },
+    inputSchema: { ...inputSchema, type: 'object' },
+    ...(structured ? { outputSchema: jsonSchema(tool.output, 'output') } : {}),
+    annotations: READ_ONLY_WEB,
   };
 }
 
@@ -67,9 +74,17 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
   const log = options.log ?? ((message: string) => void process.stderr.write(`${message}\n`));
   const sessionOf = (extra: Extra): string => (extra.sessionId === undefined ? defaultSession : `mcp-${extra.sessionId}`);
   const tools = lanternTools(api);
-  const listed = tools.map(describeTool);
+  // A client that was given output schemas expects structured content with every result (the
+  // SDK's client fails a call without it), until it lists the tools again.
+  let listedSchemas = false;
+  // Read at each list and call, so a change of the setting applies without a restart. A settings
+  // file that does not parse leaves it off: the tools must still list, and the calls tell why.
+  const structuredWanted = (): Promise<boolean> => api.settings.get().then((settings) => settings.mcp.structuredContent, () => false);
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    listedSchemas = await structuredWanted();
+    return { tools: tools.map((tool) => describeTool(tool, listedSchemas)) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { onEvent, sent } = progressSender(extra);
     try {
@@ -84,9 +99,10 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
         signal: extra.signal,
         ...definedFields({ onEvent }),
       });
+      const structured = listedSchemas || (await structuredWanted());
       // Progress first: a client drops progress that arrives after (or with) the result.
       await sent();
-      return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };
+      return { content: [{ type: 'text', text: answer.text }], ...(structured ? { structuredContent: answer.structured } : {}) };
     } catch (error) {
       await sent();
       // As over REST: an unexpected failure's own message (it may name paths) stays in the log.

@@ -3,14 +3,28 @@ import type { SearchResponse } from '../contract';
 import { formatAnswerText } from './answer-text';
 import { formatCompactResults } from './compact';
 import { oneLine } from './one-line';
+import { escapeWrapperTags, wrapUntrusted } from './untrusted';
 
 /**
- * An answer for an agent: a heading naming the question, then the answer with its [n] markers
- * and the "Sources:" list of "[n] Title (URL)" lines (answer-text.ts, which escapes titles).
+ * Where an answer's text comes from, as its wrapper says: its sentences are the pages' own (the
+ * extractive composer quotes them) or a model's retelling of them, so they are data too.
+ */
+const ANSWER_SOURCE = 'web pages, cited as [n]';
+
+/** An answer's text inside `<untrusted_content>` (untrusted.ts): what a model may read of it. */
+export function untrustedAnswer(answer: string): string {
+  return wrapUntrusted(ANSWER_SOURCE, answer.trim());
+}
+
+/**
+ * An answer for an agent: a heading naming the question, then — inside `<untrusted_content>`,
+ * since both come from web pages — the answer with its [n] markers and the "Sources:" list of
+ * "[n] Title (URL)" lines (answer-text.ts, which escapes titles).
  */
 export function formatCitedAnswer(response: Pick<AnswerResponse, 'question' | 'answer' | 'sources'>): string {
-  const question = oneLine(response.question).replace(/"/g, '\\"');
-  return `Web search results for "${question}":\n\n${formatAnswerText(response)}`;
+  // Whoever asked may have pasted page text into the question: it cannot open a wrapper either.
+  const question = escapeWrapperTags(oneLine(response.question)).replace(/"/g, '\\"');
+  return `Web search results for "${question}":\n\n${untrustedAnswer(formatAnswerText(response))}`;
 }
 
 /**

@@ -22,6 +22,7 @@ interface Draft {
   proxy: string;
   localApi: boolean;
   localApiPort: string;
+  mcpStructured: boolean;
 }
 
 function draftOf(settings: Settings): Draft {
@@ -41,6 +42,7 @@ function draftOf(settings: Settings): Draft {
     proxy: settings.fetch.proxy ?? '',
     localApi: settings.desktop.localApi,
     localApiPort: String(settings.desktop.localApiPort),
+    mcpStructured: settings.mcp.structuredContent,
   };
 }
 
@@ -58,6 +60,7 @@ function patchOf(draft: Draft): SettingsPatch {
     },
     llm: { preset: draft.preset, baseUrl: draft.baseUrl.trim() || null, model: draft.model.trim() || null },
     desktop: { localApi: draft.localApi, localApiPort: Math.round(Number(draft.localApiPort)) },
+    mcp: { structuredContent: draft.mcpStructured },
   };
 }
 
@@ -251,6 +254,18 @@ export function SettingsScreen(): React.JSX.Element {
           </label>
           <p className="hint">Applies the next time the desktop app starts; when the port is taken another free one is used. `lantern serve` takes its own --port.</p>
         </fieldset>
+
+        <fieldset>
+          <legend>Agents (MCP)</legend>
+          <label className="check">
+            <input type="checkbox" checked={draft.mcpStructured} onChange={(event) => change({ mcpStructured: event.target.checked })} /> Structured
+            results for programs (output schemas and structured content)
+          </label>
+          <p className="hint">
+            Off by default: models read the tools’ text, and the schemas would cost every agent’s conversation about 1,400 tokens. Turn it on for a
+            program that reads structured content. Calls get it at once; agents see the schemas when they next list the tools.
+          </p>
+        </fieldset>
         <div className="form-actions">
           <button type="submit" className="button primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save settings'}
@@ -263,6 +278,36 @@ export function SettingsScreen(): React.JSX.Element {
           </button>
         </div>
       </form>
+
+      <section className="settings-section" aria-labelledby="agents-heading">
+        <h2 id="agents-heading">Local API and agents</h2>
+        <p className="hint">
+          This page is served by the local API at <code>{origin}</code> (on this machine only). It stops when you stop <code>lantern serve</code>.
+        </p>
+        {client.access && (
+          <div className="field-row">
+            <CopyButton label="Copy the API token" text={async () => (await client.access!.token()).token} />
+            <button
+              type="button"
+              className="button small"
+              onClick={() =>
+                act(async () => {
+                  await client.access!.rotateToken();
+                  return 'A new token is in force; agents with the old one are refused now. Copy the new one into their settings.';
+                })
+              }
+            >
+              Rotate the token
+            </button>
+          </div>
+        )}
+        <h3>MCP over HTTP (Claude Code, Cursor, Gemini CLI)</h3>
+        <pre className="snippet-block">{mcpHttp}</pre>
+        <CopyButton label="Copy the HTTP config" text={() => mcpHttp} />
+        <h3>MCP over stdio (no server needed)</h3>
+        <pre className="snippet-block">{mcpStdio}</pre>
+        <CopyButton label="Copy the stdio config" text={() => mcpStdio} />
+      </section>
 
       <section className="settings-section" aria-labelledby="key-heading">
         <h2 id="key-heading">Model API key</h2>
@@ -305,35 +350,6 @@ export function SettingsScreen(): React.JSX.Element {
         </div>
       </section>
 
-      <section className="settings-section" aria-labelledby="agents-heading">
-        <h2 id="agents-heading">Local API and agents</h2>
-        <p className="hint">
-          This page is served by the local API at <code>{origin}</code> (on this machine only). It stops when you stop <code>lantern serve</code>.
-        </p>
-        {client.access && (
-          <div className="field-row">
-            <CopyButton label="Copy the API token" text={async () => (await client.access!.token()).token} />
-            <button
-              type="button"
-              className="button small"
-              onClick={() =>
-                act(async () => {
-                  await client.access!.rotateToken();
-                  return 'A new token is in force; agents with the old one are refused now. Copy the new one into their settings.';
-                })
-              }
-            >
-              Rotate the token
-            </button>
-          </div>
-        )}
-        <h3>MCP over HTTP (Claude Code, Cursor, Gemini CLI)</h3>
-        <pre className="snippet-block">{mcpHttp}</pre>
-        <CopyButton label="Copy the HTTP config" text={() => mcpHttp} />
-        <h3>MCP over stdio (no server needed)</h3>
-        <pre className="snippet-block">{mcpStdio}</pre>
-        <CopyButton label="Copy the stdio config" text={() => mcpStdio} />
-      </section>
 
       <section className="settings-section" aria-labelledby="data-heading">
         <h2 id="data-heading">Data</h2>
