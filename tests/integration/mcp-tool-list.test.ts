@@ -19,7 +19,7 @@ describe('tools/list', () => {
   it('declares each tool\'s output schema when mcp.structuredContent is on', async () => {
     const { tools } = await listedTools({ mcp: { structuredContent: true } });
     const outputs = Object.fromEntries(tools.map((tool) => [tool.name, Object.keys(tool.outputSchema?.properties ?? {})]));
-    expect(outputs.web_search).toEqual(['searches']);
+    expect(outputs.web_search).toEqual(['searches', 'failures']);
     expect(outputs.web_fetch).toEqual(['pages', 'failures']);
     expect(outputs.research).toEqual(expect.arrayContaining(['question', 'answer', 'answered', 'sources', 'sentences']));
   });

@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createLanternMcpServer } from '../../src/main/mcp/server';
 import { MAX_QUERIES_PER_SEARCH, SearchManyResponseSchema, type SearchManyResponse } from '../../src/shared/contract';
 import { errorOf } from '../support/error-of';
@@ -75,6 +75,9 @@ describe('searchMany', () => {
     expect(rest.status).toBe(200);
     expect(outcomes(SearchManyResponseSchema.parse(rest.json()))).toEqual(OUTCOMES);
 
+    // Structured content is for programs that ask for it (mcp.structuredContent).
+    await api.runtime.settings.update({ mcp: { structuredContent: true } });
+    onTestFinished(() => api.runtime.settings.update({ mcp: { structuredContent: false } }));
     const tool = (await mcp.callTool({ name: 'web_search', arguments: { queries: BATCH, engine: 'google', limit: 3 } })) as CallToolResult;
     expect(tool.isError).toBeFalsy();
     const structured = tool.structuredContent as { searches: Array<{ query: string }>; failures: Array<{ query: string; code: string }> };
