@@ -90,6 +90,8 @@ export interface Route {
   events?: z.ZodType;
   /** The response as text/plain for `format=compact|cited` (src/shared/format/), same text as the MCP tools. */
   text?: Record<TextFormat, (response: never) => string>;
+  /** Not work (limits.ts): answered without a place in flight or a token of the client's rate. */
+  bookkeeping?: true;
   handle(context: RouteContext): Promise<unknown>;
 }
 
@@ -258,7 +260,8 @@ export const ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/v1/health',
-    summary: 'Version, browser state and engine suspensions (no secrets).',
+    bookkeeping: true,
+    summary: 'Version, browser state, engine suspensions and open MCP sessions (no secrets).',
     query: CallParametersSchema,
     response: HealthResponseSchema,
     handle: (context) => context.health(),
@@ -266,6 +269,7 @@ export const ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/v1/openapi.json',
+    bookkeeping: true,
     summary: 'This document (OpenAPI 3.1), generated from the contract schemas.',
     query: CallParametersSchema,
     response: z.record(z.string(), z.unknown()),
