@@ -55,6 +55,8 @@ export interface HttpRoute {
    * the web UI (its session cookie), kept out of the document (docs/security.md, "Web UI").
    */
   caller: 'agent' | 'ui';
+  /** Not work (src/main/api/limits.ts): answered without a place in flight or a token of the client's rate. */
+  bookkeeping?: true;
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;
@@ -173,7 +175,8 @@ export const HTTP_ROUTES = {
     path: '/v1/health',
     operations: [],
     caller: 'agent',
-    summary: 'Version, browser state and engine suspensions (no secrets).',
+    bookkeeping: true,
+    summary: 'Version, browser state, engine suspensions and open MCP sessions (no secrets).',
     query: CallParametersSchema,
     response: HealthResponseSchema,
   },
@@ -182,6 +185,7 @@ export const HTTP_ROUTES = {
     path: '/v1/openapi.json',
     operations: [],
     caller: 'agent',
+    bookkeeping: true,
     summary: 'This document (OpenAPI 3.1), generated from the contract schemas.',
     query: CallParametersSchema,
     response: z.record(z.string(), z.unknown()),

@@ -43,7 +43,7 @@ beforeAll(async () => {
   // Limits raised so that the schema, not the rate limit, answers the generated requests.
   api = await startTestApi(engines, { limits: { maxInFlight: 64, perMinute: 1_000_000 } });
   mcp = mcpOverHttp(() => createLanternMcpServer(api.runtime, { version: 'fuzz', log: () => undefined }));
-  api.server.mount('/mcp', (req, res) => mcp.handle(req, res));
+  api.server.mount('/mcp', (req, res, admitWork) => mcp.handle(req, res, admitWork));
 }, 60_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@
  * ResearchApi method runs (the wrapped API counts calls).
  */
 import { statSync } from 'node:fs';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponseSchema } from '../../src/shared/contract';
 import { tokenPath } from '../../src/main/api/token';
@@ -33,6 +34,29 @@ async function expectRefused(
   expect(response.body).not.toMatch(/at .*\.(ts|js):\d+|\/tmp\//);
   expect(response.headers['access-control-allow-origin']).toBeUndefined();
   expect(api.calls.length - before).toBe(0);
+}
+
+/** A search with a wrong token, its body framed by `framing`, as raw HTTP. */
+function refusedSearch(framing: string, body: string): string {
+  return `POST /v1/search HTTP/1.1\r\nHost: 127.0.0.1:${api.server.port}\r\nAuthorization: Bearer wrong\r\nContent-Type: application/json\r\n${framing}\r\n\r\n${body}`;
+}
+
+function healthRequest(): string {
+  return `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${api.server.port}\r\nAuthorization: Bearer ${api.token()}\r\n\r\n`;
+}
+
+/** Writes `requests` on one connection; what came back once the health answer did, or the server closed it. */
+function exchange(requests: string): Promise<string> {
+  const socket = connect(api.server.port, '127.0.0.1');
+  return new Promise<string>((resolve) => {
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('utf8');
+      if (received.includes('"status":"ok"')) resolve(received);
+    });
+    socket.on('close', () => resolve(received));
+    socket.write(requests);
+  }).finally(() => socket.destroy());
 }
 
 describe('the guard: Host → Origin → token → body → schema, before any handler', () => {
@@ -101,6 +125,20 @@ describe('the guard: Host → Origin → token → body → schema, before any h
 
   it('says NOT_FOUND (404) for an unknown path, after the guard', async () => {
     await expectRefused({ method: 'GET', path: '/v1/nothing', headers: goodHeaders(api), body: '' }, 404, 'NOT_FOUND');
+  });
+
+  it('keeps the connection after a refusal, and reads the next request after the refused body', async () => {
+    // Both requests in one write: the refusal comes before the body was read.
+    const text = await exchange(refusedSearch(`Content-Length: ${Buffer.byteLength(searchBody)}`, searchBody) + healthRequest());
+    expect(text.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200']);
+    expect(text).not.toMatch(/connection: close/i);
+  });
+
+  it('closes the connection after refusing a request whose body is of unknown length', async () => {
+    const chunked = `${Buffer.byteLength(searchBody).toString(16)}\r\n${searchBody}\r\n0\r\n\r\n`;
+    const text = await exchange(refusedSearch('Transfer-Encoding: chunked', chunked) + healthRequest());
+    expect(text.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 401']);
+    expect(text).toMatch(/connection: close/i);
   });
 
   it('keeps the token in a 0600 file', () => {

@@ -1,7 +1,8 @@
 /**
  * What runs behind the guard besides the REST routes: a mounted handler (the MCP door mounts
  * itself at /mcp) sees only requests that passed the guard; the concurrency cap and the
- * per-client rate limit answer 429 with Retry-After before any handler.
+ * per-client rate limit answer work with 429 and Retry-After before any handler, and leave
+ * bookkeeping (the health check) alone (src/main/api/limits.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponseSchema } from '../../src/shared/contract';
@@ -17,7 +18,8 @@ beforeAll(async () => {
     mountedCalls += 1;
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"mounted":true}');
   });
-  capped.server.mount('/slow', async (_req, res) => {
+  capped.server.mount('/slow', async (_req, res, admitWork) => {
+    admitWork();
     await new Promise<void>((resolve) => (releaseSlow = resolve));
     res.end('{}');
   });
@@ -50,24 +52,27 @@ describe('behind the guard', () => {
     const slow = rawRequest(port, { path: '/slow', headers: goodHeaders(capped) });
     await expect.poll(() => releaseSlow !== undefined).toBe(true);
     const before = capped.calls.length;
-    const over = await rawRequest(port, { path: '/v1/health', headers: goodHeaders(capped) });
+    const over = await rawRequest(port, { path: '/v1/history', headers: goodHeaders(capped) });
     expect(over.status).toBe(429);
     expect(ErrorResponseSchema.parse(over.json()).error.code).toBe('RATE_LIMITED');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(capped.calls.length - before).toBe(0);
+    // The health check is not work: it answers while the cap is full.
+    expect((await rawRequest(port, { path: '/v1/health', headers: goodHeaders(capped) })).status).toBe(200);
     releaseSlow?.();
     expect((await slow).status).toBe(200);
-    expect((await rawRequest(port, { path: '/v1/health', headers: goodHeaders(capped) })).status).toBe(200);
+    expect((await rawRequest(port, { path: '/v1/history', headers: goodHeaders(capped) })).status).toBe(200);
   });
 
   it('refuses a client over its rate with 429 and Retry-After, before any handler', async () => {
     const port = limited.server.port;
-    for (let i = 0; i < 2; i++) expect((await rawRequest(port, { path: '/v1/health', headers: goodHeaders(limited) })).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await rawRequest(port, { path: '/v1/history', headers: goodHeaders(limited) })).status).toBe(200);
     const before = limited.calls.length;
-    const over = await rawRequest(port, { path: '/v1/health', headers: goodHeaders(limited) });
+    const over = await rawRequest(port, { path: '/v1/history', headers: goodHeaders(limited) });
     expect(over.status).toBe(429);
     expect(ErrorResponseSchema.parse(over.json()).error.code).toBe('RATE_LIMITED');
     expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(limited.calls.length - before).toBe(0);
+    expect((await rawRequest(port, { path: '/v1/health', headers: goodHeaders(limited) })).status).toBe(200);
   });
 });

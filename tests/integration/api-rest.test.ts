@@ -5,7 +5,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponseSchema, SearchResponseSchema } from '../../src/shared/contract';
-import { MultiSearchResponseSchema } from '../../src/main/api/api-schemas';
+import { SearchManyResponseSchema as MultiSearchResponseSchema } from '../../src/shared/contract';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   web = await startFixtureWeb();
   api = await startTestApi({ LANTERN_ENGINE_URL_GOOGLE: web.origin });
   mcp = mcpOverHttp(() => createLanternMcpServer(api.runtime, { version: 'test' }));
-  api.server.mount('/mcp', (req, res) => mcp.handle(req, res));
+  api.server.mount('/mcp', (req, res, admitWork) => mcp.handle(req, res, admitWork));
 });
 afterAll(async () => {
   await mcp?.close();

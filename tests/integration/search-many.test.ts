@@ -77,7 +77,7 @@ describe('searchMany', () => {
 
     // Structured content is for programs that ask for it (mcp.structuredContent).
     await api.runtime.settings.update({ mcp: { structuredContent: true } });
-    onTestFinished(() => api.runtime.settings.update({ mcp: { structuredContent: false } }));
+    onTestFinished(async () => void (await api.runtime.settings.update({ mcp: { structuredContent: false } })));
     const tool = (await mcp.callTool({ name: 'web_search', arguments: { queries: BATCH, engine: 'google', limit: 3 } })) as CallToolResult;
     expect(tool.isError).toBeFalsy();
     const structured = tool.structuredContent as { searches: Array<{ query: string }>; failures: Array<{ query: string; code: string }> };

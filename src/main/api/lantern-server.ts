@@ -54,12 +54,15 @@ export async function startLanternServer(options: LanternServerOptions): Promise
   const { api, dataDir } = options;
   const token = options.token ?? tokenFile(dataDir);
   const webUi = options.webUi === false ? undefined : createWebUi(options.rendererDir === undefined ? {} : { rendererDir: options.rendererDir });
+  // MCP over streamable HTTP, behind the same guard as the REST routes.
+  const mcp = mcpOverHttp(() => createLanternMcpServer(api, { version: options.version }));
   const server = await startApiServer({
     api,
     token: () => token.current(),
     port: options.port,
     version: options.version,
     browserState: () => api.browserState(),
+    mcpSessions: () => mcp.sessionCount(),
     log: options.log,
     ...(webUi
       ? {
@@ -73,9 +76,7 @@ export async function startLanternServer(options: LanternServerOptions): Promise
         }
       : {}),
   });
-  // MCP over streamable HTTP, behind the same guard as the REST routes.
-  const mcp = mcpOverHttp(() => createLanternMcpServer(api, { version: options.version }));
-  server.mount('/mcp', (req, res) => mcp.handle(req, res));
+  server.mount('/mcp', (req, res, admitWork) => mcp.handle(req, res, admitWork));
   writeDiscovery(dataDir, { port: server.port, pid: process.pid, url: server.url, startedAt: new Date().toISOString() });
   return {
     server,

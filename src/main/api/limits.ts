@@ -1,12 +1,24 @@
 /**
- * A cap on requests in flight (each may hold a browser page) and a per-client rate limit (a token
- * bucket keyed by the client's address). Both answer 429 with Retry-After.
+ * A cap on work in flight (each piece may hold a browser page) and a per-client rate limit of
+ * work (a token bucket keyed by the client's address). Both refuse with RATE_LIMITED (429 with
+ * Retry-After).
+ *
+ * Work is what makes Lantern search, fetch, answer or read its store for a caller: every REST
+ * route except `/v1/health` and `/v1/openapi.json`, and each MCP `tools/call`. Everything else is
+ * bookkeeping and takes neither a place in flight nor a token: the health check and the OpenAPI
+ * document, and an MCP session's own traffic — `initialize`, notifications, `tools/list`, `ping`,
+ * the GET event stream the SDK's client keeps open for the whole session, and the DELETE that ends
+ * it. Why: every local agent comes from 127.0.0.1, so they share one bucket; a hundred
+ * `lantern mcp` relays connecting (three requests each) would otherwise empty it before any of
+ * them asked for anything, and eight open event streams would fill the cap while doing nothing.
+ * Bookkeeping costs about what a refusal by the guard costs (which no limit counts either), and
+ * the sessions it opens are capped (mcp/http.ts).
  */
-import type { ErrorInfo } from '../../shared/contract';
+import { LanternError } from '../../shared/errors';
 
 export interface LimitOptions {
   maxInFlight: number;
-  /** Requests a client may make per minute, in bursts up to the same number. */
+  /** Work a client may ask for per minute, in bursts up to the same number. */
   perMinute: number;
   now?: () => number;
 }
@@ -22,28 +34,34 @@ export class RequestLimits {
     this.now = options.now ?? Date.now;
   }
 
-  /** On success, call the returned release once the request has finished. */
-  admit(client: string): { release: () => void } | ErrorInfo {
+  /**
+   * Takes `count` places in flight and as many of the client's tokens (a batch of MCP tool calls
+   * runs them all at once), or throws RATE_LIMITED and takes none. Call the returned release once
+   * the work has finished.
+   */
+  admit(client: string, count = 1): { release: () => void } {
     const refill = this.options.perMinute / 60_000;
     const now = this.now();
     const bucket = this.buckets.get(client) ?? { tokens: this.options.perMinute, at: now };
     bucket.tokens = Math.min(this.options.perMinute, bucket.tokens + (now - bucket.at) * refill);
     bucket.at = now;
     this.buckets.set(client, bucket);
-    if (bucket.tokens < 1) {
-      return { code: 'RATE_LIMITED', message: `More than ${this.options.perMinute} requests a minute; slow down.`, retryAfterMs: Math.ceil((1 - bucket.tokens) / refill) };
+    if (bucket.tokens < count) {
+      throw new LanternError('RATE_LIMITED', `More than ${this.options.perMinute} requests a minute; slow down.`, {
+        retryAfterMs: Math.ceil((count - bucket.tokens) / refill),
+      });
     }
-    if (this.inFlight >= this.options.maxInFlight) {
-      return { code: 'RATE_LIMITED', message: `${this.options.maxInFlight} requests are already in progress; retry shortly.`, retryAfterMs: 1000 };
+    if (this.inFlight + count > this.options.maxInFlight) {
+      throw new LanternError('RATE_LIMITED', `${this.options.maxInFlight} requests are already in progress; retry shortly.`, { retryAfterMs: 1000 });
     }
-    bucket.tokens -= 1;
-    this.inFlight += 1;
+    bucket.tokens -= count;
+    this.inFlight += count;
     let released = false;
     return {
       release: () => {
         if (released) return;
         released = true;
-        this.inFlight -= 1;
+        this.inFlight -= count;
       },
     };
   }

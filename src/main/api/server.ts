@@ -1,7 +1,8 @@
 /**
  * The local HTTP API on 127.0.0.1 (node:http, no framework). Every request goes through the
- * guard (Host → Origin → token), then the limits, then either a mounted handler (the MCP door at
- * /mcp) or a REST route: body (≤ 1 MB JSON) → schema → handler, which adapts one ResearchApi call.
+ * guard (Host → Origin → token), then either a mounted handler (the MCP door at /mcp) or a REST
+ * route: the limits (work only, limits.ts) → body (≤ 1 MB JSON) → schema → handler, which adapts
+ * one ResearchApi call.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,7 @@ import { buildOpenApiDocument } from './openapi';
 import { matchRoute, STREAMED, type Route, type UiPowers } from './routes';
 import { UI_ROUTES } from './ui-routes';
 import type { WebUi } from './web-ui';
-import type { HealthResponse } from './api-schemas';
+import type { HealthResponse } from '../../shared/http-contract';
 
 export const DEFAULT_PORT = 7777;
 const HEARTBEAT_MS = 15_000;
@@ -32,6 +33,8 @@ export interface ApiServerOptions {
   limits?: LimitOptions;
   heartbeatMs?: number;
   browserState?: () => HealthResponse['browser'];
+  /** The MCP sessions open at /mcp, for `/v1/health` (lantern-server.ts). */
+  mcpSessions?: () => number;
   /** Where internal errors are told (never to the client). */
   log?: (message: string) => void;
   /** Web mode: the renderer at `/` and its session cookies (web-ui.ts). */
@@ -40,8 +43,12 @@ export interface ApiServerOptions {
   uiPowers?: UiPowers;
 }
 
-/** Runs after the guard and the limits; the response is its own. */
-export type MountedHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+/**
+ * Runs after the guard; the response is its own. Before it starts work (limits.ts) it calls
+ * `admitWork` with how many pieces of work the request carries: that throws RATE_LIMITED over the
+ * limits, and otherwise holds their places until the response has closed.
+ */
+export type MountedHandler = (req: IncomingMessage, res: ServerResponse, admitWork: (count?: number) => void) => void | Promise<void>;
 
 export interface ApiServer {
   port: number;
@@ -68,6 +75,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     version,
     browser: options.browserState?.() ?? 'unknown',
     suspensions: (await options.api.captcha.pending()).blocks,
+    ...(options.mcpSessions ? { mcpSessions: options.mcpSessions() } : {}),
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -82,20 +90,22 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const refusal = guardRequest(req, { port, token: options.token, uiSession });
     if (refusal) return refuse(req, res, refusal);
     const caller = uiSession ? ('ui' as const) : ('agent' as const);
-    const admitted = limits.admit(req.socket.remoteAddress ?? 'unknown');
-    if ('code' in admitted) return refuse(req, res, admitted);
+    let admitted: { release: () => void } | undefined;
+    const admitWork = (count?: number): void => {
+      admitted ??= limits.admit(req.socket.remoteAddress ?? 'unknown', count);
+    };
     const controller = new AbortController();
     inFlight.add(controller);
     res.on('close', () => {
       // The client went away before the answer was written: stop the work it asked for.
       if (!res.writableFinished) controller.abort(new LanternError('CANCELLED', 'The client closed the connection.'));
       inFlight.delete(controller);
-      admitted.release();
+      admitted?.release();
     });
     const url = new URL(req.url ?? '/', 'http://localhost');
     const mounted = mounts.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
     try {
-      if (mounted) return await mounted.handler(req, res);
+      if (mounted) return await mounted.handler(req, res, admitWork);
       const uiFound = matchRoute(req.method ?? 'GET', url.pathname, UI_ROUTES);
       if (uiFound && caller !== 'ui') {
         throw new LanternError('FORBIDDEN', `${url.pathname} is for the web UI of lantern serve only; on this machine, use \`lantern settings\` or \`lantern token\`.`);
@@ -104,6 +114,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       if (!found) throw new LanternError('NOT_FOUND', `No such endpoint: ${url.pathname}. The list is at /v1/openapi.json.`);
       if ('allowed' in found) throw new LanternError('NOT_FOUND', `${url.pathname} answers ${found.allowed.join(', ')}, not ${req.method}.`);
       const { route, params } = found;
+      if (!route.bookkeeping) admitWork();
       const query = parseQuery(route, url.searchParams);
       const body = route.body ? parse(route.body, await readJsonBody(req), 'body') : undefined;
       const result = await route.handle({
@@ -178,9 +189,23 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
 }
 
-/** A refusal sent before the body was read closes the connection: the unread body must not be taken for the next request. */
+/**
+ * The most of a refused request's unread body that is read (and dropped) to keep its connection.
+ * Node frames requests by Content-Length, so the next request on the connection starts after the
+ * body however little of it was read.
+ */
+const DISCARDED_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * A refusal keeps its connection, as an answer does: closing it costs the client a new connection
+ * per refusal (and load generators such as autocannon, which write their next request before they
+ * see the close, count those as slow). Only a body still to come that is large, or of unknown
+ * length (chunked), closes it: reading what was refused would cost more than a reconnection.
+ */
 function refuse(req: IncomingMessage, res: ServerResponse, info: ErrorInfo): void {
-  if (!req.complete) res.setHeader('connection', 'close');
+  const length = req.headers['content-length'];
+  const smallBody = req.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) <= DISCARDED_BODY_MAX_BYTES);
+  if (!req.complete && !smallBody) res.setHeader('connection', 'close');
   sendError(res, info);
 }
 
