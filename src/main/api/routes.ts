@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
-import type { ResearchApi } from '../../shared/api';
+import type { LlmKeyState, ResearchApi } from '../../shared/api';
 import { AnswerRequestSchema, AnswerResponseSchema, type AnswerEvent, type AnswerResponse } from '../../shared/answer-contract';
 import { CaptchaPendingResponseSchema, CaptchaWaitRequestSchema, CaptchaWaitResponseSchema } from '../../shared/captcha-contract';
 import { FetchRequestSchema, FetchResponseSchema, type FetchResponse } from '../../shared/fetch-contract';
@@ -68,9 +68,9 @@ export interface UiPowers {
   token(): string;
   /** Replaces the token; agents with the old one are refused from then on. */
   rotateToken(): string;
-  /** Writes (or with null removes) the model's key file; true when a key is stored now. */
-  setLlmKey(key: string | null): boolean;
-  hasLlmKey(): boolean;
+  /** Stores (or with null removes) the model's key in the secret store; its state after. */
+  setLlmKey(key: string | null): LlmKeyState;
+  llmKeyState(): LlmKeyState;
 }
 
 /** A handler that has already written its own response (an event stream). */

@@ -12,7 +12,7 @@ import type { Route, RouteContext } from './routes';
 
 const TokenResponseSchema = z.object({ token: z.string() });
 const LlmKeyRequestSchema = z.object({ key: z.string().trim().min(1, 'the key is empty; send null to remove it').max(4096).nullable() }).strict();
-const LlmKeyResponseSchema = z.object({ hasKey: z.boolean() });
+const LlmKeyResponseSchema = z.object({ hasKey: z.boolean(), problem: z.string().optional() });
 
 function powers(context: RouteContext): NonNullable<RouteContext['ui']> {
   if (!context.ui) throw new LanternError('FORBIDDEN', 'Only the web UI of this server may do this.');
@@ -67,7 +67,7 @@ export const UI_ROUTES: Route[] = [
     summary: 'Whether a model API key is stored; never the key (web UI only).',
     query: CallParametersSchema,
     response: LlmKeyResponseSchema,
-    handle: (context) => Promise.resolve({ hasKey: powers(context).hasLlmKey() }),
+    handle: (context) => Promise.resolve(powers(context).llmKeyState()),
   },
   {
     method: 'POST',
@@ -76,7 +76,7 @@ export const UI_ROUTES: Route[] = [
     body: LlmKeyRequestSchema,
     query: CallParametersSchema,
     response: LlmKeyResponseSchema,
-    handle: (context) => Promise.resolve({ hasKey: powers(context).setLlmKey((context.body as z.output<typeof LlmKeyRequestSchema>).key) }),
+    handle: (context) => Promise.resolve(powers(context).setLlmKey((context.body as z.output<typeof LlmKeyRequestSchema>).key)),
   },
   {
     method: 'POST',
