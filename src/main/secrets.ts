@@ -87,18 +87,24 @@ export function secretReader(dataDir: string, name: SecretName): () => string | 
   };
 }
 
-/** The LLM key's state for a person's settings screen (never the key itself). */
-export function llmKeyState(dataDir: string): LlmKeyState {
+/**
+ * The LLM key's state for a person's settings screen (never the key itself). `where` words the
+ * problem of a key still encrypted by an earlier desktop version: the app has tried to decrypt
+ * it; any other runtime cannot, and points to the app.
+ */
+export function llmKeyState(dataDir: string, where: 'desktop app' | 'elsewhere' = 'elsewhere'): LlmKeyState {
   const hasKey = readSecret(dataDir, 'llm-key') !== undefined;
-  return waitingEncrypted(dataDir, 'llm-key') ? { hasKey, problem: UNDECRYPTED_LLM_KEY } : { hasKey };
+  return waitingEncrypted(dataDir, 'llm-key') ? { hasKey, problem: where === 'desktop app' ? UNDECRYPTED_LLM_KEY : ENCRYPTED_LLM_KEY } : { hasKey };
 }
 
 /** Stores the LLM key (null removes it), as a person's settings screen does; its state after. */
-export function storeLlmKey(dataDir: string, key: string | null): LlmKeyState {
+export function storeLlmKey(dataDir: string, key: string | null, where: 'desktop app' | 'elsewhere' = 'elsewhere'): LlmKeyState {
   writeSecret(dataDir, 'llm-key', key);
-  return llmKeyState(dataDir);
+  return llmKeyState(dataDir, where);
 }
 
+const ENCRYPTED_LLM_KEY =
+  'The model API key saved by an earlier version of the desktop app is still encrypted (llm-key.enc), which only the desktop app can read: start it once to move the key here, or save the key again (or remove it). Answers use no stored key until then.';
 const UNDECRYPTED_LLM_KEY =
   'The model API key saved by an earlier version of the desktop app is still encrypted (llm-key.enc): the app could not decrypt it, because the OS keyring that encrypted it has changed or is locked. Save the key again (or remove it); answers use no stored key until then.';
 
@@ -157,7 +163,7 @@ export function moveEncryptedSecrets(dataDir: string, safeStorage: Decryptor): s
 /** The desktop UI's secrets door (IPC): where secrets are kept, and the LLM key set or removed. */
 export function secretsDoor(dataDir: string): { status(): SecretsStatus; setLlmKey(key: string | null): SecretsStatus } {
   return {
-    status: () => ({ protection: 'file', ...llmKeyState(dataDir) }),
-    setLlmKey: (key) => ({ protection: 'file', ...storeLlmKey(dataDir, key) }),
+    status: () => ({ protection: 'file', ...llmKeyState(dataDir, 'desktop app') }),
+    setLlmKey: (key) => ({ protection: 'file', ...storeLlmKey(dataDir, key, 'desktop app') }),
   };
 }

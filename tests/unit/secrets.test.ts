@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveLlmConfig } from '../../src/main/answer/llm-config';
+import { writeDiscovery } from '../../src/main/api/discovery';
 import { ensureToken, readToken, rotateToken, tokenFile } from '../../src/main/api/token';
+import { findRunningServer } from '../../src/main/mcp/relay';
 import { llmKeyState, moveEncryptedSecrets, readSecret, secretPath, secretReader, secretsDoor, writeSecret } from '../../src/main/secrets';
 import { SettingsSchema } from '../../src/shared/settings-contract';
 import { SafeStorageDouble } from '../support/electron-double';
@@ -70,6 +72,9 @@ describe('one secret store for every runtime', () => {
     expect(error.code).toBe('FORBIDDEN');
     expect(error.message).toContain('mode 0644');
     expect(error.message).toContain('chmod 600');
+    // `lantern mcp` then says why it runs on its own instead of relaying to the server.
+    writeDiscovery(dir, { port: 9, pid: process.pid, url: 'http://127.0.0.1:9', startedAt: new Date().toISOString() });
+    expect(await findRunningServer(dir)).toEqual({ reason: expect.stringContaining('chmod 600') });
   });
 
   it.each(['basic_text', 'gnome_libsecret'] as const)(
@@ -93,9 +98,9 @@ describe("moving an earlier desktop version's encrypted secrets", () => {
     const dir = dataDir();
     const safeStorage = new SafeStorageDouble();
     earlierApp(dir, safeStorage, { 'llm-key': 'sk-kept-by-the-app', 'api-token': 'token-agents-have' });
-    // Before the app starts again, the CLI cannot read them, and says what to do on the settings screen.
+    // Before the app starts again, the CLI cannot read them; the web UI's settings say what to do.
     expect(cliKey(dir)).toBeUndefined();
-    expect(llmKeyState(dir).problem).toMatch(/llm-key\.enc.*Save the key again/);
+    expect(llmKeyState(dir).problem).toMatch(/still encrypted \(llm-key\.enc\), which only the desktop app can read: start it once/);
     expect(moveEncryptedSecrets(dir, safeStorage)).toEqual([]);
     expect(cliKey(dir)).toBe('sk-kept-by-the-app');
     expect(readToken(dir)).toBe('token-agents-have');
