@@ -104,9 +104,9 @@ export function storeLlmKey(dataDir: string, key: string | null, where: 'desktop
 }
 
 const ENCRYPTED_LLM_KEY =
-  'The model API key saved by an earlier version of the desktop app is still encrypted (llm-key.enc), which only the desktop app can read: start it once to move the key here, or save the key again (or remove it). Answers use no stored key until then.';
+  'The model API key saved by an earlier version of the desktop app is still encrypted (llm-key.enc), which only the desktop app can read: start it once to move the key here, or save the key again (or remove it).';
 const UNDECRYPTED_LLM_KEY =
-  'The model API key saved by an earlier version of the desktop app is still encrypted (llm-key.enc): the app could not decrypt it, because the OS keyring that encrypted it has changed or is locked. Save the key again (or remove it); answers use no stored key until then.';
+  'The model API key saved by an earlier version of the desktop app is still encrypted (llm-key.enc): the app could not decrypt it, because the OS keyring that encrypted it has changed or is locked. Save the key again (or remove it).';
 
 /** An encrypted copy that is newer than the file, so still to be moved (or failing to be). */
 function waitingEncrypted(dataDir: string, name: SecretName): boolean {

@@ -61,9 +61,10 @@ test('Google asks for a CAPTCHA: the search window shows, the person solves it, 
   await banner.getByRole('button', { name: 'Solve now' }).click();
 
   // The hidden search window is shown on the blocked page (src/main/electron/reveal-window.ts).
+  // Its URL, not its title: a page's <title> replaces the window's ('page-title-updated').
   await expect
-    .poll(() => desktop.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().filter((w) => w.isVisible()).map((w) => w.getTitle())))
-    .toContain('Lantern — verify to continue searching');
+    .poll(() => desktop.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().filter((w) => w.isVisible()).map((w) => new URL(w.webContents.getURL()).pathname)))
+    .toContain('/sorry/index');
   const searchWindow = desktop.app.windows().find((candidate) => candidate.url().includes('/sorry/'));
   expect(searchWindow, 'the search window on the CAPTCHA page').toBeDefined();
   await searchWindow!.locator('#captcha-form').waitFor();
