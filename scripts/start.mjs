@@ -6,27 +6,12 @@
 // Never downloads anything, and never ends in a stack trace: each failure is one line.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinaryInstalled } from './electron-binary.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (message) => process.stdout.write(`lantern: ${message}\n`);
-
-/** Where the electron package is (LANTERN_ELECTRON_DIR for tests), and whether its binary was installed. */
-function electronBinaryInstalled() {
-  // electron's own override: an Electron of the same version already on this machine.
-  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) return existsSync(process.env.ELECTRON_OVERRIDE_DIST_PATH);
-  let dir = process.env.LANTERN_ELECTRON_DIR;
-  if (!dir) {
-    try {
-      dir = dirname(createRequire(join(root, 'package.json')).resolve('electron/package.json'));
-    } catch {
-      return false;
-    }
-  }
-  return existsSync(join(dir, 'path.txt')) && existsSync(join(dir, 'dist'));
-}
 
 /** Runs a Node script quietly; true when it succeeded. */
 function node(args, options = {}) {
@@ -85,7 +70,7 @@ function fail(message) {
 
 let code;
 try {
-  if (electronBinaryInstalled()) code = await desktop();
+  if (electronBinaryInstalled(root)) code = await desktop();
   else {
     say("Electron's binary is not installed (npm install skips its download, and it cannot be fetched offline): opening web mode in a Chrome/Chromium app window instead.");
     code = await web();

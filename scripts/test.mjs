@@ -1,13 +1,21 @@
-// `npm test`: builds what the tests run (the CLI bundle and the Electron app's renderer), then
-// every test layer: Vitest (unit, integration, e2e over the test binding), then the UI's
-// end-to-end tests with @playwright/test (tests/ui). The last line printed is
-// `N passed, N failed`, summing both runners (Vitest's own count comes from
-// tests/support/count-reporter.ts, Playwright's from its JSON report).
+// `npm test`: builds what the tests run (the CLI bundle and the Electron app), then every test
+// layer: Vitest (unit, integration, e2e over the test binding), the UI's end-to-end tests with
+// @playwright/test (tests/ui), and the desktop app's end-to-end tests (tests/electron) where
+// Electron's binary exists — elsewhere one line says they were skipped, and they count as
+// skipped. The last line printed is `N passed, N failed` (`, N skipped` when any), summing the
+// runners (Vitest's own count comes from tests/support/count-reporter.ts, Playwright's from its
+// JSON report).
 //
-// Arguments go to Vitest (`npm test -- tests/unit`); when any are given the UI tests are left out,
-// unless `--ui` is one of them (`npm test -- --ui` runs the UI tests alone).
+// Arguments go to Vitest (`npm test -- tests/unit`); when any are given the Playwright suites are
+// left out, unless `--ui` or `--electron` is one of them: each runs that suite alone
+// (`npm run test:electron` is `--electron`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { electronBinaryInstalled } from './electron-binary.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit' });
 
@@ -38,13 +46,15 @@ function runNode(args) {
 
 const userArgs = process.argv.slice(2);
 const uiOnly = userArgs.includes('--ui');
-const vitestArgs = userArgs.filter((arg) => arg !== '--ui');
+const electronOnly = userArgs.includes('--electron');
+const vitestArgs = userArgs.filter((arg) => arg !== '--ui' && arg !== '--electron');
+const everything = vitestArgs.length === 0 && !uiOnly && !electronOnly;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
 
-if (!uiOnly) {
+if (!uiOnly && !electronOnly) {
   const vitest = await runNode(['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs]);
   const counts = [...vitest.output.matchAll(/^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)].at(-1);
   if (counts) {
@@ -55,19 +65,41 @@ if (!uiOnly) {
   if (vitest.code !== 0) exitCode = 1;
 }
 
-if (uiOnly || vitestArgs.length === 0) {
-  const report = 'out/ui-test-results.json';
+/** Runs a @playwright/test config whose JSON reporter writes `report`, and adds its counts. */
+async function runPlaywright(config, report) {
   rmSync(report, { force: true });
-  const ui = await runNode(['node_modules/@playwright/test/cli.js', 'test', '-c', 'tests/ui/playwright.config.ts']);
+  const run = await runNode(['node_modules/@playwright/test/cli.js', 'test', '-c', config]);
   if (existsSync(report)) {
     const { stats } = JSON.parse(readFileSync(report, 'utf8'));
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     skipped += stats.skipped;
     // A run that failed without a failing test (its setup or config crashed) is a failure too.
-    if (stats.unexpected === 0 && ui.code !== 0) failed += 1;
+    if (stats.unexpected === 0 && run.code !== 0) failed += 1;
   } else failed += 1;
-  if (ui.code !== 0) exitCode = 1;
+  if (run.code !== 0) exitCode = 1;
+}
+
+if (uiOnly || everything) await runPlaywright('tests/ui/playwright.config.ts', 'out/ui-test-results.json');
+
+if (electronOnly || everything) {
+  const config = 'tests/electron/playwright.config.ts';
+  if (electronBinaryInstalled(root)) {
+    // better-sqlite3 for Electron's ABI (the binary is there, so nothing is downloaded).
+    if (run(['scripts/prepare-electron.mjs']).status !== 0) {
+      failed += 1;
+      exitCode = 1;
+    } else await runPlaywright(config, 'out/electron-test-results.json');
+  } else {
+    // Listed, not run: each test counts as skipped, never as passed.
+    const listed = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--list', '-c', config], { encoding: 'utf8' });
+    const total = /^Total: (\d+) tests? in/m.exec(listed.stdout ?? '');
+    if (listed.status === 0 && total) skipped += Number(total[1]);
+    else failed += 1; // the suite does not even load
+    process.stdout.write('Electron e2e: skipped, no Electron binary\n');
+    // Asked for by name (`npm run test:electron`), a suite that could not run is not a success.
+    if (electronOnly) exitCode = 1;
+  }
 }
 
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}\n`);

@@ -8,7 +8,7 @@ import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electr
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLanternServer, type LanternServer } from './api/lantern-server';
-import { newToken } from './api/token';
+import { ensureToken, rotateToken } from './api/token';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol';
 import { chromeIdentity } from './electron/browser-identity';
 import { HiddenWindowPageLoader } from './electron/hidden-window-loader';
@@ -18,7 +18,7 @@ import { createMainWindow } from './electron/main-window';
 import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
 import { resolveDataDir } from './paths';
-import { secretStoreFor, secretsDoor, storedApiToken } from './secrets';
+import { moveEncryptedSecrets, secretsDoor } from './secrets';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 
@@ -44,9 +44,9 @@ function start(): void {
 
   void app.whenReady().then(async () => {
     const identity = chromeIdentity(session.defaultSession.getUserAgent(), process.versions.chrome, process.platform, process.arch);
-    // The LLM key and the API token: encrypted by the OS where it can (safeStorage needs app ready).
-    const secrets = secretStoreFor(dataDir, safeStorage);
-    const apiToken = storedApiToken(secrets, newToken);
+    // The LLM key and the API token are the 0600 files every runtime reads (secrets.ts); what an
+    // earlier version kept encrypted moves there now (safeStorage needs app ready).
+    for (const message of moveEncryptedSecrets(dataDir, safeStorage)) console.warn(message);
     const loader = new HiddenWindowPageLoader({ BrowserWindow, session }, { allowedHosts: engineHosts, identity });
     // better-sqlite3 compiled for Electron's ABI: in a package by electron-builder, in a checkout
     // by `npm start` (scripts/prepare-electron.mjs), while node_modules stays built for Node.
@@ -59,7 +59,6 @@ function start(): void {
       onWarning: (message) => console.warn(message),
       // The hidden search window can always be shown to the person at the desktop.
       canShowWindow: () => true,
-      llmKey: () => secrets.get('llm-key'),
       // Fetch's render fallback in a hidden window of its own partition, through the render proxy.
       renderer: () => {
         const renderer = new ElectronRenderer({ BrowserWindow, session }, identity);
@@ -72,7 +71,6 @@ function start(): void {
       localApi = await startLanternServer({
         api: research,
         dataDir,
-        token: apiToken,
         webUi: false,
         port: settings.desktop.localApiPort,
         version: app.getVersion(),
@@ -87,8 +85,8 @@ function start(): void {
       ipcMain,
       api: research,
       isOwnUi: ownUiMatcher(uiUrl),
-      token: { get: () => tokenInfo(apiToken.current()), rotate: () => tokenInfo(apiToken.rotate()) },
-      secrets: secretsDoor(secrets),
+      token: { get: () => tokenInfo(ensureToken(dataDir)), rotate: () => tokenInfo(rotateToken(dataDir)) },
+      secrets: secretsDoor(dataDir),
     });
 
     if (!devServerUrl) serveRenderer(join(import.meta.dirname, '../renderer'));

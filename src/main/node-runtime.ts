@@ -52,8 +52,6 @@ export interface AssembleOptions {
   onWarning?: (message: string) => void;
   /** Whether a blocked page can be shown to a person here (a display; always in the desktop app). */
   canShowWindow: () => boolean;
-  /** The LLM key where it is kept instead of the llm-key file (the desktop app's secret store). */
-  llmKey?: () => string | undefined;
 }
 
 /**
@@ -108,12 +106,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       }),
     ));
   // The model in force at each answer: the settings, a caller's override, the stored key.
-  const llmInput = (override?: LlmOverride): LlmConfigInput => ({
-    settings: settings.current(),
-    env: withLlmOverride(env, override),
-    dataDir,
-    ...(options.llmKey ? { storedKey: options.llmKey } : {}),
-  });
+  const llmInput = (override?: LlmOverride): LlmConfigInput => ({ settings: settings.current(), env: withLlmOverride(env, override), dataDir });
   const history = new HistoryService(store);
   return new ResearchService({
     search: new SearchOperations({ search, searches: store.searches, history }),

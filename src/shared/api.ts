@@ -121,9 +121,16 @@ export interface AccessApi {
   /** A new token; agents holding the old one are refused from then on. */
   rotateToken(): Promise<{ token: string }>;
   /** Stores the model's API key in its own 0600 file (never settings.json); null removes it. */
-  setLlmKey(request: { key: string | null }): Promise<{ hasKey: boolean }>;
+  setLlmKey(request: { key: string | null }): Promise<LlmKeyState>;
   /** Whether a key is stored (the key itself is never read back). */
-  llmKeyState(): Promise<{ hasKey: boolean }>;
+  llmKeyState(): Promise<LlmKeyState>;
+}
+
+/** Whether a model API key is stored, and why a key saved before is not in use, if so. */
+export interface LlmKeyState {
+  hasKey: boolean;
+  /** A key an earlier desktop version kept encrypted that could not be decrypted: what to do. */
+  problem?: string;
 }
 
 /**

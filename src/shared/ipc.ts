@@ -27,6 +27,7 @@ import {
   type Thread,
   type ThreadSummary,
 } from './history-contract';
+import type { LlmKeyState } from './api';
 import type { IpcChannel } from './ipc-channels';
 import { SettingsPatchSchema, type Settings } from './settings-contract';
 
@@ -82,10 +83,12 @@ export interface ApiTokenInfo {
 }
 
 /** How the desktop app keeps its secrets, for the settings page to say. */
-export interface SecretsStatus {
-  /** 'os': encrypted with the OS's user-bound key (safeStorage); 'file': a 0600 file in the data dir. */
-  protection: 'os' | 'file';
-  llmKeyStored: boolean;
+export interface SecretsStatus extends LlmKeyState {
+  /**
+   * Always 'file': 0600 files in the data dir that every runtime reads, never the OS keyring
+   * (docs/security.md, "Secrets"), whatever safeStorage offers on this machine.
+   */
+  protection: 'file';
 }
 
 export type IpcRequest<C extends IpcChannel> = z.input<(typeof IPC_CONTRACT)[C]['request']>;

@@ -3,9 +3,12 @@
  * the real Google parser) whose results link to hand-made pages on another loopback server; the
  * pages are read with the private-network permission, and the turn lands in the history.
  */
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretsDoor } from '../../src/main/secrets';
 import { AnswerResponseSchema } from '../../src/shared/answer-contract';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { runCli, tempDataDir } from '../support/run-cli';
@@ -94,15 +97,15 @@ describe('lantern ask', () => {
  * An OpenAI-compatible server on loopback: the answer request gets a cited sentence, the
  * follow-up request (told apart by its system message) three questions. Records what it was asked.
  */
-async function startModelServer(): Promise<{ baseUrl: string; asked: { model: string; system: string }[]; close: () => Promise<void> }> {
-  const asked: { model: string; system: string }[] = [];
+async function startModelServer(): Promise<{ baseUrl: string; asked: { model: string; system: string; authorization?: string }[]; close: () => Promise<void> }> {
+  const asked: { model: string; system: string; authorization?: string }[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
       const request = JSON.parse(body) as { model: string; messages: { role: string; content: string }[] };
       const system = request.messages[0]?.content ?? '';
-      asked.push({ model: request.model, system });
+      asked.push({ model: request.model, system, ...(req.headers.authorization === undefined ? {} : { authorization: req.headers.authorization }) });
       const content = system.includes('follow-up questions')
         ? 'What is a doppio?\nIs espresso stronger than drip coffee?\nHow is decaf espresso made?'
         : 'A single shot of espresso has about 63 mg of caffeine [1].';
@@ -133,6 +136,25 @@ describe('lantern ask with a model named on the command line', () => {
       const plain = await runCli(args.slice(0, 6), env);
       expect(AnswerResponseSchema.parse(JSON.parse(plain.stdout)).composer).toBe('extractive');
       expect(model.asked).toHaveLength(2);
+    } finally {
+      await model.close();
+    }
+  });
+
+  it('sends the key the desktop app stored: `lantern ask --composer llm` after the app set it', async () => {
+    const model = await startModelServer();
+    try {
+      const dataDir = tempDataDir();
+      writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, llm: { preset: 'custom', baseUrl: model.baseUrl, model: 'tiny-model' } }));
+      // The desktop app's settings screen, through its IPC door (src/main/index.ts).
+      expect(secretsDoor(dataDir).setLlmKey('sk-set-in-the-app')).toMatchObject({ hasKey: true });
+      const run = await runCli(['ask', 'How much caffeine is in a shot of espresso?', '--pages', '1', '--allow-private', '--json', '--composer', 'llm'], {
+        LANTERN_DATA_DIR: dataDir,
+        LANTERN_ENGINE_URL_GOOGLE: site.engine,
+      });
+      expect(run.code).toBe(0);
+      expect(AnswerResponseSchema.parse(JSON.parse(run.stdout)).composer).toBe('llm');
+      expect(model.asked[0]?.authorization).toBe('Bearer sk-set-in-the-app');
     } finally {
       await model.close();
     }

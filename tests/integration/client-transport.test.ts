@@ -47,7 +47,7 @@ const TRANSPORTS: Transport[] = [
         api: runtime,
         isOwnUi: ownUiMatcher(UI_URL),
         token: { get: () => ({ token: 'not used here' }), rotate: () => ({ token: 'not used here' }) },
-        secrets: { status: () => ({ protection: 'file', llmKeyStored: false }), setLlmKey: () => ({ protection: 'file', llmKeyStored: false }) },
+        secrets: { status: () => ({ protection: 'file', hasKey: false }), setLlmKey: () => ({ protection: 'file', hasKey: false }) },
       });
       const client = createIpcClient(createBridge(ipcRendererDouble(ipcMain, { url: UI_URL, parent: null })));
       return { client, close: async () => unregister() };

@@ -16,11 +16,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { CallToolResultSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { discoveryPath, readDiscovery, type Discovery } from '../../src/main/api/discovery';
+import { startLanternServer } from '../../src/main/api/lantern-server';
 import { readToken } from '../../src/main/api/token';
+import { createNodeRuntime } from '../../src/main/node-runtime';
+import { moveEncryptedSecrets } from '../../src/main/secrets';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { FIXTURE_QUERIES } from '../support/fixture-web';
+import { SafeStorageDouble } from '../support/electron-double';
 import { PROJECT_ROOT, runCli, tempDataDir } from '../support/run-cli';
 import { waitFor } from '../support/wait-for';
 
@@ -31,17 +35,17 @@ let dataDir: string;
 let discovery: Discovery;
 let token: string;
 
-const env = (): Record<string, string> => ({
+const env = (dir = dataDir): Record<string, string> => ({
   ...(process.env as Record<string, string>),
-  LANTERN_DATA_DIR: dataDir,
+  LANTERN_DATA_DIR: dir,
   LANTERN_ENGINE_URL_GOOGLE: web.origin,
   LANTERN_PAGE_TIMEOUT_MS: '30000',
 });
 
 /** The MCP SDK's client, spawning `lantern mcp` as the README's JSON config does; its stderr kept. */
-async function mcpClient(globalOptions: string[] = []): Promise<{ client: Client; stderr: () => string }> {
+async function mcpClient(globalOptions: string[] = [], dir = dataDir): Promise<{ client: Client; stderr: () => string }> {
   let stderr = '';
-  const transport = new StdioClientTransport({ command: 'node', args: ['bin/lantern.js', ...globalOptions, 'mcp'], cwd: PROJECT_ROOT, env: env(), stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: 'node', args: ['bin/lantern.js', ...globalOptions, 'mcp'], cwd: PROJECT_ROOT, env: env(dir), stderr: 'pipe' });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'lantern-relay-test', version: '0' });
   await client.connect(transport);
@@ -230,4 +234,28 @@ describe('lantern mcp with a running lantern serve', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
     expect(stderr()).toContain(`lantern mcp: serving on stdio, in this process (server.json names process ${serve.pid}, which is not running)`);
   }, 60_000);
+});
+
+describe("lantern mcp with the desktop app's local API", () => {
+  it('relays to the app with the token the app keeps, the one an earlier version kept encrypted', async () => {
+    const appDir = tempDataDir();
+    // An earlier desktop version kept its token encrypted with safeStorage; agents were given it.
+    const safeStorage = new SafeStorageDouble();
+    writeFileSync(join(appDir, 'api-token.enc'), safeStorage.encryptString('token-the-agents-have'), { mode: 0o600 });
+    // What the desktop app does once ready (src/main/index.ts): move the secrets into the store
+    // every runtime reads, then start its local API (no web UI) over its runtime.
+    expect(moveEncryptedSecrets(appDir, safeStorage)).toEqual([]);
+    const runtime = createNodeRuntime({ env: env(appDir) });
+    const app = await startLanternServer({ api: runtime, dataDir: appDir, webUi: false, port: 0, version: 'test', log: () => undefined });
+    onTestFinished(async () => {
+      await app.close(500);
+      await runtime.close();
+    });
+    const { client, stderr } = await mcpClient([], appDir);
+    expect(stderr()).toContain(`lantern mcp: serving on stdio through the running server at http://127.0.0.1:${app.server.port}`);
+    expect(textOf(await search(client)).split('\n')[0]).toBe(searchFound());
+    // The search ran in the app's browser, which agents with the old token still reach.
+    const appHealth = await fetch(`${app.server.url}/v1/health`, { headers: { authorization: 'Bearer token-the-agents-have' } });
+    expect(((await appHealth.json()) as { browser: string }).browser).toBe('started');
+  }, 90_000);
 });

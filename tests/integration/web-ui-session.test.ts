@@ -25,7 +25,7 @@ beforeAll(async () => {
     { LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:9' },
     {
       webUi,
-      uiPowers: { token: () => api.token(), rotateToken: () => rotateToken(api.dataDir), setLlmKey: () => false, hasLlmKey: () => false },
+      uiPowers: { token: () => api.token(), rotateToken: () => rotateToken(api.dataDir), setLlmKey: () => ({ hasKey: false }), llmKeyState: () => ({ hasKey: false }) },
     },
   );
 });

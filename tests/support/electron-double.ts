@@ -4,6 +4,7 @@
  * call and, when given a real Chromium tab, forwards calls and events to it, so the Electron
  * loader's PageDriver runs against a real page under plain Node.
  */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 
@@ -203,4 +204,69 @@ export function realTabs(browser: Browser): () => Promise<CDPSession> {
     const page = await context.newPage();
     return context.newCDPSession(page);
   };
+}
+
+/** What safeStorage.getSelectedStorageBackend() answers on Linux ('unknown' before app ready). */
+export type StorageBackend = 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown';
+
+/**
+ * Electron's safeStorage on Linux, as https://www.electronjs.org/docs/latest/api/safe-storage
+ * describes it:
+ * - `isEncryptionAvailable()` is false until the app has emitted `ready`, then true when the
+ *   secret key is available — `basic_text` included, whose key is a hard-coded password, so
+ *   true does not mean the OS protects anything;
+ * - `getSelectedStorageBackend()` names the password manager in use (`basic_text` when the
+ *   desktop is not recognised or with --password-store=basic), `unknown` before `ready`;
+ * - `encryptString` and `decryptString` throw when they fail: a ciphertext made under another
+ *   key (the keyring was replaced, the data dir came from another machine) or not made by
+ *   safeStorage at all does not decrypt, with Electron's message.
+ * The bytes are AES-GCM under the backend's key (Chromium prefixes v10 for the hard-coded key,
+ * v11 for a keyring's), so a wrong key is always detected rather than decrypting to garbage.
+ */
+export class SafeStorageDouble {
+  ready = true;
+  private keyringKey = randomBytes(32);
+
+  constructor(private readonly backend: Exclude<StorageBackend, 'unknown'> = 'gnome_libsecret') {}
+
+  isEncryptionAvailable(): boolean {
+    return this.ready;
+  }
+
+  getSelectedStorageBackend(): StorageBackend {
+    return this.ready ? this.backend : 'unknown';
+  }
+
+  encryptString(plainText: string): Buffer {
+    if (!this.isEncryptionAvailable()) throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key(), iv);
+    const body = Buffer.concat([cipher.update(plainText, 'utf8'), cipher.final()]);
+    return Buffer.concat([Buffer.from(this.prefix()), iv, cipher.getAuthTag(), body]);
+  }
+
+  decryptString(encrypted: Buffer): string {
+    const failed = (): Error => new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    if (!this.isEncryptionAvailable() || encrypted.subarray(0, 3).toString() !== this.prefix()) throw failed();
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key(), encrypted.subarray(3, 15));
+      decipher.setAuthTag(encrypted.subarray(15, 31));
+      return Buffer.concat([decipher.update(encrypted.subarray(31)), decipher.final()]).toString('utf8');
+    } catch {
+      throw failed();
+    }
+  }
+
+  /** The keyring now holds another key (a new login keyring, another machine): older ciphertexts no longer decrypt. */
+  replaceKeyring(): void {
+    this.keyringKey = randomBytes(32);
+  }
+
+  private key(): Buffer {
+    return this.backend === 'basic_text' ? createHash('sha256').update('peanuts').digest() : this.keyringKey;
+  }
+
+  private prefix(): string {
+    return this.backend === 'basic_text' ? 'v10' : 'v11';
+  }
 }

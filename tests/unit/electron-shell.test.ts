@@ -146,8 +146,8 @@ describe('the IPC wrapper', () => {
       isOwnUi: ownUiMatcher('app://lantern/index.html'),
       token: { get: () => (calls.push('token.get'), { token: 't' }), rotate: () => (calls.push('token.rotate'), { token: 't' }) },
       secrets: {
-        status: () => (calls.push('secrets.status'), { protection: 'file', llmKeyStored: false }),
-        setLlmKey: () => (calls.push('secrets.setLlmKey'), { protection: 'file', llmKeyStored: false }),
+        status: () => (calls.push('secrets.status'), { protection: 'file', hasKey: false }),
+        setLlmKey: () => (calls.push('secrets.setLlmKey'), { protection: 'file', hasKey: false }),
       },
     });
     return { main, calls };

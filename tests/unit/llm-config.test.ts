@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { llmComposerFor } from '../../src/main/answer/llm-composer';
-import { llmKeyPath, resolveLlmConfig } from '../../src/main/answer/llm-config';
+import { resolveLlmConfig } from '../../src/main/answer/llm-config';
+import { secretPath } from '../../src/main/secrets';
 import { settingsPath } from '../../src/main/settings';
 import { SettingsService } from '../../src/main/settings-service';
 import { LLM_PRESET_BASE_URLS, SettingsPatchSchema, SettingsSchema, type Settings } from '../../src/shared/settings-contract';
@@ -94,12 +95,12 @@ describe('resolveLlmConfig', () => {
   it.skipIf(process.platform === 'win32')('reads the key from a 0600 llm-key file, refuses one others can read, and the env key wins', async () => {
     const dir = dataDir();
     const settings = withLlm({ preset: 'openai', model: 'gpt-4o-mini' });
-    writeFileSync(llmKeyPath(dir), `${KEY}\n`, { mode: 0o600 });
-    chmodSync(llmKeyPath(dir), 0o600);
+    writeFileSync(secretPath(dir, 'llm-key'), `${KEY}\n`, { mode: 0o600 });
+    chmodSync(secretPath(dir, 'llm-key'), 0o600);
     expect(resolveLlmConfig({ settings, env: {}, dataDir: dir })?.apiKey).toBe(KEY);
     expect(resolveLlmConfig({ settings, env: { LANTERN_LLM_API_KEY: 'sk-from-env' }, dataDir: dir })?.apiKey).toBe('sk-from-env');
 
-    chmodSync(llmKeyPath(dir), 0o644);
+    chmodSync(secretPath(dir, 'llm-key'), 0o644);
     const open = await thrown(() => resolveLlmConfig({ settings, env: {}, dataDir: dir }));
     expect(open.code).toBe('LLM_FAILED');
     expect(open.message).toContain('mode 0644');

@@ -1,7 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { LlmOverride } from '../../shared/api';
 import { LanternError } from '../../shared/errors';
+import { readSecret } from '../secrets';
 import { LLM_PRESET_BASE_URLS, type LlmPreset, type Settings } from '../../shared/settings-contract';
 
 /** What the LLM composer needs to reach one model. */
@@ -14,8 +13,6 @@ export interface LlmConfig {
   /** Budget for one whole completion. */
   timeoutMs: number;
 }
-
-const LLM_KEY_FILE = 'llm-key';
 
 /**
  * A caller's model for one answer, as the environment overrides that already take precedence
@@ -30,10 +27,6 @@ export function withLlmOverride(env: NodeJS.ProcessEnv, override: LlmOverride | 
   };
 }
 
-export function llmKeyPath(dataDir: string): string {
-  return join(dataDir, LLM_KEY_FILE);
-}
-
 function presetBaseUrl(preset: LlmPreset): string | undefined {
   return preset === 'custom' ? undefined : LLM_PRESET_BASE_URLS[preset];
 }
@@ -42,8 +35,6 @@ export interface LlmConfigInput {
   settings: Settings;
   env?: NodeJS.ProcessEnv;
   dataDir: string;
-  /** Where the key is kept instead of the llm-key file (the desktop app's encrypted secrets). */
-  storedKey?: () => string | undefined;
 }
 
 /**
@@ -71,29 +62,18 @@ export function resolveLlmConfig(input: LlmConfigInput): LlmConfig | undefined {
   }
   if (hasCredentials(baseUrl)) throw new LanternError('LLM_FAILED', `The model's base URL: ${CREDENTIALS_IN_URL}`);
 
-  const apiKey = nonEmpty(env.LANTERN_LLM_API_KEY) ?? (input.storedKey ? nonEmpty(input.storedKey()) : readKeyFile(llmKeyPath(dataDir)));
+  const apiKey = nonEmpty(env.LANTERN_LLM_API_KEY) ?? storedKey(dataDir);
   return { baseUrl, model, timeoutMs: settings.llm.timeoutMs, ...(apiKey === undefined ? {} : { apiKey }) };
 }
 
-/**
- * The key file's content, trimmed; undefined when there is none. Like ssh with a private key,
- * a key file that other users may read is refused rather than used (POSIX modes only).
- */
-function readKeyFile(path: string): string | undefined {
-  let mode: number;
+/** The key in the data dir's secret store; a file others could read is refused as LLM_FAILED, with its fix. */
+function storedKey(dataDir: string): string | undefined {
   try {
-    mode = statSync(path).mode;
+    return readSecret(dataDir, 'llm-key');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new LanternError('LLM_FAILED', `Cannot read the API key file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    if (error instanceof LanternError) throw new LanternError('LLM_FAILED', `The API key: ${error.message}`);
+    throw new LanternError('LLM_FAILED', `Cannot read the API key file (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
   }
-  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-    throw new LanternError(
-      'LLM_FAILED',
-      `The API key file ${path} can be read by other users (mode ${(mode & 0o777).toString(8).padStart(4, '0')}); it must be 0600: run chmod 600 "${path}".`,
-    );
-  }
-  return nonEmpty(readFileSync(path, 'utf8'));
 }
 
 export const CREDENTIALS_IN_URL =

@@ -5,12 +5,12 @@
  * CAPTCHA flow; without the web UI) and the UI's end-to-end tests start the same thing.
  */
 import { removeDiscovery, writeDiscovery } from './discovery';
-import { hasLlmKey, writeLlmKey } from './llm-key-file';
 import { startApiServer, type ApiServer } from './server';
-import { ensureToken, rotateToken, tokenReader } from './token';
+import { tokenFile } from './token';
 import { createWebUi, type WebUi } from './web-ui';
 import { mcpOverHttp } from '../mcp/http';
 import { createLanternMcpServer } from '../mcp/server';
+import { llmKeyState, storeLlmKey } from '../secrets';
 import type { ResearchService } from '../service';
 
 export interface LanternServerOptions {
@@ -21,25 +21,8 @@ export interface LanternServerOptions {
   log: (message: string) => void;
   /** The built renderer (default: found next to the package). */
   rendererDir?: string;
-  /**
-   * Where the bearer token lives. By default the 0600 file `lantern token` prints; the desktop
-   * app keeps its own encrypted (secrets.ts). Asked at each request, so a rotation applies at once.
-   */
-  token?: TokenSource;
   /** Serve the web UI at `/` (lantern serve; default). The desktop app has its own window and leaves it off. */
   webUi?: boolean;
-}
-
-export interface TokenSource {
-  current(): string;
-  rotate(): string;
-}
-
-/** The token file of the data dir (a stat per request; read again when the file was replaced). */
-function tokenFile(dataDir: string): TokenSource {
-  ensureToken(dataDir);
-  const read = tokenReader(dataDir);
-  return { current: () => read() ?? ensureToken(dataDir), rotate: () => rotateToken(dataDir) };
 }
 
 export interface LanternServer {
@@ -52,7 +35,8 @@ export interface LanternServer {
 
 export async function startLanternServer(options: LanternServerOptions): Promise<LanternServer> {
   const { api, dataDir } = options;
-  const token = options.token ?? tokenFile(dataDir);
+  // The data dir's token file, whichever runtime serves: `lantern mcp` relays with what it reads there.
+  const token = tokenFile(dataDir);
   const webUi = options.webUi === false ? undefined : createWebUi(options.rendererDir === undefined ? {} : { rendererDir: options.rendererDir });
   // MCP over streamable HTTP, behind the same guard as the REST routes.
   const mcp = mcpOverHttp(() => createLanternMcpServer(api, { version: options.version }));
@@ -70,8 +54,8 @@ export async function startLanternServer(options: LanternServerOptions): Promise
           uiPowers: {
             token: () => token.current(),
             rotateToken: () => token.rotate(),
-            setLlmKey: (key: string) => writeLlmKey(dataDir, key),
-            hasLlmKey: () => hasLlmKey(dataDir),
+            setLlmKey: (key: string | null) => storeLlmKey(dataDir, key),
+            llmKeyState: () => llmKeyState(dataDir),
           },
         }
       : {}),

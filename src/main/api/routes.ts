@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as z from 'zod';
-import type { ResearchApi } from '../../shared/api';
+import type { LlmKeyState, ResearchApi } from '../../shared/api';
 import type { AnswerEvent, AnswerRequestSchema, AnswerResponse } from '../../shared/answer-contract';
 import type { CaptchaWaitRequestSchema } from '../../shared/captcha-contract';
 import type { FetchRequestSchema, FetchResponse } from '../../shared/fetch-contract';
@@ -48,9 +48,9 @@ export interface UiPowers {
   token(): string;
   /** Replaces the token; agents with the old one are refused from then on. */
   rotateToken(): string;
-  /** Writes (or with null removes) the model's key file; true when a key is stored now. */
-  setLlmKey(key: string | null): boolean;
-  hasLlmKey(): boolean;
+  /** Stores (or with null removes) the model's key in the secret store; its state after. */
+  setLlmKey(key: string | null): LlmKeyState;
+  llmKeyState(): LlmKeyState;
 }
 
 /** A handler that has already written its own response (an event stream). */

@@ -22,9 +22,9 @@ export const UI_ROUTES: Route[] = withHandlers('ui', {
   'settings.reset': { handle: (context) => context.api.settings.reset() },
   'access.token': { handle: (context) => Promise.resolve({ token: powers(context).token() }) },
   'access.rotateToken': { handle: (context) => Promise.resolve({ token: powers(context).rotateToken() }) },
-  'access.llmKeyState': { handle: (context) => Promise.resolve({ hasKey: powers(context).hasLlmKey() }) },
+  'access.llmKeyState': { handle: (context) => Promise.resolve(powers(context).llmKeyState()) },
   'access.setLlmKey': {
-    handle: (context) => Promise.resolve({ hasKey: powers(context).setLlmKey((context.body as z.output<typeof LlmKeyRequestSchema>).key) }),
+    handle: (context) => Promise.resolve(powers(context).setLlmKey((context.body as z.output<typeof LlmKeyRequestSchema>).key)),
   },
   resetSearchSession: {
     async handle(context) {

@@ -57,7 +57,12 @@ export async function findRunningServer(dataDir: string): Promise<RunningServer 
   const discovery = readDiscovery(dataDir);
   if (!discovery) return { reason: 'no server.json in the data dir' };
   if (!processIsAlive(discovery.pid)) return { reason: `server.json names process ${discovery.pid}, which is not running` };
-  const token = readToken(dataDir);
+  let token: string | undefined;
+  try {
+    token = readToken(dataDir);
+  } catch (error) {
+    return { reason: (error as Error).message }; // a token file others can read is refused
+  }
   if (token === undefined) return { reason: 'no API token in the data dir' };
   // Only loopback, whatever the file says: the token goes with the request.
   const url = `http://127.0.0.1:${discovery.port}`;

@@ -4,7 +4,7 @@
  * same LanternError (code, message, details) the core threw; a call's AbortSignal cancels it in
  * the main process (`call:cancel`); answer events arrive as pushes while the call runs.
  */
-import type { AccessApi, AnswerOptions, CallOptions, FetchOptions, ResearchApi, SearchOptions } from '../../../shared/api';
+import type { AccessApi, AnswerOptions, CallOptions, FetchOptions, LlmKeyState, ResearchApi, SearchOptions } from '../../../shared/api';
 import type { AnswerRequestInput, AnswerResponse } from '../../../shared/answer-contract';
 import type { CaptchaSolveRequest, CaptchaWaitRequest } from '../../../shared/captcha-contract';
 import type { SearchManyRequestInput, SearchRequestInput } from '../../../shared/contract';
@@ -84,8 +84,8 @@ export function createIpcClient(bridge: LanternBridge): IpcResearchClient {
     access: {
       token: async () => ({ token: unwrap(await bridge['token:get'](undefined)).token }),
       rotateToken: async () => ({ token: unwrap(await bridge['token:rotate'](undefined)).token }),
-      setLlmKey: async ({ key }) => ({ hasKey: unwrap(await bridge['secrets:set-llm-key']({ key })).llmKeyStored }),
-      llmKeyState: async () => ({ hasKey: unwrap(await bridge['secrets:status'](undefined)).llmKeyStored }),
+      setLlmKey: async ({ key }) => keyState(unwrap(await bridge['secrets:set-llm-key']({ key }))),
+      llmKeyState: async () => keyState(unwrap(await bridge['secrets:status'](undefined))),
     },
     token: {
       get: async () => unwrap(await bridge['token:get'](undefined)),
@@ -96,6 +96,10 @@ export function createIpcClient(bridge: LanternBridge): IpcResearchClient {
       setLlmKey: async (key) => unwrap(await bridge['secrets:set-llm-key']({ key })),
     },
   };
+}
+
+function keyState({ hasKey, problem }: SecretsStatus): LlmKeyState {
+  return problem === undefined ? { hasKey } : { hasKey, problem };
 }
 
 function unwrap<T>(result: IpcResult<T>): T {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { LlmKeyState } from '../../../shared/api';
 import { ENGINE_IDS, type EngineId } from '../../../shared/contract';
 import { LLM_PRESET_BASE_URLS, LlmPresetSchema, type LlmPreset, type Settings, type SettingsPatch } from '../../../shared/settings-contract';
 import { toErrorInfo } from '../../../shared/errors';
@@ -90,14 +91,15 @@ export function SettingsScreen(): React.JSX.Element {
   const { settings, error, saving, savedAt, load, update, reset } = useSettings();
   const [draft, setDraft] = useState<Draft>();
   const [key, setKey] = useState('');
-  const [hasKey, setHasKey] = useState<boolean>();
+  const [keyState, setKeyState] = useState<LlmKeyState>();
+  const hasKey = keyState?.hasKey;
   const [note, setNote] = useState<string>();
   const [actionError, setActionError] = useState<ReturnType<typeof toErrorInfo>>();
   const [confirmClear, setConfirmClear] = useState(false);
 
   useEffect(() => {
     void load();
-    client.access?.llmKeyState().then((state) => setHasKey(state.hasKey), () => setHasKey(undefined));
+    client.access?.llmKeyState().then(setKeyState, () => setKeyState(undefined));
   }, [load]);
   useEffect(() => {
     if (settings) setDraft(draftOf(settings));
@@ -312,9 +314,14 @@ export function SettingsScreen(): React.JSX.Element {
       <section className="settings-section" aria-labelledby="key-heading">
         <h2 id="key-heading">Model API key</h2>
         <p className="hint">
-          Kept in its own file readable by you alone (llm-key in the data dir), never in the settings file. {hasKey === true && 'A key is stored.'}
+          Kept in its own file readable by you alone (llm-key in the data dir), the one the desktop app, the CLI and `lantern serve` all read; never in the settings file. {hasKey === true && 'A key is stored.'}
           {hasKey === false && 'No key is stored (local models need none).'}
         </p>
+        {keyState?.problem && (
+          <p className="error-box" role="alert">
+            {keyState.problem}
+          </p>
+        )}
         <div className="field-row">
           <label className="grow">
             API key <input type="password" autoComplete="off" value={key} onChange={(event) => setKey(event.target.value)} />
@@ -325,8 +332,7 @@ export function SettingsScreen(): React.JSX.Element {
             disabled={!key.trim() || !client.access}
             onClick={() =>
               act(async () => {
-                const state = await client.access!.setLlmKey({ key });
-                setHasKey(state.hasKey);
+                setKeyState(await client.access!.setLlmKey({ key }));
                 setKey('');
                 return 'The key is saved.';
               })
@@ -340,7 +346,7 @@ export function SettingsScreen(): React.JSX.Element {
             disabled={!hasKey || !client.access}
             onClick={() =>
               act(async () => {
-                setHasKey((await client.access!.setLlmKey({ key: null })).hasKey);
+                setKeyState(await client.access!.setLlmKey({ key: null }));
                 return 'The key is removed.';
               })
             }
