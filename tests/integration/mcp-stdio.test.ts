@@ -5,6 +5,8 @@
  * answer site's synthetic results page, whose results are article pages on another loopback
  * server. Those pages are read with the private-network permission, given the way an agent's
  * person would: `fetch.allowPrivateNetworks` in the data dir's settings.json (never a tool argument).
+ * The client falls behind after a call's first progress step (StallingTransport), so the rest of
+ * that call's steps reach it in the same read as the result.
  */
 import { writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -12,11 +14,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CallToolResultSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { callToolWithProgress, StallingTransport } from '../support/mcp-progress';
 import { PROJECT_ROOT, tempDataDir } from '../support/run-cli';
 
 let fixture: FixtureWeb;
@@ -24,6 +27,7 @@ let site: AnswerSite;
 let google: Server;
 let googleOrigin: string;
 let client: Client;
+let transport: StallingTransport;
 let stderr = '';
 
 /** One Google origin for both: `espresso` goes to the answer site's results, the rest to the fixture web. */
@@ -54,7 +58,7 @@ beforeAll(async () => {
   await startRouter();
   const dataDir = tempDataDir();
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, fetch: { allowPrivateNetworks: true } }));
-  const transport = new StdioClientTransport({
+  const stdio = new StdioClientTransport({
     command: 'node',
     args: ['bin/lantern.js', 'mcp'],
     cwd: PROJECT_ROOT,
@@ -67,7 +71,8 @@ beforeAll(async () => {
     },
     stderr: 'pipe',
   });
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  stdio.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  transport = new StallingTransport(stdio);
   client = new Client({ name: 'lantern-test', version: '0' });
   await client.connect(transport);
 });
@@ -135,23 +140,22 @@ describe('lantern mcp over stdio', () => {
     expect(structured.pages[0]!.content).toBe(text);
   }, 90_000);
 
-  it('research sends progress while it reads, then the cited answer', async () => {
-    const progress: Progress[] = [];
-    const result = await client.callTool(
+  it('research sends every progress step, in order, before the cited answer, to a client that fell behind', async () => {
+    const { result, progress } = await callToolWithProgress(
+      client,
       {
         name: 'research',
         arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`, `${site.pages}/green-tea`] },
       },
-      CallToolResultSchema,
-      { onprogress: (p) => progress.push(p), timeout: 90_000 },
+      { timeout: 90_000 },
     );
     expect(result.isError).toBeFalsy();
-    expect(textOf(result as CallToolResult)).toMatch(
+    expect(textOf(result)).toMatch(
       new RegExp(`^Web search results for "How much caffeine is in a shot of espresso\\?":\\n\\n.*63 mg.*\\[1\\][\\s\\S]*\\nSources:\\n\\[1\\] Espresso, explained \\(${site.pages.replace(/\./g, '\\.')}/espresso\\)`),
     );
-    // Every step arrives, the last ones too: the SDK's client handles a notification a microtask
-    // after a response that came in the same chunk (protocol.js _onnotification), when the call's
-    // progress handler is gone, so the server lets its last progress go out before the result.
+    // The client read the first step, then nothing until the result was written: the other five
+    // steps came in the same read as the result, after it in the SDK's handling, and all arrived.
+    expect(transport.bursts).toEqual([['progress', 'progress', 'progress', 'progress', 'progress', 'response']]);
     const messages = progress.map((p) => p.message);
     expect(messages).toHaveLength(6);
     expect(messages[4]).toMatch(/^checking… \d+% of citations supported$/);
