@@ -14,6 +14,7 @@ import type { PageActionOutcome } from '../../src/main/browser/page-loader';
 import { errorOf } from '../support/error-of';
 import { startBrowserAndSite } from '../support/chromium-browser';
 import type { DriverSite } from '../support/driver-site';
+import { waitFor } from '../support/wait-for';
 
 let browser: Browser;
 let site: DriverSite;
@@ -155,8 +156,11 @@ describe('PageDriver.load on real Chromium', () => {
   it('ends at once with CANCELLED when the caller cancels', async () => {
     const { driver } = await driverOnNewTab();
     const controller = new AbortController();
+    const asked = site.requests.length;
     const loading = driver.load(`${site.origin}/hang`, budget('/hang', 60_000, controller.signal), { readySelectors: ['#rso'], graceMs: 100 });
-    setTimeout(() => controller.abort(), 200);
+    // Cancelled while the site holds the page; the 60 s budget is longer than the test may run.
+    await waitFor(() => (site.requests.slice(asked).includes('/hang') ? true : undefined), 30_000);
+    controller.abort();
     expect((await errorOf(loading)).code).toBe('CANCELLED');
   });
 
