@@ -14,7 +14,7 @@ import { chromiumProfileDir, resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 import { SearchOperations } from './search/search-operations';
-import { SearchService } from './search/search-service';
+import { SearchService, type SearchServiceOptions } from './search/search-service';
 import { ResearchService } from './service';
 import { SettingsService } from './settings-service';
 import type { LlmOverride } from '../shared/api';
@@ -28,6 +28,8 @@ export interface NodeRuntimeOptions {
   env?: NodeJS.ProcessEnv;
   /** Page budget in ms; else LANTERN_PAGE_TIMEOUT_MS, else the setting (default 5,000). */
   pageTimeoutMs?: number;
+  /** The engines' pacing; else the default gap (a measurement of Lantern's own time turns it off). */
+  searchPacing?: SearchServiceOptions['pacing'];
   headless?: boolean;
   /** Told when the store was found damaged at start and moved aside. */
   onWarning?: (message: string) => void;
@@ -44,6 +46,7 @@ export interface AssembleOptions {
   env: NodeJS.ProcessEnv;
   loader: PageLoader;
   pageTimeoutMs?: number;
+  searchPacing?: SearchServiceOptions['pacing'];
   /** Fetch's render fallback; without it script-built pages are read as their static HTML. */
   renderer?: (settings: () => Settings) => Renderer;
   /** The Electron build's own better-sqlite3 binary (compiled for Electron's ABI). */
@@ -74,6 +77,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     engines: ENGINES,
     cache: store.resultCache,
     origins: engineOriginsFromEnv(env),
+    ...(options.searchPacing === undefined ? {} : { pacing: options.searchPacing }),
     // Getters: the service reads these at every search, so a settings change applies to the next one.
     get engineOrder() {
       return settings.current().engines;
@@ -187,6 +191,7 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchSer
         allowWithoutSandbox: () => settings().fetch.renderWithoutSandbox,
       }),
     ...(options.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: options.pageTimeoutMs }),
+    ...(options.searchPacing === undefined ? {} : { searchPacing: options.searchPacing }),
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
   });
 }

@@ -143,14 +143,13 @@ describe('answer from given pages (extractive)', () => {
   it('drops a page that misses the reading budget, reports it failed, and does not wait for it', async () => {
     const { answers, cleanup } = service({ readBudgetMs: 1500 });
     const events: AnswerEvent[] = [];
-    const started = performance.now();
     const response = await answers.answer(
       { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/hang`, `${site.pages}/espresso`, `${site.pages}/broken`] },
       { allowPrivateNetworks: true, onEvent: (e) => events.push(e) },
     );
-    const elapsed = performance.now() - started;
     cleanup();
-    expect(elapsed).toBeLessThan(4000);
+    // /hang never answers: the budget, not the fetch's own 10 s limit, left it out.
+    expect(events).toContainEqual(expect.objectContaining({ type: 'page', n: 1, state: 'failed', message: "Not read within the answer's 1500 ms reading budget; left out." }));
     const pageEvents = events.flatMap((e) => (e.type === 'page' ? [[e.n, e.state, e.code]] : []));
     expect(pageEvents).toContainEqual([1, 'failed', 'TIMEOUT']);
     expect(pageEvents).toContainEqual([2, 'read', undefined]);

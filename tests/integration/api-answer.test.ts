@@ -102,14 +102,13 @@ describe('POST /v1/answer', () => {
 
   it('keeps a quiet stream alive with heartbeats, and cancels the work when the client goes away mid-answer', async () => {
     const before = api.settled.length;
-    const started = Date.now();
     // /hang never answers: without the cancel, the answer would wait out the 30 s page budget.
     const stream = await answerStream({ question: 'How much caffeine is in espresso?', urls: [`${site.pages}/hang`] }, (seen) => seen.heartbeats >= 2);
     // While the page hangs, only heartbeats (every 200 ms here) tell the client the answer is alive.
     expect(stream.events.map((event) => event.type)).toEqual(['sources']);
     expect(stream.heartbeats).toBe(2);
-    await expect.poll(() => api.settled.slice(before), { timeout: 10_000 }).toEqual(['answer:rejected:CANCELLED']);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // Cancelled, not ended by the page budget or the reading budget (which would not be CANCELLED).
+    await expect.poll(() => api.settled.slice(before), { timeout: 30_000 }).toEqual(['answer:rejected:CANCELLED']);
   }, 60_000);
 
   it('POST /v1/fetch reads a page, and result N of the session\'s latest search', async () => {

@@ -49,6 +49,8 @@ function setup(inactivityMs = 60_000) {
   return { loader, service, profile, windows };
 }
 
+const INACTIVITY_MS = 8000;
+
 const sorryPages = (): number => web.requests.filter((path) => path.startsWith('/sorry/index')).length;
 
 
@@ -56,7 +58,7 @@ describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
   it('shows the /sorry/ page in a visible window, waits for the person, then returns the results', async () => {
     const { service, windows, loader, profile } = setup();
     const search = service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { interactive: true });
-    await expect.poll(() => windows.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => windows.length, { timeout: 30_000 }).toBe(1);
     const page = windows[0]!.page;
     await page.waitForSelector('#captcha-form');
     expect(await page.evaluate(() => document.visibilityState)).toBe('visible');
@@ -76,38 +78,39 @@ describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
 
     await loader.close();
     // Chromium's helper processes exit a moment after the browser itself.
-    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 5000 }).toEqual([]);
-  });
+    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 30_000 }).toEqual([]);
+  }, 90_000);
 
   it('returns CANCELLED when the person closes the window', async () => {
     const { service, windows, loader, profile } = setup();
     const search = service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { interactive: true });
-    await expect.poll(() => windows.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => windows.length, { timeout: 30_000 }).toBe(1);
     await windows[0]!.page.waitForSelector('#captcha-form');
     await windows[0]!.page.close();
     expect((await errorOf(search)).code).toBe('CANCELLED');
     await loader.close();
     // Chromium's helper processes exit a moment after the browser itself.
-    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 5000 }).toEqual([]);
-  });
+    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 30_000 }).toEqual([]);
+  }, 90_000);
 
   it('reports the person\'s input in the window as activity, and gives up with CAPTCHA_REQUIRED when it stops', async () => {
     // How long the wait is and that input restarts it: tests/unit/reveal-flow.test.ts, on fake timers.
-    const { service, windows, loader, profile } = setup(2500);
+    // Long enough for a busy machine to show the page before the first input; the test waits it out once.
+    const { service, windows, loader, profile } = setup(INACTIVITY_MS);
     let activity = 0;
     loader.onReveal((window) => window.onActivity(() => (activity += 1)));
     const search = service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { interactive: true });
-    await expect.poll(() => windows.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => windows.length, { timeout: 30_000 }).toBe(1);
     const page = windows[0]!.page;
     await page.waitForSelector('#captcha-form');
     await page.keyboard.press('Tab');
-    await expect.poll(() => activity).toBe(1);
+    await expect.poll(() => activity, { timeout: 30_000 }).toBe(1);
     const error = await errorOf(search);
     expect(error.code).toBe('CAPTCHA_REQUIRED');
-    expect(error.details).toMatchObject({ reason: 'inactivity', inactivityMs: 2500 });
+    expect(error.details).toMatchObject({ reason: 'inactivity', inactivityMs: INACTIVITY_MS });
     expect(page.isClosed()).toBe(true);
     await loader.close();
     // Chromium's helper processes exit a moment after the browser itself.
-    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 5000 }).toEqual([]);
-  });
+    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 30_000 }).toEqual([]);
+  }, 90_000);
 });

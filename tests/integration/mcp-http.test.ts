@@ -1,7 +1,7 @@
 /**
  * The MCP server over streamable HTTP at /mcp of the local API, with the MCP SDK's own client:
  * behind the same guard (no token → 401, no MCP handler runs), one MCP session per client, and
- * the same tools as over stdio, against the fixture web; the mcp.structuredContent setting read
+ * the same tools as over stdio, against the fixture web and the answer site; the mcp.structuredContent setting read
  * at each list and call.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,21 +9,28 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpOverHttp } from '../../src/main/mcp/http';
 import { createLanternMcpServer } from '../../src/main/mcp/server';
+import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { callToolWithProgress, StallingTransport } from '../support/mcp-progress';
 
 let web: FixtureWeb;
+let site: AnswerSite;
 let api: TestApi;
 let mcp: ReturnType<typeof mcpOverHttp>;
 beforeAll(async () => {
   web = await startFixtureWeb();
+  site = await startAnswerSite();
   api = await startTestApi({ LANTERN_ENGINE_URL_GOOGLE: web.origin });
+  // The article pages are on 127.0.0.1: allowed by the person's settings, as in mcp-stdio.test.ts.
+  await api.runtime.settings.update({ fetch: { allowPrivateNetworks: true } });
   mcp = mcpOverHttp(() => createLanternMcpServer(api.runtime, { version: 'test' }));
   api.server.mount('/mcp', (req, res, admitWork) => mcp.handle(req, res, admitWork));
 });
 afterAll(async () => {
   await mcp?.close();
   await api?.close();
+  await site?.close();
   await web?.close();
 });
 
@@ -100,4 +107,27 @@ describe('MCP over streamable HTTP at /mcp', () => {
       await agent.close();
     }
   });
+
+  it('sends every research progress step, in order, before the answer, to a client that fell behind', async () => {
+    const { client: agent, transport: http } = client(api.token());
+    const transport = new StallingTransport(http);
+    await agent.connect(transport);
+    try {
+      const { result, progress } = await callToolWithProgress(
+        agent,
+        { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
+        { timeout: 60_000 },
+      );
+      expect(result.isError).toBeFalsy();
+      expect((result.content as Array<{ text: string }>)[0]!.text).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
+      // The client read the first step, then nothing until the answer was written, then all of it.
+      expect(transport.bursts).toEqual([['progress', 'progress', 'progress', 'progress', 'response']]);
+      const steps = ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of citations supported'];
+      expect(progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'))).toEqual([...steps, 'done']);
+      expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await http.terminateSession().catch(() => undefined);
+      await agent.close();
+    }
+  }, 60_000);
 });

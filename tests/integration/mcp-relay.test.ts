@@ -6,7 +6,8 @@
  * When the server changes under a connected agent (token rotated, server restarted on another
  * port, stopped between or during calls), the next call still succeeds: through the server again,
  * or in the relay's own process. `--timeout` bounds each relayed call. With a stale discovery file
- * (its process gone), `lantern mcp` runs Lantern in its own process.
+ * (its process gone), `lantern mcp` runs Lantern in its own process. The agent falls behind after
+ * a call's first progress step (StallingTransport): the rest reach it in the same read as the result.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { FIXTURE_QUERIES } from '../support/fixture-web';
 import { SafeStorageDouble } from '../support/electron-double';
+import { callToolWithProgress, StallingTransport } from '../support/mcp-progress';
 import { PROJECT_ROOT, runCli, tempDataDir } from '../support/run-cli';
 import { waitFor } from '../support/wait-for';
 
@@ -43,15 +45,16 @@ const env = (dir = dataDir): Record<string, string> => ({
 });
 
 /** The MCP SDK's client, spawning `lantern mcp` as the README's JSON config does; its stderr kept. */
-async function mcpClient(globalOptions: string[] = [], dir = dataDir): Promise<{ client: Client; stderr: () => string }> {
+async function mcpClient(globalOptions: string[] = [], dir = dataDir): Promise<{ client: Client; transport: StallingTransport; stderr: () => string }> {
   let stderr = '';
-  const transport = new StdioClientTransport({ command: 'node', args: ['bin/lantern.js', ...globalOptions, 'mcp'], cwd: PROJECT_ROOT, env: env(dir), stderr: 'pipe' });
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const stdio = new StdioClientTransport({ command: 'node', args: ['bin/lantern.js', ...globalOptions, 'mcp'], cwd: PROJECT_ROOT, env: env(dir), stderr: 'pipe' });
+  stdio.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const transport = new StallingTransport(stdio);
   const client = new Client({ name: 'lantern-relay-test', version: '0' });
   await client.connect(transport);
   // Closing the client ends `lantern mcp`, however the test ended.
   onTestFinished(() => client.close());
-  return { client, stderr: () => stderr };
+  return { client, transport, stderr: () => stderr };
 }
 
 const health = async (): Promise<{ browser: string }> =>
@@ -77,16 +80,19 @@ async function stopServe(): Promise<void> {
   await exited;
 }
 
-/** research over the answer site's espresso page, with the progress the client received. */
+/** research over the answer site's espresso page, with the progress the client received before the answer. */
 async function researchEspresso(client: Client): Promise<{ research: CallToolResult; progress: Progress[] }> {
-  const progress: Progress[] = [];
-  const research = (await client.callTool(
+  const { result, progress } = await callToolWithProgress(
+    client,
     { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
-    CallToolResultSchema,
-    { onprogress: (p) => progress.push(p), timeout: 60_000 },
-  )) as CallToolResult;
-  return { research, progress };
+    { timeout: 60_000 },
+  );
+  return { research: result, progress };
 }
+
+/** The espresso research's steps, in order ("done in N ms" as "done"). */
+const ESPRESSO_STEPS = (): string[] => ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of citations supported', 'done'];
+const stepsOf = (progress: Progress[]): Array<string | undefined> => progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'));
 
 const search = async (client: Client, query = 'coffee'): Promise<CallToolResult> =>
   (await client.callTool({ name: 'web_search', arguments: { query, limit: 3 } }, CallToolResultSchema, { timeout: 60_000 })) as CallToolResult;
@@ -112,7 +118,7 @@ afterAll(async () => {
 describe('lantern mcp with a running lantern serve', () => {
   it("relays the tools to the running server: the search runs in the server's browser, in one MCP session", async () => {
     expect((await health()).browser).toBe('not started');
-    const { client, stderr } = await mcpClient();
+    const { client, transport, stderr } = await mcpClient();
     expect(stderr()).toContain(`lantern mcp: serving on stdio through the running server at http://127.0.0.1:${discovery.port}`);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
@@ -130,10 +136,11 @@ describe('lantern mcp with a running lantern serve', () => {
     const { research, progress } = await researchEspresso(client);
     expect(research.isError).toBeFalsy();
     expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
-    // The relay passes on every step, in order, and lets the last ones arrive before the result.
-    const steps = ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of citations supported'];
-    expect(progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'))).toEqual([...steps, 'done']);
-    expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
+    // The relay passes on every step, in order, before the result: the agent read the first, then
+    // nothing until the result was written, then the other four with it.
+    expect(transport.bursts).toEqual([['progress', 'progress', 'progress', 'progress', 'response']]);
+    expect(stepsOf(progress)).toEqual(ESPRESSO_STEPS());
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5]);
     // Errors come back as the server's tool errors, with their codes.
     const empty = (await client.callTool({ name: 'web_search', arguments: { query: ' ' } })) as CallToolResult;
     expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty');
@@ -172,12 +179,11 @@ describe('lantern mcp with a running lantern serve', () => {
 
   it('ends a relayed call that takes longer than --timeout with a TIMEOUT tool error, and goes on', async () => {
     const { client } = await mcpClient(['--timeout', '5000']);
-    // The engine never answers; the server's own page budget (30 s here) is far longer.
-    const started = Date.now();
+    // The engine never answers; the server's own page budget (30 s here) is far longer, so the
+    // relay's TIMEOUT, naming its 5000 ms, is the relay's --timeout firing.
     const hung = await search(client, FIXTURE_QUERIES.hang);
     expect(hung.isError).toBe(true);
     expect(textOf(hung)).toMatch(/^TIMEOUT: web_search took longer than 5000 ms through the Lantern server at http:\/\/127\.0\.0\.1:\d+/);
-    expect(Date.now() - started).toBeLessThan(15_000);
     // The same session goes on: the server cancelled the call the relay gave up on.
     const next = await search(client, 'hotels');
     expect(next.isError).toBeFalsy();
@@ -202,7 +208,7 @@ describe('lantern mcp with a running lantern serve', () => {
 
   it('runs the next call in its own process after the server stopped between calls', async () => {
     if (serve.exitCode !== null || serve.signalCode !== null) await startServe(7777);
-    const { client, stderr } = await mcpClient();
+    const { client, transport, stderr } = await mcpClient();
     expect(stderr()).toContain('through the running server');
     const before = discovery;
     await stopServe();
@@ -212,15 +218,15 @@ describe('lantern mcp with a running lantern serve', () => {
     expect(stderr()).toContain(
       `lantern mcp: the Lantern server at ${before.url} is gone (no server.json in the data dir); serving on stdio in this process from now on`,
     );
-    // Later calls stay here, and the tools are the same; progress still comes before the result, in order.
+    // Later calls stay here, and the tools are the same; every step still comes before the result, in order.
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
     const { research, progress } = await researchEspresso(client);
     expect(research.isError).toBeFalsy();
     expect(textOf(research)).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
-    expect(progress.length).toBeGreaterThan(0);
-    expect(progress[0]?.message).toBe('found 1 source');
-    expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
+    expect(transport.bursts).toEqual([['progress', 'progress', 'progress', 'progress', 'response']]);
+    expect(stepsOf(progress)).toEqual(ESPRESSO_STEPS());
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5]);
     expect(stderr().match(/in this process from now on/g)).toHaveLength(1);
   }, 90_000);
 

@@ -7,6 +7,8 @@
  * person would: `fetch.allowPrivateNetworks` in the data dir's settings.json (never a tool argument).
  * With the default settings the tools answer in text only; a second `lantern mcp`, on a data dir
  * where `lantern settings set mcp.structuredContent true` was run, adds the structured content.
+ * The first client falls behind after a call's first progress step (StallingTransport), so the
+ * rest of that call's steps reach it in the same read as the result.
  */
 import { writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -14,11 +16,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CallToolResultSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { callToolWithProgress, StallingTransport } from '../support/mcp-progress';
 import { PROJECT_ROOT, runCli, tempDataDir } from '../support/run-cli';
 
 let fixture: FixtureWeb;
@@ -26,6 +29,7 @@ let site: AnswerSite;
 let google: Server;
 let googleOrigin: string;
 let client: Client;
+let transport: StallingTransport;
 let stderr = '';
 /** `lantern mcp` on a data dir of its own with mcp.structuredContent on. */
 let structuredClient: Client;
@@ -52,8 +56,8 @@ function textOf(result: CallToolResult): string {
 }
 
 /** `lantern mcp` as the README's config runs it, on `dataDir`; its stderr goes to `onStderr`. */
-async function mcpClient(dataDir: string, onStderr: (text: string) => void = () => {}): Promise<Client> {
-  const transport = new StdioClientTransport({
+async function mcpClient(dataDir: string, onStderr: (text: string) => void = () => {}): Promise<{ client: Client; transport: StallingTransport }> {
+  const stdio = new StdioClientTransport({
     command: 'node',
     args: ['bin/lantern.js', 'mcp'],
     cwd: PROJECT_ROOT,
@@ -66,10 +70,11 @@ async function mcpClient(dataDir: string, onStderr: (text: string) => void = () 
     },
     stderr: 'pipe',
   });
-  transport.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString('utf8')));
+  stdio.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString('utf8')));
+  const stalling = new StallingTransport(stdio);
   const connected = new Client({ name: 'lantern-test', version: '0' });
-  await connected.connect(transport);
-  return connected;
+  await connected.connect(stalling);
+  return { client: connected, transport: stalling };
 }
 
 /** A data dir whose settings.json allows the loopback answer site, as the person would write it. */
@@ -84,11 +89,11 @@ beforeAll(async () => {
   fixture = await startFixtureWeb();
   site = await startAnswerSite();
   await startRouter();
-  client = await mcpClient(allowingLoopback(), (text) => (stderr += text));
+  ({ client, transport } = await mcpClient(allowingLoopback(), (text) => (stderr += text)));
   const structuredDir = allowingLoopback();
   const set = await runCli(['settings', 'set', 'mcp.structuredContent', 'true'], { LANTERN_DATA_DIR: structuredDir });
   expect(set.code).toBe(0);
-  structuredClient = await mcpClient(structuredDir);
+  structuredClient = (await mcpClient(structuredDir)).client;
 });
 
 afterAll(async () => {
@@ -161,25 +166,21 @@ describe('lantern mcp over stdio', () => {
     expect(structured.pages[0]!.content).toBe(text);
   }, 90_000);
 
-  it('research sends progress while it reads, then the cited answer as untrusted content', async () => {
-    const progress: Progress[] = [];
+  it('research sends every progress step, in order, before the cited answer as untrusted content, to a client that fell behind', async () => {
     const question = 'How much caffeine is in a shot of espresso?';
     const urls = [`${site.pages}/espresso`, `${site.pages}/green-tea`];
-    const result = await client.callTool({ name: 'research', arguments: { question, urls } }, CallToolResultSchema, {
-      onprogress: (p) => progress.push(p),
-      timeout: 90_000,
-    });
+    const { result, progress } = await callToolWithProgress(client, { name: 'research', arguments: { question, urls } }, { timeout: 90_000 });
     expect(result.isError).toBeFalsy();
     // The answer quotes the pages (extractive: their sentences verbatim), so it is data like them.
-    const text = textOf(result as CallToolResult);
+    const text = textOf(result);
     expect(text.startsWith(`Web search results for "How much caffeine is in a shot of espresso?":\n\n<untrusted_content source="web pages, cited as [n]">\n`)).toBe(true);
     expect(text).toMatch(/\n[^\n]*63 mg[^\n]*\[1\][\s\S]*\nSources:\n\[1\] Espresso, explained \(/);
     expect(text).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
     expect(text.endsWith('\n</untrusted_content>')).toBe(true);
     expect(result.structuredContent).toBeUndefined();
-    // Every step arrives, the last ones too: the SDK's client handles a notification a microtask
-    // after a response that came in the same chunk (protocol.js _onnotification), when the call's
-    // progress handler is gone, so the server lets its last progress go out before the result.
+    // The client read the first step, then nothing until the result was written: the other five
+    // steps came in the same read as the result, after it in the SDK's handling, and all arrived.
+    expect(transport.bursts).toEqual([['progress', 'progress', 'progress', 'progress', 'progress', 'response']]);
     const messages = progress.map((p) => p.message);
     expect(messages).toHaveLength(6);
     expect(messages[4]).toMatch(/^checking… \d+% of citations supported$/);

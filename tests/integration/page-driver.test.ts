@@ -14,6 +14,7 @@ import type { PageActionOutcome } from '../../src/main/browser/page-loader';
 import { errorOf } from '../support/error-of';
 import { startBrowserAndSite } from '../support/chromium-browser';
 import type { DriverSite } from '../support/driver-site';
+import { waitFor } from '../support/wait-for';
 
 let browser: Browser;
 let site: DriverSite;
@@ -134,9 +135,11 @@ describe('PageDriver.load on real Chromium', () => {
 
   it('names the stage and the selectors when the page does not settle in time', async () => {
     const { driver } = await driverOnNewTab();
-    const error = await errorOf(driver.load(`${site.origin}/plain`, budget('/plain', 1000), { readySelectors: ['#rso'], completeSelectors: ['#rso'], graceMs: 60_000 }));
+    // /plain answers at once but never has #rso. The budget is long enough for a busy machine to
+    // have the page by then, so it runs out in the stage named (1 s ran out before the response).
+    const error = await errorOf(driver.load(`${site.origin}/plain`, budget('/plain', 10_000), { readySelectors: ['#rso'], completeSelectors: ['#rso'], graceMs: 60_000 }));
     expect(error.code).toBe('TIMEOUT');
-    expect(error.message).toContain('within 1000 ms (stage: waiting for the page to settle)');
+    expect(error.message).toContain('within 10000 ms (stage: waiting for the page to settle)');
     expect(error.message).toContain('none of them present');
   });
 
@@ -155,8 +158,11 @@ describe('PageDriver.load on real Chromium', () => {
   it('ends at once with CANCELLED when the caller cancels', async () => {
     const { driver } = await driverOnNewTab();
     const controller = new AbortController();
+    const asked = site.requests.length;
     const loading = driver.load(`${site.origin}/hang`, budget('/hang', 60_000, controller.signal), { readySelectors: ['#rso'], graceMs: 100 });
-    setTimeout(() => controller.abort(), 200);
+    // Cancelled while the site holds the page; the 60 s budget is longer than the test may run.
+    await waitFor(() => (site.requests.slice(asked).includes('/hang') ? true : undefined), 30_000);
+    controller.abort();
     expect((await errorOf(loading)).code).toBe('CANCELLED');
   });
 

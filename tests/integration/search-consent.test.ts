@@ -17,7 +17,9 @@ import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fi
 import { errorOf } from '../support/error-of';
 import { tempResultCache } from '../support/temp-store';
 
-const PAGE_TIMEOUT_MS = 5000;
+// Longer than a test may run: a search that waited out the page budget instead of answering the
+// wall fails by timing out, and a busy machine never runs the budget out.
+const PAGE_TIMEOUT_MS = 120_000;
 
 let web: FixtureWeb;
 beforeAll(async () => {
@@ -103,7 +105,6 @@ describe('consent wall on real Chromium', () => {
     const service = serviceOn(newProfile());
     const answersBefore = web.consentAnswers.length;
     const from = web.log.length;
-    const started = performance.now();
     const error = await errorOf(service.search({ query: FIXTURE_QUERIES.consentLoop }));
     expect(error.code).toBe('CONSENT_REQUIRED');
     expect(error.message).toContain('clicked #W0wltc');
@@ -111,18 +112,15 @@ describe('consent wall on real Chromium', () => {
     expect(error.details).toMatchObject({ consent: 'reject', consentOutcome: { clicked: '#W0wltc' } });
     expect(web.consentAnswers.slice(answersBefore)).toEqual(['reject']);
     expect(trafficFor(FIXTURE_QUERIES.consentLoop, from)).toEqual({ searches: 2, saves: 1 });
-    expect(performance.now() - started).toBeLessThan(PAGE_TIMEOUT_MS + 3000);
   });
 
   it('reports CONSENT_REQUIRED when the recorded wall has no button to answer it with', async () => {
     const service = serviceOn(newProfile());
     const from = web.log.length;
-    const started = performance.now();
     const error = await errorOf(service.search({ query: FIXTURE_QUERIES.consent }));
     expect(error.code).toBe('CONSENT_REQUIRED');
     // The 2022 dialog offers only "I agree": rejecting is impossible, and Lantern does not accept instead.
     expect(error.message).toMatch(/could not answer it \(reject all\): none of #W0wltc.* is visible/);
     expect(trafficFor(FIXTURE_QUERIES.consent, from)).toEqual({ searches: 1, saves: 0 });
-    expect(performance.now() - started).toBeLessThan(PAGE_TIMEOUT_MS + 3000);
   });
 });

@@ -14,6 +14,7 @@ import { sharedData } from '../support/shared-data';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
 import { tempResultCache } from '../support/temp-store';
+import { waitFor } from '../support/wait-for';
 
 let web: FixtureWeb;
 beforeAll(async () => {
@@ -140,19 +141,21 @@ describe('SearchService on real Chromium', () => {
     const { service, loader } = harness({ timeoutMs: 1000 });
     // Browser already up, so the stage that runs out is the page, not the launch.
     await loader.load(`${web.origin}/search?q=paris`, { readySelectors: google.readySelectors, timeoutMs: 30_000 });
-    const started = performance.now();
+    // The page never answers: only the budget can end the search, and the error names it.
     const error = await errorOf(service.search({ query: FIXTURE_QUERIES.hang }));
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toContain('1000 ms');
     expect(error.details).toMatchObject({ stage: 'waiting for the page to respond', timeoutMs: 1000 });
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('cancels a search through its AbortSignal', async () => {
     const { service } = harness();
     const controller = new AbortController();
+    const asked = web.requests.length;
     const pending = service.search({ query: FIXTURE_QUERIES.slow }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 300);
+    // Cancelled while the engine holds the page (it answers after 2 s).
+    await waitFor(() => web.requests.slice(asked).find((path) => path.includes('slow')), 30_000);
+    controller.abort();
     expect((await errorOf(pending)).code).toBe('CANCELLED');
     // The browser is still usable afterwards.
     expect((await service.search({ query: 'paris', limit: 2 })).results).toHaveLength(2);
@@ -169,13 +172,14 @@ describe('SearchService on real Chromium', () => {
     const { service, loader, profile } = harness({ idleCloseMs: 1500 });
     await service.search({ query: 'paris', limit: 1 });
     expect(chromiumProcessesFor(profile).length).toBeGreaterThan(0);
-    // Idle for longer than idleCloseMs: the browser closes by itself.
-    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 5000 }).toEqual([]);
+    // Idle for longer than idleCloseMs: the browser closes by itself (the wait is a backstop).
+    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 30_000 }).toEqual([]);
     await service.search({ query: 'matrix', limit: 1 });
     expect(loader.launches).toBe(2);
     await loader.close();
-    expect(chromiumProcessesFor(profile)).toEqual([]);
-  });
+    // Chromium's helper processes exit a moment after the browser itself.
+    await expect.poll(() => chromiumProcessesFor(profile), { timeout: 30_000 }).toEqual([]);
+  }, 90_000);
 });
 
 describe('a results page that arrives in pieces', () => {
@@ -188,15 +192,14 @@ describe('a results page that arrives in pieces', () => {
   });
 
   it('is read as soon as the results container is complete, before the rest of the document arrives', async () => {
-    // Everything up to the start of #botstuff (after the results), then nothing for 4 s.
+    // Everything up to the start of #botstuff (after the results); the rest only once the search
+    // has returned: it can only have read the page before the document ended.
     const html = readFileSync(sharedData('serp', 'webis/google/google-can-ju-ying-yu-1560296360.html'), 'utf8');
-    const site = await servedInTwoParts(html, html.indexOf('id="botstuff"') + 20, 4000);
-    const service = serviceOn(site.origin);
-    await service.search({ query: 'warm-up' }); // launch the browser outside the measured time
-    const started = performance.now();
-    const response = await service.search({ query: '餐具英语' });
+    let searched!: () => void;
+    const site = await servedInTwoParts(html, html.indexOf('id="botstuff"') + 20, new Promise<void>((resolve) => (searched = resolve)));
+    const response = await serviceOn(site.origin).search({ query: '餐具英语' });
+    searched();
     expect(response.results).toHaveLength(10);
-    expect(performance.now() - started).toBeLessThan(2500);
   });
 
   it('is not read early when a script moves part of the results elsewhere while the rest is still coming', async () => {
@@ -274,12 +277,16 @@ afterEach(async () => {
   }
 });
 
-/** A site that answers every request with `html`, sending what follows `cut` only after `pauseMs`. */
-async function servedInTwoParts(html: string, cut: number, pauseMs: number): Promise<{ origin: string }> {
+/**
+ * A site that answers every request with `html`, sending what follows `cut` only after `pauseMs`
+ * (a window in which reading early would go wrong) or once `rest` resolves.
+ */
+async function servedInTwoParts(html: string, cut: number, rest: number | Promise<void>): Promise<{ origin: string }> {
   expect(cut).toBeGreaterThan(0);
   return servedBy((_path, res) => {
     res.write(html.slice(0, cut));
-    setTimeout(() => res.end(html.slice(cut)), pauseMs).unref();
+    if (typeof rest === 'number') setTimeout(() => res.end(html.slice(cut)), rest).unref();
+    else void rest.then(() => res.end(html.slice(cut)));
   });
 }
 

@@ -11,7 +11,6 @@ export interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  elapsedMs: number;
 }
 
 /** A fresh data dir per test, so profiles and caches never leak between tests. */
@@ -29,7 +28,6 @@ const PATIENT_PAGE_TIMEOUT_MS = '30000';
 /** Runs the built CLI (`npm run build:cli`) exactly as a person or agent would, refusing a stale build. */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
-  const started = performance.now();
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: PROJECT_ROOT,
@@ -41,6 +39,6 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr, elapsedMs: performance.now() - started }));
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
   });
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startLanternServer, type LanternServer } from '../../../src/main/api/lantern-server';
-import { createNodeRuntime } from '../../../src/main/node-runtime';
+import { createNodeRuntime, type NodeRuntimeOptions } from '../../../src/main/node-runtime';
 import { PROJECT_ROOT } from '../../support/run-cli';
 
 export const RENDERER_DIR = join(PROJECT_ROOT, 'out/renderer');
@@ -26,7 +26,7 @@ export interface WebMode {
   close(): Promise<void>;
 }
 
-export async function startWebMode(options: { engine: string; dataDir?: string }): Promise<WebMode> {
+export async function startWebMode(options: { engine: string; dataDir?: string; searchPacing?: NodeRuntimeOptions['searchPacing'] }): Promise<WebMode> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lantern-ui-test-'));
   // What a person would set once: Google only (the stand-in), and pages on loopback allowed.
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, engines: ['google'], fetch: { allowPrivateNetworks: true } }));
@@ -38,6 +38,7 @@ export async function startWebMode(options: { engine: string; dataDir?: string }
     runtime = createNodeRuntime({
       env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: options.engine, LANTERN_PAGE_TIMEOUT_MS: '30000' },
       onReveal: (window) => revealed.push(window.page),
+      ...(options.searchPacing === undefined ? {} : { searchPacing: options.searchPacing }),
     });
     running = await startLanternServer({ api: runtime, dataDir, port, version: 'test', log: (m) => process.stderr.write(m + '\n'), rendererDir: RENDERER_DIR });
     // A restart listens where the page already is, as `lantern serve` on its usual port does.
