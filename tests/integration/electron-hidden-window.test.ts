@@ -5,15 +5,18 @@
  * crash of the window is recovered on the next load.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { playwrightCdp, type CdpSession } from '../../src/main/browser/cdp-session';
 import { LoadBudget } from '../../src/main/browser/load-budget';
 import { PageDriver } from '../../src/main/browser/page-driver';
 import type { LoadOptions } from '../../src/main/browser/page-loader';
 import { chromeIdentity } from '../../src/main/electron/browser-identity';
 import { HiddenWindowPageLoader, searchWindowAllows, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
-import { ElectronRenderer, RENDER_PARTITION, type RenderWindowElectron } from '../../src/main/electron/render-window';
-import { browserWindowDouble, realTabs, sessionModuleDouble, type RecordedCall } from '../support/electron-double';
+import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/electron/render-window';
+import { createGuardedConnect } from '../../src/main/fetch/guarded-connect';
+import { startRenderProxy, type RenderProxy } from '../../src/main/fetch/render-proxy';
+import { buildAddressPolicy, systemLookup } from '../../src/main/fetch/url-policy';
+import { browserWindowDouble, realTabs, sessionModuleDouble, type RecordedCall, type SessionDouble } from '../support/electron-double';
 import { startBrowserAndSite } from '../support/chromium-browser';
 import type { DriverSite } from '../support/driver-site';
 
@@ -106,7 +109,7 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     const loading = loader.load(`${site.origin}/hang`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
     const crashed = BrowserWindow.created[0];
     await expect.poll(() => site.requests.filter((path) => path === '/hang').length, { timeout: 10_000 }).toBe(asked + 1);
-    crashed?.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    crashed?.webContents.forcefullyCrashRenderer();
     await expect(loading).rejects.toMatchObject({ code: 'ENGINE_UNREACHABLE' });
     expect(crashed?.isDestroyed()).toBe(true);
 
@@ -116,12 +119,14 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     expect(loader.windowsCreated).toBe(2);
 
     // The renderer dies between loads: the next load does not use the dead window.
-    BrowserWindow.created[1]?.webContents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 0 });
+    const idle = BrowserWindow.created[1];
+    idle?.webContents.forcefullyCrashRenderer();
+    await expect.poll(() => idle?.isDestroyed()).toBe(true);
     expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
     expect(BrowserWindow.created).toHaveLength(3);
 
     // Someone opens DevTools on it: the driver's session is gone, so is the window.
-    BrowserWindow.created[2]?.webContents.debugger.emit('detach', {}, 'replaced with devtools');
+    BrowserWindow.created[2]?.webContents.openDevTools();
     expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
     expect(BrowserWindow.created).toHaveLength(4);
     await loader.close();
@@ -158,7 +163,6 @@ describe('the CAPTCHA flow in the hidden window', () => {
     // The person solves it: the page goes on to the results, in that same window.
     await window.webContents.debugger.sendCommand('Page.navigate', { url: `${site.origin}/results` });
     await expect.poll(async () => (await window.webContents.debugger.sendCommand('Runtime.evaluate', { expression: 'document.title', returnByValue: true })) as unknown).toMatchObject({ result: { value: 'results' } });
-    window.webContents.emit('did-finish-load');
     const solved = await solving;
     expect(solved.html).toContain('<h3>One</h3>');
     expect(states).toEqual(['blocked', 'waiting-for-person', 'solved']);
@@ -169,26 +173,52 @@ describe('the CAPTCHA flow in the hidden window', () => {
 });
 
 describe('the Electron render window, over doubles on real Chromium', () => {
+  /** A render proxy that lets the browser reach loopback (the test site), counting the connections it opened. */
+  async function loopbackRenderProxy(): Promise<{ proxy: RenderProxy; connections: () => number }> {
+    let connections = 0;
+    const connect = createGuardedConnect({ policy: buildAddressPolicy({ allowPrivateNetworks: true, publicRanges: [] }), lookup: systemLookup, connectTimeoutMs: 5000 });
+    const proxy = await startRenderProxy((host, port, signal) => {
+      connections++;
+      return connect(host, port, signal);
+    });
+    onTestFinished(() => proxy.close());
+    return { proxy, connections: () => connections };
+  }
+
   it("renders through the proxy in a partition of its own, waits for the page's fetches, and leaves nothing behind", async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const sessions = sessionModuleDouble();
     const renderer = new ElectronRenderer({ BrowserWindow, session: sessions } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
-    const page = await renderer.render(`${site.origin}/fetches-late`, { proxyServer: 'http://127.0.0.1:9', timeoutMs: 15_000, signal: new AbortController().signal });
+    const { proxy, connections } = await loopbackRenderProxy();
+    const page = await renderer.render(`${site.origin}/fetches-late`, { proxyServer: proxy.url, timeoutMs: 15_000, signal: new AbortController().signal });
     expect(page.html).toContain('the article text');
-    const session = sessions.partitions.get(RENDER_PARTITION);
-    expect(RENDER_PARTITION.startsWith('persist:')).toBe(false);
-    expect(session?.proxy).toEqual({ proxyRules: 'http://127.0.0.1:9', proxyBypassRules: '<-loopback>' });
+    expect(connections()).toBeGreaterThan(0);
     const [window] = BrowserWindow.created;
-    expect(window?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false, session });
+    const session = window?.options.webPreferences?.session as SessionDouble | undefined;
+    const [partition] = [...sessions.partitions].find(([, candidate]) => candidate === session) ?? [];
+    expect(partition?.startsWith('persist:')).toBe(false);
+    expect(session?.proxy).toEqual({ proxyRules: proxy.url, proxyBypassRules: '<-loopback>' });
+    expect(window?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false });
     expect(window?.webContents.webRtcPolicy).toBe('disable_non_proxied_udp');
     expect(window?.isDestroyed()).toBe(true);
     expect(session?.storageCleared).toBe(1);
   });
 
+  it('fails to render when its proxy is down: every request of the page goes through it', async () => {
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const { proxy } = await loopbackRenderProxy();
+    await proxy.close();
+    const asked = site.requests.filter((path) => path === '/plain').length;
+    await expect(renderer.render(`${site.origin}/plain`, { proxyServer: proxy.url, timeoutMs: 15_000, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'FETCH_FAILED' });
+    expect(site.requests.filter((path) => path === '/plain')).toHaveLength(asked);
+  });
+
   it('says TIMEOUT as the headless renderer does when the page never answers', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
-    const rendering = renderer.render(`${site.origin}/hang`, { proxyServer: 'http://127.0.0.1:9', timeoutMs: 800, signal: new AbortController().signal });
+    const { proxy } = await loopbackRenderProxy();
+    const rendering = renderer.render(`${site.origin}/hang`, { proxyServer: proxy.url, timeoutMs: 800, signal: new AbortController().signal });
     await expect(rendering).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('took longer than the 800 ms limit') });
   });
 });

@@ -7,12 +7,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ResearchApi } from '../../src/shared/api';
 import { IPC_CHANNELS, type IpcResult } from '../../src/shared/ipc';
 import { chromeIdentity } from '../../src/main/electron/browser-identity';
-import { electronCdp, type DebuggerLike } from '../../src/main/electron/electron-cdp';
+import { electronCdp, type WebContentsLike } from '../../src/main/electron/electron-cdp';
 import { HiddenWindowPageLoader, SEARCH_PARTITION, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
 import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
 import { createMainWindow, type MainWindowElectron } from '../../src/main/electron/main-window';
 import { isNavigationAllowed } from '../../src/main/electron/search-session';
-import { browserWindowDouble, DebuggerDouble, sessionModuleDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
+import { browserWindowDouble, sessionModuleDouble, WebContentsDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
 import { IpcMainDouble } from '../support/ipc-double';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -203,10 +203,11 @@ describe('chromeIdentity', () => {
 
 describe('webContents.debugger as the driver\'s CDP session', () => {
   it('attaches once, forwards commands, and delivers only the tab\'s own events to their listeners', async () => {
-    const target = new DebuggerDouble(undefined);
-    const session = electronCdp(target as unknown as DebuggerLike);
-    expect(target.attached).toBe(true);
-    expect(() => electronCdp(target as unknown as DebuggerLike)).not.toThrow();
+    const contents = new WebContentsDouble(undefined);
+    const target = contents.debugger;
+    const session = await electronCdp(contents as unknown as WebContentsLike);
+    expect(target.isAttached()).toBe(true);
+    await expect(electronCdp(contents as unknown as WebContentsLike)).resolves.toBeDefined();
     await session.send('Page.enable', { x: 1 });
     expect(target.calls).toEqual([{ method: 'Page.enable', params: { x: 1 } }]);
 

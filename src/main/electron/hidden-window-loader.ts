@@ -143,7 +143,7 @@ export class HiddenWindowPageLoader implements PageLoader {
   }
 
   private async attachDriver(window: BrowserWindow): Promise<PageDriver> {
-    const session = electronCdp(window.webContents.debugger);
+    const session = await electronCdp(window.webContents);
     // Per tab, like the session's user agent: the client hints too (Sec-CH-UA, navigator.userAgentData).
     await session.send('Emulation.setUserAgentOverride', this.options.identity);
     return PageDriver.attach(session, { allowRequest: searchWindowAllows });

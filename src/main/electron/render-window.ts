@@ -59,7 +59,7 @@ export class ElectronRenderer {
     const budget = new LoadBudget(url, request.timeoutMs, undefined, request.signal);
     contents.on('render-process-gone', () => budget.fail(new Error('the page crashed')));
     try {
-      const cdp = electronCdp(contents.debugger);
+      const cdp = await electronCdp(contents);
       await cdp.send('Emulation.setUserAgentOverride', this.identity);
       const driver = await PageDriver.attach(cdp, { allowRequest: renderWindowAllows });
       const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
