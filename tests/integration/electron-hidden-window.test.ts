@@ -132,6 +132,17 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     await loader.close();
   });
 
+  it("ends a load at once with BLOCKED_URL when the engine redirects off the engines' hosts, and never follows the redirect", async () => {
+    const { loader } = hiddenWindowLoader();
+    // A deadline far beyond the test's own: the load must end because the redirect was refused, not because time ran out.
+    const loading = loader.load(`${site.origin}/redirect-away`, { readySelectors: ['#rso'], timeoutMs: 600_000 });
+    await expect(loading).rejects.toMatchObject({ code: 'BLOCKED_URL', message: expect.stringContaining('http://localhost:') });
+    expect(site.requests).not.toContain('/elsewhere');
+    // The window is usable for the next search.
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    await loader.close();
+  });
+
   it('closes its window when idle, and makes a new one for the next load', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {

@@ -8,7 +8,7 @@ import { runRevealFlow, type RevealOptions } from '../browser/reveal-flow';
 import type { BrowserIdentity } from './browser-identity';
 import { electronCdp } from './electron-cdp';
 import { ElectronRevealWindow } from './reveal-window';
-import { hardenBrowsingSession, isNavigationAllowed, type SessionLike } from './search-session';
+import { blockedRedirectError, hardenBrowsingSession, isNavigationAllowed, type SessionLike } from './search-session';
 import { SECURE_WEB_PREFERENCES } from './web-preferences';
 
 export const SEARCH_PARTITION = 'persist:search';
@@ -118,17 +118,24 @@ export class HiddenWindowPageLoader implements PageLoader {
     const contents = window.webContents;
     contents.setAudioMuted(true);
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-    const guard = (event: { preventDefault(): void }, target: string): void => {
-      if (!isNavigationAllowed(target, this.options.allowedHosts())) event.preventDefault();
-    };
-    contents.on('will-navigate', guard);
-    contents.on('will-redirect', guard);
     // The person may close the window while a CAPTCHA shows (reveal-window.ts hides it instead).
     window.on('closed', () => {
       if (this.window?.window === window) this.window = undefined;
     });
     const driver = this.attachDriver(window);
     const entry = { window, driver };
+    // The page's own navigations (loadURL's and the driver's are not announced as will-navigate).
+    contents.on('will-navigate', (event, target) => {
+      if (!isNavigationAllowed(target, this.options.allowedHosts())) event.preventDefault();
+    });
+    // Every server-side redirect, the driver's own loads included. Refusing one cancels the whole
+    // navigation (Electron docs, webContents Event 'will-redirect'), so the load under way fails
+    // now, saying where it was sent, instead of waiting for a page that will not come.
+    contents.on('will-redirect', (event, target, _isInPlace, isMainFrame) => {
+      if (isNavigationAllowed(target, this.options.allowedHosts())) return;
+      event.preventDefault();
+      if (isMainFrame) void driver.then((ready) => ready.fail(blockedRedirectError(target))).catch(() => undefined);
+    });
     // The load under way fails now; the next load gets a new window (and renderer, and session to it).
     const lost = (why: string): void => {
       void driver.then((ready) => ready.fail(new Error(why))).catch(() => undefined);

@@ -1,4 +1,5 @@
 import type { Session } from 'electron';
+import { LanternError } from '../../shared/errors';
 
 /** Hosts the hidden window may navigate to besides the engines' own: Google's consent and CAPTCHA pages. */
 export const BLOCK_PAGE_HOSTS = ['consent.google.com', 'sorry.google.com', 'www.google.com'];
@@ -12,6 +13,15 @@ export function isNavigationAllowed(target: string, hosts: readonly string[]): b
   } catch {
     return false;
   }
+}
+
+/** A redirect the search window refused to follow: the load it belonged to ends with this. */
+export function blockedRedirectError(target: string): LanternError {
+  return new LanternError(
+    'BLOCKED_URL',
+    `The search was redirected to ${target}, outside the engines' hosts and Google's consent and CAPTCHA pages, so the search window did not follow it. The engine may be sending you to a regional or sign-in site; try another engine.`,
+    { details: { redirectedTo: target } },
+  );
 }
 
 export type SessionLike = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setUserAgent' | 'on'>;
