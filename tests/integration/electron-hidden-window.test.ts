@@ -14,6 +14,9 @@ import { chromeIdentity } from '../../src/main/electron/browser-identity';
 import { HiddenWindowPageLoader, searchWindowAllows, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
 import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/electron/render-window';
 import { createGuardedConnect } from '../../src/main/fetch/guarded-connect';
+import { createFetchService } from '../../src/main/fetch/service';
+import { FetchPageSchema } from '../../src/shared/fetch-contract';
+import { startService } from '../support/loopback-service';
 import { startRenderProxy, type RenderProxy } from '../../src/main/fetch/render-proxy';
 import { buildAddressPolicy, systemLookup } from '../../src/main/fetch/url-policy';
 import { browserWindowDouble, realTabs, sessionModuleDouble, type RecordedCall, type SessionDouble } from '../support/electron-double';
@@ -223,6 +226,49 @@ describe('the Electron render window, over doubles on real Chromium', () => {
     const asked = site.requests.filter((path) => path === '/plain').length;
     await expect(renderer.render(`${site.origin}/plain`, { proxyServer: proxy.url, timeoutMs: 15_000, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'FETCH_FAILED' });
     expect(site.requests.filter((path) => path === '/plain')).toHaveLength(asked);
+  });
+
+  it("two renders at once each reach their own page through their own proxy, and neither reaches a private service", async () => {
+    // 127.0.0.2 counts as public here; the secret service on 127.0.0.1 is private.
+    const secret = await startService((_req, res) => res.writeHead(200, { 'access-control-allow-origin': '*' }).end('secret'));
+    onTestFinished(() => secret.close());
+    const page = (name: string): string =>
+      `<!doctype html><html><head><title>${name}</title></head><body><main>loading…</main><script>
+        fetch('${secret.origin}/probe').catch(() => {}).finally(() =>
+          fetch('/${name}-data').then((r) => r.text()).then((text) => { document.querySelector('main').textContent = text; }));
+      </script></body></html>`;
+    const text = (name: string): string => `The ${name} page's own article, fetched by its script once the page had loaded.`;
+    // A's page reaches the browser only once B's render is over (and B's proxy closed): an explicit barrier.
+    let browserAskedForA: () => void = () => undefined;
+    const askedForA = new Promise<void>((resolve) => (browserAskedForA = resolve));
+    let releaseA: () => void = () => undefined;
+    const aReleased = new Promise<void>((resolve) => (releaseA = resolve));
+    let servedA = 0;
+    const pages = await startService((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const html = (body: string): void => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+      if (path === '/a' && servedA++ === 0) html(page('a'));
+      else if (path === '/a') {
+        browserAskedForA();
+        void aReleased.then(() => html(page('a')));
+      } else if (path === '/b') html(page('b'));
+      else if (path === '/a-data' || path === '/b-data') res.writeHead(200, { 'content-type': 'text/plain' }).end(text(path.slice(1, 2)));
+      else res.writeHead(404).end();
+    }, '127.0.0.2');
+    onTestFinished(() => pages.close());
+
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const fetcher = createFetchService({ render: (url, request) => renderer.render(url, request), settings: () => ({ publicRanges: ['127.0.0.2/32'] }) });
+    const a = fetcher.fetch({ url: `${pages.origin}/a`, render: 'always' });
+    await askedForA;
+    const b = FetchPageSchema.parse(await fetcher.fetch({ url: `${pages.origin}/b`, render: 'always' }));
+    releaseA();
+    const pageA = FetchPageSchema.parse(await a);
+
+    expect(b).toMatchObject({ rendered: true, markdown: expect.stringContaining(text('b')) });
+    expect(pageA).toMatchObject({ rendered: true, markdown: expect.stringContaining(text('a')) });
+    expect(secret.connections()).toBe(0);
   });
 
   it('says TIMEOUT as the headless renderer does when the page never answers', async () => {
