@@ -12,6 +12,10 @@ import { HiddenWindowPageLoader, SEARCH_PARTITION, type SearchWindowElectron } f
 import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
 import { createMainWindow, type MainWindowElectron } from '../../src/main/electron/main-window';
 import { isNavigationAllowed } from '../../src/main/electron/search-session';
+import { appEnvironment } from '../../src/main/electron/development-overrides';
+import { allowOnlyUiClipboardWrite, type PermissionSession } from '../../src/main/electron/permissions';
+import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/electron/render-window';
+import { engineOriginsFromEnv } from '../../src/main/search/engine-origins';
 import { browserWindowDouble, sessionModuleDouble, WebContentsDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
 import { IpcMainDouble } from '../support/ipc-double';
 import { mkdtempSync } from 'node:fs';
@@ -117,6 +121,55 @@ describe('the hidden search window', () => {
     expect(isNavigationAllowed('https://www.bing.com/search', ['www.bing.com'])).toBe(true);
     expect(isNavigationAllowed('https://www.bing.com@evil.example/', ['www.bing.com'])).toBe(false);
     expect(isNavigationAllowed('not a url', ['www.bing.com'])).toBe(false);
+  });
+});
+
+describe('permissions on every session', () => {
+  const ask = (session: SessionDouble, permission: string, url: string, isMainFrame = true): { requested: boolean; checked: boolean } => {
+    const callback = vi.fn();
+    session.permissionRequestHandler?.({}, permission, callback, { isMainFrame, requestingUrl: url });
+    return { requested: callback.mock.calls[0]?.[0] === true, checked: session.permissionCheckHandler?.({}, permission, originOf(url), { isMainFrame, requestingUrl: url }) === true };
+  };
+  // As Chromium says it: app:// is a standard scheme there (app-protocol.ts), so its origin is app://lantern.
+  const originOf = (url: string): string => /^[a-z]+:\/\/[^/]+/.exec(url)?.[0] ?? url;
+  const PERMISSIONS = ['clipboard-read', 'clipboard-sanitized-write', 'geolocation', 'media', 'notifications', 'midi', 'openExternal', 'fullscreen', 'storage-access', 'unknown'];
+
+  it("the UI's (default) session: clipboard writes for the UI's top frame, nothing else for anyone", () => {
+    const session = sessionModuleDouble().defaultSession;
+    allowOnlyUiClipboardWrite(session as unknown as PermissionSession, ownUiMatcher('app://lantern/index.html'));
+    for (const permission of PERMISSIONS) {
+      const granted = permission === 'clipboard-sanitized-write';
+      expect(ask(session, permission, 'app://lantern/index.html'), permission).toEqual({ requested: granted, checked: granted });
+      expect(ask(session, permission, 'https://www.google.com/'), permission).toEqual({ requested: false, checked: false });
+      expect(ask(session, permission, 'app://lantern/index.html', false), permission).toEqual({ requested: false, checked: false });
+    }
+  });
+
+  it('the search and render partitions: every request and check refused', async () => {
+    const { session: search } = await hiddenWindow();
+    const sessions = sessionModuleDouble();
+    const renderer = new ElectronRenderer({ BrowserWindow: browserWindowDouble(), session: sessions } as unknown as RenderWindowElectron, identity);
+    await renderer.render('https://example.com/', { proxyServer: 'http://127.0.0.1:9', timeoutMs: 50, signal: new AbortController().signal }).catch(() => undefined);
+    const [render] = [...sessions.partitions.values()];
+    for (const session of [search, render]) {
+      if (!session) throw new Error('no session');
+      for (const permission of PERMISSIONS) expect(ask(session, permission, 'https://www.google.com/'), permission).toEqual({ requested: false, checked: false });
+    }
+  });
+});
+
+describe('development overrides', () => {
+  const env = { ELECTRON_RENDERER_URL: 'https://evil.example/', LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:8123', Lantern_Engine_Url_Bing: 'http://127.0.0.1:8124', LANTERN_DATA_DIR: '/data', PATH: '/usr/bin' };
+
+  it('a packaged app runs without another UI origin or other engine servers', () => {
+    const packaged = appEnvironment(env, true);
+    expect(packaged).toEqual({ LANTERN_DATA_DIR: '/data', PATH: '/usr/bin' });
+    expect(engineOriginsFromEnv(packaged)).toEqual({});
+  });
+
+  it('a development run keeps them', () => {
+    expect(appEnvironment(env, false)).toBe(env);
+    expect(engineOriginsFromEnv(appEnvironment(env, false))).toMatchObject({ google: 'http://127.0.0.1:8123' });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Session } from 'electron';
 import { LanternError } from '../../shared/errors';
+import { denyAllPermissions } from './permissions';
 
 /** Hosts the hidden window may navigate to besides the engines' own: Google's consent and CAPTCHA pages. */
 export const BLOCK_PAGE_HOSTS = ['consent.google.com', 'sorry.google.com', 'www.google.com'];
@@ -37,8 +38,7 @@ const hardenedSessions = new WeakSet<object>();
 export function hardenBrowsingSession(session: SessionLike, userAgent: string): void {
   if (hardenedSessions.has(session)) return;
   hardenedSessions.add(session);
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  denyAllPermissions(session);
   session.on('will-download', (event, item) => {
     event.preventDefault();
     item.cancel();
