@@ -216,6 +216,7 @@ describe('the Electron render window, over doubles on real Chromium', () => {
     expect(window?.webContents.webRtcPolicy).toBe('disable_non_proxied_udp');
     expect(window?.isDestroyed()).toBe(true);
     expect(session?.storageCleared).toBe(1);
+    expect(session?.connectionsClosed).toBe(1);
   });
 
   it('fails to render when its proxy is down: every request of the page goes through it', async () => {

@@ -333,7 +333,9 @@ export class SessionDouble extends EventEmitter {
   userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) lantern/0.1.0 Chrome/144.0.7559.96 Electron/40.10.2 Safari/537.36';
   proxy: ProxyConfigDouble | undefined;
   storageCleared = 0;
+  connectionsClosed = 0;
   private network: Promise<string> | undefined;
+  private readonly sockets = new Set<Duplex>();
 
   setPermissionRequestHandler(handler: SessionDouble['permissionRequestHandler']): void {
     this.permissionRequestHandler = handler;
@@ -344,6 +346,11 @@ export class SessionDouble extends EventEmitter {
   async setProxy(config: ProxyConfigDouble): Promise<void> {
     if (config.proxyRules !== undefined && upstreamOf(config.proxyRules) === undefined) throw new Error(`the double does not model proxy rules "${config.proxyRules}"`);
     this.proxy = config;
+  }
+  /** Ends every connection of the session, tunnels through a previous proxy included (docs, ses.closeAllConnections). */
+  async closeAllConnections(): Promise<void> {
+    this.connectionsClosed++;
+    for (const socket of this.sockets) socket.destroy();
   }
   async clearStorageData(): Promise<void> {
     this.storageCleared++;
@@ -357,7 +364,10 @@ export class SessionDouble extends EventEmitter {
 
   /** Where this session's pages send their traffic: an HTTP proxy on loopback that goes on as the session's proxy settings say at each request. */
   endpoint(): Promise<string> {
-    this.network ??= startSessionNetwork((host) => this.upstreamFor(host));
+    this.network ??= startSessionNetwork((host) => this.upstreamFor(host), (socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
     return this.network;
   }
 
@@ -379,7 +389,7 @@ function upstreamOf(rules: string): { host: string; port: number } | undefined {
 }
 
 /** The session's network stack: every request of its pages, sent directly or through the proxy its settings name now. */
-async function startSessionNetwork(upstreamFor: (host: string) => { host: string; port: number } | undefined): Promise<string> {
+async function startSessionNetwork(upstreamFor: (host: string) => { host: string; port: number } | undefined, track: (socket: Duplex) => void): Promise<string> {
   const server = http.createServer((request, response) => {
     const target = new URL(request.url ?? '');
     const upstream = upstreamFor(target.hostname);
@@ -413,7 +423,9 @@ async function startSessionNetwork(upstreamFor: (host: string) => { host: string
     });
     socket.on('error', () => client.destroy());
     client.on('error', () => socket.destroy());
+    client.on('close', () => socket.destroy());
   });
+  server.on('connection', track);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // The network lives as long as the test process; it must not keep it alive.
   server.unref();

@@ -65,6 +65,9 @@ export class ElectronRenderer {
     hardenBrowsingSession(session as SessionLike, this.identity.userAgent);
     // An explicit <-loopback> keeps Chromium from sending loopback addresses around the proxy.
     await session.setProxy({ proxyRules: request.proxyServer, proxyBypassRules: '<-loopback>' });
+    // Sockets pooled under the partition's previous proxy could otherwise carry this render's
+    // requests (Electron docs, ses.setProxy).
+    await session.closeAllConnections();
     const window = new this.electron.BrowserWindow({
       show: false,
       webPreferences: { ...SECURE_WEB_PREFERENCES, session, backgroundThrottling: false, images: false },
