@@ -259,6 +259,8 @@ describe('webContents.debugger as the driver\'s CDP session', () => {
     const contents = new WebContentsDouble(undefined);
     const target = contents.debugger;
     const session = await electronCdp(contents as unknown as WebContentsLike);
+    // Loaded before the first command: Electron answers none until then.
+    expect(contents.getURL()).toBe('about:blank');
     expect(target.isAttached()).toBe(true);
     await expect(electronCdp(contents as unknown as WebContentsLike)).resolves.toBeDefined();
     await session.send('Page.enable', { x: 1 });
@@ -273,5 +275,31 @@ describe('webContents.debugger as the driver\'s CDP session', () => {
     session.off('Page.loadEventFired', listener);
     target.emit('message', {}, 'Page.loadEventFired', { timestamp: 3 }, undefined);
     expect(seen).toEqual([{ timestamp: 1 }]);
+  });
+});
+
+describe('the webContents double, as Electron behaves', () => {
+  it('answers no debugger command before the first load (electron/electron#14810)', async () => {
+    const contents = new WebContentsDouble(undefined);
+    contents.debugger.attach();
+    let answered = false;
+    const command = contents.debugger.sendCommand('Page.enable').then(() => (answered = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    await contents.loadURL('about:blank');
+    await command;
+    expect(answered).toBe(true);
+  });
+
+  it('detaches the debugger when DevTools open or the window closes, failing the commands under way', async () => {
+    const contents = new WebContentsDouble(undefined);
+    contents.debugger.attach();
+    const reasons: string[] = [];
+    contents.debugger.on('detach', (_event, reason: string) => reasons.push(reason));
+    const pending = contents.debugger.sendCommand('Page.enable');
+    contents.openDevTools();
+    await expect(pending).rejects.toThrow('target closed while handling command');
+    await expect(contents.debugger.sendCommand('Page.enable')).rejects.toThrow('No target available');
+    expect(reasons).toEqual(['target closed']);
   });
 });
