@@ -80,9 +80,8 @@ export class ElectronRenderer {
     const budget = new LoadBudget(url, request.timeoutMs, undefined, request.signal);
     contents.on('render-process-gone', () => budget.fail(new Error('the page crashed')));
     try {
-      const cdp = await electronCdp(contents);
-      await cdp.send('Emulation.setUserAgentOverride', this.identity);
-      const driver = await PageDriver.attach(cdp, { allowRequest: renderWindowAllows });
+      // Setting the window up counts against the render's time and ends when it is cancelled.
+      const driver = await budget.within(this.attach(contents), 'launching the browser');
       const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
       return { finalUrl, status, html, title };
     } catch (error) {
@@ -93,5 +92,11 @@ export class ElectronRenderer {
       // Nothing one page stored (cookies, storage, service workers) is seen by the next render in this partition.
       await session.clearStorageData().catch(() => undefined);
     }
+  }
+
+  private async attach(contents: BrowserWindow['webContents']): Promise<PageDriver> {
+    const cdp = await electronCdp(contents);
+    await cdp.send('Emulation.setUserAgentOverride', this.identity);
+    return PageDriver.attach(cdp, { allowRequest: renderWindowAllows });
   }
 }
