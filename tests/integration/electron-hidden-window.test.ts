@@ -146,6 +146,15 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     await loader.close();
   });
 
+  it("ends a load at once with BLOCKED_URL when the page sends itself off the engines' hosts (will-navigate), and never goes there", async () => {
+    const { loader } = hiddenWindowLoader();
+    const loading = loader.load(`${site.origin}/leaves`, { readySelectors: ['#rso'], timeoutMs: 600_000 });
+    await expect(loading).rejects.toMatchObject({ code: 'BLOCKED_URL', message: expect.stringContaining('http://localhost:') });
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect(site.requests).not.toContain('/elsewhere');
+    await loader.close();
+  });
+
   it('closes its window when idle, and makes a new one for the next load', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {

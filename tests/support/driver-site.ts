@@ -72,6 +72,8 @@ const PAGES: Record<string, (res: ServerResponse, held: Set<ServerResponse>, req
   '/hang': (_res, held) => held.add(_res),
   // A redirect to another host (the same server under another name): a window that may visit only this host must not follow it.
   '/redirect-away': (res, _held, req) => res.writeHead(302, { location: `http://localhost:${new URL(`http://${req.headers.host}`).port}/elsewhere` }).end(),
+  // A page that sends itself to another host once parsed.
+  '/leaves': (res) => html(res, `<title>leaves</title><body><div id="rso">stays</div><script>location.href = 'http://localhost:' + location.port + '/elsewhere';</script></body>`),
   '/elsewhere': (res) => html(res, '<title>elsewhere</title><body><div id="rso">elsewhere</div></body>'),
 };
 

@@ -140,8 +140,9 @@ function navigationEvent(url: string, isMainFrame: boolean): NavigationEventDoub
  * - `loadURL` navigates the tab; its promise resolves at 'did-finish-load' and rejects as
  *   'did-fail-load' does (an aborted load, ERR_ABORTED, included), with a noop rejection handler
  *   already attached (docs, contents.loadURL).
- * - 'will-navigate' is not emitted for navigations started with loadURL (docs, Event
- *   'will-navigate'); tests emit it to stand for the page's own navigations.
+ * - 'will-navigate' is emitted for the page's own navigations of the main frame (a link, a form,
+ *   `location` changed by a script), never for those started with loadURL (docs, Event
+ *   'will-navigate') or by the debugger; `preventDefault()` stops the navigation.
  * - 'will-redirect' is emitted for every server-side redirect of a navigation, whoever started it;
  *   `preventDefault()` cancels the navigation, not just the redirect (docs, Event 'will-redirect'),
  *   which ends it with ERR_ABORTED.
@@ -229,7 +230,10 @@ export class WebContentsDouble extends EventEmitter {
     }
   }
 
-  /** Redirects of the tab's documents, seen before they are followed, as Electron's navigation throttle sees them. */
+  /**
+   * The tab's navigations as Electron's navigation throttle sees them: the page's own (link,
+   * form, script) before they start, and every document's redirect before it is followed.
+   */
   private async watch({ page, watcher }: Tab): Promise<void> {
     page.on('load', () => {
       this.lastUrl = page.url();
@@ -237,10 +241,18 @@ export class WebContentsDouble extends EventEmitter {
     });
     const send = sendOn(watcher);
     const { frameTree } = (await send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+    // Navigations the page asked for and will-navigate refused: their document request is failed before it is sent.
+    const refused = new Set<string>();
+    watcher.on('Page.frameRequestedNavigation', ({ frameId, url }: { frameId: string; url: string }) => {
+      if (frameId !== frameTree.frame.id) return;
+      const event = navigationEvent(url, true);
+      this.emit('will-navigate', event, url);
+      if (event.defaultPrevented) refused.add(url);
+    });
     watcher.on('Fetch.requestPaused', (paused: { requestId: string; request: { url: string }; frameId: string; responseStatusCode?: number; responseHeaders?: Array<{ name: string; value: string }> }) => {
       const location = paused.responseHeaders?.find(({ name }) => name.toLowerCase() === 'location')?.value;
       const status = paused.responseStatusCode ?? 0;
-      let prevented = false;
+      let prevented = paused.responseStatusCode === undefined && refused.delete(paused.request.url);
       if (status >= 300 && status < 400 && location !== undefined) {
         const target = new URL(location, paused.request.url).href;
         const isMainFrame = paused.frameId === frameTree.frame.id;
@@ -250,7 +262,13 @@ export class WebContentsDouble extends EventEmitter {
       }
       void send(prevented ? 'Fetch.failRequest' : 'Fetch.continueRequest', prevented ? { requestId: paused.requestId, errorReason: 'Aborted' } : { requestId: paused.requestId }).catch(() => undefined);
     });
-    await send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Response' }] });
+    await send('Page.enable');
+    await send('Fetch.enable', {
+      patterns: [
+        { urlPattern: '*', resourceType: 'Document', requestStage: 'Request' },
+        { urlPattern: '*', resourceType: 'Document', requestStage: 'Response' },
+      ],
+    });
   }
 }
 

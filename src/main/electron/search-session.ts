@@ -16,12 +16,12 @@ export function isNavigationAllowed(target: string, hosts: readonly string[]): b
   }
 }
 
-/** A redirect the search window refused to follow: the load it belonged to ends with this. */
-export function blockedRedirectError(target: string): LanternError {
+/** A navigation (a redirect, or the page's own) the search window refused: the load it belonged to ends with this. */
+export function blockedNavigationError(target: string): LanternError {
   return new LanternError(
     'BLOCKED_URL',
-    `The search was redirected to ${target}, outside the engines' hosts and Google's consent and CAPTCHA pages, so the search window did not follow it. The engine may be sending you to a regional or sign-in site; try another engine.`,
-    { details: { redirectedTo: target } },
+    `The search page went on to ${target}, outside the engines' hosts and Google's consent and CAPTCHA pages, so the search window did not follow it. The engine may be sending you to a regional or sign-in site; try another engine.`,
+    { details: { refusedNavigation: target } },
   );
 }
 
