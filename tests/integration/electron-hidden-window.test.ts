@@ -155,6 +155,21 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     await loader.close();
   });
 
+  it("says where a page is after a navigation to another site, whose Page.frameNavigated Electron loses", async () => {
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const other = `http://localhost:${new URL(site.origin).port}`;
+    const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
+      allowedHosts: () => [new URL(site.origin).host, new URL(other).host],
+      identity: chromeIdentity(`Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`, browser.version(), 'linux', 'x64'),
+      settleGraceMs: 100,
+    });
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).finalUrl).toBe(`${site.origin}/results`);
+    const elsewhere = await loader.load(`${other}/elsewhere`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    expect(elsewhere).toMatchObject({ title: 'elsewhere', finalUrl: `${other}/elsewhere` });
+    expect(BrowserWindow.created).toHaveLength(1);
+    await loader.close();
+  });
+
   it('closes its window when idle, and makes a new one for the next load', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {

@@ -43,13 +43,16 @@ const sendOn = (session: CDPSession): Send => (session as unknown as { send: Sen
  *   it (docs, Event 'detach'); commands still pending then reject "target closed while handling command".
  * - A crashed renderer does not detach it: Chromium sends Inspector.targetCrashed (see
  *   `forcefullyCrashRenderer`). A cross-process navigation does not detach it either: Electron
- *   reconnects the session to the new frame host (electron/electron#14475).
+ *   reconnects the session to the new frame host (electron/electron#14475), losing the
+ *   notifications queued meanwhile (see `lostInSwap`).
  * - Every CDP event of the tab reaches one 'message' listener as (event, method, params, sessionId).
  */
 export class DebuggerDouble extends EventEmitter {
   readonly calls: RecordedCall[] = [];
   private attached = false;
   private crashed = false;
+  /** The site of the main frame's document, as far as the debugger saw it. */
+  private site: string | undefined;
   private readonly pending = new Set<(error: Error) => void>();
 
   constructor(
@@ -62,7 +65,7 @@ export class DebuggerDouble extends EventEmitter {
       const emitter = cdp as unknown as EventEmitter;
       const emit = emitter.emit.bind(emitter);
       emitter.emit = (name: string | symbol, ...args: unknown[]) => {
-        if (typeof name === 'string' && name.includes('.') && this.attached) this.emit('message', {}, name, args[0], undefined);
+        if (typeof name === 'string' && name.includes('.') && this.attached && !this.lostInSwap(name, args[0])) this.emit('message', {}, name, args[0], undefined);
         return emit(name, ...args);
       };
     });
@@ -90,6 +93,23 @@ export class DebuggerDouble extends EventEmitter {
     }
   }
 
+  /**
+   * A main-frame navigation to another site moves the page to a new renderer; Electron then
+   * reconnects the debugger to the new frame host and the notifications queued meanwhile are lost
+   * (electron/electron#51959): Page.frameNavigated of such a navigation does not arrive
+   * (electron/electron#40763).
+   */
+  private lostInSwap(method: string, params: unknown): boolean {
+    if (method !== 'Page.frameNavigated') return false;
+    const { frame } = params as { frame: { parentId?: string; url: string } };
+    if (frame.parentId !== undefined) return false;
+    const site = siteOf(frame.url);
+    if (site === undefined) return false;
+    const swapped = this.site !== undefined && site !== this.site;
+    this.site = site;
+    return swapped;
+  }
+
   /** The renderer is gone: Chromium says so, and holds every command (until a navigation makes a new renderer, which the shell never waits for). */
   crash(): void {
     this.crashed = true;
@@ -111,6 +131,14 @@ export class DebuggerDouble extends EventEmitter {
     this.pending.clear();
     this.emit('detach', {}, 'target closed');
   }
+}
+
+/** Scheme and registrable part of a URL's host (an IP address or a one-label name whole); undefined for about:, data: and the like. */
+function siteOf(url: string): string | undefined {
+  const { protocol, hostname } = new URL(url);
+  if (protocol !== 'http:' && protocol !== 'https:') return undefined;
+  const domain = /^[\d.]+$|^\[/.test(hostname) ? hostname : hostname.split('.').slice(-2).join('.');
+  return `${protocol}//${domain}`;
 }
 
 /** A navigation event's first argument, as Electron passes it (docs: Event<WebContentsWillRedirectEventParams>). */
