@@ -11,10 +11,12 @@ import { startLanternServer, type LanternServer } from './api/lantern-server';
 import { ensureToken, rotateToken } from './api/token';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol';
 import { chromeIdentity } from './electron/browser-identity';
+import { appEnvironment } from './electron/development-overrides';
 import { HiddenWindowPageLoader } from './electron/hidden-window-loader';
 import { ownUiMatcher, registerIpcHandlers } from './electron/ipc';
 import { ElectronRenderer } from './electron/render-window';
 import { createMainWindow } from './electron/main-window';
+import { allowOnlyUiClipboardWrite } from './electron/permissions';
 import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
 import { resolveDataDir } from './paths';
@@ -33,16 +35,22 @@ function start(): void {
   app.enableSandbox();
   registerAppScheme();
 
-  const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+  // A packaged app ignores the development overrides (another UI origin, other engine servers).
+  const env = appEnvironment(process.env, app.isPackaged);
+  const devServerUrl = env.ELECTRON_RENDERER_URL;
   const uiUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
+  const isOwnUi = ownUiMatcher(uiUrl);
   const dataDir = process.env.LANTERN_DATA_DIR ? resolveDataDir() : app.getPath('userData');
-  const origins = engineOriginsFromEnv(process.env);
+  const origins = engineOriginsFromEnv(env);
   const engineHosts = (): string[] => Object.values(ENGINES).map((engine) => new URL(origins[engine.id] ?? engine.defaultOrigin).host);
 
   let mainWindow: BrowserWindow | undefined;
   let localApi: LanternServer | undefined;
 
   void app.whenReady().then(async () => {
+    // The UI's session grants the UI its clipboard writes and nothing else; the search and render
+    // partitions refuse everything (search-session.ts).
+    allowOnlyUiClipboardWrite(session.defaultSession, isOwnUi);
     const identity = chromeIdentity(session.defaultSession.getUserAgent(), process.versions.chrome, process.platform, process.arch);
     // The LLM key and the API token are the 0600 files every runtime reads (secrets.ts); what an
     // earlier version kept encrypted moves there now (safeStorage needs app ready).
@@ -53,7 +61,7 @@ function start(): void {
     const devBinding = join(app.getAppPath(), '.electron-abi/better-sqlite3/build/Release/better_sqlite3.node');
     const research = assembleResearch({
       dataDir,
-      env: process.env,
+      env,
       loader,
       ...(!app.isPackaged && existsSync(devBinding) ? { nativeBinding: devBinding } : {}),
       onWarning: (message) => console.warn(message),
@@ -84,7 +92,7 @@ function start(): void {
     registerIpcHandlers({
       ipcMain,
       api: research,
-      isOwnUi: ownUiMatcher(uiUrl),
+      isOwnUi,
       token: { get: () => tokenInfo(ensureToken(dataDir)), rotate: () => tokenInfo(rotateToken(dataDir)) },
       secrets: secretsDoor(dataDir),
     });

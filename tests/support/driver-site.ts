@@ -4,7 +4,7 @@
  * a page that fetches after load, a 429 with Retry-After. Every request's path is logged; held
  * responses end when the site closes.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface DriverSite {
@@ -15,7 +15,7 @@ export interface DriverSite {
 
 const RESULTS = '<div id="rso"><div class="g"><a href="https://example.com/one"><h3>One</h3></a></div><div class="g"><a href="https://example.com/two"><h3>Two</h3></a></div></div>';
 
-const PAGES: Record<string, (res: ServerResponse, held: Set<ServerResponse>) => void> = {
+const PAGES: Record<string, (res: ServerResponse, held: Set<ServerResponse>, req: IncomingMessage) => void> = {
   // The results and what follows them arrive, then the document never ends (its tail "still loading").
   '/open-ended': (res, held) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -70,6 +70,11 @@ const PAGES: Record<string, (res: ServerResponse, held: Set<ServerResponse>) => 
   '/allowed.js': (res) => js(res, 'document.body.dataset.allowed = "ran";'),
   // A response that never starts.
   '/hang': (_res, held) => held.add(_res),
+  // A redirect to another host (the same server under another name): a window that may visit only this host must not follow it.
+  '/redirect-away': (res, _held, req) => res.writeHead(302, { location: `http://localhost:${new URL(`http://${req.headers.host}`).port}/elsewhere` }).end(),
+  // A page that sends itself to another host once parsed.
+  '/leaves': (res) => html(res, `<title>leaves</title><body><div id="rso">stays</div><script>location.href = 'http://localhost:' + location.port + '/elsewhere';</script></body>`),
+  '/elsewhere': (res) => html(res, '<title>elsewhere</title><body><div id="rso">elsewhere</div></body>'),
 };
 
 function html(res: ServerResponse, body: string): void {
@@ -89,7 +94,7 @@ export async function startDriverSite(): Promise<DriverSite> {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
     const page = PAGES[path];
-    if (page) page(res, held);
+    if (page) page(res, held, req);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -7,12 +7,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ResearchApi } from '../../src/shared/api';
 import { IPC_CHANNELS, type IpcResult } from '../../src/shared/ipc';
 import { chromeIdentity } from '../../src/main/electron/browser-identity';
-import { electronCdp, type DebuggerLike } from '../../src/main/electron/electron-cdp';
+import { electronCdp, type WebContentsLike } from '../../src/main/electron/electron-cdp';
 import { HiddenWindowPageLoader, SEARCH_PARTITION, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
 import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
 import { createMainWindow, type MainWindowElectron } from '../../src/main/electron/main-window';
 import { isNavigationAllowed } from '../../src/main/electron/search-session';
-import { browserWindowDouble, DebuggerDouble, sessionModuleDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
+import { appEnvironment } from '../../src/main/electron/development-overrides';
+import { allowOnlyUiClipboardWrite, type PermissionSession } from '../../src/main/electron/permissions';
+import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/electron/render-window';
+import { engineOriginsFromEnv } from '../../src/main/search/engine-origins';
+import { browserWindowDouble, sessionModuleDouble, WebContentsDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
 import { IpcMainDouble } from '../support/ipc-double';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,6 +124,55 @@ describe('the hidden search window', () => {
   });
 });
 
+describe('permissions on every session', () => {
+  const ask = (session: SessionDouble, permission: string, url: string, isMainFrame = true): { requested: boolean; checked: boolean } => {
+    const callback = vi.fn();
+    session.permissionRequestHandler?.({}, permission, callback, { isMainFrame, requestingUrl: url });
+    return { requested: callback.mock.calls[0]?.[0] === true, checked: session.permissionCheckHandler?.({}, permission, originOf(url), { isMainFrame, requestingUrl: url }) === true };
+  };
+  // As Chromium says it: app:// is a standard scheme there (app-protocol.ts), so its origin is app://lantern.
+  const originOf = (url: string): string => /^[a-z]+:\/\/[^/]+/.exec(url)?.[0] ?? url;
+  const PERMISSIONS = ['clipboard-read', 'clipboard-sanitized-write', 'geolocation', 'media', 'notifications', 'midi', 'openExternal', 'fullscreen', 'storage-access', 'unknown'];
+
+  it("the UI's (default) session: clipboard writes for the UI's top frame, nothing else for anyone", () => {
+    const session = sessionModuleDouble().defaultSession;
+    allowOnlyUiClipboardWrite(session as unknown as PermissionSession, ownUiMatcher('app://lantern/index.html'));
+    for (const permission of PERMISSIONS) {
+      const granted = permission === 'clipboard-sanitized-write';
+      expect(ask(session, permission, 'app://lantern/index.html'), permission).toEqual({ requested: granted, checked: granted });
+      expect(ask(session, permission, 'https://www.google.com/'), permission).toEqual({ requested: false, checked: false });
+      expect(ask(session, permission, 'app://lantern/index.html', false), permission).toEqual({ requested: false, checked: false });
+    }
+  });
+
+  it('the search and render partitions: every request and check refused', async () => {
+    const { session: search } = await hiddenWindow();
+    const sessions = sessionModuleDouble();
+    const renderer = new ElectronRenderer({ BrowserWindow: browserWindowDouble(), session: sessions } as unknown as RenderWindowElectron, identity);
+    await renderer.render('https://example.com/', { proxyServer: 'http://127.0.0.1:9', timeoutMs: 50, signal: new AbortController().signal }).catch(() => undefined);
+    const [render] = [...sessions.partitions.values()];
+    for (const session of [search, render]) {
+      if (!session) throw new Error('no session');
+      for (const permission of PERMISSIONS) expect(ask(session, permission, 'https://www.google.com/'), permission).toEqual({ requested: false, checked: false });
+    }
+  });
+});
+
+describe('development overrides', () => {
+  const env = { ELECTRON_RENDERER_URL: 'https://evil.example/', LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:8123', Lantern_Engine_Url_Bing: 'http://127.0.0.1:8124', LANTERN_DATA_DIR: '/data', PATH: '/usr/bin' };
+
+  it('a packaged app runs without another UI origin or other engine servers', () => {
+    const packaged = appEnvironment(env, true);
+    expect(packaged).toEqual({ LANTERN_DATA_DIR: '/data', PATH: '/usr/bin' });
+    expect(engineOriginsFromEnv(packaged)).toEqual({});
+  });
+
+  it('a development run keeps them', () => {
+    expect(appEnvironment(env, false)).toBe(env);
+    expect(engineOriginsFromEnv(appEnvironment(env, false))).toMatchObject({ google: 'http://127.0.0.1:8123' });
+  });
+});
+
 describe('the IPC wrapper', () => {
   const OWN = { url: 'app://lantern/index.html', parent: null };
   const sender = { id: 1, send: () => undefined, isDestroyed: () => false };
@@ -203,10 +256,13 @@ describe('chromeIdentity', () => {
 
 describe('webContents.debugger as the driver\'s CDP session', () => {
   it('attaches once, forwards commands, and delivers only the tab\'s own events to their listeners', async () => {
-    const target = new DebuggerDouble(undefined);
-    const session = electronCdp(target as unknown as DebuggerLike);
-    expect(target.attached).toBe(true);
-    expect(() => electronCdp(target as unknown as DebuggerLike)).not.toThrow();
+    const contents = new WebContentsDouble(undefined);
+    const target = contents.debugger;
+    const session = await electronCdp(contents as unknown as WebContentsLike);
+    // Loaded before the first command: Electron answers none until then.
+    expect(contents.getURL()).toBe('about:blank');
+    expect(target.isAttached()).toBe(true);
+    await expect(electronCdp(contents as unknown as WebContentsLike)).resolves.toBeDefined();
     await session.send('Page.enable', { x: 1 });
     expect(target.calls).toEqual([{ method: 'Page.enable', params: { x: 1 } }]);
 
@@ -219,5 +275,31 @@ describe('webContents.debugger as the driver\'s CDP session', () => {
     session.off('Page.loadEventFired', listener);
     target.emit('message', {}, 'Page.loadEventFired', { timestamp: 3 }, undefined);
     expect(seen).toEqual([{ timestamp: 1 }]);
+  });
+});
+
+describe('the webContents double, as Electron behaves', () => {
+  it('answers no debugger command before the first load (electron/electron#14810)', async () => {
+    const contents = new WebContentsDouble(undefined);
+    contents.debugger.attach();
+    let answered = false;
+    const command = contents.debugger.sendCommand('Page.enable').then(() => (answered = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    await contents.loadURL('about:blank');
+    await command;
+    expect(answered).toBe(true);
+  });
+
+  it('detaches the debugger when DevTools open or the window closes, failing the commands under way', async () => {
+    const contents = new WebContentsDouble(undefined);
+    contents.debugger.attach();
+    const reasons: string[] = [];
+    contents.debugger.on('detach', (_event, reason: string) => reasons.push(reason));
+    const pending = contents.debugger.sendCommand('Page.enable');
+    contents.openDevTools();
+    await expect(pending).rejects.toThrow('target closed while handling command');
+    await expect(contents.debugger.sendCommand('Page.enable')).rejects.toThrow('No target available');
+    expect(reasons).toEqual(['target closed']);
   });
 });

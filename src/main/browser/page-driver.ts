@@ -62,7 +62,6 @@ export class PageDriver {
   /** The main frame's documents by loader id; the newest last. */
   private readonly documents = new Map<string, DocumentState>();
   private currentLoader: string | undefined;
-  private url = 'about:blank';
   private navigationCount = 0;
   private readonly changes = new Set<() => void>();
   private budget: LoadBudget | undefined;
@@ -77,9 +76,8 @@ export class PageDriver {
   /** Sets up a tab's session once; the driver is then reused for every load in that tab. */
   static async attach(session: CdpSession, options: PageDriverOptions = {}): Promise<PageDriver> {
     const readiness = await ReadySignal.attach(session);
-    const { frameTree } = await session.send<{ frameTree: { frame: { id: string; url: string } } }>('Page.getFrameTree');
+    const { frameTree } = await session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');
     const driver = new PageDriver(session, readiness, frameTree.frame.id, options);
-    driver.url = frameTree.frame.url;
     driver.listen();
     await Promise.all([
       session.send('Page.setLifecycleEventsEnabled', { enabled: true }),
@@ -197,11 +195,11 @@ export class PageDriver {
 
   /** The page as a snapshot; `content` when it was read already (by the readiness watcher). */
   private async snapshot(content: PageContent | undefined, statusBefore = 0): Promise<PageSnapshot> {
-    const { html, title } = content ?? (await this.readContent());
+    const { html, title, url } = content ?? (await this.readContent());
     const document = this.currentLoader === undefined ? undefined : this.documents.get(this.currentLoader);
     const retryAfterMs = parseRetryAfter(document?.retryAfter, Date.now());
     return {
-      finalUrl: this.url,
+      finalUrl: url,
       status: document?.status ?? statusBefore,
       html,
       title,
@@ -263,16 +261,14 @@ export class PageDriver {
   }
 
   private listen(): void {
-    this.session.on('Page.frameNavigated', ({ frame }: { frame: { id: string; parentId?: string; loaderId: string; url: string; urlFragment?: string } }) => {
+    this.session.on('Page.frameNavigated', ({ frame }: { frame: { id: string; parentId?: string; loaderId: string } }) => {
       if (frame.parentId !== undefined || frame.id !== this.mainFrameId) return;
-      this.url = frame.url + (frame.urlFragment ?? '');
       this.enterDocument(frame.loaderId);
       this.navigationCount++;
       this.changed();
     });
-    this.session.on('Page.navigatedWithinDocument', ({ frameId, url }: { frameId: string; url: string }) => {
+    this.session.on('Page.navigatedWithinDocument', ({ frameId }: { frameId: string }) => {
       if (frameId !== this.mainFrameId) return;
-      this.url = url;
       this.navigationCount++;
       this.changed();
     });

@@ -8,7 +8,7 @@ import { runRevealFlow, type RevealOptions } from '../browser/reveal-flow';
 import type { BrowserIdentity } from './browser-identity';
 import { electronCdp } from './electron-cdp';
 import { ElectronRevealWindow } from './reveal-window';
-import { hardenBrowsingSession, isNavigationAllowed, type SessionLike } from './search-session';
+import { blockedNavigationError, hardenBrowsingSession, isNavigationAllowed, type SessionLike } from './search-session';
 import { SECURE_WEB_PREFERENCES } from './web-preferences';
 
 export const SEARCH_PARTITION = 'persist:search';
@@ -118,17 +118,25 @@ export class HiddenWindowPageLoader implements PageLoader {
     const contents = window.webContents;
     contents.setAudioMuted(true);
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-    const guard = (event: { preventDefault(): void }, target: string): void => {
-      if (!isNavigationAllowed(target, this.options.allowedHosts())) event.preventDefault();
-    };
-    contents.on('will-navigate', guard);
-    contents.on('will-redirect', guard);
     // The person may close the window while a CAPTCHA shows (reveal-window.ts hides it instead).
     window.on('closed', () => {
       if (this.window?.window === window) this.window = undefined;
     });
     const driver = this.attachDriver(window);
     const entry = { window, driver };
+    // A refused navigation of the main frame ends the load under way at once, saying where the
+    // page went: the page it was leaving may never finish loading (its load was stopped for the
+    // navigation), and the one it was going to will not come.
+    const refuse = (event: { preventDefault(): void }, target: string, isMainFrame: boolean): void => {
+      if (isNavigationAllowed(target, this.options.allowedHosts())) return;
+      event.preventDefault();
+      if (isMainFrame) void driver.then((ready) => ready.fail(blockedNavigationError(target))).catch(() => undefined);
+    };
+    // The page's own navigations of the main frame (loadURL's and the driver's are not announced as will-navigate).
+    contents.on('will-navigate', (event, target) => refuse(event, target, true));
+    // Every server-side redirect, the driver's own loads included; refusing one cancels the whole
+    // navigation (Electron docs, webContents Event 'will-redirect').
+    contents.on('will-redirect', (event, target, _isInPlace, isMainFrame) => refuse(event, target, isMainFrame));
     // The load under way fails now; the next load gets a new window (and renderer, and session to it).
     const lost = (why: string): void => {
       void driver.then((ready) => ready.fail(new Error(why))).catch(() => undefined);
@@ -143,7 +151,7 @@ export class HiddenWindowPageLoader implements PageLoader {
   }
 
   private async attachDriver(window: BrowserWindow): Promise<PageDriver> {
-    const session = electronCdp(window.webContents.debugger);
+    const session = await electronCdp(window.webContents);
     // Per tab, like the session's user agent: the client hints too (Sec-CH-UA, navigator.userAgentData).
     await session.send('Emulation.setUserAgentOverride', this.options.identity);
     return PageDriver.attach(session, { allowRequest: searchWindowAllows });

@@ -8,8 +8,11 @@ import { electronCdp } from './electron-cdp';
 import { hardenBrowsingSession, type SessionLike } from './search-session';
 import { SECURE_WEB_PREFERENCES } from './web-preferences';
 
-/** In memory only (no `persist:`): nothing a rendered page stores outlives the app, and it is cleared after each render. */
-export const RENDER_PARTITION = 'lantern-render';
+/**
+ * Render partitions are named this plus a number. In memory only (no `persist:`): nothing a
+ * rendered page stores outlives the app, and each is cleared after its render.
+ */
+export const RENDER_PARTITION_PREFIX = 'lantern-render-';
 
 /** How long the load event may take after the document is parsed. */
 const LOAD_WAIT_MS = 5000;
@@ -28,13 +31,17 @@ export function renderWindowAllows({ url }: PageRequest): boolean {
 
 /**
  * Fetch's render fallback in the desktop app: the page is loaded in a hidden window of the
- * bundled Chromium, in a partition of its own (never the search session), every connection
- * through the render proxy that checks each address, and read by the same PageDriver as the
- * headless renderer (chromium-renderer.ts). One window per render, destroyed after it; the
- * partition's storage cleared.
+ * bundled Chromium, every connection through the render proxy that checks each address, and read
+ * by the same PageDriver as the headless renderer (chromium-renderer.ts). One window per render,
+ * destroyed after it, in a partition of its own for as long as the render lasts (never the search
+ * session): a proxy is a session's setting (Electron docs, ses.setProxy) and each render has its
+ * own proxy, so renders running at once cannot share a session. Electron offers no way to drop a
+ * session, so a partition whose render ended is cleared and taken by the next render.
  */
 export class ElectronRenderer {
-  private active = 0;
+  /** Partitions made so far and not in use. */
+  private readonly idle: string[] = [];
+  private partitions = 0;
 
   constructor(
     private readonly electron: RenderWindowElectron,
@@ -42,11 +49,25 @@ export class ElectronRenderer {
   ) {}
 
   async render(url: string, request: RenderRequest): Promise<RenderedPage> {
-    const session = this.electron.session.fromPartition(RENDER_PARTITION);
+    const partition = this.idle.pop() ?? `${RENDER_PARTITION_PREFIX}${++this.partitions}`;
+    try {
+      return await this.renderIn(this.electron.session.fromPartition(partition), url, request);
+    } finally {
+      this.idle.push(partition);
+    }
+  }
+
+  async close(): Promise<void> {
+    // Windows are destroyed after each render; nothing stays open.
+  }
+
+  private async renderIn(session: Session, url: string, request: RenderRequest): Promise<RenderedPage> {
     hardenBrowsingSession(session as SessionLike, this.identity.userAgent);
     // An explicit <-loopback> keeps Chromium from sending loopback addresses around the proxy.
     await session.setProxy({ proxyRules: request.proxyServer, proxyBypassRules: '<-loopback>' });
-    this.active++;
+    // Sockets pooled under the partition's previous proxy could otherwise carry this render's
+    // requests (Electron docs, ses.setProxy).
+    await session.closeAllConnections();
     const window = new this.electron.BrowserWindow({
       show: false,
       webPreferences: { ...SECURE_WEB_PREFERENCES, session, backgroundThrottling: false, images: false },
@@ -59,9 +80,8 @@ export class ElectronRenderer {
     const budget = new LoadBudget(url, request.timeoutMs, undefined, request.signal);
     contents.on('render-process-gone', () => budget.fail(new Error('the page crashed')));
     try {
-      const cdp = electronCdp(contents.debugger);
-      await cdp.send('Emulation.setUserAgentOverride', this.identity);
-      const driver = await PageDriver.attach(cdp, { allowRequest: renderWindowAllows });
+      // Setting the window up counts against the render's time and ends when it is cancelled.
+      const driver = await budget.within(this.attach(contents), 'launching the browser');
       const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
       return { finalUrl, status, html, title };
     } catch (error) {
@@ -69,13 +89,14 @@ export class ElectronRenderer {
       throw toRenderError(error, url, request.timeoutMs);
     } finally {
       if (!window.isDestroyed()) window.destroy();
-      this.active--;
-      // Nothing one page stored (cookies, storage, service workers) is seen by the next.
-      if (this.active === 0) await session.clearStorageData().catch(() => undefined);
+      // Nothing one page stored (cookies, storage, service workers) is seen by the next render in this partition.
+      await session.clearStorageData().catch(() => undefined);
     }
   }
 
-  async close(): Promise<void> {
-    // Windows are destroyed after each render; nothing stays open.
+  private async attach(contents: BrowserWindow['webContents']): Promise<PageDriver> {
+    const cdp = await electronCdp(contents);
+    await cdp.send('Emulation.setUserAgentOverride', this.identity);
+    return PageDriver.attach(cdp, { allowRequest: renderWindowAllows });
   }
 }

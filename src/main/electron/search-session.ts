@@ -1,4 +1,6 @@
 import type { Session } from 'electron';
+import { LanternError } from '../../shared/errors';
+import { denyAllPermissions } from './permissions';
 
 /** Hosts the hidden window may navigate to besides the engines' own: Google's consent and CAPTCHA pages. */
 export const BLOCK_PAGE_HOSTS = ['consent.google.com', 'sorry.google.com', 'www.google.com'];
@@ -14,6 +16,15 @@ export function isNavigationAllowed(target: string, hosts: readonly string[]): b
   }
 }
 
+/** A navigation (a redirect, or the page's own) the search window refused: the load it belonged to ends with this. */
+export function blockedNavigationError(target: string): LanternError {
+  return new LanternError(
+    'BLOCKED_URL',
+    `The search page went on to ${target}, outside the engines' hosts and Google's consent and CAPTCHA pages, so the search window did not follow it. The engine may be sending you to a regional or sign-in site; try another engine.`,
+    { details: { refusedNavigation: target } },
+  );
+}
+
 export type SessionLike = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setUserAgent' | 'on'>;
 
 const hardenedSessions = new WeakSet<object>();
@@ -27,8 +38,7 @@ const hardenedSessions = new WeakSet<object>();
 export function hardenBrowsingSession(session: SessionLike, userAgent: string): void {
   if (hardenedSessions.has(session)) return;
   hardenedSessions.add(session);
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  denyAllPermissions(session);
   session.on('will-download', (event, item) => {
     event.preventDefault();
     item.cancel();
