@@ -62,7 +62,7 @@ const searchInput = z.strictObject({
   query: z.string().optional().describe('What to search for'),
   queries: z.array(z.string()).optional().describe('Several searches at once (instead of query)'),
   engine: EngineChoiceSchema.optional().describe('Pin one engine, or "all" to fuse them; default: the configured order with fallback'),
-  limit: z.number().optional().describe('At most this many results per search (1-100, default 10: one results page, often 8 or 9)'),
+  limit: z.number().optional().describe('Results per search (1-100, default 10); fewer only when the engine has no more'),
   lang: z.string().optional().describe('Language tag such as "en" or "zh-CN" (default: the person\'s search.lang setting, else from the query\'s script)'),
   region: z.string().optional().describe('Two-letter country code such as "us" (default: the person\'s search.region setting)'),
   time: TimeRangeSchema.optional().describe('Only results from the last day, week, month or year'),
