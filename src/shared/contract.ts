@@ -33,7 +33,7 @@ export const SearchRequestSchema = z.object({
     .refine((q) => q.trim().length > 0, 'query is empty'),
   /** Pin one engine (no fallback), or `all`; default: the configured order with fallback. */
   engine: EngineChoiceSchema.optional(),
-  /** At most this many results; the engine's pages are read until close to it (engine-search.ts). */
+  /** This many results whenever the engine has them: its pages are read until they hold it (engine-search.ts). */
   limit: z.number().int().min(1).max(100).default(10),
   page: z.number().int().min(1).max(50).default(1),
   /** Default: the `search.lang` setting, else the language the query's script implies. */

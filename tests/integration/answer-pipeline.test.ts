@@ -4,12 +4,12 @@
  * here (the real SearchService and Chromium run in answer-cli.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerService } from '../../src/main/answer/answer-service';
+import { AnswerService, type AnswerServiceDeps } from '../../src/main/answer/answer-service';
 import type { Composer } from '../../src/main/answer/composer';
 import type { FollowUpWriter } from '../../src/main/answer/llm-follow-ups';
 import { createFetchService } from '../../src/main/fetch/service';
 import { AnswerResponseSchema, type AnswerEvent } from '../../src/shared/answer-contract';
-import type { SearchRequestInput, SearchResponse } from '../../src/shared/contract';
+import type { SearchResponse } from '../../src/shared/contract';
 import { LanternError } from '../../src/shared/errors';
 import { isFetchBatch } from '../../src/shared/fetch-contract';
 import { ARTICLES, startAnswerSite, type AnswerSite } from '../support/answer-site';
@@ -48,7 +48,7 @@ function searchReturning(paths: string[], extra: Partial<SearchResponse> = {}) {
 }
 
 function service(
-  options: { search?: (request: SearchRequestInput) => Promise<SearchResponse>; llmComposer?: Composer; llmFollowUps?: FollowUpWriter; readBudgetMs?: number } = {},
+  options: { search?: AnswerServiceDeps['search']; llmComposer?: Composer; llmFollowUps?: FollowUpWriter; readBudgetMs?: number } = {},
 ) {
   const temp = tempStore();
   const answers = new AnswerService({
@@ -248,14 +248,17 @@ describe('follow-up questions written by the LLM', () => {
 });
 
 describe('the search behind an answer', () => {
-  it('asks for only the results it will read, so one results page is enough', async () => {
-    const asked: SearchRequestInput[] = [];
+  it('asks for only the results it will read, from the first results page alone', async () => {
+    const asked: Array<{ limit: number | undefined; firstPageOnly: boolean | undefined }> = [];
     const results = searchReturning(['/espresso', '/green-tea']);
-    const { answers, cleanup } = service({ search: async (request) => (asked.push(request), results()) });
+    const { answers, cleanup } = service({ search: async (request, options) => (asked.push({ limit: request.limit, firstPageOnly: options.firstPageOnly }), results()) });
     await answers.answer({ question: 'How much caffeine is in a shot of espresso?', pages: 2 }, { allowPrivateNetworks: true });
     await answers.answer({ question: 'How much caffeine is in a shot of espresso?' }, { allowPrivateNetworks: true });
     cleanup();
-    expect(asked.map((request) => request.limit)).toEqual([2, 6]);
+    expect(asked).toEqual([
+      { limit: 2, firstPageOnly: true },
+      { limit: 6, firstPageOnly: true },
+    ]);
   });
 });
 

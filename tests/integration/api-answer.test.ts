@@ -88,6 +88,20 @@ describe('POST /v1/answer', () => {
     expect(text).toContain('63 mg');
   }, 90_000);
 
+  it('reads one results page for its sources, even one holding fewer results than the pages asked for', async () => {
+    const before = site.searches.length;
+    // The stand-in Google's page holds 3 results; the answer reads 6 pages by default.
+    const response = await rawRequest(api.server.port, {
+      method: 'POST',
+      path: '/v1/answer',
+      headers: goodHeaders(api),
+      body: JSON.stringify({ question: 'How strong is a shot of espresso?', engine: 'google' }),
+    });
+    expect(response.status).toBe(200);
+    expect(AnswerResponseSchema.parse(response.json()).sources).toHaveLength(3);
+    expect(site.searches.slice(before)).toEqual([expect.not.stringContaining('start=')]);
+  }, 90_000);
+
   it('answers JSON without the event-stream Accept header', async () => {
     const response = await rawRequest(api.server.port, {
       method: 'POST',

@@ -1,7 +1,8 @@
 /**
  * Engine order, fallback and suspension with real Chromium against two fixture engines on
  * 127.0.0.1 (Google and Bing): a blocked Google hands over to Bing with the reason stated, a
- * suspended Google is not even loaded, and the suspension ends when its time runs out.
+ * suspended Google is not even loaded, and the suspension ends when its time runs out. And
+ * `all`: the engines' pages fused, a further page read only while the fused list is short.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -29,6 +30,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   googleWeb.blockEverySearch(undefined);
+  bingWeb.blockEverySearch(undefined);
 });
 
 const loaders: ChromiumPageLoader[] = [];
@@ -66,6 +68,11 @@ function enginePages(web: FixtureWeb): string[] {
   return web.requests.filter((path) => path.startsWith('/search?') || path.startsWith('/sorry/') || path.startsWith('/turing/'));
 }
 
+
+/** A search, not the gbv=2 reload a recorded Google page makes of itself. */
+function isSearch(path: string): boolean {
+  return !/[?&]gbv=2(&|$)/.test(path);
+}
 
 /** A loopback port with nothing listening on it. */
 async function closedPort(): Promise<number> {
@@ -195,5 +202,31 @@ describe('engine fallback and suspension on real Chromium', () => {
     } finally {
       bingWeb.blockEverySearch(undefined);
     }
+  });
+});
+
+describe('engine all on real Chromium', () => {
+  it('fuses the engines\' first pages and reads no further page when together they hold the limit', async () => {
+    const { service } = harness();
+    const googleBefore = enginePages(googleWeb).length;
+    const bingBefore = enginePages(bingWeb).length;
+    // Google's recorded domain page holds 8 results and Bing's 4, two of them Google's too: fused, 10.
+    const response = await service.search({ query: 'domain', engine: 'all' });
+    expect(response.engine).toBe('all');
+    expect(response.results).toHaveLength(10);
+    expect(response.results.map((r) => r.index)).toEqual([...Array(10).keys()]);
+    expect(enginePages(googleWeb).slice(googleBefore).filter(isSearch)).toEqual(['/search?q=domain']);
+    expect(enginePages(bingWeb).slice(bingBefore)).toEqual(['/search?q=domain']);
+  });
+
+  it('reads the next page of the one engine that answered, to fill the limit', async () => {
+    const { service } = harness();
+    bingWeb.blockEverySearch('captcha');
+    const googleBefore = enginePages(googleWeb).length;
+    const response = await service.search({ query: 'domain', engine: 'all' });
+    expect(response.fallbacks).toEqual([expect.objectContaining({ engine: 'bing', code: 'CAPTCHA_REQUIRED' })]);
+    expect(response.results).toHaveLength(10);
+    expect(response.results.every((r) => r.engines?.join() === 'google')).toBe(true);
+    expect(enginePages(googleWeb).slice(googleBefore).filter(isSearch)).toEqual(['/search?q=domain', '/search?q=domain&start=10']);
   });
 });

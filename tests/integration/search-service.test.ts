@@ -7,11 +7,12 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChromiumPageLoader } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
+import type { PageLoader } from '../../src/main/browser/page-loader';
 import { google } from '../../src/main/search/engines/google';
 import { SearchService } from '../../src/main/search/search-service';
 import { chromiumProcessesFor } from '../support/chromium-processes';
 import { sharedData } from '../support/shared-data';
-import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { FIXTURE_QUERIES, startFixtureWeb, type FixtureRequest, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
 import { tempResultCache } from '../support/temp-store';
 import { waitFor } from '../support/wait-for';
@@ -29,27 +30,48 @@ interface Harness {
   loader: ChromiumPageLoader;
   profile: string;
 }
+
+/** A page the search service loaded: the URL it asked for and the results Google's parser finds in it. */
+interface LoadedPage {
+  url: string;
+  urls: string[];
+}
+
+/** The real loader, telling `pages` what each load returned. */
+function recordingLoader(real: PageLoader, pages: LoadedPage[]): PageLoader {
+  return {
+    async load(url, options) {
+      const page = await real.load(url, options);
+      pages.push({ url, urls: google.parse(page).results.map((result) => result.url) });
+      return page;
+    },
+    close: () => real.close(),
+  };
+}
+
 const open: Harness[] = [];
 afterEach(async () => {
   for (const harness of open.splice(0)) await harness.loader.close();
 });
 
-function harness(options: { timeoutMs?: number; idleCloseMs?: number; gapMs?: number } = {}): Harness {
+/** A Google search service on a fresh browser; `pages` lists every page it loaded, in order. */
+function harness(options: { timeoutMs?: number; idleCloseMs?: number; gapMs?: number } = {}): Harness & { pages: LoadedPage[] } {
   const profile = join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
   const loader = new ChromiumPageLoader({
     executablePath: findChrome(),
     userDataDir: profile,
     ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
   });
+  const pages: LoadedPage[] = [];
   const service = new SearchService({
-    loader,
+    loader: recordingLoader(loader, pages),
     engines: { google },
     cache: tempResultCache(),
     origins: { google: web.origin },
     pageTimeoutMs: options.timeoutMs ?? 5000,
     pacing: { minGapMs: options.gapMs ?? 0, jitterMs: 0 },
   });
-  const made = { service, loader, profile };
+  const made = { service, loader, profile, pages };
   open.push(made);
   return made;
 }
@@ -57,6 +79,11 @@ function harness(options: { timeoutMs?: number; idleCloseMs?: number; gapMs?: nu
 /** Requests for engine pages (the recorded pages' own scripts ask the fixture for assets too). */
 function enginePageRequests(): number {
   return web.requests.filter((path) => path.startsWith('/search?') || path.startsWith('/sorry/')).length;
+}
+
+/** Searches the fixture served since `from`, without the gbv=2 reloads recorded pages make of themselves. */
+function searchesServed(from: number): FixtureRequest[] {
+  return web.log.slice(from).filter((r) => r.path.startsWith('/search?') && !/[?&]gbv=2(&|$)/.test(r.path));
 }
 
 
@@ -92,16 +119,66 @@ describe('SearchService on real Chromium', () => {
     expect(new Set(response.results.map((r) => r.url)).size).toBe(15);
   });
 
-  it('reads one results page for the default limit when that page holds nearly as many', async () => {
+  it('reads the next results page when the first holds fewer than the limit, within the pacing', async () => {
+    const { service, pages } = harness({ gapMs: 300 });
+    const from = web.log.length;
+    // The recorded domain page holds 8 results; its page 2 (start=10) holds 3 more than page 1.
+    const response = await service.search({ query: 'domain' });
+    expect(response.results).toHaveLength(10);
+    expect(response.results.map((r) => r.index)).toEqual([...Array(10).keys()]);
+    expect(new Set(response.results.map((r) => r.url)).size).toBe(10);
+    const served = searchesServed(from);
+    expect(served.map((r) => r.path)).toEqual(['/search?q=domain', '/search?q=domain&start=10']);
+    // The 9th and 10th come from page 2, which page 1 did not have; the first 8 are page 1's.
+    const [first, second] = pages.map((page) => page.urls);
+    expect(pages.map((page) => new URL(page.url).search)).toEqual(['?q=domain', '?q=domain&start=10']);
+    expect(response.results.slice(0, 8).map((r) => r.url)).toEqual(first);
+    for (const { url } of response.results.slice(8)) {
+      expect(second).toContain(url);
+      expect(first).not.toContain(url);
+    }
+    // Page 2 waited its turn: never a burst. (Date.now() has 1 ms steps.)
+    expect(served[1]!.at - served[0]!.at).toBeGreaterThanOrEqual(299);
+
+    // Cached as it was answered: the same search again loads no page.
+    const again = await service.search({ query: 'domain' });
+    expect(again.fromCache).toBe(true);
+    expect(again.results).toEqual(response.results);
+    expect(searchesServed(from)).toHaveLength(2);
+  });
+
+  it('returns what an engine with one results page has, without error', async () => {
     const { service } = harness();
-    const before = enginePageRequests();
-    // The recorded hotels page holds 9: a second page (a paced wait, one more request Google
-    // counts) is not worth the 10th result.
-    expect((await service.search({ query: 'hotels' })).results).toHaveLength(9);
-    expect(enginePageRequests() - before).toBe(1);
-    // Asking for more than a page holds still reads the next page (the recorded matrix has none).
-    expect((await service.search({ query: 'matrix', limit: 15 })).results).toHaveLength(8);
-    expect(enginePageRequests() - before).toBe(3);
+    const from = web.log.length;
+    // The recorded hotels query has one page of 9: its page 2 is Google's "no results" page.
+    const hotels = await service.search({ query: 'hotels' });
+    expect(hotels.results).toHaveLength(9);
+    expect(searchesServed(from).map((r) => r.path)).toEqual(['/search?q=hotels', '/search?q=hotels&start=10']);
+    // However many are asked for: paging stops at the page that has none.
+    expect((await service.search({ query: 'matrix', limit: 30 })).results).toHaveLength(8);
+    expect(searchesServed(from)).toHaveLength(4);
+  });
+
+  it('reads one results page when it holds the limit', async () => {
+    const { service } = harness();
+    const from = web.log.length;
+    expect((await service.search({ query: 'domain', limit: 8 })).results).toHaveLength(8);
+    expect((await service.search({ query: 'paris' })).results).toHaveLength(10);
+    expect(searchesServed(from).map((r) => r.path)).toEqual(['/search?q=domain', '/search?q=paris']);
+  });
+
+  it('reads the first results page only when asked to (an answer\'s search), and caches that apart', async () => {
+    const { service } = harness();
+    const from = web.log.length;
+    const firstPage = await service.search({ query: 'domain' }, { firstPageOnly: true });
+    expect(firstPage.results).toHaveLength(8);
+    expect(searchesServed(from).map((r) => r.path)).toEqual(['/search?q=domain']);
+    // The same request read in full is not the first page's 8 from the cache.
+    const full = await service.search({ query: 'domain' });
+    expect(full.fromCache).toBeUndefined();
+    expect(full.results).toHaveLength(10);
+    expect((await service.search({ query: 'domain' }, { firstPageOnly: true })).fromCache).toBe(true);
+    expect(searchesServed(from)).toHaveLength(3);
   });
 
   it('keeps the pacing gap between pages of one engine', async () => {

@@ -137,8 +137,11 @@ function addWebisPages(service: string, add: (query: string, file: string) => vo
 
 function googlePages(): RecordedPages {
   const { pages, add } = recordedPagesBuilder();
+  // Two pages: a desktop first page, and the no-JavaScript page of the same query as page 2
+  // (start=10). domain's first page holds 8 results, so a default search reads its second.
   add('coffee', 'google/desktop-2023/coffee.html', 'google/nojs-2023/coffee-nojs.html');
-  for (const name of ['dell', 'domain', 'google', 'hotels', 'matrix', 'paris']) {
+  add('domain', 'google/desktop-2023/domain.html', 'google/nojs-2023/domain-nojs.html');
+  for (const name of ['dell', 'google', 'hotels', 'matrix', 'paris']) {
     add(name, `google/desktop-2023/${name}.html`);
   }
   add('hotels london', 'google/desktop-2023/hotels-london.html');

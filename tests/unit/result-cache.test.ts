@@ -17,4 +17,10 @@ describe('searchCacheKey', () => {
     expect(key({ query: 'coffee', timeRange: 'week' })).not.toBe(base);
     expect(searchCacheKey(parseSearchRequest({ query: 'coffee' }), 'bing')).not.toBe(base);
   });
+
+  it('keeps a first-page-only search apart from the same request read in full', () => {
+    const request = parseSearchRequest({ query: 'coffee' });
+    expect(searchCacheKey(request, 'google', true)).not.toBe(searchCacheKey(request, 'google'));
+    expect(searchCacheKey(request, 'google', false)).toBe(searchCacheKey(request, 'google'));
+  });
 });

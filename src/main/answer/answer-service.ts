@@ -37,7 +37,7 @@ const FOLLOW_UP_BUDGET_MS = 10_000;
 const DEFAULT_READ_BUDGET_MS = 12_000;
 
 export interface AnswerServiceDeps {
-  search: (request: SearchRequestInput, options: { signal?: AbortSignal }) => Promise<SearchResponse>;
+  search: (request: SearchRequestInput, options: { signal?: AbortSignal; firstPageOnly?: boolean }) => Promise<SearchResponse>;
   fetch: () => Promise<FetchService>;
   store: Store;
   /**
@@ -156,12 +156,12 @@ export class AnswerService {
       const sources = urls.map((url, i): AnswerSource => ({ n: i + 1, title: url, url, source: sourceOf(url), quotes: [] }));
       return { sources, followUps: [], titlesFromPages: true };
     }
-    // Only the results to be read are asked for: a first results page nearly always holds them,
-    // where asking for more than it has costs a second page after the engine's pacing gap (~1 s
-    // before the first source shows).
+    // Only the results to be read are asked for, from the first results page alone: a second
+    // page costs the engine's pacing gap and another load (~1 s before the first source shows)
+    // for the few sources a first page of 8 or 9 lacks.
     const { engine, lang, region, timeRange } = request;
     const search: SearchRequestInput = { query: request.question, limit: request.pages, ...definedFields({ engine, lang, region, timeRange }) };
-    const response = await this.deps.search(search, signal ? { signal } : {});
+    const response = await this.deps.search(search, { firstPageOnly: true, ...(signal ? { signal } : {}) });
     if (response.results.length === 0)
       throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`);
     const sources = response.results.slice(0, request.pages).map(

@@ -27,7 +27,7 @@ export function registerSearchCommand(
     .description('Search the web in a real browser and print the results')
     .argument('<query...>', 'what to search for (quote it or not)')
     .addOption(new Option('--engine <id>', 'pin one engine (no fallback), or all to fuse every enabled engine').choices([...ENGINE_IDS, 'all']))
-    .option('--limit <n>', 'number of results (1-100)', parseWholeNumber('--limit', 1, 100))
+    .option('--limit <n>', 'results to return (1-100, default 10): further result pages are read while fewer have come; fewer only when the engine has no more', parseWholeNumber('--limit', 1, 100))
     .option('--page <n>', 'result page, 1-based', parseWholeNumber('--page', 1, 50))
     .option('--lang <tag>', 'interface language, e.g. en or zh-CN (default: the search.lang setting, else from the query script)')
     .option('--region <cc>', 'two-letter country code, e.g. us or de (default: the search.region setting)')

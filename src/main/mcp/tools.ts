@@ -66,7 +66,7 @@ const searchInput = z.strictObject({
   queries: z.array(z.string()).optional().describe('Up to 10 searches at once, instead of query'),
   // One flat enum (the contract's EngineChoice is a union): the same values in fewer tokens.
   engine: z.enum([...ENGINE_IDS, 'all']).optional().describe('Only this engine, or all fused (default: the configured order, with fallback)'),
-  limit: z.number().optional().describe('Returns N results (default 10), reading further result pages when needed'),
+  limit: z.number().optional().describe('Results per search (1-100, default 10); fewer only when the engine has no more'),
   lang: z.string().optional().describe('Language tag, e.g. en or zh-CN'),
   region: z.string().optional().describe('Country code, e.g. us'),
   time: TimeRangeSchema.optional().describe('Only results from the last day, week, month or year'),

@@ -25,15 +25,12 @@ function classifyOnce(engine: SearchEngine, page: PageSnapshot): Classification 
   return classification;
 }
 
-/** Never load more than this many extra engine pages for one search, however few results they hold. */
-const MAX_EXTRA_PAGES = 2;
 /**
- * A results page rarely holds a full page of ordinary results: Google's first page usually has
- * 8 or 9 besides its boxes. Once the pages that `limit` calls for are read, another page (a paced
- * wait, one more request the engine counts against the session) is loaded only when more than
- * this share of a page is still missing — not to make 9 results into 10.
+ * Never load more than this many engine pages beyond those `limit` fills when full, however few
+ * new results they hold: a page of 10 often holds 8 or 9 ordinary results besides the engine's
+ * boxes, and some of a later page repeat an earlier one's.
  */
-const TOLERATED_SHORTFALL_SHARE = 0.5;
+const MAX_EXTRA_PAGES = 2;
 
 export interface EngineSearchContext {
   loader: PageLoader;
@@ -56,39 +53,59 @@ export interface EngineAnswer {
 }
 
 /**
- * One engine, one request: loads engine pages (paced) until up to `limit` results are collected —
- * the pages `limit` calls for, then more only while a large part of a page is missing — the engine
- * runs out, or a page fails; maps every page that is not results to a typed error.
+ * One engine's results for one request, read one engine page at a time (each through the engine's
+ * pacer): every page adds the results no earlier page had. The caller decides when it has enough;
+ * the engine is `exhausted` when it has no more to give — a "no results" page, a page with nothing
+ * new, a later page that failed, or the page cap.
  */
-export async function searchOneEngine(engine: SearchEngine, request: SearchRequest, context: EngineSearchContext): Promise<EngineAnswer> {
-  const firstOffset = (request.page - 1) * engine.pageSize;
-  const pagesAsked = Math.ceil(request.limit / engine.pageSize);
-  const maxPages = pagesAsked + MAX_EXTRA_PAGES;
-  const toleratedShortfall = Math.floor(engine.pageSize * TOLERATED_SHORTFALL_SHARE);
-  const results: SearchResult[] = [];
-  const seen = new Set<string>();
-  let features: ParsedPage | undefined;
+export class EnginePages {
+  readonly results: SearchResult[] = [];
+  /** Features of the first page (featured snippet, people also ask, …). */
+  features: ParsedPage | undefined;
+  exhausted = false;
+  private pagesRead = 0;
+  private readonly seen = new Set<string>();
+  private readonly maxPages: number;
 
-  for (let pageNumber = 0; pageNumber < maxPages && results.length < request.limit; pageNumber++) {
-    if (pageNumber >= pagesAsked && request.limit - results.length <= toleratedShortfall) break;
+  constructor(
+    private readonly engine: SearchEngine,
+    private readonly request: SearchRequest,
+    private readonly context: EngineSearchContext,
+  ) {
+    this.maxPages = Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES;
+  }
+
+  /**
+   * Loads the next engine page. Throws what the first page (or any page, before a result was
+   * found) failed with; a later page failing only ends the paging, keeping the results found.
+   */
+  async readNext(): Promise<void> {
+    if (this.exhausted) return;
+    const { engine, request } = this;
+    const pageNumber = this.pagesRead++;
+    if (this.pagesRead >= this.maxPages) this.exhausted = true;
     let page: ParsedPage | 'no-more';
     try {
-      const pageContext = pageNumber === 0 ? context : { ...context, startedAt: undefined };
-      page = await loadPage(engine, request, firstOffset + pageNumber * engine.pageSize, pageContext);
+      // The caller's clock (the CLI's start) bounds the first page; each later page has its own budget.
+      const context = pageNumber === 0 ? this.context : { ...this.context, startedAt: undefined };
+      page = await loadPage(engine, request, (request.page - 1 + pageNumber) * engine.pageSize, context);
     } catch (error) {
-      // A later page failing must not throw away the real results already collected.
-      if (pageNumber > 0 && results.length > 0 && !(error instanceof LanternError && error.code === 'CANCELLED')) break;
+      this.exhausted = true;
+      if (this.results.length > 0 && !(error instanceof LanternError && error.code === 'CANCELLED')) return;
       throw error;
     }
-    if (page === 'no-more') break;
-    features ??= page;
-    const before = results.length;
+    if (page === 'no-more') {
+      this.exhausted = true;
+      return;
+    }
+    this.features ??= page;
+    const before = this.results.length;
     for (const result of page.results) {
       const key = dedupeKey(result.url);
-      if (seen.has(key) || results.length >= request.limit) continue;
-      seen.add(key);
-      results.push({
-        index: results.length,
+      if (this.seen.has(key) || this.results.length >= request.limit) continue;
+      this.seen.add(key);
+      this.results.push({
+        index: this.results.length,
         title: result.title,
         url: result.url,
         snippet: result.snippet,
@@ -96,9 +113,20 @@ export async function searchOneEngine(engine: SearchEngine, request: SearchReque
         ...(result.date === undefined ? {} : { date: result.date }),
       });
     }
-    if (results.length === before) break; // the engine repeats itself: nothing more to gain
+    if (this.results.length === before) this.exhausted = true; // the engine repeats itself
   }
-  return { results, features };
+}
+
+/**
+ * One engine, one request: `limit` results whenever the engine has them — its pages are read
+ * (paced, never a burst) until they hold `limit` new results or the engine has no more; or,
+ * `firstPageOnly`, up to `limit` of what its first page holds.
+ */
+export async function searchOneEngine(engine: SearchEngine, request: SearchRequest, context: EngineSearchContext, firstPageOnly = false): Promise<EngineAnswer> {
+  const pages = new EnginePages(engine, request, context);
+  do await pages.readNext();
+  while (!firstPageOnly && !pages.exhausted && pages.results.length < request.limit);
+  return { results: pages.results, features: pages.features };
 }
 
 async function loadPage(engine: SearchEngine, request: SearchRequest, offset: number, context: EngineSearchContext): Promise<ParsedPage | 'no-more'> {

@@ -12,7 +12,7 @@ import { LanternError, toErrorInfo } from '../../shared/errors';
 import type { PageLoader } from '../browser/page-loader';
 import { validationError } from '../validation';
 import type { ParsedPage, SearchEngine } from './engine';
-import { engineName, searchOneEngine, type ConsentChoice, type EngineAnswer } from './engine-search';
+import { EnginePages, engineName, searchOneEngine, type ConsentChoice, type EngineAnswer, type EngineSearchContext } from './engine-search';
 import { fuseByReciprocalRank } from './fusion';
 import { EnginePacer, type PacerOptions } from './pacer';
 import { detectQueryLanguage } from './query-language';
@@ -53,6 +53,12 @@ export interface SearchCallOptions {
   /** A person is at hand: show them a CAPTCHA or consent wall instead of failing. */
   interactive?: boolean;
   /**
+   * Read each engine's first results page only, and take up to `limit` of what it holds: for a
+   * caller that would rather go on at once with 8 results than wait for a second page (the
+   * pacing gap and another load) for 10 — an answer, which reads its sources next.
+   */
+  firstPageOnly?: boolean;
+  /**
    * When the caller started counting (epoch ms), if earlier than this call: the first page's
    * budget runs from there (the CLI counts from its own start, so its limit is wall time).
    */
@@ -90,7 +96,7 @@ export class SearchService {
     const choice: EngineChoice | 'auto' = request.engine ?? 'auto';
     const order = this.engineOrder(choice);
     // Keyed on the completed request: a changed lang or region setting is a different search.
-    const key = searchCacheKey(request, choice === 'auto' ? order.join('+') : choice);
+    const key = searchCacheKey(request, choice === 'auto' ? order.join('+') : choice, call.firstPageOnly ?? false);
     if (!call.noCache) {
       const cached = this.options.cache.get(key);
       if (cached) return { ...cached, fromCache: true, tookMs: Math.round(this.now() - startedAt) };
@@ -146,22 +152,28 @@ export class SearchService {
     throw noEngineAnswered(errors, failures);
   }
 
-  /** Every engine in parallel, fused by reciprocal rank; fails only when none answers. */
+  /**
+   * Every engine in parallel, fused by reciprocal rank; fails only when none answers. Each engine
+   * reads its first page; while the fused list is short of `limit` (several engines' first pages
+   * usually fill it), every engine that may have more reads one more page, in parallel.
+   */
   private async searchAll(order: readonly SearchEngine[], request: SearchRequest, call: SearchCallOptions) {
     const failures: EngineFailure[] = [];
-    const answered: Array<{ engine: EngineId } & EngineAnswer> = [];
     const errors: LanternError[] = [];
-    const outcomes = await Promise.allSettled(
+    const answered: Array<{ engine: EngineId; pages: EnginePages }> = [];
+    const firstPages = await Promise.allSettled(
       order.map(async (engine) => {
         const suspended = this.suspendedError(engine.id);
         if (suspended) throw suspended;
-        return { engine: engine.id, ...(await this.runEngine(engine, request, call)) };
+        const pages = new EnginePages(engine, request, this.engineContext(engine, call));
+        await pages.readNext();
+        return pages;
       }),
     );
-    outcomes.forEach((outcome, i) => {
+    firstPages.forEach((outcome, i) => {
       const engine = order[i]!;
       if (outcome.status === 'fulfilled') {
-        answered.push(outcome.value);
+        answered.push({ engine: engine.id, pages: outcome.value });
         return;
       }
       const error = outcome.reason instanceof LanternError ? outcome.reason : new LanternError('INTERNAL', toErrorInfo(outcome.reason).message);
@@ -171,12 +183,16 @@ export class SearchService {
       errors.push(error);
     });
     if (answered.length === 0) throw noEngineAnswered(errors, failures);
-    return {
-      engine: 'all' as const,
-      failures,
-      results: fuseByReciprocalRank(answered, request.limit),
-      features: answered[0]?.features,
-    };
+    const fuse = () => fuseByReciprocalRank(answered.map(({ engine, pages }) => ({ engine, results: pages.results })), request.limit);
+    let results = fuse();
+    for (;;) {
+      const more = answered.filter(({ pages }) => !pages.exhausted && pages.results.length < request.limit);
+      if (call.firstPageOnly || results.length >= request.limit || more.length === 0) break;
+      // Once an engine has results, its later pages throw only when the search is cancelled.
+      await Promise.all(more.map(({ pages }) => pages.readNext()));
+      results = fuse();
+    }
+    return { engine: 'all' as const, failures, results, features: answered[0]?.pages.features };
   }
 
   /**
@@ -201,7 +217,11 @@ export class SearchService {
   }
 
   private runEngine(engine: SearchEngine, request: SearchRequest, call: SearchCallOptions): Promise<EngineAnswer> {
-    return searchOneEngine(engine, request, {
+    return searchOneEngine(engine, request, this.engineContext(engine, call), call.firstPageOnly);
+  }
+
+  private engineContext(engine: SearchEngine, call: SearchCallOptions): EngineSearchContext {
+    return {
       loader: this.options.loader,
       pacer: this.pacerFor(engine.id),
       origin: this.options.origins?.[engine.id],
@@ -212,7 +232,7 @@ export class SearchService {
       ...(call.interactive
         ? { person: { inactivityMs: this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS, onSolved: () => this.suspensions.lift(engine.id) } }
         : {}),
-    });
+    };
   }
 
   private engineOrder(choice: EngineChoice | 'auto'): SearchEngine[] {
