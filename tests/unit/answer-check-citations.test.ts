@@ -77,3 +77,37 @@ describe('checkCitations', () => {
     expect(checkCitations('一杯咖啡含有约80毫克咖啡因[1]。', passages, 1).sentences[0]?.citations[0]?.supported).toBe(false);
   });
 });
+
+/** A page of one passage, for the threshold tests: its first sentence is the one quoted. */
+function coffeePage(): Passage[] {
+  return pagePassages({ n: 1, url: 'https://b.example/coffee', title: 'Coffee', markdown: COFFEE }, 0);
+}
+
+describe('checkCitations: the thresholds, at their edges', () => {
+  it('refuses a claim whose best span holds half its content terms (mutant: MIN_TERM_COVERAGE 0.6 → 0.3)', () => {
+    // coffee, brew, roast, bean are in the page; pick, misty, highland, valley are not: 4 of 8.
+    const checked = checkCitations('Coffee is brewed from roasted beans picked in misty highland valleys [1].', coffeePage(), 1);
+    expect(checked.sentences[0]?.citations).toMatchObject([{ n: 1, supported: false, quote: 'Coffee is brewed from roasted beans.' }]);
+    expect(checked.supportedShare).toBe(0);
+  });
+
+  it('supports a claim at exactly the threshold, 3 of 5 content terms (mutant: >= → >)', () => {
+    const checked = checkCitations('Coffee is brewed from roasted mountain harvests [1].', coffeePage(), 1);
+    expect(checked.sentences[0]?.citations).toMatchObject([{ n: 1, supported: true }]);
+  });
+
+  it('removes a citation one past the last source, and keeps the last source and the first (mutant: n <= sourceCount + 1)', () => {
+    const { passages } = sources();
+    const checked = checkCitations('A cup holds about 95 mg of caffeine [2, 3]. Curie was born in Warsaw in 1867 [3] [1].', passages, 2);
+    expect(checked.answer).toBe('A cup holds about 95 mg of caffeine [2]. Curie was born in Warsaw in 1867 [1].');
+    expect(checked.sentences.map((s) => s.citations.map((c) => c.n))).toEqual([[2], [1]]);
+  });
+
+  it('removes a citation to source 0, with the space before it', () => {
+    const { passages } = sources();
+    const checked = checkCitations('A cup holds about 95 mg of caffeine [0].', passages, 2);
+    expect(checked.answer).toBe('A cup holds about 95 mg of caffeine.');
+    expect(checked.sentences).toEqual([{ text: 'A cup holds about 95 mg of caffeine.', citations: [] }]);
+    expect(checked.supportedShare).toBe(1);
+  });
+});

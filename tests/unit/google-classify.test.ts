@@ -95,6 +95,33 @@ describe('google.classify on recorded block pages', () => {
   });
 });
 
+/** Google's /sorry/ page with only the reCAPTCHA widget, its text in a language the notice pattern does not know. */
+const RECAPTCHA_ONLY = readFileSync(new URL('../fixtures/google/sorry-recaptcha-only.html', import.meta.url), 'utf8');
+
+describe('google.classify on a block page with only the reCAPTCHA widget', () => {
+  it('is captcha by the widget alone, shown at a search URL (mutant: CAPTCHA_SELECTORS reduced to form#captcha-form)', () => {
+    expect(load(RECAPTCHA_ONLY)('form#captcha-form')).toHaveLength(0); // the fixture really has no form
+    for (const finalUrl of [SEARCH_URL, LOCAL_URL, 'https://www.google.co.jp/search?q=fixture']) {
+      expect(google.classify(snapshot(RECAPTCHA_ONLY, finalUrl))).toEqual({
+        state: 'captcha',
+        reason: 'CAPTCHA form or reCAPTCHA widget in the page',
+      });
+    }
+  });
+
+  it.each([
+    ['the g-recaptcha div', '<div class="g-recaptcha" data-sitekey="k"></div>'],
+    ['the recaptcha iframe', '<iframe src="https://www.google.com/recaptcha/api2/anchor?k=k"></iframe>'],
+    ['the #recaptcha element', '<div id="recaptcha"></div>'],
+    ['the captcha form', '<form id="captcha-form" action="index" method="post"></form>'],
+  ])('%s alone makes a page captcha', (_name, marker) => {
+    const html = `<html lang="ja"><body><div>お使いのコンピュータ ネットワークから通常と異なるトラフィックが検出されました。</div>${marker}</body></html>`;
+    expect(google.classify(snapshot(html)).state).toBe('captcha');
+    // Without the marker the same page is nothing Lantern knows.
+    expect(google.classify(snapshot(html.replace(marker, ''))).state).toBe('unexpected');
+  });
+});
+
 describe('google.classify on recorded results pages', () => {
   it.each(['google.html', 'google-100.html', 'featured-snippet.html', 'matrix.html', 'paris.html', 'coffee.html'])(
     'desktop-2023/%s was recorded under the EU consent dialog, and is results without it',
