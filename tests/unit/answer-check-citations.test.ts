@@ -111,3 +111,107 @@ describe('checkCitations: the thresholds, at their edges', () => {
     expect(checked.supportedShare).toBe(1);
   });
 });
+
+/** The citations of each sentence as [n, supported] pairs. */
+function verdicts(answer: string, passages: Passage[], sourceCount = 2): Array<[string, Array<[number, boolean]>]> {
+  return checkCitations(answer, passages, sourceCount).sentences.map((s) => [s.text, s.citations.map((c): [number, boolean] => [c.n, c.supported])]);
+}
+
+describe('checkCitations: what a citation marker is', () => {
+  it('reads lists with spaces (written back as "2, 2"), and each source once per sentence', () => {
+    const { passages } = sources();
+    expect(verdicts('A cup holds about 95 mg of caffeine [2 , 2] [2].', passages)).toEqual([['A cup holds about 95 mg of caffeine [2, 2] [2].', [[2, true]]]]);
+  });
+
+  it('leaves escaped brackets, link text and reference definitions alone', () => {
+    const { passages } = sources();
+    for (const answer of ['A cup holds about 95 mg of caffeine \\[9].', 'A cup holds about 95 mg of [9](https://x.example) caffeine.', 'A cup holds about 95 mg of caffeine [9]: see.', 'A cup holds about 95 mg of caffeine [9][x].']) {
+      const checked = checkCitations(answer, passages, 2);
+      expect(checked.answer, answer).toBe(answer);
+      expect(checked.sentences[0]?.citations, answer).toEqual([]);
+    }
+  });
+
+  it('drops an unknown marker written without a space, and keeps the space of a kept one', () => {
+    const { passages } = sources();
+    expect(checkCitations('A cup holds about 95 mg of caffeine[9].', passages, 2).answer).toBe('A cup holds about 95 mg of caffeine.');
+    expect(checkCitations('A cup holds about 95 mg of caffeine[2,9].', passages, 2).answer).toBe('A cup holds about 95 mg of caffeine[2].');
+    expect(checkCitations('A cup holds about 95 mg of caffeine [9, 2].', passages, 2).answer).toBe('A cup holds about 95 mg of caffeine [2].');
+  });
+
+  it('checks the claim without its markup: link text kept, emphasis and escapes removed', () => {
+    const { passages } = sources();
+    expect(verdicts('A *cup* holds about [95 mg](https://x.example/mg) of **caffeine** \\[sic\\] [2].', passages)[0]?.[1]).toEqual([[2, true]]);
+    expect(verdicts('A `cup` holds about 95 mg of _caffeine_ [2].', passages)[0]?.[1]).toEqual([[2, true]]);
+  });
+});
+
+describe('checkCitations: the answer\'s sentences', () => {
+  it('reads list items, numbered items, headings and quotes without their markers', () => {
+    const { passages } = sources();
+    const answer = ['Coffee:', '- A cup holds about 95 mg of caffeine [2].', '2) Coffee is brewed from roasted beans [2].', '', '## Curie was born in Warsaw in 1867 [1].', '> Radium was found by Curie [1].', '* Polonium was found by Curie [1].', '+ Curie won the Nobel Prize in Chemistry in 1911 [1].'].join('\n');
+    expect(verdicts(answer, passages).map(([text]) => text)).toEqual([
+      'Coffee:',
+      'A cup holds about 95 mg of caffeine [2].',
+      'Coffee is brewed from roasted beans [2].',
+      'Curie was born in Warsaw in 1867 [1].',
+      'Radium was found by Curie [1].',
+      'Polonium was found by Curie [1].',
+      'Curie won the Nobel Prize in Chemistry in 1911 [1].',
+    ]);
+  });
+
+  it('gives several markers after the full stop to the sentence before, and keeps a first sentence that starts with one', () => {
+    const { passages } = sources();
+    expect(verdicts('Coffee is brewed from roasted beans. [2], [1] A cup holds about 95 mg of caffeine [2].', passages)).toEqual([
+      ['Coffee is brewed from roasted beans. [2], [1]', [[2, true], [1, false]]],
+      ['A cup holds about 95 mg of caffeine [2].', [[2, true]]],
+    ]);
+    expect(verdicts('[2] A cup holds about 95 mg of caffeine.', passages)).toEqual([['[2] A cup holds about 95 mg of caffeine.', [[2, true]]]]);
+    expect(verdicts('Coffee is brewed from roasted beans. [2]', passages)).toEqual([['Coffee is brewed from roasted beans. [2]', [[2, true]]]]);
+  });
+
+  it('counts the supported share over every citation', () => {
+    const { passages } = sources();
+    const checked = checkCitations('A cup holds about 95 mg of caffeine [1, 2]. Curie was born in Warsaw in 1867 [1].', passages, 2);
+    expect(checked.supportedShare).toBeCloseTo(2 / 3, 10);
+  });
+});
+
+describe('checkCitations: facts and spans', () => {
+  it('supports a claim of function words only when the source has a passage, and never a source without passages', () => {
+    const { passages } = sources();
+    expect(verdicts('It is so [2].', passages)[0]?.[1]).toEqual([[2, true]]);
+    const checked = checkCitations('It is so [3].', passages, 3);
+    expect(checked.sentences[0]?.citations).toEqual([{ n: 3, supported: false, quote: '', range: [0, 0] }]);
+  });
+
+  it('matches numbers whatever their thousands separators and a trailing full stop', () => {
+    const page = 'The bridge is 1,280 metres long and opened in 1937. It carries 112,000 vehicles a day.';
+    const passages = pagePassages({ n: 1, url: 'https://g.example', title: 'Bridge', markdown: page }, 0);
+    expect(verdicts('The bridge is 1280 metres long and opened in 1937 [1].', passages, 1)[0]?.[1]).toEqual([[1, true]]);
+    expect(verdicts('The bridge carries 112000 vehicles a day [1].', passages, 1)[0]?.[1]).toEqual([[1, true]]);
+    expect(verdicts('The bridge carries 112 vehicles a day [1].', passages, 1)[0]?.[1]).toEqual([[1, false]]);
+    expect(verdicts('The bridge is 1,28 metres long [1].', passages, 1)[0]?.[1]).toEqual([[1, false]]);
+  });
+
+  it('holds an acronym to the page even as the first word, but not an ordinary capitalised first word', () => {
+    const page = 'The agency NASA launched the probe in 1977. Probes study the outer planets.';
+    const passages = pagePassages({ n: 1, url: 'https://n.example', title: 'Probe', markdown: page }, 0);
+    expect(verdicts('NASA launched the probe in 1977 [1].', passages, 1)[0]?.[1]).toEqual([[1, true]]);
+    expect(verdicts('ESA launched the probe in 1977 [1].', passages, 1)[0]?.[1]).toEqual([[1, false]]);
+    expect(verdicts('Probes study the outer planets [1].', passages, 1)[0]?.[1]).toEqual([[1, true]]);
+    expect(verdicts('Probes study the outer planets of Jupiter [1].', passages, 1)[0]?.[1]).toEqual([[1, false]]);
+  });
+
+  it('quotes one sentence when one suffices, up to three consecutive ones when needed, never four', () => {
+    const page = 'Ada wrote notes in 1843. Babbage built engines. Lovelace translated Menabrea. Turing read them in 1936.';
+    const passages = pagePassages({ n: 1, url: 'https://a.example', title: 'Ada', markdown: page }, 0);
+    const one = checkCitations('Babbage built engines [1].', passages, 1).sentences[0]?.citations[0];
+    expect(one).toMatchObject({ supported: true, quote: 'Babbage built engines.', range: [25, 47] });
+    const three = checkCitations('In 1843 Babbage, Lovelace and Menabrea wrote notes [1].', passages, 1).sentences[0]?.citations[0];
+    expect(three).toMatchObject({ supported: true, quote: 'Ada wrote notes in 1843. Babbage built engines. Lovelace translated Menabrea.' });
+    const four = checkCitations('In 1843 Babbage and Lovelace wrote notes Turing read in 1936 [1].', passages, 1).sentences[0]?.citations[0];
+    expect(four?.supported).toBe(false);
+  });
+});
