@@ -4,7 +4,10 @@
  * connecting, what it asks a proxy for, and how each failure is told. Loopback is listed as a
  * public range where a test needs a connection to succeed; the strict policy refuses it.
  */
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { join } from 'node:path';
+import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertSocketAllowed, checkedLookup, createGuardedConnect } from '../../src/main/fetch/guarded-connect';
 import { buildAddressPolicy } from '../../src/main/fetch/url-policy';
@@ -328,5 +331,28 @@ describe('createGuardedConnect through the proxy setting', () => {
     const proxy = await proxyServer(() => undefined);
     const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 200, proxyUrl: `http://127.0.0.1:${proxy.port}` });
     await expect(connect('site.test', 9)).rejects.toMatchObject({ code: 'TIMEOUT', message: `The proxy 127.0.0.1:${proxy.port} did not answer CONNECT within 200 ms.` });
+  });
+
+  it('speaks TLS to an https proxy, with its name as SNI (none for an address), and verifies its certificate', async () => {
+    const fixtures = join(import.meta.dirname, '../fixtures/tls');
+    const servernames: string[] = [];
+    const server = tls.createServer({
+      key: readFileSync(join(fixtures, 'secure.test.key')),
+      cert: readFileSync(join(fixtures, 'secure.test.crt')),
+      SNICallback: (servername, done) => {
+        servernames.push(servername);
+        done(null);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const port = (server.address() as net.AddressInfo).port;
+    const lookup = resolver([{ address: '127.0.0.1', family: 4 }]);
+    for (const proxyUrl of [`https://localhost:${port}`, `https://127.0.0.1:${port}`]) {
+      const connect = createGuardedConnect({ policy: loopbackPublic, lookup, connectTimeoutMs: 5000, proxyUrl });
+      // The fixture certificate is self-signed: a verifying client refuses it.
+      await expect(connect('site.test', 9), proxyUrl).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    }
+    expect(servernames).toEqual(['localhost']);
   });
 });

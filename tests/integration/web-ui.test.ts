@@ -4,18 +4,21 @@
  * sends it among others, the files it serves and the headers they carry. The whole server with
  * the guard is web-ui-session.test.ts.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createWebUi, findRendererDir, LOGIN_PATH, SESSION_COOKIE, UI_CONTENT_SECURITY_POLICY, type WebUi } from '../../src/main/api/web-ui';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createWebUi, findRendererDir, LOGIN_PATH, SESSION_COOKIE, type WebUi } from '../../src/main/api/web-ui';
 import { rawRequest, type RawResponse } from '../support/api-server';
 
 const MINUTE = 60_000;
+/** Written out, not imported: a change to the page's rules shows here. */
 const SECURITY_HEADERS = {
-  'content-security-policy': UI_CONTENT_SECURITY_POLICY,
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
@@ -23,9 +26,15 @@ const SECURITY_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+const temporary: string[] = [];
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A stand-in renderer build: the page, a hashed asset of each kind, a folder, a file outside. */
 function rendererBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'lantern-web-ui-'));
+  temporary.push(root);
   const dir = join(root, 'renderer');
   mkdirSync(join(dir, 'assets', 'folder'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Lantern</title>');
@@ -212,12 +221,14 @@ describe('what web mode answers itself', () => {
       const response = await served.get(path);
       expect(response.status, path).toBe(404);
       expect(response.body, path).not.toContain('outside the build');
+      expect(response.body, path).toContain('<h1>Not found</h1>');
       expect(response.headers, path).toMatchObject({ 'cache-control': 'no-store', ...SECURITY_HEADERS });
     }
   });
 
   it('says 503 with what to run when the renderer is not built', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'lantern-web-ui-empty-'));
+    temporary.push(empty);
     const served = await serve(empty);
     const response = await served.get('/');
     expect(response.status).toBe(503);
@@ -233,6 +244,9 @@ describe('findRendererDir', () => {
 
   it('else finds out/renderer with its page in a folder above the code, or nothing', () => {
     const found = findRendererDir({ LANTERN_RENDERER_DIR: '  ' });
-    if (found !== undefined) expect(found).toMatch(/[/\\]out[/\\]renderer$/);
+    if (found !== undefined) {
+      expect(found).toMatch(/[/\\]out[/\\]renderer$/);
+      expect(existsSync(join(found, 'index.html'))).toBe(true);
+    }
   });
 });
