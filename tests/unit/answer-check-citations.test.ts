@@ -215,3 +215,70 @@ describe('checkCitations: facts and spans', () => {
     expect(four?.supported).toBe(false);
   });
 });
+
+/** One source whose page is `markdown`. */
+function page(markdown: string): Passage[] {
+  return pagePassages({ n: 1, url: 'https://p.example', title: 'Page', markdown }, 0);
+}
+
+describe('checkCitations: mutants the tests above let live', () => {
+  it('reads multi-digit source numbers, alone and in lists', () => {
+    const { passages } = sources();
+    const checked = checkCitations('A cup holds about 95 mg of caffeine [12]. Radium was found by Curie [1, 12].', passages, 12);
+    expect(checked.answer).toBe('A cup holds about 95 mg of caffeine [12]. Radium was found by Curie [1, 12].');
+    expect(checked.sentences.map((s) => s.citations.map((c) => c.n))).toEqual([[12], [1, 12]]);
+  });
+
+  it('gives a list of multi-digit markers after the full stop to the sentence before', () => {
+    const { passages } = sources();
+    const checked = checkCitations('Coffee is brewed from roasted beans. [10 ,11] A cup holds about 95 mg of caffeine. [2, 10] Radium was found by Curie.', passages, 11);
+    expect(checked.sentences.map((s) => [s.text, s.citations.map((c) => c.n)])).toEqual([
+      ['Coffee is brewed from roasted beans. [10, 11]', [10, 11]],
+      ['A cup holds about 95 mg of caffeine. [2, 10]', [2, 10]],
+      ['Radium was found by Curie.', []],
+    ]);
+  });
+
+  it('strips indented, multi-digit, unspaced-quote markers, and only real heading markers', () => {
+    const { passages } = sources();
+    const answer = ['  - A cup holds about 95 mg of caffeine [2].', '10. Coffee is brewed from roasted beans [2].', '>Radium was found by Curie [1].', '#Curie was born in Warsaw in 1867 [1].'].join('\n');
+    expect(checkCitations(answer, passages, 2).sentences.map((s) => s.text)).toEqual([
+      'A cup holds about 95 mg of caffeine [2].',
+      'Coffee is brewed from roasted beans [2].',
+      'Radium was found by Curie [1].',
+      '#Curie was born in Warsaw in 1867 [1].',
+    ]);
+  });
+
+  it('checks the words of a link, not its target', () => {
+    const { passages } = sources();
+    expect(verdicts('A cup holds about [80 mg](https://x.example) of caffeine [2].', passages)[0]?.[1]).toEqual([[2, false]]);
+    expect(verdicts('A cup holds about [95 mg](https://x.example/milligrams/per/serving/of/brewed/drip) of caffeine [2].', passages)[0]?.[1]).toEqual([[2, true]]);
+  });
+
+  it('holds a number written with separators to the same number on the page', () => {
+    const passages = page('The bridge is 1,280 metres long. The city has 1280000 people. It weighs 35 kg.');
+    expect(verdicts('The bridge is 1,280 metres long [1].', passages, 1)[0]?.[1]).toEqual([[1, true]]);
+    expect(verdicts('The city has 1,280,000 people [1].', passages, 1)[0]?.[1]).toEqual([[1, true]]);
+    expect(verdicts('It weighs 3.5 kg [1].', passages, 1)[0]?.[1]).toEqual([[1, false]]);
+  });
+
+  it('takes names from capitalised words after the first and acronyms, not from words that only hold capitals', () => {
+    expect(verdicts('The B380 carries 500 passengers [1].', page('The A380 carries 500 passengers.'), 1)[0]?.[1]).toEqual([[1, false]]);
+    expect(verdicts('NGOs work in 40 countries [1].', page('Charities work in 40 countries.'), 1)[0]?.[1]).toEqual([[1, true]]);
+    expect(verdicts('iOS apps run on 40 devices [1].', page('Apps run on 40 devices.'), 1)[0]?.[1]).toEqual([[1, true]]);
+    expect(verdicts('Apps run on iPhones in 40 countries [1].', page('Apps run on phones in 40 countries.'), 1)[0]?.[1]).toEqual([[1, true]]);
+  });
+
+  it('quotes the first of two spans that support the claim equally', () => {
+    const checked = checkCitations('Coffee is brewed from roasted beans [1].', page('Coffee is brewed from roasted beans. Later, coffee is brewed from roasted beans.'), 1);
+    expect(checked.sentences[0]?.citations[0]).toMatchObject({ supported: true, quote: 'Coffee is brewed from roasted beans.', range: [0, 36] });
+  });
+
+  it('quotes a span of a later passage exactly', () => {
+    const { markdown, passages } = sources();
+    const citation = checkCitations('Radium was found by Curie [1].', passages, 2).sentences[0]?.citations[0];
+    expect(citation?.quote).toBe('Curie discovered the elements polonium and radium together with Pierre Curie.');
+    expect(markdown[0]?.slice(...(citation?.range ?? [0, 0]))).toBe(citation?.quote);
+  });
+});
