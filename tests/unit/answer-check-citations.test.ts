@@ -275,10 +275,15 @@ describe('checkCitations: mutants the tests above let live', () => {
     expect(checked.sentences[0]?.citations[0]).toMatchObject({ supported: true, quote: 'Coffee is brewed from roasted beans.', range: [0, 36] });
   });
 
-  it('quotes a span of a later passage exactly', () => {
+  it('quotes a span of a passage that starts after the page\'s first character exactly, not into the next sentence', () => {
     const { markdown, passages } = sources();
-    const citation = checkCitations('Radium was found by Curie [1].', passages, 2).sentences[0]?.citations[0];
-    expect(citation?.quote).toBe('Curie discovered the elements polonium and radium together with Pierre Curie.');
-    expect(markdown[0]?.slice(...(citation?.range ?? [0, 0]))).toBe(citation?.quote);
+    for (const [claim, quote] of [
+      ['Radium was found by Curie [1].', 'Curie discovered the elements polonium and radium together with Pierre Curie.'],
+      ['Marie Curie was a chemist born in Warsaw in 1867 [1].', 'Marie Curie was a physicist and chemist born in Warsaw in 1867.'],
+    ]) {
+      const citation = checkCitations(claim, passages, 2).sentences[0]?.citations[0];
+      expect(citation?.quote, claim).toBe(quote);
+      expect(markdown[0]?.slice(...(citation?.range ?? [0, 0]))).toBe(quote);
+    }
   });
 });
