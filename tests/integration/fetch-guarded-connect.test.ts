@@ -312,6 +312,7 @@ describe('createGuardedConnect through the proxy setting', () => {
     ['HTTP/1.1 199 Early\r\n\r\n', 'answer 199'],
     ['HTTP/2 200\r\n\r\n', 'answer unreadable'],
     ['SSH-2.0-OpenSSH\r\n\r\n', 'answer unreadable'],
+    ['XHTTP/1.1 200 OK\r\n\r\n', 'answer unreadable'],
   ])('refuses the tunnel when the proxy answers %j', async (reply, told) => {
     const proxy = await proxyServer(() => reply);
     const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });

@@ -110,6 +110,8 @@ describe('the one-time code', () => {
     expect(again.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
     expect(again.headers['content-length']).toBe(String(Buffer.byteLength(again.body)));
     expect(again.body).toContain('<h1>This sign-in link does not work</h1>');
+    expect(again.body).toContain('The link was already used, has expired (after 10 minutes) or is mistyped');
+    expect(again.body).toContain('Stop <code>lantern serve</code> (Ctrl+C) and start it again');
   });
 
   it('works until ten minutes have passed, not after', async () => {
@@ -221,7 +223,7 @@ describe('what web mode answers itself', () => {
       const response = await served.get(path);
       expect(response.status, path).toBe(404);
       expect(response.body, path).not.toContain('outside the build');
-      expect(response.body, path).toContain('<h1>Not found</h1>');
+      expect(response.body, path).toContain('<h1>Not found</h1><p>Nothing here. <a href="/">Back to Lantern</a>.</p>');
       expect(response.headers, path).toMatchObject({ 'cache-control': 'no-store', ...SECURITY_HEADERS });
     }
   });

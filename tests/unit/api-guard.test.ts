@@ -69,6 +69,7 @@ describe('an agent (no UI session)', () => {
     ['lower-case scheme', `bearer ${TOKEN}`],
     ['another scheme', `Basic ${TOKEN}`],
     ['the bare token', TOKEN],
+    ['Bearer not first', `NotBearer ${TOKEN}`],
     ['a second word', `Bearer ${TOKEN} more`],
     ['characters outside base64url', `Bearer ${TOKEN}+/`],
     ['an empty token', 'Bearer '],

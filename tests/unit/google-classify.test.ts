@@ -242,6 +242,7 @@ describe('google.classify: each branch with the reason it gives', () => {
 
   it('takes /sorry and /sorry/… as CAPTCHA, not a path that only starts with "sorry"', () => {
     expect(classify('', 'https://www.google.com/sorry')).toEqual({ state: 'captcha', reason: 'URL is /sorry' });
+    expect(classify('', 'https://sorry.google.com/index')).toEqual({ state: 'captcha', reason: 'host is sorry.google.com' });
     expect(classify(`<html><body>${ORGANIC}</body></html>`, 'https://www.google.com/sorryful?q=x').state).toBe('results');
   });
 
@@ -265,6 +266,7 @@ describe('google.classify: each branch with the reason it gives', () => {
 
   it.each([
     ['aria-label', '<div role="dialog" aria-label="Bevor Sie zu Google weitergehen">x</div>', '"Bevor Sie zu Google weitergehen" dialog over the page'],
+    ['shorter aria-label', '<div role="dialog" aria-label="Bevor Sie weitergehen">x</div>', '"Bevor Sie weitergehen" dialog over the page'],
     ['title', '<div aria-modal="true" title="Avant d’accéder à Google">x</div>', '"Avant d’accéder à Google" dialog over the page'],
     ['Accept-all button', '<div role="dialog"><button id="L2AGLb">OK</button></div>', '"consent" dialog over the page'],
     ['Reject-all button', '<div aria-modal="true"><button id="W0wltc">Nein</button></div>', '"consent" dialog over the page'],
@@ -275,6 +277,7 @@ describe('google.classify: each branch with the reason it gives', () => {
   it('a dialog that is hidden, or that is not about consent, does not block', () => {
     for (const dialog of [
       '<div role="dialog" style="DISPLAY : None" aria-label="Before you continue to Google"><button id="L2AGLb">OK</button></div>',
+      '<div role="dialog" style="display:none" aria-label="Before you continue to Google"></div>',
       '<div role="dialog" aria-label="Share this result"><button>Copy link</button></div>',
     ]) {
       expect(classify(`<html><body>${ORGANIC}${dialog}</body></html>`), dialog).toEqual({ state: 'results', reason: 'organic results' });
