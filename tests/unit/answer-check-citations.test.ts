@@ -280,7 +280,7 @@ describe('checkCitations: mutants the tests above let live', () => {
     for (const [claim, quote] of [
       ['Radium was found by Curie [1].', 'Curie discovered the elements polonium and radium together with Pierre Curie.'],
       ['Marie Curie was a chemist born in Warsaw in 1867 [1].', 'Marie Curie was a physicist and chemist born in Warsaw in 1867.'],
-    ]) {
+    ] as const) {
       const citation = checkCitations(claim, passages, 2).sentences[0]?.citations[0];
       expect(citation?.quote, claim).toBe(quote);
       expect(markdown[0]?.slice(...(citation?.range ?? [0, 0]))).toBe(quote);
