@@ -296,6 +296,18 @@ describe('the Electron render window, over doubles on real Chromium', () => {
     expect(secret.connections()).toBe(0);
   });
 
+  it('denies every popup the rendered page asks for (mutant: the render window\'s setWindowOpenHandler deny removed)', async () => {
+    const BrowserWindow = browserWindowDouble(realTabs(browser));
+    const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    await renderer.render(`${site.origin}/results`, { proxyServer: 'http://127.0.0.1:9', timeoutMs: 15_000, signal: new AbortController().signal });
+    const handler = BrowserWindow.created[0]?.webContents.windowOpenHandler;
+    // Electron opens a popup when no handler is set: a page must never get a window of its own.
+    expect(handler).toBeDefined();
+    for (const url of [`${site.origin}/results`, 'https://example.org/', 'file:///etc/passwd', 'javascript:alert(1)']) {
+      expect(handler?.({ url }), url).toEqual({ action: 'deny' });
+    }
+  });
+
   it('says TIMEOUT as the headless renderer does when the page never answers', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));

@@ -127,6 +127,17 @@ describe('the session cookie in place of the token', () => {
     expect((await api.runtime.settings.get()).fetch.allowPrivateNetworks).toBe(false);
   });
 
+  it('refuses a forged cookie of a real session\'s length and alphabet (mutant: the session cookie accepted by its length)', async () => {
+    const session = await signIn();
+    const oneCharOff = `${session.slice(0, -1)}${session.endsWith('A') ? 'B' : 'A'}`;
+    for (const forged of [oneCharOff, 'A'.repeat(session.length)]) {
+      const response = await rawRequest(api.server.port, { path: '/v1/history', headers: pageHeaders(forged) });
+      expect(response.status, forged).toBe(401);
+    }
+    const real = await rawRequest(api.server.port, { path: '/v1/history', headers: pageHeaders(session) });
+    expect(real.status).toBe(200);
+  });
+
   it('refuses a cookie the server never issued as unauthorized', async () => {
     const response = await rawRequest(api.server.port, { path: '/v1/history', headers: pageHeaders('forged-session-value') });
     expect(response.status).toBe(401);

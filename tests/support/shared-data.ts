@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** ../shared/data beside the checkout (never copied into the repository). */
-export const SHARED_DATA = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
+/**
+ * ../shared/data beside the checkout (never copied into the repository). LANTERN_SHARED_DATA
+ * names it for a copy of the tree elsewhere (Stryker's sandbox, stryker.config.mjs).
+ */
+export const SHARED_DATA = process.env.LANTERN_SHARED_DATA || resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
 
 /**
  * Path inside ../shared/data. Under CI=true a missing folder is a failure, not a skip: CI always

@@ -95,6 +95,33 @@ describe('google.classify on recorded block pages', () => {
   });
 });
 
+/** Google's /sorry/ page with only the reCAPTCHA widget, its text in a language the notice pattern does not know. */
+const RECAPTCHA_ONLY = readFileSync(new URL('../fixtures/google/sorry-recaptcha-only.html', import.meta.url), 'utf8');
+
+describe('google.classify on a block page with only the reCAPTCHA widget', () => {
+  it('is captcha by the widget alone, shown at a search URL (mutant: CAPTCHA_SELECTORS reduced to form#captcha-form)', () => {
+    expect(load(RECAPTCHA_ONLY)('form#captcha-form')).toHaveLength(0); // the fixture really has no form
+    for (const finalUrl of [SEARCH_URL, LOCAL_URL, 'https://www.google.co.jp/search?q=fixture']) {
+      expect(google.classify(snapshot(RECAPTCHA_ONLY, finalUrl))).toEqual({
+        state: 'captcha',
+        reason: 'CAPTCHA form or reCAPTCHA widget in the page',
+      });
+    }
+  });
+
+  it.each([
+    ['the g-recaptcha div', '<div class="g-recaptcha" data-sitekey="k"></div>'],
+    ['the recaptcha iframe', '<iframe src="https://www.google.com/recaptcha/api2/anchor?k=k"></iframe>'],
+    ['the #recaptcha element', '<div id="recaptcha"></div>'],
+    ['the captcha form', '<form id="captcha-form" action="index" method="post"></form>'],
+  ])('%s alone makes a page captcha', (_name, marker) => {
+    const html = `<html lang="ja"><body><div>お使いのコンピュータ ネットワークから通常と異なるトラフィックが検出されました。</div>${marker}</body></html>`;
+    expect(google.classify(snapshot(html)).state).toBe('captcha');
+    // Without the marker the same page is nothing Lantern knows.
+    expect(google.classify(snapshot(html.replace(marker, ''))).state).toBe('unexpected');
+  });
+});
+
 describe('google.classify on recorded results pages', () => {
   it.each(['google.html', 'google-100.html', 'featured-snippet.html', 'matrix.html', 'paris.html', 'coffee.html'])(
     'desktop-2023/%s was recorded under the EU consent dialog, and is results without it',
@@ -198,5 +225,103 @@ describe('google.readySelectors', () => {
     expect(matches(recorded('blocked', 'sorry-recaptcha-2020.html'))).toBe(true);
     expect(matches(recorded('blocked', 'consent-overlay-2022.html'))).toBe(true);
     expect(matches('<html><body><div id="main">Loading…</div></body></html>')).toBe(false);
+  });
+});
+
+describe('google.classify: each branch with the reason it gives', () => {
+  const classify = (html: string, finalUrl = SEARCH_URL, status = 200) => google.classify(snapshot(html, finalUrl, status));
+  const ORGANIC = '<div id="search"><div id="rso"><div class="g"><a href="https://example.org/"><h3>Example</h3></a></div></div></div>';
+
+  it('names the URL that is not a Google page', () => {
+    expect(classify('<html></html>', 'about:blank')).toEqual({ state: 'unexpected', reason: 'not a Google page: about:blank' });
+    expect(classify('<html></html>', 'not a url')).toEqual({ state: 'unexpected', reason: 'not a Google page: not a url' });
+    expect(classify('<html></html>', '')).toEqual({ state: 'unexpected', reason: 'not a Google page: empty URL' });
+    expect(classify('<html></html>', 'chrome-error://chromewebdata/')).toEqual({ state: 'unexpected', reason: 'Chromium error page (chrome-error://chromewebdata/)' });
+    expect(classify('<html></html>', 'chrome://network-error/-105')).toEqual({ state: 'unexpected', reason: 'Chromium error page (chrome://network-error/-105)' });
+  });
+
+  it('takes /sorry and /sorry/… as CAPTCHA, not a path that only starts with "sorry"', () => {
+    expect(classify('', 'https://www.google.com/sorry')).toEqual({ state: 'captcha', reason: 'URL is /sorry' });
+    expect(classify('', 'https://sorry.google.com/index')).toEqual({ state: 'captcha', reason: 'host is sorry.google.com' });
+    expect(classify(`<html><body>${ORGANIC}</body></html>`, 'https://www.google.com/sorryful?q=x').state).toBe('results');
+  });
+
+  it('takes HTTP 429 and only 429 as CAPTCHA by status', () => {
+    expect(classify(`<html><body>${ORGANIC}</body></html>`, SEARCH_URL, 429)).toEqual({ state: 'captcha', reason: 'HTTP 429 (too many requests)' });
+    expect(classify(`<html><body>${ORGANIC}</body></html>`, SEARCH_URL, 428).state).toBe('results');
+  });
+
+  it('names the consent host and the sign-in page', () => {
+    expect(classify('', 'https://consent.google.com/ml')).toEqual({ state: 'consent', reason: 'host is consent.google.com' });
+    expect(classify('', 'https://accounts.google.com/x')).toEqual({ state: 'unexpected', reason: 'sign-in page (accounts.google.com)' });
+  });
+
+  it.each(['<div id="main-frame-error"></div>', '<div id="error-information-popup-container"></div>'])('Chromium error markup %s is unexpected, not results', (markup) => {
+    expect(classify(`<html><body>${markup}${ORGANIC}</body></html>`)).toEqual({ state: 'unexpected', reason: 'Chromium error page markup' });
+  });
+
+  it('a neterror body is Chromium error markup', () => {
+    expect(classify(`<html><body class="neterror">${ORGANIC}</body></html>`)).toEqual({ state: 'unexpected', reason: 'Chromium error page markup' });
+  });
+
+  it.each([
+    ['aria-label', '<div role="dialog" aria-label="Bevor Sie zu Google weitergehen">x</div>', '"Bevor Sie zu Google weitergehen" dialog over the page'],
+    ['shorter aria-label', '<div role="dialog" aria-label="Bevor Sie weitergehen">x</div>', '"Bevor Sie weitergehen" dialog over the page'],
+    ['title', '<div aria-modal="true" title="Avant d’accéder à Google">x</div>', '"Avant d’accéder à Google" dialog over the page'],
+    ['Accept-all button', '<div role="dialog"><button id="L2AGLb">OK</button></div>', '"consent" dialog over the page'],
+    ['Reject-all button', '<div aria-modal="true"><button id="W0wltc">Nein</button></div>', '"consent" dialog over the page'],
+  ])('a consent dialog known by its %s covers results', (_by, dialog, reason) => {
+    expect(classify(`<html><body>${ORGANIC}${dialog}</body></html>`)).toEqual({ state: 'consent', reason });
+  });
+
+  it('a dialog that is hidden, or that is not about consent, does not block', () => {
+    for (const dialog of [
+      '<div role="dialog" style="DISPLAY : None" aria-label="Before you continue to Google"><button id="L2AGLb">OK</button></div>',
+      '<div role="dialog" style="display:none" aria-label="Before you continue to Google"></div>',
+      '<div role="dialog" aria-label="Share this result"><button>Copy link</button></div>',
+    ]) {
+      expect(classify(`<html><body>${ORGANIC}${dialog}</body></html>`), dialog).toEqual({ state: 'results', reason: 'organic results' });
+    }
+    const visible = '<div role="dialog" style="display: block" aria-label="Before you continue to Google"></div>';
+    expect(classify(`<html><body>${ORGANIC}${visible}</body></html>`).state).toBe('consent');
+  });
+
+  it('the "unusual traffic" notice without results is CAPTCHA, in the languages it knows', () => {
+    for (const notice of ['Unser System hat ungewöhnlichen Datenverkehr festgestellt.', 'Nuestros sistemas han detectado tráfico inusual.']) {
+      expect(classify(`<html><body><div>${notice}</div></body></html>`)).toEqual({ state: 'captcha', reason: '"unusual traffic" notice' });
+    }
+  });
+
+  it('a page that only links to enablejs is the JavaScript shell', () => {
+    expect(classify('<html><body><a href="/httpservice/retry/enablejs?sei=1">continue</a></body></html>')).toEqual({
+      state: 'js-shell',
+      reason: 'JavaScript shell (enablejs) without a results container',
+    });
+    expect(classify('<html><body><p>Please enable JavaScript to continue.</p></body></html>').state).toBe('js-shell');
+  });
+
+  it('a no-results notice counts in a results container or under #main, #res or #topstuff only', () => {
+    const notice = 'Your search - xyz - did not match any documents.';
+    for (const holder of ['main', 'res', 'topstuff']) {
+      expect(classify(`<html><body><div id="${holder}"><p>${notice}</p></div></body></html>`), holder).toEqual({
+        state: 'no-results',
+        reason: '"did not match any documents" notice and no organic result',
+      });
+    }
+    expect(classify(`<html><body><div id="botstuff"></div><p>${notice}</p></body></html>`).state).toBe('no-results');
+    expect(classify(`<html><body><p>${notice}</p></body></html>`)).toEqual({ state: 'unexpected', reason: 'no results container and no block marker' });
+  });
+
+  it('a results container with a featured snippet but no organic result is results', () => {
+    const html = '<html><body><div id="search"><div id="rso"><div class="xpdopen"><span class="hgKElc">Espresso is coffee brewed under pressure.</span></div></div></div></body></html>';
+    expect(classify(html)).toEqual({ state: 'results', reason: 'results container with page features but no organic result' });
+  });
+
+  it('a page read once, then another, is each classified from its own HTML', () => {
+    const captcha = '<html><body><div class="g-recaptcha"></div></body></html>';
+    const results = `<html><body>${ORGANIC}</body></html>`;
+    expect(classify(captcha).state).toBe('captcha');
+    expect(classify(results).state).toBe('results');
+    expect(classify(captcha).state).toBe('captcha');
   });
 });
