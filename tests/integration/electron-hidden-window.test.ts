@@ -299,7 +299,8 @@ describe('the Electron render window, over doubles on real Chromium', () => {
   it('denies every popup the rendered page asks for (mutant: the render window\'s setWindowOpenHandler deny removed)', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
-    await renderer.render(`${site.origin}/results`, { proxyServer: 'http://127.0.0.1:9', timeoutMs: 15_000, signal: new AbortController().signal });
+    const { proxy } = await loopbackRenderProxy();
+    await renderer.render(`${site.origin}/results`, { proxyServer: proxy.url, timeoutMs: 15_000, signal: new AbortController().signal });
     const handler = BrowserWindow.created[0]?.webContents.windowOpenHandler;
     // Electron opens a popup when no handler is set: a page must never get a window of its own.
     expect(handler).toBeDefined();
