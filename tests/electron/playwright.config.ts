@@ -6,17 +6,7 @@
  * and counts them as skipped (scripts/test.mjs).
  */
 import { defineConfig } from '@playwright/test';
+import { serialSuite } from '../support/playwright-suite';
 
-export default defineConfig({
-  testDir: '.',
-  testMatch: '*.spec.ts',
-  // One app at a time: it holds a single-instance lock and a search window of its own.
-  workers: 1,
-  fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
-  retries: 0,
-  timeout: 180_000,
-  expect: { timeout: 45_000 },
-  outputDir: '../../out/electron-test-output',
-  reporter: [['list'], ['json', { outputFile: '../../out/electron-test-results.json' }]],
-});
+// One app at a time: it holds a single-instance lock and a search window of its own.
+export default defineConfig(serialSuite('electron'));

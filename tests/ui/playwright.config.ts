@@ -6,19 +6,11 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
+import { serialSuite } from '../support/playwright-suite';
 
 export default defineConfig({
-  testDir: '.',
-  testMatch: '*.spec.ts',
   // Two cores shared with other work: one browser at a time; each file starts its own servers.
-  workers: 1,
-  fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
-  retries: 0,
-  timeout: 180_000,
-  expect: { timeout: 45_000 },
-  outputDir: '../../out/ui-test-output',
-  reporter: [['list'], ['json', { outputFile: '../../out/ui-test-results.json' }]],
+  ...serialSuite('ui'),
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: findChrome(), args: chromiumArgs() },
