@@ -1,5 +1,5 @@
 /**
- * The QA set (bench/answer/qa.json) and its check. Every answerable question's gold string is in
+ * The QA set (bench/answer/qa/*.json) and its check. Every answerable question's gold string is in
  * its gold page's extracted Markdown, in the data set's own main content where it has one, and in
  * none of its distractors; every unanswerable question's `absentFact` strings are in none of its
  * pages; no question copies six words in a row from its page. Pages are read from
@@ -11,7 +11,7 @@
  * distractors are the hand-picked related pages (same topic or language) first, then pages of other
  * questions drawn with a seeded generator, skipping any page that holds the gold or an absent fact.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -30,13 +30,42 @@ export interface QaItem {
   /** Unanswerable items only: strings (alternatives, stems) of the answer that must be in none of the pages. */
   absentFact?: string[];
   distractors: string[];
+  /**
+   * A two-turn follow-up: `context` is asked first, in a new thread, over the same pages; then
+   * `question` (which leans on it: "Who directed it?") is asked in that thread. `spelledOut` is the
+   * same question standing alone ("Who directed Parasite?"), asked on its own for comparison.
+   */
+  context?: string;
+  spelledOut?: string;
+  /**
+   * The gold page's type (article, documentation, service, forum, product, listing, collection).
+   * Needed only where the data set does not say it: WCXB pages carry their own type and every
+   * article-extraction-benchmark page is an article.
+   */
+  pageType?: string;
 }
 
 export const MIN_DISTRACTORS = 4;
-export const QA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'qa.json');
+/** The set is every *.json file of this folder (one array of items each), read in name order. */
+export const QA_DIR = join(dirname(fileURLToPath(import.meta.url)), 'qa');
 
-export function loadQaSet(path = QA_PATH): QaItem[] {
-  return JSON.parse(readFileSync(path, 'utf8')) as QaItem[];
+export function loadQaSet(dir = QA_DIR): QaItem[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .flatMap((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as QaItem[]);
+}
+
+export type Half = 'tune' | 'check';
+
+/**
+ * Which half a question belongs to, by a hash (FNV-1a) of its id: rules are tuned on the tuning
+ * half and kept only if they help the check half, which no one reads while tuning.
+ */
+export function halfOf(id: string): Half {
+  let hash = 0x811c9dc5;
+  for (const char of id) hash = Math.imul(hash ^ (char.codePointAt(0) as number), 0x01000193) >>> 0;
+  return hash % 2 === 0 ? 'tune' : 'check';
 }
 
 /** The page's stored bytes, gunzipped (what the benchmark's server sends). */

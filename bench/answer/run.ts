@@ -1,5 +1,5 @@
 /**
- * bench/answer — cited answers on a QA set of our own (bench/answer/qa.json), the extractive
+ * bench/answer — cited answers on a QA set of our own (bench/answer/qa/*.json), the extractive
  * composer, every page served on 127.0.0.1.
  *
  *   npm run bench:answer                        the check, then the benchmark

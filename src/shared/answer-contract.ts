@@ -122,5 +122,10 @@ export const AnswerResponseSchema = z.object({
   llmError: ErrorInfoSchema.optional(),
   timings: AnswerTimingsSchema,
   threadId: z.number().int().optional(),
+  /**
+   * What was searched for and ranked by: the question made to stand alone when it leans on its
+   * thread ("Who directed it?" → "Who directed Parasite?"); absent when it is the question itself.
+   */
+  searchedFor: z.string().optional(),
 });
 export type AnswerResponse = z.infer<typeof AnswerResponseSchema>;

@@ -3,6 +3,7 @@
  * deletion and Markdown export.
  */
 import * as z from 'zod';
+import { ErrorInfoSchema } from './contract';
 
 const ID_HINT = 'a thread id is a whole number such as 12';
 
@@ -74,6 +75,10 @@ export const TurnSchema = z.object({
   sources: z.array(TurnSourceSchema),
   timings: z.record(z.string(), z.number()),
   createdAt: z.number().int(),
+  /** The standalone query the turn searched for, when it differs from its question (a follow-up). */
+  searchedFor: z.string().optional(),
+  /** Set on a question that failed: it stays in its thread with its error, to be retried. */
+  error: ErrorInfoSchema.optional(),
 });
 
 export const ThreadSchema = ThreadSummarySchema.extend({ turns: z.array(TurnSchema) });
