@@ -5,6 +5,10 @@
  *   npm run bench:answer                        the check, then the benchmark
  *   npm run bench:answer -- --check             the QA set's check only
  *   npm run bench:answer -- [--pages rows.jsonl] [--json out.json] [--limit N] [--seed S]
+ *                           [--half tune|check] [--qa-dir DIR]
+ *
+ * --half asks only that half of the set (qa-set.ts halfOf); --qa-dir reads the set from another
+ * folder of *.json files (default bench/answer/qa).
  *
  * The check runs first and stops the run on any problem (qa-set.ts). Then, per question, its gold
  * page and distractors are served by one local server, each under a path of the question's own
@@ -35,7 +39,7 @@ import { createNodeRuntime } from '../../src/main/node-runtime.js';
 import { answerMethod, askOne, servePages, type Row } from './harness.js';
 import { answerFigures, warmTimings, type AnswerFigures, type Share, type TimingFigures } from './metrics.js';
 import { startPageServer } from './page-server.js';
-import { checkQaSet, formatCheckReport, loadQaSet, pagesOf, readPageBytes } from './qa-set.js';
+import { checkQaSet, formatCheckReport, halfOf, loadQaSet, pagesOf, QA_DIR, readPageBytes, type Half } from './qa-set.js';
 
 const RESULTS = resolve(dirname(fileURLToPath(import.meta.url)), '../results');
 
@@ -45,6 +49,8 @@ interface Args {
   json: string;
   limit: number | undefined;
   seed: string;
+  half: Half | undefined;
+  qaDir: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -54,6 +60,8 @@ function parseArgs(argv: string[]): Args {
     json: join(RESULTS, 'answer.json'),
     limit: undefined,
     seed: 'lantern-answer-1',
+    half: undefined,
+    qaDir: QA_DIR,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -67,6 +75,11 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--json') args.json = resolve(value());
     else if (arg === '--limit') args.limit = Number(value());
     else if (arg === '--seed') args.seed = value();
+    else if (arg === '--half') {
+      const half = value();
+      if (half !== 'tune' && half !== 'check') throw new Error('--half is tune or check');
+      args.half = half;
+    } else if (arg === '--qa-dir') args.qaDir = resolve(value());
     else throw new Error(`Unknown option ${arg}`);
   }
   return args;
@@ -107,13 +120,13 @@ function containsGoldByLanguage(rows: Row[]): Record<string, Share> {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  const items = loadQaSet();
+  const items = loadQaSet(args.qaDir);
   const report = checkQaSet(items);
   console.log(formatCheckReport(report));
   if (report.problems.length > 0) return 1;
   if (args.checkOnly) return 0;
 
-  const selected = items.slice(0, args.limit);
+  const selected = items.filter((item) => args.half === undefined || halfOf(item.id) === args.half).slice(0, args.limit);
   const server = await startPageServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-bench-answer-'));
   const api = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir } });
