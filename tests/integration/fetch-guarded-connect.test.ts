@@ -245,6 +245,12 @@ describe('createGuardedConnect without a proxy', () => {
     cancelled.abort();
     await expect(connecting).rejects.toMatchObject({ code: 'CANCELLED', message: `Connecting to site.test:${server.port} was cancelled.` });
 
+    // Aborted before the call: nothing is opened.
+    const before = server.connections();
+    await expect(connect('site.test', server.port, AbortSignal.abort())).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(connect('127.0.0.1', server.port, AbortSignal.abort())).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(server.connections()).toBe(before);
+
     const later = new AbortController();
     const socket = await connect('site.test', server.port, later.signal);
     later.abort();
