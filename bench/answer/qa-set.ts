@@ -120,20 +120,12 @@ export function datasetPageType(page: string): string | undefined {
   return record._internal?.page_type?.primary;
 }
 
-/**
- * Types of the trafilatura-eval gold pages of items written before `pageType` existed (base.json,
- * which stays as it was written), read from each page by hand.
- */
-const EARLIER_PAGE_TYPES = JSON.parse(
-  readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'page-types.json'), 'utf8'),
-) as Record<string, string>;
-
-/** The gold page's type: the data set's own, else the item's `pageType`, else the table of earlier pages. */
+/** The gold page's type: the data set's own, else the item's `pageType`. */
 export function pageTypeOf(
   item: QaItem,
   datasetTypeOf: (page: string) => string | undefined = datasetPageType,
 ): string | undefined {
-  return datasetTypeOf(item.goldPage) ?? item.pageType ?? EARLIER_PAGE_TYPES[item.goldPage];
+  return datasetTypeOf(item.goldPage) ?? item.pageType;
 }
 
 export interface CheckReport {

@@ -30,7 +30,7 @@ describe.skipIf(!sharedDataAvailable())('the QA set on ../shared/data', () => {
     expect(pageTypeOf(byId('en-f-websocket-since'))).toBe('documentation');
     expect(pageTypeOf(byId('en-f-europa-vapor'))).toBe('article');
     expect(pageTypeOf(byId('de-f-sidamo-aroma'))).toBe('product');
-    // base.json predates pageType: its trafilatura-eval pages are typed in page-types.json
+    // a trafilatura-eval page is typed by its item
     expect(pageTypeOf(byId('de-sazerac-bitters'))).toBe('article');
   });
 });
