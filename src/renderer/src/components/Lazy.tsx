@@ -1,8 +1,8 @@
 /**
  * The parts of the UI that are not on the first screen, loaded when first shown: the settings,
- * the reader, and the Markdown stack (react-markdown, remark-gfm, micromark: as much code as the
- * rest of the app). The first screen does not wait for their code; each shows a line of its own
- * while it arrives. Budget and figures: docs/benchmarks.md, "Renderer bundle".
+ * the reader, and the Markdown stack (react-markdown, remark-gfm, micromark: the largest part of
+ * the renderer after React). The first screen does not wait for their code; each shows a line of
+ * its own while it arrives. Budget and figures: docs/benchmarks.md, "Renderer bundle".
  */
 import { lazy, Suspense } from 'react';
 import { useReader } from '../stores/reader-store';
