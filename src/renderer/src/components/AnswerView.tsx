@@ -2,7 +2,7 @@ import type { Citation } from '../../../shared/answer-contract';
 import { answerTextOf, citationLookup, domainOf, pagesOf, sentencesOf, sourcesOf } from '../lib/run-view';
 import { useReader } from '../stores/reader-store';
 import { useRun, type Run } from '../stores/run-store';
-import { AnswerMarkdown } from './Markdown';
+import { AnswerMarkdown } from './Lazy';
 import { Sources } from './Sources';
 
 export function AnswerView({ run }: { run: Run }): React.JSX.Element {

@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LlmKeyState } from '../../../shared/api';
-import { ENGINE_IDS, type EngineId } from '../../../shared/contract';
-import { LLM_PRESET_BASE_URLS, LlmPresetSchema, type LlmPreset, type Settings, type SettingsPatch } from '../../../shared/settings-contract';
+import type { EngineId } from '../../../shared/contract';
+import { LLM_PRESET_BASE_URLS, LLM_PRESETS } from '../../../shared/llm-presets';
+import { ENGINE_IDS } from '../../../shared/search-options';
+import type { LlmPreset, Settings, SettingsPatch } from '../../../shared/settings-contract';
 import { toErrorInfo } from '../../../shared/errors';
 import { client } from '../client';
 import { useHistory } from '../stores/history-store';
@@ -206,7 +208,7 @@ export function SettingsScreen(): React.JSX.Element {
             <label>
               Preset{' '}
               <select value={draft.preset} onChange={(event) => change({ preset: event.target.value as LlmPreset })}>
-                {LlmPresetSchema.options.map((preset) => (
+                {LLM_PRESETS.map((preset) => (
                   <option key={preset} value={preset}>
                     {preset}
                   </option>

@@ -3,7 +3,7 @@ import type { Thread } from '../../../shared/history-contract';
 import { citationLookup, domainOf } from '../lib/run-view';
 import { useHistory } from '../stores/history-store';
 import { useReader } from '../stores/reader-store';
-import { AnswerMarkdown } from './Markdown';
+import { AnswerMarkdown } from './Lazy';
 
 /** Stored turns keep their checked sentences as `citations` (answers) or nothing (searches). */
 function sentencesOf(citations: unknown[]): AnswerSentence[] | undefined {

@@ -2,7 +2,8 @@
 import { create } from 'zustand';
 import type { ErrorInfo } from '../../../shared/contract';
 import { toErrorInfo } from '../../../shared/errors';
-import { isFetchBatch, type FetchPage } from '../../../shared/fetch-contract';
+import { isFetchBatch } from '../../../shared/fetch-batch';
+import type { FetchPage } from '../../../shared/fetch-contract';
 import { client } from '../client';
 
 export interface ReaderTarget {
