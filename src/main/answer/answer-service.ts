@@ -91,9 +91,9 @@ export class AnswerService {
     try {
       const query = await this.standalone(request.question, thread, composer !== undefined, options);
       if (query !== request.question) searchedFor = query;
-      const response = await this.work({ ...request, question: query }, composer, thread, options, emit, { started, now });
-      if (searchedFor !== undefined) response.searchedFor = searchedFor;
-      response.question = request.question;
+      const answered = await this.work({ ...request, question: query }, composer, thread, options, emit, { started, now });
+      // The person's own words stay the question; what stood in for them is told beside it.
+      const response: AnswerResponse = { ...answered, question: request.question, ...definedFields({ searchedFor }) };
       if (options.recordHistory) response.threadId = this.record(response, threadId);
       else if (threadId !== undefined) response.threadId = threadId;
       emit({ type: 'done', timings: response.timings });
