@@ -360,6 +360,8 @@ describe('a question asked in a thread', () => {
     expect(queries).toEqual([FIRST, 'Where did Angelo Moriondo patent it?']);
     expect(follow).toMatchObject({ question: 'Where did he patent it?', searchedFor: 'Where did Angelo Moriondo patent it?', threadId });
     expect(follow.answer.split('\n')[0]).toBe('Espresso machines were first patented in Turin, Italy, by Angelo Moriondo in 1884. [1]');
+    expect(follow.timings.standaloneMs).toBeTypeOf('number');
+    expect(first.timings).not.toHaveProperty('standaloneMs');
     // The caller's option (the HTTP query, IPC) is the same thread as the body's field.
     const third = await answers.answer({ question: 'Why?' }, { allowPrivateNetworks: true, recordHistory: true, threadId });
     expect(third.searchedFor).toBe('Why Angelo Moriondo?');

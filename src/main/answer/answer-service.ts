@@ -90,10 +90,13 @@ export class AnswerService {
     let searchedFor: string | undefined;
     try {
       const query = await this.standalone(request.question, thread, composer !== undefined, options);
+      // Part of the time to the first sources, told apart since the model's rewrite may take up to its budget.
+      const standaloneMs = now() - started;
       if (query !== request.question) searchedFor = query;
       const answered = await this.work({ ...request, question: query }, composer, thread, options, emit, { started, now });
       // The person's own words stay the question; what stood in for them is told beside it.
       const response: AnswerResponse = { ...answered, question: request.question, ...definedFields({ searchedFor }) };
+      if (thread.length > 0) response.timings = { ...response.timings, standaloneMs: round(standaloneMs) };
       if (options.recordHistory) response.threadId = this.record(response, threadId);
       else if (threadId !== undefined) response.threadId = threadId;
       emit({ type: 'done', timings: response.timings });

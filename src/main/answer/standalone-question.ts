@@ -237,11 +237,19 @@ function isFunctionWord(lower: string): boolean {
   return ALL_SMALL_WORDS.has(lower) || contentTerm(lower) === undefined;
 }
 
-/** A question's own content words as written (no question, function or pronoun words of any of the languages). */
-function contentWords(question: string): string[] {
-  return tokenize(question)
-    .filter((t) => t.core !== '' && !isFunctionWord(t.lower) && elided(t.lower) === undefined)
+/** A question's own content words as written: not English's stopwords, nor its language's small words or pronouns. */
+function contentWords(tokens: readonly Token[], language: Language): string[] {
+  const g = GRAMMARS[language];
+  const small = new Set([...g.questionWords, ...g.functionWords, ...g.pronouns, ...g.possessives, ...g.clitics, ...g.demonstratives, ...g.continuations]);
+  return tokens
+    .filter((t) => t.core !== '' && !small.has(t.lower) && contentTerm(t.lower) !== undefined && elided(t.lower) === undefined)
     .map((t) => t.core);
+}
+
+/** The content words of a question in its own language. */
+function contentWordsOf(question: string): string[] {
+  const tokens = tokenize(question);
+  return contentWords(tokens, languageOf(tokens, question));
 }
 
 /** What the thread is about: its latest question's name, else its first's, else the latest question's content words. */
@@ -252,8 +260,8 @@ export function threadSubject(earlier: readonly EarlierTurn[]): string | undefin
   if (latest === undefined || first === undefined) return undefined;
   const name = firstName(latest) ?? firstName(first);
   if (name !== undefined) return name;
-  const words = contentWords(latest);
-  const fallback = words.length > 0 ? words : contentWords(first);
+  const words = contentWordsOf(latest);
+  const fallback = words.length > 0 ? words : contentWordsOf(first);
   return fallback.length > 0 ? fallback.slice(0, SUBJECT_WORDS).join(' ') : undefined;
 }
 
@@ -355,7 +363,7 @@ function pointsBack(language: Language, tokens: readonly Token[], i: number): bo
 function byLeftOutSubject(question: string, tokens: readonly Token[], language: Language, subject: string): string | undefined {
   if (tokens.length > SHORT_QUESTION_WORDS) return undefined;
   const g = GRAMMARS[language];
-  const own = contentWords(question);
+  const own = contentWords(tokens, language);
   if (own.length === 0) return appended(question, subject);
   if (own.length > 1 || tokens.some((t, i) => i > 0 && isName(t) && language !== 'de')) return undefined;
   const endsOnIt = tokens.filter((t) => t.core !== '').at(-1)?.core === own[0];
