@@ -1,7 +1,8 @@
 /**
- * The answer pipeline: question → search → read the top pages in parallel within a time budget
- * → passages → rank → compose → check every citation → store the turn. Each step is told to the
- * caller as an AnswerEvent while it happens; the doors only relay them.
+ * The answer pipeline: question (made to stand alone when it leans on its thread) → search → read
+ * the top pages in parallel within a time budget → passages → rank → compose → check every
+ * citation → store the turn (a failed one too, with its error). Each step is told to the caller
+ * as an AnswerEvent while it happens; the doors only relay them.
  */
 import type { AnswerOptions, LlmOverride } from '../../shared/api';
 import {
