@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { LAYOUT_QUESTION, LONG_TITLE, PAGE_ONLY_WORD, PEOPLE_ALSO_ASK, RELATED_SEARCHES, startLayoutSite, type LayoutSite } from './support/layout-site';
-import { checkScreen, PHONE, WIDE } from './support/ui-checks';
+import { checkScreen, controlsTabCannotReach, PHONE, WIDE } from './support/ui-checks';
 import { startWebMode, type WebMode } from './support/web-mode';
 
 let site: LayoutSite;
@@ -221,6 +221,8 @@ test('at 390 px the history is a drawer (search, export, delete in it; Esc retur
   await view.getByRole('button', { name: /^Source \d+, supported$/ }).first().focus();
   await expectTipInsidePane();
   await checkScreen(page, 'layout-phone-thread');
+  // Nothing on the phone's screen is out of the keyboard's reach either.
+  expect(await controlsTabCannotReach(page)).toEqual([]);
 
   // The reader covers the whole screen, its title across the width.
   await view.getByRole('button', { name: /^Source 1/ }).first().click();
