@@ -161,6 +161,8 @@ test('results only: related searches and people-also-ask are searches to click, 
   await expect(results.getByText(LONG_TITLE, { exact: true })).toHaveCount(1);
   await expect(results.getByRole('button', { name: PEOPLE_ALSO_ASK })).toBeVisible();
   for (const related of RELATED_SEARCHES) await expect(results.getByRole('button', { name: related })).toBeVisible();
+  // The screenshots show the searches to click.
+  await results.getByRole('region', { name: 'Related searches' }).scrollIntoViewIfNeeded();
   await checkScreen(page, 'layout-results');
 
   // Each runs as a search of its own.
@@ -181,6 +183,8 @@ test('results only: related searches and people-also-ask are searches to click, 
   await expect(stored.locator('.result').first()).not.toContainText('[1]');
   await expect(stored.locator('.result .date').first()).toHaveText(/Mar 3, 2025/);
   await expect(stored.locator('.snippet').first()).toHaveText(/180,000 square kilometres/);
+  // The query once: the thread's title, not again over its results.
+  await expect(thread.getByText('doggerland maps', { exact: true })).toHaveCount(1);
   await checkScreen(page, 'layout-results-thread');
   await thread.getByRole('button', { name: 'Back to the current question' }).click();
   await page.getByRole('radio', { name: 'Answer' }).click();

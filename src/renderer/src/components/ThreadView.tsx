@@ -34,7 +34,8 @@ export function ThreadView({ thread }: { thread: Thread }): React.JSX.Element {
           // A search is shown as the search showed it: the one results component.
           return (
             <section key={turn.id} className="turn" aria-label={turn.question}>
-              <h2 className="turn-question">{turn.question}</h2>
+              {/* A thread of this one search is titled by its query already. */}
+              {(thread.turns.length > 1 || turn.question !== thread.title) && <h2 className="turn-question">{turn.question}</h2>}
               <SearchResults view={resultsOfTurn(turn)} />
             </section>
           );
