@@ -125,8 +125,11 @@ test('quotes and citation tooltips show the page’s Markdown rendered, never it
   const texts = await answer.locator('.chip-tip, .source-quotes li').allTextContents();
   expect(texts.length).toBeGreaterThan(0);
   for (const text of texts) expect(text).not.toMatch(/\*\*|`/);
-  // The bold of the page is bold here, as elements built by React (never the page's HTML).
+  // The bold of the page is bold here, as elements built by React; its markup stays text.
   await expect(answer.locator('.tip-quote strong, .source-quotes strong').first()).toBeAttached();
+  await expect(answer.locator('.source-quotes li', { hasText: 'Mesolithic' }).first()).toContainText('<img src=x onerror="window.__pwned=1">');
+  await expect(answer.locator('.chip-tip img, .source-quotes img')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   // The first chip sits near the pane's left edge: its tip stays inside the pane all the same.
   await answer.getByRole('button', { name: /^Source \d+, supported$/ }).first().focus();
   await expectTipInsidePane();
@@ -229,7 +232,7 @@ test('at 390 px the history is a drawer (search, export, delete in it; Esc retur
   expect(await controlsTabCannotReach(page)).toEqual([]);
 
   // The reader covers the whole screen, its title across the width.
-  await view.getByRole('button', { name: /^Source 1/ }).first().click();
+  await view.getByRole('button', { name: /^Source 1/ }).first().press('Enter');
   const reader = page.getByRole('complementary', { name: 'Reader' });
   const title = reader.getByRole('heading', { name: LONG_TITLE });
   await expect(title).toBeVisible();

@@ -38,7 +38,8 @@ const ARTICLES: Record<string, { title: string; html: string[]; snippet: string 
   '/mesolithic': {
     title: 'Mesolithic Britain',
     html: [
-      'Doggerland was a large plain where Mesolithic people lived before it was drowned by the sea.',
+      // Markup written as text inside the sentence the answer quotes: it must reach the UI as text.
+      'Doggerland was a large plain &lt;img src=x onerror="window.__pwned=1"&gt; where Mesolithic people lived before it was drowned by the sea.',
       'Flint tools and animal bones from the plain are found in the nets of fishing boats.',
       'The plain joined Britain to the continent, so animals and people walked across it.',
     ],

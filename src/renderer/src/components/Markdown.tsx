@@ -156,12 +156,15 @@ export function AnswerMarkdown({ text, citation, sourceOf, checked, onOpen }: An
   );
 }
 
-/** Emphasis markers a quote kept unbalanced (it starts or ends inside bold or code): dropped. */
+/**
+ * Markers a quote kept unbalanced (it starts or ends inside bold or code): dropped. `__` stays, as
+ * it is as often part of a name (`__init__`) as a marker.
+ */
 function remarkStrayMarkers() {
   return (tree: MdNode) => {
     const visit = (node: MdNode): void => {
       for (const child of node.children ?? []) {
-        if (child.type === 'text' && child.value !== undefined) child.value = child.value.replace(/\*\*|__|`/g, '');
+        if (child.type === 'text' && child.value !== undefined) child.value = child.value.replace(/\*\*|`/g, '');
         else visit(child);
       }
     };
