@@ -33,7 +33,7 @@ export function SourcesAtAGlance({ sources, cited }: { sources: AnswerSource[]; 
                 <SiteBadge domain={domain} />
                 <span className="glance-n">{source.n}</span>
                 <span className="glance-domain">{domain}</span>
-                <span className="visually-hidden">: {source.title}</span>
+                <span className="visually-hidden">, {source.title}</span>
               </button>
             </li>
           );
