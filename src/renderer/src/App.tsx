@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ErrorInfo } from '../../shared/contract';
 import { definedFields } from '../../shared/defined-fields';
 import { AnswerView } from './components/AnswerView';
@@ -80,6 +80,14 @@ export function App(): React.JSX.Element {
   const readerOpen = useReader((state) => state.target !== undefined);
   const historyError = useHistory((state) => state.error);
   const signedOut = historyError?.code === 'UNAUTHORIZED';
+  // On a narrow window the history is a drawer; closing it gives focus back to its button.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const closeDrawer = (): void => {
+    if (!drawerOpen) return;
+    setDrawerOpen(false);
+    drawerButton.current?.focus();
+  };
 
   // A failed run may be an engine waiting for a person: the banner asks them.
   const failedRun = run?.status === 'failed' ? run.id : undefined;
@@ -113,6 +121,16 @@ export function App(): React.JSX.Element {
         Skip to the question
       </a>
       <header className="topbar">
+        <button
+          ref={drawerButton}
+          type="button"
+          className="button small drawer-toggle"
+          aria-expanded={drawerOpen}
+          aria-controls="history-drawer"
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
+          History
+        </button>
         <Brand />
         <nav aria-label="Screens" className="screens">
           <button type="button" className={screen === 'research' ? 'tab selected' : 'tab'} aria-current={screen === 'research' ? 'page' : undefined} onClick={() => show('research')}>
@@ -123,7 +141,8 @@ export function App(): React.JSX.Element {
           </button>
         </nav>
       </header>
-      <HistorySidebar />
+      <HistorySidebar drawerOpen={drawerOpen} onClose={closeDrawer} />
+      {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
       <main className="main">
         {screen === 'settings' ? (
           <SettingsScreen />

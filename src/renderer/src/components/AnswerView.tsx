@@ -4,6 +4,12 @@ import { useReader } from '../stores/reader-store';
 import { useRun, type Run } from '../stores/run-store';
 import { AnswerMarkdown } from './Lazy';
 import { Sources } from './Sources';
+import { SourcesAtAGlance } from './SourcesAtAGlance';
+
+/** The source numbers the answer's text cites (its `[n]` markers), as it streams and once done. */
+function citedIn(text: string): Set<number> {
+  return new Set([...text.matchAll(/\[(\d{1,3})\]/g)].map((match) => Number(match[1])));
+}
 
 export function AnswerView({ run }: { run: Run }): React.JSX.Element {
   const openReader = useReader((state) => state.open);
@@ -12,6 +18,7 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
   const sentences = sentencesOf(run);
   const text = answerTextOf(run);
   const lookup = citationLookup(sentences);
+  const cited = citedIn(text);
   const sourceOf = (n: number) => {
     const source = sources.find((s) => s.n === n);
     return source && { title: source.title, url: source.url, domain: source.source || domainOf(source.url) };
@@ -30,6 +37,7 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
   const unsupported = sentences?.flatMap((s) => s.citations).filter((c) => !c.supported).length ?? 0;
   return (
     <article className="answer" aria-label="Answer">
+      {sources.length > 0 && <SourcesAtAGlance sources={sources} cited={cited} />}
       {text && (
         <section className="answer-text" aria-label="Answer text">
           <AnswerMarkdown text={text} citation={lookup} sourceOf={sourceOf} checked={sentences !== undefined} onOpen={openCitation} />
@@ -43,7 +51,7 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
         </p>
       )}
       {response?.llmError && <p className="note">The model failed ({response.llmError.message}); this answer quotes the sources instead.</p>}
-      {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} />}
+      {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} cited={cited} />}
       {response && response.followUps.length > 0 && (
         <section className="follow-ups" aria-label="Follow-up questions">
           <h2 className="section-title">Follow up</h2>

@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { FullTextHit } from '../../../shared/history-contract';
+import { domainOf } from '../lib/run-view';
 import { useHistory } from '../stores/history-store';
+import { useReader } from '../stores/reader-store';
 import { useRun } from '../stores/run-store';
 import { useView } from '../stores/view-store';
 
@@ -19,11 +22,21 @@ function Snippet({ text }: { text: string }): React.JSX.Element {
   return <>{text.split(/\*\*(.+?)\*\*/g).map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : part))}</>;
 }
 
-export function HistorySidebar(): React.JSX.Element {
+/**
+ * The history: threads, their search (questions, answers and the pages read), export and delete.
+ * Beside the main pane on a wide window; on a narrow one a drawer the top bar's History button
+ * opens (`drawerOpen`), closed by Esc, its Close button, or opening what it lists.
+ */
+export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; onClose: () => void }): React.JSX.Element {
   const { threads, loaded, error, searchText, hits, searching, open, refresh, search, show, remove, exportMarkdown } = useHistory();
   const lastDone = useRun((state) => (state.run?.status === 'done' ? state.run.id : undefined));
   const showScreen = useView((state) => state.show);
   const [confirming, setConfirming] = useState<number>();
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (drawerOpen) searchBox.current?.focus();
+  }, [drawerOpen]);
 
   // A finished question is a new (or longer) thread.
   useEffect(() => {
@@ -32,11 +45,27 @@ export function HistorySidebar(): React.JSX.Element {
 
   const openThread = (id: number): void => {
     showScreen('research');
+    onClose();
     void show(id);
+  };
+  const openPage = (hit: Extract<FullTextHit, { kind: 'page' }>): void => {
+    showScreen('research');
+    onClose();
+    void useReader.getState().open({ url: hit.url, title: hit.title });
   };
 
   return (
-    <nav className="sidebar" aria-label="History">
+    <nav
+      id="history-drawer"
+      className={drawerOpen ? 'sidebar drawer-open' : 'sidebar'}
+      aria-label="History"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !drawerOpen) return;
+        // The drawer is what Esc closes here, not the reader behind it.
+        event.stopPropagation();
+        onClose();
+      }}
+    >
       <div className="sidebar-head">
         <h2 className="section-title">History</h2>
         <button
@@ -46,16 +75,20 @@ export function HistorySidebar(): React.JSX.Element {
             useHistory.getState().closeThread();
             useRun.getState().clear();
             showScreen('research');
+            onClose();
             document.getElementById('ask-input')?.focus();
           }}
         >
           New
         </button>
+        <button type="button" className="button small drawer-close" onClick={onClose}>
+          Close history
+        </button>
       </div>
       <label htmlFor="history-search" className="visually-hidden">
         Search history
       </label>
-      <input id="history-search" type="search" placeholder="Search history…" value={searchText} onChange={(event) => void search(event.target.value)} />
+      <input ref={searchBox} id="history-search" type="search" placeholder="Search history…" value={searchText} onChange={(event) => void search(event.target.value)} />
       {error && (
         <p className="sidebar-error" role="alert">
           {error.message}
@@ -75,8 +108,17 @@ export function HistorySidebar(): React.JSX.Element {
                 </button>
               </li>
             ) : (
-              <li key={`p${hit.url}`} className="muted">
-                {hit.title}
+              <li key={`p${hit.url}`}>
+                <button type="button" className="thread-button" onClick={() => openPage(hit)}>
+                  <span className="thread-title">
+                    <span className="visually-hidden">Read page: </span>
+                    {hit.title || hit.url}
+                  </span>
+                  <span className="thread-meta">Page read · {domainOf(hit.finalUrl)}</span>
+                  <span className="hit-snippet">
+                    <Snippet text={hit.snippet} />
+                  </span>
+                </button>
               </li>
             ),
           )}

@@ -10,6 +10,7 @@ import type { AnswerMarkdownProps } from './Markdown';
 
 const loadMarkdown = () => import('./Markdown');
 const LazyAnswerMarkdown = lazy(() => loadMarkdown().then((module) => ({ default: module.AnswerMarkdown })));
+const LazyInlineMarkdown = lazy(() => loadMarkdown().then((module) => ({ default: module.InlineMarkdown })));
 const LazyReader = lazy(() => import('./Reader').then((module) => ({ default: module.Reader })));
 const LazySettingsScreen = lazy(() => import('./SettingsScreen').then((module) => ({ default: module.SettingsScreen })));
 
@@ -26,6 +27,15 @@ export function AnswerMarkdown(props: AnswerMarkdownProps): React.JSX.Element {
   return (
     <Suspense fallback={<p>{props.text}</p>}>
       <LazyAnswerMarkdown {...props} />
+    </Suspense>
+  );
+}
+
+/** A quote or tooltip line: until the stack arrives, its text without emphasis markers. */
+export function InlineMarkdown({ text }: { text: string }): React.JSX.Element {
+  return (
+    <Suspense fallback={<>{text.replace(/\*\*|`/g, '')}</>}>
+      <LazyInlineMarkdown text={text} />
     </Suspense>
   );
 }

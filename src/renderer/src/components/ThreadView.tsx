@@ -4,6 +4,7 @@ import { citationLookup, domainOf } from '../lib/run-view';
 import { useHistory } from '../stores/history-store';
 import { useReader } from '../stores/reader-store';
 import { AnswerMarkdown } from './Lazy';
+import { resultsOfTurn, SearchResults } from './ResultsList';
 
 /** Stored turns keep their checked sentences as `citations` (answers) or nothing (searches). */
 function sentencesOf(citations: unknown[]): AnswerSentence[] | undefined {
@@ -29,6 +30,16 @@ export function ThreadView({ thread }: { thread: Thread }): React.JSX.Element {
           const source = turn.sources[n - 1];
           return source && { title: source.title, url: source.url, domain: domainOf(source.url) };
         };
+        if (turn.mode === 'search') {
+          // A search is shown as the search showed it: the one results component.
+          return (
+            <section key={turn.id} className="turn" aria-label={turn.question}>
+              {/* A thread of this one search is titled by its query already. */}
+              {(thread.turns.length > 1 || turn.question !== thread.title) && <h2 className="turn-question">{turn.question}</h2>}
+              <SearchResults view={resultsOfTurn(turn)} />
+            </section>
+          );
+        }
         return (
           <section key={turn.id} className="turn" aria-label={turn.question}>
             <h2 className="turn-question">{turn.question}</h2>
