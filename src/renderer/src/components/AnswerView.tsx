@@ -2,6 +2,7 @@ import type { Citation } from '../../../shared/answer-contract';
 import { answerTextOf, citationLookup, domainOf, pagesOf, sentencesOf, sourcesOf } from '../lib/run-view';
 import { useReader } from '../stores/reader-store';
 import { useRun, type Run } from '../stores/run-store';
+import { ModelFailedNote } from './ModelFailedNote';
 import { AnswerMarkdown } from './Markdown';
 import { Sources } from './Sources';
 
@@ -39,10 +40,10 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
         <p className="answer-meta">
           {response.composer === 'llm' ? 'Written by the model' : 'Quoted from the sources'} ·{' '}
           {Math.round(response.supportedShare * 100)}% of citations supported
-          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {(response.timings.totalMs / 1000).toFixed(1)} s
+          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {tookOf(response.timings.totalMs)}
         </p>
       )}
-      {response?.llmError && <p className="note">The model failed ({response.llmError.message}); this answer quotes the sources instead.</p>}
+      {response?.llmError && <ModelFailedNote error={response.llmError} />}
       {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} />}
       {response && response.followUps.length > 0 && (
         <section className="follow-ups" aria-label="Follow-up questions">
@@ -63,4 +64,12 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
       )}
     </article>
   );
+}
+
+/**
+ * How long the answer took; one served from the caches (search results and pages both kept)
+ * takes no measurable time, and says so rather than "0.0 s".
+ */
+function tookOf(totalMs: number): string {
+  return totalMs < 50 ? 'from the cache' : `${(totalMs / 1000).toFixed(1)} s`;
 }
