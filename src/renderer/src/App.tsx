@@ -1,6 +1,4 @@
 import { useEffect } from 'react';
-import { ENGINE_IDS, type EngineId, type ErrorInfo } from '../../shared/contract';
-import { definedFields } from '../../shared/defined-fields';
 import { AnswerView } from './components/AnswerView';
 import { AskBox } from './components/AskBox';
 import { CaptchaBanner } from './components/CaptchaBanner';
@@ -9,9 +7,9 @@ import { HistorySidebar } from './components/HistorySidebar';
 import { Progress } from './components/Progress';
 import { Reader } from './components/Reader';
 import { ResultsList } from './components/ResultsList';
+import { RunError } from './components/RunError';
 import { SettingsScreen } from './components/SettingsScreen';
 import { ThreadView } from './components/ThreadView';
-import { blockedEngine, engineName, nextEngine } from './lib/error-advice';
 import { useCaptcha } from './stores/captcha-store';
 import { useHistory } from './stores/history-store';
 import { useReader } from './stores/reader-store';
@@ -44,36 +42,15 @@ function Welcome(): React.JSX.Element {
   );
 }
 
-/** What to do about a block, when the banner above offers it (in place of the error's own way out). */
-function blockRemedy(error: ErrorInfo, bannerShown: boolean, canShowWindow: boolean): string | undefined {
-  if (!['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED'].includes(error.code) || !bannerShown) return undefined;
-  return canShowWindow
-    ? 'Use “Solve now” in the banner above: the page opens in a window, and this question runs again once you have solved it. Or pick another engine and ask again.'
-    : 'The banner above says until when, and offers another engine for this question now, or a new search session, which ends the pause.';
-}
-
 function RunView({ run }: { run: Run }): React.JSX.Element {
   const retry = useRun((state) => state.retry);
-  const blocks = useCaptcha((state) => state.blocks);
-  const canShowWindow = useCaptcha((state) => state.canShowWindow);
-  const configured = useSettings((state) => state.settings?.engines);
-  const show = useView((state) => state.show);
   // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
   const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
-  const error = run.error;
-  const remedy = error && blockRemedy(error, blocks.length > 0, canShowWindow);
   return (
     <div className="run" data-first-sources-ms={firstSourcesMs}>
       <h1 className="question">{run.question}</h1>
       <Progress run={run} />
-      {run.status === 'failed' && error && (
-        <ErrorBox
-          error={error}
-          // While the banner stands for the block, asking again would only meet the pause.
-          {...definedFields({ remedy, onRetry: remedy ? undefined : () => void retry() })}
-          offers={remedy ? {} : errorOffers(run, error, blocks.map((block) => block.engine), configured, show)}
-        />
-      )}
+      {run.status === 'failed' && run.error && <RunError run={run} error={run.error} />}
       {run.status === 'cancelled' && (
         <div className="note" role="status">
           Stopped. <button type="button" className="link-button" onClick={() => void retry()}>Ask again</button>
@@ -82,28 +59,6 @@ function RunView({ run }: { run: Run }): React.JSX.Element {
       {run.mode === 'answer' ? <AnswerView run={run} /> : run.results && <ResultsList response={run.results} />}
     </div>
   );
-}
-
-/** The buttons a failed run's error box can offer: each asks the question again another way, or opens the setting. */
-function errorOffers(
-  run: Run,
-  error: ErrorInfo,
-  paused: EngineId[],
-  configured: EngineId[] | undefined,
-  show: (screen: 'settings', focus: string) => void,
-): NonNullable<Parameters<typeof ErrorBox>[0]['offers']> {
-  const retry = useRun.getState().retry;
-  const blocked = blockedEngine(error);
-  const alternative = nextEngine([...paused, ...(blocked ? [blocked] : [])], configured);
-  // Nothing found: other engines than the one asked (the first configured one, when "auto").
-  const asked = run.engine === 'auto' || run.engine === 'all' ? (configured?.[0] ?? 'google') : run.engine;
-  const others = ENGINE_IDS.filter((engine) => engine !== asked && engine !== 'baidu').slice(0, 2);
-  return {
-    'other-engine': alternative ? [{ label: 'Use another engine now', run: () => void retry({ engine: alternative }) }] : [],
-    'other-engines': others.map((engine) => ({ label: `Search with ${engineName(engine)}`, run: () => void retry({ engine }) })),
-    'any-time': run.timeRange === 'any' ? [] : [{ label: 'Search any date', run: () => void retry({ timeRange: 'any' }) }],
-    'allow-private': [{ label: 'Allow local addresses…', run: () => show('settings', 'allow-private') }],
-  };
 }
 
 export function App(): React.JSX.Element {

@@ -7,6 +7,9 @@ export interface ActionButton {
   run: () => void;
 }
 
+/** The buttons a screen can carry out for each way out an error's advice names (besides "retry"). */
+export type ErrorOffers = Partial<Record<Exclude<ErrorAction, 'retry'>, ActionButton[]>>;
+
 /**
  * A failure in the person's words (lib/error-advice.ts): a headline, what happened and what to
  * do, the ways out as buttons, and the core's code and message under "Details". `remedy`
@@ -24,7 +27,7 @@ export function ErrorBox({
   onRetry?: () => void;
   retryLabel?: string;
   remedy?: string;
-  offers?: Partial<Record<Exclude<ErrorAction, 'retry'>, ActionButton[]>>;
+  offers?: ErrorOffers;
 }): React.JSX.Element {
   const advice = adviceFor(error);
   const buttons = advice.actions.flatMap((action): ActionButton[] =>
