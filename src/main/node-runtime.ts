@@ -115,6 +115,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   const history = new HistoryService(store);
   return new ResearchService({
     search: new SearchOperations({ search, searches: store.searches, history }),
+    blocks: search,
     fetch: fetchService,
     answer: new AnswerService({
       search: (request, callOptions) => search.search(request, callOptions),

@@ -169,7 +169,9 @@ describe('assertSocketAllowed (the address a socket really reached)', () => {
         expect(socket.destroyed).toBe(false);
         socket.destroy();
       } else {
-        expect(() => assertSocketAllowed(socket, policy, 'target.test:1')).toThrow(expect.objectContaining({ code: 'BLOCKED_URL', details: { url: 'target.test:1', address: '127.0.0.1', range: 'loopback' } }));
+        expect(() => assertSocketAllowed(socket, policy, 'target.test:1')).toThrow(
+          expect.objectContaining({ code: 'BLOCKED_URL', details: { url: 'target.test:1', address: '127.0.0.1', range: 'loopback', setting: 'fetch.allowPrivateNetworks' } }),
+        );
         expect(socket.destroyed).toBe(true);
       }
     }

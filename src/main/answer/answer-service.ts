@@ -229,7 +229,9 @@ export class AnswerService {
     const search: SearchRequestInput = { query: request.question, limit: request.pages, ...definedFields({ engine, lang, region, timeRange }) };
     const response = await this.deps.search(search, { firstPageOnly: true, ...(signal ? { signal } : {}) });
     if (response.results.length === 0)
-      throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`);
+      throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`, {
+        details: { reason: 'no-results' },
+      });
     const sources = response.results.slice(0, request.pages).map(
       (r, i): AnswerSource => ({
         n: i + 1,

@@ -1,6 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ErrorInfo } from '../../shared/contract';
-import { definedFields } from '../../shared/defined-fields';
 import { AnswerView } from './components/AnswerView';
 import { AskBox } from './components/AskBox';
 import { CaptchaBanner } from './components/CaptchaBanner';
@@ -9,11 +7,13 @@ import { HistorySidebar } from './components/HistorySidebar';
 import { Reader, SettingsScreen } from './components/Lazy';
 import { Progress } from './components/Progress';
 import { ResultsList } from './components/ResultsList';
+import { RunError } from './components/RunError';
 import { ThreadView } from './components/ThreadView';
 import { useCaptcha } from './stores/captcha-store';
 import { useHistory } from './stores/history-store';
 import { useReader } from './stores/reader-store';
 import { useRun, type Run } from './stores/run-store';
+import { useSettings } from './stores/settings-store';
 import { useView } from './stores/view-store';
 
 const EXAMPLES = ['How much caffeine is in a shot of espresso?', 'What is the difference between green and black tea?', 'How do I roast coffee at home?'];
@@ -41,27 +41,15 @@ function Welcome(): React.JSX.Element {
   );
 }
 
-/** What to do about a block, when the banner above offers it (in place of the core's CLI advice). */
-function blockRemedy(error: ErrorInfo, bannerShown: boolean, canShowWindow: boolean): string | undefined {
-  if (!['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED'].includes(error.code) || !bannerShown) return undefined;
-  return canShowWindow
-    ? 'Use “Solve now” in the banner above: the page opens in a window, and this question runs again once you have solved it. Or pick another engine and ask again.'
-    : 'This machine has no display to open the check on: solve it in the Lantern desktop app, wait a while, or pick another engine and ask again.';
-}
-
 function RunView({ run }: { run: Run }): React.JSX.Element {
   const retry = useRun((state) => state.retry);
-  const bannerShown = useCaptcha((state) => state.blocks.length > 0);
-  const canShowWindow = useCaptcha((state) => state.canShowWindow);
   // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
   const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
   return (
     <div className="run" data-first-sources-ms={firstSourcesMs}>
       <h1 className="question">{run.question}</h1>
       <Progress run={run} />
-      {run.status === 'failed' && run.error && (
-        <ErrorBox error={run.error} onRetry={() => void retry()} {...definedFields({ remedy: blockRemedy(run.error, bannerShown, canShowWindow) })} />
-      )}
+      {run.status === 'failed' && run.error && <RunError run={run} error={run.error} />}
       {run.status === 'cancelled' && (
         <div className="note" role="status">
           Stopped. <button type="button" className="link-button" onClick={() => void retry()}>Ask again</button>
@@ -93,6 +81,8 @@ export function App(): React.JSX.Element {
   const failedRun = run?.status === 'failed' ? run.id : undefined;
   useEffect(() => {
     void useCaptcha.getState().refresh();
+    // The engine order, for the error's "another engine" (the settings screen may not have loaded it).
+    if (failedRun !== undefined && !useSettings.getState().settings) void useSettings.getState().load();
   }, [failedRun]);
 
   useEffect(() => {

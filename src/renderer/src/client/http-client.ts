@@ -49,11 +49,14 @@ function urlOf(route: HttpEndpoint, parts: RequestParts): string {
   return `${routePath(route, parts.params)}?${params.toString()}`;
 }
 
+/** Why the client failed, for screens to tell apart (ErrorInfo.details.reason). */
+export const SERVER_UNREACHABLE = 'server-unreachable';
+
 function unreachable(cause: unknown): LanternError {
   return new LanternError(
     'INTERNAL',
     "Lantern's server does not answer. If you stopped `lantern serve` (or `npm start`), start it again and open the new link it prints.",
-    { cause },
+    { cause, details: { reason: SERVER_UNREACHABLE } },
   );
 }
 
@@ -69,6 +72,7 @@ async function errorOf(response: Response): Promise<LanternError> {
     return new LanternError(
       'UNAUTHORIZED',
       'This browser is not signed in to Lantern (or the server restarted). Open the link that `lantern serve` printed; each link works once, so restart it for a new one.',
+      info.details === undefined ? {} : { details: info.details },
     );
   }
   if (info) {
@@ -173,7 +177,12 @@ export function createHttpClient(
         },
         options.signal,
       );
-      if (failure) throw new LanternError(failure.code, failure.message, failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs });
+      if (failure) {
+        throw new LanternError(failure.code, failure.message, {
+          ...(failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs }),
+          ...(failure.details === undefined ? {} : { details: failure.details }),
+        });
+      }
       if (!final) throw new LanternError('INTERNAL', 'The answer stream ended before the answer was complete. Ask again.');
       return final;
     },

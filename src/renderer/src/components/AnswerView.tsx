@@ -3,6 +3,7 @@ import { answerTextOf, citationLookup, domainOf, pagesOf, sentencesOf, sourcesOf
 import { useReader } from '../stores/reader-store';
 import { useRun, type Run } from '../stores/run-store';
 import { AnswerMarkdown } from './Lazy';
+import { ModelFailedNote } from './ModelFailedNote';
 import { Sources } from './Sources';
 import { SourcesAtAGlance } from './SourcesAtAGlance';
 
@@ -47,10 +48,10 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
         <p className="answer-meta">
           {response.composer === 'llm' ? 'Written by the model' : 'Quoted from the sources'} ·{' '}
           {Math.round(response.supportedShare * 100)}% of citations supported
-          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {(response.timings.totalMs / 1000).toFixed(1)} s
+          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {tookOf(response.timings.totalMs)}
         </p>
       )}
-      {response?.llmError && <p className="note">The model failed ({response.llmError.message}); this answer quotes the sources instead.</p>}
+      {response?.llmError && <ModelFailedNote error={response.llmError} />}
       {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} cited={cited} />}
       {response && response.followUps.length > 0 && (
         <section className="follow-ups" aria-label="Follow-up questions">
@@ -71,4 +72,12 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
       )}
     </article>
   );
+}
+
+/**
+ * How long the answer took; one served from the caches (search results and pages both kept)
+ * takes no measurable time, and says so rather than "0.0 s".
+ */
+function tookOf(totalMs: number): string {
+  return totalMs < 50 ? 'from the cache' : `${(totalMs / 1000).toFixed(1)} s`;
 }

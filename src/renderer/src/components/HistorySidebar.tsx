@@ -5,6 +5,8 @@ import { useHistory } from '../stores/history-store';
 import { useReader } from '../stores/reader-store';
 import { useRun } from '../stores/run-store';
 import { useView } from '../stores/view-store';
+import { adviceFor } from '../lib/error-advice';
+import { DeleteConfirm } from './DeleteConfirm';
 
 function download(filename: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
@@ -91,7 +93,8 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
       <input ref={searchBox} id="history-search" type="search" placeholder="Search history…" value={searchText} onChange={(event) => void search(event.target.value)} />
       {error && (
         <p className="sidebar-error" role="alert">
-          {error.message}
+          {/* The headline in words; the whole story is in the main pane's error box. */}
+          History unavailable: {adviceFor(error).headline}
         </p>
       )}
       {hits !== undefined ? (
@@ -137,22 +140,31 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
               <div className="thread-actions">
                 <button
                   type="button"
-                  className="icon-button"
+                  className="icon-button has-tip"
                   aria-label={`Export “${thread.title}” as Markdown`}
+                  data-tip="Export as Markdown"
                   onClick={() => void exportMarkdown(thread.id).then((doc) => download(fileName(doc.title), doc.markdown))}
                 >
                   ⤓
                 </button>
-                {confirming === thread.id ? (
-                  <button type="button" className="icon-button danger" aria-label={`Confirm deleting “${thread.title}”`} onClick={() => void remove(thread.id).then(() => setConfirming(undefined))}>
-                    Delete?
-                  </button>
-                ) : (
-                  <button type="button" className="icon-button" aria-label={`Delete “${thread.title}”`} onClick={() => setConfirming(thread.id)}>
-                    ✕
-                  </button>
-                )}
+                <button
+                  type="button"
+                  className="icon-button has-tip"
+                  aria-label={`Delete “${thread.title}”`}
+                  data-tip="Delete"
+                  aria-expanded={confirming === thread.id}
+                  onClick={() => setConfirming(confirming === thread.id ? undefined : thread.id)}
+                >
+                  ✕
+                </button>
               </div>
+              {confirming === thread.id && (
+                <DeleteConfirm
+                  title={thread.title}
+                  onDelete={() => void remove(thread.id).then(() => setConfirming(undefined))}
+                  onCancel={() => setConfirming(undefined)}
+                />
+              )}
             </li>
           ))}
         </ul>

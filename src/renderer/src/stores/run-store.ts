@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { AnswerEvent, AnswerResponse } from '../../../shared/answer-contract';
-import type { ErrorInfo, SearchResponse } from '../../../shared/contract';
+import type { EngineChoice, ErrorInfo, SearchResponse, TimeRange } from '../../../shared/contract';
 import { toErrorInfo } from '../../../shared/errors';
 import { client } from '../client';
 import { usePrefs, type AskMode } from './prefs-store';
@@ -14,6 +14,9 @@ export interface Run {
   id: number;
   question: string;
   mode: AskMode;
+  /** The engine and time range it was asked with (the person's picks, or an error's way out). */
+  engine: EngineChoice | 'auto';
+  timeRange: TimeRange | 'any';
   /** The thread this question continues (a follow-up). */
   threadId?: number | undefined;
   status: 'running' | 'done' | 'failed' | 'cancelled';
@@ -26,11 +29,22 @@ export interface Run {
   firstSourcesAt?: number | undefined;
 }
 
+/** What a question is asked with besides its text; the person's picks fill what is left out. */
+export interface AskOptions {
+  threadId?: number;
+  mode?: AskMode;
+  engine?: EngineChoice | 'auto';
+  timeRange?: TimeRange | 'any';
+}
+
 interface RunStore {
   run?: Run | undefined;
-  ask(question: string, options?: { threadId?: number; mode?: AskMode }): Promise<void>;
-  /** Asks the last question again (after a CAPTCHA was solved, or from an error's "Try again"). */
-  retry(): Promise<void>;
+  ask(question: string, options?: AskOptions): Promise<void>;
+  /**
+   * Asks the last question again (after a CAPTCHA was solved, or from an error's "Try again"),
+   * as it was asked, or with another engine or time range (an error's way out).
+   */
+  retry(change?: Pick<AskOptions, 'engine' | 'timeRange'>): Promise<void>;
   cancel(): void;
   clear(): void;
 }
@@ -56,12 +70,16 @@ export const useRun = create<RunStore>((set, get) => {
       controller = own;
       const prefs = usePrefs.getState();
       const mode = options.mode ?? prefs.mode;
+      const engine = options.engine ?? prefs.engine;
+      const timeRange = options.timeRange ?? prefs.timeRange;
       const id = nextId++;
       set({
         run: {
           id,
           question: trimmed,
           mode,
+          engine,
+          timeRange,
           status: 'running',
           events: [],
           startedAt: performance.now(),
@@ -69,8 +87,8 @@ export const useRun = create<RunStore>((set, get) => {
         },
       });
       const common = {
-        ...(prefs.engine === 'auto' ? {} : { engine: prefs.engine }),
-        ...(prefs.timeRange === 'any' ? {} : { timeRange: prefs.timeRange }),
+        ...(engine === 'auto' ? {} : { engine }),
+        ...(timeRange === 'any' ? {} : { timeRange }),
         // No lang or region: the server completes them from its settings (search.lang, search.region).
       };
       try {
@@ -99,9 +117,15 @@ export const useRun = create<RunStore>((set, get) => {
         if (controller === own) controller = undefined;
       }
     },
-    async retry() {
+    async retry(change = {}) {
       const run = get().run;
-      if (run) await get().ask(run.question, { mode: run.mode, ...(run.threadId === undefined ? {} : { threadId: run.threadId }) });
+      if (!run) return;
+      await get().ask(run.question, {
+        mode: run.mode,
+        engine: change.engine ?? run.engine,
+        timeRange: change.timeRange ?? run.timeRange,
+        ...(run.threadId === undefined ? {} : { threadId: run.threadId }),
+      });
     },
     cancel() {
       controller?.abort();
