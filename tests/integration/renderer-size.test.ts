@@ -29,6 +29,15 @@ describe.skipIf(!built)('the built renderer', () => {
     expect(initialGzipBytes(chunks)).toBeLessThanOrEqual(INITIAL_JS_BUDGET_GZIP);
   });
 
+  it('carries neither zod nor ipaddr.js: the renderer imports plain constants, never a schema module', () => {
+    // Strings each library keeps through minifying: zod's type names, ipaddr.js's error messages.
+    for (const { file } of builtChunks()) {
+      const code = readFileSync(join(RENDERER_DIR, file), 'utf8');
+      expect([file, code.includes('$ZodType')]).toEqual([file, false]);
+      expect([file, code.includes('ipaddr: ')]).toEqual([file, false]);
+    }
+  });
+
   it('leaves the settings, the reader and the Markdown stack to load when first shown', () => {
     const chunks = builtChunks();
     for (const part of ['SettingsScreen', 'Reader', 'Markdown']) {

@@ -65,7 +65,7 @@ test('resetting the search session forgets the pass: Google asks again', async (
   await page.getByRole('button', { name: 'Reset the search session' }).click();
   await expect(page.getByText('The search session is reset')).toBeVisible();
   await page.getByRole('button', { name: 'Research' }).click();
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   const box = page.getByRole('textbox', { name: 'Question' });
   await box.fill(`${ANSWER_SITE_QUERIES.captchaOnce}: espresso after a reset`);
   await box.press('Enter');

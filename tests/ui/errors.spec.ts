@@ -39,7 +39,7 @@ test.afterAll(async () => {
 });
 
 async function ask(question: string): Promise<void> {
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   const box = page.getByRole('textbox', { name: 'Question' });
   await box.fill(question);
   await box.press('Enter');
@@ -187,7 +187,7 @@ test('a history row: the export button is labelled, and Delete asks with a way b
 test('with the server stopped the page says Lantern is not running', async () => {
   serverStopped = true;
   await web.close();
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   const box = page.getByRole('textbox', { name: 'Question' });
   await box.fill('Is anyone there?');
   await box.press('Enter');

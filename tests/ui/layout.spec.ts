@@ -153,7 +153,7 @@ test('history search finds a word of a page that was read, and opens the page in
 });
 
 test('results only: related searches and people-also-ask are searches to click, numbered once, the same in history', async () => {
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   await page.getByRole('radio', { name: 'Results only' }).click();
   await ask('doggerland maps');
   const results = page.getByRole('region', { name: 'Results' });

@@ -130,7 +130,7 @@ test('the thread is in the history and found by full-text search', async () => {
 });
 
 test('results-only mode lists numbered results', async () => {
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   await page.getByRole('radio', { name: 'Results only' }).click();
   await ask('espresso basics');
   const results = page.getByRole('region', { name: 'Results' });
@@ -142,7 +142,7 @@ test('results-only mode lists numbered results', async () => {
 });
 
 test('nothing from a page renders as HTML in the reader: no script runs, no image loads, no javascript: link', async () => {
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   await page.getByRole('radio', { name: 'Results only' }).click();
   await ask(ANSWER_SITE_QUERIES.hostile);
   await page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Read in Lantern' }).click();
@@ -216,7 +216,7 @@ test('a settings change survives a server restart', async () => {
   expect(await page.evaluate(() => localStorage.getItem('lantern.prefs') ?? '')).not.toMatch(/lang|region/);
 
   // The next search asks the engine in that language and region.
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   await page.getByRole('radio', { name: 'Results only' }).click();
   const before = site.searches.length;
   await ask('espresso in vienna');

@@ -1,4 +1,5 @@
-import { ENGINE_IDS, type ErrorInfo } from '../../../shared/contract';
+import type { ErrorInfo } from '../../../shared/contract';
+import { ENGINE_IDS } from '../../../shared/search-options';
 import { blockedEngine, engineName, nextEngine } from '../lib/error-advice';
 import { useCaptcha } from '../stores/captcha-store';
 import { useRun, type Run } from '../stores/run-store';

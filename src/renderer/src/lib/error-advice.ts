@@ -3,7 +3,8 @@
  * and which ways out the screen offers as buttons. The core's own message (written for every
  * door: it names error codes and CLI flags) is kept for the "Details" disclosure only.
  */
-import { ENGINE_IDS, type EngineId, type ErrorInfo } from '../../../shared/contract';
+import type { EngineId, ErrorInfo } from '../../../shared/contract';
+import { ENGINE_IDS } from '../../../shared/search-options';
 
 export const ENGINE_NAMES: Record<EngineId, string> = { google: 'Google', bing: 'Bing', duckduckgo: 'DuckDuckGo', baidu: 'Baidu', brave: 'Brave' };
 
