@@ -38,7 +38,7 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
       {response && (
         <p className="answer-meta">
           {response.composer === 'llm' ? 'Written by the model' : 'Quoted from the sources'} ·{' '}
-          {Math.round(response.supportedShare * 100)}% of citations supported
+          {Math.round(response.supportedShare * 100)}% of quotes verified
           {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {(response.timings.totalMs / 1000).toFixed(1)} s
         </p>
       )}
