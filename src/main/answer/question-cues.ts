@@ -58,9 +58,12 @@ export function namesIn(question: string): string[] {
 /** Question words that ask for a person (who, wer, qui, quién, chi, quem, kto, kuka). */
 const PERSON_CUES = /^\s*¿?\s*(?:who|whom|whose|wer|wem|wen|qui|quién|quiénes|chi|quem|kto|kuka|ketkä)\b/iu;
 
-/** Whether the question asks who: its answer names someone. */
+/** Question words that ask where (where, wo, où, dónde, dove, onde, gdzie, missä…): a place, which is named. */
+const PLACE_CUES = /^\s*¿?\s*(?:where|wo|woher|où|dónde|donde|dove|onde|gdzie|skąd|missä|mistä)(?=\s|$)/iu;
+
+/** Whether the question asks who or where: its answer names someone or somewhere. */
 export function expectsName(question: string): boolean {
-  return PERSON_CUES.test(question);
+  return PERSON_CUES.test(question) || PLACE_CUES.test(question);
 }
 
 /** Whether the text names something the question does not: a capitalised word after its first. */
@@ -77,38 +80,81 @@ export function holdsNewName(text: string, questionTerms: readonly string[]): bo
  */
 interface NumberKind {
   asks: RegExp;
-  /** Whether the text holds a number of this kind the question does not. */
-  answeredBy: (text: string, question: string) => boolean;
+  /** How a number of this kind is written (global). */
+  written: RegExp;
 }
+
+/** A sum in a currency (its sign or name before or after the figure), or the word for free. */
+const PRICE =
+  /[$€£¥₹]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|PLN|zł|dollars?|euros?|Euro|pounds?|dólares|dollari|złotych|euroa)(?!\p{L}))|\b(?:free|kostenlos|gratuit|gratis|gratuito|darmowy|ilmainen)\b/giu;
+const VERSION = /(?<![\d.])v?\d+(?:\.\d+)+(?![\d.]*\d)|\b(?:version|versión|versione|versão|wersja|versio)\s+\d+/giu;
 
 const NUMBER_KINDS: readonly NumberKind[] = [
   {
     // English, German, French, Spanish, Italian, Portuguese, Polish, Finnish.
     asks: /\b(?:what|which) year\b|\bin welchem jahr\b|\ben quelle année\b|\ben qu[ée] año\b|\bin che anno\b|\bem que ano\b|\bw którym roku\b|\bminä vuonna\b/iu,
-    answeredBy: (text, question) => newMatches(text, question, /(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)/gu),
+    written: /(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)/gu,
   },
   {
     asks: /\bhow old\b|\bwie alt\b|\bquel âge\b|\bcu[áa]ntos años\b|\bquanti anni\b|\bquantos anos\b|\bile lat\b|\bkuinka vanha\b/iu,
-    answeredBy: (text, question) =>
-      newMatches(
-        text,
-        question,
-        /\d+(?:[-\s](?:years?[-\s]old|year|jährige[nrms]?|letni[aemy]?|vuotias))|\d+\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
-      ),
+    written: /\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year|jährige[nrms]?|letni[aemy]?|vuotias)\b)|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
   },
   {
     asks: /\bwhat (?:percentage|share|proportion)\b|\bwelche[nr]? anteil\b|\bquelle part\b|\bquel pourcentage\b|\bqu[ée] porcentaje\b|\bquale percentuale\b|\bque percentagem\b|\bjaki (?:procent|odsetek)\b|\bkuinka suuri osa\b/iu,
-    answeredBy: (text, question) =>
-      newMatches(text, question, /\d[\d.,]*\s*(?:%|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|proc|prosentti)|\b(?:kaksi|yksi|kolme|neljä|viisi)\s+prosentti/giu),
+    written: /\d[\d.,]*\s*(?:%|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|proc|prosentti)|\b(?:kaksi|yksi|kolme|neljä|viisi)\s+prosentti/giu,
+  },
+  {
+    // A price: a sum in a currency, or free.
+    asks: /\bhow much (?:does|do|did|is|are|was|were|will)\b[^?]*\b(?:cost|charge|sell|priced?)\b|\b(?:what|which)(?:'s| is| was)? (?:the )?(?:\p{L}+ )?(?:price|cost)\b|\bwie viel kost|\bwas kostet\b|\bcombien co[uû]t|\bquel (?:est le )?prix\b|\bcu[áa]nto (?:cuesta|cost)|\bqu[ée] precio\b|\bquant[oa] (?:è )?cost|\bquanto custa|\bile kosztuje|\bpaljonko maksaa|\bmitä\b[^?]*\bmaksaa/iu,
+    written: PRICE,
+  },
+  {
+    // A version: dotted numbers, or a number after the word version.
+    asks: /\b(?:what|which) (?:\p{L}+ )?version\b|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio/iu,
+    written: VERSION,
   },
 ];
 
-function newMatches(text: string, question: string, pattern: RegExp): boolean {
+/** The numbers of this kind the text writes and the question does not, each once, as written. */
+function newMatches(text: string, question: string, pattern: RegExp): string[] {
   const asked = new Set([...question.matchAll(pattern)].map((m) => m[0].toLowerCase()));
-  return [...text.matchAll(pattern)].some((m) => !asked.has(m[0].toLowerCase()));
+  const found = new Map<string, string>();
+  for (const m of text.matchAll(pattern)) if (!asked.has(m[0].toLowerCase())) found.set(m[0].toLowerCase(), m[0]);
+  return [...found.values()];
 }
 
 /** Whether the text answers the kind of number the question asks for; true when it asks for no particular kind. */
 export function holdsNumberOfKind(text: string, question: string): boolean {
-  return NUMBER_KINDS.every((kind) => !kind.asks.test(question) || kind.answeredBy(text, question));
+  return NUMBER_KINDS.every((kind) => !kind.asks.test(question) || newMatches(text, question, kind.written).length > 0);
+}
+
+/**
+ * A run of capitalised words (with the small words of names between them: "Silvina del Pópolo",
+ * "Ludwig van Beethoven"), its possessive left out.
+ */
+const NAME_RUN = /\p{Lu}[\p{L}\p{M}-]*(?:\s+(?:(?:de|del|della|di|da|dos|du|van|von|der|den|la|le|bin|al)\s+)?\p{Lu}[\p{L}\p{M}-]*)+/gu;
+
+/**
+ * The short answer inside a sentence that answers, where it is unambiguous: the one number of
+ * the kind asked (a year, an age, a share, a price, a version), or for who the one name of two
+ * words or more that the question does not hold. Verbatim from the sentence, so it can be quoted
+ * and cited; undefined when there is none or more than one.
+ */
+export function answerSpan(text: string, question: string, questionTerms: readonly string[]): string | undefined {
+  const kinds = NUMBER_KINDS.filter((kind) => kind.asks.test(question));
+  if (kinds.length > 0) {
+    const spans = kinds.flatMap((kind) => newMatches(text, question, kind.written));
+    return spans.length === 1 ? spans[0] : undefined;
+  }
+  if (!PERSON_CUES.test(question)) return undefined;
+  const names = new Set<string>();
+  for (const m of text.matchAll(NAME_RUN)) {
+    const all = words(m[0]);
+    // "The Islanders": a function word opening a run is no part of a name.
+    const first = all.findIndex((w) => contentTerm(w) !== undefined);
+    const named = first < 0 ? [] : all.slice(first);
+    if (named.length < 2 || named.some((w) => questionTerms.includes(contentTerm(w) ?? ''))) continue;
+    names.add(m[0].slice(m[0].indexOf(named[0] as string)));
+  }
+  return names.size === 1 ? [...names][0] : undefined;
 }
