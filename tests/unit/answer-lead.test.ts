@@ -135,6 +135,21 @@ describe('answers of the kind asked', () => {
   });
 });
 
+describe('questions for a name', () => {
+  it('knows "which player", "what company" and their kin ask for a name, and "which type" does not', () => {
+    for (const q of ['Which player scored both goals?', 'What company makes the chip?', 'Welcher Spieler traf zweimal?', 'Quel joueur a marqué ?', '¿Qué funcionaria lo explicó?', 'Quale azienda produce il chip?'])
+      expect(expectsName(q), q).toBe(true);
+    for (const q of ['Which type of wine is sweet?', 'What colour is the logo?']) expect(expectsName(q), q).toBe(false);
+  });
+
+  it('does not take a day or a month for a name', async () => {
+    const given = pages([1, 'The home side beat the visitors 2-0 on Tuesday to qualify for the tournament in June.'], other);
+    expect((await compose('Which player scored both goals when the home side beat the visitors to qualify?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    const named = pages([1, 'Aaron Ramsey scored both goals on Tuesday as the home side beat the visitors 2-0 to qualify.'], other);
+    expect(await lead('Which player scored both goals when the home side beat the visitors to qualify?', named)).toBe('**Aaron Ramsey** [1]');
+  });
+});
+
 describe('the short answer first', () => {
   const terms = (q: string): string[] => contentTerms(q);
 

@@ -61,16 +61,27 @@ const PERSON_CUES = /^\s*¿?\s*(?:who|whom|whose|wer|wem|wen|qui|quién|quiénes
 /** Question words that ask where (where, wo, où, dónde, dove, onde, gdzie, missä…): a place, which is named. */
 const PLACE_CUES = /^\s*¿?\s*(?:where|wo|woher|où|dónde|donde|dove|onde|gdzie|skąd|missä|mistä)(?=\s|$)/iu;
 
-/** Whether the question asks who or where: its answer names someone or somewhere. */
+/**
+ * "Which player…", "what company…": a question word before a noun for someone or something with a
+ * name (a person by role, a company, a team, a city, a country), in the same languages.
+ */
+const NAMED_NOUN_CUES =
+  /^\s*¿?\s*(?:which|what|welche[rnms]?|quel(?:le)?s?|qu[ée]|cu[áa]l(?:es)?|quale|quali|qual|quais|jaki|jaka|który|która|mikä)\s+(?:\p{L}+\s+)?(?:player|person|actor|actress|author|writer|director|singer|artist|scientist|president|minister|mayor|governor|coach|official|spokes\p{L}*|ceo|founder|leader|winner|company|team|city|country|spieler\p{L}*|autor\p{L}*|regisseur\p{L}*|sänger\p{L}*|präsident\p{L}*|bürgermeister\p{L}*|trainer\p{L}*|firma|unternehmen|stadt|joueu?r\p{L}*|personne|acteur|actrice|auteur|réalisat\p{L}*|chanteu\p{L}*|ministre|maire|entraîneur|entreprise|société|ville|pays|jugador\p{L}*|persona|cantante|presidente|ministr[oa]|alcalde\p{L}*|entrenador\p{L}*|empresa|ciudad|país|funcionari[oa]s?|giocat\p{L}*|attore|attrice|autore|regista|sindaco|allenatore|azienda|città|jogador\p{L}*|pessoa|ator|atriz|prefeit[oa]|treinador|cidade|zawodnik\p{L}*|osoba|aktor\p{L}*|prezydent\p{L}*|burmistrz\p{L}*|trener\p{L}*|miasto|pelaaja|henkilö|näyttelijä|ohjaaja|presidentti|pormestari|valmentaja|yhtiö|kaupunki)(?=[\s?,]|$)/iu;
+
+/** Whether the question asks who or where, or which named one: its answer names someone or somewhere. */
 export function expectsName(question: string): boolean {
-  return PERSON_CUES.test(question) || PLACE_CUES.test(question);
+  return PERSON_CUES.test(question) || PLACE_CUES.test(question) || NAMED_NOUN_CUES.test(question);
 }
 
-/** Whether the text names something the question does not: a capitalised word after its first. */
+/** Days and months (capitalised in English and German): a date, not a name. */
+const CALENDAR_WORDS =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|juni|juli|oktober|dezember)$/iu;
+
+/** Whether the text names something the question does not: a capitalised word after its first, not a day or a month. */
 export function holdsNewName(text: string, questionTerms: readonly string[]): boolean {
   return words(text)
     .slice(1)
-    .some((word) => /^\p{Lu}/u.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
+    .some((word) => /^\p{Lu}/u.test(word) && !CALENDAR_WORDS.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
 }
 
 /**
@@ -136,8 +147,8 @@ const NAME_RUN = /\p{Lu}[\p{L}\p{M}-]*(?:\s+(?:(?:de|del|della|di|da|dos|du|van|
 
 /**
  * The short answer inside a sentence that answers, where it is unambiguous: the one number of
- * the kind asked (a year, an age, a share, a price, a version), or for who the one name of two
- * words or more that the question does not hold. Verbatim from the sentence, so it can be quoted
+ * the kind asked (a year, an age, a share, a price, a version), or for who, where or which named
+ * one the one name of two words or more that the question does not hold. Verbatim from the sentence, so it can be quoted
  * and cited; undefined when there is none or more than one.
  */
 export function answerSpan(text: string, question: string, questionTerms: readonly string[]): string | undefined {
@@ -146,7 +157,7 @@ export function answerSpan(text: string, question: string, questionTerms: readon
     const spans = kinds.flatMap((kind) => newMatches(text, question, kind.written));
     return spans.length === 1 ? spans[0] : undefined;
   }
-  if (!PERSON_CUES.test(question)) return undefined;
+  if (!expectsName(question)) return undefined;
   const names = new Set<string>();
   for (const m of text.matchAll(NAME_RUN)) {
     const all = words(m[0]);
