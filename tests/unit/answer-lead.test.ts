@@ -115,7 +115,24 @@ describe('answers of the kind asked', () => {
     expect(holdsNumberOfKind('The laptop has 16 GB of memory.', 'How much memory does the laptop have?')).toBe(true);
   });
 
+  it('asks for a sum of money in many words, not for whom one paid', () => {
+    for (const q of ['What does the sofa cost?', 'How much is the project mat?', 'What is the income limit for a household of four?', 'Wie viel Wohngeld hatte er beantragt?', 'Quel est le tarif du billet ?'])
+      expect(holdsNumberOfKind('It is 120 pages long.', q), q).toBe(false);
+    expect(holdsNumberOfKind('The limit is $104,200 a year.', 'What is the income limit for a household of four?')).toBe(true);
+    expect(holdsNumberOfKind('They hired 3 agencies.', 'Which agency did the state pay?')).toBe(true);
+  });
+
+  it('asks for a weight or a time of day, and is answered only by one', () => {
+    expect(holdsNumberOfKind('The mic has a 1" capsule and 2 outputs.', 'How heavy is the mic?')).toBe(false);
+    expect(holdsNumberOfKind('The mic weighs 311 g without its clip.', 'How heavy is the mic?')).toBe(true);
+    expect(holdsNumberOfKind('Es öffnet am 27. Februar wieder.', 'Zu welchen Uhrzeiten ist das Café geöffnet?')).toBe(false);
+    expect(holdsNumberOfKind('Es ist von 15.00 bis 18.00 Uhr geöffnet.', 'Zu welchen Uhrzeiten ist das Café geöffnet?')).toBe(true);
+    expect(holdsNumberOfKind('Doors open at 7:30 pm.', 'At what time do the doors open?')).toBe(true);
+  });
+
   it('asks for a version, and is answered only by a version number', () => {
+    expect(holdsNumberOfKind('Edition 2024 came with many changes.', 'Which Rust release stabilised the 2024 edition?')).toBe(false);
+    expect(holdsNumberOfKind('It was stabilised in Rust 1.85.0 in February.', 'Which Rust release stabilised the 2024 edition?')).toBe(true);
     expect(holdsNumberOfKind('The course uses Python 3.11 throughout.', 'Which version of Python does the course use?')).toBe(true);
     expect(holdsNumberOfKind('The course has 12 lessons on Python.', 'Which version of Python does the course use?')).toBe(false);
   });

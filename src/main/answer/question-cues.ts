@@ -115,13 +115,24 @@ const NUMBER_KINDS: readonly NumberKind[] = [
     written: /\d[\d.,]*\s*(?:%|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|proc|prosentti)|\b(?:kaksi|yksi|kolme|neljä|viisi)\s+prosentti/giu,
   },
   {
-    // A price: a sum in a currency, or free.
-    asks: /\bhow much (?:does|do|did|is|are|was|were|will)\b[^?]*\b(?:cost|charge|sell|priced?)\b|\b(?:what|which)(?:'s| is| was)? (?:the )?(?:\p{L}+ )?(?:price|cost)\b|\bwie viel kost|\bwas kostet\b|\bcombien co[uû]t|\bquel (?:est le )?prix\b|\bcu[áa]nto (?:cuesta|cost)|\bqu[ée] precio\b|\bquant[oa] (?:è )?cost|\bquanto custa|\bile kosztuje|\bpaljonko maksaa|\bmitä\b[^?]*\bmaksaa/iu,
+    // A sum of money (a price, a fee, an income limit): a sum in a currency, or free. A question
+    // word with a verb of paying or a noun for a sum, or "how much is".
+    asks: /\bhow much\b[^?]*\b(?:cost|costs|charge|charges|pay|paid|priced?|sell|sold|earn|earned)\b|\bhow much (?:is|are) (?:the |an? )?\p{L}|\b(?:what|which)\b[^?]*\b(?:price|cost|costs|charge|fees?|fares?|fines?|rent|salary|wages?|income)\b|\bwie viel\b[^?]*(?:kost|zahl|\p{L}geld\b)|\b(?:was|welche)\b[^?]*\b(?:kostet|kosten|preis|gebühr\p{L}*|miete)\b|\bcombien\b[^?]*\b(?:co[uû]t\p{L}*|pay\p{L}*)|\b(?:quel|quelle)\b[^?]*\b(?:prix|co[uû]t|tarif|loyer|frais)\b|\bcu[áa]nto\b[^?]*\b(?:cuesta|cost\p{L}*|pag\p{L}*)|\bqu[ée]\b[^?]*\b(?:precio|tarifa|costo)\b|\bquant[oa]\b[^?]*\b(?:cost\p{L}*|pag\p{L}*)|\bquanto custa|\bile\b[^?]*\b(?:kosztuje|kosztował\p{L}*|zapłaci\p{L}*)|\bpaljonko maksaa|\bmitä\b[^?]*\bmaksaa/iu,
     written: PRICE,
   },
   {
+    // A weight: a number with a unit of weight.
+    asks: /\bhow heavy\b|\bwhat (?:does|do|did) [^?]*\bweigh\b|\bhow much (?:does|do|did) [^?]*\bweigh\b|\bwie schwer\b|\bwie viel wiegt\b|\bquel poids\b|\bcombien p[èe]se|\bcu[áa]nto pesa|\bquanto pesa|\bile wa[żz]y|\bkuinka painava|\bpaljonko painaa/iu,
+    written: /\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/giu,
+  },
+  {
+    // A time of day.
+    asks: /\b(?:at )?what time\b|\b(?:zu )?welche[rn]? uhrzeit\p{L}*|\bum wie viel uhr\b|\b[àa] quelle heure\b|\b(?:a|desde) qu[ée] hora\b|\ba che ora\b|\ba que horas\b|\bo której\b|\bmihin aikaan\b/iu,
+    written: /(?<![\d.:])\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?m\.?|p\.?m\.?|uhr|h)(?!\p{L})|(?<![\d.:])\d{1,2}[:h]\d{2}(?![\d:])/giu,
+  },
+  {
     // A version: dotted numbers, or a number after the word version.
-    asks: /\b(?:what|which) (?:\p{L}+ )?version\b|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio/iu,
+    asks: /\b(?:what|which) (?:\p{L}+ )?(?:version|release)\b|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio/iu,
     written: VERSION,
   },
 ];
