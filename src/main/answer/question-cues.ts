@@ -126,11 +126,6 @@ const NUMBER_KINDS: readonly NumberKind[] = [
     written: /\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/giu,
   },
   {
-    // A time of day.
-    asks: /\b(?:at )?what time\b|\b(?:zu )?welche[rn]? uhrzeit\p{L}*|\bum wie viel uhr\b|\b[àa] quelle heure\b|\b(?:a|desde) qu[ée] hora\b|\ba che ora\b|\ba que horas\b|\bo której\b|\bmihin aikaan\b/iu,
-    written: /(?<![\d.:])\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?m\.?|p\.?m\.?|uhr|h)(?!\p{L})|(?<![\d.:])\d{1,2}[:h]\d{2}(?![\d:])/giu,
-  },
-  {
     // A version: dotted numbers, or a number after the word version.
     asks: /\b(?:what|which) (?:\p{L}+ )?(?:version|release)\b|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio/iu,
     written: VERSION,
