@@ -170,6 +170,8 @@ describe('the short answer first', () => {
   it('finds the one number of the kind asked, or the one new name for who', () => {
     const q1 = 'How old is the admirer?';
     expect(answerSpan('The 32-year-old admirer had it inked on Monday.', q1, terms(q1))).toBe('32-year-old');
+    expect(holdsNumberOfKind('Zgłosił się do szpitala 27-letniego mężczyzny.', 'Ile lat miał mężczyzna?')).toBe(true);
+    expect(answerSpan('The tool was made 5,000 years ago.', 'How old is the tool?', terms('How old is the tool?'))).toBe('5,000 years');
     const q2 = 'Who directed Parasite?';
     expect(answerSpan('Parasite was directed by Bong Joon-ho and won in Cannes.', q2, terms(q2))).toBe('Bong Joon-ho');
     expect(answerSpan('The explanation came from Silvina del Pópolo at the ministry.', 'Who explained it?', terms('Who explained it?'))).toBe('Silvina del Pópolo');

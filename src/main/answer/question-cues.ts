@@ -108,7 +108,7 @@ const NUMBER_KINDS: readonly NumberKind[] = [
   },
   {
     asks: /\bhow old\b|\bwie alt\b|\bquel âge\b|\bcu[áa]ntos años\b|\bquanti anni\b|\bquantos anos\b|\bile lat\b|\bkuinka vanha\b/iu,
-    written: /\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year|jährige[nrms]?|letni[aemy]?|vuotias)\b)|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
+    written: /\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year(?!s)|jährige[nrms]?|letni[aemy]?|vuotias))|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
   },
   {
     asks: /\bwhat (?:percentage|share|proportion)\b|\bwelche[nr]? anteil\b|\bquelle part\b|\bquel pourcentage\b|\bqu[ée] porcentaje\b|\bquale percentuale\b|\bque percentagem\b|\bjaki (?:procent|odsetek)\b|\bkuinka suuri osa\b/iu,
