@@ -96,9 +96,10 @@ function answersIt(question: string, contexts: readonly Set<string>[]): boolean 
 
 /**
  * The best sentence that answers: enough of the question's weighted terms in it and in its
- * passage, a new number when the question asks how much or when (a year, an age or a share when
- * it asks for one), a new name when it asks who, and something the question does not already say. Undefined when none does: the sources do
- * not answer.
+ * passage, a new number when the question asks how much or when (of the kind it asks for: a
+ * year, an age, a share, a sum of money, a weight, a version — question-cues.ts), a new name when
+ * it asks who, where or which named one, and something the question does not already say.
+ * Undefined when none does: the sources do not answer.
  */
 function chooseLead(question: string, questionTerms: readonly string[], candidates: Candidate[]): Candidate | undefined {
   const needsNumber = expectsNumber(question);
