@@ -127,6 +127,13 @@ describe('answers of the kind asked', () => {
     expect(holdsNumberOfKind('The mic weighs 311 g without its clip.', 'How heavy is the mic?')).toBe(true);
   });
 
+  it('asks how long, and is answered only by a duration or a length', () => {
+    expect(holdsNumberOfKind('Le barbecue 1600 a une cuve amovible.', 'Quelle est la durée de garantie du barbecue ?')).toBe(false);
+    expect(holdsNumberOfKind('Le barbecue est garanti 2 ans.', 'Quelle est la durée de garantie du barbecue ?')).toBe(true);
+    expect(holdsNumberOfKind('The battery lasts 10 hours.', 'How long does the battery last?')).toBe(true);
+    expect(holdsNumberOfKind('The cable is 1.8 m long.', 'How long is the cable?')).toBe(true);
+  });
+
   it('asks for a version, and is answered only by a version number', () => {
     expect(holdsNumberOfKind('Edition 2024 came with many changes.', 'Which Rust release stabilised the 2024 edition?')).toBe(false);
     expect(holdsNumberOfKind('It was stabilised in Rust 1.85.0 in February.', 'Which Rust release stabilised the 2024 edition?')).toBe(true);

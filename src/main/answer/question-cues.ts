@@ -126,6 +126,12 @@ const NUMBER_KINDS: readonly NumberKind[] = [
     written: /\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/giu,
   },
   {
+    // A duration (or, for "how long is the cable", a length): a number with a unit of time or length.
+    asks: /\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée\b|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)\b/iu,
+    written:
+      /\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/giu,
+  },
+  {
     // A version: dotted numbers, or a number after the word version.
     asks: /\b(?:what|which) (?:\p{L}+ )?(?:version|release)\b|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio/iu,
     written: VERSION,
