@@ -25,7 +25,7 @@ describe('lantern ask', () => {
   it('searches, reads the results and prints a cited answer with its sources; the turn is in the history', async () => {
     const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: site.engine };
     const run = await runCli(['ask', 'How much caffeine is in a shot of espresso?', '--pages', '3', '--allow-private'], env);
-    expect(run.stderr).toMatch(/^searching…\nfound 3 sources\n(reading [123]\/3 .*\n){3}writing…\nchecking… 100% of citations supported\ndone in \d+ ms\n$/);
+    expect(run.stderr).toMatch(/^searching…\nfound 3 sources\n(reading [123]\/3 .*\n){3}writing…\nchecking… 100% of quotes verified\ndone in \d+ ms\n$/);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
       [

@@ -144,7 +144,7 @@ describe('MCP over streamable HTTP at /mcp', () => {
       expect((result.content as Array<{ text: string }>)[0]!.text).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
       // The client read the first step, then nothing until the answer was written, then all of it.
       expect(transport.bursts).toEqual([['progress', 'progress', 'progress', 'progress', 'response']]);
-      const steps = ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of citations supported'];
+      const steps = ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of quotes verified'];
       expect(progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'))).toEqual([...steps, 'done']);
       expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5]);
     } finally {

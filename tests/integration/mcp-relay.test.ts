@@ -91,7 +91,7 @@ async function researchEspresso(client: Client): Promise<{ research: CallToolRes
 }
 
 /** The espresso research's steps, in order ("done in N ms" as "done"). */
-const ESPRESSO_STEPS = (): string[] => ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of citations supported', 'done'];
+const ESPRESSO_STEPS = (): string[] => ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of quotes verified', 'done'];
 const stepsOf = (progress: Progress[]): Array<string | undefined> => progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'));
 
 const search = async (client: Client, query = 'coffee'): Promise<CallToolResult> =>

@@ -183,7 +183,7 @@ describe('lantern mcp over stdio', () => {
     expect(transport.bursts).toEqual([['progress', 'progress', 'progress', 'progress', 'progress', 'response']]);
     const messages = progress.map((p) => p.message);
     expect(messages).toHaveLength(6);
-    expect(messages[4]).toMatch(/^checking… \d+% of citations supported$/);
+    expect(messages[4]).toMatch(/^checking… \d+% of quotes verified$/);
     expect(messages[5]).toMatch(/^done in \d+ ms$/);
     // The two pages are read at the same time: either may be done first.
     expect(messages[0]).toBe('found 2 sources');

@@ -20,6 +20,14 @@ function sources(): { markdown: string[]; passages: Passage[] } {
 }
 
 describe('checkCitations', () => {
+  it("quotes the page's words without the Markdown's escapes, its range over the Markdown as it stands", () => {
+    const markdown = 'PG\\&E cut power to 1.5 million customers\\! Crews restored it by Sunday.';
+    const passages = pagePassages({ n: 1, url: 'https://c.example/pge', title: 'PG&E', markdown }, 0);
+    const citation = checkCitations('PG&E cut power to 1.5 million customers! [1]', passages, 1).sentences[0]?.citations[0];
+    expect(citation).toMatchObject({ n: 1, supported: true, quote: 'PG&E cut power to 1.5 million customers!' });
+    expect(markdown.slice(...(citation?.range ?? [0, 0]))).toBe('PG\\&E cut power to 1.5 million customers\\!');
+  });
+
   it('marks a citation unsupported when a number in the sentence is absent from the passage', () => {
     const { passages } = sources();
     const checked = checkCitations('Marie Curie won the Nobel Prize in Physics in 1905 [1].', passages, 2);

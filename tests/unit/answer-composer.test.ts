@@ -123,7 +123,7 @@ describe('extractiveComposer', () => {
     );
     // "pay" and "anti-drug" are not on the page: about a third of the weight is there, and the number.
     expect(await compose('How much did South Dakota pay for its anti-drug ad campaign?', given)).toBe(
-      'South Dakota paid roughly $449,000 for the ad campaign. [1]',
+      '**$449,000** [1]\n\nSouth Dakota paid roughly $449,000 for the ad campaign. [1]',
     );
     expect((await compose('Which agency did South Dakota pay for its anti-drug ad campaign?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
   });

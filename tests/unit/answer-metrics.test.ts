@@ -78,6 +78,13 @@ describe('quoteIsVerbatim', () => {
     expect(quoteIsVerbatim('Der Verlust erreichte 1,2 Milliarden Dollar.', page)).toBe(false);
     expect(quoteIsVerbatim('   ', page)).toBe(false);
   });
+
+  it("reads the page's Markdown without its backslash escapes, as quotes are written", () => {
+    const escaped = 'PG\\&E shut off power to 1\\.5 million people\\! Yahoo\\* said so.';
+    expect(quoteIsVerbatim('PG&E shut off power to 1.5 million people!', escaped)).toBe(true);
+    expect(quoteIsVerbatim('PG\\&E shut off power', escaped)).toBe(true);
+    expect(quoteIsVerbatim('PG&E shut off power to 2 million people!', escaped)).toBe(false);
+  });
 });
 
 describe('citesGoldPage', () => {

@@ -7,6 +7,7 @@
  */
 import type { AnswerSentence, Citation } from '../../shared/answer-contract';
 import { splitSentences, type Passage, type Span } from './passages';
+import { withoutEscapes } from './plain-text';
 import { contentTerms, words } from './terms';
 
 /** Share of the sentence's distinct content terms the quoted span must hold. */
@@ -178,8 +179,9 @@ function checkOne(claim: string, n: number, passageSentences: PassageSentences[]
         // A longer span must earn its place: ties go to the shorter quote.
         const score = coverage + factsFound - length * 0.001;
         if (!best || score > best.score) {
-          // The quote is the page's own text between the two ends, as it stands in the markdown.
-          const text = passage.text.slice(first.start - passage.start, last.end - passage.start);
+          // The quote is the page's own text between the two ends, as a person reads it: the
+          // Markdown's escapes left out (plain-text.ts); its range is in the Markdown.
+          const text = withoutEscapes(passage.text.slice(first.start - passage.start, last.end - passage.start));
           best = { span: { text, start: first.start, end: last.end }, coverage, factsFound, score };
         }
       }

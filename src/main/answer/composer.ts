@@ -4,10 +4,12 @@
  * verbatim; the LLM composer (llm-composer.ts) writes them. Either way the citations are checked
  * afterwards (check-citations.ts).
  */
-import { markdownText } from '../../shared/format/markdown';
+import { oneLine } from '../../shared/format/one-line';
+import { isFurniture, negates, withoutLeadIn } from './lead-shape';
 import { splitSentences, type Passage } from './passages';
+import { withoutEscapes } from './plain-text';
 import { scoreTexts } from './rank';
-import { expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
+import { answerSpan, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import type { EarlierTurn } from './standalone-question';
 import { CJK, contentTerms, sameTerm, words } from './terms';
@@ -73,7 +75,7 @@ export const extractiveComposer: Composer = async ({ question, passages, onText 
   const contexts = withTitles(passages, passageTerms);
   const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES), contexts);
   const lead = answersIt(question, contexts) ? chooseLead(question, questionTerms, candidates) : undefined;
-  const answer = lead ? cited(candidates, lead) : notInSources(passages);
+  const answer = lead ? withSpan(answerSpan(lead.text, question, questionTerms), lead.n, cited(candidates, lead)) : notInSources(passages);
   onText(answer);
   return answer;
 };
@@ -98,15 +100,16 @@ function answersIt(question: string, contexts: readonly Set<string>[]): boolean 
 
 /**
  * The best sentence that answers: enough of the question's weighted terms in it and in its
- * passage, a new number when the question asks how much or when (a year, an age or a share when
- * it asks for one), a new name when it asks who, and something the question does not already say. Undefined when none does: the sources do
- * not answer.
+ * passage, a new number when the question asks how much or when (of the kind it asks for: a
+ * year, an age, a share, a sum of money, a weight, a version — question-cues.ts), a new name when
+ * it asks who, where or which named one, and something the question does not already say.
+ * Undefined when none does: the sources do not answer.
  */
 function chooseLead(question: string, questionTerms: readonly string[], candidates: Candidate[]): Candidate | undefined {
   const needsNumber = expectsNumber(question);
   const needsName = expectsName(question);
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
-  return candidates.find(
+  const answering = candidates.filter(
     (c) =>
       c.coverage >= MIN_LEAD_COVERAGE &&
       endsSentence(c.text) &&
@@ -116,6 +119,8 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
       (!needsName || holdsNewName(c.text, questionTerms)) &&
       saysMore(c),
   );
+  // What is not so ("did not seek reelection") answers less than what is, when the question does not negate.
+  return (negates(question) ? undefined : answering.find((c) => !negates(c.text))) ?? answering[0];
 }
 
 /** A sentence ends in a full stop, question or exclamation mark (a label, heading or product name does not). */
@@ -130,8 +135,8 @@ function candidateSentences(question: string, weights: TermWeights, passages: Pa
   for (const [i, passage] of passages.entries()) {
     const passageCoverage = weightedCoverage(weights, contexts[i]!);
     for (const span of splitSentences(passage.text)) {
-      const text = cleanSentence(span.text);
-      if (!usable(text) || seen.has(text)) continue;
+      const text = withoutLeadIn(cleanSentence(span.text));
+      if (isFurniture(text) || !usable(text) || seen.has(text)) continue;
       seen.add(text);
       sentences.push({ n: passage.n, text, passageCoverage });
     }
@@ -151,17 +156,18 @@ function candidateSentences(question: string, weights: TermWeights, passages: Pa
 }
 
 /**
- * A sentence as it will stand in the answer: the page's words, without its own reference
- * marks ("[3]", "[citation needed]"), link targets or emphasis, escaped so it shows as text.
+ * A sentence as it will stand in the answer: the page's words as a person reads them (plain
+ * text, the Markdown's escapes left out: plain-text.ts), on one line, without its own reference
+ * marks ("[3]", "[citation needed]": one would read as a citation), link targets or emphasis.
+ * Links are taken out again once unescaped: escaped text can spell one.
  */
 function cleanSentence(text: string): string {
-  const plain = text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[(?:\d+|[a-z]|citation needed|note \d+)\]/gi, '')
-    .replace(/(\*\*|__|`)/g, '');
-  // markdownText puts it on one line too.
-  return markdownText(plain);
+  const withoutMarkup = (t: string): string =>
+    t
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\s?\[(?:\d+(?:\s*,\s*\d+)*|[a-z]|citation needed|note \d+)\]/gi, '');
+  return oneLine(withoutMarkup(withoutEscapes(withoutMarkup(text).replace(/(\*\*|__|`)/g, '')))).trim();
 }
 
 /** Whole sentences of some substance: not a caption, a fragment or a run-on list. CJK packs more in fewer characters. */
@@ -193,6 +199,14 @@ function cited(candidates: Candidate[], lead: Candidate): string {
   return points.length === 0 ? `${first}` : `${first}\n\n${points.map((p) => `- ${p}`).join('\n')}`;
 }
 
+/**
+ * The short answer first, in bold, quoted from the lead sentence and cited like it ("**Bong
+ * Joon-ho** [2]"), then the sentence that holds it: the span is verbatim, so the check finds it.
+ */
+function withSpan(span: string | undefined, n: number, answer: string): string {
+  return span === undefined ? answer : `**${span}** [${n}]\n\n${answer}`;
+}
+
 function jaccard(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const term of a) if (b.has(term)) shared++;
@@ -203,7 +217,7 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 /** Says so plainly, and what the pages read are about (their titles), without citing them. */
 function notInSources(passages: Passage[]): string {
   const titles = new Map<number, string>();
-  for (const p of passages) if (!titles.has(p.n)) titles.set(p.n, markdownText(p.title) || markdownText(p.url));
+  for (const p of passages) if (!titles.has(p.n)) titles.set(p.n, cleanSentence(p.title) || oneLine(p.url));
   if (titles.size === 0) return `${NOT_IN_SOURCES} No readable text was found in them.`;
   const listed = [...titles.entries()].sort(([a], [b]) => a - b).map(([, title]) => `- ${title}`);
   return `${NOT_IN_SOURCES} What they cover:\n\n${listed.join('\n')}`;

@@ -58,16 +58,30 @@ export function namesIn(question: string): string[] {
 /** Question words that ask for a person (who, wer, qui, quién, chi, quem, kto, kuka). */
 const PERSON_CUES = /^\s*¿?\s*(?:who|whom|whose|wer|wem|wen|qui|quién|quiénes|chi|quem|kto|kuka|ketkä)\b/iu;
 
-/** Whether the question asks who: its answer names someone. */
+/** Question words that ask where (where, wo, où, dónde, dove, onde, gdzie, missä…): a place, which is named. */
+const PLACE_CUES = /^\s*¿?\s*(?:where|wo|woher|où|dónde|donde|dove|onde|gdzie|skąd|missä|mistä)(?=\s|$)/iu;
+
+/**
+ * "Which player…", "what company…": a question word before a noun for someone or something with a
+ * name (a person by role, a company, a team, a city, a country), in the same languages.
+ */
+const NAMED_NOUN_CUES =
+  /^\s*¿?\s*(?:which|what|welche[rnms]?|quel(?:le)?s?|qu[ée]|cu[áa]l(?:es)?|quale|quali|qual|quais|jaki|jaka|który|która|mikä)\s+(?:\p{L}+\s+)?(?:player|person|actor|actress|author|writer|director|singer|artist|scientist|president|minister|mayor|governor|coach|official|spokes\p{L}*|ceo|founder|leader|winner|company|team|city|country|spieler\p{L}*|autor\p{L}*|regisseur\p{L}*|sänger\p{L}*|präsident\p{L}*|bürgermeister\p{L}*|trainer\p{L}*|firma|unternehmen|stadt|joueu?r\p{L}*|personne|acteur|actrice|auteur|réalisat\p{L}*|chanteu\p{L}*|ministre|maire|entraîneur|entreprise|société|ville|pays|jugador\p{L}*|persona|cantante|presidente|ministr[oa]|alcalde\p{L}*|entrenador\p{L}*|empresa|ciudad|país|funcionari[oa]s?|giocat\p{L}*|attore|attrice|autore|regista|sindaco|allenatore|azienda|città|jogador\p{L}*|pessoa|ator|atriz|prefeit[oa]|treinador|cidade|zawodnik\p{L}*|osoba|aktor\p{L}*|prezydent\p{L}*|burmistrz\p{L}*|trener\p{L}*|miasto|pelaaja|henkilö|näyttelijä|ohjaaja|presidentti|pormestari|valmentaja|yhtiö|kaupunki)(?=[\s?,]|$)/iu;
+
+/** Whether the question asks who or where, or which named one: its answer names someone or somewhere. */
 export function expectsName(question: string): boolean {
-  return PERSON_CUES.test(question);
+  return PERSON_CUES.test(question) || PLACE_CUES.test(question) || NAMED_NOUN_CUES.test(question);
 }
 
-/** Whether the text names something the question does not: a capitalised word after its first. */
+/** Days and months (capitalised in English and German): a date, not a name. */
+const CALENDAR_WORDS =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|juni|juli|oktober|dezember)$/iu;
+
+/** Whether the text names something the question does not: a capitalised word after its first, not a day or a month. */
 export function holdsNewName(text: string, questionTerms: readonly string[]): boolean {
   return words(text)
     .slice(1)
-    .some((word) => /^\p{Lu}/u.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
+    .some((word) => /^\p{Lu}/u.test(word) && !CALENDAR_WORDS.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
 }
 
 /**
@@ -77,38 +91,93 @@ export function holdsNewName(text: string, questionTerms: readonly string[]): bo
  */
 interface NumberKind {
   asks: RegExp;
-  /** Whether the text holds a number of this kind the question does not. */
-  answeredBy: (text: string, question: string) => boolean;
+  /** How a number of this kind is written (global). */
+  written: RegExp;
 }
+
+/** A sum in a currency (its sign or name before or after the figure), or the word for free. */
+const PRICE =
+  /[$€£¥₹]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|PLN|zł|dollars?|euros?|Euro|pounds?|dólares|dollari|złotych|euroa)(?!\p{L}))|\b(?:free|kostenlos|gratuit|gratis|gratuito|darmowy|ilmainen)\b/giu;
+const VERSION = /(?<![\d.])v?\d+(?:\.\d+)+(?![\d.]*\d)|\b(?:version|versión|versione|versão|wersja|versio)\s+\d+/giu;
 
 const NUMBER_KINDS: readonly NumberKind[] = [
   {
     // English, German, French, Spanish, Italian, Portuguese, Polish, Finnish.
     asks: /\b(?:what|which) year\b|\bin welchem jahr\b|\ben quelle année\b|\ben qu[ée] año\b|\bin che anno\b|\bem que ano\b|\bw którym roku\b|\bminä vuonna\b/iu,
-    answeredBy: (text, question) => newMatches(text, question, /(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)/gu),
+    written: /(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)/gu,
   },
   {
     asks: /\bhow old\b|\bwie alt\b|\bquel âge\b|\bcu[áa]ntos años\b|\bquanti anni\b|\bquantos anos\b|\bile lat\b|\bkuinka vanha\b/iu,
-    answeredBy: (text, question) =>
-      newMatches(
-        text,
-        question,
-        /\d+(?:[-\s](?:years?[-\s]old|year|jährige[nrms]?|letni[aemy]?|vuotias))|\d+\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
-      ),
+    written: /\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year(?!s)|jährige[nrms]?|letni[aemy]?|vuotias))|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
   },
   {
     asks: /\bwhat (?:percentage|share|proportion)\b|\bwelche[nr]? anteil\b|\bquelle part\b|\bquel pourcentage\b|\bqu[ée] porcentaje\b|\bquale percentuale\b|\bque percentagem\b|\bjaki (?:procent|odsetek)\b|\bkuinka suuri osa\b/iu,
-    answeredBy: (text, question) =>
-      newMatches(text, question, /\d[\d.,]*\s*(?:%|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|proc|prosentti)|\b(?:kaksi|yksi|kolme|neljä|viisi)\s+prosentti/giu),
+    written: /\d[\d.,]*\s*(?:%|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|proc|prosentti)|\b(?:kaksi|yksi|kolme|neljä|viisi)\s+prosentti/giu,
+  },
+  {
+    // A sum of money (a price, a fee, an income limit): a sum in a currency, or free. A question
+    // word with a verb of paying or a noun for a sum, or "how much is".
+    asks: /\bhow much\b[^?]*\b(?:cost|costs|charge|charges|pay|paid|priced?|sell|sold|earn|earned)\b|\bhow much (?:is|are) (?:the |an? )?\p{L}|\b(?:what|which)\b[^?]*\b(?:price|cost|costs|charge|fees?|fares?|fines?|rent|salary|wages?|income)\b|\bwie viel\b[^?]*(?:kost|zahl|\p{L}geld\b)|\b(?:was|welche)\b[^?]*\b(?:kostet|kosten|preis|gebühr\p{L}*|miete)\b|\bcombien\b[^?]*\b(?:co[uû]t\p{L}*|pay\p{L}*)|\b(?:quel|quelle)\b[^?]*\b(?:prix|co[uû]t|tarif|loyer|frais)\b|\bcu[áa]nto\b[^?]*\b(?:cuesta|cost\p{L}*|pag\p{L}*)|\bqu[ée]\b[^?]*\b(?:precio|tarifa|costo)\b|\bquant[oa]\b[^?]*\b(?:cost\p{L}*|pag\p{L}*)|\bquanto custa|\bile\b[^?]*\b(?:kosztuje|kosztował\p{L}*|zapłaci\p{L}*)|\bpaljonko maksaa|\bmitä\b[^?]*\bmaksaa/iu,
+    written: PRICE,
+  },
+  {
+    // A weight: a number with a unit of weight.
+    asks: /\bhow heavy\b|\bwhat (?:does|do|did) [^?]*\bweigh\b|\bhow much (?:does|do|did) [^?]*\bweigh\b|\bwie schwer\b|\bwie viel wiegt\b|\bquel poids\b|\bcombien p[èe]se|\bcu[áa]nto pesa|\bquanto pesa|\bile wa[żz]y|\bkuinka painava|\bpaljonko painaa/iu,
+    written: /\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/giu,
+  },
+  {
+    // A duration (or, for "how long is the cable", a length): a number with a unit of time or length.
+    asks: /\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée\b|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)\b/iu,
+    written:
+      /\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/giu,
+  },
+  {
+    // A version: dotted numbers, or a number after the word version.
+    asks: /\b(?:what|which) (?:\p{L}+ )?(?:version|release)\b|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio/iu,
+    written: VERSION,
   },
 ];
 
-function newMatches(text: string, question: string, pattern: RegExp): boolean {
+/** The numbers of this kind the text writes and the question does not, each once, as written. */
+function newMatches(text: string, question: string, pattern: RegExp): string[] {
   const asked = new Set([...question.matchAll(pattern)].map((m) => m[0].toLowerCase()));
-  return [...text.matchAll(pattern)].some((m) => !asked.has(m[0].toLowerCase()));
+  const found = new Map<string, string>();
+  for (const m of text.matchAll(pattern)) if (!asked.has(m[0].toLowerCase())) found.set(m[0].toLowerCase(), m[0]);
+  return [...found.values()];
 }
 
 /** Whether the text answers the kind of number the question asks for; true when it asks for no particular kind. */
 export function holdsNumberOfKind(text: string, question: string): boolean {
-  return NUMBER_KINDS.every((kind) => !kind.asks.test(question) || kind.answeredBy(text, question));
+  return NUMBER_KINDS.every((kind) => !kind.asks.test(question) || newMatches(text, question, kind.written).length > 0);
+}
+
+/**
+ * A run of capitalised words (with the small words of names between them: "Silvina del Pópolo",
+ * "Ludwig van Beethoven"), its possessive left out.
+ */
+const NAME_RUN = /\p{Lu}[\p{L}\p{M}-]*(?:\s+(?:(?:de|del|della|di|da|dos|du|van|von|der|den|la|le|bin|al)\s+)?\p{Lu}[\p{L}\p{M}-]*)+/gu;
+
+/**
+ * The short answer inside a sentence that answers, where it is unambiguous: the one number of
+ * the kind asked (a year, an age, a share, a price, a version), or for who, where or which named
+ * one the one name of two words or more that the question does not hold. Verbatim from the sentence, so it can be quoted
+ * and cited; undefined when there is none or more than one.
+ */
+export function answerSpan(text: string, question: string, questionTerms: readonly string[]): string | undefined {
+  const kinds = NUMBER_KINDS.filter((kind) => kind.asks.test(question));
+  if (kinds.length > 0) {
+    const spans = kinds.flatMap((kind) => newMatches(text, question, kind.written));
+    return spans.length === 1 ? spans[0] : undefined;
+  }
+  if (!expectsName(question)) return undefined;
+  const names = new Set<string>();
+  for (const m of text.matchAll(NAME_RUN)) {
+    const all = words(m[0]);
+    // "The Islanders": a function word opening a run is no part of a name.
+    const first = all.findIndex((w) => contentTerm(w) !== undefined);
+    const named = first < 0 ? [] : all.slice(first);
+    if (named.length < 2 || named.some((w) => questionTerms.includes(contentTerm(w) ?? ''))) continue;
+    names.add(m[0].slice(m[0].indexOf(named[0] as string)));
+  }
+  return names.size === 1 ? [...names][0] : undefined;
 }

@@ -24,7 +24,7 @@ export function answerProgress(): (event: AnswerEvent) => string | undefined {
         return 'writing…';
       case 'citations':
         return event.sentences.some((sentence) => sentence.citations.length > 0)
-          ? `checking… ${Math.round(event.supportedShare * 100)}% of citations supported`
+          ? `checking… ${Math.round(event.supportedShare * 100)}% of quotes verified`
           : 'checking… no citations to check';
       case 'done':
         return `done in ${Math.round(event.timings.totalMs)} ms`;

@@ -47,7 +47,7 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
       {response && (
         <p className="answer-meta">
           {response.composer === 'llm' ? 'Written by the model' : 'Quoted from the sources'} ·{' '}
-          {Math.round(response.supportedShare * 100)}% of citations supported
+          {Math.round(response.supportedShare * 100)}% of quotes verified
           {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {tookOf(response.timings.totalMs)}
         </p>
       )}

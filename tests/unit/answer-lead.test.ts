@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { checkCitations } from '../../src/main/answer/check-citations';
+import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
+import { isFurniture, withoutLeadIn } from '../../src/main/answer/lead-shape';
+import { pagePassages, type Passage } from '../../src/main/answer/passages';
+import { withoutEscapes } from '../../src/main/answer/plain-text';
+import { answerSpan, expectsName, holdsNumberOfKind } from '../../src/main/answer/question-cues';
+import { contentTerms } from '../../src/main/answer/terms';
+
+/** One page per source, cut into passages as the pipeline cuts it. */
+function pages(...markdowns: [n: number, markdown: string, title?: string][]): Passage[] {
+  const out: Passage[] = [];
+  for (const [n, markdown, title] of markdowns) out.push(...pagePassages({ n, url: `https://example.com/${n}`, title: title ?? `Page ${n}`, markdown }, out.length));
+  return out;
+}
+
+const compose = (question: string, given: Passage[]): Promise<string> => extractiveComposer({ question, passages: given, onText: () => {} });
+const lead = async (question: string, given: Passage[]): Promise<string> => (await compose(question, given)).split('\n')[0] as string;
+const other: [number, string] = [9, 'Sourdough bread needs a starter of flour and water fed over several days before baking.'];
+
+describe('plain text', () => {
+  it('reads Markdown escapes as the characters they escape, and leaves other backslashes', () => {
+    expect(withoutEscapes('PG\\&E said 1\\.5 million lost power\\! C:\\Users stays.')).toBe('PG&E said 1.5 million lost power! C:\\Users stays.');
+  });
+
+  it('answers and quotes in plain text, the quote still ranged over the Markdown', async () => {
+    const markdown = 'PG\\&E shut off power to 1.5 million customers in California on Saturday\\! The utility said so.';
+    const given = pages([1, markdown], other);
+    const answer = await compose('How many customers did PG&E shut off power to?', given);
+    expect(answer).toContain('PG&E shut off power to 1.5 million customers in California on Saturday! [1]');
+    expect(answer).not.toContain('\\');
+    const checked = checkCitations(answer, given, 9);
+    const citation = checked.sentences[0]?.citations[0];
+    expect(citation?.supported).toBe(true);
+    expect(citation?.quote).toBe('PG&E shut off power to 1.5 million customers in California on Saturday!');
+    expect(markdown.slice(...(citation?.range as [number, number]))).toBe('PG\\&E shut off power to 1.5 million customers in California on Saturday\\!');
+  });
+
+  it('lists what the sources cover without escapes', async () => {
+    const answer = await compose('Who founded the Vienna opera house?', pages([1, 'Rain is expected across the valleys this weekend.', 'PG&E begins new mass power shutoff']));
+    expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
+    expect(answer).toContain('- PG&E begins new mass power shutoff');
+  });
+});
+
+describe('what never leads', () => {
+  it('knows page furniture: the asker’s question, labels, citations, copyright, greetings', () => {
+    for (const text of [
+      'Question: I need some help with the installer for my laptop.',
+      'How do I install the driver on Windows 10?',
+      'Citation: Flint flake tool (2020), retrieved 20 January 2020 from the museum website.',
+      'See the full list at https://example.com/list for details.',
+      '© 2021 Example Media, all rights reserved.',
+      'Welcome to the course on statistics for beginners.',
+      'Hallo zusammen, ich habe ein Problem mit dem Drucker.',
+    ])
+      expect(isFurniture(text), text).toBe(true);
+    for (const text of ['The installer sets up the terminal for you.', 'Version 3.1 was released in May.']) expect(isFurniture(text), text).toBe(false);
+  });
+
+  it('does not answer with the forum asker’s question but with the reply', async () => {
+    const given = pages(
+      [1, 'Question: I need some help with the version of Python that the course uses for its exercises.\n\nThe course uses Python 3.11 for all of its exercises.'],
+      other,
+    );
+    const answer = await compose('Which version of Python does the course use for its exercises?', given);
+    expect(answer).toContain('The course uses Python 3.11 for all of its exercises. [1]');
+    expect(answer).not.toContain('Question:');
+  });
+
+  it('does not lead with a bibliographic line that shares the terms', async () => {
+    const given = pages(
+      [1, 'Citation: Flint flake tool from the Neolithic period, retrieved 20 January 2020 from the museum.\n\nThe flint flake tool was made about 5,000 years ago in the Neolithic period.'],
+      other,
+    );
+    expect(await lead('How old is the Neolithic flint flake tool?', given)).toBe('**5,000 years** [1]');
+  });
+
+  it('leaves out a dateline and a connective before the sentence’s own words', () => {
+    expect(withoutLeadIn('LOS ANGELES (Reuters) - The studio said the film earned $40 million.')).toBe('The studio said the film earned $40 million.');
+    expect(withoutLeadIn('BERLIN, Germany (AP) — The minister resigned on Friday.')).toBe('The minister resigned on Friday.');
+    expect(withoutLeadIn('But on Monday, 32-year-old Gustav had a tattoo made.')).toBe('On Monday, 32-year-old Gustav had a tattoo made.');
+    expect(withoutLeadIn('And so if you restart it, the error goes away.')).toBe('If you restart it, the error goes away.');
+    expect(withoutLeadIn('Aber der Preis liegt bei 20 Euro.')).toBe('Der Preis liegt bei 20 Euro.');
+    expect(withoutLeadIn('So far the test has passed.')).toBe('So far the test has passed.');
+    expect(withoutLeadIn('US officials said so.')).toBe('US officials said so.');
+  });
+
+  it('answers with the sentence from where its thought starts', async () => {
+    const given = pages([1, 'But on Monday, 32-year-old admirer Gustav Agerblad from Stockholm had the portrait tattooed on his arm.'], other);
+    expect(await compose('How old is the Stockholm admirer who had the portrait tattooed?', given)).toContain('\n\nOn Monday, 32-year-old admirer');
+  });
+});
+
+describe('what is, before what is not', () => {
+  it('leads with the sentence that says who is, not who is not', async () => {
+    const given = pages(
+      [1, 'Mayor Jake Spano of Greenfield did not seek reelection in November after two terms.\n\nThe new mayor of Greenfield is Anna Reyes, who took office in January after the election.'],
+      other,
+    );
+    expect(await lead('Who is the mayor of Greenfield?', given)).toBe('**Anna Reyes** [1]');
+  });
+
+  it('still answers with a negation when nothing else answers', async () => {
+    const given = pages([1, 'Mayor Jake Spano of Greenfield did not seek reelection in November after two terms.'], other);
+    expect(await compose('Who is the mayor of Greenfield?', given)).toContain('Jake Spano');
+  });
+});
+
+describe('answers of the kind asked', () => {
+  it('asks for a price, and is answered only by a sum in a currency', () => {
+    expect(holdsNumberOfKind('The base model sells for $1,299 in the US.', 'How much does the laptop cost?')).toBe(true);
+    expect(holdsNumberOfKind('Der Akku kostet 49 Euro.', 'Wie viel kostet der Akku?')).toBe(true);
+    expect(holdsNumberOfKind('The laptop has 16 GB of memory and weighs 1.4 kg.', 'How much does the laptop cost?')).toBe(false);
+    expect(holdsNumberOfKind('The laptop has 16 GB of memory.', 'How much memory does the laptop have?')).toBe(true);
+  });
+
+  it('asks for a sum of money in many words, not for whom one paid', () => {
+    for (const q of ['What does the sofa cost?', 'How much is the project mat?', 'What is the income limit for a household of four?', 'Wie viel Wohngeld hatte er beantragt?', 'Quel est le tarif du billet ?'])
+      expect(holdsNumberOfKind('It is 120 pages long.', q), q).toBe(false);
+    expect(holdsNumberOfKind('The limit is $104,200 a year.', 'What is the income limit for a household of four?')).toBe(true);
+    expect(holdsNumberOfKind('They hired 3 agencies.', 'Which agency did the state pay?')).toBe(true);
+  });
+
+  it('asks for a weight, and is answered only by one', () => {
+    expect(holdsNumberOfKind('The mic has a 1" capsule and 2 outputs.', 'How heavy is the mic?')).toBe(false);
+    expect(holdsNumberOfKind('The mic weighs 311 g without its clip.', 'How heavy is the mic?')).toBe(true);
+  });
+
+  it('asks how long, and is answered only by a duration or a length', () => {
+    expect(holdsNumberOfKind('Le barbecue 1600 a une cuve amovible.', 'Quelle est la durée de garantie du barbecue ?')).toBe(false);
+    expect(holdsNumberOfKind('Le barbecue est garanti 2 ans.', 'Quelle est la durée de garantie du barbecue ?')).toBe(true);
+    expect(holdsNumberOfKind('The battery lasts 10 hours.', 'How long does the battery last?')).toBe(true);
+    expect(holdsNumberOfKind('The cable is 1.8 m long.', 'How long is the cable?')).toBe(true);
+  });
+
+  it('asks for a version, and is answered only by a version number', () => {
+    expect(holdsNumberOfKind('Edition 2024 came with many changes.', 'Which Rust release stabilised the 2024 edition?')).toBe(false);
+    expect(holdsNumberOfKind('It was stabilised in Rust 1.85.0 in February.', 'Which Rust release stabilised the 2024 edition?')).toBe(true);
+    expect(holdsNumberOfKind('The course uses Python 3.11 throughout.', 'Which version of Python does the course use?')).toBe(true);
+    expect(holdsNumberOfKind('The course has 12 lessons on Python.', 'Which version of Python does the course use?')).toBe(false);
+  });
+
+  it('does not answer a price question from a page that has numbers but no price', async () => {
+    const given = pages([1, 'The Keychron keyboard weighs 1,130 grams and has 84 keys with hot-swappable switches.'], other);
+    expect((await compose('How much does the Keychron keyboard cost?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('asks where, and is answered only by a sentence naming a place the question does not', async () => {
+    expect(expectsName('Where did the two professors teach?')).toBe(true);
+    expect(expectsName('Wo wurde der Film gedreht?')).toBe(true);
+    const unnamed = pages([1, 'The two professors taught there for several years before they were taken hostage.'], other);
+    expect((await compose('Where did the two professors teach before they were taken hostage?', unnamed)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    const named = pages([1, 'The two professors taught at the American University of Kabul before they were taken hostage.'], other);
+    expect(await compose('Where did the two professors teach before they were taken hostage?', named)).toContain('American University of Kabul');
+  });
+});
+
+describe('questions for a name', () => {
+  it('knows "which player", "what company" and their kin ask for a name, and "which type" does not', () => {
+    for (const q of ['Which player scored both goals?', 'What company makes the chip?', 'Welcher Spieler traf zweimal?', 'Quel joueur a marqué ?', '¿Qué funcionaria lo explicó?', 'Quale azienda produce il chip?'])
+      expect(expectsName(q), q).toBe(true);
+    for (const q of ['Which type of wine is sweet?', 'What colour is the logo?']) expect(expectsName(q), q).toBe(false);
+  });
+
+  it('does not take a day or a month for a name', async () => {
+    const given = pages([1, 'The home side beat the visitors 2-0 on Tuesday to qualify for the tournament in June.'], other);
+    expect((await compose('Which player scored both goals when the home side beat the visitors to qualify?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    const named = pages([1, 'Aaron Ramsey scored both goals on Tuesday as the home side beat the visitors 2-0 to qualify.'], other);
+    expect(await lead('Which player scored both goals when the home side beat the visitors to qualify?', named)).toBe('**Aaron Ramsey** [1]');
+  });
+});
+
+describe('the short answer first', () => {
+  const terms = (q: string): string[] => contentTerms(q);
+
+  it('finds the one number of the kind asked, or the one new name for who', () => {
+    const q1 = 'How old is the admirer?';
+    expect(answerSpan('The 32-year-old admirer had it inked on Monday.', q1, terms(q1))).toBe('32-year-old');
+    expect(holdsNumberOfKind('Zgłosił się do szpitala 27-letniego mężczyzny.', 'Ile lat miał mężczyzna?')).toBe(true);
+    expect(answerSpan('The tool was made 5,000 years ago.', 'How old is the tool?', terms('How old is the tool?'))).toBe('5,000 years');
+    const q2 = 'Who directed Parasite?';
+    expect(answerSpan('Parasite was directed by Bong Joon-ho and won in Cannes.', q2, terms(q2))).toBe('Bong Joon-ho');
+    expect(answerSpan('The explanation came from Silvina del Pópolo at the ministry.', 'Who explained it?', terms('Who explained it?'))).toBe('Silvina del Pópolo');
+  });
+
+  it('gives none when the sentence holds two candidates or none', () => {
+    const q = 'Who scored for the Islanders?';
+    expect(answerSpan('Josh Bailey and Ryan Pulock scored late for the Islanders.', q, terms(q))).toBeUndefined();
+    expect(answerSpan('The Islanders scored twice late.', q, terms(q))).toBeUndefined();
+    expect(answerSpan('It sold 3 million copies.', 'How many copies did it sell?', terms('How many copies did it sell?'))).toBeUndefined();
+  });
+
+  it('leads with the span in bold, cited, then the sentence; the check supports both', async () => {
+    const given = pages([1, 'The festival jury gave the top prize to Parasite, directed by Bong Joon-ho, on Saturday night.'], other);
+    const answer = await compose('Who directed Parasite, the film that won the top prize?', given);
+    expect(answer.split('\n\n').slice(0, 2)).toEqual(['**Bong Joon-ho** [1]', 'The festival jury gave the top prize to Parasite, directed by Bong Joon-ho, on Saturday night. [1]']);
+    const checked = checkCitations(answer, given, 9);
+    expect(checked.supportedShare).toBe(1);
+    expect(checked.sentences[0]?.citations[0]?.quote).toContain('Bong Joon-ho');
+  });
+});
