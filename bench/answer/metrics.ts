@@ -2,7 +2,7 @@
  * The answer benchmark's figures, as pure functions over what the harness collected: no I/O, so
  * each can be tested on hand-made answers (tests/unit/answer-metrics.test.ts).
  */
-import { withoutEscapes } from '../../src/main/answer/plain-text.js';
+import { withoutEscapes } from '../../src/shared/format/plain-text.js';
 
 /**
  * Text as compared: Unicode NFKC (full-width forms, ligatures, no-break spaces become their plain
@@ -56,7 +56,7 @@ export function answerContainsGold(answer: string, gold: string): boolean {
 /**
  * Verbatim quote: the citation's quote is a substring of the cited page's Markdown, both
  * normalised and read without Markdown's backslash escapes (a quote is plain text: "Yahoo!" is
- * the page's "Yahoo\!"), as the product makes quotes (src/main/answer/plain-text.ts).
+ * the page's "Yahoo\!"), as the product makes quotes (src/shared/format/plain-text.ts).
  */
 export function quoteIsVerbatim(quote: string, pageMarkdown: string): boolean {
   const target = normalizeText(withoutEscapes(quote));

@@ -3,7 +3,7 @@ import { checkCitations } from '../../src/main/answer/check-citations';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import { isFurniture, withoutLeadIn } from '../../src/main/answer/lead-shape';
 import { pagePassages, type Passage } from '../../src/main/answer/passages';
-import { withoutEscapes } from '../../src/main/answer/plain-text';
+import { withoutEscapes } from '../../src/shared/format/plain-text';
 import { answerSpan, expectsName, holdsNumberOfKind } from '../../src/main/answer/question-cues';
 import { contentTerms } from '../../src/main/answer/terms';
 

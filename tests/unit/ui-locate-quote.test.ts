@@ -22,6 +22,16 @@ describe('locateQuote', () => {
     expect(PAGE.slice(...(found as [number, number]))).toBe('A single shot of **espresso** contains about 63 mg');
   });
 
+  it('finds a plain-text quote of a page whose Markdown escapes its punctuation, at its range and by its words', () => {
+    const page = 'Intro.\n\nPG\\&E paid Yahoo\\! \\$5 (in 2019).';
+    const quote = 'PG&E paid Yahoo! $5 (in 2019).';
+    const start = page.indexOf('PG');
+    expect(locateQuote(page, quote, [start, page.length])).toEqual([start, page.length]);
+    const found = locateQuote(page, quote);
+    expect(found).toBeDefined();
+    expect(page.slice(...(found as [number, number]))).toBe('PG\\&E paid Yahoo\\! \\$5 (in 2019).');
+  });
+
   it('says so when the quote is not on the page, or is empty', () => {
     expect(locateQuote(PAGE, 'Green tea is steamed soon after picking.')).toBeUndefined();
     expect(locateQuote(PAGE, '')).toBeUndefined();

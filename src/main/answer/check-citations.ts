@@ -7,7 +7,7 @@
  */
 import type { AnswerSentence, Citation } from '../../shared/answer-contract';
 import { splitSentences, type Passage, type Span } from './passages';
-import { withoutEscapes } from './plain-text';
+import { withoutEscapes } from '../../shared/format/plain-text';
 import { contentTerms, words } from './terms';
 
 /** Share of the sentence's distinct content terms the quoted span must hold. */

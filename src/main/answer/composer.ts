@@ -7,7 +7,7 @@
 import { oneLine } from '../../shared/format/one-line';
 import { isFurniture, negates, withoutLeadIn } from './lead-shape';
 import { splitSentences, type Passage } from './passages';
-import { withoutEscapes } from './plain-text';
+import { withoutEscapes } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
 import { answerSpan, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
