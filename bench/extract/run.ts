@@ -71,8 +71,7 @@ function parseArgs(argv: string[]): Args {
       const half = value();
       if (half !== 'a' && half !== 'b') throw new Error(`--wcxb-half takes a or b, not ${half}`);
       args.wcxbHalf = half;
-    }
-    else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`);
+    } else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`);
     else args.folders.push(resolve(arg));
   }
   for (const name of args.extractors)
