@@ -6,6 +6,7 @@
 import { ARTICLE_BODY_TOKEN } from './content.js';
 import { attr, childElements, findAll, idAndClass, isTag, removeNode, walkElements, type Element } from './dom.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
+import { dropStructuralBoilerplate } from './structural-boilerplate.js';
 
 const DROP_TAGS = new Set([
   'script',
@@ -108,6 +109,7 @@ export function clean(body: Element, options: CleanOptions): void {
   const before = measure(body);
   const visible = visibleText(body, before.map);
   keepNoscriptFallback(body, before.map, visible);
+  dropStructuralBoilerplate(body);
   dropByTagAndVisibility(body, options.keepHidden ?? false, { map: before.map, visible });
   const { map, total } = measure(body);
   const pageWeight = Math.max(1, contentWeight(total));

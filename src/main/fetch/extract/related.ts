@@ -30,6 +30,10 @@ const RELATED_CUE = new RegExp(
       'popular (?:posts|articles|stories)',
       'about the author',
       'latest (?:news|posts|stories|articles)$',
+      // Citation boxes ("Cite this article", "How to cite") in every language below
+      'cite this (?:article|page|paper|post|entry)',
+      'how to cite',
+      'citations?:?$',
       // German
       'ähnliche (?:beiträge|artikel|themen|posts|nachrichten)',
       'verwandte (?:artikel|themen|beiträge)',
@@ -44,6 +48,9 @@ const RELATED_CUE = new RegExp(
       'viel gelesen',
       'über (?:den|die) autor',
       'zum autor',
+      'zitiervorschlag',
+      'zitierweise',
+      'so zitieren',
       // French
       '(?:à )?lire (?:aussi|également|la suite)',
       'sur le même (?:sujet|thème)',
@@ -51,6 +58,8 @@ const RELATED_CUE = new RegExp(
       'dans la même rubrique',
       'vous aimerez aussi',
       'les plus lus',
+      'citer (?:cet article|cette page)',
+      'comment citer',
       // Spanish, Italian, Portuguese
       'lee también',
       'te puede interesar',
@@ -63,16 +72,22 @@ const RELATED_CUE = new RegExp(
       'leia também',
       'veja também',
       'notícias relacionadas',
+      'cómo citar',
+      'citar (?:este|esta)',
+      'come citare',
+      'como citar',
       // Polish, Finnish, Dutch
       'zobacz (?:też|także|również)',
       'czytaj (?:też|także|również|więcej)',
       'przeczytaj (?:też|także|również)',
       'polecamy',
+      'jak cytować',
       'lue myös',
       'katso myös',
       'aiheesta lisää',
       'lees ook',
       'gerelateerde artikelen',
+      'hoe te citeren',
     ].join('|') +
     ')',
   'iu',
