@@ -27,6 +27,7 @@ import { renderContent } from './markdown.js';
 import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
 import { dropRelatedSections } from './related.js';
+import { dropRepeatedBlocks } from './repeats.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
 export interface ExtractOptions {
@@ -116,6 +117,7 @@ function extractBody(
     dropRelatedSections(part);
     dropOrphanHeadings(part);
   }
+  dropRepeatedBlocks(parts);
   const render = (plain: boolean): string =>
     parts
       .map((part) =>
