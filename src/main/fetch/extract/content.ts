@@ -66,11 +66,43 @@ function markedArticleBody(body: Element, map: MassMap): { el: Element; strong: 
     const first = weighted[0];
     if (!first) continue;
     const comparable = weighted.filter((m) => m.w >= 0.3 * first.w);
-    if (comparable.length === 1) return { el: first.el, strong: index < 2 };
+    if (comparable.length === 1) {
+      // A forum may wrap only its first post in <article> and print the replies beside it in
+      // blocks built the same way: the thread is their parent.
+      const posts = index === 2 ? lookAlikeSiblings(first.el) : [];
+      if (posts.length >= MIN_REPLIES && first.el.parent && isTag(first.el.parent))
+        return { el: first.el.parent, strong: false };
+      return { el: first.el, strong: index < 2 };
+    }
     const ancestor = commonAncestor(comparable.map((m) => m.el));
     return ancestor ? { el: ancestor, strong: false } : undefined;
   }
   return undefined;
+}
+
+/** Replies beside a first post that make it a thread. */
+const MIN_REPLIES = 2;
+
+/**
+ * Siblings built like `el`: the same class attribute (not empty), or, without classes, the same
+ * sequence of child tags (author line, body) — a post and its replies.
+ */
+function lookAlikeSiblings(el: Element): Element[] {
+  const parent = el.parent;
+  if (!parent || !isTag(parent)) return [];
+  const cls = (el.attribs.class ?? '').trim();
+  const shape = (e: Element): string =>
+    childElements(e)
+      .map((c) => `${c.name}.${c.attribs.class ?? ''}`)
+      .join(' ');
+  const own = shape(el);
+  return childElements(parent).filter(
+    (sibling) =>
+      sibling !== el &&
+      (cls !== ''
+        ? (sibling.attribs.class ?? '').trim() === cls
+        : childElements(sibling).length >= 2 && shape(sibling) === own),
+  );
 }
 
 function commonAncestor(elements: Element[]): Element | undefined {
