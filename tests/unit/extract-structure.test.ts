@@ -48,19 +48,23 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).toContain('millerjane');
   });
 
-  it('keeps the specification table of a product page beside its description', () => {
-    const row = (label: string, value: string): string => `<tr><th>${label}</th><td>${value}</td></tr>`;
-    const html = `<!doctype html><html><head><title>Trail 40 backpack</title></head><body>
-      <div class="p0"><h1>Trail 40 backpack</h1>
-        <div class="p1"><p>The Trail 40 is a light backpack for long day hikes and hut tours. Its back panel lets air through on hot climbs, the hip belt carries most of the weight, and the lid pocket holds a map and a phone within reach.</p>
-          <p>A rain cover sits in its own pocket under the floor, and the side pockets take a litre bottle each, reachable without taking the pack off.</p>
-          <p>The main compartment opens at the top and at the front, so that a jacket buried at the bottom comes out without unpacking everything else.</p></div>
-        <div class="p2"><table>${row('Volume', '40 l')}${row('Weight', '1.2 kg')}${row('Back length', '45–52 cm')}${row('Material', 'Recycled polyamide 210D')}${row('Colour', 'Moss green')}</table></div>
+  it('keeps the replies of a thread whose question alone is marked as the article body', () => {
+    const reply = (who: string, body: string): string =>
+      `<div class="reply"><div class="who">${who}</div><div class="text md">${body}</div></div>`;
+    const html = `<!doctype html><html><head><title>First trip to Japan</title></head><body>
+      <div class="page"><h1>First trip to Japan: tour or on our own?</h1>
+        <div class="text md" itemprop="articleBody"><p>We have travelled a lot but never to Japan. Should we plan the trip ourselves or take a tour? We want to see Tokyo, Kyoto and Osaka in about two weeks, and we both like to walk a lot. Planning it feels more daunting than planning a trip in Europe ever did.</p></div>
+        <section id="replies">
+          ${reply('kyotofan', '<p>Plan it yourselves: the trains are simple, every station has signs in English, and a rail pass covers Tokyo to Osaka and back. Book the first and the last hotel and leave the middle open for a while.</p>')}
+          ${reply('walker22', '<p>We took a hybrid tour last spring, where the agency booked hotels and trains and we spent the days on our own. It took the stress away for a first visit, and the guides on two of the days were excellent.</p>')}
+          ${reply('osaka_m', '<p>Two weeks is enough for those three cities plus a day in Nara and one in Hiroshima. Avoid the Golden Week holidays at the start of May, when every train and hotel is full and prices double.</p>')}
+        </section>
       </div></body></html>`;
     const text = textOf(html);
-    expect(text).toContain('The Trail 40 is a light backpack');
-    expect(text).toMatch(/Volume\s*:?\s*40 l/);
-    expect(text).toMatch(/Material\s*:?\s*Recycled polyamide 210D/);
+    expect(text).toContain('never to Japan');
+    expect(text).toContain('Plan it yourselves');
+    expect(text).toContain('We took a hybrid tour');
+    expect(text).toContain('Avoid the Golden Week holidays');
   });
 
   it('keeps each item of a listing with its title and summary', () => {

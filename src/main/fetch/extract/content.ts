@@ -7,7 +7,17 @@
  * cards, the sections of a service page) stops the descent at their common parent, so all of
  * them are kept, which single-node scoring (Readability) misses.
  */
-import { childElements, idAndClass, isTag, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
+import { isCommentNamed } from './clean.js';
+import {
+  childElements,
+  idAndClass,
+  isInside,
+  isTag,
+  removeNode,
+  walkElements,
+  type AnyNode,
+  type Element,
+} from './dom.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 
 /** Share of the parent's weight a child must hold to become the new candidate. */
@@ -23,7 +33,12 @@ const ARTICLE_MIN_CHARS = 200;
 /** Smallest share for a bare <article> or a group of look-alike blocks. */
 const GROUP_MIN_SHARE = 0.3;
 
-export function selectMainContent(body: Element): Element {
+export interface SelectOptions {
+  /** Comment-named blocks still in the tree are a thread's replies (the cleaner dropped an article's). */
+  threadReplies: boolean;
+}
+
+export function selectMainContent(body: Element, options: SelectOptions): Element {
   const { map } = measure(body);
   const pageWeight = contentWeight(map.get(body));
   const marked = markedArticleBody(body, map);
@@ -35,8 +50,48 @@ export function selectMainContent(body: Element): Element {
     const minShare = marked.strong ? ARTICLE_MIN_SHARE : GROUP_MIN_SHARE;
     if (weight >= Math.max(ARTICLE_MIN_CHARS, minShare * pageWeight)) start = marked.el;
   }
+  if (start !== body && options.threadReplies) start = withReplies(start, body, map, pageWeight);
   return descend(start, map);
 }
+
+/**
+ * A forum marks its question as the article body and prints the replies after it, named as
+ * comments, each reply's text in a block built like the question's. The cleaner keeps
+ * comment-named blocks only when they are much of the page; those lying outside the body and
+ * built like it are the rest of the thread.
+ */
+function withReplies(start: Element, body: Element, map: MassMap, pageWeight: number): Element {
+  const replies: Element[] = [];
+  walkElements(body, (el) => {
+    if (el === start) return false;
+    if (isCommentNamed(el)) {
+      if (!isInside(start, el) && holdsLookAlike(el, start)) replies.push(el);
+      return false;
+    }
+    return true;
+  });
+  const weight = replies.reduce((sum, el) => sum + contentWeight(map.get(el)), 0);
+  if (weight < THREAD_MIN_SHARE * pageWeight) return start;
+  return commonAncestor([start, ...replies]) ?? start;
+}
+
+/**
+ * A reply's body is built like the question's (the same tag and class): an article's comments
+ * are written in a markup of their own.
+ */
+function holdsLookAlike(container: Element, model: Element): boolean {
+  const cls = (model.attribs.class ?? '').trim();
+  if (cls === '') return false;
+  let found = false;
+  walkElements(container, (el) => {
+    if (el.name === model.name && (el.attribs.class ?? '').trim() === cls) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** Share of the page that replies outside the marked body must hold to be read as its thread. */
+const THREAD_MIN_SHARE = 0.3;
 
 /**
  * The element the page's own markup names as the article body: itemprop=articleBody, a class

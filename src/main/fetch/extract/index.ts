@@ -108,7 +108,7 @@ function extractBody(
 ): { markdown: string; text: string } {
   const includeComments = options.includeComments ?? false;
   clean(body, { includeComments, keepHidden: pass.keepHidden });
-  const root = selectMainContent(body);
+  const root = selectMainContent(body, { threadReplies: !includeComments });
   // Comment sections asked for but lying outside the main content follow it.
   const lead = findLead(body, root);
   const parts = [...(lead ? [lead] : []), root, ...(includeComments ? commentSectionsOutside(body, root) : [])];
