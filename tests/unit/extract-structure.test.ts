@@ -67,9 +67,9 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).toContain('Avoid the Golden Week holidays');
   });
 
-  it('keeps each item of a listing with its title and summary', () => {
+  it('keeps each item of a listing with its title and summary, though page builders name each card a widget', () => {
     const item = (title: string, summary: string): string =>
-      `<div class="c"><h3><a href="/e/${title.length}">${title}</a></h3><p>${summary}</p><span>2 May 2025</span></div>`;
+      `<div class="widget c"><h3><a href="/e/${title.length}">${title}</a></h3><p>${summary}</p><span>2 May 2025</span></div>`;
     const html = `<!doctype html><html><head><title>Events in May</title></head><body>
       <div class="l0"><h1>Events in May</h1><p>What is on in the city this month, from concerts to markets.</p>
         <div class="l1">
@@ -78,8 +78,10 @@ describe('extractHtml: structure of non-article pages', () => {
           ${item('Night of the museums', 'Twelve museums stay open until midnight, with one ticket for all of them and a shuttle bus between them.')}
           ${item('Children’s book fair', 'Authors read from their new books every hour, and children can draw their own comic with an illustrator.')}
         </div>
+        <div class="widget"><p>Opening hours of the tourist office: Monday to Friday from nine to five.</p></div>
       </div></body></html>`;
     const text = textOf(html);
+    expect(text).not.toContain('Opening hours of the tourist office');
     for (const t of ['Spring flea market on the river', 'Night of the museums', 'Children’s book fair'])
       expect(text).toContain(t);
     expect(text).toContain('Twelve museums stay open until midnight');
