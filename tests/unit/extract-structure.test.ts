@@ -123,4 +123,22 @@ describe('extractHtml: structure of non-article pages', () => {
     for (const s of sentences) expect(text).toContain(s);
     expect(text.split(lead).length - 1).toBe(1);
   });
+
+  it('drops a reply’s quote of the post above it, with its "said:" line, and keeps the reply', () => {
+    const question =
+      'I am making an English course for car rental companies and need a name for it. Which sounds better: Car Rental English, or English for Car Rental? Any better idea is welcome.';
+    const post = (who: string, body: string): string =>
+      `<div class="m"><div class="who">${who}</div><div class="body">${body}</div></div>`;
+    const html = `<!doctype html><html><head><title>Car rental or car rent?</title></head><body>
+      <div class="thread"><h1>Car rental or car rent?</h1>
+        ${post('tomas', question)}
+        ${post('raton', `<blockquote><div class="attribution">tomas said:</div><div class="q">${question}</div><div class="expand">Click to expand...</div></blockquote>I would rather say: An English Course in Car Rental, which names both the language and the trade.`)}
+        ${post('bhai', 'Perhaps: English for Car Rental Businesses. In Britain you will also hear car hire, so the course could mention both words somewhere.')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text.split('Which sounds better').length - 1).toBe(1);
+    expect(text).not.toContain('tomas said:');
+    expect(text).toContain('I would rather say: An English Course in Car Rental');
+    expect(text).toContain('English for Car Rental Businesses');
+  });
 });
