@@ -141,4 +141,23 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).toContain('I would rather say: An English Course in Car Rental');
     expect(text).toContain('English for Car Rental Businesses');
   });
+
+  it('drops the author panel printed with the same labels under every post, keeps a list of facts printed once', () => {
+    const panel = (joined: string, posts: string): string =>
+      `<dl class="x"><dt>Joined</dt><dd>${joined}</dd><dt>Messages</dt><dd>${posts}</dd><dt>Native language</dt><dd>Spanish</dd></dl>`;
+    const post = (who: string, joined: string, posts: string, body: string): string =>
+      `<div class="m"><div class="who">${who}${panel(joined, posts)}</div><div class="body"><p>${body}</p></div></div>`;
+    const html = `<!doctype html><html><head><title>Which tense after "since"?</title></head><body>
+      <div class="thread"><h1>Which tense after "since"?</h1>
+        <dl><dt>Level</dt><dd>Intermediate learners of English</dd></dl>
+        ${post('ana', 'Dec 23, 2009', '1,204', 'Is it "I live here since 2019" or "I have lived here since 2019"? My teacher says the first one is wrong, but I hear it often.')}
+        ${post('ben', 'Apr 12, 2008', '30,117', 'With "since" and a point in time, English uses the present perfect: "I have lived here since 2019". The simple present is a common learner error.')}
+        ${post('cai', 'Feb 20, 2010', '52', 'The continuous form works too and sounds more natural in speech: "I have been living here since 2019".')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('I have been living here since 2019');
+    expect(text).toContain('Intermediate learners of English');
+    expect(text).not.toContain('Joined');
+    expect(text).not.toContain('30,117');
+  });
 });

@@ -7,6 +7,7 @@
  * passes follow (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep
  * to walk are read as flat text. The measured quality is in docs/benchmarks.md ("Extraction").
  */
+import { dropAuthorPanels } from './author-panels.js';
 import { clean, isCommentNamed } from './clean.js';
 import { pruneLinkBlocks, selectMainContent } from './content.js';
 import {
@@ -116,6 +117,7 @@ function extractBody(
   for (const part of parts) {
     dropRelatedSections(part);
     dropOrphanHeadings(part);
+    dropAuthorPanels(part);
   }
   dropRepeatedBlocks(parts);
   const render = (plain: boolean): string =>
