@@ -160,4 +160,21 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).not.toContain('Joined');
     expect(text).not.toContain('30,117');
   });
+
+  it('drops the recommendations a heading announces beside a product (similar items, customers also bought)', () => {
+    const card = (name: string, price: string): string =>
+      `<div class="k"><a href="/p/${price}">${name}</a><span>${price}</span><span>Free delivery on orders over 50 euros</span></div>`;
+    const html = `<!doctype html><html><head><title>Trail 40 backpack</title></head><body>
+      <div class="p0"><h1>Trail 40 backpack</h1>
+        <div class="p1"><p>The Trail 40 is a light backpack for long day hikes and hut tours. Its back panel lets air through on hot climbs, the hip belt carries most of the weight, and the lid pocket holds a map and a phone within reach.</p>
+          <p>A rain cover sits in its own pocket under the floor, and the side pockets take a litre bottle each, reachable without taking the pack off.</p>
+          <p>The main compartment opens at the top and at the front, so that a jacket buried at the bottom comes out without unpacking everything else.</p>
+          <p>Every seam is taped, the zips are water-repellent, and the fabric is recycled polyamide that keeps its colour after years in the sun.</p>
+          <div class="k0"><h3>Kunden kauften auch</h3>${card('Trail 30 daypack in moss green', '89,95 €')}${card('Trekking poles, carbon, pair', '119,00 €')}${card('Hydration bladder 2 litres', '34,95 €')}</div></div>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('The Trail 40 is a light backpack');
+    expect(text).not.toContain('Kunden kauften auch');
+    expect(text).not.toContain('Trekking poles');
+  });
 });
