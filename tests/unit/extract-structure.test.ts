@@ -142,7 +142,7 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).toContain('English for Car Rental Businesses');
   });
 
-  it('drops the author panel printed with the same labels under every post, keeps a list of facts printed once', () => {
+  it('drops the author panel printed with the same labels under every post, keeps a list of facts printed once and a documentation field list', () => {
     const panel = (joined: string, posts: string): string =>
       `<dl class="x"><dt>Joined</dt><dd>${joined}</dd><dt>Messages</dt><dd>${posts}</dd><dt>Native language</dt><dd>Spanish</dd></dl>`;
     const post = (who: string, joined: string, posts: string, body: string): string =>
@@ -159,6 +159,16 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).toContain('Intermediate learners of English');
     expect(text).not.toContain('Joined');
     expect(text).not.toContain('30,117');
+
+    // A documentation field list repeats its label for every entry, with long values: content.
+    const entry = (name: string, args: string): string =>
+      `<div class="ev"><h3>${name}</h3><p>Sent when the ${name} event happens on a worker, with the fields below.</p><dl><dt>signature:</dt><dd>${name}(${args})</dd></dl></div>`;
+    const docs = textOf(`<!doctype html><html><head><title>Events</title></head><body><div class="doc"><h1>Events</h1>
+      ${entry('task-sent', 'uuid, name, args, kwargs, retries, eta, expires, queue')}
+      ${entry('task-received', 'uuid, name, args, kwargs, retries, eta, hostname, timestamp')}
+      ${entry('task-started', 'uuid, hostname, timestamp, pid, worker, root_id, parent_id')}
+      </div></body></html>`);
+    expect(docs).toContain('task-started(uuid, hostname, timestamp, pid, worker, root_id, parent_id)');
   });
 
   it('drops the recommendations a heading announces beside a product (similar items, customers also bought)', () => {
