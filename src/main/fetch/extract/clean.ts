@@ -115,7 +115,7 @@ export function clean(body: Element, options: CleanOptions): void {
   const before = measure(body);
   const visible = visibleText(body, before.map);
   keepNoscriptFallback(body, before.map, visible);
-  dropStructuralBoilerplate(body);
+  dropStructuralBoilerplate(body, before.map);
   dropByTagAndVisibility(body, options.keepHidden ?? false, { map: before.map, visible });
   const { map, total } = measure(body);
   const pageWeight = Math.max(1, contentWeight(total));

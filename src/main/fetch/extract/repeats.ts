@@ -52,7 +52,7 @@ function repeatedQuotes(parts: Element[]): Element[] {
   let before = '';
   const visit = (node: AnyNode): void => {
     if (isText(node)) {
-      before += node.data;
+      append(node.data);
       return;
     }
     if (!isTag(node)) return;
@@ -60,14 +60,19 @@ function repeatedQuotes(parts: Element[]): Element[] {
       const text = squeeze(rawText(node));
       const edge = Math.min(QUOTE_EDGE_CHARS, Math.floor(text.length / 4));
       const core = text.slice(edge, Math.min(text.length - edge, edge + QUOTE_CORE_CHARS));
-      if (core.length >= MIN_CHARS && squeeze(before).includes(core)) {
+      if (core.length >= MIN_CHARS && before.includes(core)) {
         doomed.push(node);
         return;
       }
     }
     for (const child of node.children) visit(child);
     // Blocks end a line: words on either side must not run together.
-    before += ' ';
+    append(' ');
+  };
+  // Kept squeezed as it grows, so that each quote is looked for without redoing the whole text.
+  const append = (text: string): void => {
+    const chunk = text.replace(/\s+/g, ' ').toLowerCase();
+    before += before.endsWith(' ') && chunk.startsWith(' ') ? chunk.slice(1) : chunk;
   };
   for (const part of parts) visit(part);
   return doomed;

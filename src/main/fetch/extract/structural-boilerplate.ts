@@ -8,12 +8,16 @@
  * Runs before the tag rules of clean.ts, which drop the inputs the form rule looks for.
  */
 import { childElements, isTag, rawText, removeNode, walkElements, type Element } from './dom.js';
+import type { MassMap } from './measure.js';
 
 /** Hosts of social sites and messengers that share links point to. */
 const SOCIAL_HOST =
   /(^|\.)(facebook\.com|fb\.com|twitter\.com|x\.com|linkedin\.com|pinterest\.[a-z.]+|reddit\.com|tumblr\.com|wa\.me|whatsapp\.com|t\.me|telegram\.(me|org)|xing\.com|vk\.com|ok\.ru|bsky\.app|threads\.net|weibo\.com|line\.me|flipboard\.com|getpocket\.com|mix\.com)$/;
 
-/** A share bar or a sign-up prompt is short: a block with more text than this is content. */
+/**
+ * A share bar or a sign-up prompt is short: a block with more text than this (non-space
+ * characters, as the mass map counts them) is content.
+ */
 const SHARE_MAX_CHARS = 200;
 const PROMPT_MAX_CHARS = 400;
 const CITATION_MAX_CHARS = 600;
@@ -27,14 +31,17 @@ const CITATION_PATTERN =
 
 const BLOCKS = new Set(['p', 'div', 'section', 'li', 'ul', 'ol', 'span', 'blockquote', 'dl', 'table', 'form']);
 
-export function dropStructuralBoilerplate(root: Element): void {
-  const doomed: Element[] = [];
-  for (const form of findForms(root)) if (asksForEmail(form)) doomed.push(promptBlock(form));
+export function dropStructuralBoilerplate(root: Element, map: MassMap): void {
+  const doomed = new Set<Element>();
+  for (const form of findForms(root)) if (asksForEmail(form, map)) doomed.add(promptBlock(form, map));
   walkElements(root, (el) => {
-    if (doomed.includes(el)) return false;
+    if (doomed.has(el)) return false;
     if (!BLOCKS.has(el.name)) return true;
-    if (isShareBar(el) || isCitation(el)) {
-      doomed.push(el);
+    // Only short blocks are judged, by their mass: reading the text of every block would cost a
+    // walk of its subtree each.
+    const text = map.get(el)?.text ?? 0;
+    if ((text <= SHARE_MAX_CHARS && isShareBar(el)) || (text <= CITATION_MAX_CHARS && isCitation(el))) {
+      doomed.add(el);
       return false;
     }
     return true;
@@ -51,26 +58,29 @@ function findForms(root: Element): Element[] {
   return forms;
 }
 
-function asksForEmail(form: Element): boolean {
+function asksForEmail(form: Element, map: MassMap): boolean {
   let found = false;
   walkElements(form, (el) => {
     if (el.name === 'input' && (el.attribs.type ?? '').toLowerCase() === 'email') found = true;
     return !found;
   });
-  return found && chars(form) <= PROMPT_MAX_CHARS;
+  return found && chars(form, map) <= PROMPT_MAX_CHARS;
 }
 
 /** The form with its heading and pitch: the largest block around it that stays short. */
-function promptBlock(form: Element): Element {
+function promptBlock(form: Element, map: MassMap): Element {
   let block = form;
-  while (block.parent && isTag(block.parent) && block.parent.name !== 'body' && chars(block.parent) <= PROMPT_MAX_CHARS)
+  while (
+    block.parent &&
+    isTag(block.parent) &&
+    block.parent.name !== 'body' &&
+    chars(block.parent, map) <= PROMPT_MAX_CHARS
+  )
     block = block.parent;
   return block;
 }
 
 function isShareBar(el: Element): boolean {
-  const text = chars(el);
-  if (text > SHARE_MAX_CHARS) return false;
   const hosts = new Set<string>();
   let links = 0;
   let social = 0;
@@ -98,10 +108,10 @@ function socialTarget(href: string): string | undefined {
 /** The smallest block holding a citation: no child block holds it alone. */
 function isCitation(el: Element): boolean {
   const text = rawText(el).replace(/\s+/g, ' ');
-  if (text.length > CITATION_MAX_CHARS || !CITATION_PATTERN.test(text)) return false;
+  if (!CITATION_PATTERN.test(text)) return false;
   return !childElements(el).some((c) => BLOCKS.has(c.name) && CITATION_PATTERN.test(rawText(c).replace(/\s+/g, ' ')));
 }
 
-function chars(el: Element): number {
-  return rawText(el).replace(/\s+/g, '').length;
+function chars(el: Element, map: MassMap): number {
+  return map.get(el)?.text ?? 0;
 }
