@@ -1,9 +1,11 @@
 /**
  * Main-content extraction: HTML → clean Markdown, plain text and page metadata.
  *
- * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (never-content tags,
- * hidden parts, boilerplate by role and class names) → select the main content by text mass →
- * prune navigation-like link blocks → render Markdown and text. When that leaves little text, gentler
+ * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (share bars, sign-up
+ * forms and citation boxes by structure, never-content tags, hidden parts, boilerplate by role and
+ * class names) → select the main content by text mass (with a thread's replies) → prune
+ * navigation-like link blocks, related-reading blocks, orphan headings and forum author panels →
+ * drop repeated paragraphs and quotes → render Markdown and text. When that leaves little text, gentler
  * passes follow (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep
  * to walk are read as flat text. The measured quality is in docs/benchmarks.md ("Extraction").
  */
