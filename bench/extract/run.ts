@@ -4,7 +4,9 @@
  * ../shared/data), with each data set's own metric.
  *
  *   npx tsx bench/extract/run.ts [dataFolder…] [--json out.json] [--limit N]
- *       [--extractors lantern,readability] [--pages pages.jsonl]
+ *       [--extractors lantern,readability] [--pages pages.jsonl] [--wcxb-half a|b]
+ *
+ * WCXB is also scored by half (`wcxbHalf` in datasets.ts); `--wcxb-half` runs only that half.
  *
  * Without folders it reads ../shared/data/extraction/{article-extraction-benchmark,wcxb-dev,trafilatura-eval-dev}.
  */
@@ -12,7 +14,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { extractHtml } from '../../src/main/fetch/extract/index.js';
 import { SHARED_DATA } from '../../tests/support/shared-data.js';
-import { loadDataset, readHtml, readServedHtml, type Dataset } from './datasets.js';
+import { loadDataset, readHtml, readServedHtml, wcxbHalf, type Dataset, type WcxbHalf } from './datasets.js';
 import {
   aebScores,
   segmentMatch,
@@ -42,6 +44,7 @@ interface Args {
   pagesOut: string | undefined;
   limit: number | undefined;
   extractors: string[];
+  wcxbHalf: WcxbHalf | undefined;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -51,6 +54,7 @@ function parseArgs(argv: string[]): Args {
     pagesOut: undefined,
     limit: undefined,
     extractors: ['lantern', 'readability'],
+    wcxbHalf: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -63,7 +67,11 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--pages') args.pagesOut = value();
     else if (arg === '--limit') args.limit = Number(value());
     else if (arg === '--extractors') args.extractors = value().split(',');
-    else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`);
+    else if (arg === '--wcxb-half') {
+      const half = value();
+      if (half !== 'a' && half !== 'b') throw new Error(`--wcxb-half takes a or b, not ${half}`);
+      args.wcxbHalf = half;
+    } else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`);
     else args.folders.push(resolve(arg));
   }
   for (const name of args.extractors)
@@ -112,7 +120,7 @@ async function main(): Promise<void> {
   if (args.pagesOut) writeFileSync(args.pagesOut, '');
   const report: Record<string, unknown> = { date: new Date().toISOString(), limit: args.limit ?? null, datasets: {} };
   for (const folder of args.folders) {
-    const dataset = loadDataset(folder, args.limit);
+    const dataset = loadDataset(folder, args.limit, args.wcxbHalf);
     console.log(
       `\n== ${dataset.name} (${dataset.format}, ${dataset.pages.length} pages${dataset.format === 'wcxb' && dataset.skipped.length ? `, ${dataset.skipped.length} without main_content skipped` : ''})`,
     );
@@ -161,9 +169,19 @@ async function main(): Promise<void> {
           `${name.padEnd(12)} ${line('all', overall)}  ${pagesPerSecond.toFixed(1)} pages/s${run.failures ? `  (${run.failures} failures)` : ''}`,
         );
         for (const [type, g] of Object.entries(byType)) console.log(`${''.padEnd(12)} ${line(type, g)}`);
-        results[name] = { overall, byType, pagesPerSecond, seconds: run.seconds, failures: run.failures };
+        const halves: Record<string, unknown> = {};
+        for (const half of ['a', 'b'] as const) {
+          const inHalf = pageResults.filter((_, i) => wcxbHalf((dataset.pages[i] as { id: string }).id) === half);
+          if (inHalf.length === 0 || inHalf.length === pageResults.length) continue;
+          const scores = wcxbScores(inHalf);
+          halves[half] = scores;
+          console.log(`${''.padEnd(12)} ${line(`half ${half}`, scores.overall)}`);
+          for (const [type, g] of Object.entries(scores.byType))
+            console.log(`${''.padEnd(12)} ${line(`  ${half} ${type}`, g)}`);
+        }
+        results[name] = { overall, byType, halves, pagesPerSecond, seconds: run.seconds, failures: run.failures };
         dataset.pages.forEach((p, i) => {
-          const row = perPage.get(p.id) ?? { set: dataset.name, id: p.id, type: p.pageType };
+          const row = perPage.get(p.id) ?? { set: dataset.name, id: p.id, type: p.pageType, half: wcxbHalf(p.id) };
           row[name] = (pageResults[i] as WcxbPageResult).f1;
           row[`${name}P`] = (pageResults[i] as WcxbPageResult).precision;
           row[`${name}R`] = (pageResults[i] as WcxbPageResult).recall;

@@ -96,11 +96,12 @@ function visibleText(html: string): string {
   return text(doc).replace(/\s+/g, ' ').trim();
 }
 
-const filler = (n: number): string =>
+/** `n` paragraphs numbered from `first`: distinct, since the extractor gives no paragraph twice. */
+const filler = (n: number, first = 1): string =>
   Array.from(
     { length: n },
     (_, i) =>
-      `<p>Filler paragraph ${i + 1} gives the article enough ordinary prose for the extractor to take it as the page's main content, as on a real page.</p>`,
+      `<p>Filler paragraph ${i + first} gives the article enough ordinary prose for the extractor to take it as the page's main content, as on a real page.</p>`,
   ).join('\n');
 
 function page(article: string): string {
@@ -139,7 +140,7 @@ print(area(2, 3) ** 2)</code></pre>
 still code
 \`\`\`\`</pre>
 <p>An address:<br>1 High Street<br>Townsville</p>
-${filler(1)}
+${filler(1, 3)}
 `;
 
 describe('extractHtml Markdown: structure survives a Markdown parser', () => {
@@ -182,7 +183,7 @@ describe('extractHtml Markdown: page text cannot forge structure', () => {
     '```',
   ];
   // Each hostile line is its own paragraph, and all of them again as lines of one paragraph.
-  const article = `${filler(2)}${HOSTILE.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}<p>${HOSTILE.map(escapeHtml).join('<br>')}</p>${filler(1)}`;
+  const article = `${filler(2)}${HOSTILE.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}<p>${HOSTILE.map(escapeHtml).join('<br>')}</p>${filler(1, 3)}`;
   const doc = extractHtml(page(article), 'https://example.test/hostile', { includeLinks: true });
   const rendered = toHtml(doc.markdown);
 
@@ -200,7 +201,7 @@ describe('extractHtml Markdown: page text cannot forge structure', () => {
   it('leaves ordinary prose as written, so quotes of it read naturally', () => {
     const prose = `<p>It costs 5 * 3 = 15 euros, uses snake_case_names, C# and ~5 km of cable; 2 < 3 & so on.</p>`;
     const plain = extractHtml(
-      page(`${filler(2)}${prose}<h2>1. Introduction</h2>${filler(1)}`),
+      page(`${filler(2)}${prose}<h2>1. Introduction</h2>${filler(1, 3)}`),
       'https://example.test/p',
     );
     expect(plain.markdown).toContain(
@@ -212,7 +213,7 @@ describe('extractHtml Markdown: page text cannot forge structure', () => {
 
 describe('extractHtml Markdown: links, when asked for', () => {
   const article = `${filler(2)}<p>For the details of every step, with the measurements behind them, see <a href="/a b(c)|d">the [annotated] guide</a>, which this page summarises; ignore <a href="javascript:alert(1)">a script</a>, and write to us by <a href="mailto:x@example.test">mail</a> with any question.</p>
-<h2><a href="/section">Linked heading</a></h2>${filler(1)}`;
+<h2><a href="/section">Linked heading</a></h2>${filler(1, 3)}`;
   const doc = extractHtml(page(article), 'https://example.test/dir/', { includeLinks: true });
 
   it('writes each safe link as one link to its own URL, and no script link', () => {

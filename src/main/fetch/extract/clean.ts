@@ -6,6 +6,7 @@
 import { ARTICLE_BODY_TOKEN } from './content.js';
 import { attr, childElements, findAll, idAndClass, isTag, removeNode, walkElements, type Element } from './dom.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
+import { dropStructuralBoilerplate } from './structural-boilerplate.js';
 
 const DROP_TAGS = new Set([
   'script',
@@ -66,12 +67,18 @@ const DROP_ROLES = new Set([
 
 /** Class/id tokens that name boilerplate blocks. Tested per token (split on spaces). */
 const BOILERPLATE_TOKEN =
-  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^widgets?([-_]|$)|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip-?(to|nav|main|content)|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff/;
+  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip-?(to|nav|main|content)|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff/;
 
 /**
  * Bylines and post dates: boilerplate beside an article, but part of each post of a forum thread
  * or each card of a listing, so dropped only outside repeated blocks.
  */
+/**
+ * A sidebar's widget, but also what page builders call each card of a grid of offers or courses:
+ * boilerplate only outside repeated blocks.
+ */
+const WIDGET_TOKEN = /^widgets?([-_]|$)/;
+
 const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$|[-_]meta$|^(meta-?data|dateline)$|(^|[-_])date$/;
 
 /**
@@ -108,6 +115,7 @@ export function clean(body: Element, options: CleanOptions): void {
   const before = measure(body);
   const visible = visibleText(body, before.map);
   keepNoscriptFallback(body, before.map, visible);
+  dropStructuralBoilerplate(body, before.map);
   dropByTagAndVisibility(body, options.keepHidden ?? false, { map: before.map, visible });
   const { map, total } = measure(body);
   const pageWeight = Math.max(1, contentWeight(total));
@@ -218,7 +226,7 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
       }
       const boilerplate =
         tokens.some((t) => BOILERPLATE_TOKEN.test(t)) ||
-        (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
+        (tokens.some((t) => POST_META_TOKEN.test(t) || WIDGET_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
         // Cards make up most of their container; pictures set between an article's paragraphs
         // repeat too, but are a minority among them, and their captions go.
         (tokens.some((t) => CAPTION_TOKEN.test(t)) && (map.get(el)?.links ?? 0) === 0 && !inRepeatedBlock(el, 4, true));

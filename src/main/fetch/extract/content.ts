@@ -7,7 +7,17 @@
  * cards, the sections of a service page) stops the descent at their common parent, so all of
  * them are kept, which single-node scoring (Readability) misses.
  */
-import { childElements, idAndClass, isTag, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
+import { isCommentNamed } from './clean.js';
+import {
+  childElements,
+  idAndClass,
+  isInside,
+  isTag,
+  removeNode,
+  walkElements,
+  type AnyNode,
+  type Element,
+} from './dom.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 
 /** Share of the parent's weight a child must hold to become the new candidate. */
@@ -23,7 +33,12 @@ const ARTICLE_MIN_CHARS = 200;
 /** Smallest share for a bare <article> or a group of look-alike blocks. */
 const GROUP_MIN_SHARE = 0.3;
 
-export function selectMainContent(body: Element): Element {
+export interface SelectOptions {
+  /** Comment-named blocks still in the tree are a thread's replies (the cleaner dropped an article's). */
+  threadReplies: boolean;
+}
+
+export function selectMainContent(body: Element, options: SelectOptions): Element {
   const { map } = measure(body);
   const pageWeight = contentWeight(map.get(body));
   const marked = markedArticleBody(body, map);
@@ -35,8 +50,48 @@ export function selectMainContent(body: Element): Element {
     const minShare = marked.strong ? ARTICLE_MIN_SHARE : GROUP_MIN_SHARE;
     if (weight >= Math.max(ARTICLE_MIN_CHARS, minShare * pageWeight)) start = marked.el;
   }
+  if (start !== body && options.threadReplies) start = withReplies(start, body, map, pageWeight);
   return descend(start, map);
 }
+
+/**
+ * A forum marks its question as the article body and prints the replies after it, named as
+ * comments, each reply's text in a block built like the question's. The cleaner keeps
+ * comment-named blocks only when they are much of the page; those lying outside the body and
+ * built like it are the rest of the thread.
+ */
+function withReplies(start: Element, body: Element, map: MassMap, pageWeight: number): Element {
+  const replies: Element[] = [];
+  walkElements(body, (el) => {
+    if (el === start) return false;
+    if (isCommentNamed(el)) {
+      if (!isInside(start, el) && holdsLookAlike(el, start)) replies.push(el);
+      return false;
+    }
+    return true;
+  });
+  const weight = replies.reduce((sum, el) => sum + contentWeight(map.get(el)), 0);
+  if (weight < THREAD_MIN_SHARE * pageWeight) return start;
+  return commonAncestor([start, ...replies]) ?? start;
+}
+
+/**
+ * A reply's body is built like the question's (the same tag and class): an article's comments
+ * are written in a markup of their own.
+ */
+function holdsLookAlike(container: Element, model: Element): boolean {
+  const cls = (model.attribs.class ?? '').trim();
+  if (cls === '') return false;
+  let found = false;
+  walkElements(container, (el) => {
+    if (el.name === model.name && (el.attribs.class ?? '').trim() === cls) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** Share of the page that replies outside the marked body must hold to be read as its thread. */
+const THREAD_MIN_SHARE = 0.3;
 
 /**
  * The element the page's own markup names as the article body: itemprop=articleBody, a class
@@ -66,11 +121,43 @@ function markedArticleBody(body: Element, map: MassMap): { el: Element; strong: 
     const first = weighted[0];
     if (!first) continue;
     const comparable = weighted.filter((m) => m.w >= 0.3 * first.w);
-    if (comparable.length === 1) return { el: first.el, strong: index < 2 };
+    if (comparable.length === 1) {
+      // A forum may wrap only its first post in <article> and print the replies beside it in
+      // blocks built the same way: the thread is their parent.
+      const posts = index === 2 ? lookAlikeSiblings(first.el) : [];
+      if (posts.length >= MIN_REPLIES && first.el.parent && isTag(first.el.parent))
+        return { el: first.el.parent, strong: false };
+      return { el: first.el, strong: index < 2 };
+    }
     const ancestor = commonAncestor(comparable.map((m) => m.el));
     return ancestor ? { el: ancestor, strong: false } : undefined;
   }
   return undefined;
+}
+
+/** Replies beside a first post that make it a thread. */
+const MIN_REPLIES = 2;
+
+/**
+ * Siblings built like `el`: the same class attribute (not empty), or, without classes, the same
+ * sequence of child tags (author line, body) — a post and its replies.
+ */
+function lookAlikeSiblings(el: Element): Element[] {
+  const parent = el.parent;
+  if (!parent || !isTag(parent)) return [];
+  const cls = (el.attribs.class ?? '').trim();
+  const shape = (e: Element): string =>
+    childElements(e)
+      .map((c) => `${c.name}.${c.attribs.class ?? ''}`)
+      .join(' ');
+  const own = shape(el);
+  return childElements(parent).filter(
+    (sibling) =>
+      sibling !== el &&
+      (cls !== ''
+        ? (sibling.attribs.class ?? '').trim() === cls
+        : childElements(sibling).length >= 2 && shape(sibling) === own),
+  );
 }
 
 function commonAncestor(elements: Element[]): Element | undefined {

@@ -1,12 +1,15 @@
 /**
  * Main-content extraction: HTML → clean Markdown, plain text and page metadata.
  *
- * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (never-content tags,
- * hidden parts, boilerplate by role and class names) → select the main content by text mass →
- * prune navigation-like link blocks → render Markdown and text. When that leaves little text, gentler
+ * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (share bars, sign-up
+ * forms and citation boxes by structure, never-content tags, hidden parts, boilerplate by role and
+ * class names) → select the main content by text mass (with a thread's replies) → prune
+ * navigation-like link blocks, related-reading blocks, orphan headings and forum author panels →
+ * drop repeated paragraphs and quotes → render Markdown and text. When that leaves little text, gentler
  * passes follow (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep
  * to walk are read as flat text. The measured quality is in docs/benchmarks.md ("Extraction").
  */
+import { dropAuthorPanels } from './author-panels.js';
 import { clean, isCommentNamed } from './clean.js';
 import { pruneLinkBlocks, selectMainContent } from './content.js';
 import {
@@ -27,6 +30,7 @@ import { renderContent } from './markdown.js';
 import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
 import { dropRelatedSections } from './related.js';
+import { dropRepeatedBlocks } from './repeats.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
 export interface ExtractOptions {
@@ -107,7 +111,7 @@ function extractBody(
 ): { markdown: string; text: string } {
   const includeComments = options.includeComments ?? false;
   clean(body, { includeComments, keepHidden: pass.keepHidden });
-  const root = selectMainContent(body);
+  const root = selectMainContent(body, { threadReplies: !includeComments });
   // Comment sections asked for but lying outside the main content follow it.
   const lead = findLead(body, root);
   const parts = [...(lead ? [lead] : []), root, ...(includeComments ? commentSectionsOutside(body, root) : [])];
@@ -115,7 +119,9 @@ function extractBody(
   for (const part of parts) {
     dropRelatedSections(part);
     dropOrphanHeadings(part);
+    dropAuthorPanels(part);
   }
+  dropRepeatedBlocks(parts);
   const render = (plain: boolean): string =>
     parts
       .map((part) =>

@@ -1,0 +1,83 @@
+/**
+ * No paragraph twice. Templates print the same text in two places that both end up in the
+ * content: a standfirst in the header and again as the body's first paragraph, a pull quote
+ * repeating the sentence beside it, a forum reply quoting the post above it in full.
+ * - A paragraph whose text (spaces and case aside) is one of the few paragraphs just before it
+ *   goes. Far apart, a repeat is the page's own: API documentation describes the same field in
+ *   each section that has it.
+ * - A quote whose text is already in the content before it goes, with its "X said:" line and
+ *   other chrome: its core (the middle of its text) is looked for, not its edges.
+ */
+import { isTag, isText, rawText, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
+
+/** Paragraphs compared; a quote made of paragraphs is compared paragraph by paragraph. */
+const TEXT_BLOCKS = new Set(['p', 'blockquote']);
+/** Shorter paragraphs repeat on purpose (labels, prices, dates). */
+const MIN_CHARS = 60;
+/** How many paragraphs back a repeat is looked for. */
+const WINDOW = 6;
+/**
+ * The chrome a quote may carry around its text ("Anna said:", "Quote from Anna on 3 May" before
+ * it, "Click to expand…" after it): at most this much at either edge, and at most a quarter.
+ */
+const QUOTE_EDGE_CHARS = 80;
+/** How much of a quote's core must be found before it. */
+const QUOTE_CORE_CHARS = 200;
+
+export function dropRepeatedBlocks(parts: Element[]): void {
+  for (const el of [...repeatedParagraphs(parts), ...repeatedQuotes(parts)]) removeNode(el);
+}
+
+function repeatedParagraphs(parts: Element[]): Element[] {
+  const recent: string[] = [];
+  const doomed: Element[] = [];
+  const visit = (el: Element): boolean => {
+    if (!TEXT_BLOCKS.has(el.name)) return true;
+    if (el.children.some((c) => isTag(c) && TEXT_BLOCKS.has(c.name))) return true;
+    const key = squeeze(rawText(el));
+    if (key.length < MIN_CHARS) return false;
+    if (recent.includes(key)) doomed.push(el);
+    else {
+      recent.push(key);
+      if (recent.length > WINDOW) recent.shift();
+    }
+    return false;
+  };
+  for (const part of parts) if (visit(part)) walkElements(part, visit);
+  return doomed;
+}
+
+function repeatedQuotes(parts: Element[]): Element[] {
+  const doomed: Element[] = [];
+  let before = '';
+  const visit = (node: AnyNode): void => {
+    if (isText(node)) {
+      append(node.data);
+      return;
+    }
+    if (!isTag(node)) return;
+    if (node.name === 'blockquote') {
+      const text = squeeze(rawText(node));
+      const edge = Math.min(QUOTE_EDGE_CHARS, Math.floor(text.length / 4));
+      const core = text.slice(edge, Math.min(text.length - edge, edge + QUOTE_CORE_CHARS));
+      if (core.length >= MIN_CHARS && before.includes(core)) {
+        doomed.push(node);
+        return;
+      }
+    }
+    for (const child of node.children) visit(child);
+    // Blocks end a line: words on either side must not run together.
+    append(' ');
+  };
+  // Kept squeezed as it grows, so that each quote is looked for without redoing the whole text.
+  const append = (text: string): void => {
+    const chunk = text.replace(/\s+/g, ' ').toLowerCase();
+    before += before.endsWith(' ') && chunk.startsWith(' ') ? chunk.slice(1) : chunk;
+  };
+  for (const part of parts) visit(part);
+  return doomed;
+}
+
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}

@@ -1,0 +1,190 @@
+/**
+ * Page structures other than an article, and boilerplate known by its structure, on small
+ * hand-made pages. Class names here are neutral ("x1", "box") on purpose: what is kept or dropped
+ * must follow from the structure (repeated posts, label/value rows, a form asking for an e-mail,
+ * links to social sites, a citation pattern), in any language, never from a template's names.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from '../../src/main/fetch/extract/index.js';
+
+const textOf = (html: string, url = 'https://site.example/page'): string => extractHtml(html, url).text;
+
+const sentences = [
+  'The council voted on Tuesday to restore the old market hall by the autumn and to reopen it to traders afterwards.',
+  'The cost of about four million euros is shared by the city and the region, the mayor said after the meeting.',
+  'Residents had asked for years that the listed building be kept instead of being torn down for a new one.',
+  'Work starts in spring with the roof, followed by the facade, the heating and the stalls inside the hall.',
+];
+const prose = sentences.map((s) => `<p>${s}</p>`).join('\n');
+
+function article(inBody: string, opts: { before?: string } = {}): string {
+  return `<!doctype html><html><head><title>Market hall restored</title></head><body>
+  <div class="x0"><div class="x1">
+    <h1>Market hall restored</h1>
+    ${opts.before ?? ''}
+    <div class="x2">${prose}${inBody}</div>
+  </div></div></body></html>`;
+}
+
+describe('extractHtml: structure of non-article pages', () => {
+  it('keeps every reply of a forum thread whose first post alone is an <article>', () => {
+    const reply = (who: string, body: string): string =>
+      `<div class="r1"><div class="r2"><span class="u">${who}</span> <span class="d">12 March 2025</span></div><div class="r3"><p>${body}</p></div></div>`;
+    const html = `<!doctype html><html><head><title>Sourdough starter smells of acetone</title></head><body>
+      <div class="board"><h1>Sourdough starter smells of acetone</h1>
+        <article class="r1"><div class="r2"><span class="u">breadfan</span> <span class="d">11 March 2025</span></div>
+          <div class="r3"><p>My starter is two weeks old and since yesterday it smells strongly of acetone after every feeding, although it still rises well. Should I throw it away and start again, or is there a way to save it?</p>
+          <p>I feed it once a day with equal weights of white flour and water and keep it on the kitchen counter next to the oven, where it is quite warm in the evening. It doubles in about four hours and then falls back, and the smell is strongest the next morning just before the feed.</p>
+          <p>There is no mould and no pink or orange colour anywhere on it, only a thin layer of grey liquid on top that I stir back in before feeding. I have read very different advice about that liquid, from pouring it off to always mixing it in.</p></div></article>
+        ${reply('millerjane', 'An acetone smell means the starter is hungry: the yeast has eaten all the flour and is making solvents. Feed it twice a day at a higher ratio, one part starter to five parts flour and water, and the smell goes within a few days.')}
+        ${reply('crumbshot', 'Same happened to mine in a warm kitchen last summer. Moving the jar to a cooler shelf and using some rye flour in every feed sorted it out in less than a week, no need to start over.')}
+        ${reply('breadfan', 'Thank you both, I fed it one to five this morning with a spoon of rye and it already smells of yoghurt again instead of nail polish remover.')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('My starter is two weeks old');
+    expect(text).toContain('An acetone smell means the starter is hungry');
+    expect(text).toContain('Moving the jar to a cooler shelf');
+    expect(text).toContain('smells of yoghurt again');
+    expect(text).toContain('millerjane');
+  });
+
+  it('keeps the replies of a thread whose question alone is marked as the article body', () => {
+    const reply = (who: string, body: string): string =>
+      `<div class="reply"><div class="who">${who}</div><div class="text md">${body}</div></div>`;
+    const html = `<!doctype html><html><head><title>First trip to Japan</title></head><body>
+      <div class="page"><h1>First trip to Japan: tour or on our own?</h1>
+        <div class="text md" itemprop="articleBody"><p>We have travelled a lot but never to Japan. Should we plan the trip ourselves or take a tour? We want to see Tokyo, Kyoto and Osaka in about two weeks, and we both like to walk a lot. Planning it feels more daunting than planning a trip in Europe ever did.</p></div>
+        <section id="replies">
+          ${reply('kyotofan', '<p>Plan it yourselves: the trains are simple, every station has signs in English, and a rail pass covers Tokyo to Osaka and back. Book the first and the last hotel and leave the middle open for a while.</p>')}
+          ${reply('walker22', '<p>We took a hybrid tour last spring, where the agency booked hotels and trains and we spent the days on our own. It took the stress away for a first visit, and the guides on two of the days were excellent.</p>')}
+          ${reply('osaka_m', '<p>Two weeks is enough for those three cities plus a day in Nara and one in Hiroshima. Avoid the Golden Week holidays at the start of May, when every train and hotel is full and prices double.</p>')}
+        </section>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('never to Japan');
+    expect(text).toContain('Plan it yourselves');
+    expect(text).toContain('We took a hybrid tour');
+    expect(text).toContain('Avoid the Golden Week holidays');
+  });
+
+  it('keeps each item of a listing with its title and summary, though page builders name each card a widget', () => {
+    const item = (title: string, summary: string): string =>
+      `<div class="widget c"><h3><a href="/e/${title.length}">${title}</a></h3><p>${summary}</p><span>2 May 2025</span></div>`;
+    const html = `<!doctype html><html><head><title>Events in May</title></head><body>
+      <div class="l0"><h1>Events in May</h1><p>What is on in the city this month, from concerts to markets.</p>
+        <div class="l1">
+          ${item('Spring flea market on the river', 'Two hundred stalls along the quay sell books, furniture and old records from eight in the morning.')}
+          ${item('Open rehearsal of the city orchestra', 'The orchestra rehearses Dvořák in the town hall and answers questions from the audience afterwards.')}
+          ${item('Night of the museums', 'Twelve museums stay open until midnight, with one ticket for all of them and a shuttle bus between them.')}
+          ${item('Children’s book fair', 'Authors read from their new books every hour, and children can draw their own comic with an illustrator.')}
+        </div>
+        <div class="widget"><p>Opening hours of the tourist office: Monday to Friday from nine to five.</p></div>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).not.toContain('Opening hours of the tourist office');
+    for (const t of ['Spring flea market on the river', 'Night of the museums', 'Children’s book fair'])
+      expect(text).toContain(t);
+    expect(text).toContain('Twelve museums stay open until midnight');
+  });
+
+  it('drops a citation box, in English and in German, but not prose that mentions a citation', () => {
+    const html = article(
+      `<p>The plan cites a study that was retrieved from the city archive last year.</p>
+       <div class="b1"><h4>Cite this article</h4><p>Doe, J. (2025). Market hall restored. City News. Retrieved 3 May 2025 from https://site.example/page</p></div>
+       <div class="b2"><p>Zitiervorschlag: Doe, J. (2025): Markthalle saniert. Abgerufen am 3. Mai 2025 von https://site.example/page</p></div>`,
+    );
+    const text = textOf(html);
+    for (const s of sentences) expect(text).toContain(s);
+    expect(text).toContain('The plan cites a study that was retrieved from the city archive');
+    expect(text).not.toContain('Cite this article');
+    expect(text).not.toContain('Retrieved 3 May 2025');
+    expect(text).not.toContain('Abgerufen am');
+  });
+
+  it('drops a bar of share links to social sites and a newsletter form, whatever their names', () => {
+    const html = article(
+      `<div class="b3"><a href="https://www.facebook.com/sharer/sharer.php?u=x">Facebook</a> <a href="https://twitter.com/intent/tweet?url=x">X</a> <a href="https://wa.me/?text=x">WhatsApp</a> <a href="mailto:?subject=x">E-Mail</a></div>
+       <div class="b4"><h4>Nie mehr etwas verpassen</h4><p>Unser Newsletter bringt jeden Freitag das Wichtigste aus der Stadt.</p>
+         <form action="/n"><input type="email" name="e" placeholder="Ihre E-Mail-Adresse"><button>Anmelden</button></form></div>`,
+    );
+    const text = textOf(html);
+    for (const s of sentences) expect(text).toContain(s);
+    expect(text).not.toContain('WhatsApp');
+    expect(text).not.toContain('Nie mehr etwas verpassen');
+    expect(text).not.toContain('Unser Newsletter');
+  });
+
+  it('gives no paragraph twice when the lead is printed above the body and again as its first paragraph', () => {
+    const lead = 'The city will restore its old market hall by the autumn, the council decided on Tuesday.';
+    const html = `<!doctype html><html><head><title>Market hall restored</title></head><body>
+      <article><header><h1>Market hall restored</h1><p class="article-lead">${lead}</p></header>
+        <div class="article-body"><p>${lead}</p>${prose}</div></article></body></html>`;
+    const text = textOf(html);
+    for (const s of sentences) expect(text).toContain(s);
+    expect(text.split(lead).length - 1).toBe(1);
+  });
+
+  it('drops a reply’s quote of the post above it, with its "said:" line, and keeps the reply', () => {
+    const question =
+      'I am making an English course for car rental companies and need a name for it. Which sounds better: Car Rental English, or English for Car Rental? Any better idea is welcome.';
+    const post = (who: string, body: string): string =>
+      `<div class="m"><div class="who">${who}</div><div class="body">${body}</div></div>`;
+    const html = `<!doctype html><html><head><title>Car rental or car rent?</title></head><body>
+      <div class="thread"><h1>Car rental or car rent?</h1>
+        ${post('tomas', question)}
+        ${post('raton', `<blockquote><div class="attribution">tomas said:</div><div class="q">${question}</div><div class="expand">Click to expand...</div></blockquote>I would rather say: An English Course in Car Rental, which names both the language and the trade.`)}
+        ${post('bhai', 'Perhaps: English for Car Rental Businesses. In Britain you will also hear car hire, so the course could mention both words somewhere.')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text.split('Which sounds better').length - 1).toBe(1);
+    expect(text).not.toContain('tomas said:');
+    expect(text).toContain('I would rather say: An English Course in Car Rental');
+    expect(text).toContain('English for Car Rental Businesses');
+  });
+
+  it('drops the author panel printed with the same labels under every post, keeps a list of facts printed once and a documentation field list', () => {
+    const panel = (joined: string, posts: string): string =>
+      `<dl class="x"><dt>Joined</dt><dd>${joined}</dd><dt>Messages</dt><dd>${posts}</dd><dt>Native language</dt><dd>Spanish</dd></dl>`;
+    const post = (who: string, joined: string, posts: string, body: string): string =>
+      `<div class="m"><div class="who">${who}${panel(joined, posts)}</div><div class="body"><p>${body}</p></div></div>`;
+    const html = `<!doctype html><html><head><title>Which tense after "since"?</title></head><body>
+      <div class="thread"><h1>Which tense after "since"?</h1>
+        <dl><dt>Level</dt><dd>Intermediate learners of English</dd></dl>
+        ${post('ana', 'Dec 23, 2009', '1,204', 'Is it "I live here since 2019" or "I have lived here since 2019"? My teacher says the first one is wrong, but I hear it often.')}
+        ${post('ben', 'Apr 12, 2008', '30,117', 'With "since" and a point in time, English uses the present perfect: "I have lived here since 2019". The simple present is a common learner error.')}
+        ${post('cai', 'Feb 20, 2010', '52', 'The continuous form works too and sounds more natural in speech: "I have been living here since 2019".')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('I have been living here since 2019');
+    expect(text).toContain('Intermediate learners of English');
+    expect(text).not.toContain('Joined');
+    expect(text).not.toContain('30,117');
+
+    // A documentation field list repeats its label for every entry, with long values: content.
+    const entry = (name: string, args: string): string =>
+      `<div class="ev"><h3>${name}</h3><p>Sent when the ${name} event happens on a worker, with the fields below.</p><dl><dt>signature:</dt><dd>${name}(${args})</dd></dl></div>`;
+    const docs = textOf(`<!doctype html><html><head><title>Events</title></head><body><div class="doc"><h1>Events</h1>
+      ${entry('task-sent', 'uuid, name, args, kwargs, retries, eta, expires, queue')}
+      ${entry('task-received', 'uuid, name, args, kwargs, retries, eta, hostname, timestamp')}
+      ${entry('task-started', 'uuid, hostname, timestamp, pid, worker, root_id, parent_id')}
+      </div></body></html>`);
+    expect(docs).toContain('task-started(uuid, hostname, timestamp, pid, worker, root_id, parent_id)');
+  });
+
+  it('drops the recommendations a heading announces beside a product (similar items, customers also bought)', () => {
+    const card = (name: string, price: string): string =>
+      `<div class="k"><a href="/p/${price}">${name}</a><span>${price}</span><span>Free delivery on orders over 50 euros</span></div>`;
+    const html = `<!doctype html><html><head><title>Trail 40 backpack</title></head><body>
+      <div class="p0"><h1>Trail 40 backpack</h1>
+        <div class="p1"><p>The Trail 40 is a light backpack for long day hikes and hut tours. Its back panel lets air through on hot climbs, the hip belt carries most of the weight, and the lid pocket holds a map and a phone within reach.</p>
+          <p>A rain cover sits in its own pocket under the floor, and the side pockets take a litre bottle each, reachable without taking the pack off.</p>
+          <p>The main compartment opens at the top and at the front, so that a jacket buried at the bottom comes out without unpacking everything else.</p>
+          <p>Every seam is taped, the zips are water-repellent, and the fabric is recycled polyamide that keeps its colour after years in the sun.</p>
+          <div class="k0"><h3>Kunden kauften auch</h3>${card('Trail 30 daypack in moss green', '89,95 €')}${card('Trekking poles, carbon, pair', '119,00 €')}${card('Hydration bladder 2 litres', '34,95 €')}</div></div>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('The Trail 40 is a light backpack');
+    expect(text).not.toContain('Kunden kauften auch');
+    expect(text).not.toContain('Trekking poles');
+  });
+});
