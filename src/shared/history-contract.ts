@@ -79,6 +79,8 @@ export const TurnSchema = z.object({
   searchedFor: z.string().optional(),
   /** Set on a question that failed: it stays in its thread with its error, to be retried. */
   error: ErrorInfoSchema.optional(),
+  /** A search turn: what its results page suggested searching next. */
+  suggestions: z.object({ peopleAlsoAsk: z.array(z.string()), relatedSearches: z.array(z.string()) }).optional(),
 });
 
 export const ThreadSchema = ThreadSummarySchema.extend({ turns: z.array(TurnSchema) });

@@ -18,7 +18,7 @@ import {
   type ThreadSummary,
 } from '../../shared/history-contract';
 import { threadToMarkdown, type Store } from '../store';
-import { threadNotFound } from '../store/history';
+import { threadNotFound, type TurnSuggestions } from '../store/history';
 import { validationError } from '../validation';
 
 /** The person's research history over the store: validates each request, then asks the store. */
@@ -66,6 +66,7 @@ export class HistoryService implements HistoryApi {
       answer: searchResultsMarkdown(response),
       sources: response.results.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet, source: r.source, ...(r.date ? { date: r.date } : {}) })),
       timings: { search: response.tookMs },
+      ...suggestionsOf(response),
     });
   }
 
@@ -80,4 +81,11 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, operation: string
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(`${operation} request`, parsed.error);
   return parsed.data;
+}
+
+/** What the results page suggested, when it suggested anything. */
+function suggestionsOf(response: SearchResponse): { suggestions?: TurnSuggestions } {
+  const peopleAlsoAsk = response.peopleAlsoAsk ?? [];
+  const relatedSearches = response.relatedSearches ?? [];
+  return peopleAlsoAsk.length + relatedSearches.length === 0 ? {} : { suggestions: { peopleAlsoAsk, relatedSearches } };
 }

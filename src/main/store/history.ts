@@ -28,6 +28,13 @@ export interface TurnInput {
   searchedFor?: string;
   /** A question that failed: kept in its thread with its error, to be retried. */
   error?: ErrorInfo;
+  /** A search turn: what its results page suggested searching next. */
+  suggestions?: TurnSuggestions;
+}
+
+export interface TurnSuggestions {
+  peopleAlsoAsk: string[];
+  relatedSearches: string[];
 }
 
 export interface Turn {
@@ -44,6 +51,7 @@ export interface Turn {
   createdAt: number;
   searchedFor?: string | undefined;
   error?: ErrorInfo | undefined;
+  suggestions?: TurnSuggestions | undefined;
 }
 
 export interface ThreadSummary {
@@ -71,6 +79,7 @@ interface TurnRow {
   created_at: number;
   searched_for: string | null;
   error: string | null;
+  suggestions: string | null;
 }
 
 interface ThreadRow {
@@ -125,11 +134,12 @@ export class HistoryRepository {
         createdAt: at,
         ...(input.searchedFor === undefined ? {} : { searchedFor: input.searchedFor }),
         ...(input.error === undefined ? {} : { error: input.error }),
+        ...(input.suggestions === undefined ? {} : { suggestions: input.suggestions }),
       };
       const id = Number(
         this.sql(
-          `INSERT INTO turns (thread_id, position, question, mode, answer, citations, sources, timings, created_at, searched_for, error)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO turns (thread_id, position, question, mode, answer, citations, sources, timings, created_at, searched_for, error, suggestions)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           threadId,
           position,
@@ -142,6 +152,7 @@ export class HistoryRepository {
           at,
           turn.searchedFor ?? null,
           turn.error === undefined ? null : JSON.stringify(turn.error),
+          turn.suggestions === undefined ? null : JSON.stringify(turn.suggestions),
         ).lastInsertRowid,
       );
       this.index(id, turn.question, turn.answer);
@@ -230,5 +241,6 @@ function toTurn(row: TurnRow): Turn {
     createdAt: row.created_at,
     ...(row.searched_for === null ? {} : { searchedFor: row.searched_for }),
     ...(row.error === null ? {} : { error: JSON.parse(row.error) as ErrorInfo }),
+    ...(row.suggestions === null ? {} : { suggestions: JSON.parse(row.suggestions) as TurnSuggestions }),
   };
 }

@@ -162,5 +162,18 @@ const turnSearchAndError: Migration = {
   },
 };
 
+/**
+ * v4: what a results page suggested beside a search turn's results (people also ask, related
+ * searches; JSON of TurnSuggestions), so the thread shows them again as the live search did.
+ * NULL on every turn before and on answers.
+ */
+const turnSuggestions: Migration = {
+  version: 4,
+  name: "a search turn's suggestions",
+  up(db) {
+    db.exec('ALTER TABLE turns ADD COLUMN suggestions TEXT;');
+  },
+};
+
 /** Every schema step, in order. The app's schema version is the last one's. */
-export const MIGRATIONS: readonly Migration[] = [coreTables, fullTextSearch, turnSearchAndError];
+export const MIGRATIONS: readonly Migration[] = [coreTables, fullTextSearch, turnSearchAndError, turnSuggestions];

@@ -16,6 +16,7 @@ export function resultsOfTurn(turn: Thread['turns'][number]): ResultsView {
       const date = text(source['date']);
       return { index, url: source.url, title: source.title, snippet: text(source['snippet']) ?? '', source: text(source['source']) ?? domainOf(source.url), ...(date ? { date } : {}) };
     }),
+    ...(turn.suggestions ?? {}),
   };
 }
 
