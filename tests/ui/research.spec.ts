@@ -126,7 +126,6 @@ test('the thread is in the history and found by full-text search', async () => {
   await expect(thread.getByRole('button', { name: /^Source 1/ }).first()).toBeVisible();
   await checkScreen(page, 'history-thread');
   await history.getByLabel('Search history').fill('');
-  await thread.getByRole('button', { name: 'Back to the current question' }).click();
 });
 
 test('results-only mode lists numbered results', async () => {

@@ -1,20 +1,17 @@
 import { useEffect } from 'react';
-import type { ErrorInfo } from '../../shared/contract';
-import { definedFields } from '../../shared/defined-fields';
-import { AnswerView } from './components/AnswerView';
 import { AskBox } from './components/AskBox';
 import { CaptchaBanner } from './components/CaptchaBanner';
 import { ErrorBox } from './components/ErrorBox';
 import { HistorySidebar } from './components/HistorySidebar';
-import { Progress } from './components/Progress';
 import { Reader } from './components/Reader';
-import { ResultsList } from './components/ResultsList';
 import { SettingsScreen } from './components/SettingsScreen';
 import { ThreadView } from './components/ThreadView';
 import { useCaptcha } from './stores/captcha-store';
 import { useHistory } from './stores/history-store';
 import { useReader } from './stores/reader-store';
-import { useRun, type Run } from './stores/run-store';
+import { useThreadAddress } from './lib/thread-address';
+import { usePrefs } from './stores/prefs-store';
+import { useRun } from './stores/run-store';
 import { useView } from './stores/view-store';
 
 const EXAMPLES = ['How much caffeine is in a shot of espresso?', 'What is the difference between green and black tea?', 'How do I roast coffee at home?'];
@@ -42,45 +39,19 @@ function Welcome(): React.JSX.Element {
   );
 }
 
-/** What to do about a block, when the banner above offers it (in place of the core's CLI advice). */
-function blockRemedy(error: ErrorInfo, bannerShown: boolean, canShowWindow: boolean): string | undefined {
-  if (!['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED'].includes(error.code) || !bannerShown) return undefined;
-  return canShowWindow
-    ? 'Use “Solve now” in the banner above: the page opens in a window, and this question runs again once you have solved it. Or pick another engine and ask again.'
-    : 'This machine has no display to open the check on: solve it in the Lantern desktop app, wait a while, or pick another engine and ask again.';
-}
-
-function RunView({ run }: { run: Run }): React.JSX.Element {
-  const retry = useRun((state) => state.retry);
-  const bannerShown = useCaptcha((state) => state.blocks.length > 0);
-  const canShowWindow = useCaptcha((state) => state.canShowWindow);
-  // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
-  const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
-  return (
-    <div className="run" data-first-sources-ms={firstSourcesMs}>
-      <h1 className="question">{run.question}</h1>
-      <Progress run={run} />
-      {run.status === 'failed' && run.error && (
-        <ErrorBox error={run.error} onRetry={() => void retry()} {...definedFields({ remedy: blockRemedy(run.error, bannerShown, canShowWindow) })} />
-      )}
-      {run.status === 'cancelled' && (
-        <div className="note" role="status">
-          Stopped. <button type="button" className="link-button" onClick={() => void retry()}>Ask again</button>
-        </div>
-      )}
-      {run.mode === 'answer' ? <AnswerView run={run} /> : run.results && <ResultsList response={run.results} />}
-    </div>
-  );
-}
-
 export function App(): React.JSX.Element {
   const run = useRun((state) => state.run);
-  const thread = useHistory((state) => state.open);
+  const threadId = useRun((state) => state.threadId);
+  const hasTurns = useRun((state) => state.run !== undefined || state.earlier.length > 0);
+  const opening = useRun((state) => state.opening);
+  const openError = useRun((state) => state.openError);
+  const mode = usePrefs((state) => state.mode);
   const screen = useView((state) => state.screen);
   const show = useView((state) => state.show);
   const readerOpen = useReader((state) => state.target !== undefined);
   const historyError = useHistory((state) => state.error);
   const signedOut = historyError?.code === 'UNAUTHORIZED';
+  useThreadAddress();
 
   // A failed run may be an engine waiting for a person: the banner asks them.
   const failedRun = run?.status === 'failed' ? run.id : undefined;
@@ -131,8 +102,19 @@ export function App(): React.JSX.Element {
         ) : (
           <>
             <CaptchaBanner />
-            <AskBox threadId={thread ? thread.id : run?.response?.threadId} />
-            {thread ? <ThreadView thread={thread} /> : run ? <RunView run={run} /> : <Welcome />}
+            {/* A question in answer mode continues the thread on screen; results only start their own. */}
+            <AskBox threadId={mode === 'answer' ? threadId : undefined} />
+            {opening ? (
+              <p className="muted" role="status">
+                Opening the thread…
+              </p>
+            ) : openError ? (
+              <ErrorBox error={openError} />
+            ) : hasTurns ? (
+              <ThreadView />
+            ) : (
+              <Welcome />
+            )}
           </>
         )}
       </main>

@@ -5,7 +5,8 @@ import { useRun, type Run } from '../stores/run-store';
 import { AnswerMarkdown } from './Markdown';
 import { Sources } from './Sources';
 
-export function AnswerView({ run }: { run: Run }): React.JSX.Element {
+/** `children`: what can be done with the answer, shown right below it. */
+export function AnswerView({ run, children }: { run: Run; children?: React.ReactNode }): React.JSX.Element {
   const openReader = useReader((state) => state.open);
   const ask = useRun((state) => state.ask);
   const sources = sourcesOf(run);
@@ -42,6 +43,7 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
           {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {(response.timings.totalMs / 1000).toFixed(1)} s
         </p>
       )}
+      {children}
       {response?.llmError && <p className="note">The model failed ({response.llmError.message}); this answer quotes the sources instead.</p>}
       {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} />}
       {response && response.followUps.length > 0 && (
@@ -53,7 +55,7 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
                 key={question}
                 type="button"
                 className="follow-up"
-                onClick={() => void ask(question, response.threadId === undefined ? {} : { threadId: response.threadId, mode: 'answer' })}
+                onClick={() => void ask(question, { mode: 'answer' })}
               >
                 {question}
               </button>

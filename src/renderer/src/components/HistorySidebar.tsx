@@ -20,19 +20,21 @@ function Snippet({ text }: { text: string }): React.JSX.Element {
 }
 
 export function HistorySidebar(): React.JSX.Element {
-  const { threads, loaded, error, searchText, hits, searching, open, refresh, search, show, remove, exportMarkdown } = useHistory();
-  const lastDone = useRun((state) => (state.run?.status === 'done' ? state.run.id : undefined));
+  const { threads, loaded, error, searchText, hits, searching, refresh, search, remove, exportMarkdown } = useHistory();
+  const current = useRun((state) => state.threadId);
+  // A failed question is kept in its thread too.
+  const lastEnded = useRun((state) => (state.run !== undefined && state.run.status !== 'running' ? state.run.id : undefined));
   const showScreen = useView((state) => state.show);
   const [confirming, setConfirming] = useState<number>();
 
   // A finished question is a new (or longer) thread.
   useEffect(() => {
     void refresh();
-  }, [refresh, lastDone]);
+  }, [refresh, lastEnded]);
 
   const openThread = (id: number): void => {
     showScreen('research');
-    void show(id);
+    void useRun.getState().open(id);
   };
 
   return (
@@ -43,7 +45,6 @@ export function HistorySidebar(): React.JSX.Element {
           type="button"
           className="button small"
           onClick={() => {
-            useHistory.getState().closeThread();
             useRun.getState().clear();
             showScreen('research');
             document.getElementById('ask-input')?.focus();
@@ -85,8 +86,8 @@ export function HistorySidebar(): React.JSX.Element {
         <ul className="threads" aria-label="Threads">
           {loaded && threads.length === 0 && <li className="muted">No research yet. Your questions and their answers are kept here.</li>}
           {threads.map((thread) => (
-            <li key={thread.id} className={open?.id === thread.id ? 'current' : ''}>
-              <button type="button" className="thread-button" aria-current={open?.id === thread.id ? 'true' : undefined} onClick={() => openThread(thread.id)}>
+            <li key={thread.id} className={current === thread.id ? 'current' : ''}>
+              <button type="button" className="thread-button" aria-current={current === thread.id ? 'true' : undefined} onClick={() => openThread(thread.id)}>
                 <span className="thread-title">{thread.title}</span>
                 <span className="thread-meta">
                   {new Date(thread.updatedAt).toLocaleDateString()} · {thread.turnCount} {thread.turnCount === 1 ? 'question' : 'questions'}

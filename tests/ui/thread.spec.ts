@@ -1,0 +1,198 @@
+/**
+ * A thread on screen, in web mode against the stand-in Google (tests/support/answer-site.ts): a
+ * follow-up stacks below the turn before it and is sent with the thread's id; the thread has an
+ * address (/t/<id>) that a reload or a pasted link opens again, and its first question as the
+ * tab's title; an answer copies as Markdown with its sources; editing a question, regenerating an
+ * answer and retrying a failed question all stay in the one thread.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
+import { assertBuiltFromCurrentSources } from '../support/built-output';
+import { PROJECT_ROOT } from '../support/run-cli';
+import { checkScreen } from './support/ui-checks';
+import { startWebMode, type WebMode } from './support/web-mode';
+
+const FIRST = 'How much caffeine is in a shot of espresso?';
+const FOLLOW_UP = 'How much caffeine does green tea have?';
+const EDITED = 'How much caffeine is in a cup of green tea?';
+const FAILING = `${ANSWER_SITE_QUERIES.failsOnce}: how much caffeine is in a shot of espresso?`;
+
+let site: AnswerSite;
+let web: WebMode;
+let page: Page;
+let address: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  assertBuiltFromCurrentSources(
+    PROJECT_ROOT,
+    'out/renderer/index.html',
+    ['src/renderer', 'src/shared'],
+    'npm run build:app',
+  );
+  site = await startAnswerSite();
+  web = await startWebMode({ engine: site.engine });
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  await page.goto(web.loginUrl());
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+  await web?.close();
+  await site?.close();
+});
+
+async function ask(question: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: /^(Question|Follow-up question)$/ });
+  await box.fill(question);
+  await box.press('Enter');
+}
+
+/** A turn of the thread on screen, by its question (the nth when the question was asked again). */
+const turn = (question: string, nth = 0): Locator =>
+  page
+    .getByRole('article', { name: /^Thread: / })
+    .getByRole('region', { name: question, exact: true })
+    .nth(nth);
+const answered = async (of: Locator): Promise<void> => {
+  await expect(
+    of
+      .getByRole('article', { name: 'Answer' })
+      .getByRole('button', { name: /^Source \d/ })
+      .first(),
+  ).toBeVisible();
+  await expect(of.locator('[data-stage="checking"]')).toHaveAttribute('data-state', 'done');
+};
+const threads = (): Locator =>
+  page.getByRole('navigation', { name: 'History' }).getByRole('list', { name: 'Threads' }).getByRole('listitem');
+
+test('a follow-up stacks below the first turn and is sent with the thread id; the thread has an address and a title', async () => {
+  await ask(FIRST);
+  await answered(turn(FIRST));
+  await expect(page).toHaveURL(new RegExp(`^${web.origin}/t/\\d+$`));
+  address = page.url();
+  const threadId = address.split('/t/')[1];
+  await expect(page).toHaveTitle(`${FIRST} — Lantern`);
+
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/v1/answer',
+  );
+  await ask(FOLLOW_UP);
+  expect(new URL((await sent).url()).searchParams.get('threadId')).toBe(threadId);
+  await answered(turn(FOLLOW_UP));
+  // Both turns, in order, each with its answer and sources; the new one scrolled into view.
+  await expect(turn(FIRST)).toContainText('63 mg');
+  await expect(turn(FOLLOW_UP).locator('.source-card')).toHaveCount(3);
+  await expect(turn(FOLLOW_UP).getByRole('heading', { name: FOLLOW_UP })).toBeInViewport();
+  await expect(page.getByRole('article', { name: /^Thread: / }).getByRole('region', { name: /\?$/ })).toHaveText([
+    new RegExp(FIRST.replace('?', '\\?')),
+    new RegExp(FOLLOW_UP.replace('?', '\\?')),
+  ]);
+  await expect(page).toHaveURL(address);
+  await expect(page).toHaveTitle(`${FIRST} — Lantern`);
+  await expect(threads()).toHaveCount(1);
+  await expect(threads().first()).toContainText('2 questions');
+});
+
+test('copy puts the answer on the clipboard as Markdown with its sources listed', async () => {
+  await turn(FIRST).getByRole('button', { name: 'Copy answer' }).click();
+  await expect(turn(FIRST).getByRole('status').filter({ hasText: 'Copied as Markdown' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/63 mg of caffeine[^\n]*\[1\]/);
+  expect(copied).toContain(`\n\nSources:\n[1] Espresso, explained (${site.pages}/espresso)\n`);
+  expect(
+    copied.split('\n').filter((line) => /^\[\d\] .+ \(http:\/\/127\.0\.0\.1:\d+\/[a-z-]+\)$/.test(line)),
+  ).toHaveLength(3);
+});
+
+test("the thread's address opens it again after a reload, and from a pasted link", async () => {
+  const live = await page.evaluate(() => navigator.clipboard.readText());
+  await page.reload();
+  await expect(page).toHaveURL(address);
+  await expect(turn(FIRST)).toContainText('63 mg');
+  await expect(
+    turn(FOLLOW_UP)
+      .getByRole('button', { name: /^Source \d/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page).toHaveTitle(`${FIRST} — Lantern`);
+  // The stored turn copies as the live one did.
+  await turn(FIRST).getByRole('button', { name: 'Copy answer' }).click();
+  await expect(turn(FIRST).getByRole('status').filter({ hasText: 'Copied as Markdown' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(live);
+
+  const pasted = await page.context().newPage();
+  await pasted.goto(address);
+  await expect(pasted.getByRole('heading', { level: 1, name: FIRST })).toBeVisible();
+  await expect(pasted.getByRole('heading', { level: 2, name: FOLLOW_UP })).toBeVisible();
+  await expect(pasted).toHaveTitle(`${FIRST} — Lantern`);
+  await pasted.close();
+
+  // New leaves the thread (and its address); Back comes to it again.
+  await page.getByRole('button', { name: 'New' }).click();
+  await expect(page).toHaveURL(`${web.origin}/`);
+  await expect(page).toHaveTitle('Lantern');
+  await page.goBack();
+  await expect(page).toHaveURL(address);
+  await expect(turn(FOLLOW_UP)).toBeVisible();
+});
+
+test('editing a question asks it again in the same thread', async () => {
+  await turn(FOLLOW_UP)
+    .getByRole('button', { name: `Edit the question “${FOLLOW_UP}”` })
+    .click();
+  const edit = turn(FOLLOW_UP).getByRole('textbox', { name: 'Edited question' });
+  await expect(edit).toBeFocused();
+  await expect(edit).toHaveValue(FOLLOW_UP);
+  await edit.fill(EDITED);
+  await edit.press('Enter');
+  await answered(turn(EDITED));
+  await expect(turn(FOLLOW_UP)).toBeVisible();
+  await expect(page).toHaveURL(address);
+  await expect(threads()).toHaveCount(1);
+  await expect(threads().first()).toContainText('3 questions');
+});
+
+test('regenerating an answer asks the question again in the same thread, as a new turn below', async () => {
+  await turn(EDITED).getByRole('button', { name: 'Regenerate' }).click();
+  await answered(turn(EDITED, 1));
+  await expect(turn(EDITED, 0)).toBeVisible();
+  await expect(page).toHaveURL(address);
+  await expect(threads()).toHaveCount(1);
+  await expect(threads().first()).toContainText('4 questions');
+});
+
+test('a failed question stays in its thread with a retry, and the retry answers', async () => {
+  await ask(FAILING);
+  const failed = turn(FAILING);
+  await expect(failed.getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
+  await expect(turn(FIRST)).toBeVisible();
+  // Still there, with its retry, once the next question is asked.
+  await ask(FIRST);
+  await answered(turn(FIRST, 1));
+  await expect(failed.getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await failed.scrollIntoViewIfNeeded();
+  await checkScreen(page, 'thread-failed-turn');
+  await failed.getByRole('button', { name: /^(Retry|Try again)$/ }).click();
+  await answered(turn(FAILING, 1));
+  await expect(page).toHaveURL(address);
+  await expect(threads()).toHaveCount(1);
+});
+
+test('the thread screen passes axe in light and dark, wide and narrow', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+  await checkScreen(page, 'thread-1280');
+  await turn(FIRST)
+    .getByRole('button', { name: `Edit the question “${FIRST}”` })
+    .click();
+  await checkScreen(page, 'thread-editing-1280');
+  await turn(FIRST).getByRole('button', { name: 'Cancel' }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkScreen(page, 'thread-390');
+  await turn(FOLLOW_UP).scrollIntoViewIfNeeded();
+  await checkScreen(page, 'thread-follow-up-390');
+});
