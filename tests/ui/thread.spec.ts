@@ -7,6 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
+import type { Thread } from '../../src/shared/history-contract';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { checkScreen } from './support/ui-checks';
@@ -16,6 +17,11 @@ const FIRST = 'How much caffeine is in a shot of espresso?';
 const FOLLOW_UP = 'How much caffeine does green tea have?';
 const EDITED = 'How much caffeine is in a cup of green tea?';
 const FAILING = `${ANSWER_SITE_QUERIES.failsOnce}: how much caffeine is in a shot of espresso?`;
+const STORED_FAILED = 'How much caffeine is in a double shot of espresso?';
+const STORED_ERROR = {
+  code: 'ENGINE_UNREACHABLE',
+  message: 'Google answered HTTP 500 instead of results. Try again later.',
+} as const;
 
 let site: AnswerSite;
 let web: WebMode;
@@ -180,6 +186,44 @@ test('a failed question stays in its thread with a retry, and the retry answers'
   await answered(turn(FAILING, 1));
   await expect(page).toHaveURL(address);
   await expect(threads()).toHaveCount(1);
+});
+
+test('from the history: a turn says what it searched for, and a failed turn shows its error with a retry that answers', async () => {
+  // The threads work fills a turn's `searchedFor` and keeps a failed question with its `error`
+  // (both in the contract); until this branch's server does, the stored thread gets them on its
+  // way to the page: what is checked here is how the page shows them.
+  const id = Number(address.split('/t/')[1]);
+  await page.route(new RegExp(`/v1/history/${id}\\?`), async (route) => {
+    const response = await route.fetch();
+    const thread = (await response.json()) as Thread;
+    const [first, second] = thread.turns;
+    if (!first || !second) throw new Error('the thread has fewer than two turns');
+    second.searchedFor = 'green tea caffeine content';
+    thread.turns.push({
+      ...first,
+      id: first.id + 1000,
+      position: thread.turns.length,
+      question: STORED_FAILED,
+      answer: '',
+      citations: [],
+      sources: [],
+      error: STORED_ERROR,
+    });
+    await route.fulfill({ response, json: thread });
+  });
+  await page.reload();
+  await expect(turn(FOLLOW_UP).locator('.searched-for')).toHaveText('Searched for: green tea caffeine content');
+  await expect(turn(FIRST).locator('.searched-for')).toHaveCount(0);
+  const failed = turn(STORED_FAILED);
+  await expect(failed.getByRole('alert')).toContainText(STORED_ERROR.code);
+  await expect(failed.getByRole('button', { name: 'Copy answer' })).toHaveCount(0);
+  await failed.scrollIntoViewIfNeeded();
+  await checkScreen(page, 'thread-stored-failed-turn');
+  await failed.getByRole('button', { name: /^(Retry|Try again)$/ }).click();
+  await answered(turn(STORED_FAILED, 1));
+  await expect(page).toHaveURL(address);
+  await expect(threads()).toHaveCount(1);
+  await page.unroute(new RegExp(`/v1/history/${id}\\?`));
 });
 
 test('the thread screen passes axe in light and dark, wide and narrow', async () => {
