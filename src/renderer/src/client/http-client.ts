@@ -173,7 +173,13 @@ export function createHttpClient(
         },
         options.signal,
       );
-      if (failure) throw new LanternError(failure.code, failure.message, failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs });
+      if (failure) {
+        // Details too: a failed question's names the thread it was kept in.
+        throw new LanternError(failure.code, failure.message, {
+          ...(failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs }),
+          ...(failure.details === undefined ? {} : { details: failure.details }),
+        });
+      }
       if (!final) throw new LanternError('INTERNAL', 'The answer stream ended before the answer was complete. Ask again.');
       return final;
     },

@@ -60,7 +60,7 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
         </div>
       )}
       {turn.mode === 'answer' && !turn.error && (
-        <TurnActions answer={{ answer: turn.answer, sources: turn.sources.map((source, i) => ({ n: i + 1, title: source.title, url: source.url })) }} question={turn.question} />
+        <TurnActions answer={{ answer: turn.answer, sources: turn.sources.map((source, i) => ({ n: i + 1, title: source.title, url: source.url, source: domainOf(source.url), quotes: [] })) }} question={turn.question} />
       )}
       {turn.sources.length > 0 && (
         <ol className="turn-sources" aria-label="Sources">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { formatAnswerText, type CitedText } from '../../../shared/format/answer-text';
+import type { AnswerResponse } from '../../../shared/answer-contract';
+import { formatAnswerText } from '../../../shared/format/answer-text';
 import { useRun } from '../stores/run-store';
 import './thread.css';
 
@@ -98,7 +99,13 @@ function EditQuestion({ question, onDone }: { question: string; onDone: () => vo
  * `lantern ask` prints it) and regenerate it (the same question asked again in the same thread,
  * as a new turn at the end of it).
  */
-export function TurnActions({ answer, question }: { answer: CitedText; question: string }): React.JSX.Element {
+export function TurnActions({
+  answer,
+  question,
+}: {
+  answer: Pick<AnswerResponse, 'answer' | 'sources'>;
+  question: string;
+}): React.JSX.Element {
   const ask = useRun((state) => state.ask);
   const [copied, setCopied] = useState<'yes' | 'failed'>();
   useEffect(() => {

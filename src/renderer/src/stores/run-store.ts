@@ -62,6 +62,15 @@ let controller: AbortController | undefined;
 let nextId = 1;
 let openGeneration = 0;
 
+/**
+ * The thread a failed question was kept in (the core names it in the error's details), so the
+ * retry, a follow-up and the address go on in that thread rather than starting another.
+ */
+function threadOfFailure(error: ErrorInfo): number | undefined {
+  const id = error.details?.['threadId'];
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 /** The question that opened the thread on screen (its title). */
 export function firstQuestionOf(state: Pick<RunStore, 'earlier' | 'run'>): string | undefined {
   const first = state.earlier[0];
@@ -112,7 +121,11 @@ export const useRun = create<RunStore>((set, get) => {
       }
     } catch (error) {
       if (own.signal.aborted) update(id, { status: 'cancelled' });
-      else update(id, { status: 'failed', error: toErrorInfo(error) });
+      else {
+        const info = toErrorInfo(error);
+        const keptIn = threadOfFailure(info);
+        update(id, { status: 'failed', error: info, ...(keptIn === undefined ? {} : { threadId: keptIn }) });
+      }
     } finally {
       if (controller === own) controller = undefined;
     }
