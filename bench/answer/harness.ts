@@ -1,7 +1,9 @@
 /**
  * One question through the runtime: serve its pages, ask, time the events, check each citation's
- * quote against the cited page's Markdown as the runtime's fetch returns it. run.ts loops over the
- * set; tests/integration/answer-harness.test.ts drives this with a stand-in composer.
+ * quote against the cited page's Markdown as the runtime's fetch returns it. A two-turn follow-up
+ * is three calls: its `context` in a new thread, its `question` in that thread, and its
+ * `spelledOut` question alone. run.ts loops over the set; tests/integration/answer-harness.test.ts
+ * drives this with stand-in composers and the runtime's own.
  */
 import { performance } from 'node:perf_hooks';
 import type { ResearchApi } from '../../src/shared/api.js';
@@ -28,11 +30,24 @@ export interface AnswerResponseLike extends AnswerLike {
   composer?: string;
   supportedShare?: number;
   timings?: { firstSourcesMs?: number; totalMs?: number };
+  /** Set when the answer was recorded (recordHistory): the thread it is a turn of. */
+  threadId?: number;
+  /** The question as searched for, when the pipeline made a follow-up stand alone. */
+  searchedFor?: string;
 }
 
+/**
+ * The thread goes in AnswerOptions.threadId, the path the answer service has today; when the
+ * request contract gains a `threadId` too, it belongs in the request as well.
+ */
 export type AnswerCall = (
   request: { question: string; urls: string[]; composer: 'extractive' },
-  options: { allowPrivateNetworks: boolean; recordHistory: boolean; onEvent: (event: AnswerEventLike) => void },
+  options: {
+    allowPrivateNetworks: boolean;
+    recordHistory: boolean;
+    threadId?: number;
+    onEvent: (event: AnswerEventLike) => void;
+  },
 ) => Promise<AnswerResponseLike>;
 
 /** `ResearchApi.answer`, written on another branch: the one cast, until both are merged. */
@@ -54,49 +69,48 @@ async function fetchMarkdown(api: ResearchApi, url: string): Promise<{ markdown?
   }
 }
 
-export interface Row extends QuestionOutcome {
-  question: string;
-  goldPage: string;
-  urls: string[];
-  goldUrl: string;
-  containsGold: boolean | null;
-  answered: boolean | null;
-  answerText: string | null;
-  citations: { n: number; url: string | null; quote: string; verbatim: boolean }[];
-  pipelineTimings: AnswerResponseLike['timings'] | null;
-  composer: string | null;
-  error: string | null;
+interface CheckedCitation {
+  n: number;
+  url: string | null;
+  quote: string;
+  verbatim: boolean;
 }
 
-export async function askOne(
+/** One call: its response or error, its event timings and its citations checked. */
+interface Asked {
+  response?: AnswerResponseLike;
+  error: string | null;
+  firstSourcesMs?: number;
+  doneMs?: number;
+  citations: CheckedCitation[];
+}
+
+async function ask(
   api: ResearchApi,
   answer: AnswerCall,
-  item: QaItem,
+  question: string,
   urls: string[],
-  goldUrl: string,
-): Promise<Row> {
-  let firstSourcesMs: number | undefined;
-  let doneMs: number | undefined;
+  thread: { recordHistory: boolean; threadId?: number },
+): Promise<Asked> {
+  const asked: Asked = { error: null, citations: [] };
   const start = performance.now();
-  let response: AnswerResponseLike | undefined;
-  let error: string | null = null;
   try {
-    response = await answer(
-      { question: item.question, urls, composer: 'extractive' },
+    asked.response = await answer(
+      { question, urls, composer: 'extractive' },
       {
         allowPrivateNetworks: true,
-        recordHistory: false,
+        ...thread,
         onEvent: (event) => {
           const at = performance.now() - start;
-          if (event.type === 'sources' && firstSourcesMs === undefined) firstSourcesMs = at;
-          if (event.type === 'done') doneMs = at;
+          if (event.type === 'sources' && asked.firstSourcesMs === undefined) asked.firstSourcesMs = at;
+          if (event.type === 'done') asked.doneMs = at;
         },
       },
     );
   } catch (caught) {
-    error = caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught);
+    asked.error = caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught);
   }
-  const citations: Row['citations'] = [];
+  const response = asked.response;
   if (response) {
     const markdownByUrl = new Map<string, string | undefined>();
     for (const sentence of response.sentences)
@@ -105,7 +119,7 @@ export async function askOne(
         if (url !== undefined && !markdownByUrl.has(url))
           markdownByUrl.set(url, (await fetchMarkdown(api, url)).markdown);
         const markdown = url === undefined ? undefined : markdownByUrl.get(url);
-        citations.push({
+        asked.citations.push({
           n: citation.n,
           url: url ?? null,
           quote: citation.quote,
@@ -113,7 +127,87 @@ export async function askOne(
         });
       }
   }
-  const containsGold = response && item.gold !== null ? response.answered && answerContainsGold(response.answer, item.gold) : null;
+  return asked;
+}
+
+/** What a row keeps of a call other than the one its figures count. */
+export interface TurnRow {
+  question: string;
+  answered: boolean | null;
+  answerText: string | null;
+  containsGold: boolean | null;
+  error: string | null;
+}
+
+export interface Row extends QuestionOutcome {
+  question: string;
+  goldPage: string;
+  urls: string[];
+  goldUrl: string;
+  containsGold: boolean | null;
+  answered: boolean | null;
+  answerText: string | null;
+  /** What the pipeline searched for when it rewrote the question (a follow-up made to stand alone). */
+  searchedFor: string | null;
+  /** The citations of every call of the row (a follow-up's three), each checked. */
+  citations: CheckedCitation[];
+  pipelineTimings: AnswerResponseLike['timings'] | null;
+  composer: string | null;
+  error: string | null;
+  /** A two-turn follow-up's other calls: the first turn, and the question asked alone. */
+  turns?: { threadId: number | null; context: TurnRow; spelledOut: TurnRow };
+}
+
+function containsGoldOf(response: AnswerResponseLike | undefined, gold: string | null): boolean | null {
+  return response && gold !== null ? response.answered && answerContainsGold(response.answer, gold) : null;
+}
+
+function turnRow(question: string, asked: Asked, gold: string | null): TurnRow {
+  return {
+    question,
+    answered: asked.response?.answered ?? null,
+    answerText: asked.response?.answer ?? null,
+    containsGold: containsGoldOf(asked.response, gold),
+    error: asked.error,
+  };
+}
+
+/**
+ * Asks one item. A follow-up's row counts its answer in the thread (the figures' question); its
+ * context and spelled-out calls are kept in `turns`, their citations checked with the rest.
+ */
+export async function askOne(
+  api: ResearchApi,
+  answer: AnswerCall,
+  item: QaItem,
+  urls: string[],
+  goldUrl: string,
+): Promise<Row> {
+  let main: Asked;
+  let turns: Row['turns'];
+  let spelledOutAnswer: AnswerResponseLike | undefined;
+  const extraCitations: CheckedCitation[] = [];
+  if (item.context !== undefined && item.spelledOut !== undefined) {
+    const context = await ask(api, answer, item.context, urls, { recordHistory: true });
+    const threadId = context.response?.threadId;
+    main =
+      threadId === undefined
+        ? { error: `the first turn gave no thread (${context.error ?? 'no threadId in its response'})`, citations: [] }
+        : await ask(api, answer, item.question, urls, { recordHistory: true, threadId });
+    const spelledOut = await ask(api, answer, item.spelledOut, urls, { recordHistory: false });
+    spelledOutAnswer = spelledOut.response;
+    extraCitations.push(...context.citations, ...spelledOut.citations);
+    turns = {
+      threadId: threadId ?? null,
+      // The first turn has no gold of its own: the item's gold is the follow-up's.
+      context: turnRow(item.context, context, null),
+      spelledOut: turnRow(item.spelledOut, spelledOut, item.gold),
+    };
+  } else {
+    main = await ask(api, answer, item.question, urls, { recordHistory: false });
+  }
+  const response = main.response;
+  const citations = [...main.citations, ...extraCitations];
   const goldPath = new URL(goldUrl).pathname;
   return {
     id: item.id,
@@ -129,15 +223,17 @@ export async function askOne(
       response !== undefined && item.gold !== null
         ? citesGoldPage(response, item.gold, (url) => new URL(url).pathname === goldPath)
         : false,
-    ...(firstSourcesMs === undefined ? {} : { firstSourcesMs }),
-    ...(doneMs === undefined ? {} : { doneMs }),
-    containsGold,
+    ...(main.firstSourcesMs === undefined ? {} : { firstSourcesMs: main.firstSourcesMs }),
+    ...(main.doneMs === undefined ? {} : { doneMs: main.doneMs }),
+    ...(turns ? { followUp: spelledOutAnswer ? { spelledOutAnswer } : {}, turns } : {}),
+    containsGold: containsGoldOf(response, item.gold),
     answered: response?.answered ?? null,
     answerText: response?.answer ?? null,
+    searchedFor: response?.searchedFor ?? null,
     citations,
     pipelineTimings: response?.timings ?? null,
     composer: response?.composer ?? null,
-    error,
+    error: main.error,
   };
 }
 

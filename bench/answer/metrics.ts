@@ -117,6 +117,11 @@ export interface QuestionOutcome {
   citesGoldPage: boolean;
   firstSourcesMs?: number;
   doneMs?: number;
+  /**
+   * A two-turn follow-up: the fields above are of the question asked in its thread; this is the
+   * same question asked alone with its subject spelled out (absent when that call failed).
+   */
+  followUp?: { spelledOutAnswer?: AnswerLike };
 }
 
 /** A share with the counts behind it (share is null when nothing was counted). */
@@ -141,17 +146,21 @@ export interface AnswerFigures {
   notInSources: Share;
   /** Answerable questions wrongly answered with "not in the sources". */
   falseRefusals: Share;
+  /** Answerable questions answered (answered true) without the gold: a definite answer that is wrong. */
+  wrongAnswers: Share;
   /** Questions whose call failed (no response). */
   failures: number;
+}
+
+/** An answer that answers (a refusal is no answer, even when its list of what the pages cover holds the gold) with the gold. */
+function givesGold(answer: AnswerLike | undefined, gold: string): boolean {
+  return answer !== undefined && answer.answered && answerContainsGold(answer.answer, gold);
 }
 
 export function answerFigures(outcomes: QuestionOutcome[]): AnswerFigures {
   const answerable = outcomes.filter((o) => o.gold !== null);
   const unanswerable = outcomes.filter((o) => o.gold === null);
-  // A refusal is no answer, even when its list of what the pages cover happens to hold the gold.
-  const withGold = answerable.filter(
-    (o) => o.answer !== undefined && o.answer.answered && answerContainsGold(o.answer.answer, o.gold as string),
-  );
+  const withGold = answerable.filter((o) => givesGold(o.answer, o.gold as string));
   const quoteChecks = outcomes.flatMap((o) => o.quoteChecks);
   return {
     containsGold: share(withGold.length, answerable.length),
@@ -159,8 +168,57 @@ export function answerFigures(outcomes: QuestionOutcome[]): AnswerFigures {
     goldPage: share(withGold.filter((o) => o.citesGoldPage).length, withGold.length),
     notInSources: share(unanswerable.filter((o) => o.answer?.answered === false).length, unanswerable.length),
     falseRefusals: share(answerable.filter((o) => o.answer?.answered === false).length, answerable.length),
+    wrongAnswers: share(
+      answerable.filter((o) => o.answer?.answered === true && !givesGold(o.answer, o.gold as string)).length,
+      answerable.length,
+    ),
     failures: outcomes.filter((o) => o.answer === undefined).length,
   };
+}
+
+export interface FollowUpFigures {
+  /** Answerable follow-ups whose answer in their thread contains the gold. */
+  inThread: Share;
+  /** The same questions asked alone with their subject spelled out. */
+  spelledOut: Share;
+  /** inThread / spelledOut (null when the spelled-out rate is empty or zero). */
+  ratio: number | null;
+}
+
+/** How well a question leaning on its thread is answered, against the same question standing alone. */
+export function followUpFigures(outcomes: QuestionOutcome[]): FollowUpFigures {
+  const followUps = outcomes.filter((o) => o.followUp !== undefined && o.gold !== null);
+  const inThread = share(followUps.filter((o) => givesGold(o.answer, o.gold as string)).length, followUps.length);
+  const spelledOut = share(
+    followUps.filter((o) => givesGold(o.followUp?.spelledOutAnswer, o.gold as string)).length,
+    followUps.length,
+  );
+  return {
+    inThread,
+    spelledOut,
+    ratio: inThread.share === null || !spelledOut.share ? null : inThread.share / spelledOut.share,
+  };
+}
+
+/** The gold rate of answerable questions per group (a language, a page type). */
+export function goldRateBy(
+  outcomes: QuestionOutcome[],
+  groupOf: (outcome: QuestionOutcome) => string,
+): Record<string, Share> {
+  const groups = new Map<string, QuestionOutcome[]>();
+  for (const outcome of outcomes) {
+    if (outcome.gold === null) continue;
+    const group = groupOf(outcome);
+    groups.set(group, [...(groups.get(group) ?? []), outcome]);
+  }
+  return Object.fromEntries(
+    [...groups.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([group, list]) => [
+        group,
+        share(list.filter((o) => givesGold(o.answer, o.gold as string)).length, list.length),
+      ]),
+  );
 }
 
 /** Nearest-rank percentile (p in 0–100); NaN for no values. */
@@ -171,7 +229,7 @@ export function percentile(values: number[], p: number): number {
 }
 
 export interface TimingFigures {
-  /** Questions timed (the first, which warms the process, is left out). */
+  /** Questions timed (the first, which warms the process, and follow-ups are left out). */
   questions: number;
   firstSourcesMedianMs: number;
   firstSourcesP95Ms: number;
@@ -179,9 +237,15 @@ export interface TimingFigures {
   doneP95Ms: number;
 }
 
-/** Warm timings: the first outcome warms the process and is not counted. */
-export function warmTimings(outcomes: QuestionOutcome[]): TimingFigures {
-  const warm = outcomes.slice(1);
+/**
+ * Warm timings of the questions asked alone, those `counted` keeps: the first outcome warms the
+ * process and is not counted, nor is a follow-up, whose pages its thread's first turn already read.
+ */
+export function warmTimings(
+  outcomes: QuestionOutcome[],
+  counted: (outcome: QuestionOutcome) => boolean = () => true,
+): TimingFigures {
+  const warm = outcomes.slice(1).filter((o) => o.followUp === undefined && counted(o));
   const sources = warm.flatMap((o) => (o.firstSourcesMs === undefined ? [] : [o.firstSourcesMs]));
   const done = warm.flatMap((o) => (o.doneMs === undefined ? [] : [o.doneMs]));
   return {

@@ -2,7 +2,8 @@
  * The QA set (bench/answer/qa/*.json) and its check. Every answerable question's gold string is in
  * its gold page's extracted Markdown, in the data set's own main content where it has one, and in
  * none of its distractors; every unanswerable question's `absentFact` strings are in none of its
- * pages; no question copies six words in a row from its page. Pages are read from
+ * pages; no question (nor a follow-up's context or spelled-out question) copies six words in a row
+ * from its page; every gold page has a type (pageTypeOf). Pages are read from
  * ../shared/data/extraction at run time (never copied here), decoded and extracted as the fetch
  * pipeline does for a text/html response without a charset parameter: `decodeBody` (BOM, then
  * <meta charset>, then UTF-8) and `extractHtml`.
@@ -38,11 +39,22 @@ export interface QaItem {
   context?: string;
   spelledOut?: string;
   /**
-   * The gold page's type (article, documentation, service, forum, product, listing, collection).
-   * Needed only where the data set does not say it: WCXB pages carry their own type and every
-   * article-extraction-benchmark page is an article.
+   * The gold page's type (one of PAGE_TYPES). Needed only where the data set does not say it
+   * (trafilatura-eval): WCXB pages carry their own type and every article-extraction-benchmark page
+   * is an article.
    */
   pageType?: string;
+}
+
+/** WCXB's seven page types, used for every page of the set. */
+export const PAGE_TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
+
+/** What issue 22 asks of the whole set; reported, not enforced (the set grows on several branches). */
+export const SIZE_TARGETS = { questions: 200, unanswerable: 40, followUps: 30, pageTypes: 5, languages: 3 };
+
+/** A question's language: its id's prefix ("de-f-kernfusion" → de). */
+export function languageOf(id: string): string {
+  return id.split('-')[0] as string;
 }
 
 export const MIN_DISTRACTORS = 4;
@@ -94,13 +106,40 @@ export function pagesOf(item: QaItem): string[] {
   return [item.goldPage, ...item.distractors];
 }
 
+/**
+ * The type the data set gives a page: every article-extraction-benchmark page is an article, a
+ * WCXB page has its own in its ground truth; trafilatura-eval says none (undefined).
+ */
+export function datasetPageType(page: string): string | undefined {
+  const [set, , file = ''] = page.split('/');
+  if (set === 'article-extraction-benchmark') return 'article';
+  if (set !== 'wcxb-dev') return undefined;
+  const record = JSON.parse(
+    readFileSync(sharedData('extraction', set, 'ground-truth', file.replace(/\.html\.gz$/, '.json')), 'utf8'),
+  ) as { _internal?: { page_type?: { primary?: string } } };
+  return record._internal?.page_type?.primary;
+}
+
+/** The gold page's type: the data set's own, else the item's `pageType`. */
+export function pageTypeOf(
+  item: QaItem,
+  datasetTypeOf: (page: string) => string | undefined = datasetPageType,
+): string | undefined {
+  return datasetTypeOf(item.goldPage) ?? item.pageType;
+}
+
 export interface CheckReport {
   problems: string[];
+  questions: number;
   answerable: number;
   unanswerable: number;
+  /** Two-turn follow-ups (items with a `context`). */
+  followUps: number;
   pages: number;
   /** Questions per language code (the id's prefix). */
   languages: Record<string, number>;
+  /** Questions per type of their gold page (pageTypeOf). */
+  pageTypes: Record<string, number>;
   /** Questions per data set of their gold page. */
   sources: Record<string, number>;
 }
@@ -114,21 +153,37 @@ export function checkQaSet(
   items: QaItem[],
   markdownOf: (page: string) => string = cachedMarkdown(),
   truthOf: (page: string) => string | undefined = mainContentTruth,
+  datasetTypeOf: (page: string) => string | undefined = datasetPageType,
 ): CheckReport {
   const problems: string[] = [];
   const ids = new Set<string>();
   const slugs = new Map<string, string>();
   const languages: Record<string, number> = {};
+  const pageTypes: Record<string, number> = {};
   const sources: Record<string, number> = {};
+  const count = (record: Record<string, number>, key: string): void => {
+    record[key] = (record[key] ?? 0) + 1;
+  };
   for (const item of items) {
     const where = `${item.id}:`;
     if (ids.has(item.id)) problems.push(`${where} duplicate id`);
     ids.add(item.id);
-    const lang = item.id.split('-')[0] as string;
-    languages[lang] = (languages[lang] ?? 0) + 1;
-    const set = item.goldPage.split('/')[0] as string;
-    sources[set] = (sources[set] ?? 0) + 1;
+    count(languages, languageOf(item.id));
+    count(sources, item.goldPage.split('/')[0] as string);
+    const given = datasetTypeOf(item.goldPage);
+    if (given !== undefined && item.pageType !== undefined && item.pageType !== given)
+      problems.push(`${where} pageType "${item.pageType}" but the data set says "${given}"`);
+    const pageType = pageTypeOf(item, datasetTypeOf);
+    if (pageType === undefined) problems.push(`${where} no pageType (the data set gives none for its gold page)`);
+    else if (!PAGE_TYPES.includes(pageType))
+      problems.push(`${where} pageType "${pageType}" is none of ${PAGE_TYPES.join(', ')}`);
+    else count(pageTypes, pageType);
     if (item.question.trim().length === 0) problems.push(`${where} empty question`);
+    if (item.context !== undefined && !item.spelledOut?.trim())
+      problems.push(`${where} a follow-up (context) without its spelledOut question`);
+    if (item.context === undefined && item.spelledOut !== undefined)
+      problems.push(`${where} spelledOut without the context it follows`);
+    if (item.context !== undefined && item.context.trim().length === 0) problems.push(`${where} empty context`);
     if (item.distractors.length < MIN_DISTRACTORS)
       problems.push(`${where} ${item.distractors.length} distractors, at least ${MIN_DISTRACTORS} needed`);
     const pages = pagesOf(item);
@@ -147,8 +202,11 @@ export function checkQaSet(
       problems.push(`${where} ${(error as Error).message}`);
       continue;
     }
-    const copied = copiedRun(item.question, markdown.get(item.goldPage) as string);
-    if (copied !== undefined) problems.push(`${where} question copies "${copied}" from its gold page`);
+    const asked = { question: item.question, context: item.context, spelledOut: item.spelledOut };
+    for (const [field, text] of Object.entries(asked)) {
+      const copied = text === undefined ? undefined : copiedRun(text, markdown.get(item.goldPage) as string);
+      if (copied !== undefined) problems.push(`${where} ${field} copies "${copied}" from its gold page`);
+    }
     if (item.gold !== null) {
       if (item.absentFact !== undefined) problems.push(`${where} an answerable item has no absentFact`);
       if (!containsWhole(markdown.get(item.goldPage) as string, item.gold))
@@ -172,10 +230,13 @@ export function checkQaSet(
   }
   return {
     problems,
+    questions: items.length,
     answerable: items.filter((item) => item.gold !== null).length,
     unanswerable: items.filter((item) => item.gold === null).length,
+    followUps: items.filter((item) => item.context !== undefined).length,
     pages: new Set(items.flatMap(pagesOf)).size,
     languages,
+    pageTypes,
     sources,
   };
 }
@@ -239,10 +300,23 @@ export function formatCheckReport(report: CheckReport): string {
       .sort((a, b) => b[1] - a[1])
       .map(([key, n]) => `${key} ${n}`)
       .join(', ');
+  const sizes = {
+    questions: report.questions,
+    unanswerable: report.unanswerable,
+    followUps: report.followUps,
+    pageTypes: Object.keys(report.pageTypes).length,
+    languages: Object.keys(report.languages).length,
+  };
+  const targets = Object.entries(SIZE_TARGETS).map(([key, target]) => {
+    const value = sizes[key as keyof typeof sizes];
+    return `${key} ${value} ${value >= target ? '≥' : '<'} ${target}`;
+  });
   const lines = [
-    `QA set: ${report.answerable} answerable + ${report.unanswerable} unanswerable questions over ${report.pages} pages`,
+    `QA set: ${report.questions} questions (${report.answerable} answerable + ${report.unanswerable} unanswerable; ${report.followUps} two-turn follow-ups) over ${report.pages} pages`,
     `languages: ${counts(report.languages)}`,
+    `page types: ${counts(report.pageTypes)}`,
     `gold pages from: ${counts(report.sources)}`,
+    `issue 22 size targets (information, not a check): ${targets.join('; ')}`,
     report.problems.length === 0 ? 'check: OK' : `check: ${report.problems.length} problem(s)`,
     ...report.problems.map((problem) => `  - ${problem}`),
   ];

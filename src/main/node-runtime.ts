@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AnswerService } from './answer/answer-service';
 import { llmComposerFor } from './answer/llm-composer';
 import { followUpWriterFor } from './answer/llm-follow-ups';
+import { questionRewriterFor } from './answer/llm-standalone';
 import { withLlmOverride, type LlmConfigInput } from './answer/llm-config';
 import { hasDisplay } from './browser/chromium-reveal';
 import { findChrome } from './browser/find-chrome';
@@ -114,6 +115,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   const history = new HistoryService(store);
   return new ResearchService({
     search: new SearchOperations({ search, searches: store.searches, history }),
+    blocks: search,
     fetch: fetchService,
     answer: new AnswerService({
       search: (request, callOptions) => search.search(request, callOptions),
@@ -121,6 +123,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       store,
       llmComposer: (override) => llmComposerFor(llmInput(override)),
       llmFollowUps: (override) => followUpWriterFor(llmInput(override)),
+      llmRewriter: (override) => questionRewriterFor(llmInput(override)),
     }),
     history,
     settings,

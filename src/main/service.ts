@@ -7,6 +7,7 @@ import type { PageLoader } from './browser/page-loader';
 import type { FetchService } from './fetch';
 import type { HistoryService } from './history/history-service';
 import type { SearchOperations } from './search/search-operations';
+import type { SearchService } from './search/search-service';
 import type { Store } from './store';
 
 /** Whose results a call without a session belongs to. */
@@ -21,6 +22,8 @@ export class ResearchService implements ResearchApi {
   constructor(
     private readonly parts: {
       search: SearchOperations;
+      /** The engines' pauses after a block, forgotten with the search session. */
+      blocks: Pick<SearchService, 'forgetBlocks'>;
       /** Created on first use: the fetch pipeline's code (HTTP client, extractors) loads only then. */
       fetch: () => Promise<FetchService>;
       answer: AnswerService;
@@ -55,9 +58,13 @@ export class ResearchService implements ResearchApi {
     return this.parts.answer.answer(request, options);
   }
 
-  /** Forgets the search browser's cookies and storage (see PageLoader.resetSession). */
+  /**
+   * Forgets the search browser's cookies and storage (see PageLoader.resetSession), and with
+   * them the engines' pauses after a block: the engines meet a new visitor.
+   */
   async resetSearchSession(): Promise<void> {
     await this.parts.loader.resetSession?.();
+    this.parts.blocks.forgetBlocks();
   }
 
   /** The search browser, as a health report tells it: never launched, or launched on demand. */

@@ -20,6 +20,7 @@ const HttpUrlSchema = z
   .refine((u) => /^https?:\/\/\S+$/i.test(u.trim()), 'url must be an http(s) URL');
 
 const searchShape = SearchRequestSchema.shape;
+const THREAD_ID_HINT = 'threadId is a whole number such as 12';
 
 export const AnswerRequestSchema = z
   .object({
@@ -39,6 +40,11 @@ export const AnswerRequestSchema = z
     timeRange: searchShape.timeRange,
     /** 'auto': the LLM when one is configured, else extractive. */
     composer: ComposerChoiceSchema.default('auto'),
+    /**
+     * Ask in this history thread: a follow-up ("Who directed it?") is understood from its earlier
+     * turns. The same as the HTTP door's `?threadId=` and IPC's `threadId` (give one of them).
+     */
+    threadId: z.number({ error: THREAD_ID_HINT }).int(THREAD_ID_HINT).min(1, THREAD_ID_HINT).max(Number.MAX_SAFE_INTEGER, THREAD_ID_HINT).optional(),
   })
   .strict();
 export type AnswerRequestInput = z.input<typeof AnswerRequestSchema>;
@@ -121,6 +127,10 @@ export const AnswerResponseSchema = z.object({
   /** Set when the LLM failed and the extractive answer was given instead. */
   llmError: ErrorInfoSchema.optional(),
   timings: AnswerTimingsSchema,
+  /**
+   * The thread the answer belongs to: the one it was recorded in, else the one it was asked in.
+   * Pass it back as threadId to ask a follow-up.
+   */
   threadId: z.number().int().optional(),
   /**
    * What was searched for and ranked by: the question made to stand alone when it leans on its

@@ -3,12 +3,14 @@
  * Pure TypeScript + zod: no node:*, no DOM, no electron.
  */
 import * as z from 'zod';
+import { ENGINE_IDS, TIME_RANGES } from './search-options';
 
-export const ENGINE_IDS = ['google', 'bing', 'duckduckgo', 'baidu', 'brave'] as const;
+// The values live without zod in search-options.ts (the renderer's); the contract exports them with their schemas.
+export { ENGINE_IDS, TIME_RANGES };
+
 export const EngineIdSchema = z.enum(ENGINE_IDS);
 export type EngineId = z.infer<typeof EngineIdSchema>;
 
-export const TIME_RANGES = ['day', 'week', 'month', 'year'] as const;
 export const TimeRangeSchema = z.enum(TIME_RANGES);
 export type TimeRange = z.infer<typeof TimeRangeSchema>;
 

@@ -113,6 +113,5 @@ export type FetchBatch = z.infer<typeof FetchBatchSchema>;
 export const FetchResponseSchema = z.union([FetchPageSchema, FetchBatchSchema]);
 export type FetchResponse = z.infer<typeof FetchResponseSchema>;
 
-export function isFetchBatch(response: FetchResponse): response is FetchBatch {
-  return 'results' in response;
-}
+// Defined without zod for the renderer; exported here too for the code that has the schemas at hand.
+export { isFetchBatch } from './fetch-batch';

@@ -41,7 +41,7 @@ export const TextCallParametersSchema = CallParametersSchema.extend({
 }).strict();
 
 export const AnswerParametersSchema = TextCallParametersSchema.extend({
-  threadId: z.coerce.number().int().min(1).optional().describe('Continue this history thread (a follow-up).'),
+  threadId: z.coerce.number().int().min(1).optional().describe("Ask in this history thread (a follow-up), as the body's threadId."),
 }).strict();
 
 /**

@@ -2,8 +2,9 @@
  * The local HTTP API's one route table: each route's method, path, the ResearchApi operations it
  * carries and its schemas. The server's router (src/main/api/routes.ts, ui-routes.ts) adds a
  * handler to each, the OpenAPI document (src/main/api/openapi.ts) is generated from it, and the
- * web UI's client (src/renderer/src/client/http-client.ts) takes its methods and paths from it,
- * so what is served, what is documented and what is called cannot drift apart.
+ * web UI's client (src/renderer/src/client/http-client.ts) takes its methods and paths from the
+ * endpoints it is built on (http-endpoints.ts, without zod), so what is served, what is documented
+ * and what is called cannot drift apart.
  */
 import * as z from 'zod';
 import type { AccessApi, CaptchaApi, HistoryApi, SettingsApi } from './api';
@@ -30,6 +31,7 @@ import {
   TextCallParametersSchema,
   TokenResponseSchema,
 } from './http-contract';
+import { HTTP_ENDPOINTS, type HttpEndpoint } from './http-endpoints';
 import { SettingsPatchSchema, SettingsSchema } from './settings-contract';
 
 /** A ResearchApi method, named as called: `search`, `history.list`, `access.token`, … */
@@ -44,10 +46,7 @@ export type ApiOperation =
   | `access.${keyof AccessApi}`
   | 'resetSearchSession';
 
-export interface HttpRoute {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** With {name} path parameters. */
-  path: string;
+export interface HttpRoute extends HttpEndpoint {
   /** What it carries (none: the server's own health report and OpenAPI document). */
   operations: readonly ApiOperation[];
   /**
@@ -71,8 +70,7 @@ export interface HttpRoute {
 
 export const HTTP_ROUTES = {
   search: {
-    method: 'POST',
-    path: '/v1/search',
+    ...HTTP_ENDPOINTS.search,
     operations: ['search', 'searchMany'],
     caller: 'agent',
     summary: 'Search the web: one `query`, or `queries` (run through the engine queue, each with its own result or error).',
@@ -82,8 +80,7 @@ export const HTTP_ROUTES = {
     plainText: true,
   },
   fetch: {
-    method: 'POST',
-    path: '/v1/fetch',
+    ...HTTP_ENDPOINTS.fetch,
     operations: ['fetch'],
     caller: 'agent',
     summary: 'A URL, several URLs, a prompt with URLs, or result N of a search → main content as Markdown.',
@@ -93,8 +90,7 @@ export const HTTP_ROUTES = {
     plainText: true,
   },
   answer: {
-    method: 'POST',
-    path: '/v1/answer',
+    ...HTTP_ENDPOINTS.answer,
     operations: ['answer'],
     caller: 'agent',
     summary: 'A question → a short answer citing numbered sources. With `Accept: text/event-stream`, its steps as server-sent events, `done` last.',
@@ -105,8 +101,7 @@ export const HTTP_ROUTES = {
     eventStream: true,
   },
   'history.list': {
-    method: 'GET',
-    path: '/v1/history',
+    ...HTTP_ENDPOINTS['history.list'],
     operations: ['history.list'],
     caller: 'agent',
     summary: 'Research threads, most recently active first.',
@@ -115,8 +110,7 @@ export const HTTP_ROUTES = {
     response: z.array(ThreadSummarySchema),
   },
   'history.search': {
-    method: 'GET',
-    path: '/v1/history/search',
+    ...HTTP_ENDPOINTS['history.search'],
     operations: ['history.search'],
     caller: 'agent',
     summary: 'Ranked full-text search over questions, answers and fetched pages.',
@@ -125,8 +119,7 @@ export const HTTP_ROUTES = {
     response: z.array(FullTextHitSchema),
   },
   'history.get': {
-    method: 'GET',
-    path: '/v1/history/{id}',
+    ...HTTP_ENDPOINTS['history.get'],
     operations: ['history.get'],
     caller: 'agent',
     summary: 'One thread with its turns.',
@@ -134,8 +127,7 @@ export const HTTP_ROUTES = {
     response: ThreadSchema,
   },
   'history.export': {
-    method: 'GET',
-    path: '/v1/history/{id}/export',
+    ...HTTP_ENDPOINTS['history.export'],
     operations: ['history.export'],
     caller: 'agent',
     summary: 'A thread as a Markdown document with its sources as footnotes.',
@@ -143,8 +135,7 @@ export const HTTP_ROUTES = {
     response: HistoryExportResponseSchema,
   },
   'history.delete': {
-    method: 'DELETE',
-    path: '/v1/history/{id}',
+    ...HTTP_ENDPOINTS['history.delete'],
     operations: ['history.delete'],
     caller: 'agent',
     summary: 'Deletes a thread and its turns.',
@@ -152,8 +143,7 @@ export const HTTP_ROUTES = {
     response: HistoryDeleteResponseSchema,
   },
   'captcha.pending': {
-    method: 'GET',
-    path: '/v1/captcha/pending',
+    ...HTTP_ENDPOINTS['captcha.pending'],
     operations: ['captcha.pending'],
     caller: 'agent',
     summary: 'Engines paused by a CAPTCHA or consent wall.',
@@ -161,8 +151,7 @@ export const HTTP_ROUTES = {
     response: CaptchaPendingResponseSchema,
   },
   'captcha.wait': {
-    method: 'POST',
-    path: '/v1/captcha/wait',
+    ...HTTP_ENDPOINTS['captcha.wait'],
     operations: ['captcha.wait'],
     caller: 'agent',
     summary: "Waits until an engine's block is solved, its pause runs out, or timeoutMs passes.",
@@ -171,8 +160,7 @@ export const HTTP_ROUTES = {
     response: CaptchaWaitResponseSchema,
   },
   health: {
-    method: 'GET',
-    path: '/v1/health',
+    ...HTTP_ENDPOINTS.health,
     operations: [],
     caller: 'agent',
     bookkeeping: true,
@@ -181,8 +169,7 @@ export const HTTP_ROUTES = {
     response: HealthResponseSchema,
   },
   openapi: {
-    method: 'GET',
-    path: '/v1/openapi.json',
+    ...HTTP_ENDPOINTS.openapi,
     operations: [],
     caller: 'agent',
     bookkeeping: true,
@@ -191,8 +178,7 @@ export const HTTP_ROUTES = {
     response: z.record(z.string(), z.unknown()),
   },
   'settings.get': {
-    method: 'GET',
-    path: '/v1/settings',
+    ...HTTP_ENDPOINTS['settings.get'],
     operations: ['settings.get'],
     caller: 'ui',
     summary: 'The settings (web UI only).',
@@ -200,8 +186,7 @@ export const HTTP_ROUTES = {
     response: SettingsSchema,
   },
   'settings.update': {
-    method: 'POST',
-    path: '/v1/settings',
+    ...HTTP_ENDPOINTS['settings.update'],
     operations: ['settings.update'],
     caller: 'ui',
     summary: 'Changes some settings; what the body leaves out stays (web UI only).',
@@ -210,8 +195,7 @@ export const HTTP_ROUTES = {
     response: SettingsSchema,
   },
   'settings.reset': {
-    method: 'POST',
-    path: '/v1/settings/reset',
+    ...HTTP_ENDPOINTS['settings.reset'],
     operations: ['settings.reset'],
     caller: 'ui',
     summary: 'Back to the default settings (web UI only).',
@@ -219,8 +203,7 @@ export const HTTP_ROUTES = {
     response: SettingsSchema,
   },
   'access.token': {
-    method: 'GET',
-    path: '/v1/token',
+    ...HTTP_ENDPOINTS['access.token'],
     operations: ['access.token'],
     caller: 'ui',
     summary: "The agents' bearer token, to copy (web UI only).",
@@ -228,8 +211,7 @@ export const HTTP_ROUTES = {
     response: TokenResponseSchema,
   },
   'access.rotateToken': {
-    method: 'POST',
-    path: '/v1/token/rotate',
+    ...HTTP_ENDPOINTS['access.rotateToken'],
     operations: ['access.rotateToken'],
     caller: 'ui',
     summary: 'Replaces the bearer token; the old one stops working at once (web UI only).',
@@ -237,8 +219,7 @@ export const HTTP_ROUTES = {
     response: TokenResponseSchema,
   },
   'access.llmKeyState': {
-    method: 'GET',
-    path: '/v1/llm-key',
+    ...HTTP_ENDPOINTS['access.llmKeyState'],
     operations: ['access.llmKeyState'],
     caller: 'ui',
     summary: 'Whether a model API key is stored; never the key (web UI only).',
@@ -246,8 +227,7 @@ export const HTTP_ROUTES = {
     response: LlmKeyResponseSchema,
   },
   'access.setLlmKey': {
-    method: 'POST',
-    path: '/v1/llm-key',
+    ...HTTP_ENDPOINTS['access.setLlmKey'],
     operations: ['access.setLlmKey'],
     caller: 'ui',
     summary: "Stores the model's API key in the 0600 file llm-key, or removes it with null (web UI only).",
@@ -256,8 +236,7 @@ export const HTTP_ROUTES = {
     response: LlmKeyResponseSchema,
   },
   resetSearchSession: {
-    method: 'POST',
-    path: '/v1/search-session/reset',
+    ...HTTP_ENDPOINTS.resetSearchSession,
     operations: ['resetSearchSession'],
     caller: 'ui',
     summary: "Forgets the search browser's cookies and storage (web UI only).",
@@ -265,8 +244,7 @@ export const HTTP_ROUTES = {
     response: z.object({ reset: z.literal(true) }),
   },
   'captcha.solve': {
-    method: 'POST',
-    path: '/v1/captcha/solve',
+    ...HTTP_ENDPOINTS['captcha.solve'],
     operations: ['captcha.solve'],
     caller: 'ui',
     summary: "Shows an engine's CAPTCHA to the person in a visible window; resolves when solved (web UI only).",
@@ -274,7 +252,7 @@ export const HTTP_ROUTES = {
     query: CallParametersSchema,
     response: CaptchaSolveResponseSchema,
   },
-} as const satisfies Record<string, HttpRoute>;
+} as const satisfies { [Name in keyof typeof HTTP_ENDPOINTS]: HttpRoute };
 
 export type HttpRouteName = keyof typeof HTTP_ROUTES;
 
@@ -286,13 +264,4 @@ export type HttpRouteNameFor<Caller extends HttpRoute['caller']> = {
 /** The table's routes for one kind of caller, in the table's order (the OpenAPI document's). */
 export function httpRoutesFor(caller: HttpRoute['caller']): Array<[HttpRouteName, HttpRoute]> {
   return (Object.entries(HTTP_ROUTES) as Array<[HttpRouteName, HttpRoute]>).filter(([, route]) => route.caller === caller);
-}
-
-/** A route's path with its {name} parameters filled in, each percent-encoded. */
-export function routePath(route: HttpRoute, params: Record<string, unknown> = {}): string {
-  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${route.path} needs its ${name} parameter`);
-    return encodeURIComponent(String(value));
-  });
 }

@@ -5,6 +5,7 @@
 import ipaddr from 'ipaddr.js';
 import * as z from 'zod';
 import { EngineIdSchema, SearchLangSchema, SearchRegionSchema } from './contract';
+import { LLM_PRESET_BASE_URLS, LLM_PRESETS } from './llm-presets';
 
 /** Bump with a numbered upgrade (src/main/settings.ts) when the shape changes. */
 export const SETTINGS_VERSION = 1;
@@ -18,15 +19,9 @@ const CidrSchema = z.string().refine((cidr) => ipaddr.isValidCIDR(cidr.trim()), 
 });
 const ProxySchema = z.url({ protocol: /^https?$/, error: 'the proxy must be an http(s) URL' });
 
-/** OpenAI-compatible chat-completions endpoints Lantern knows the base URL of. */
-export const LLM_PRESET_BASE_URLS = {
-  openai: 'https://api.openai.com/v1',
-  gemini: 'https://generativelanguage.googleapis.com/v1beta/openai',
-  ollama: 'http://127.0.0.1:11434/v1',
-  lmstudio: 'http://127.0.0.1:1234/v1',
-  llamacpp: 'http://127.0.0.1:8080/v1',
-} as const;
-export const LlmPresetSchema = z.enum(['openai', 'gemini', 'ollama', 'lmstudio', 'llamacpp', 'custom']);
+// The values live without zod in llm-presets.ts (the renderer's); the contract exports them with their schemas.
+export { LLM_PRESET_BASE_URLS };
+export const LlmPresetSchema = z.enum(LLM_PRESETS);
 export type LlmPreset = z.infer<typeof LlmPresetSchema>;
 const LlmBaseUrlSchema = z
   .url({ protocol: /^https?$/, error: 'the model endpoint must be an http(s) URL' })

@@ -93,6 +93,48 @@ describe('lantern ask', () => {
   });
 });
 
+describe('lantern ask --thread', () => {
+  it('understands a follow-up in its thread: the search names the film, and the turn keeps what it searched for', async () => {
+    const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: site.engine };
+    const first = await runCli(['ask', 'What is the film Parasite about?', '--pages', '1', '--allow-private', '--json'], env);
+    expect(first.code).toBe(0);
+    const threadId = AnswerResponseSchema.parse(JSON.parse(first.stdout)).threadId;
+    expect(threadId).toBe(1);
+
+    const searchesBefore = site.searches.length;
+    const follow = await runCli(['ask', '--thread', '1', 'Who directed it?', '--pages', '1', '--allow-private'], env);
+    expect(follow.code).toBe(0);
+    const asked = site.searches.slice(searchesBefore).map((path) => new URL(path, 'http://x').searchParams.get('q'));
+    expect(asked).toEqual(['Who directed Parasite?']);
+    expect(follow.stdout.split('\n').slice(0, 2)).toEqual(['Searched for: Who directed Parasite?', '']);
+
+    const shown = await runCli(['history', 'show', '1', '--json'], env);
+    const turns = (JSON.parse(shown.stdout) as { turns: { question: string; searchedFor?: string }[] }).turns;
+    expect(turns.map((t) => [t.question, t.searchedFor])).toEqual([
+      ['What is the film Parasite about?', undefined],
+      ['Who directed it?', 'Who directed Parasite?'],
+    ]);
+    // "#1" as `lantern history` takes it; the JSON answer carries the standalone query too.
+    const json = await runCli(['ask', '--thread', '#1', 'When was it released?', '--pages', '1', '--allow-private', '--json'], env);
+    expect(AnswerResponseSchema.parse(JSON.parse(json.stdout))).toMatchObject({ threadId: 1, question: 'When was it released?', searchedFor: 'When was Parasite released?' });
+  });
+
+  it('refuses a thread id that is not one, and a thread that does not exist', async () => {
+    const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: site.engine };
+    const bad = await runCli(['ask', '--thread', 'latest', 'Who directed it?'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--thread must be a thread id such as 12 (see `lantern history list`).');
+    const zero = await runCli(['ask', '--thread', '0', 'Who directed it?', '--json'], env);
+    expect(zero.code).toBe(2);
+    expect(JSON.parse(zero.stdout).error.message).toMatch(/threadId is a whole number such as 12/);
+    const searchesBefore = site.searches.length;
+    const missing = await runCli(['ask', '--thread', '7', 'Who directed it?', '--json'], env);
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: { code: 'NOT_FOUND', message: 'No thread 7 in the history; list the threads with `lantern history list`.' } });
+    expect(site.searches.length).toBe(searchesBefore);
+  });
+});
+
 /**
  * An OpenAI-compatible server on loopback: the answer request gets a cited sentence, the
  * follow-up request (told apart by its system message) three questions. Records what it was asked.

@@ -1,13 +1,21 @@
 /**
  * The answer benchmark's server and harness on real recorded pages, through the Node runtime's
- * real fetch and store. The composer is a stand-in (the answer pipeline is built elsewhere): it
- * quotes the gold page once faithfully and once not, so the harness's checks are seen to tell them apart.
+ * real fetch and store. Stand-in composers quote the gold page once faithfully and once not, so the
+ * harness's checks are seen to tell them apart, and record how a follow-up's three calls are made;
+ * the runtime's own answer then carries a follow-up through a real thread.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askOne, servePages, type AnswerCall, type AnswerEventLike } from '../../bench/answer/harness';
+import {
+  answerMethod,
+  askOne,
+  servePages,
+  type AnswerCall,
+  type AnswerEventLike,
+  type AnswerResponseLike,
+} from '../../bench/answer/harness';
 import { normalizeText } from '../../bench/answer/metrics';
 import { startPageServer, type PageServer } from '../../bench/answer/page-server';
 import { loadQaSet, pagesOf, readPageBytes, type QaItem } from '../../bench/answer/qa-set';
@@ -99,5 +107,85 @@ describe.skipIf(!sharedDataAvailable())('bench/answer harness', () => {
     expect(row.answer).toBeUndefined();
     expect(row.quoteChecks).toEqual([]);
     expect(row.containsGold).toBeNull();
+  });
+
+  describe('a two-turn follow-up', () => {
+    let followUp: QaItem;
+    beforeAll(() => {
+      followUp = loadQaSet().find((q) => q.id === 'en-f-europa-vapor') as QaItem;
+    });
+
+    const reply = (text: string, extra: Partial<AnswerResponseLike> = {}): AnswerResponseLike => ({
+      answer: text,
+      answered: true,
+      sources: [],
+      sentences: [],
+      ...extra,
+    });
+
+    it('asks the context in a new thread, the question in that thread, then the spelled-out question alone', async () => {
+      const { urls, goldUrl } = servePages(server, followUp, 'seed-d', readPageBytes);
+      const calls: { question: string; recordHistory: boolean; threadId: number | undefined; urls: string[] }[] = [];
+      const standIn: AnswerCall = async (request, options) => {
+        calls.push({
+          question: request.question,
+          recordHistory: options.recordHistory,
+          threadId: options.threadId,
+          urls: request.urls,
+        });
+        options.onEvent({ type: 'sources' });
+        options.onEvent({ type: 'done' });
+        if (request.question === followUp.context) return reply('Water vapor [1].', { threadId: 7 });
+        // in the thread the pronoun is not understood; spelled out, the gold is found
+        if (request.question === followUp.question) return reply('It is not clear what "it" is.', { threadId: 7 });
+        return reply(`Some ${followUp.gold as string} of water vapor per second.`);
+      };
+      const row = await askOne(api, standIn, followUp, urls, goldUrl);
+      expect(calls).toEqual([
+        { question: followUp.context, recordHistory: true, threadId: undefined, urls },
+        { question: followUp.question, recordHistory: true, threadId: 7, urls },
+        { question: followUp.spelledOut, recordHistory: false, threadId: undefined, urls },
+      ]);
+      // the row counts the answer in the thread
+      expect(row.question).toBe(followUp.question);
+      expect(row.containsGold).toBe(false);
+      expect(row.answered).toBe(true);
+      expect(row.turns).toMatchObject({
+        threadId: 7,
+        context: { question: followUp.context, answered: true, answerText: 'Water vapor [1].', containsGold: null },
+        spelledOut: { question: followUp.spelledOut, containsGold: true },
+      });
+      expect(row.followUp?.spelledOutAnswer?.answer).toContain(followUp.gold);
+    });
+
+    it('records a first turn that gives no thread as the failure of the question in the thread', async () => {
+      const { urls, goldUrl } = servePages(server, followUp, 'seed-e', readPageBytes);
+      const questions: string[] = [];
+      const noThread: AnswerCall = async (request) => {
+        questions.push(request.question);
+        return reply(followUp.gold as string);
+      };
+      const row = await askOne(api, noThread, followUp, urls, goldUrl);
+      expect(questions).toEqual([followUp.context, followUp.spelledOut]);
+      expect(row.error).toBe('the first turn gave no thread (no threadId in its response)');
+      expect(row.answer).toBeUndefined();
+      expect(row.turns?.spelledOut.containsGold).toBe(true);
+    });
+
+    it("goes through the runtime's own answer: the two turns in one thread, the spelled-out question in none", async () => {
+      const { urls, goldUrl } = servePages(server, followUp, 'seed-f', readPageBytes);
+      const threadsBefore = await api.history.list();
+      const row = await askOne(api, answerMethod(api), followUp, urls, goldUrl);
+      expect(row.error).toBeNull();
+      expect(row.turns?.context.error).toBeNull();
+      expect(row.turns?.spelledOut.error).toBeNull();
+      const threads = await api.history.list();
+      expect(threads).toHaveLength(threadsBefore.length + 1);
+      const thread = await api.history.get({ id: row.turns?.threadId as number });
+      expect(thread.turns.map((turn) => turn.question)).toEqual([followUp.context, followUp.question]);
+      // every call's citations are checked against the pages the runtime fetched
+      expect(row.quoteChecks).toHaveLength(row.citations.length);
+      expect(row.quoteChecks.every(Boolean)).toBe(true);
+    });
   });
 });

@@ -8,10 +8,12 @@ import { AnswerService, type AnswerServiceDeps } from '../../src/main/answer/ans
 import type { Composer } from '../../src/main/answer/composer';
 import type { FollowUpWriter } from '../../src/main/answer/llm-follow-ups';
 import { createFetchService } from '../../src/main/fetch/service';
+import { HistoryService } from '../../src/main/history/history-service';
 import { AnswerResponseSchema, type AnswerEvent } from '../../src/shared/answer-contract';
 import type { SearchResponse } from '../../src/shared/contract';
 import { LanternError } from '../../src/shared/errors';
 import { isFetchBatch } from '../../src/shared/fetch-contract';
+import { ThreadSchema } from '../../src/shared/history-contract';
 import { ARTICLES, startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { errorOf } from '../support/error-of';
 import { fenceOffNetwork } from '../support/network-fence';
@@ -339,5 +341,103 @@ describe('composers', () => {
     cleanup();
     expect(response.composer).toBe('extractive');
     expect(response.llmError).toBeUndefined();
+  });
+});
+
+describe('a question asked in a thread', () => {
+  const FIRST = 'When did Angelo Moriondo patent the espresso machine?';
+  const recordingSearch = (queries: string[]): AnswerServiceDeps['search'] => {
+    const results = searchReturning(['/espresso', '/green-tea']);
+    return async (request) => (queries.push(request.query), results());
+  };
+
+  it('is searched for, ranked and answered as it stands alone; the turn keeps what it searched for', async () => {
+    const queries: string[] = [];
+    const { answers, store, cleanup } = service({ search: recordingSearch(queries) });
+    const first = await answers.answer({ question: FIRST }, { allowPrivateNetworks: true, recordHistory: true });
+    const threadId = first.threadId ?? 0;
+    const follow = await answers.answer({ question: 'Where did he patent it?', threadId }, { allowPrivateNetworks: true, recordHistory: true });
+    expect(queries).toEqual([FIRST, 'Where did Angelo Moriondo patent it?']);
+    expect(follow).toMatchObject({ question: 'Where did he patent it?', searchedFor: 'Where did Angelo Moriondo patent it?', threadId });
+    expect(follow.answer.split('\n')[0]).toBe('Espresso machines were first patented in Turin, Italy, by Angelo Moriondo in 1884. [1]');
+    expect(follow.timings.standaloneMs).toBeTypeOf('number');
+    expect(first.timings).not.toHaveProperty('standaloneMs');
+    // The caller's option (the HTTP query, IPC) is the same thread as the body's field.
+    const third = await answers.answer({ question: 'Why?' }, { allowPrivateNetworks: true, recordHistory: true, threadId });
+    expect(third.searchedFor).toBe('Why Angelo Moriondo?');
+    // A question that stands alone is searched for as it is.
+    const own = await answers.answer({ question: 'How much caffeine is in green tea?', threadId }, { allowPrivateNetworks: true, recordHistory: true });
+    expect(own.searchedFor).toBeUndefined();
+    expect(queries.at(-1)).toBe('How much caffeine is in green tea?');
+    expect(store.history.getThread(threadId)?.turns.map((t) => [t.question, t.searchedFor])).toEqual([
+      [FIRST, undefined],
+      ['Where did he patent it?', 'Where did Angelo Moriondo patent it?'],
+      ['Why?', 'Why Angelo Moriondo?'],
+      ['How much caffeine is in green tea?', undefined],
+    ]);
+    cleanup();
+  });
+
+  it('is understood in its thread without being recorded (an agent), and answers with the thread it was asked in', async () => {
+    const queries: string[] = [];
+    const { answers, store, cleanup } = service({ search: recordingSearch(queries) });
+    const { threadId } = await answers.answer({ question: FIRST }, { allowPrivateNetworks: true, recordHistory: true });
+    const follow = await answers.answer({ question: 'Where did he patent it?', threadId: threadId ?? 0 }, { allowPrivateNetworks: true });
+    expect(follow).toMatchObject({ searchedFor: 'Where did Angelo Moriondo patent it?', threadId });
+    expect(store.history.getThread(threadId ?? 0)?.turns).toHaveLength(1);
+    cleanup();
+  });
+
+  it('refuses an unknown thread before searching, and two different threads', async () => {
+    const queries: string[] = [];
+    const { answers, cleanup } = service({ search: recordingSearch(queries) });
+    expect((await errorOf(answers.answer({ question: 'Who directed it?', threadId: 42 }, {}))).code).toBe('NOT_FOUND');
+    expect((await errorOf(answers.answer({ question: 'Who directed it?' }, { threadId: 42 }))).code).toBe('NOT_FOUND');
+    const both = await errorOf(answers.answer({ question: 'Who directed it?', threadId: 1 }, { threadId: 2 }));
+    expect(both.code).toBe('INVALID_INPUT');
+    expect(both.message).toBe('Two threads were given (1 and 2): give threadId once.');
+    expect((await errorOf(answers.answer({ question: 'Who directed it?', threadId: 0 }, {}))).code).toBe('INVALID_INPUT');
+    expect(queries).toEqual([]);
+    cleanup();
+  });
+});
+
+describe('a question that fails', () => {
+  const noResults: AnswerServiceDeps['search'] = searchReturning([]);
+
+  it('stays in its thread with its error and no answer; the history lists, exports and searches it', async () => {
+    const { answers, store, cleanup } = service({ search: noResults });
+    const error = await errorOf(answers.answer({ question: 'What is zzqx?' }, { recordHistory: true }));
+    expect(error.code).toBe('NOT_FOUND');
+    const threadId = (error as LanternError).details?.['threadId'] as number;
+    expect(threadId).toBeTypeOf('number');
+    const events: AnswerEvent[] = [];
+    const followError = await errorOf(answers.answer({ question: 'Who made it?', threadId }, { recordHistory: true, onEvent: (e) => events.push(e) }));
+    expect((followError as LanternError).details).toEqual({ threadId });
+    expect(events.at(-1)).toEqual({ type: 'error', error: { code: 'NOT_FOUND', message: followError.message, details: { threadId } } });
+
+    const history = new HistoryService(store, () => new Date(0));
+    const thread = await history.get({ id: threadId });
+    expect(thread.turns.map((t) => ({ question: t.question, answer: t.answer, searchedFor: t.searchedFor, error: t.error }))).toEqual([
+      { question: 'What is zzqx?', answer: '', searchedFor: undefined, error: { code: 'NOT_FOUND', message: error.message } },
+      { question: 'Who made it?', answer: '', searchedFor: 'Who made zzqx?', error: { code: 'NOT_FOUND', message: followError.message } },
+    ]);
+    ThreadSchema.parse(thread);
+    expect(await history.list()).toMatchObject([{ id: threadId, title: 'What is zzqx?', turnCount: 2 }]);
+    const { markdown } = await history.export({ id: threadId });
+    expect(markdown).toContain('## Who made it?\n\n_Searched for: Who made zzqx?_\n\n_Not answered: NOT\\_FOUND: The search for "Who made zzqx?" found no results');
+    expect((await history.search({ text: 'zzqx', scope: 'history' })).map((hit) => hit.kind === 'turn' && hit.question)).toEqual(['What is zzqx?']);
+    expect((await history.search({ text: 'made', scope: 'history' })).map((hit) => hit.kind === 'turn' && hit.question)).toEqual(['Who made it?']);
+    cleanup();
+  });
+
+  it('is not recorded when it was cancelled, nor when the history is not kept', async () => {
+    const cancelled: AnswerServiceDeps['search'] = () => Promise.reject(new LanternError('CANCELLED', 'The search was cancelled.'));
+    const { answers, store, cleanup } = service({ search: cancelled });
+    expect((await errorOf(answers.answer({ question: 'What is zzqx?' }, { recordHistory: true }))).code).toBe('CANCELLED');
+    const { answers: agentAnswers } = service({ search: noResults });
+    expect((await errorOf(agentAnswers.answer({ question: 'What is zzqx?' }, {}))).details).toBeUndefined();
+    expect(store.history.listThreads()).toEqual([]);
+    cleanup();
   });
 });

@@ -114,6 +114,30 @@ describe('POST /v1/answer', () => {
     expect(answer.sources[0]?.url).toBe(`${site.pages}/green-tea`);
   }, 90_000);
 
+  it("asks in a thread given by the body's threadId (or the query's): the search names the thread's subject", async () => {
+    const first = await api.runtime.answer(
+      { question: 'What is the film Parasite about?', urls: [`${site.pages}/green-tea`] },
+      { recordHistory: true, allowPrivateNetworks: true },
+    );
+    const post = (body: unknown, query = '') =>
+      rawRequest(api.server.port, { method: 'POST', path: `/v1/answer${query}`, headers: goodHeaders(api), body: JSON.stringify(body) });
+    const before = site.searches.length;
+    const response = await post({ question: 'Who directed it?', threadId: first.threadId, pages: 1 });
+    expect(response.status).toBe(200);
+    expect(AnswerResponseSchema.parse(response.json())).toMatchObject({ question: 'Who directed it?', searchedFor: 'Who directed Parasite?', threadId: first.threadId });
+    const byQuery = await post({ question: 'When was it released?', pages: 1 }, `?threadId=${first.threadId}`);
+    expect(AnswerResponseSchema.parse(byQuery.json()).searchedFor).toBe('When was Parasite released?');
+    expect(site.searches.slice(before).map((path) => new URL(path, 'http://x').searchParams.get('q'))).toEqual(['Who directed Parasite?', 'When was Parasite released?']);
+    // An agent's questions are not the person's history: the thread is read, not added to.
+    expect((await api.runtime.history.get({ id: first.threadId ?? 0 })).turns).toHaveLength(1);
+    const unknown = await post({ question: 'Who directed it?', threadId: 9999 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const twice = await post({ question: 'Who directed it?', threadId: first.threadId }, `?threadId=${(first.threadId ?? 0) + 1}`);
+    expect(twice.status).toBe(400);
+    expect(twice.json()).toMatchObject({ error: { code: 'INVALID_INPUT' } });
+  }, 90_000);
+
   it('keeps a quiet stream alive with heartbeats, and cancels the work when the client goes away mid-answer', async () => {
     const before = api.settled.length;
     // /hang never answers: without the cancel, the answer would wait out the 30 s page budget.

@@ -169,7 +169,9 @@ describe('assertSocketAllowed (the address a socket really reached)', () => {
         expect(socket.destroyed).toBe(false);
         socket.destroy();
       } else {
-        expect(() => assertSocketAllowed(socket, policy, 'target.test:1')).toThrow(expect.objectContaining({ code: 'BLOCKED_URL', details: { url: 'target.test:1', address: '127.0.0.1', range: 'loopback' } }));
+        expect(() => assertSocketAllowed(socket, policy, 'target.test:1')).toThrow(
+          expect.objectContaining({ code: 'BLOCKED_URL', details: { url: 'target.test:1', address: '127.0.0.1', range: 'loopback', setting: 'fetch.allowPrivateNetworks' } }),
+        );
         expect(socket.destroyed).toBe(true);
       }
     }
@@ -244,6 +246,12 @@ describe('createGuardedConnect without a proxy', () => {
     const connecting = connect('site.test', server.port, cancelled.signal);
     cancelled.abort();
     await expect(connecting).rejects.toMatchObject({ code: 'CANCELLED', message: `Connecting to site.test:${server.port} was cancelled.` });
+
+    // Aborted before the call: nothing is opened.
+    const before = server.connections();
+    await expect(connect('site.test', server.port, AbortSignal.abort())).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(connect('127.0.0.1', server.port, AbortSignal.abort())).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(server.connections()).toBe(before);
 
     const later = new AbortController();
     const socket = await connect('site.test', server.port, later.signal);

@@ -108,6 +108,28 @@ describe('MCP over streamable HTTP at /mcp', () => {
     }
   });
 
+  it('research asks in a thread given by threadId, and says which thread to pass back', async () => {
+    const first = await api.runtime.answer(
+      { question: 'What is the film Parasite about?', urls: [`${site.pages}/green-tea`] },
+      { recordHistory: true, allowPrivateNetworks: true },
+    );
+    const { client: agent, transport } = client(api.token());
+    await agent.connect(transport);
+    try {
+      const result = await agent.callTool({ name: 'research', arguments: { question: 'Who directed it?', urls: [`${site.pages}/espresso`], threadId: first.threadId } });
+      expect(result.isError).toBeFalsy();
+      const text = (result.content as Array<{ text: string }>)[0]!.text;
+      expect(text).toContain('Searched for: Who directed Parasite?');
+      expect(text.endsWith(`\n\nThread ${first.threadId}: pass threadId=${first.threadId} to follow up.`)).toBe(true);
+      const unknown = await agent.callTool({ name: 'research', arguments: { question: 'Who directed it?', urls: [`${site.pages}/espresso`], threadId: 9999 } });
+      expect(unknown.isError).toBe(true);
+      expect((unknown.content as Array<{ text: string }>)[0]!.text).toMatch(/^NOT_FOUND: No thread 9999 in the history/);
+    } finally {
+      await transport.terminateSession().catch(() => undefined);
+      await agent.close();
+    }
+  }, 60_000);
+
   it('sends every research progress step, in order, before the answer, to a client that fell behind', async () => {
     const { client: agent, transport: http } = client(api.token());
     const transport = new StallingTransport(http);

@@ -206,6 +206,8 @@ describe('settings.update applies to the next search and fetch without a restart
     const recorded = await api.history.get({ id: thread!.id });
     const html = micromark(recorded.turns[0]!.answer, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
     expect([...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1])).toEqual(first.results.map((r) => r.url));
+    // Each source keeps what the results list shows of it, for the thread view.
+    expect(recorded.turns[0]!.sources).toEqual(first.results.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet, source: r.source, ...(r.date ? { date: r.date } : {}) })));
   });
 
   it("search language and region: the request's own, else the setting, else (lang) the query's script", async () => {

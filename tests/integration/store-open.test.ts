@@ -53,12 +53,12 @@ describe('opening the store', () => {
     expect(store.fullText.search('work').map((hit) => hit.kind)).toEqual(['turn']);
   });
 
-  it('migrates a database of the previous schema, keeping and indexing its rows, after a backup', () => {
+  it('migrates a database of the first schema, keeping and indexing its rows, after a backup', () => {
     const { dbPath } = dataDir();
-    // The previous app version: the same open path with one migration less.
-    const previous = openDatabase({ path: dbPath, migrations: MIGRATIONS.slice(0, LATEST - 1), now: Date.now }).db;
-    expect(previous.pragma('user_version', { simple: true })).toBe(LATEST - 1);
-    // Rows written the way the previous version wrote them (it had no FTS tables to fill).
+    // The first app version: the same open path with its one migration.
+    const previous = openDatabase({ path: dbPath, migrations: MIGRATIONS.slice(0, 1), now: Date.now }).db;
+    expect(previous.pragma('user_version', { simple: true })).toBe(1);
+    // Rows written the way the first version wrote them (it had no FTS tables to fill).
     previous.prepare("INSERT INTO threads (title, created_at, updated_at) VALUES ('old thread', 1, 1)").run();
     previous
       .prepare(
@@ -74,22 +74,39 @@ describe('opening the store', () => {
     previous.close();
 
     const store = open(dbPath);
-    expect(store.migration.from).toBe(LATEST - 1);
+    expect(store.migration.from).toBe(1);
     expect(store.migration.to).toBe(LATEST);
-    expect(store.migration.backups).toEqual([`${dbPath}.v${LATEST - 1}.bak`]);
+    expect(store.migration.backups[0]).toBe(`${dbPath}.v1.bak`);
     expect(store.history.getThread(1)?.turns[0]?.question).toBe('量子计算是什么?');
     expect(store.fullText.search('计算').map((hit) => hit.kind === 'turn' && hit.turnId)).toEqual([1]);
     expect(store.fullText.search('photosynthesis').map((hit) => hit.kind === 'page' && hit.url)).toEqual([
       'https://old.example/',
     ]);
 
-    const backup = new Database(`${dbPath}.v${LATEST - 1}.bak`, { readonly: true });
+    const backup = new Database(`${dbPath}.v1.bak`, { readonly: true });
     try {
-      expect(backup.pragma('user_version', { simple: true })).toBe(LATEST - 1);
+      expect(backup.pragma('user_version', { simple: true })).toBe(1);
       expect(backup.prepare('SELECT question FROM turns').pluck().all()).toEqual(['量子计算是什么?']);
     } finally {
       backup.close();
     }
+  });
+
+  it("reads a turn written before turns had a standalone query and an error as one without them", () => {
+    const { dbPath } = dataDir();
+    const previous = openDatabase({ path: dbPath, migrations: MIGRATIONS.slice(0, LATEST - 1), now: Date.now }).db;
+    previous.prepare("INSERT INTO threads (title, created_at, updated_at) VALUES ('old thread', 1, 1)").run();
+    previous.prepare("INSERT INTO turns (thread_id, position, question, mode, answer, created_at) VALUES (1, 0, 'Who directed it?', 'answer', 'Bong Joon-ho.', 1)").run();
+    previous.close();
+
+    const store = open(dbPath);
+    expect(store.migration.from).toBe(LATEST - 1);
+    const [old] = store.history.getThread(1)?.turns ?? [];
+    expect(old).toMatchObject({ question: 'Who directed it?', answer: 'Bong Joon-ho.' });
+    expect(old).not.toHaveProperty('searchedFor');
+    expect(old).not.toHaveProperty('error');
+    const failed = store.history.appendTurn(1, { question: 'When?', mode: 'answer', searchedFor: 'When Parasite?', error: { code: 'TIMEOUT', message: 'too slow' } });
+    expect(store.history.getTurn(failed.id)).toMatchObject({ answer: '', searchedFor: 'When Parasite?', error: { code: 'TIMEOUT', message: 'too slow' } });
   });
 
   it('loads the native addon from nativeBinding when given (the Electron build ships its own copy)', () => {

@@ -58,7 +58,7 @@ function cliProcess(loader: PageLoader): { store: Store; service: ResearchServic
   const answer = new AnswerService({ search: (request, options) => search.search(request, options), fetch, store });
   const history = new HistoryService(store);
   const operations = new SearchOperations({ search, searches: store.searches, history });
-  const parts = { search: operations, fetch, answer, history, settings: new SettingsService(temp.dir), captcha, loader, store };
+  const parts = { search: operations, blocks: search, fetch, answer, history, settings: new SettingsService(temp.dir), captcha, loader, store };
   return { store, service: new ResearchService(parts) };
 }
 

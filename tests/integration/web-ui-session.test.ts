@@ -142,6 +142,27 @@ describe('the session cookie in place of the token', () => {
     const response = await rawRequest(api.server.port, { path: '/v1/history', headers: pageHeaders('forged-session-value') });
     expect(response.status).toBe(401);
   });
+
+  it('tells the page whose session ended (the server restarted) to sign in again, and still refuses other origins', async () => {
+    const session = await signIn();
+    webUi.endSessions();
+    const fromPage = await rawRequest(api.server.port, {
+      method: 'POST',
+      path: '/v1/settings',
+      headers: pageHeaders(session, { origin: origin(), 'content-type': 'application/json' }),
+      body: JSON.stringify({ resultCacheTtlMs: 120_000 }),
+    });
+    expect(fromPage.status).toBe(401);
+    expect((fromPage.json() as { error: unknown }).error).toMatchObject({ code: 'UNAUTHORIZED', details: { reason: 'session-ended' } });
+    const fromElsewhere = await rawRequest(api.server.port, {
+      method: 'POST',
+      path: '/v1/settings',
+      headers: pageHeaders(session, { origin: 'http://evil.example', 'content-type': 'application/json' }),
+      body: JSON.stringify({ resultCacheTtlMs: 120_000 }),
+    });
+    expect(fromElsewhere.status).toBe(403);
+    expect((await api.runtime.settings.get()).resultCacheTtlMs).not.toBe(120_000);
+  });
 });
 
 describe('what only the UI session may do', () => {

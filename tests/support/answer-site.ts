@@ -20,6 +20,8 @@ export const ANSWER_SITE_QUERIES = {
   failsOnce: 'engine fails once',
   /** The engine never answers (until the site closes). */
   hang: 'engine never answers',
+  /** Google's "did not match any documents" page: a search with no results. */
+  noResults: 'nothing matches this',
   /** One result: /hostile, a page whose text carries markup and script (for the UI's no-HTML checks). */
   hostile: 'hostile page',
 } as const;
@@ -159,7 +161,7 @@ export async function startAnswerSite(): Promise<AnswerSite> {
     if (query.includes(ANSWER_SITE_QUERIES.hang)) return;
     // Every question has one page of results: a second page is Google's "did not match" page,
     // so paging stops there as on Google (which has ten results a page where this has three).
-    if (Number(url.searchParams.get('start') ?? '0') >= 10) {
+    if (Number(url.searchParams.get('start') ?? '0') >= 10 || query.includes(ANSWER_SITE_QUERIES.noResults)) {
       return sendHtml(
         res,
         `<!doctype html><html><head><title>${query} - Google Search</title></head><body><div id="main"><div id="topstuff"><p>Your search - <b>${query.replace(/[<>&"]/g, '')}</b> - did not match any documents.</p></div><div id="search"><div id="rso"></div></div><div id="botstuff"></div></div><div id="footcnt"></div></body></html>`,

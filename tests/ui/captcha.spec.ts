@@ -38,7 +38,8 @@ test('Google asks for a CAPTCHA: banner → Solve now → window → solved → 
   await expect(page.getByRole('alert')).toContainText('CAPTCHA_REQUIRED');
   // The way out on this screen, not the CLI's (--interactive means nothing here).
   await expect(page.getByRole('alert')).toContainText('Use “Solve now” in the banner above');
-  await expect(page.getByRole('alert')).not.toContainText('--interactive');
+  // The core's own message (with the CLI's advice) is only under "Details".
+  await expect(page.getByRole('alert').locator('.error-message')).not.toContainText('--interactive');
   const banner = page.getByRole('region', { name: 'Google verification' });
   await expect(banner).toContainText("Google wants to confirm you're human");
   await checkScreen(page, 'captcha-banner');
@@ -64,7 +65,7 @@ test('resetting the search session forgets the pass: Google asks again', async (
   await page.getByRole('button', { name: 'Reset the search session' }).click();
   await expect(page.getByText('The search session is reset')).toBeVisible();
   await page.getByRole('button', { name: 'Research' }).click();
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   const box = page.getByRole('textbox', { name: 'Question' });
   await box.fill(`${ANSWER_SITE_QUERIES.captchaOnce}: espresso after a reset`);
   await box.press('Enter');

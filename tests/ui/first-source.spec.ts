@@ -32,7 +32,7 @@ test('Enter → first source card, warm, on recorded Google pages', async ({ bro
   // The result pages are on the internet, which the test machine may not reach: each question is
   // stopped once its sources are shown, the part measured here.
   const askAndStop = async (question: string): Promise<{ total: number; inPage: number }> => {
-    await page.getByRole('button', { name: 'New' }).click();
+    await page.getByRole('button', { name: 'New', exact: true }).click();
     await box.fill(question);
     const before = await page.evaluate(() => performance.now());
     await box.press('Enter');

@@ -2,32 +2,30 @@
  * A thread on screen, in web mode against the stand-in Google (tests/support/answer-site.ts): a
  * follow-up stacks below the turn before it and is sent with the thread's id; the thread has an
  * address (/t/<id>) that a reload or a pasted link opens again, and its first question as the
- * tab's title; an answer copies as Markdown with its sources; editing a question, regenerating an
- * answer and retrying a failed question all stay in the one thread.
+ * tab's title; a follow-up that leans on the turn before says what it searched for, live and from
+ * the history; an answer copies as Markdown with its sources; editing a question, regenerating an
+ * answer and retrying a failed question (kept in its thread by the core) all stay in the one thread.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
-import type { Thread } from '../../src/shared/history-contract';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { checkScreen } from './support/ui-checks';
 import { startWebMode, type WebMode } from './support/web-mode';
 
 const FIRST = 'How much caffeine is in a shot of espresso?';
-const FOLLOW_UP = 'How much caffeine does green tea have?';
+// Leans on the first question ("it"): searched for as a question that stands alone.
+const FOLLOW_UP = 'Who patented it first?';
 const EDITED = 'How much caffeine is in a cup of green tea?';
 const FAILING = `${ANSWER_SITE_QUERIES.failsOnce}: how much caffeine is in a shot of espresso?`;
 const FAILS_FIRST = `${ANSWER_SITE_QUERIES.failsOnce}: how much caffeine does green tea have?`;
-const STORED_FAILED = 'How much caffeine is in a double shot of espresso?';
-const STORED_ERROR = {
-  code: 'ENGINE_UNREACHABLE',
-  message: 'Google answered HTTP 500 instead of results. Try again later.',
-} as const;
 
 let site: AnswerSite;
 let web: WebMode;
 let page: Page;
 let address: string;
+/** What the follow-up said it searched for, live. */
+let searchedFor: string;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -91,7 +89,12 @@ test('a follow-up stacks below the first turn and is sent with the thread id; th
   await answered(turn(FOLLOW_UP));
   // Both turns, in order, each with its answer and sources; the new one scrolled into view.
   await expect(turn(FIRST)).toContainText('63 mg');
+  await expect(turn(FOLLOW_UP)).toContainText('Moriondo');
   await expect(turn(FOLLOW_UP).locator('.source-card')).toHaveCount(3);
+  // The follow-up was searched for as it stands alone, with the first question's subject.
+  await expect(turn(FOLLOW_UP).locator('.searched-for')).toHaveText(/^Searched for: Who patented .*espresso.* first\?$/);
+  searchedFor = (await turn(FOLLOW_UP).locator('.searched-for').textContent()) ?? '';
+  await expect(turn(FIRST).locator('.searched-for')).toHaveCount(0);
   await expect(turn(FOLLOW_UP).getByRole('heading', { name: FOLLOW_UP })).toBeInViewport();
   await expect(page.getByRole('article', { name: /^Thread: / }).getByRole('region', { name: /\?$/ })).toHaveText([
     new RegExp(FIRST.replace('?', '\\?')),
@@ -138,7 +141,7 @@ test("the thread's address opens it again after a reload, and from a pasted link
   await pasted.close();
 
   // New leaves the thread (and its address); Back comes to it again.
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   await expect(page).toHaveURL(`${web.origin}/`);
   await expect(page).toHaveTitle('Lantern');
   await page.goBack();
@@ -190,73 +193,52 @@ test('a failed question stays in its thread with a retry, and the retry answers'
 });
 
 test('from the history: a turn says what it searched for, and a failed turn shows its error with a retry that answers', async () => {
-  // The threads work fills a turn's `searchedFor` and keeps a failed question with its `error`
-  // (both in the contract); until this branch's server does, the stored thread gets them on its
-  // way to the page: what is checked here is how the page shows them.
-  const id = Number(address.split('/t/')[1]);
-  await page.route(new RegExp(`/v1/history/${id}\\?`), async (route) => {
-    const response = await route.fetch();
-    const thread = (await response.json()) as Thread;
-    const [first, second] = thread.turns;
-    if (!first || !second) throw new Error('the thread has fewer than two turns');
-    second.searchedFor = 'green tea caffeine content';
-    thread.turns.push({
-      ...first,
-      id: first.id + 1000,
-      position: thread.turns.length,
-      question: STORED_FAILED,
-      answer: '',
-      citations: [],
-      sources: [],
-      error: STORED_ERROR,
-    });
-    await route.fulfill({ response, json: thread });
-  });
+  // The core kept the follow-up's standalone query and the question that failed (its error, no answer).
   await page.reload();
-  await expect(turn(FOLLOW_UP).locator('.searched-for')).toHaveText('Searched for: green tea caffeine content');
+  await expect(turn(FOLLOW_UP).locator('.searched-for')).toHaveText(searchedFor);
   await expect(turn(FIRST).locator('.searched-for')).toHaveCount(0);
-  const failed = turn(STORED_FAILED);
-  await expect(failed.getByRole('alert')).toContainText(STORED_ERROR.code);
+  const failed = turn(FAILING);
+  await expect(failed.getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
   await expect(failed.getByRole('button', { name: 'Copy answer' })).toHaveCount(0);
+  // Its retry (answered before the reload) follows it, as it was asked.
+  await expect(turn(FAILING, 1).getByRole('button', { name: 'Copy answer' })).toBeVisible();
   await failed.scrollIntoViewIfNeeded();
   await checkScreen(page, 'thread-stored-failed-turn');
   await failed.getByRole('button', { name: /^(Retry|Try again)$/ }).click();
-  await answered(turn(STORED_FAILED, 1));
+  await answered(turn(FAILING, 2));
   await expect(page).toHaveURL(address);
   await expect(threads()).toHaveCount(1);
-  await page.unroute(new RegExp(`/v1/history/${id}\\?`));
 });
 
-test('a question that fails first goes on in the thread the core kept it in: its address, and its retry asks there', async () => {
-  // The threads work keeps a failed question in a thread and names it in the error's details;
-  // until this branch's server does, the error event gets it on its way to the page.
-  const id = Number(address.split('/t/')[1]);
-  const answers = /\/v1\/answer\?/;
-  await page.route(answers, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replace(/^event: error\ndata: (.*)$/m, (_, data: string) => {
-      const event = JSON.parse(data) as { error: { details?: Record<string, unknown> } };
-      event.error.details = { ...event.error.details, threadId: id };
-      return `event: error\ndata: ${JSON.stringify(event)}`;
-    });
-    await route.fulfill({ response, body });
-  });
-  await page.getByRole('button', { name: 'New' }).click();
+test('a question that fails first is kept in a thread of its own: its address, and its retry asks there', async () => {
+  await page.getByRole('button', { name: 'New', exact: true }).click();
   await expect(page).toHaveURL(`${web.origin}/`);
   await ask(FAILS_FIRST);
   await expect(turn(FAILS_FIRST).getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
-  await expect(page).toHaveURL(address);
+  // The core named the new thread in the error's details: the page is at its address, the history lists it.
+  await expect(page).toHaveURL(new RegExp(`^${web.origin}/t/\\d+$`));
+  const kept = page.url();
+  expect(kept).not.toBe(address);
+  await expect(page).toHaveTitle(`${FAILS_FIRST} — Lantern`);
+  await expect(threads()).toHaveCount(2);
+  await expect(threads().first()).toContainText('1 question');
   const sent = page.waitForRequest(
     (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/v1/answer',
   );
   await turn(FAILS_FIRST)
     .getByRole('button', { name: /^(Retry|Try again)$/ })
     .click();
-  expect(new URL((await sent).url()).searchParams.get('threadId')).toBe(String(id));
+  expect(new URL((await sent).url()).searchParams.get('threadId')).toBe(kept.split('/t/')[1]);
   await answered(turn(FAILS_FIRST));
-  await expect(threads()).toHaveCount(1);
-  await page.unroute(answers);
+  await expect(page).toHaveURL(kept);
+  await expect(threads()).toHaveCount(2);
+  await expect(threads().first()).toContainText('2 questions');
+  // From its address: the failed question with its error, then its retry's answer.
   await page.reload();
+  await expect(turn(FAILS_FIRST, 0).getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
+  await expect(turn(FAILS_FIRST, 1).getByRole('button', { name: 'Copy answer' })).toBeVisible();
+  await expect(turn(FAILS_FIRST, 1)).toContainText('mg of caffeine');
+  await page.goto(address);
   await expect(turn(FIRST)).toBeVisible();
 });
 

@@ -3,6 +3,8 @@ import {
   answerContainsGold,
   answerFigures,
   citesGoldPage,
+  followUpFigures,
+  goldRateBy,
   normalizeText,
   percentile,
   quoteIsVerbatim,
@@ -169,6 +171,85 @@ describe('answerFigures', () => {
   it('leaves a share empty when nothing was counted', () => {
     expect(answerFigures([]).verbatimQuotes).toEqual({ count: 0, of: 0, share: null });
   });
+
+  it('counts as wrong an answerable question answered without the gold, not a refusal or a failed call', () => {
+    const wrong: QuestionOutcome = {
+      id: 'h',
+      gold: 'Kaldi',
+      answer: answer({ answer: 'A monk found coffee [1].' }),
+      quoteChecks: [true],
+      citesGoldPage: false,
+    };
+    // a, b hold the gold; c is refused; d failed; e, f, g are unanswerable (f answered: not a wrong *answerable*)
+    expect(answerFigures(outcomes).wrongAnswers).toEqual({ count: 0, of: 4, share: 0 });
+    expect(answerFigures([...outcomes, wrong]).wrongAnswers).toEqual({ count: 1, of: 5, share: 0.2 });
+  });
+});
+
+describe('followUpFigures', () => {
+  const followUp = (
+    id: string,
+    inThread: string,
+    spelledOut: string | undefined,
+    gold: string | null = 'Kaldi',
+  ): QuestionOutcome => ({
+    id,
+    gold,
+    answer: answer({ answer: inThread }),
+    quoteChecks: [],
+    citesGoldPage: false,
+    followUp: spelledOut === undefined ? {} : { spelledOutAnswer: answer({ answer: spelledOut }) },
+  });
+
+  it('compares the gold rate in the thread with the rate of the same questions spelled out', () => {
+    const figures = followUpFigures([
+      followUp('a', 'Kaldi [1].', 'Kaldi [1].'),
+      followUp('b', 'A monk [1].', 'Kaldi [1].'),
+      followUp('c', 'A monk [1].', 'A monk [1].'),
+      // the spelled-out call failed: a miss there
+      followUp('d', 'Kaldi [1].', undefined),
+      // not follow-ups, or not answerable: left out
+      { id: 'e', gold: 'Kaldi', answer: answer({ answer: 'Kaldi [1].' }), quoteChecks: [], citesGoldPage: false },
+      followUp('f', 'Kaldi [1].', 'A monk [1].', null),
+    ]);
+    expect(figures.inThread).toEqual({ count: 2, of: 4, share: 0.5 });
+    expect(figures.spelledOut).toEqual({ count: 2, of: 4, share: 0.5 });
+    expect(figures.ratio).toBe(1);
+    const refusedInThread = followUp('g', 'Kaldi [1].', 'Kaldi [1].');
+    refusedInThread.answer = answer({ answer: 'Not in the sources. Kaldi', answered: false });
+    expect(followUpFigures([refusedInThread, followUp('h', 'A monk [1].', 'Kaldi [1].')])).toEqual({
+      inThread: { count: 0, of: 2, share: 0 },
+      spelledOut: { count: 2, of: 2, share: 1 },
+      ratio: 0,
+    });
+  });
+
+  it('has no ratio when the spelled-out questions never get the gold', () => {
+    expect(followUpFigures([followUp('a', 'Kaldi [1].', 'A monk [1].')]).ratio).toBeNull();
+    expect(followUpFigures([]).ratio).toBeNull();
+  });
+});
+
+describe('goldRateBy', () => {
+  it('gives the gold rate of the answerable questions of each group', () => {
+    const outcome = (id: string, gold: string | null, text: string): QuestionOutcome => ({
+      id,
+      gold,
+      answer: answer({ answer: text }),
+      quoteChecks: [],
+      citesGoldPage: false,
+    });
+    const rates = goldRateBy(
+      [
+        outcome('de-a', '57', 'Es waren 57 [1].'),
+        outcome('de-b', '1959', 'Unbekannt [1].'),
+        outcome('en-a', 'Kaldi', 'Kaldi [1].'),
+        outcome('fr-a', null, 'Rien [1].'),
+      ],
+      (o) => o.id.split('-')[0] as string,
+    );
+    expect(rates).toEqual({ de: { count: 1, of: 2, share: 0.5 }, en: { count: 1, of: 1, share: 1 } });
+  });
 });
 
 describe('timings', () => {
@@ -194,6 +275,28 @@ describe('timings', () => {
     expect(t.firstSourcesP95Ms).toBe(300);
     expect(t.doneMedianMs).toBe(400);
     expect(t.doneP95Ms).toBe(500);
+  });
+
+  it('leaves out follow-ups (their pages were read by their first turn) and what the filter leaves out', () => {
+    const outcome = (id: string, doneMs: number, followUp = false): QuestionOutcome => ({
+      id,
+      gold: null,
+      quoteChecks: [],
+      citesGoldPage: false,
+      firstSourcesMs: 0,
+      doneMs,
+      ...(followUp ? { followUp: {} } : {}),
+    });
+    const rows = [
+      outcome('warm', 9000),
+      outcome('a', 100),
+      outcome('f', 5, true),
+      outcome('b', 300),
+      outcome('c', 200),
+    ];
+    expect(warmTimings(rows)).toMatchObject({ questions: 3, doneMedianMs: 200 });
+    // the warm-up question stays out even when the filter would keep it
+    expect(warmTimings(rows, (o) => o.id !== 'b')).toMatchObject({ questions: 2, doneMedianMs: 100, doneP95Ms: 200 });
   });
 });
 

@@ -115,3 +115,24 @@ describe('the UI session (a live cookie, checked by web-ui.ts)', () => {
     expect(ui({ 'sec-fetch-site': 'same-origin' }, 'OPTIONS')).toEqual(OPTIONS_REFUSAL);
   });
 });
+
+describe('an ended UI session (a session cookie this server no longer knows: it restarted)', () => {
+  const ended = (extra: Record<string, string>, method = 'GET') =>
+    guardRequest(request({ host: `127.0.0.1:${PORT}`, ...extra }, method), { port: PORT, token: () => TOKEN, endedUiSession: true });
+  const SESSION_ENDED = {
+    code: 'UNAUTHORIZED',
+    message: "This browser's sign-in has ended (the server restarted, or the session expired): sign in again with a new link.",
+    details: { reason: 'session-ended' },
+  };
+
+  it('is told to sign in again, from the page itself, with or without an Origin', () => {
+    expect(ended({ origin: `http://127.0.0.1:${PORT}`, 'sec-fetch-site': 'same-origin' }, 'POST')).toEqual(SESSION_ENDED);
+    expect(ended({ 'sec-fetch-site': 'same-origin' })).toEqual(SESSION_ENDED);
+  });
+
+  it('is still refused as a web page from any other origin, and lets a token through as before', () => {
+    expect(ended({ origin: 'https://evil.example' }, 'POST')).toEqual({ code: 'FORBIDDEN', message: 'Requests from web pages (with an Origin header) are not accepted.' });
+    expect(ended({ authorization: `Bearer ${TOKEN}` })).toBeUndefined();
+    expect(ended({ authorization: 'Bearer wrong' })).toEqual(TOKEN_REFUSAL);
+  });
+});

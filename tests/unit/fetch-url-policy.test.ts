@@ -181,8 +181,10 @@ describe('the policy at its edges', () => {
       code: 'BLOCKED_URL',
       message:
         'Refused to fetch http://t.test/: it resolves to ::1 (loopback). Private networks are off: enable them in settings (or pass --allow-private to the CLI) to fetch it.',
-      details: { url: 'http://t.test/', address: '::1', range: 'loopback' },
+      details: { url: 'http://t.test/', address: '::1', range: 'loopback', setting: 'fetch.allowPrivateNetworks' },
     });
+    // Only a private address names the setting that would allow it; the metadata endpoint has none.
+    expect(refusal('169.254.169.254').details).not.toHaveProperty('setting');
     expect(refusal('169.254.169.254').message).toBe(
       'Refused to fetch http://t.test/: it resolves to 169.254.169.254 (cloudMetadata). Cloud metadata endpoints are never fetched.',
     );

@@ -8,7 +8,8 @@ import { buildOpenApiDocument } from '../../src/main/api/openapi';
 import { matchRoute } from '../../src/main/api/routes';
 import { UI_ROUTES } from '../../src/main/api/ui-routes';
 import { createHttpClient } from '../../src/renderer/src/client/http-client';
-import { HTTP_ROUTES, routePath, type ApiOperation, type HttpRoute } from '../../src/shared/http-routes';
+import { routePath } from '../../src/shared/http-endpoints';
+import { HTTP_ROUTES, type ApiOperation, type HttpRoute } from '../../src/shared/http-routes';
 
 const ROUTES = Object.values(HTTP_ROUTES) as HttpRoute[];
 const key = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;

@@ -1,7 +1,8 @@
 /**
- * The answer pipeline: question → search → read the top pages in parallel within a time budget
- * → passages → rank → compose → check every citation → store the turn. Each step is told to the
- * caller as an AnswerEvent while it happens; the doors only relay them.
+ * The answer pipeline: question (made to stand alone when it leans on its thread) → search → read
+ * the top pages in parallel within a time budget → passages → rank → compose → check every
+ * citation → store the turn (a failed one too, with its error). Each step is told to the caller
+ * as an AnswerEvent while it happens; the doors only relay them.
  */
 import type { AnswerOptions, LlmOverride } from '../../shared/api';
 import {
@@ -19,13 +20,15 @@ import { isFetchBatch, type FetchPage } from '../../shared/fetch-contract';
 import type { FetchCallOptions, FetchService } from '../fetch';
 import { sourceOf } from '../search/source';
 import type { Store } from '../store';
-import { threadNotFound } from '../store/history';
+import { threadNotFound, type TurnInput } from '../store/history';
 import { validationError } from '../validation';
 import { checkCitations } from './check-citations';
 import { extractiveComposer, NOT_IN_SOURCES, type Composer } from './composer';
 import type { FollowUpWriter } from './llm-follow-ups';
+import type { QuestionRewriter } from './llm-standalone';
 import { pagePassages, type Passage } from './passages';
 import { rankPassages } from './rank';
+import { standaloneQuestion, type EarlierTurn } from './standalone-question';
 
 /** Characters read of each page. */
 const PAGE_CHARS = 100_000;
@@ -35,6 +38,8 @@ const MAX_FOLLOW_UPS = 8;
 /** How long the model may take over the follow-up questions, after its answer; without them the answer is complete. */
 const FOLLOW_UP_BUDGET_MS = 10_000;
 const DEFAULT_READ_BUDGET_MS = 12_000;
+/** How long the model may take to make a follow-up stand alone before the rule does it instead: the search waits for it. */
+const DEFAULT_REWRITE_BUDGET_MS = 4_000;
 
 export interface AnswerServiceDeps {
   search: (request: SearchRequestInput, options: { signal?: AbortSignal; firstPageOnly?: boolean }) => Promise<SearchResponse>;
@@ -47,8 +52,12 @@ export interface AnswerServiceDeps {
   llmComposer?: (override?: LlmOverride) => Composer | undefined;
   /** Writes follow-up questions after an answer the LLM wrote (asked at each answer, as llmComposer). */
   llmFollowUps?: (override?: LlmOverride) => FollowUpWriter | undefined;
+  /** Makes a follow-up stand alone with the model in force (asked at each answer, as llmComposer). */
+  llmRewriter?: (override?: LlmOverride) => QuestionRewriter | undefined;
   /** How long pages may take to arrive, from the start of reading; late pages are dropped. */
   readBudgetMs?: () => number;
+  /** How long the model may take to rewrite a follow-up (default 4 s); then the rule's rewrite is used. */
+  rewriteBudgetMs?: () => number;
   now?: () => number;
 }
 
@@ -77,9 +86,41 @@ export class AnswerService {
     if (!parsed.success) throw validationError('answer request', parsed.error);
     const request = parsed.data;
     const composer = this.chooseComposer(request, options.llm);
-    if (options.recordHistory && options.threadId !== undefined && !this.deps.store.history.getThread(options.threadId))
-      throw threadNotFound(options.threadId);
+    const threadId = threadOf(request, options);
+    const thread = threadId === undefined ? [] : this.earlierTurns(threadId);
+    let searchedFor: string | undefined;
+    try {
+      const query = await this.standalone(request.question, thread, composer !== undefined, options);
+      // Part of the time to the first sources, told apart since the model's rewrite may take up to its budget.
+      const standaloneMs = now() - started;
+      if (query !== request.question) searchedFor = query;
+      const answered = await this.work({ ...request, question: query }, composer, thread, options, emit, { started, now });
+      // The person's own words stay the question; what stood in for them is told beside it.
+      const response: AnswerResponse = { ...answered, question: request.question, ...definedFields({ searchedFor }) };
+      if (thread.length > 0) response.timings = { ...response.timings, standaloneMs: round(standaloneMs) };
+      if (options.recordHistory) response.threadId = this.record(response, threadId);
+      else if (threadId !== undefined) response.threadId = threadId;
+      emit({ type: 'done', timings: response.timings });
+      return response;
+    } catch (error) {
+      if (!options.recordHistory || (error instanceof LanternError && error.code === 'CANCELLED')) throw error;
+      throw this.recordFailure(request.question, searchedFor, threadId, error);
+    }
+  }
 
+  /**
+   * From the search to the checked answer, for the question as it stands alone (`request.question`):
+   * what is searched for, what ranks the passages and what the composer answers.
+   */
+  private async work(
+    request: AnswerRequest,
+    composer: Composer | undefined,
+    thread: EarlierTurn[],
+    options: AnswerOptions,
+    emit: (event: AnswerEvent) => void,
+    clock: { started: number; now: () => number },
+  ): Promise<AnswerResponse> {
+    const { started, now } = clock;
     const found = await this.findSources(request, options.signal);
     const firstSourcesMs = now() - started;
     emit({ type: 'sources', sources: found.sources });
@@ -97,7 +138,7 @@ export class AnswerService {
     const forComposer = composerPassages(request.question, passages);
 
     const composeStarted = now();
-    const composed = await this.compose(composer, request.question, forComposer, options.signal, emit);
+    const composed = await this.compose(composer, { question: request.question, passages: forComposer, thread }, options.signal, emit);
     const composeMs = now() - composeStarted;
 
     const checkStarted = now();
@@ -134,9 +175,34 @@ export class AnswerService {
       ...(composed.llmError ? { llmError: composed.llmError } : {}),
       timings,
     };
-    if (options.recordHistory) response.threadId = this.record(response, options.threadId);
-    emit({ type: 'done', timings });
     return response;
+  }
+
+  /** The thread's turns so far, as a rewrite and the LLM read them (NOT_FOUND when there is no such thread). */
+  private earlierTurns(threadId: number): EarlierTurn[] {
+    const thread = this.deps.store.history.getThread(threadId);
+    if (!thread) throw threadNotFound(threadId);
+    return thread.turns.map((turn) => ({ question: turn.question, answer: turn.answer, ...definedFields({ searchedFor: turn.searchedFor }) }));
+  }
+
+  /**
+   * The question as it stands alone on its thread: the model's rewrite when an LLM answers (within
+   * its time budget), else, or when the model fails, is late or replies with nothing usable, the
+   * rule's. Outside a thread, the question itself. A cancelled answer stays cancelled.
+   */
+  private async standalone(question: string, thread: EarlierTurn[], withLlm: boolean, { signal, llm }: AnswerOptions): Promise<string> {
+    if (thread.length === 0) return question;
+    const rewrite = withLlm ? this.deps.llmRewriter?.(llm) : undefined;
+    if (rewrite) {
+      const budget = AbortSignal.timeout(this.deps.rewriteBudgetMs?.() ?? DEFAULT_REWRITE_BUDGET_MS);
+      try {
+        return await rewrite({ question, thread, signal: signal ? AbortSignal.any([signal, budget]) : budget });
+      } catch (error) {
+        if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled.');
+        if (!(error instanceof LanternError)) throw error;
+      }
+    }
+    return standaloneQuestion(question, thread);
   }
 
   private chooseComposer(request: AnswerRequest, override: LlmOverride | undefined): Composer | undefined {
@@ -163,7 +229,9 @@ export class AnswerService {
     const search: SearchRequestInput = { query: request.question, limit: request.pages, ...definedFields({ engine, lang, region, timeRange }) };
     const response = await this.deps.search(search, { firstPageOnly: true, ...(signal ? { signal } : {}) });
     if (response.results.length === 0)
-      throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`);
+      throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`, {
+        details: { reason: 'no-results' },
+      });
     const sources = response.results.slice(0, request.pages).map(
       (r, i): AnswerSource => ({
         n: i + 1,
@@ -227,13 +295,13 @@ export class AnswerService {
 
   private async compose(
     llm: Composer | undefined,
-    question: string,
-    passages: Passage[],
+    asked: { question: string; passages: Passage[]; thread: EarlierTurn[] },
     signal: AbortSignal | undefined,
     emit: (event: AnswerEvent) => void,
   ): Promise<{ answer: string; composer: 'extractive' | 'llm'; llmError?: ErrorInfo }> {
     const onText = (delta: string): void => emit({ type: 'text', delta });
-    const input = { question, passages, onText, ...(signal ? { signal } : {}) };
+    const { thread, ...rest } = asked;
+    const input = { ...rest, onText, ...(thread.length > 0 ? { thread } : {}), ...(signal ? { signal } : {}) };
     if (llm) {
       try {
         return { answer: await llm(input), composer: 'llm' };
@@ -264,18 +332,46 @@ export class AnswerService {
 
   /** The answer as a turn: of the given thread (a follow-up), else of a new one. */
   private record(response: AnswerResponse, threadId: number | undefined): number {
-    const history = this.deps.store.history;
-    const id = threadId ?? history.createThread(response.question).id;
-    history.appendTurn(id, {
+    return this.appendTurn(threadId, {
       question: response.question,
       mode: 'answer',
       answer: response.answer,
       citations: response.sentences,
       sources: response.sources.map((s) => ({ ...s })),
       timings: response.timings,
+      ...definedFields({ searchedFor: response.searchedFor }),
     });
+  }
+
+  /**
+   * A question that failed stays in its thread (a new one when it began none), with its error and
+   * no answer, so it can be shown and retried. The error goes on with the thread's id in its details.
+   */
+  private recordFailure(question: string, searchedFor: string | undefined, threadId: number | undefined, error: unknown): unknown {
+    const info = toErrorInfo(error);
+    const { details: _details, ...stored } = info;
+    const id = this.appendTurn(threadId, { question, mode: 'answer', error: stored, ...definedFields({ searchedFor }) });
+    if (!(error instanceof LanternError)) return error;
+    return new LanternError(info.code, info.message, {
+      details: { ...info.details, threadId: id },
+      cause: error,
+      ...definedFields({ retryAfterMs: info.retryAfterMs }),
+    });
+  }
+
+  private appendTurn(threadId: number | undefined, turn: TurnInput): number {
+    const history = this.deps.store.history;
+    const id = threadId ?? history.createThread(turn.question).id;
+    history.appendTurn(id, turn);
     return id;
   }
+}
+
+/** The thread a question is asked in: the request's threadId or the caller's option (the HTTP query, IPC), never two different ones. */
+function threadOf(request: AnswerRequest, options: AnswerOptions): number | undefined {
+  if (request.threadId !== undefined && options.threadId !== undefined && request.threadId !== options.threadId)
+    throw new LanternError('INVALID_INPUT', `Two threads were given (${request.threadId} and ${options.threadId}): give threadId once.`);
+  return request.threadId ?? options.threadId;
 }
 
 /**

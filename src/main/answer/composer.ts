@@ -9,12 +9,16 @@ import { splitSentences, type Passage } from './passages';
 import { scoreTexts } from './rank';
 import { expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
+import type { EarlierTurn } from './standalone-question';
 import { CJK, contentTerms, sameTerm, words } from './terms';
 
 export type Composer = (input: {
+  /** The question as it stands alone (a follow-up rewritten on its thread): what the passages were ranked by. */
   question: string;
   /** Ranked best first; a composer uses as many as it can. */
   passages: Passage[];
+  /** The thread's earlier turns, oldest first, when the question was asked in one (the LLM reads them; quoting needs none). */
+  thread?: readonly EarlierTurn[];
   signal?: AbortSignal;
   onText: (delta: string) => void;
 }) => Promise<string>;

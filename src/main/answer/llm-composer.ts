@@ -13,8 +13,8 @@ export type { LlmConfig } from './llm-config';
  * reason, except the caller's cancellation (CANCELLED); the API key never appears in a message.
  */
 export function createLlmComposer(config: LlmConfig): Composer {
-  return ({ question, passages, signal, onText }) =>
-    completeChat(config, buildLlmMessages({ question, passages }), { onText, ...(signal ? { signal } : {}) });
+  return ({ question, passages, thread, signal, onText }) =>
+    completeChat(config, buildLlmMessages({ question, passages, ...(thread ? { thread } : {}) }), { onText, ...(signal ? { signal } : {}) });
 }
 
 /**

@@ -22,7 +22,18 @@ export interface GuardOptions {
    * sent, must be exactly this server's, and Fetch Metadata, when sent, must say same-origin.
    */
   uiSession?: boolean;
+  /**
+   * The request carries a web UI session cookie that is no longer live (the server restarted):
+   * the page that sent it is told to sign in again rather than that web pages are refused.
+   */
+  endedUiSession?: boolean;
 }
+
+const SESSION_ENDED: ErrorInfo = {
+  code: 'UNAUTHORIZED',
+  message: "This browser's sign-in has ended (the server restarted, or the session expired): sign in again with a new link.",
+  details: { reason: 'session-ended' },
+};
 
 /** The first check, alone: the web UI's own page and files need this one and no token. */
 export function checkHost(req: IncomingMessage, port: number): ErrorInfo | undefined {
@@ -41,6 +52,8 @@ export function guardRequest(req: IncomingMessage, options: GuardOptions): Error
   if (options.uiSession) return guardUiRequest(req, host.toLowerCase());
   // Callers are programs; a browser page (including a sandboxed one, Origin: null) is refused.
   if (req.headers.origin !== undefined) {
+    // Refused either way; only the reason given differs, and only for the UI's own origin.
+    if (options.endedUiSession && req.headers.origin === `http://${host.toLowerCase()}`) return SESSION_ENDED;
     return { code: 'FORBIDDEN', message: 'Requests from web pages (with an Origin header) are not accepted.' };
   }
   // No CORS at all: a preflight has nothing to negotiate.
@@ -48,6 +61,7 @@ export function guardRequest(req: IncomingMessage, options: GuardOptions): Error
     return { code: 'FORBIDDEN', message: 'OPTIONS is not supported: this API has no CORS.' };
   }
   const presented = bearerToken(req.headers.authorization);
+  if (presented === undefined && options.endedUiSession) return SESSION_ENDED;
   if (presented === undefined || !tokensMatch(presented, options.token())) {
     // Only the header counts: a token in a URL ends up in logs and shell history.
     return { code: 'UNAUTHORIZED', message: 'Send the token from `lantern token` as "Authorization: Bearer <token>".' };

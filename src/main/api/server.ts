@@ -87,7 +87,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       return webUi.handle(req, res, new URL(req.url ?? '/', 'http://localhost'));
     }
     const uiSession = webUi?.hasSession(req) ?? false;
-    const refusal = guardRequest(req, { port, token: options.token, uiSession });
+    const refusal = guardRequest(req, { port, token: options.token, uiSession, endedUiSession: !uiSession && (webUi?.hasEndedSession(req) ?? false) });
     if (refusal) return refuse(req, res, refusal);
     const caller = uiSession ? ('ui' as const) : ('agent' as const);
     let admitted: { release: () => void } | undefined;

@@ -59,6 +59,11 @@ export interface WebUi {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): void;
   /** True when the request carries a live session cookie. */
   hasSession(req: IncomingMessage): boolean;
+  /**
+   * True when the request carries a session cookie that is no live session (the server restarted,
+   * or the session expired): the browser was signed in and is to be told to sign in again.
+   */
+  hasEndedSession(req: IncomingMessage): boolean;
   /** Ends every session (token rotation does not; this is for tests and shutdown). */
   endSessions(): void;
 }
@@ -110,6 +115,8 @@ export function createWebUi(options: WebUiOptions = {}): WebUi {
     for (const id of sessions.keys()) if (tokensMatch(presented, id)) found = true;
     return found;
   };
+
+  const hasEndedSession = (req: IncomingMessage): boolean => sessionOf(req) !== undefined && !hasSession(req);
 
   const login = (res: ServerResponse, url: URL): void => {
     sweep(codes);
@@ -186,6 +193,7 @@ export function createWebUi(options: WebUiOptions = {}): WebUi {
       serveFile(res, url.pathname);
     },
     hasSession,
+    hasEndedSession,
     endSessions() {
       sessions.clear();
       codes.clear();

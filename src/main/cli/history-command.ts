@@ -113,6 +113,8 @@ function formatThread(thread: Thread): string {
   ];
   for (const turn of thread.turns) {
     lines.push('', `[${turn.position + 1}] ${turn.question}  (${turn.mode}, ${when(turn.createdAt)})`);
+    if (turn.searchedFor !== undefined) lines.push(`Searched for: ${turn.searchedFor}`);
+    if (turn.error !== undefined) lines.push('', `Not answered: ${turn.error.code}: ${turn.error.message}`);
     if (turn.answer.trim() !== '') lines.push('', turn.answer.trim());
     if (turn.sources.length > 0) {
       lines.push('', 'Sources:', ...turn.sources.map((s, i) => `  ${i + 1}. ${s.title || s.url} — ${s.url}`));

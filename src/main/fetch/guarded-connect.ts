@@ -102,13 +102,16 @@ function openSocket(
   connectTimeoutMs: number,
   signal: AbortSignal | undefined,
 ): Promise<Socket> {
+  // An abort event has already fired for a signal aborted before the call, so it is checked here.
+  const cancelled = (): LanternError => new LanternError('CANCELLED', `Connecting to ${target} was cancelled.`);
+  if (signal?.aborted) return Promise.reject(cancelled());
   return new Promise((resolve, reject) => {
     const socket = net.connect(connectOptions);
     const fail = (error: Error): void => {
       socket.destroy();
       reject(error);
     };
-    const onAbort = (): void => fail(new LanternError('CANCELLED', `Connecting to ${target} was cancelled.`));
+    const onAbort = (): void => fail(cancelled());
     signal?.addEventListener('abort', onAbort, { once: true });
     socket.once('timeout', () =>
       fail(Object.assign(new Error(`connect to ${target} timed out after ${connectTimeoutMs} ms`), { code: 'UND_ERR_CONNECT_TIMEOUT' })),

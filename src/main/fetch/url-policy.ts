@@ -86,7 +86,8 @@ export function assertAddressAllowed(address: string, policy: AddressPolicy, tar
   throw new LanternError(
     'BLOCKED_URL',
     `Refused to fetch ${target}: it resolves to ${verdict.address} (${verdict.range}). ${nextStep}`,
-    { details: { url: target, address: verdict.address, range: verdict.range } },
+    // `setting` names what would allow it, so a screen can offer it rather than quote the advice.
+    { details: { url: target, address: verdict.address, range: verdict.range, ...(privateKind ? { setting: 'fetch.allowPrivateNetworks' } : {}) } },
   );
 }
 

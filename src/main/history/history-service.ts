@@ -54,14 +54,17 @@ export class HistoryService implements HistoryApi {
     return { id, title: thread.title, format, markdown: threadToMarkdown(thread, this.now()) };
   }
 
-  /** A search becomes a thread of one turn: its results are the sources, listed as the answer. */
+  /**
+   * A search becomes a thread of one turn: its results are the sources, listed as the answer, each
+   * with its snippet, site and date so the thread shows them as the search did.
+   */
   recordSearch(response: SearchResponse): void {
     const thread = this.store.history.createThread(response.query);
     this.store.history.appendTurn(thread.id, {
       question: response.query,
       mode: 'search',
       answer: searchResultsMarkdown(response),
-      sources: response.results.map((r) => ({ url: r.url, title: r.title })),
+      sources: response.results.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet, source: r.source, ...(r.date ? { date: r.date } : {}) })),
       timings: { search: response.tookMs },
     });
   }

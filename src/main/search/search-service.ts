@@ -142,10 +142,10 @@ export class SearchService {
         return { engine: engine.id as EngineChoice, failures, ...answer };
       } catch (error) {
         if (!(error instanceof LanternError) || !ENGINE_FAILURE_CODES.has(error.code)) throw error;
-        this.suspendAfter(engine.id, error);
+        const paused = this.suspendAfter(engine.id, error);
         if (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED') this.blockedRequests.set(engine.id, request);
-        failures.push(failureOf(engine.id, error));
-        errors.push(error);
+        failures.push(failureOf(engine.id, paused));
+        errors.push(paused);
         if (!FALLBACK_CODES.has(error.code)) break;
       }
     }
@@ -178,9 +178,9 @@ export class SearchService {
       }
       const error = outcome.reason instanceof LanternError ? outcome.reason : new LanternError('INTERNAL', toErrorInfo(outcome.reason).message);
       if (error.code === 'CANCELLED' || error.code === 'INVALID_INPUT' || error.code === 'BROWSER_NOT_FOUND') throw error;
-      this.suspendAfter(engine.id, error);
-      failures.push(failureOf(engine.id, error));
-      errors.push(error);
+      const paused = this.suspendAfter(engine.id, error);
+      failures.push(failureOf(engine.id, paused));
+      errors.push(paused);
     });
     if (answered.length === 0) throw noEngineAnswered(errors, failures);
     const fuse = () => fuseByReciprocalRank(answered.map(({ engine, pages }) => ({ engine, results: pages.results })), request.limit);
@@ -214,6 +214,15 @@ export class SearchService {
     }
     this.blockedRequests.delete(engineId);
     if (this.suspensions.get(engineId)) this.suspensions.lift(engineId);
+  }
+
+  /**
+   * The search session was reset (new cookies: a new visitor to every engine): the pauses its
+   * blocks set are over, and there is no blocked search left to repeat.
+   */
+  forgetBlocks(): void {
+    this.blockedRequests.clear();
+    this.suspensions.liftAll();
   }
 
   private runEngine(engine: SearchEngine, request: SearchRequest, call: SearchCallOptions): Promise<EngineAnswer> {
@@ -255,12 +264,16 @@ export class SearchService {
     return new LanternError(
       'ENGINE_BLOCKED',
       `${engineName(engine)} is paused for ${Math.ceil(retryAfterMs / 60_000)} more min after ${suspension.code}: ${suspension.message}`,
-      { retryAfterMs, details: { engine, blockedBy: suspension.code } },
+      { retryAfterMs, details: { engine, blockedBy: suspension.code, pausedUntil: suspension.until } },
     );
   }
 
-  /** A block keeps the engine out for a while so the next searches do not provoke it again. */
-  private suspendAfter(engine: EngineId, error: LanternError): void {
+  /**
+   * A block keeps the engine out for a while so the next searches do not provoke it again. The
+   * error is returned with the pause's end (epoch ms) in `details.pausedUntil`, so a caller can
+   * say until when, and with its own engine named; an error that pauses nothing comes back as it was.
+   */
+  private suspendAfter(engine: EngineId, error: LanternError): LanternError {
     // RATE_LIMITED is Lantern's own queue being full, not the engine refusing: no suspension.
     const durationMs =
       error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED'
@@ -269,6 +282,13 @@ export class SearchService {
           ? (error.retryAfterMs ?? SUSPENSION_MS.tooManyRequests)
           : 0;
     if (durationMs > 0 && !this.suspensions.get(engine)) this.suspensions.suspend(engine, durationMs, error.code, error.message);
+    const suspension = durationMs > 0 ? this.suspensions.get(engine) : undefined;
+    if (!suspension) return error;
+    return new LanternError(error.code, error.message, {
+      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+      details: { ...error.details, engine, pausedUntil: suspension.until },
+      cause: error.cause,
+    });
   }
 
   private pacerFor(engine: EngineId): EnginePacer {

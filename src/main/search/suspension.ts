@@ -43,6 +43,14 @@ export class EngineSuspensions {
     for (const listener of this.liftListeners) listener(engine);
   }
 
+  /**
+   * Ends every suspension (the search session was reset: the engines meet a new visitor, so
+   * nothing they held against the old one stands); listeners hear of each.
+   */
+  liftAll(): void {
+    for (const engine of [...this.suspensions.keys()]) this.lift(engine);
+  }
+
   /** Told of every lift; returns the function that stops it. */
   onLift(listener: (engine: EngineId) => void): () => void {
     this.liftListeners.add(listener);

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { ErrorInfo } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import type { Clock } from './clock';
 import { toIndexText } from './fts-text';
@@ -23,6 +24,10 @@ export interface TurnInput {
   sources?: TurnSource[];
   /** Phase durations in ms, e.g. { search: 820, fetch: 2100, compose: 300 }. */
   timings?: Record<string, number>;
+  /** The query searched for when it differs from the question (a follow-up made to stand alone). */
+  searchedFor?: string;
+  /** A question that failed: kept in its thread with its error, to be retried. */
+  error?: ErrorInfo;
 }
 
 export interface Turn {
@@ -37,6 +42,8 @@ export interface Turn {
   sources: TurnSource[];
   timings: Record<string, number>;
   createdAt: number;
+  searchedFor?: string | undefined;
+  error?: ErrorInfo | undefined;
 }
 
 export interface ThreadSummary {
@@ -62,6 +69,8 @@ interface TurnRow {
   sources: string;
   timings: string;
   created_at: number;
+  searched_for: string | null;
+  error: string | null;
 }
 
 interface ThreadRow {
@@ -114,11 +123,13 @@ export class HistoryRepository {
         sources: input.sources ?? [],
         timings: input.timings ?? {},
         createdAt: at,
+        ...(input.searchedFor === undefined ? {} : { searchedFor: input.searchedFor }),
+        ...(input.error === undefined ? {} : { error: input.error }),
       };
       const id = Number(
         this.sql(
-          `INSERT INTO turns (thread_id, position, question, mode, answer, citations, sources, timings, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO turns (thread_id, position, question, mode, answer, citations, sources, timings, created_at, searched_for, error)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           threadId,
           position,
@@ -129,6 +140,8 @@ export class HistoryRepository {
           JSON.stringify(turn.sources),
           JSON.stringify(turn.timings),
           at,
+          turn.searchedFor ?? null,
+          turn.error === undefined ? null : JSON.stringify(turn.error),
         ).lastInsertRowid,
       );
       this.index(id, turn.question, turn.answer);
@@ -215,5 +228,7 @@ function toTurn(row: TurnRow): Turn {
     sources: JSON.parse(row.sources) as TurnSource[],
     timings: JSON.parse(row.timings) as Record<string, number>,
     createdAt: row.created_at,
+    ...(row.searched_for === null ? {} : { searchedFor: row.searched_for }),
+    ...(row.error === null ? {} : { error: JSON.parse(row.error) as ErrorInfo }),
   };
 }

@@ -146,5 +146,21 @@ function backfill(db: Database.Database, select: string, target: string): void {
   }
 }
 
+/**
+ * v3: what a turn searched for when its question leaned on the thread (the question made to
+ * stand alone), and the error of a question that failed (JSON of ErrorInfo), kept in its thread
+ * so it can be retried. Both NULL on every turn before.
+ */
+const turnSearchAndError: Migration = {
+  version: 3,
+  name: "a turn's standalone query and its error",
+  up(db) {
+    db.exec(`
+      ALTER TABLE turns ADD COLUMN searched_for TEXT;
+      ALTER TABLE turns ADD COLUMN error TEXT;
+    `);
+  },
+};
+
 /** Every schema step, in order. The app's schema version is the last one's. */
-export const MIGRATIONS: readonly Migration[] = [coreTables, fullTextSearch];
+export const MIGRATIONS: readonly Migration[] = [coreTables, fullTextSearch, turnSearchAndError];

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AskBox } from './components/AskBox';
 import { CaptchaBanner } from './components/CaptchaBanner';
 import { ErrorBox } from './components/ErrorBox';
 import { HistorySidebar } from './components/HistorySidebar';
-import { Reader } from './components/Reader';
-import { SettingsScreen } from './components/SettingsScreen';
+import { Reader, SettingsScreen } from './components/Lazy';
 import { ThreadView } from './components/ThreadView';
 import { useCaptcha } from './stores/captcha-store';
 import { useHistory } from './stores/history-store';
@@ -12,6 +11,7 @@ import { useReader } from './stores/reader-store';
 import { useThreadAddress } from './lib/thread-address';
 import { usePrefs } from './stores/prefs-store';
 import { useRun } from './stores/run-store';
+import { useSettings } from './stores/settings-store';
 import { useView } from './stores/view-store';
 
 const EXAMPLES = ['How much caffeine is in a shot of espresso?', 'What is the difference between green and black tea?', 'How do I roast coffee at home?'];
@@ -52,11 +52,21 @@ export function App(): React.JSX.Element {
   const historyError = useHistory((state) => state.error);
   const signedOut = historyError?.code === 'UNAUTHORIZED';
   useThreadAddress();
+  // On a narrow window the history is a drawer; closing it gives focus back to its button.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const closeDrawer = (): void => {
+    if (!drawerOpen) return;
+    setDrawerOpen(false);
+    drawerButton.current?.focus();
+  };
 
   // A failed run may be an engine waiting for a person: the banner asks them.
   const failedRun = run?.status === 'failed' ? run.id : undefined;
   useEffect(() => {
     void useCaptcha.getState().refresh();
+    // The engine order, for the error's "another engine" (the settings screen may not have loaded it).
+    if (failedRun !== undefined && !useSettings.getState().settings) void useSettings.getState().load();
   }, [failedRun]);
 
   useEffect(() => {
@@ -85,6 +95,16 @@ export function App(): React.JSX.Element {
         Skip to the question
       </a>
       <header className="topbar">
+        <button
+          ref={drawerButton}
+          type="button"
+          className="button small drawer-toggle"
+          aria-expanded={drawerOpen}
+          aria-controls="history-drawer"
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
+          History
+        </button>
         <Brand />
         <nav aria-label="Screens" className="screens">
           <button type="button" className={screen === 'research' ? 'tab selected' : 'tab'} aria-current={screen === 'research' ? 'page' : undefined} onClick={() => show('research')}>
@@ -95,7 +115,8 @@ export function App(): React.JSX.Element {
           </button>
         </nav>
       </header>
-      <HistorySidebar />
+      <HistorySidebar drawerOpen={drawerOpen} onClose={closeDrawer} />
+      {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
       <main className="main">
         {screen === 'settings' ? (
           <SettingsScreen />

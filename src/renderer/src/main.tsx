@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { preloadMarkdown } from './components/Lazy';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -10,4 +11,6 @@ if (root) {
       <App />
     </StrictMode>,
   );
+  // After the first screen, not before it: its code is all the page waits for.
+  requestIdleCallback(preloadMarkdown);
 }

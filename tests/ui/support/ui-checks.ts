@@ -8,12 +8,28 @@ import { PROJECT_ROOT } from '../../support/run-cli';
 /** Every screenshot of a run; the README's picks are copied from here into docs/screenshots. */
 export const SCREENSHOTS = join(PROJECT_ROOT, 'out/screenshots/ui');
 
+/** The two window sizes every screen is checked at: a laptop and a phone (in CSS pixels). */
+export const WIDE = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
 /**
  * Screenshots the screen as it is in light and in dark, and runs axe-core on each: no serious or
- * critical violation may remain (contrast differs between the two, so both are checked).
+ * critical violation may remain (contrast differs between the two, so both are checked). A screen
+ * shown wider than a phone is checked again at phone width (`<name>-phone-<scheme>.png`), then
+ * given back its size.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  const size = page.viewportSize();
+  await checkColourSchemes(page, name);
+  if (size && size.width > PHONE.width) {
+    await page.setViewportSize(PHONE);
+    await checkColourSchemes(page, `${name}-phone`);
+    await page.setViewportSize(size);
+  }
+}
+
+async function checkColourSchemes(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${colorScheme}.png`) });

@@ -26,7 +26,13 @@ export interface WebMode {
   close(): Promise<void>;
 }
 
-export async function startWebMode(options: { engine: string; dataDir?: string; searchPacing?: NodeRuntimeOptions['searchPacing'] }): Promise<WebMode> {
+export async function startWebMode(options: {
+  engine: string;
+  dataDir?: string;
+  searchPacing?: NodeRuntimeOptions['searchPacing'];
+  /** More of the runtime's environment: other engines' stand-ins, or no DISPLAY (a server without a screen). */
+  env?: Record<string, string>;
+}): Promise<WebMode> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lantern-ui-test-'));
   // What a person would set once: Google only (the stand-in), and pages on loopback allowed.
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, engines: ['google'], fetch: { allowPrivateNetworks: true } }));
@@ -36,7 +42,7 @@ export async function startWebMode(options: { engine: string; dataDir?: string; 
   let port = 0;
   const start = async (): Promise<void> => {
     runtime = createNodeRuntime({
-      env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: options.engine, LANTERN_PAGE_TIMEOUT_MS: '30000' },
+      env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: options.engine, LANTERN_PAGE_TIMEOUT_MS: '30000', ...options.env },
       onReveal: (window) => revealed.push(window.page),
       ...(options.searchPacing === undefined ? {} : { searchPacing: options.searchPacing }),
     });

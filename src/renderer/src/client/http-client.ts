@@ -3,7 +3,7 @@
  * answer's steps as server-sent events read from a fetch() body (EventSource cannot POST).
  * Authentication is the session cookie the server set when the printed link was opened; this
  * code never sees a token, and the browser sends the cookie to this origin only. Methods and paths
- * come from the route table the server itself is built from (src/shared/http-routes.ts).
+ * come from the endpoints the server's route table is built on (src/shared/http-endpoints.ts).
  */
 import type { AccessApi, AnswerOptions, CallOptions, ResearchApi } from '../../../shared/api';
 import type { AnswerEvent, AnswerRequestInput, AnswerResponse } from '../../../shared/answer-contract';
@@ -28,7 +28,7 @@ import type {
   ThreadRequest,
   ThreadSummary,
 } from '../../../shared/history-contract';
-import { HTTP_ROUTES, routePath, type HttpRoute } from '../../../shared/http-routes';
+import { HTTP_ENDPOINTS, routePath, type HttpEndpoint } from '../../../shared/http-endpoints';
 import type { Settings, SettingsPatch } from '../../../shared/settings-contract';
 
 /** The UI's numbered results, apart from any agent's. */
@@ -43,17 +43,20 @@ interface RequestParts {
   accept?: string;
 }
 
-function urlOf(route: HttpRoute, parts: RequestParts): string {
+function urlOf(route: HttpEndpoint, parts: RequestParts): string {
   const params = new URLSearchParams({ session: SESSION });
   for (const [key, value] of Object.entries(parts.query ?? {})) if (value !== undefined) params.set(key, String(value));
   return `${routePath(route, parts.params)}?${params.toString()}`;
 }
 
+/** Why the client failed, for screens to tell apart (ErrorInfo.details.reason). */
+export const SERVER_UNREACHABLE = 'server-unreachable';
+
 function unreachable(cause: unknown): LanternError {
   return new LanternError(
     'INTERNAL',
     "Lantern's server does not answer. If you stopped `lantern serve` (or `npm start`), start it again and open the new link it prints.",
-    { cause },
+    { cause, details: { reason: SERVER_UNREACHABLE } },
   );
 }
 
@@ -69,6 +72,7 @@ async function errorOf(response: Response): Promise<LanternError> {
     return new LanternError(
       'UNAUTHORIZED',
       'This browser is not signed in to Lantern (or the server restarted). Open the link that `lantern serve` printed; each link works once, so restart it for a new one.',
+      info.details === undefined ? {} : { details: info.details },
     );
   }
   if (info) {
@@ -113,7 +117,7 @@ async function readEvents(response: Response, onEvent: (type: string, data: unkn
 export type FetchLike = (path: string, init: RequestInit) => Promise<Response>;
 
 function requester(fetchImpl: FetchLike) {
-  async function send(route: HttpRoute, options: RequestParts = {}): Promise<Response> {
+  async function send(route: HttpEndpoint, options: RequestParts = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
@@ -133,7 +137,7 @@ function requester(fetchImpl: FetchLike) {
     return response;
   }
 
-  async function call<T>(route: HttpRoute, options: RequestParts = {}): Promise<T> {
+  async function call<T>(route: HttpEndpoint, options: RequestParts = {}): Promise<T> {
     const response = await send(route, options);
     return (await response.json()) as T;
   }
@@ -145,15 +149,15 @@ export function createHttpClient(
 ): ResearchApi & { access: AccessApi; resetSearchSession(): Promise<void> } {
   const { send, call } = requester(fetchImpl);
   return {
-    search: (request: SearchRequestInput, options: CallOptions = {}) => call<SearchResponse>(HTTP_ROUTES.search, { body: request, signal: options.signal }),
+    search: (request: SearchRequestInput, options: CallOptions = {}) => call<SearchResponse>(HTTP_ENDPOINTS.search, { body: request, signal: options.signal }),
 
     searchMany: (request: SearchManyRequestInput, options: CallOptions = {}) =>
-      call<SearchManyResponse>(HTTP_ROUTES.search, { body: request, signal: options.signal }),
+      call<SearchManyResponse>(HTTP_ENDPOINTS.search, { body: request, signal: options.signal }),
 
-    fetch: (request: FetchRequestInput, options: CallOptions = {}) => call<FetchResponse>(HTTP_ROUTES.fetch, { body: request, signal: options.signal }),
+    fetch: (request: FetchRequestInput, options: CallOptions = {}) => call<FetchResponse>(HTTP_ENDPOINTS.fetch, { body: request, signal: options.signal }),
 
     async answer(request: AnswerRequestInput, options: AnswerOptions = {}): Promise<AnswerResponse> {
-      const response = await send(HTTP_ROUTES.answer, {
+      const response = await send(HTTP_ENDPOINTS.answer, {
         query: { threadId: options.threadId },
         body: request,
         signal: options.signal,
@@ -186,37 +190,37 @@ export function createHttpClient(
 
     history: {
       list: (request: HistoryListRequest = {}) =>
-        call<ThreadSummary[]>(HTTP_ROUTES['history.list'], { query: { limit: request.limit, offset: request.offset } }),
-      get: (request: ThreadRequest) => call<Thread>(HTTP_ROUTES['history.get'], { params: { id: request.id } }),
+        call<ThreadSummary[]>(HTTP_ENDPOINTS['history.list'], { query: { limit: request.limit, offset: request.offset } }),
+      get: (request: ThreadRequest) => call<Thread>(HTTP_ENDPOINTS['history.get'], { params: { id: request.id } }),
       search: (request: HistorySearchRequest) =>
-        call<FullTextHit[]>(HTTP_ROUTES['history.search'], { query: { text: request.text, scope: request.scope, limit: request.limit } }),
-      delete: (request: ThreadRequest) => call<HistoryDeleteResponse>(HTTP_ROUTES['history.delete'], { params: { id: request.id } }),
-      export: (request: HistoryExportRequest) => call<HistoryExportResponse>(HTTP_ROUTES['history.export'], { params: { id: request.id } }),
+        call<FullTextHit[]>(HTTP_ENDPOINTS['history.search'], { query: { text: request.text, scope: request.scope, limit: request.limit } }),
+      delete: (request: ThreadRequest) => call<HistoryDeleteResponse>(HTTP_ENDPOINTS['history.delete'], { params: { id: request.id } }),
+      export: (request: HistoryExportRequest) => call<HistoryExportResponse>(HTTP_ENDPOINTS['history.export'], { params: { id: request.id } }),
     },
 
     settings: {
-      get: () => call<Settings>(HTTP_ROUTES['settings.get']),
-      update: (patch: SettingsPatch) => call<Settings>(HTTP_ROUTES['settings.update'], { body: patch }),
-      reset: () => call<Settings>(HTTP_ROUTES['settings.reset']),
+      get: () => call<Settings>(HTTP_ENDPOINTS['settings.get']),
+      update: (patch: SettingsPatch) => call<Settings>(HTTP_ENDPOINTS['settings.update'], { body: patch }),
+      reset: () => call<Settings>(HTTP_ENDPOINTS['settings.reset']),
     },
 
     captcha: {
-      pending: () => call<CaptchaPendingResponse>(HTTP_ROUTES['captcha.pending']),
+      pending: () => call<CaptchaPendingResponse>(HTTP_ENDPOINTS['captcha.pending']),
       wait: (request: CaptchaWaitRequest, options: CallOptions = {}) =>
-        call<CaptchaWaitResponse>(HTTP_ROUTES['captcha.wait'], { body: request, signal: options.signal }),
+        call<CaptchaWaitResponse>(HTTP_ENDPOINTS['captcha.wait'], { body: request, signal: options.signal }),
       solve: (request: CaptchaSolveRequest, options: CallOptions = {}) =>
-        call<CaptchaSolveResponse>(HTTP_ROUTES['captcha.solve'], { body: request, signal: options.signal }),
+        call<CaptchaSolveResponse>(HTTP_ENDPOINTS['captcha.solve'], { body: request, signal: options.signal }),
     },
 
     async resetSearchSession() {
-      await call<{ reset: true }>(HTTP_ROUTES.resetSearchSession);
+      await call<{ reset: true }>(HTTP_ENDPOINTS.resetSearchSession);
     },
 
     access: {
-      token: () => call<{ token: string }>(HTTP_ROUTES['access.token']),
-      rotateToken: () => call<{ token: string }>(HTTP_ROUTES['access.rotateToken']),
-      setLlmKey: (request: { key: string | null }) => call<{ hasKey: boolean }>(HTTP_ROUTES['access.setLlmKey'], { body: request }),
-      llmKeyState: () => call<{ hasKey: boolean }>(HTTP_ROUTES['access.llmKeyState']),
+      token: () => call<{ token: string }>(HTTP_ENDPOINTS['access.token']),
+      rotateToken: () => call<{ token: string }>(HTTP_ENDPOINTS['access.rotateToken']),
+      setLlmKey: (request: { key: string | null }) => call<{ hasKey: boolean }>(HTTP_ENDPOINTS['access.setLlmKey'], { body: request }),
+      llmKeyState: () => call<{ hasKey: boolean }>(HTTP_ENDPOINTS['access.llmKeyState']),
     },
   };
 }

@@ -15,3 +15,6 @@ function createClient(): Client {
 }
 
 export const client: Client = createClient();
+
+/** Inside the desktop app (its preload is there), not a page served by `lantern serve`. */
+export const inDesktopApp: boolean = Boolean(window.lantern);

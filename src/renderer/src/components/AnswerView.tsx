@@ -2,8 +2,15 @@ import type { Citation } from '../../../shared/answer-contract';
 import { answerTextOf, citationLookup, domainOf, pagesOf, sentencesOf, sourcesOf } from '../lib/run-view';
 import { useReader } from '../stores/reader-store';
 import { useRun, type Run } from '../stores/run-store';
-import { AnswerMarkdown } from './Markdown';
+import { AnswerMarkdown } from './Lazy';
+import { ModelFailedNote } from './ModelFailedNote';
 import { Sources } from './Sources';
+import { SourcesAtAGlance } from './SourcesAtAGlance';
+
+/** The source numbers the answer's text cites (its `[n]` markers), as it streams and once done. */
+function citedIn(text: string): Set<number> {
+  return new Set([...text.matchAll(/\[(\d{1,3})\]/g)].map((match) => Number(match[1])));
+}
 
 /** `children`: what can be done with the answer, shown right below it. */
 export function AnswerView({ run, children }: { run: Run; children?: React.ReactNode }): React.JSX.Element {
@@ -13,6 +20,7 @@ export function AnswerView({ run, children }: { run: Run; children?: React.React
   const sentences = sentencesOf(run);
   const text = answerTextOf(run);
   const lookup = citationLookup(sentences);
+  const cited = citedIn(text);
   const sourceOf = (n: number) => {
     const source = sources.find((s) => s.n === n);
     return source && { title: source.title, url: source.url, domain: source.source || domainOf(source.url) };
@@ -31,6 +39,7 @@ export function AnswerView({ run, children }: { run: Run; children?: React.React
   const unsupported = sentences?.flatMap((s) => s.citations).filter((c) => !c.supported).length ?? 0;
   return (
     <article className="answer" aria-label="Answer">
+      {sources.length > 0 && <SourcesAtAGlance sources={sources} cited={cited} />}
       {text && (
         <section className="answer-text" aria-label="Answer text">
           <AnswerMarkdown text={text} citation={lookup} sourceOf={sourceOf} checked={sentences !== undefined} onOpen={openCitation} />
@@ -40,12 +49,12 @@ export function AnswerView({ run, children }: { run: Run; children?: React.React
         <p className="answer-meta">
           {response.composer === 'llm' ? 'Written by the model' : 'Quoted from the sources'} ·{' '}
           {Math.round(response.supportedShare * 100)}% of citations supported
-          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {(response.timings.totalMs / 1000).toFixed(1)} s
+          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {tookOf(response.timings.totalMs)}
         </p>
       )}
       {children}
-      {response?.llmError && <p className="note">The model failed ({response.llmError.message}); this answer quotes the sources instead.</p>}
-      {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} />}
+      {response?.llmError && <ModelFailedNote error={response.llmError} />}
+      {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} cited={cited} />}
       {response && response.followUps.length > 0 && (
         <section className="follow-ups" aria-label="Follow-up questions">
           <h2 className="section-title">Follow up</h2>
@@ -65,4 +74,12 @@ export function AnswerView({ run, children }: { run: Run; children?: React.React
       )}
     </article>
   );
+}
+
+/**
+ * How long the answer took; one served from the caches (search results and pages both kept)
+ * takes no measurable time, and says so rather than "0.0 s".
+ */
+function tookOf(totalMs: number): string {
+  return totalMs < 50 ? 'from the cache' : `${(totalMs / 1000).toFixed(1)} s`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ENGINE_IDS, TIME_RANGES, type EngineChoice, type TimeRange } from '../../../shared/contract';
+import type { EngineChoice, TimeRange } from '../../../shared/contract';
+import { ENGINE_IDS, TIME_RANGES } from '../../../shared/search-options';
 import { usePrefs } from '../stores/prefs-store';
 import { useRun } from '../stores/run-store';
 

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Citation } from '../../../shared/answer-contract';
+import { InlineMarkdown } from './Lazy';
 
 export interface CitationChipProps {
   n: number;
@@ -15,13 +16,39 @@ export interface CitationChipProps {
  * sentence is supported by it; an unsupported one is marked on the chip itself, not only in the
  * tip. Activating it opens the page in the reader with the quote highlighted.
  */
+/**
+ * The tip is centred under its chip; a chip near the edge of its pane would push it out of the
+ * pane (clipped there, or off a phone's screen), so it is shifted back inside by the overflow.
+ */
+function keepTipInside(wrap: HTMLElement): void {
+  const tip = wrap.querySelector<HTMLElement>('.chip-tip');
+  if (!tip) return;
+  tip.style.setProperty('--tip-shift', '0px');
+  const pane = (wrap.closest('.main, .reader') ?? document.body).getBoundingClientRect();
+  const box = tip.getBoundingClientRect();
+  const margin = 8;
+  const left = Math.max(pane.left, 0) + margin;
+  const right = Math.min(pane.right, window.innerWidth) - margin;
+  const shift = box.left < left ? left - box.left : box.right > right ? right - box.right : 0;
+  tip.style.setProperty('--tip-shift', `${Math.round(shift)}px`);
+}
+
 export function CitationChip({ n, citation, source, checked, onOpen }: CitationChipProps): React.JSX.Element {
   const tipId = useId();
+  const wrap = useRef<HTMLSpanElement>(null);
+  // A tip on show when the window changes size is placed again.
+  useEffect(() => {
+    const onResize = (): void => {
+      if (wrap.current?.matches(':focus-within, :hover')) keepTipInside(wrap.current);
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
   const verdict = !checked || !citation ? 'pending' : citation.supported ? 'supported' : 'unsupported';
   const label =
     verdict === 'supported' ? `Source ${n}, supported` : verdict === 'unsupported' ? `Source ${n}, not supported by the page` : `Source ${n}`;
   return (
-    <span className="chip-wrap">
+    <span ref={wrap} className="chip-wrap" onFocus={(event) => keepTipInside(event.currentTarget)} onMouseEnter={(event) => keepTipInside(event.currentTarget)}>
       <button type="button" className={`chip chip-${verdict}`} aria-label={label} aria-describedby={tipId} onClick={onOpen}>
         {n}
         {verdict === 'unsupported' && <span aria-hidden="true">?</span>}
@@ -32,7 +59,9 @@ export function CitationChip({ n, citation, source, checked, onOpen }: CitationC
           {verdict === 'unsupported' && '⚠ Not supported: the page does not say this'}
           {verdict === 'pending' && (checked ? 'Not checked' : 'Checking…')}
         </span>
-        {citation?.quote ? <span className="tip-quote">“{citation.quote}”</span> : checked && <span className="tip-quote">No matching passage was found on the page.</span>}
+        {citation?.quote ? <span className="tip-quote">
+            “<InlineMarkdown text={citation.quote} />”
+          </span> : checked && <span className="tip-quote">No matching passage was found on the page.</span>}
         {source && (
           <span className="tip-source">
             [{n}] {source.title} · {source.domain}

@@ -1,54 +1,66 @@
+import { adviceFor, type ErrorAction } from '../lib/error-advice';
 import type { ErrorInfo } from '../../../shared/contract';
+import './feedback.css';
 
-/** A headline for each kind of failure; the message (written by the core) says the figures and what to do. */
-const HEADLINES: Partial<Record<ErrorInfo['code'], string>> = {
-  CAPTCHA_REQUIRED: 'The search engine wants to confirm you are human',
-  CONSENT_REQUIRED: 'The search engine asks for a cookie choice first',
-  ENGINE_BLOCKED: 'The search engine is paused after a block',
-  ENGINE_UNREACHABLE: 'The search engine could not be reached',
-  ENGINE_LAYOUT_CHANGED: 'The results page looks different than Lantern expects',
-  TIMEOUT: 'That took too long',
-  RATE_LIMITED: 'Too many searches at once',
-  BROWSER_NOT_FOUND: 'No Chrome or Chromium found',
-  BLOCKED_URL: 'That address is not allowed',
-  FETCH_FAILED: 'The page could not be read',
-  UNSUPPORTED_CONTENT: 'Lantern cannot read this kind of file',
-  TOO_LARGE: 'The page is too large',
-  NOT_FOUND: 'Not found',
-  LLM_FAILED: 'The model did not answer',
-  UNAUTHORIZED: 'Not signed in',
-  FORBIDDEN: 'Refused',
-  INVALID_INPUT: 'Lantern cannot use that input',
-  CANCELLED: 'Stopped',
-  INTERNAL: 'Something went wrong inside Lantern',
-};
+export interface ActionButton {
+  label: string;
+  run: () => void;
+}
+
+/** The buttons a screen can carry out for each way out an error's advice names (besides "retry"). */
+export type ErrorOffers = Partial<Record<Exclude<ErrorAction, 'retry'>, ActionButton[]>>;
 
 /**
- * A failure with its headline, code and message. `remedy` replaces the core's message where the
- * screen itself offers the way out (the core's names CLI flags, which mean nothing here).
+ * A failure in the person's words (lib/error-advice.ts): a headline, what happened and what to
+ * do, the ways out as buttons, and the core's code and message under "Details". `remedy`
+ * replaces the body where the screen itself says the way out (the CAPTCHA banner above);
+ * `offers` are the buttons this screen can carry out for each way out the advice names.
  */
 export function ErrorBox({
   error,
   onRetry,
   retryLabel = 'Try again',
   remedy,
+  offers = {},
 }: {
   error: ErrorInfo;
   onRetry?: () => void;
   retryLabel?: string;
   remedy?: string;
+  offers?: ErrorOffers;
 }): React.JSX.Element {
+  const advice = adviceFor(error);
+  const buttons = advice.actions.flatMap((action): ActionButton[] =>
+    action === 'retry' ? (onRetry ? [{ label: retryLabel, run: onRetry }] : []) : (offers[action] ?? []),
+  );
   return (
-    <div className="error-box" role="alert">
+    <div className={advice.tone === 'note' ? 'error-box tone-note' : 'error-box'} role={advice.tone === 'note' ? 'status' : 'alert'}>
       <p className="error-title">
-        <strong>{HEADLINES[error.code] ?? 'Something went wrong'}</strong> <code className="error-code">{error.code}</code>
+        <strong>{advice.headline}</strong>
       </p>
-      <p className="error-message">{remedy ?? error.message}</p>
-      {onRetry && (
-        <button type="button" className="button" onClick={onRetry}>
-          {retryLabel}
-        </button>
+      <p className="error-message">{remedy ?? advice.body}</p>
+      {advice.groups && (
+        <ul className="error-groups">
+          {advice.groups.map((group) => (
+            <li key={group}>{group}</li>
+          ))}
+        </ul>
       )}
+      {buttons.length > 0 && (
+        <div className="error-actions">
+          {buttons.map((button, i) => (
+            <button key={button.label} type="button" className={i === 0 ? 'button primary' : 'button'} onClick={button.run}>
+              {button.label}
+            </button>
+          ))}
+        </div>
+      )}
+      <details className="error-details">
+        <summary>Details</summary>
+        <p>
+          <code className="error-code">{error.code}</code> {error.message}
+        </p>
+      </details>
     </div>
   );
 }

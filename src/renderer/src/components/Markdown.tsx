@@ -155,3 +155,34 @@ export function AnswerMarkdown({ text, citation, sourceOf, checked, onOpen }: An
     </ReactMarkdown>
   );
 }
+
+/**
+ * Markers a quote kept unbalanced (it starts or ends inside bold or code): dropped. `__` stays, as
+ * it is as often part of a name (`__init__`) as a marker.
+ */
+function remarkStrayMarkers() {
+  return (tree: MdNode) => {
+    const visit = (node: MdNode): void => {
+      for (const child of node.children ?? []) {
+        if (child.type === 'text' && child.value !== undefined) child.value = child.value.replace(/\*\*|`/g, '');
+        else visit(child);
+      }
+    };
+    visit(tree);
+  };
+}
+
+const INLINE_ELEMENTS = ['strong', 'em', 'code', 'del'];
+
+/**
+ * A passage of a page's Markdown (a quote) shown inline, in a tooltip or a list item: its bold,
+ * italics and code as elements, every block, link and image reduced to its text, and no marker
+ * left over as `**` or a backtick.
+ */
+export function InlineMarkdown({ text }: { text: string }): React.JSX.Element {
+  return (
+    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText, remarkStrayMarkers]} allowedElements={INLINE_ELEMENTS} unwrapDisallowed skipHtml>
+      {text}
+    </ReactMarkdown>
+  );
+}

@@ -1,7 +1,7 @@
 import { pagesOf, stagesOf } from '../lib/run-view';
 import type { Run } from '../stores/run-store';
 
-const MARK = { waiting: '○', active: '◌', done: '✓', failed: '✕' } as const;
+const MARK = { waiting: '○', active: '◌', done: '✓', failed: '✕', stopped: '–' } as const;
 const PAGE_STATE = { reading: 'reading…', read: 'read', failed: 'failed' } as const;
 
 /** searching → reading k/N (each page's state) → writing → checking citations. */

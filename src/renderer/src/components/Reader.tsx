@@ -38,7 +38,7 @@ export function Reader(): React.JSX.Element | null {
           <p className="reader-meta">
             {domainOf(page?.finalUrl ?? target.url)}
             {page?.byline && ` · ${page.byline}`}
-            {page?.publishedAt && ` · ${page.publishedAt}`}
+            {page?.publishedAt && ` · ${readableDate(page.publishedAt)}`}
             {page && ` · ${page.wordCount.toLocaleString()} words`}
           </p>
         </div>
@@ -68,4 +68,12 @@ export function Reader(): React.JSX.Element | null {
       )}
     </aside>
   );
+}
+
+/** A page's date as the person's locale writes it ("12 March 2024"); what cannot be read stays as the page said it. */
+function readableDate(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  // A bare date is a calendar day, not midnight UTC: shown as that day in every time zone.
+  return date.toLocaleDateString(undefined, { dateStyle: 'long', ...(/^\d{4}-\d{2}-\d{2}$/.test(value) ? { timeZone: 'UTC' } : {}) });
 }

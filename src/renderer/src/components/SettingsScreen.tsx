@@ -1,12 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LlmKeyState } from '../../../shared/api';
-import { ENGINE_IDS, type EngineId } from '../../../shared/contract';
-import { LLM_PRESET_BASE_URLS, LlmPresetSchema, type LlmPreset, type Settings, type SettingsPatch } from '../../../shared/settings-contract';
+import type { EngineId } from '../../../shared/contract';
+import { LLM_PRESET_BASE_URLS, LLM_PRESETS } from '../../../shared/llm-presets';
+import { ENGINE_IDS } from '../../../shared/search-options';
+import type { LlmPreset, Settings, SettingsPatch } from '../../../shared/settings-contract';
 import { toErrorInfo } from '../../../shared/errors';
-import { client } from '../client';
+import { client, inDesktopApp } from '../client';
+import { ENGINE_NAMES } from '../lib/error-advice';
+import { useCaptcha } from '../stores/captcha-store';
 import { useHistory } from '../stores/history-store';
 import { useSettings } from '../stores/settings-store';
+import { useView } from '../stores/view-store';
 import { ErrorBox } from './ErrorBox';
+
+type NotePlace = 'form' | 'agents' | 'key' | 'data';
 
 interface Draft {
   engines: Array<{ id: EngineId; on: boolean }>;
@@ -65,8 +72,6 @@ function patchOf(draft: Draft): SettingsPatch {
   };
 }
 
-const ENGINE_NAMES: Record<EngineId, string> = { google: 'Google', bing: 'Bing', duckduckgo: 'DuckDuckGo', baidu: 'Baidu', brave: 'Brave' };
-
 function CopyButton({ label, text }: { label: string; text: () => Promise<string> | string }): React.JSX.Element {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
@@ -93,9 +98,11 @@ export function SettingsScreen(): React.JSX.Element {
   const [key, setKey] = useState('');
   const [keyState, setKeyState] = useState<LlmKeyState>();
   const hasKey = keyState?.hasKey;
-  const [note, setNote] = useState<string>();
+  // A note shows next to what it is about: the form's buttons, or the section acted on.
+  const [note, setNote] = useState<{ at: NotePlace; text: string }>();
   const [actionError, setActionError] = useState<ReturnType<typeof toErrorInfo>>();
   const [confirmClear, setConfirmClear] = useState(false);
+  const focus = useView((state) => state.focus);
 
   useEffect(() => {
     void load();
@@ -104,6 +111,15 @@ export function SettingsScreen(): React.JSX.Element {
   useEffect(() => {
     if (settings) setDraft(draftOf(settings));
   }, [settings]);
+  // Sent here by an error's button (e.g. "Allow local addresses…"): show that control, with focus.
+  const ready = draft !== undefined;
+  useEffect(() => {
+    if (!ready || !focus) return;
+    const control = document.getElementById(focus);
+    control?.scrollIntoView({ block: 'center' });
+    control?.focus();
+    useView.setState({ focus: undefined });
+  }, [ready, focus]);
 
   if (!draft) {
     return error ? <ErrorBox error={error} onRetry={() => void load()} /> : <p className="status" role="status">Loading the settings…</p>;
@@ -118,12 +134,21 @@ export function SettingsScreen(): React.JSX.Element {
   };
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    void update(patchOf(draft)).then((ok) => setNote(ok ? 'Saved. The next search uses these settings.' : undefined));
+    void update(patchOf(draft)).then((ok) => setNote(ok ? { at: 'form', text: 'Saved. The next search uses these settings.' } : undefined));
   };
-  const act = (what: () => Promise<string>): void => {
+  const act = (at: NotePlace, what: () => Promise<string>): void => {
     setActionError(undefined);
-    what().then(setNote, (failure: unknown) => setActionError(toErrorInfo(failure)));
+    what().then(
+      (text) => setNote({ at, text }),
+      (failure: unknown) => setActionError(toErrorInfo(failure)),
+    );
   };
+  const noteAt = (at: NotePlace): React.JSX.Element | null =>
+    note?.at === at ? (
+      <p className="saved inline-note" role="status" key={savedAt}>
+        {note.text}
+      </p>
+    ) : null;
   // In the desktop app the page is app://, not the API: agents reach the local API on its port.
   const origin = /^https?:$/.test(window.location.protocol) ? window.location.origin : `http://127.0.0.1:${settings?.desktop.localApiPort ?? 7777}`;
   const mcpHttp = JSON.stringify({ mcpServers: { lantern: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer <token>' } } } }, null, 2);
@@ -134,11 +159,6 @@ export function SettingsScreen(): React.JSX.Element {
       <h1>Settings</h1>
       {error && <ErrorBox error={error} />}
       {actionError && <ErrorBox error={actionError} />}
-      {note && (
-        <p className="saved" role="status" key={savedAt}>
-          {note}
-        </p>
-      )}
       <form onSubmit={submit} aria-label="Settings">
         <fieldset>
           <legend>Search</legend>
@@ -206,7 +226,7 @@ export function SettingsScreen(): React.JSX.Element {
             <label>
               Preset{' '}
               <select value={draft.preset} onChange={(event) => change({ preset: event.target.value as LlmPreset })}>
-                {LlmPresetSchema.options.map((preset) => (
+                {LLM_PRESETS.map((preset) => (
                   <option key={preset} value={preset}>
                     {preset}
                   </option>
@@ -230,7 +250,13 @@ export function SettingsScreen(): React.JSX.Element {
         <fieldset>
           <legend>Network</legend>
           <label className="check">
-            <input type="checkbox" checked={draft.allowPrivateNetworks} onChange={(event) => change({ allowPrivateNetworks: event.target.checked })} /> Let Lantern read pages on
+            <input
+              id="allow-private"
+              type="checkbox"
+              checked={draft.allowPrivateNetworks}
+              onChange={(event) => change({ allowPrivateNetworks: event.target.checked })}
+            />{' '}
+            Let Lantern read pages on
             this machine and private networks (localhost, 192.168.…)
           </label>
           <p className="hint">Off by default: a page or an agent could otherwise make Lantern reach your router or other local services.</p>
@@ -245,17 +271,23 @@ export function SettingsScreen(): React.JSX.Element {
           </div>
         </fieldset>
 
-        <fieldset>
-          <legend>Desktop app</legend>
-          <label className="check">
-            <input type="checkbox" checked={draft.localApi} onChange={(event) => change({ localApi: event.target.checked })} /> Start the local API for agents with
-            the app (127.0.0.1 only, bearer token)
-          </label>
-          <label>
-            Port <input inputMode="numeric" value={draft.localApiPort} onChange={(event) => change({ localApiPort: event.target.value })} />
-          </label>
-          <p className="hint">Applies the next time the desktop app starts; when the port is taken another free one is used. `lantern serve` takes its own --port.</p>
-        </fieldset>
+        {/* The desktop app's own settings mean nothing to a page served by `lantern serve`. */}
+        {inDesktopApp && (
+          <fieldset>
+            <legend>Desktop app</legend>
+            <label className="check">
+              <input type="checkbox" checked={draft.localApi} onChange={(event) => change({ localApi: event.target.checked })} /> Start the local API for agents with
+              the app (127.0.0.1 only, bearer token)
+            </label>
+            <label>
+              Port <input inputMode="numeric" value={draft.localApiPort} onChange={(event) => change({ localApiPort: event.target.value })} />
+            </label>
+            <p className="hint">
+              Applies the next time the desktop app starts; when the port is taken another free one is used. <code>lantern serve</code> takes its own{' '}
+              <code>--port</code>.
+            </p>
+          </fieldset>
+        )}
 
         <fieldset>
           <legend>Agents (MCP)</legend>
@@ -275,9 +307,10 @@ export function SettingsScreen(): React.JSX.Element {
           <button type="button" className="button" onClick={() => settings && setDraft(draftOf(settings))}>
             Undo changes
           </button>
-          <button type="button" className="button" onClick={() => void reset().then(() => setNote('Settings are back to the defaults.'))}>
+          <button type="button" className="button" onClick={() => void reset().then(() => setNote({ at: 'form', text: 'Settings are back to the defaults.' }))}>
             Reset to defaults
           </button>
+          {noteAt('form')}
         </div>
       </form>
 
@@ -293,7 +326,7 @@ export function SettingsScreen(): React.JSX.Element {
               type="button"
               className="button small"
               onClick={() =>
-                act(async () => {
+                act('agents', async () => {
                   await client.access!.rotateToken();
                   return 'A new token is in force; agents with the old one are refused now. Copy the new one into their settings.';
                 })
@@ -301,6 +334,7 @@ export function SettingsScreen(): React.JSX.Element {
             >
               Rotate the token
             </button>
+            {noteAt('agents')}
           </div>
         )}
         <h3>MCP over HTTP (Claude Code, Cursor, Gemini CLI)</h3>
@@ -314,7 +348,8 @@ export function SettingsScreen(): React.JSX.Element {
       <section className="settings-section" aria-labelledby="key-heading">
         <h2 id="key-heading">Model API key</h2>
         <p className="hint">
-          Kept in its own file readable by you alone (llm-key in the data dir), the one the desktop app, the CLI and `lantern serve` all read; never in the settings file. {hasKey === true && 'A key is stored.'}
+          Kept in its own file readable by you alone (<code>llm-key</code> in the data dir), the one the desktop app, the CLI and <code>lantern serve</code> all
+          read; never in the settings file. {hasKey === true && 'A key is stored.'}
           {hasKey === false && 'No key is stored (local models need none).'}
         </p>
         {keyState?.problem && (
@@ -331,7 +366,7 @@ export function SettingsScreen(): React.JSX.Element {
             className="button"
             disabled={!key.trim() || !client.access}
             onClick={() =>
-              act(async () => {
+              act('key', async () => {
                 setKeyState(await client.access!.setLlmKey({ key }));
                 setKey('');
                 return 'The key is saved.';
@@ -345,7 +380,7 @@ export function SettingsScreen(): React.JSX.Element {
             className="button"
             disabled={!hasKey || !client.access}
             onClick={() =>
-              act(async () => {
+              act('key', async () => {
                 setKeyState(await client.access!.setLlmKey({ key: null }));
                 return 'The key is removed.';
               })
@@ -353,6 +388,7 @@ export function SettingsScreen(): React.JSX.Element {
           >
             Remove key
           </button>
+          {noteAt('key')}
         </div>
       </section>
 
@@ -365,17 +401,19 @@ export function SettingsScreen(): React.JSX.Element {
               type="button"
               className="button"
               onClick={() =>
-                act(async () => {
+                act('data', async () => {
                   await client.resetSearchSession!();
-                  return 'The search session is reset: search engines see a new visitor from the next search on.';
+                  await useCaptcha.getState().refresh();
+                  return 'The search session is reset: search engines see a new visitor from the next search on, and no engine is paused.';
                 })
               }
             >
               Reset the search session
             </button>
-            <span className="hint">Forgets the search browser’s cookies (consent choices, CAPTCHA passes).</span>
+            <span className="hint">Forgets the search browser’s cookies (consent choices, CAPTCHA passes) and ends an engine’s pause after a CAPTCHA.</span>
           </div>
         )}
+        {noteAt('data')}
         <p className="hint">Your history lives in one SQLite file in the data dir. Deleting it cannot be undone.</p>
         {confirmClear ? (
           <div className="field-row">
@@ -384,7 +422,7 @@ export function SettingsScreen(): React.JSX.Element {
               type="button"
               className="button danger"
               onClick={() =>
-                act(async () => {
+                act('data', async () => {
                   setConfirmClear(false);
                   const threads = await client.history.list({ limit: 1000 });
                   for (const thread of threads) await client.history.delete({ id: thread.id });

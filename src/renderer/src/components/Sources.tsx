@@ -1,23 +1,36 @@
 import type { AnswerSource } from '../../../shared/answer-contract';
 import { domainOf, type PageState } from '../lib/run-view';
 import { useReader } from '../stores/reader-store';
+import { InlineMarkdown } from './Lazy';
 
-/** One card per source: initial (no remote favicon: fetching it would tell the site), title, domain, date, its quotes. */
-export function Sources({ sources, pages }: { sources: AnswerSource[]; pages: PageState[] }): React.JSX.Element {
+/** The sources the answer cites first, then the rest, each group in source order. */
+export function citedFirst(sources: AnswerSource[], cited: ReadonlySet<number>): AnswerSource[] {
+  return [...sources.filter((s) => cited.has(s.n)), ...sources.filter((s) => !cited.has(s.n))];
+}
+
+/** The initial of a source's site, in a badge of fixed size (no remote favicon: fetching it would tell the site). */
+export function SiteBadge({ domain }: { domain: string }): React.JSX.Element {
+  return (
+    <span className="favicon" aria-hidden="true">
+      {(domain[0] ?? '?').toUpperCase()}
+    </span>
+  );
+}
+
+/** One card per source, the cited ones first: initial, number, domain, date, title, its quotes. */
+export function Sources({ sources, pages, cited }: { sources: AnswerSource[]; pages: PageState[]; cited: ReadonlySet<number> }): React.JSX.Element {
   const open = useReader((state) => state.open);
   return (
     <section className="sources" aria-label="Sources">
       <h2 className="section-title">Sources</h2>
       <ol className="source-cards">
-        {sources.map((source) => {
+        {citedFirst(sources, cited).map((source) => {
           const domain = source.source || domainOf(source.url);
           const state = pages.find((page) => page.n === source.n)?.state;
           return (
-            <li key={source.n} className="source-card" data-n={source.n}>
+            <li key={source.n} className={cited.has(source.n) ? 'source-card' : 'source-card uncited'} data-n={source.n}>
               <div className="source-head">
-                <span className="favicon" aria-hidden="true">
-                  {(domain[0] ?? '?').toUpperCase()}
-                </span>
+                <SiteBadge domain={domain} />
                 <span className="source-n">[{source.n}]</span>
                 <span className="source-domain">{domain}</span>
                 {source.date && <span className="source-date">· {source.date}</span>}
@@ -29,10 +42,13 @@ export function Sources({ sources, pages }: { sources: AnswerSource[]; pages: Pa
               {source.quotes.length > 0 && (
                 <ul className="source-quotes" aria-label={`Quotes from source ${source.n}`}>
                   {source.quotes.slice(0, 3).map((quote) => (
-                    <li key={quote}>“{quote}”</li>
+                    <li key={quote}>
+                      “<InlineMarkdown text={quote} />”
+                    </li>
                   ))}
                 </ul>
               )}
+              {!cited.has(source.n) && <p className="uncited-note">Read, not cited</p>}
               <button type="button" className="link-button" onClick={() => void open({ url: source.url, title: source.title, n: source.n, ...(source.quotes[0] ? { quote: source.quotes[0] } : {}) })}>
                 Read in Lantern
               </button>

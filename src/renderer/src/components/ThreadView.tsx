@@ -2,8 +2,9 @@ import type { AnswerSentence } from '../../../shared/answer-contract';
 import { citationLookup, domainOf } from '../lib/run-view';
 import { firstQuestionOf, useRun, type StoredTurn } from '../stores/run-store';
 import { useReader } from '../stores/reader-store';
-import { AnswerMarkdown } from './Markdown';
+import { AnswerMarkdown } from './Lazy';
 import { ErrorBox } from './ErrorBox';
+import { resultsOfTurn, SearchResults } from './ResultsList';
 import { RunTurn } from './RunTurn';
 import { TurnActions, TurnQuestion } from './TurnParts';
 
@@ -32,7 +33,10 @@ export function ThreadView(): React.JSX.Element {
   );
 }
 
-/** A turn from the history: its question with its answer, chips and sources as they were, or the error it ended with. */
+/**
+ * A turn from the history: its question with its answer, chips and sources as they were, or the
+ * error it ended with; a search as the search showed it (the one results component).
+ */
 function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): React.JSX.Element {
   const openReader = useReader((state) => state.open);
   const ask = useRun((state) => state.ask);
@@ -41,9 +45,17 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
     const source = turn.sources[n - 1];
     return source && { title: source.title, url: source.url, domain: domainOf(source.url) };
   };
+  if (turn.mode === 'search') {
+    return (
+      <section className="turn" aria-label={turn.question}>
+        <TurnQuestion question={turn.question} mode="results" first={first} />
+        <SearchResults view={resultsOfTurn(turn)} />
+      </section>
+    );
+  }
   return (
     <section className="turn" aria-label={turn.question}>
-      <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} first={first} />
+      <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} mode="answer" first={first} />
       {turn.error && <ErrorBox error={turn.error} onRetry={() => void ask(turn.question, { mode: 'answer' })} />}
       {turn.answer.trim() !== '' && (
         <div className="answer-text">

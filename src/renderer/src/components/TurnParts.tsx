@@ -1,21 +1,25 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { AnswerResponse } from '../../../shared/answer-contract';
 import { formatAnswerText } from '../../../shared/format/answer-text';
+import type { AskMode } from '../stores/prefs-store';
 import { useRun } from '../stores/run-store';
 import './thread.css';
 
 /**
  * A turn's question: a heading (the thread's first question is the page's h1), the standalone
- * query it searched for when that differs, and "Edit": the question in a box, asked again in the
- * same thread (as a new turn at the end of it) once changed.
+ * query it searched for when that differs, and "Edit": the question in a box, asked again once
+ * changed in the turn's mode (an answer as a new turn at the end of the same thread, a search as
+ * a search of its own).
  */
 export function TurnQuestion({
   question,
   searchedFor,
+  mode,
   first,
 }: {
   question: string;
   searchedFor?: string | undefined;
+  mode: AskMode;
   first: boolean;
 }): React.JSX.Element {
   const [editing, setEditing] = useState(false);
@@ -23,7 +27,7 @@ export function TurnQuestion({
   return (
     <header className="turn-head">
       {editing ? (
-        <EditQuestion question={question} onDone={() => setEditing(false)} />
+        <EditQuestion question={question} mode={mode} onDone={() => setEditing(false)} />
       ) : (
         <div className="turn-title">
           <Heading className={first ? 'question' : 'question turn-question'}>{question}</Heading>
@@ -46,7 +50,7 @@ export function TurnQuestion({
   );
 }
 
-function EditQuestion({ question, onDone }: { question: string; onDone: () => void }): React.JSX.Element {
+function EditQuestion({ question, mode, onDone }: { question: string; mode: AskMode; onDone: () => void }): React.JSX.Element {
   const [text, setText] = useState(question);
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
@@ -59,7 +63,7 @@ function EditQuestion({ question, onDone }: { question: string; onDone: () => vo
     event?.preventDefault();
     if (!text.trim()) return;
     onDone();
-    void ask(text, { mode: 'answer' });
+    void ask(text, { mode });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);

@@ -6,7 +6,8 @@
 import type { AnswerSentence, AnswerSource, Citation } from '../../../shared/answer-contract';
 import type { Run } from '../stores/run-store';
 
-export type StageState = 'waiting' | 'active' | 'done' | 'failed';
+/** 'stopped': the person pressed Stop while it was under way (nothing failed). */
+export type StageState = 'waiting' | 'active' | 'done' | 'failed' | 'stopped';
 
 export interface Stage {
   id: 'searching' | 'reading' | 'writing' | 'checking';
@@ -57,10 +58,9 @@ export function stagesOf(run: Run): Stage[] {
   const pages = pagesOf(run);
   const read = pages.filter((page) => page.state !== 'reading').length;
   const ended = run.status !== 'running';
-  const failed = run.status === 'failed' || run.status === 'cancelled';
   const state = (started: boolean, finished: boolean): StageState => {
     if (finished) return 'done';
-    if (started) return ended && failed ? 'failed' : ended ? 'done' : 'active';
+    if (started) return !ended ? 'active' : run.status === 'failed' ? 'failed' : run.status === 'cancelled' ? 'stopped' : 'done';
     return 'waiting';
   };
   if (run.mode === 'results') {

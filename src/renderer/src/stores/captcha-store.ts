@@ -16,6 +16,11 @@ interface CaptchaStore {
   error?: ErrorInfo | undefined;
   refresh(): Promise<void>;
   solve(engine: EngineId): Promise<void>;
+  /**
+   * Where no window can be shown: a new search session (fresh cookies) ends the engines' pauses
+   * (the engine may well ask again; the person decides when to try).
+   */
+  resetSession(): Promise<void>;
 }
 
 export const useCaptcha = create<CaptchaStore>((set, get) => ({
@@ -40,6 +45,15 @@ export const useCaptcha = create<CaptchaStore>((set, get) => ({
     } catch (error) {
       set({ solving: undefined, error: toErrorInfo(error) });
       await get().refresh();
+    }
+  },
+  async resetSession() {
+    set({ error: undefined });
+    try {
+      await client.resetSearchSession?.();
+      await get().refresh();
+    } catch (error) {
+      set({ error: toErrorInfo(error) });
     }
   },
 }));

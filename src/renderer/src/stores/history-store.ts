@@ -1,4 +1,4 @@
-/** The history sidebar: threads and the full-text search over them (the thread on screen is run-store.ts's). */
+/** The history sidebar: threads and the full-text search over them and the pages read (the thread on screen is run-store.ts's). */
 import { create } from 'zustand';
 import type { ErrorInfo } from '../../../shared/contract';
 import { toErrorInfo } from '../../../shared/errors';
@@ -40,7 +40,7 @@ export const useHistory = create<HistoryStore>((set, get) => ({
     if (!text.trim()) return set({ hits: undefined, searching: false });
     set({ searching: true });
     try {
-      const hits = await client.history.search({ text, scope: 'history', limit: 30 });
+      const hits = await client.history.search({ text, scope: 'all', limit: 30 });
       if (own === searchGeneration) set({ hits, searching: false, error: undefined });
     } catch (error) {
       if (own === searchGeneration) set({ error: toErrorInfo(error), searching: false });

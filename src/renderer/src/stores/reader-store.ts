@@ -2,7 +2,8 @@
 import { create } from 'zustand';
 import type { ErrorInfo } from '../../../shared/contract';
 import { toErrorInfo } from '../../../shared/errors';
-import { isFetchBatch, type FetchPage } from '../../../shared/fetch-contract';
+import { isFetchBatch } from '../../../shared/fetch-batch';
+import type { FetchPage } from '../../../shared/fetch-contract';
 import { client } from '../client';
 
 export interface ReaderTarget {
@@ -26,11 +27,40 @@ interface ReaderStore {
 /** Enough for a long article; the citation ranges count from the start of the same text. */
 const READER_CHARS = 200_000;
 let generation = 0;
+/**
+ * What had focus when the reader opened (a citation, a source card): focus goes back there on
+ * close. By its label and place among controls with that label too, since the answer's chips are
+ * built anew when the screen changes and the element itself may be gone by then.
+ */
+interface Opener {
+  element: HTMLElement;
+  label: string | null;
+  index: number;
+}
+let opener: Opener | undefined;
 
-export const useReader = create<ReaderStore>((set) => ({
+const labelled = (label: string): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)];
+
+function rememberOpener(): Opener | undefined {
+  const element = document.activeElement;
+  if (!(element instanceof HTMLElement) || element === document.body) return undefined;
+  const label = element.getAttribute('aria-label');
+  return { element, label, index: label === null ? -1 : labelled(label).indexOf(element) };
+}
+
+function returnFocus(to: Opener): void {
+  // After the screen without the reader is drawn.
+  requestAnimationFrame(() => {
+    const target = to.element.isConnected ? to.element : to.label === null ? undefined : labelled(to.label)[to.index];
+    target?.focus();
+  });
+}
+
+export const useReader = create<ReaderStore>((set, get) => ({
   loading: false,
   async open(target) {
     const own = ++generation;
+    if (!get().target) opener = rememberOpener();
     set({ target, page: undefined, error: undefined, loading: true });
     try {
       const response = await client.fetch({ url: target.url, maxChars: READER_CHARS });
@@ -49,5 +79,7 @@ export const useReader = create<ReaderStore>((set) => ({
   close() {
     generation++;
     set({ target: undefined, page: undefined, error: undefined, loading: false });
+    if (opener) returnFocus(opener);
+    opener = undefined;
   },
 }));

@@ -7,7 +7,7 @@
  */
 import { create } from 'zustand';
 import type { AnswerEvent, AnswerResponse } from '../../../shared/answer-contract';
-import type { ErrorInfo, SearchResponse } from '../../../shared/contract';
+import type { EngineChoice, ErrorInfo, SearchResponse, TimeRange } from '../../../shared/contract';
 import { toErrorInfo } from '../../../shared/errors';
 import type { Thread } from '../../../shared/history-contract';
 import { client } from '../client';
@@ -17,6 +17,9 @@ export interface Run {
   id: number;
   question: string;
   mode: AskMode;
+  /** The engine and time range it was asked with (the person's picks, or an error's way out). */
+  engine: EngineChoice | 'auto';
+  timeRange: TimeRange | 'any';
   /** The thread this question continues (a follow-up), or the one its answer started. */
   threadId?: number | undefined;
   status: 'running' | 'done' | 'failed' | 'cancelled';
@@ -33,6 +36,16 @@ export type StoredTurn = Thread['turns'][number];
 
 /** A turn of the thread on screen: kept in the history before it was opened, or asked here. */
 export type ScreenTurn = { kind: 'stored'; turn: StoredTurn } | { kind: 'live'; run: Run };
+
+/**
+ * What a question is asked with besides its text; the person's picks fill what is left out.
+ * No thread: the store knows the one on screen.
+ */
+export interface AskOptions {
+  mode?: AskMode;
+  engine?: EngineChoice | 'auto';
+  timeRange?: TimeRange | 'any';
+}
 
 interface RunStore {
   /** The thread on screen, once known: opened by its id, or started by the first answer. */
@@ -51,9 +64,12 @@ interface RunStore {
    * Asks a question in the thread on screen (a new thread when there is none). Results only
    * start a screen of their own: a search is a thread of its own in the history.
    */
-  ask(question: string, options?: { mode?: AskMode }): Promise<void>;
-  /** Asks the last question again in its place (after a CAPTCHA was solved, or from an error's "Try again"). */
-  retry(): Promise<void>;
+  ask(question: string, options?: AskOptions): Promise<void>;
+  /**
+   * Asks the last question again in its place (after a CAPTCHA was solved, or from an error's
+   * "Try again"), as it was asked, or with another engine or time range (an error's way out).
+   */
+  retry(change?: Pick<AskOptions, 'engine' | 'timeRange'>): Promise<void>;
   cancel(): void;
   clear(): void;
 }
@@ -93,13 +109,12 @@ export const useRun = create<RunStore>((set, get) => {
   const execute = async (run: Run): Promise<void> => {
     const own = new AbortController();
     controller = own;
-    const prefs = usePrefs.getState();
+    const { id, question, engine, timeRange, threadId } = run;
     const common = {
-      ...(prefs.engine === 'auto' ? {} : { engine: prefs.engine }),
-      ...(prefs.timeRange === 'any' ? {} : { timeRange: prefs.timeRange }),
+      ...(engine === 'auto' ? {} : { engine }),
+      ...(timeRange === 'any' ? {} : { timeRange }),
       // No lang or region: the server completes them from its settings (search.lang, search.region).
     };
-    const { id, question, threadId } = run;
     try {
       if (run.mode === 'results') {
         const results = await client.search({ query: question, ...common }, { signal: own.signal });
@@ -131,10 +146,10 @@ export const useRun = create<RunStore>((set, get) => {
     }
   };
 
-  const fresh = (question: string, mode: AskMode, threadId: number | undefined): Run => ({
+  const fresh = (question: string, asked: Required<AskOptions>, threadId: number | undefined): Run => ({
     id: nextId++,
     question,
-    mode,
+    ...asked,
     status: 'running',
     events: [],
     startedAt: performance.now(),
@@ -160,10 +175,11 @@ export const useRun = create<RunStore>((set, get) => {
       if (!trimmed) return;
       controller?.abort();
       openGeneration++;
-      const mode = options.mode ?? usePrefs.getState().mode;
+      const prefs = usePrefs.getState();
+      const asked = { mode: options.mode ?? prefs.mode, engine: options.engine ?? prefs.engine, timeRange: options.timeRange ?? prefs.timeRange };
       const state = get();
-      const follows = mode === 'answer' && state.threadId !== undefined && !state.opening && state.openError === undefined;
-      const run = fresh(trimmed, mode, follows ? state.threadId : undefined);
+      const follows = asked.mode === 'answer' && state.threadId !== undefined && !state.opening && state.openError === undefined;
+      const run = fresh(trimmed, asked, follows ? state.threadId : undefined);
       if (follows) {
         // The question asked before stays on screen above this one (as it ended, or stopped now).
         const before = state.run && { ...state.run, ...(state.run.status === 'running' ? { status: 'cancelled' as const } : {}) };
@@ -173,11 +189,12 @@ export const useRun = create<RunStore>((set, get) => {
       }
       await execute(run);
     },
-    async retry() {
+    async retry(change = {}) {
       const last = get().run;
       if (!last) return;
       controller?.abort();
-      const run = fresh(last.question, last.mode, last.threadId ?? (last.mode === 'answer' ? get().threadId : undefined));
+      const asked = { mode: last.mode, engine: change.engine ?? last.engine, timeRange: change.timeRange ?? last.timeRange };
+      const run = fresh(last.question, asked, last.threadId ?? (last.mode === 'answer' ? get().threadId : undefined));
       set({ run });
       await execute(run);
     },
