@@ -185,6 +185,8 @@ test('a failed question stays in its thread with a retry, and the retry answers'
   await expect(failed.getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
   await page.setViewportSize({ width: 1280, height: 800 });
   await failed.scrollIntoViewIfNeeded();
+  // Only the pane scrolled: the page itself stays put, with nothing below the layout.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await checkScreen(page, 'thread-failed-turn');
   await failed.getByRole('button', { name: /^(Retry|Try again)$/ }).click();
   await answered(turn(FAILING, 1));
@@ -245,6 +247,8 @@ test('a question that fails first is kept in a thread of its own: its address, a
 test('the thread screen passes axe in light and dark, wide and narrow', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+  // The answers' citation chips, once the Markdown stack has loaded (it loads when the page is idle).
+  await expect(turn(FIRST).getByRole('button', { name: /^Source 1/ }).first()).toBeVisible();
   await checkScreen(page, 'thread-1280');
   await turn(FIRST)
     .getByRole('button', { name: `Edit the question “${FIRST}”` })
