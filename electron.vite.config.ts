@@ -79,6 +79,13 @@ export default defineConfig({
       sourcemap: 'hidden',
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
-    plugins: [react(), rendererSizeReport()],
+    plugins: [
+      react(),
+      rendererSizeReport(),
+      // electron-vite builds the renderer with relative asset paths ('./'), but the page is also
+      // served at a thread's address (/t/<id>), under which those would point to /t/assets/: the
+      // assets are named from the root instead (app://lantern/ and web mode both serve them there).
+      { name: 'lantern:assets-from-root', config: () => ({ base: '/' }) },
+    ],
   },
 });

@@ -23,9 +23,13 @@ export interface ChunkSize {
   initial: boolean;
 }
 
-/** The `src` of each `<script>` of the page, relative to the build folder. */
+/**
+ * The `src` of each `<script>` of the page, relative to the build folder. The page sits at the
+ * build folder's root, so a root-absolute src (`/assets/…`, how the renderer names its assets,
+ * electron.vite.config.ts) names a file of the build folder too.
+ */
 function scripts(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map(([, src = '']) => posix.normalize(src));
+  return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map(([, src = '']) => posix.normalize(src.replace(/^\//, '')));
 }
 
 /** Specifiers of a module's `import … from` / `export … from` statements; import() calls are not statements. */

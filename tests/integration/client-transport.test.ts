@@ -125,6 +125,12 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
     expect(events.at(-1)?.type).toBe('done');
   });
 
+  it("fails an answer with the core's error, its details included (those of a failed question name the thread it was kept in)", async () => {
+    const error = await errorOf(client.answer({ question: ANSWER_SITE_QUERIES.serverError, engine: 'google' }));
+    expect(error.code).toBe('ENGINE_UNREACHABLE');
+    expect(error.details).toMatchObject({ engine: 'google', status: 500, threadId: expect.any(Number) });
+  });
+
   it('cancels an answer when its signal aborts', async () => {
     const controller = new AbortController();
     const answering = client.answer(

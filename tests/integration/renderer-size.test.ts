@@ -63,11 +63,11 @@ describe('the initial JS of a build', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A stand-in build: the page and the given files under assets/. */
+  /** A stand-in build: the page (one script named from the root, as the renderer's are, one relative) and the given files under assets/. */
   function build(files: Record<string, string>): string {
     dir = mkdtempSync(join(tmpdir(), 'lantern-renderer-size-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<html><head><script type="module" crossorigin src="./assets/index.js"></script><script src="./assets/classic.js"></script></head></html>');
+    writeFileSync(join(dir, 'index.html'), '<html><head><script type="module" crossorigin src="/assets/index.js"></script><script src="./assets/classic.js"></script></head></html>');
     for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, 'assets', name), code);
     return dir;
   }

@@ -181,14 +181,14 @@ describe('the session cookie', () => {
 });
 
 describe('what web mode answers itself', () => {
-  it('is GET and HEAD of the page, its assets, its icon and the login', async () => {
+  it("is GET and HEAD of the page, a thread's address, its assets, its icon and the login", async () => {
     const { webUi } = await serve();
-    for (const path of ['/', '/index.html', LOGIN_PATH, '/assets/app.js', '/favicon.svg']) {
+    for (const path of ['/', '/index.html', '/t/12', LOGIN_PATH, '/assets/app.js', '/favicon.svg']) {
       expect(webUi.serves('GET', path), path).toBe(true);
       expect(webUi.serves('HEAD', path), path).toBe(true);
       expect(webUi.serves('POST', path), path).toBe(false);
     }
-    for (const path of ['/v1/search', '/assets', '/favicon.ico', '/index.htm', '/ui/login/x', '/mcp']) {
+    for (const path of ['/v1/search', '/assets', '/favicon.ico', '/index.htm', '/ui/login/x', '/mcp', '/t/', '/t/0', '/t/12/x', '/t/abc', '/t/..%2Fsecret.txt']) {
       expect(webUi.serves('GET', path), path).toBe(false);
     }
   });
@@ -214,6 +214,11 @@ describe('what web mode answers itself', () => {
       expect(response.headers, path).toMatchObject({ 'content-type': type, 'cache-control': cache, 'content-length': String(Buffer.byteLength(response.body)), ...SECURITY_HEADERS });
     }
     expect((await served.get('/')).body).toBe('<!doctype html><title>Lantern</title>');
+    // A thread's address is the page, which opens the thread it names.
+    const thread = await served.get('/t/12');
+    expect(thread.status).toBe(200);
+    expect(thread.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...SECURITY_HEADERS });
+    expect(thread.body).toBe('<!doctype html><title>Lantern</title>');
     expect((await served.get('/assets/app.js')).body).toBe('content of app.js');
   });
 

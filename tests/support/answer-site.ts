@@ -16,6 +16,8 @@ export const ANSWER_SITE_QUERIES = {
   captchaOnce: 'captcha once',
   /** HTTP 500 from the engine. */
   serverError: 'engine error 500',
+  /** HTTP 500 the first time a query is searched, its results after (a failure that "Retry" gets past). */
+  failsOnce: 'engine fails once',
   /** The engine never answers (until the site closes). */
   hang: 'engine never answers',
   /** Google's "did not match any documents" page: a search with no results. */
@@ -109,6 +111,7 @@ function sendHtml(res: ServerResponse, html: string, status = 200): void {
 export async function startAnswerSite(): Promise<AnswerSite> {
   const requests: string[] = [];
   const searches: string[] = [];
+  const failedOnce = new Set<string>();
   const sockets = new Set<Socket>();
   const pagesServer = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -151,6 +154,10 @@ export async function startAnswerSite(): Promise<AnswerSite> {
     searches.push(req.url ?? path);
     const query = (url.searchParams.get('q') ?? '').toLowerCase();
     if (query.includes(ANSWER_SITE_QUERIES.serverError)) return sendHtml(res, 'engine trouble', 500);
+    if (query.includes(ANSWER_SITE_QUERIES.failsOnce) && !failedOnce.has(query)) {
+      failedOnce.add(query);
+      return sendHtml(res, 'engine trouble, once', 500);
+    }
     if (query.includes(ANSWER_SITE_QUERIES.hang)) return;
     // Every question has one page of results: a second page is Google's "did not match" page,
     // so paging stops there as on Google (which has ten results a page where this has three).

@@ -62,6 +62,8 @@ test('the answer shows its cited sources at a glance above it, the rest folded b
   await ask(LAYOUT_QUESTION);
   const answer = page.getByRole('article', { name: 'Answer' });
   await expect(answer.getByText('Quoted from the sources')).toBeVisible();
+  // The chips come with the Markdown stack, which may still be loading (it loads when the page is idle).
+  await expect(answer.getByRole('region', { name: 'Answer text' }).locator('.chip').first()).toBeVisible();
   const cited = await citedInAnswer();
   expect(cited.length).toBeGreaterThan(0);
 
@@ -189,7 +191,6 @@ test('results only: related searches and people-also-ask are searches to click, 
   // The query once: the thread's title, not again over its results.
   await expect(thread.getByText('doggerland maps', { exact: true })).toHaveCount(1);
   await checkScreen(page, 'layout-results-thread');
-  await thread.getByRole('button', { name: 'Back to the current question' }).click();
   await page.getByRole('radio', { name: 'Answer' }).click();
 });
 

@@ -15,6 +15,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadIdOfPath } from '../../shared/thread-address';
 import { tokensMatch } from './token';
 
 export const SESSION_COOKIE = 'lantern_ui';
@@ -52,7 +53,7 @@ export interface WebUi {
   issueCode(): string;
   /** The link to print: opening it once signs the browser in. */
   loginUrl(origin: string): string;
-  /** True for the paths web mode answers itself (the page, its assets, the login). */
+  /** True for the paths web mode answers itself (the page, a thread's address, its assets, the login). */
   serves(method: string, pathname: string): boolean;
   /** Answers those paths. Runs after the Host check, before any token check. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): void;
@@ -149,7 +150,8 @@ export function createWebUi(options: WebUiOptions = {}): WebUi {
     if (!rendererDir || !existsSync(join(rendererDir, 'index.html'))) {
       return sendPage(res, 503, 'The web UI is not built', 'Run <code>npm run build:app</code> in the Lantern folder, then reload this page.');
     }
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    // A thread's address is the page too: the page opens the thread it names.
+    const relative = pathname === '/' || threadIdOfPath(pathname) !== undefined ? 'index.html' : decodeURIComponent(pathname.slice(1));
     const file = normalize(join(rendererDir, relative));
     if (!file.startsWith(rendererDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
       return sendPage(res, 404, 'Not found', `Nothing here. <a href="/">Back to Lantern</a>.`);
@@ -177,7 +179,14 @@ export function createWebUi(options: WebUiOptions = {}): WebUi {
     },
     serves(method, pathname) {
       if (method !== 'GET' && method !== 'HEAD') return false;
-      return pathname === '/' || pathname === '/index.html' || pathname === LOGIN_PATH || pathname.startsWith('/assets/') || pathname === '/favicon.svg';
+      return (
+        pathname === '/' ||
+        pathname === '/index.html' ||
+        threadIdOfPath(pathname) !== undefined ||
+        pathname === LOGIN_PATH ||
+        pathname.startsWith('/assets/') ||
+        pathname === '/favicon.svg'
+      );
     },
     handle(req, res, url) {
       if (url.pathname === LOGIN_PATH) return login(res, url);

@@ -1,6 +1,7 @@
 import { net, protocol } from 'electron';
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { threadIdOfPath } from '../../shared/thread-address';
 
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://lantern`;
@@ -15,12 +16,13 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves the built UI from `rendererDir` under app://lantern/ with a strict CSP. */
+/** Serves the built UI from `rendererDir` under app://lantern/ with a strict CSP; a thread's address (/t/<id>) is the page. */
 export function serveRenderer(rendererDir: string): void {
   const root = normalize(rendererDir + sep);
   protocol.handle(APP_SCHEME, async (request) => {
     const { pathname } = new URL(request.url);
-    const file = normalize(join(root, decodeURIComponent(pathname === '/' ? '/index.html' : pathname)));
+    const page = pathname === '/' || threadIdOfPath(pathname) !== undefined;
+    const file = normalize(join(root, decodeURIComponent(page ? '/index.html' : pathname)));
     if (!file.startsWith(root)) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);

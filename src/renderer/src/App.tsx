@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { AnswerView } from './components/AnswerView';
 import { AskBox } from './components/AskBox';
 import { CaptchaBanner } from './components/CaptchaBanner';
 import { ErrorBox } from './components/ErrorBox';
 import { HistorySidebar } from './components/HistorySidebar';
 import { Reader, SettingsScreen } from './components/Lazy';
-import { Progress } from './components/Progress';
-import { ResultsList } from './components/ResultsList';
-import { RunError } from './components/RunError';
 import { ThreadView } from './components/ThreadView';
 import { useCaptcha } from './stores/captcha-store';
 import { useHistory } from './stores/history-store';
 import { useReader } from './stores/reader-store';
-import { useRun, type Run } from './stores/run-store';
+import { useThreadAddress } from './lib/thread-address';
+import { usePrefs } from './stores/prefs-store';
+import { useRun } from './stores/run-store';
 import { useSettings } from './stores/settings-store';
 import { useView } from './stores/view-store';
 
@@ -41,33 +39,19 @@ function Welcome(): React.JSX.Element {
   );
 }
 
-function RunView({ run }: { run: Run }): React.JSX.Element {
-  const retry = useRun((state) => state.retry);
-  // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
-  const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
-  return (
-    <div className="run" data-first-sources-ms={firstSourcesMs}>
-      <h1 className="question">{run.question}</h1>
-      <Progress run={run} />
-      {run.status === 'failed' && run.error && <RunError run={run} error={run.error} />}
-      {run.status === 'cancelled' && (
-        <div className="note" role="status">
-          Stopped. <button type="button" className="link-button" onClick={() => void retry()}>Ask again</button>
-        </div>
-      )}
-      {run.mode === 'answer' ? <AnswerView run={run} /> : run.results && <ResultsList response={run.results} />}
-    </div>
-  );
-}
-
 export function App(): React.JSX.Element {
   const run = useRun((state) => state.run);
-  const thread = useHistory((state) => state.open);
+  const threadId = useRun((state) => state.threadId);
+  const hasTurns = useRun((state) => state.run !== undefined || state.earlier.length > 0);
+  const opening = useRun((state) => state.opening);
+  const openError = useRun((state) => state.openError);
+  const mode = usePrefs((state) => state.mode);
   const screen = useView((state) => state.screen);
   const show = useView((state) => state.show);
   const readerOpen = useReader((state) => state.target !== undefined);
   const historyError = useHistory((state) => state.error);
   const signedOut = historyError?.code === 'UNAUTHORIZED';
+  useThreadAddress();
   // On a narrow window the history is a drawer; closing it gives focus back to its button.
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerButton = useRef<HTMLButtonElement>(null);
@@ -139,8 +123,19 @@ export function App(): React.JSX.Element {
         ) : (
           <>
             <CaptchaBanner />
-            <AskBox threadId={thread ? thread.id : run?.response?.threadId} />
-            {thread ? <ThreadView thread={thread} /> : run ? <RunView run={run} /> : <Welcome />}
+            {/* A question in answer mode continues the thread on screen; results only start their own. */}
+            <AskBox threadId={mode === 'answer' ? threadId : undefined} />
+            {opening ? (
+              <p className="muted" role="status">
+                Opening the thread…
+              </p>
+            ) : openError ? (
+              <ErrorBox error={openError} />
+            ) : hasTurns ? (
+              <ThreadView />
+            ) : (
+              <Welcome />
+            )}
           </>
         )}
       </main>

@@ -178,6 +178,7 @@ export function createHttpClient(
         options.signal,
       );
       if (failure) {
+        // Details too: a failed question's names the thread it was kept in.
         throw new LanternError(failure.code, failure.message, {
           ...(failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs }),
           ...(failure.details === undefined ? {} : { details: failure.details }),

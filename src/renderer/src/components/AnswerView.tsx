@@ -12,7 +12,8 @@ function citedIn(text: string): Set<number> {
   return new Set([...text.matchAll(/\[(\d{1,3})\]/g)].map((match) => Number(match[1])));
 }
 
-export function AnswerView({ run }: { run: Run }): React.JSX.Element {
+/** `children`: what can be done with the answer, shown right below it. */
+export function AnswerView({ run, children }: { run: Run; children?: React.ReactNode }): React.JSX.Element {
   const openReader = useReader((state) => state.open);
   const ask = useRun((state) => state.ask);
   const sources = sourcesOf(run);
@@ -51,6 +52,7 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
           {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {tookOf(response.timings.totalMs)}
         </p>
       )}
+      {children}
       {response?.llmError && <ModelFailedNote error={response.llmError} />}
       {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} cited={cited} />}
       {response && response.followUps.length > 0 && (
@@ -62,7 +64,7 @@ export function AnswerView({ run }: { run: Run }): React.JSX.Element {
                 key={question}
                 type="button"
                 className="follow-up"
-                onClick={() => void ask(question, response.threadId === undefined ? {} : { threadId: response.threadId, mode: 'answer' })}
+                onClick={() => void ask(question, { mode: 'answer' })}
               >
                 {question}
               </button>

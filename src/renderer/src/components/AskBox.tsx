@@ -15,7 +15,7 @@ const ENGINE_NAMES: Record<string, string> = {
 };
 const TIME_NAMES: Record<string, string> = { any: 'Any time', day: 'Past day', week: 'Past week', month: 'Past month', year: 'Past year' };
 
-/** The question box: Enter asks, Ctrl/Cmd+K focuses it from anywhere, Esc stops the running answer. */
+/** The question box: Enter asks, Ctrl/Cmd+K focuses it from anywhere, Esc stops the running answer. `threadId`: the next question follows up that thread. */
 export function AskBox({ threadId }: { threadId?: number | undefined }): React.JSX.Element {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -41,7 +41,8 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
   const submit = (event?: FormEvent): void => {
     event?.preventDefault();
     if (!text.trim()) return;
-    void ask(text, threadId === undefined ? {} : { threadId });
+    // In the thread on screen, if there is one (the store knows it).
+    void ask(text);
     // The question now heads the run; the box is ready for the next one.
     setText('');
   };

@@ -30,8 +30,10 @@ function Snippet({ text }: { text: string }): React.JSX.Element {
  * opens (`drawerOpen`), closed by Esc, its Close button, or opening what it lists.
  */
 export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; onClose: () => void }): React.JSX.Element {
-  const { threads, loaded, error, searchText, hits, searching, open, refresh, search, show, remove, exportMarkdown } = useHistory();
-  const lastDone = useRun((state) => (state.run?.status === 'done' ? state.run.id : undefined));
+  const { threads, loaded, error, searchText, hits, searching, refresh, search, remove, exportMarkdown } = useHistory();
+  const current = useRun((state) => state.threadId);
+  // A failed question is kept in its thread too.
+  const lastEnded = useRun((state) => (state.run !== undefined && state.run.status !== 'running' ? state.run.id : undefined));
   const showScreen = useView((state) => state.show);
   const [confirming, setConfirming] = useState<number>();
   const searchBox = useRef<HTMLInputElement>(null);
@@ -40,15 +42,19 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
     if (drawerOpen) searchBox.current?.focus();
   }, [drawerOpen]);
 
-  // A finished question is a new (or longer) thread.
   useEffect(() => {
     void refresh();
-  }, [refresh, lastDone]);
+  }, [refresh]);
+  // A finished question is a new (or longer) thread; leaving the thread on screen ("New", another
+  // thread opened) changes none, and asks the server nothing.
+  useEffect(() => {
+    if (lastEnded !== undefined) void refresh();
+  }, [refresh, lastEnded]);
 
   const openThread = (id: number): void => {
     showScreen('research');
     onClose();
-    void show(id);
+    void useRun.getState().open(id);
   };
   const openPage = (hit: Extract<FullTextHit, { kind: 'page' }>): void => {
     showScreen('research');
@@ -74,7 +80,6 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
           type="button"
           className="button small"
           onClick={() => {
-            useHistory.getState().closeThread();
             useRun.getState().clear();
             showScreen('research');
             onClose();
@@ -130,8 +135,8 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
         <ul className="threads" aria-label="Threads">
           {loaded && threads.length === 0 && <li className="muted">No research yet. Your questions and their answers are kept here.</li>}
           {threads.map((thread) => (
-            <li key={thread.id} className={open?.id === thread.id ? 'current' : ''}>
-              <button type="button" className="thread-button" aria-current={open?.id === thread.id ? 'true' : undefined} onClick={() => openThread(thread.id)}>
+            <li key={thread.id} className={current === thread.id ? 'current' : ''}>
+              <button type="button" className="thread-button" aria-current={current === thread.id ? 'true' : undefined} onClick={() => openThread(thread.id)}>
                 <span className="thread-title">{thread.title}</span>
                 <span className="thread-meta">
                   {new Date(thread.updatedAt).toLocaleDateString()} · {thread.turnCount} {thread.turnCount === 1 ? 'question' : 'questions'}

@@ -1,7 +1,6 @@
 import type { SearchResponse } from '../../../shared/contract';
 import type { Thread } from '../../../shared/history-contract';
 import { domainOf } from '../lib/run-view';
-import { useHistory } from '../stores/history-store';
 import { useReader } from '../stores/reader-store';
 import { useRun } from '../stores/run-store';
 import { useView } from '../stores/view-store';
@@ -22,7 +21,6 @@ export function resultsOfTurn(turn: Thread['turns'][number]): ResultsView {
 
 /** A related search or a people-also-ask question, run as a search of its own. */
 function searchFor(query: string): void {
-  useHistory.getState().closeThread();
   useView.getState().show('research');
   void useRun.getState().ask(query, { mode: 'results' });
 }

@@ -2,7 +2,7 @@ import type { ErrorInfo } from '../../../shared/contract';
 import { ENGINE_IDS } from '../../../shared/search-options';
 import { blockedEngine, engineName, nextEngine } from '../lib/error-advice';
 import { useCaptcha } from '../stores/captcha-store';
-import { useRun, type Run } from '../stores/run-store';
+import type { AskOptions, Run } from '../stores/run-store';
 import { useSettings } from '../stores/settings-store';
 import { useView } from '../stores/view-store';
 import { ErrorBox, type ErrorOffers } from './ErrorBox';
@@ -15,9 +15,19 @@ function blockRemedy(error: ErrorInfo, bannerShown: boolean, canShowWindow: bool
     : 'The banner above says until when, and offers another engine for this question now, or a new search session, which ends the pause.';
 }
 
-/** A failed question's error, with the ways out this screen can carry out: each asks it again another way, or opens the setting. */
-export function RunError({ run, error }: { run: Run; error: ErrorInfo }): React.JSX.Element {
-  const retry = useRun((state) => state.retry);
+/**
+ * A failed question's error, with the ways out this screen can carry out: each asks it again
+ * (`again`, as it was asked or with the change), or opens the setting.
+ */
+export function RunError({
+  run,
+  error,
+  again,
+}: {
+  run: Run;
+  error: ErrorInfo;
+  again: (change?: Pick<AskOptions, 'engine' | 'timeRange'>) => void;
+}): React.JSX.Element {
   const blocks = useCaptcha((state) => state.blocks);
   const canShowWindow = useCaptcha((state) => state.canShowWindow);
   const configured = useSettings((state) => state.settings?.engines);
@@ -33,10 +43,10 @@ export function RunError({ run, error }: { run: Run; error: ErrorInfo }): React.
   const asked = run.engine === 'auto' || run.engine === 'all' ? (configured?.[0] ?? 'google') : run.engine;
   const others = [...new Set([...(configured ?? []), ...ENGINE_IDS])].filter((engine) => engine !== asked).slice(0, 2);
   const offers: ErrorOffers = {
-    'other-engine': alternative ? [{ label: 'Use another engine now', run: () => void retry({ engine: alternative }) }] : [],
-    'other-engines': others.map((engine) => ({ label: `Search with ${engineName(engine)}`, run: () => void retry({ engine }) })),
-    'any-time': run.timeRange === 'any' ? [] : [{ label: 'Search any date', run: () => void retry({ timeRange: 'any' }) }],
+    'other-engine': alternative ? [{ label: 'Use another engine now', run: () => again({ engine: alternative }) }] : [],
+    'other-engines': others.map((engine) => ({ label: `Search with ${engineName(engine)}`, run: () => again({ engine }) })),
+    'any-time': run.timeRange === 'any' ? [] : [{ label: 'Search any date', run: () => again({ timeRange: 'any' }) }],
     'allow-private': [{ label: 'Allow local addresses…', run: () => show('settings', 'allow-private') }],
   };
-  return <ErrorBox error={error} onRetry={() => void retry()} offers={offers} />;
+  return <ErrorBox error={error} onRetry={() => again()} offers={offers} />;
 }

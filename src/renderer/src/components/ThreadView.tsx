@@ -1,10 +1,12 @@
 import type { AnswerSentence } from '../../../shared/answer-contract';
-import type { Thread } from '../../../shared/history-contract';
 import { citationLookup, domainOf } from '../lib/run-view';
-import { useHistory } from '../stores/history-store';
+import { firstQuestionOf, useRun, type StoredTurn } from '../stores/run-store';
 import { useReader } from '../stores/reader-store';
 import { AnswerMarkdown } from './Lazy';
+import { ErrorBox } from './ErrorBox';
 import { resultsOfTurn, SearchResults } from './ResultsList';
+import { RunTurn } from './RunTurn';
+import { TurnActions, TurnQuestion } from './TurnParts';
 
 /** Stored turns keep their checked sentences as `citations` (answers) or nothing (searches). */
 function sentencesOf(citations: unknown[]): AnswerSentence[] | undefined {
@@ -12,65 +14,79 @@ function sentencesOf(citations: unknown[]): AnswerSentence[] | undefined {
   return sentences.length > 0 ? sentences : undefined;
 }
 
-/** A past thread from history: each question with its answer, chips and sources as they were. */
-export function ThreadView({ thread }: { thread: Thread }): React.JSX.Element {
-  const openReader = useReader((state) => state.open);
-  const close = useHistory((state) => state.closeThread);
+/** The thread on screen: its stored turns, then the questions asked here, each below the one before. */
+export function ThreadView(): React.JSX.Element {
+  const earlier = useRun((state) => state.earlier);
+  const run = useRun((state) => state.run);
+  const title = useRun(firstQuestionOf);
+  const turns = [...earlier, ...(run ? [{ kind: 'live' as const, run }] : [])];
   return (
-    <article className="thread" aria-label={`Thread: ${thread.title}`}>
-      <header className="thread-head">
-        <h1 className="thread-heading">{thread.title}</h1>
-        <button type="button" className="button small" onClick={close}>
-          Back to the current question
-        </button>
-      </header>
-      {thread.turns.map((turn) => {
-        const sentences = sentencesOf(turn.citations);
-        const sourceOf = (n: number) => {
-          const source = turn.sources[n - 1];
-          return source && { title: source.title, url: source.url, domain: domainOf(source.url) };
-        };
-        if (turn.mode === 'search') {
-          // A search is shown as the search showed it: the one results component.
-          return (
-            <section key={turn.id} className="turn" aria-label={turn.question}>
-              {/* A thread of this one search is titled by its query already. */}
-              {(thread.turns.length > 1 || turn.question !== thread.title) && <h2 className="turn-question">{turn.question}</h2>}
-              <SearchResults view={resultsOfTurn(turn)} />
-            </section>
-          );
-        }
-        return (
-          <section key={turn.id} className="turn" aria-label={turn.question}>
-            <h2 className="turn-question">{turn.question}</h2>
-            <div className="answer-text">
-              <AnswerMarkdown
-                text={turn.answer}
-                citation={citationLookup(sentences)}
-                sourceOf={sourceOf}
-                checked={sentences !== undefined}
-                onOpen={(n, citation) => {
-                  const source = turn.sources[n - 1];
-                  if (source) void openReader({ url: source.url, title: source.title, n, ...(citation?.quote ? { quote: citation.quote, range: citation.range } : {}) });
-                }}
-              />
-            </div>
-            {turn.sources.length > 0 && (
-              <ol className="turn-sources">
-                {turn.sources.map((source, i) => (
-                  <li key={`${i}-${source.url}`}>
-                    [{i + 1}]{' '}
-                    <a href={source.url} target="_blank" rel="noopener noreferrer">
-                      {source.title || source.url}
-                    </a>{' '}
-                    <span className="muted">{domainOf(source.url)}</span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-        );
-      })}
+    <article className="thread" aria-label={`Thread: ${title ?? ''}`}>
+      {turns.map((item, i) =>
+        item.kind === 'stored' ? (
+          <StoredTurnView key={`s${item.turn.id}`} turn={item.turn} first={i === 0} />
+        ) : (
+          <RunTurn key={`r${item.run.id}`} run={item.run} first={i === 0} latest={item.run === run} />
+        ),
+      )}
     </article>
+  );
+}
+
+/**
+ * A turn from the history: its question with its answer, chips and sources as they were, or the
+ * error it ended with; a search as the search showed it (the one results component).
+ */
+function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): React.JSX.Element {
+  const openReader = useReader((state) => state.open);
+  const ask = useRun((state) => state.ask);
+  const sentences = sentencesOf(turn.citations);
+  const sourceOf = (n: number) => {
+    const source = turn.sources[n - 1];
+    return source && { title: source.title, url: source.url, domain: domainOf(source.url) };
+  };
+  if (turn.mode === 'search') {
+    return (
+      <section className="turn" aria-label={turn.question}>
+        <TurnQuestion question={turn.question} mode="results" first={first} />
+        <SearchResults view={resultsOfTurn(turn)} />
+      </section>
+    );
+  }
+  return (
+    <section className="turn" aria-label={turn.question}>
+      <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} mode="answer" first={first} />
+      {turn.error && <ErrorBox error={turn.error} onRetry={() => void ask(turn.question, { mode: 'answer' })} />}
+      {turn.answer.trim() !== '' && (
+        <div className="answer-text">
+          <AnswerMarkdown
+            text={turn.answer}
+            citation={citationLookup(sentences)}
+            sourceOf={sourceOf}
+            checked={sentences !== undefined}
+            onOpen={(n, citation) => {
+              const source = turn.sources[n - 1];
+              if (source) void openReader({ url: source.url, title: source.title, n, ...(citation?.quote ? { quote: citation.quote, range: citation.range } : {}) });
+            }}
+          />
+        </div>
+      )}
+      {turn.mode === 'answer' && !turn.error && (
+        <TurnActions answer={{ answer: turn.answer, sources: turn.sources.map((source, i) => ({ n: i + 1, title: source.title, url: source.url, source: domainOf(source.url), quotes: [] })) }} question={turn.question} />
+      )}
+      {turn.sources.length > 0 && (
+        <ol className="turn-sources" aria-label="Sources">
+          {turn.sources.map((source, i) => (
+            <li key={`${i}-${source.url}`}>
+              [{i + 1}]{' '}
+              <a href={source.url} target="_blank" rel="noopener noreferrer">
+                {source.title || source.url}
+              </a>{' '}
+              <span className="muted">{domainOf(source.url)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

@@ -1,9 +1,10 @@
-/** The history sidebar: threads, the full-text search over them and the pages read, and the thread on screen. */
+/** The history sidebar: threads and the full-text search over them and the pages read (the thread on screen is run-store.ts's). */
 import { create } from 'zustand';
 import type { ErrorInfo } from '../../../shared/contract';
 import { toErrorInfo } from '../../../shared/errors';
-import type { FullTextHit, Thread, ThreadSummary } from '../../../shared/history-contract';
+import type { FullTextHit, ThreadSummary } from '../../../shared/history-contract';
 import { client } from '../client';
+import { useRun } from './run-store';
 
 interface HistoryStore {
   threads: ThreadSummary[];
@@ -12,12 +13,8 @@ interface HistoryStore {
   searchText: string;
   hits?: FullTextHit[] | undefined;
   searching: boolean;
-  /** The past thread shown in the main pane, when one is open. */
-  open?: Thread | undefined;
   refresh(): Promise<void>;
   search(text: string): Promise<void>;
-  show(id: number): Promise<void>;
-  closeThread(): void;
   remove(id: number): Promise<void>;
   exportMarkdown(id: number): Promise<{ title: string; markdown: string }>;
 }
@@ -49,20 +46,10 @@ export const useHistory = create<HistoryStore>((set, get) => ({
       if (own === searchGeneration) set({ error: toErrorInfo(error), searching: false });
     }
   },
-  async show(id) {
-    try {
-      set({ open: await client.history.get({ id }), error: undefined });
-    } catch (error) {
-      set({ error: toErrorInfo(error) });
-    }
-  },
-  closeThread() {
-    set({ open: undefined });
-  },
   async remove(id) {
     try {
       await client.history.delete({ id });
-      if (get().open?.id === id) set({ open: undefined });
+      if (useRun.getState().threadId === id) useRun.getState().clear();
       await get().refresh();
       if (get().searchText) await get().search(get().searchText);
     } catch (error) {

@@ -1,12 +1,15 @@
 /**
- * The question being answered (or searched) now: what was asked, and the events and response as
- * they came. Everything a screen shows of it (stages, sources, citations) is derived from these
- * by the selectors in lib/run-view.ts, never copied into more state.
+ * The thread on screen: the turns it already had (opened from the history or its address), the
+ * questions asked here since, and the one asked last. Each question asked here keeps what was
+ * asked and its events and response as they came; everything a screen shows of it (stages,
+ * sources, citations) is derived from these by the selectors in lib/run-view.ts, never copied
+ * into more state.
  */
 import { create } from 'zustand';
 import type { AnswerEvent, AnswerResponse } from '../../../shared/answer-contract';
 import type { EngineChoice, ErrorInfo, SearchResponse, TimeRange } from '../../../shared/contract';
 import { toErrorInfo } from '../../../shared/errors';
+import type { Thread } from '../../../shared/history-contract';
 import { client } from '../client';
 import { usePrefs, type AskMode } from './prefs-store';
 
@@ -17,7 +20,7 @@ export interface Run {
   /** The engine and time range it was asked with (the person's picks, or an error's way out). */
   engine: EngineChoice | 'auto';
   timeRange: TimeRange | 'any';
-  /** The thread this question continues (a follow-up). */
+  /** The thread this question continues (a follow-up), or the one its answer started. */
   threadId?: number | undefined;
   status: 'running' | 'done' | 'failed' | 'cancelled';
   events: AnswerEvent[];
@@ -29,20 +32,42 @@ export interface Run {
   firstSourcesAt?: number | undefined;
 }
 
-/** What a question is asked with besides its text; the person's picks fill what is left out. */
+export type StoredTurn = Thread['turns'][number];
+
+/** A turn of the thread on screen: kept in the history before it was opened, or asked here. */
+export type ScreenTurn = { kind: 'stored'; turn: StoredTurn } | { kind: 'live'; run: Run };
+
+/**
+ * What a question is asked with besides its text; the person's picks fill what is left out.
+ * No thread: the store knows the one on screen.
+ */
 export interface AskOptions {
-  threadId?: number;
   mode?: AskMode;
   engine?: EngineChoice | 'auto';
   timeRange?: TimeRange | 'any';
 }
 
 interface RunStore {
+  /** The thread on screen, once known: opened by its id, or started by the first answer. */
+  threadId?: number | undefined;
+  /** The thread's turns before `run`, oldest first. */
+  earlier: ScreenTurn[];
+  /** The question asked last on this screen. */
   run?: Run | undefined;
+  /** True while an opened thread's turns are being read. */
+  opening: boolean;
+  /** Why the thread asked for could not be opened. */
+  openError?: ErrorInfo | undefined;
+  /** Shows a thread of the history: its turns, ready for a follow-up. */
+  open(id: number): Promise<void>;
+  /**
+   * Asks a question in the thread on screen (a new thread when there is none). Results only
+   * start a screen of their own: a search is a thread of its own in the history.
+   */
   ask(question: string, options?: AskOptions): Promise<void>;
   /**
-   * Asks the last question again (after a CAPTCHA was solved, or from an error's "Try again"),
-   * as it was asked, or with another engine or time range (an error's way out).
+   * Asks the last question again in its place (after a CAPTCHA was solved, or from an error's
+   * "Try again"), as it was asked, or with another engine or time range (an error's way out).
    */
   retry(change?: Pick<AskOptions, 'engine' | 'timeRange'>): Promise<void>;
   cancel(): void;
@@ -51,6 +76,23 @@ interface RunStore {
 
 let controller: AbortController | undefined;
 let nextId = 1;
+let openGeneration = 0;
+
+/**
+ * The thread a failed question was kept in (the core names it in the error's details), so the
+ * retry, a follow-up and the address go on in that thread rather than starting another.
+ */
+function threadOfFailure(error: ErrorInfo): number | undefined {
+  const id = error.details?.['threadId'];
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The question that opened the thread on screen (its title). */
+export function firstQuestionOf(state: Pick<RunStore, 'earlier' | 'run'>): string | undefined {
+  const first = state.earlier[0];
+  if (first) return first.kind === 'stored' ? first.turn.question : first.run.question;
+  return state.run?.question;
+}
 
 export const useRun = create<RunStore>((set, get) => {
   const update = (id: number, change: Partial<Run> | ((run: Run) => Partial<Run>)): void =>
@@ -58,81 +100,111 @@ export const useRun = create<RunStore>((set, get) => {
       // A cancelled or replaced run must not be written over by its late events.
       if (!state.run || state.run.id !== id) return state;
       const patch = typeof change === 'function' ? change(state.run) : change;
-      return { run: { ...state.run, ...patch } };
+      const run = { ...state.run, ...patch };
+      // The first answer of a new thread gives the thread its id (and so its address).
+      return { run, ...(state.threadId === undefined && run.threadId !== undefined ? { threadId: run.threadId } : {}) };
     });
 
+  /** Runs `run` (already on screen as state.run) to its end. */
+  const execute = async (run: Run): Promise<void> => {
+    const own = new AbortController();
+    controller = own;
+    const { id, question, engine, timeRange, threadId } = run;
+    const common = {
+      ...(engine === 'auto' ? {} : { engine }),
+      ...(timeRange === 'any' ? {} : { timeRange }),
+      // No lang or region: the server completes them from its settings (search.lang, search.region).
+    };
+    try {
+      if (run.mode === 'results') {
+        const results = await client.search({ query: question, ...common }, { signal: own.signal });
+        update(id, { results, status: 'done', firstSourcesAt: performance.now() });
+      } else {
+        const response = await client.answer(
+          { question, ...common },
+          {
+            signal: own.signal,
+            ...(threadId === undefined ? {} : { threadId }),
+            onEvent: (event) =>
+              update(id, (current) => ({
+                events: [...current.events, event],
+                ...(event.type === 'sources' && current.firstSourcesAt === undefined ? { firstSourcesAt: performance.now() } : {}),
+              })),
+          },
+        );
+        update(id, { response, status: 'done', ...(response.threadId === undefined ? {} : { threadId: response.threadId }) });
+      }
+    } catch (error) {
+      if (own.signal.aborted) update(id, { status: 'cancelled' });
+      else {
+        const info = toErrorInfo(error);
+        const keptIn = threadOfFailure(info);
+        update(id, { status: 'failed', error: info, ...(keptIn === undefined ? {} : { threadId: keptIn }) });
+      }
+    } finally {
+      if (controller === own) controller = undefined;
+    }
+  };
+
+  const fresh = (question: string, asked: Required<AskOptions>, threadId: number | undefined): Run => ({
+    id: nextId++,
+    question,
+    ...asked,
+    status: 'running',
+    events: [],
+    startedAt: performance.now(),
+    ...(threadId === undefined ? {} : { threadId }),
+  });
+
   return {
+    earlier: [],
+    opening: false,
+    async open(id) {
+      controller?.abort();
+      const own = ++openGeneration;
+      set({ threadId: id, earlier: [], run: undefined, opening: true, openError: undefined });
+      try {
+        const thread = await client.history.get({ id });
+        if (own === openGeneration) set({ earlier: thread.turns.map((turn) => ({ kind: 'stored', turn })), opening: false });
+      } catch (error) {
+        if (own === openGeneration) set({ opening: false, openError: toErrorInfo(error) });
+      }
+    },
     async ask(question, options = {}) {
       const trimmed = question.trim();
       if (!trimmed) return;
       controller?.abort();
-      const own = new AbortController();
-      controller = own;
+      openGeneration++;
       const prefs = usePrefs.getState();
-      const mode = options.mode ?? prefs.mode;
-      const engine = options.engine ?? prefs.engine;
-      const timeRange = options.timeRange ?? prefs.timeRange;
-      const id = nextId++;
-      set({
-        run: {
-          id,
-          question: trimmed,
-          mode,
-          engine,
-          timeRange,
-          status: 'running',
-          events: [],
-          startedAt: performance.now(),
-          ...(options.threadId === undefined ? {} : { threadId: options.threadId }),
-        },
-      });
-      const common = {
-        ...(engine === 'auto' ? {} : { engine }),
-        ...(timeRange === 'any' ? {} : { timeRange }),
-        // No lang or region: the server completes them from its settings (search.lang, search.region).
-      };
-      try {
-        if (mode === 'results') {
-          const results = await client.search({ query: trimmed, ...common }, { signal: own.signal });
-          update(id, { results, status: 'done', firstSourcesAt: performance.now() });
-        } else {
-          const response = await client.answer(
-            { question: trimmed, ...common },
-            {
-              signal: own.signal,
-              ...(options.threadId === undefined ? {} : { threadId: options.threadId }),
-              onEvent: (event) =>
-                update(id, (run) => ({
-                  events: [...run.events, event],
-                  ...(event.type === 'sources' && run.firstSourcesAt === undefined ? { firstSourcesAt: performance.now() } : {}),
-                })),
-            },
-          );
-          update(id, { response, status: 'done', ...(response.threadId === undefined ? {} : { threadId: response.threadId }) });
-        }
-      } catch (error) {
-        if (own.signal.aborted) update(id, { status: 'cancelled' });
-        else update(id, { status: 'failed', error: toErrorInfo(error) });
-      } finally {
-        if (controller === own) controller = undefined;
+      const asked = { mode: options.mode ?? prefs.mode, engine: options.engine ?? prefs.engine, timeRange: options.timeRange ?? prefs.timeRange };
+      const state = get();
+      const follows = asked.mode === 'answer' && state.threadId !== undefined && !state.opening && state.openError === undefined;
+      const run = fresh(trimmed, asked, follows ? state.threadId : undefined);
+      if (follows) {
+        // The question asked before stays on screen above this one (as it ended, or stopped now).
+        const before = state.run && { ...state.run, ...(state.run.status === 'running' ? { status: 'cancelled' as const } : {}) };
+        set({ earlier: before ? [...state.earlier, { kind: 'live', run: before }] : state.earlier, run });
+      } else {
+        set({ threadId: undefined, earlier: [], run, opening: false, openError: undefined });
       }
+      await execute(run);
     },
     async retry(change = {}) {
-      const run = get().run;
-      if (!run) return;
-      await get().ask(run.question, {
-        mode: run.mode,
-        engine: change.engine ?? run.engine,
-        timeRange: change.timeRange ?? run.timeRange,
-        ...(run.threadId === undefined ? {} : { threadId: run.threadId }),
-      });
+      const last = get().run;
+      if (!last) return;
+      controller?.abort();
+      const asked = { mode: last.mode, engine: change.engine ?? last.engine, timeRange: change.timeRange ?? last.timeRange };
+      const run = fresh(last.question, asked, last.threadId ?? (last.mode === 'answer' ? get().threadId : undefined));
+      set({ run });
+      await execute(run);
     },
     cancel() {
       controller?.abort();
     },
     clear() {
       controller?.abort();
-      set({ run: undefined });
+      openGeneration++;
+      set({ threadId: undefined, earlier: [], run: undefined, opening: false, openError: undefined });
     },
   };
 });

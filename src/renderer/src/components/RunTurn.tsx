@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { useRun, type AskOptions, type Run } from '../stores/run-store';
+import { AnswerView } from './AnswerView';
+import { Progress } from './Progress';
+import { ResultsList } from './ResultsList';
+import { RunError } from './RunError';
+import { TurnActions, TurnQuestion } from './TurnParts';
+
+/**
+ * A question asked on this screen, as it runs and as it ended. The last one is asked again in its
+ * place ("Try again"); an earlier one that failed is asked again as a new turn at the end.
+ */
+export function RunTurn({ run, first, latest }: { run: Run; first: boolean; latest: boolean }): React.JSX.Element {
+  const retry = useRun((state) => state.retry);
+  const ask = useRun((state) => state.ask);
+  const section = useRef<HTMLElement>(null);
+  // A follow-up comes into view as it starts; the thread's first question is already at the top.
+  useEffect(() => {
+    if (latest && !first) section.current?.scrollIntoView({ block: 'start' });
+  }, [latest, first]);
+  const again = (change: Pick<AskOptions, 'engine' | 'timeRange'> = {}): void =>
+    void (latest ? retry(change) : ask(run.question, { mode: run.mode, engine: change.engine ?? run.engine, timeRange: change.timeRange ?? run.timeRange }));
+  // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
+  const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
+  return (
+    <section ref={section} className="run turn" aria-label={run.question} data-first-sources-ms={firstSourcesMs}>
+      <TurnQuestion question={run.question} searchedFor={run.response?.searchedFor} mode={run.mode} first={first} />
+      <Progress run={run} />
+      {run.status === 'failed' && run.error && <RunError run={run} error={run.error} again={again} />}
+      {run.status === 'cancelled' && (
+        <div className="note" role="status">
+          Stopped.{' '}
+          <button type="button" className="link-button" onClick={() => again()}>
+            Ask again
+          </button>
+        </div>
+      )}
+      {run.mode === 'answer' ? (
+        <AnswerView run={run}>
+          {run.response && <TurnActions answer={run.response} question={run.question} />}
+        </AnswerView>
+      ) : (
+        run.results && <ResultsList response={run.results} />
+      )}
+    </section>
+  );
+}
