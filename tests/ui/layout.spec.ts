@@ -129,7 +129,7 @@ test('quotes and citation tooltips show the page’s Markdown rendered, never it
   for (const text of texts) expect(text).not.toMatch(/\*\*|`/);
   // The bold of the page is bold here, as elements built by React; its markup stays text.
   await expect(answer.locator('.tip-quote strong, .source-quotes strong').first()).toBeAttached();
-  await expect(answer.locator('.source-quotes li', { hasText: 'Mesolithic' }).first()).toContainText('<img src=x onerror="window.__pwned=1">');
+  await expect(answer.locator('.source-quotes li', { hasText: 'Mesolithic' }).first()).toContainText('<img src=x onerror="window.__pwned=true">');
   await expect(answer.locator('.chip-tip img, .source-quotes img')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   // The first chip sits near the pane's left edge: its tip stays inside the pane all the same.
@@ -188,6 +188,9 @@ test('results only: related searches and people-also-ask are searches to click, 
   await expect(stored.locator('.result').first()).not.toContainText('[1]');
   await expect(stored.locator('.result .date').first()).toHaveText(/Mar 3, 2025/);
   await expect(stored.locator('.snippet').first()).toHaveText(/180,000 square kilometres/);
+  // What the results page suggested, kept with the turn, as searches to click.
+  await expect(stored.getByRole('button', { name: PEOPLE_ALSO_ASK })).toBeVisible();
+  for (const related of RELATED_SEARCHES) await expect(stored.getByRole('button', { name: related })).toBeVisible();
   // The query once: the thread's title, not again over its results.
   await expect(thread.getByText('doggerland maps', { exact: true })).toHaveCount(1);
   await checkScreen(page, 'layout-results-thread');

@@ -19,7 +19,7 @@ const ARTICLES: Record<string, { title: string; html: string[]; snippet: string 
   '/doggerland': {
     title: LONG_TITLE,
     html: [
-      '<strong>Question:</strong> How large was Doggerland? <strong>Answer:</strong> Doggerland covered about 180,000 square kilometres of land that is now under the North Sea.',
+      'Doggerland covered about <strong>180,000 square kilometres</strong> of land that is now under the North Sea.',
       `Trawlers brought up a barbed ${PAGE_ONLY_WORD} of red deer antler from the Leman and Ower banks in 1931.`,
       '<strong>Citation</strong>: the size of Doggerland comes from the <code>North Sea Palaeolandscapes</code> survey, which mapped its plains from seismic data.',
       'Rivers, lakes and marshes crossed the plain, and people hunted, fished and gathered there for thousands of years.',
@@ -38,8 +38,9 @@ const ARTICLES: Record<string, { title: string; html: string[]; snippet: string 
   '/mesolithic': {
     title: 'Mesolithic Britain',
     html: [
-      // Markup written as text inside the sentence the answer quotes: it must reach the UI as text.
-      'Doggerland was a large plain &lt;img src=x onerror="window.__pwned=1"&gt; where Mesolithic people lived before it was drowned by the sea.',
+      // Markup written as text inside the sentence the answer quotes: it must reach the UI as text;
+      // the page's own bold in it shows bold, never as **.
+      'Doggerland was a <strong>large plain</strong> &lt;img src=x onerror="window.__pwned=true"&gt; where Mesolithic people lived before it was drowned by the sea.',
       'Flint tools and animal bones from the plain are found in the nets of fishing boats.',
       'The plain joined Britain to the continent, so animals and people walked across it.',
     ],
