@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import type { Passage } from '../../src/main/answer/passages';
-import { answeringLabel, expectsName, expectsNumber, kindLabels, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from '../../src/main/answer/question-cues';
+import { expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from '../../src/main/answer/question-cues';
 import { termWeights, weightedCoverage } from '../../src/main/answer/term-weights';
 import { contentTerms, sameTerm } from '../../src/main/answer/terms';
 
@@ -137,39 +137,6 @@ describe('extractiveComposer', () => {
       '**$449,000** [1]\n\nSouth Dakota paid roughly $449,000 for the ad campaign. [1]',
     );
     expect((await compose('Which agency did South Dakota pay for its anti-drug ad campaign?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
-  });
-
-  it('answers from a label and its value when the label names the kind asked, though the line is no sentence', async () => {
-    const given = titled(
-      { 1: 'Rode NT1 5th Generation studio microphone' },
-      [1, 'The NT1 5th Generation records in 32-bit float through its USB-C output.'],
-      [1, 'Weight: 311 g'],
-      [1, 'Height: 190 mm'],
-      [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
-    );
-    expect((await compose('How heavy is the Rode NT1 5th generation mic?', given)).split('\n')[0]).toBe('**311 g** [1]');
-    // A label of another kind, a value of another kind, or a question asking for no number: no answer.
-    const heavy = 'How heavy is the mic?';
-    expect(answeringLabel('Height: 190 mm', heavy, contentTerms(heavy))).toBe(false);
-    expect(answeringLabel('Weight: see the box', heavy, contentTerms(heavy))).toBe(false);
-    expect(answeringLabel('Weight: 311 g', 'What is the mic made of?', contentTerms('What is the mic made of?'))).toBe(false);
-  });
-
-  it('searches for the word a label of the asked kind says beside the question', () => {
-    expect(kindLabels('How heavy is the Rode NT1 mic?')).toContain('weight');
-    expect(kindLabels('Was kostet die Dose?')).toContain('preis');
-    expect(kindLabels('How many people live there?')).toEqual([]);
-  });
-
-  it('answers how much of something from a label holding the asked term, and not from one holding another', async () => {
-    const given = titled(
-      { 1: 'Huel Black Edition' },
-      [1, 'Protein: 40 g'],
-      [1, 'Fibre: 11 g'],
-      [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
-    );
-    expect((await compose('How much protein does a Huel Black Edition shake have?', given)).split('\n')[0]).toContain('Protein: 40 g');
-    expect((await compose('How much sugar does a Huel Black Edition shake have?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 
   it('does not answer a number question from sentences without a number', async () => {

@@ -28,7 +28,6 @@ import type { FollowUpWriter } from './llm-follow-ups';
 import type { QuestionRewriter } from './llm-standalone';
 import { pagePassages, type Passage } from './passages';
 import { rankPassages } from './rank';
-import { kindLabels } from './question-cues';
 import { standaloneQuestion, type EarlierTurn } from './standalone-question';
 
 /** Characters read of each page. */
@@ -397,8 +396,7 @@ function noPageRead(failures: { n: number; url: string; error: ErrorInfo }[]): L
  * finds no answer can still say what each page covers.
  */
 function composerPassages(question: string, passages: Passage[]): Passage[] {
-  // A label's word beside the question's ("weight" for "how heavy"): spec lines say it, not the question's words.
-  const ranked = rankPassages([question, ...kindLabels(question)].join(' '), passages).map((r) => r.passage);
+  const ranked = rankPassages(question, passages).map((r) => r.passage);
   const chosen = ranked.slice(0, COMPOSER_PASSAGES);
   for (const passage of ranked.slice(COMPOSER_PASSAGES)) {
     if (!chosen.some((p) => p.n === passage.n)) chosen.push(passage);

@@ -9,7 +9,7 @@ import { isFurniture, negates, withoutLeadIn } from './lead-shape';
 import { splitSentences, type Passage } from './passages';
 import { withoutEscapes } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
-import { answerSpan, answeringLabel, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
+import { answerSpan, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import type { EarlierTurn } from './standalone-question';
 import { CJK, contentTerms, sameTerm, words } from './terms';
@@ -66,8 +66,6 @@ interface Candidate {
   /** The same in the sentence's whole passage with its page's title (withTitles). */
   passageCoverage: number;
   relevance: number;
-  /** A label and its value that answers the question ("Weight: 311 g"): a fact, though no sentence (question-cues.ts answeringLabel). */
-  label: boolean;
 }
 
 export const extractiveComposer: Composer = async ({ question, passages, onText }) => {
@@ -75,7 +73,7 @@ export const extractiveComposer: Composer = async ({ question, passages, onText 
   const passageTerms = passages.map((p) => new Set(contentTerms(p.text)));
   const weights = termWeights(questionTerms, passageTerms);
   const contexts = withTitles(passages, passageTerms);
-  const candidates = candidateSentences(question, questionTerms, weights, passages.slice(0, CANDIDATE_PASSAGES), contexts);
+  const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES), contexts);
   const lead = answersIt(question, contexts) ? chooseLead(question, questionTerms, candidates) : undefined;
   const answer = lead ? withSpan(answerSpan(lead.text, question, questionTerms), lead.n, cited(candidates, lead)) : notInSources(passages);
   onText(answer);
@@ -104,8 +102,7 @@ function answersIt(question: string, contexts: readonly Set<string>[]): boolean 
  * The best sentence that answers: enough of the question's weighted terms in it and in its
  * passage, a new number when the question asks how much or when (of the kind it asks for: a
  * year, an age, a share, a sum of money, a weight, a version — question-cues.ts), a new name when
- * it asks who, where or which named one, and something the question does not already say. A
- * page's label and value ("Weight: 311 g") answering a number question stands in for a sentence.
+ * it asks who, where or which named one, and something the question does not already say.
  * Undefined when none does: the sources do not answer.
  */
 function chooseLead(question: string, questionTerms: readonly string[], candidates: Candidate[]): Candidate | undefined {
@@ -114,7 +111,8 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
   const answering = candidates.filter(
     (c) =>
-      (c.label || (c.coverage >= MIN_LEAD_COVERAGE && endsSentence(c.text))) &&
+      c.coverage >= MIN_LEAD_COVERAGE &&
+      endsSentence(c.text) &&
       c.passageCoverage >= (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
       (!needsNumber || holdsNumber(c.text, questionTerms)) &&
       holdsNumberOfKind(c.text, question) &&
@@ -131,23 +129,16 @@ function endsSentence(text: string): boolean {
 }
 
 /** The sentences of the passages, best first by BM25 among them and by coverage of the question's weighted terms, theirs and their passage's. */
-function candidateSentences(
-  question: string,
-  questionTerms: readonly string[],
-  weights: TermWeights,
-  passages: Passage[],
-  contexts: readonly Set<string>[],
-): Candidate[] {
+function candidateSentences(question: string, weights: TermWeights, passages: Passage[], contexts: readonly Set<string>[]): Candidate[] {
   const seen = new Set<string>();
-  const sentences: { n: number; text: string; passageCoverage: number; label: boolean }[] = [];
+  const sentences: { n: number; text: string; passageCoverage: number }[] = [];
   for (const [i, passage] of passages.entries()) {
     const passageCoverage = weightedCoverage(weights, contexts[i]!);
     for (const span of splitSentences(passage.text)) {
       const text = withoutLeadIn(cleanSentence(span.text));
-      const label = answeringLabel(text, question, questionTerms);
-      if (isFurniture(text) || !(usable(text) || label) || seen.has(text)) continue;
+      if (isFurniture(text) || !usable(text) || seen.has(text)) continue;
       seen.add(text);
-      sentences.push({ n: passage.n, text, passageCoverage, label });
+      sentences.push({ n: passage.n, text, passageCoverage });
     }
   }
   const scores = scoreTexts(question, sentences.map((s) => s.text));
@@ -160,7 +151,7 @@ function candidateSentences(
       const relevance = w.bm25 * ((scores[i] ?? 0) / top) + w.sentence * coverage + w.passage * s.passageCoverage;
       return { ...s, terms, coverage, relevance };
     })
-    .filter((c) => c.coverage > 0 || c.label)
+    .filter((c) => c.coverage > 0)
     .sort((a, b) => b.relevance - a.relevance);
 }
 

@@ -4,7 +4,7 @@
  * way; or a person's name. The cues are the common question words of the languages Lantern is
  * used in, not phrases from any one question.
  */
-import { contentTerm, sameTerm, words } from './terms';
+import { contentTerm, words } from './terms';
 
 const NUMBER_CUES: readonly RegExp[] = [
   // English
@@ -93,8 +93,6 @@ interface NumberKind {
   asks: RegExp;
   /** How a number of this kind is written (global). */
   written: RegExp;
-  /** The words a page labels a value of this kind with ("Weight: 311 g", "Net weight: 2 kg", "Preis: 9,99 €"). */
-  labels?: readonly string[];
 }
 
 /** A sum in a currency (its sign or name before or after the figure), or the word for free. */
@@ -110,7 +108,6 @@ const NUMBER_KINDS: readonly NumberKind[] = [
   },
   {
     asks: /\bhow old\b|\bwie alt\b|\bquel âge\b|\bcu[áa]ntos años\b|\bquanti anni\b|\bquantos anos\b|\bile lat\b|\bkuinka vanha\b/iu,
-    labels: ['age', 'alter', 'âge', 'edad', 'età', 'idade', 'wiek', 'ikä'],
     written: /\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year(?!s)|jährige[nrms]?|letni[aemy]?|vuotias))|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
   },
   {
@@ -120,14 +117,12 @@ const NUMBER_KINDS: readonly NumberKind[] = [
   {
     // A sum of money (a price, a fee, an income limit): a sum in a currency, or free. A question
     // word with a verb of paying or a noun for a sum, or "how much is".
-    asks: /\bhow much\b[^?]*\b(?:cost|costs|charge|charges|pay|paid|priced?|sell|sold|earn|earned)\b|\bhow much (?:is|are) (?:the |an? )?\p{L}|\b(?:what|which)\b[^?]*\b(?:price|cost|costs|charge|fees?|fares?|fines?|rent|salary|wages?|income|budget)\b|\bwie viel\b[^?]*(?:kost|zahl|\p{L}geld\b)|\b(?:was|welche)\b[^?]*\b(?:kostet|kosten|preis|gebühr\p{L}*|miete)\b|\bcombien\b[^?]*\b(?:co[uû]t\p{L}*|pay\p{L}*)|\b(?:quel|quelle)\b[^?]*\b(?:prix|co[uû]t|tarif|loyer|frais)\b|\bcu[áa]nto\b[^?]*\b(?:cuesta|cost\p{L}*|pag\p{L}*)|\bqu[ée]\b[^?]*\b(?:precio|tarifa|costo)\b|\bquant[oa]\b[^?]*\b(?:cost\p{L}*|pag\p{L}*)|\bquanto custa|\bile\b[^?]*\b(?:kosztuje|kosztował\p{L}*|zapłaci\p{L}*)|\bpaljonko maksaa|\bmitä\b[^?]*\bmaksaa/iu,
+    asks: /\bhow much\b[^?]*\b(?:cost|costs|charge|charges|pay|paid|priced?|sell|sold|earn|earned)\b|\bhow much (?:is|are) (?:the |an? )?\p{L}|\b(?:what|which)\b[^?]*\b(?:price|cost|costs|charge|fees?|fares?|fines?|rent|salary|wages?|income)\b|\bwie viel\b[^?]*(?:kost|zahl|\p{L}geld\b)|\b(?:was|welche)\b[^?]*\b(?:kostet|kosten|preis|gebühr\p{L}*|miete)\b|\bcombien\b[^?]*\b(?:co[uû]t\p{L}*|pay\p{L}*)|\b(?:quel|quelle)\b[^?]*\b(?:prix|co[uû]t|tarif|loyer|frais)\b|\bcu[áa]nto\b[^?]*\b(?:cuesta|cost\p{L}*|pag\p{L}*)|\bqu[ée]\b[^?]*\b(?:precio|tarifa|costo)\b|\bquant[oa]\b[^?]*\b(?:cost\p{L}*|pag\p{L}*)|\bquanto custa|\bile\b[^?]*\b(?:kosztuje|kosztował\p{L}*|zapłaci\p{L}*)|\bpaljonko maksaa|\bmitä\b[^?]*\bmaksaa/iu,
     written: PRICE,
-    labels: ['price', 'cost', 'fee', 'budget', 'preis', 'kosten', 'gebühr', 'prix', 'tarif', 'precio', 'costo', 'prezzo', 'preço', 'cena', 'hinta'],
   },
   {
     // A weight: a number with a unit of weight.
     asks: /\bhow heavy\b|\bwhat (?:does|do|did) [^?]*\bweigh\b|\bhow much (?:does|do|did) [^?]*\bweigh\b|\bwie schwer\b|\bwie viel wiegt\b|\bquel poids\b|\bcombien p[èe]se|\bcu[áa]nto pesa|\bquanto pesa|\bile wa[żz]y|\bkuinka painava|\bpaljonko painaa/iu,
-    labels: ['weight', 'gewicht', 'nettogewicht', 'poids', 'peso', 'waga', 'paino'],
     written: /\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/giu,
   },
   {
@@ -140,7 +135,6 @@ const NUMBER_KINDS: readonly NumberKind[] = [
     // A version: dotted numbers, or a number after the word version.
     asks: /\b(?:what|which) (?:\p{L}+ )?(?:version|release)\b|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio/iu,
     written: VERSION,
-    labels: ['version', 'release', 'versión', 'versione', 'versão', 'wersja', 'versio'],
   },
 ];
 
@@ -150,46 +144,6 @@ function newMatches(text: string, question: string, pattern: RegExp): string[] {
   const found = new Map<string, string>();
   for (const m of text.matchAll(pattern)) if (!asked.has(m[0].toLowerCase())) found.set(m[0].toLowerCase(), m[0]);
   return [...found.values()];
-}
-
-/**
- * A page's label and its value on one line: "Weight: 311 g", "Budget (including currency): under
- * $3500 CAD". Product pages, spec lists and forms state their facts this way, not in sentences.
- */
-const LABEL_VALUE = /^([^:.!?]{1,40}?)\s*:\s*(\S.*)$/u;
-
-/**
- * Whether the text is a label and its value that answers the question: a label naming the kind
- * of number asked and a value holding a new one of that kind ("Weight: 311 g" for "How heavy is
- * the mic?", "Budget: under $3500" for "What budget…?"), or, for a question asking how many or
- * how much of no particular kind, a label holding one of its terms and a value holding a new
- * number ("Protein: 40 g" for "How much protein…?"). Such a line is a fact, though no sentence.
- */
-export function answeringLabel(text: string, question: string, questionTerms: readonly string[]): boolean {
-  const m = LABEL_VALUE.exec(text);
-  if (!m) return false;
-  // "Budget (including currency)": a label's aside is no part of its name.
-  const label = words((m[1] as string).replace(/\s*\([^)]*\)$/u, ''));
-  const value = m[2] as string;
-  if (label.length === 0 || label.length > 4) return false;
-  const kinds = NUMBER_KINDS.filter((kind) => kind.asks.test(question));
-  if (kinds.length === 0)
-    return (
-      NUMBER_CUES.some((cue) => cue.test(question)) &&
-      label.some((w) => questionTerms.some((q) => sameTerm(q, contentTerm(w) ?? ''))) &&
-      holdsNumber(value, questionTerms)
-    );
-  // "Net weight", "List price": the label's last word names it.
-  const head = (label.at(-1) as string).toLowerCase();
-  return kinds.some((kind) => kind.labels?.includes(head) === true && newMatches(value, question, kind.written).length > 0);
-}
-
-/**
- * The words pages label a value of the kind the question asks for with, to search for beside the
- * question's own: "How heavy…?" is answered by a line that says "Weight", not "heavy".
- */
-export function kindLabels(question: string): string[] {
-  return NUMBER_KINDS.filter((kind) => kind.asks.test(question)).flatMap((kind) => kind.labels ?? []);
 }
 
 /** Whether the text answers the kind of number the question asks for; true when it asks for no particular kind. */
