@@ -43,17 +43,6 @@ describe('contentTerms', () => {
   });
 });
 
-describe('soft hyphens', () => {
-  it('reads a word hyphenated with soft hyphens as the word the asker types', async () => {
-    expect(contentTerms('Schutz\u00ADge\u00ADmein\u00ADschaft')).toEqual(['schutzgemeinschaft']);
-    const given = passages(
-      [1, '1927 schlos\u00ADsen sich die Win\u00ADzer zu einer Schutz\u00ADge\u00ADmein\u00ADschaft zusam\u00ADmen.'],
-      [2, 'Die Weinlese beginnt im September, wenn die Trauben reif sind.'],
-    );
-    expect((await compose('Wann bildeten die Winzer eine Schutzgemeinschaft?', given)).split('\n')[0]).toContain('1927');
-  });
-});
-
 describe('termWeights', () => {
   it('weighs a rare term above one every passage holds, and a term no passage holds highest', () => {
     const texts = [new Set(['coffee', 'kaldi']), new Set(['coffee']), new Set(['coffee', 'roast'])];

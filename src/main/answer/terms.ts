@@ -41,13 +41,9 @@ export function words(text: string): string[] {
   return out;
 }
 
-/**
- * A word folded for matching: lower case, apostrophes, soft hyphens and thousands separators
- * gone, crude English stem. Pages hyphenate long words with invisible soft hyphens
- * ("Schutz\u00ADge\u00ADmein\u00ADschaft"), which the reader never sees and the asker never types.
- */
+/** A word folded for matching: lower case, apostrophes and thousands separators gone, crude English stem. */
 function normalizeWord(word: string): string {
-  const lower = word.toLowerCase().normalize('NFKC').replace(/\u00AD/g, '').replace(/['’]s$/, '').replace(/['’]/g, '');
+  const lower = word.toLowerCase().normalize('NFKC').replace(/['’]s$/, '').replace(/['’]/g, '');
   if (/^\d[\d,.]*$/.test(lower)) return lower.replace(/,(?=\d{3}\b)/g, '');
   return stem(lower);
 }
