@@ -7,6 +7,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import { serialSuite } from '../support/playwright-suite';
+import { WIDE } from './support/ui-checks';
 
 export default defineConfig({
   // Two cores shared with other work: one browser at a time; each file starts its own servers.
@@ -14,7 +15,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: findChrome(), args: chromiumArgs() },
-    viewport: { width: 1280, height: 860 },
+    // A laptop's window; checkScreen checks each screen at a phone's too.
+    viewport: WIDE,
     actionTimeout: 30_000,
   },
 });
