@@ -8,11 +8,16 @@ export function citedFirst(sources: AnswerSource[], cited: ReadonlySet<number>):
   return [...sources.filter((s) => cited.has(s.n)), ...sources.filter((s) => !cited.has(s.n))];
 }
 
-/** The initial of a source's site, in a badge of fixed size (no remote favicon: fetching it would tell the site). */
+/**
+ * The initial of a source's site, in a badge of fixed size (no remote favicon: fetching it would
+ * tell the site). A site known by its address (127.0.0.1, [::1]) has no letter to show: its badge
+ * shows a dot rather than a digit that reads like the source's number.
+ */
 export function SiteBadge({ domain }: { domain: string }): React.JSX.Element {
+  const initial = /^\p{L}/u.test(domain) ? (domain[0] as string).toUpperCase() : '•';
   return (
     <span className="favicon" aria-hidden="true">
-      {(domain[0] ?? '?').toUpperCase()}
+      {initial}
     </span>
   );
 }
