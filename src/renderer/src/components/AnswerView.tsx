@@ -1,5 +1,6 @@
 import type { Citation } from '../../../shared/answer-contract';
 import { answerTextOf, citationLookup, domainOf, pagesOf, sentencesOf, sourcesOf } from '../lib/run-view';
+import { formatDuration } from '../lib/duration';
 import { useReader } from '../stores/reader-store';
 import { useRun, type Run } from '../stores/run-store';
 import { AnswerMarkdown } from './Lazy';
@@ -49,7 +50,7 @@ export function AnswerView({ run, children }: { run: Run; children?: React.React
         <p className="answer-meta">
           {response.composer === 'llm' ? 'Written by the model' : 'Quoted from the sources'} ·{' '}
           {Math.round(response.supportedShare * 100)}% of quotes verified
-          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {tookOf(response.timings.totalMs)}
+          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {formatDuration(response.timings.totalMs)}
         </p>
       )}
       {children}
@@ -76,10 +77,3 @@ export function AnswerView({ run, children }: { run: Run; children?: React.React
   );
 }
 
-/**
- * How long the answer took; one served from the caches (search results and pages both kept)
- * takes no measurable time, and says so rather than "0.0 s".
- */
-function tookOf(totalMs: number): string {
-  return totalMs < 50 ? 'from the cache' : `${(totalMs / 1000).toFixed(1)} s`;
-}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { locateQuote } from '../lib/locate-quote';
+import { readableDate } from '../lib/readable-date';
 import { domainOf } from '../lib/run-view';
 import { useReader } from '../stores/reader-store';
 import { ErrorBox } from './ErrorBox';
@@ -70,10 +71,3 @@ export function Reader(): React.JSX.Element | null {
   );
 }
 
-/** A page's date as the person's locale writes it ("12 March 2024"); what cannot be read stays as the page said it. */
-function readableDate(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  // A bare date is a calendar day, not midnight UTC: shown as that day in every time zone.
-  return date.toLocaleDateString(undefined, { dateStyle: 'long', ...(/^\d{4}-\d{2}-\d{2}$/.test(value) ? { timeZone: 'UTC' } : {}) });
-}

@@ -1,0 +1,16 @@
+/** How the answer view writes how long an answer took (src/renderer/src/lib/duration.ts). */
+import { describe, expect, it } from 'vitest';
+import { formatDuration } from '../../src/renderer/src/lib/duration';
+
+describe('formatDuration', () => {
+  it('writes milliseconds under a second, never "0.0 s"', () => {
+    expect(formatDuration(0)).toBe('1 ms');
+    expect(formatDuration(38.4)).toBe('38 ms');
+    expect(formatDuration(999)).toBe('999 ms');
+  });
+
+  it('writes seconds with one decimal from a second on', () => {
+    expect(formatDuration(1000)).toBe('1.0 s');
+    expect(formatDuration(12_345)).toBe('12.3 s');
+  });
+});
