@@ -11,6 +11,7 @@ import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { startBingStandIn, type BingStandIn } from './support/bing-stand-in';
 import { checkScreen } from './support/ui-checks';
+import { askQuestion } from './support/ask';
 import { startWebMode, type WebMode } from './support/web-mode';
 
 let site: AnswerSite;
@@ -40,9 +41,7 @@ test.afterAll(async () => {
 
 async function ask(question: string): Promise<void> {
   await page.getByRole('button', { name: 'New', exact: true }).click();
-  const box = page.getByRole('textbox', { name: 'Question' });
-  await box.fill(question);
-  await box.press('Enter');
+  await askQuestion(page, question);
 }
 
 /** What the box says outside its "Details" (the headline, the body, the grouped reasons). */

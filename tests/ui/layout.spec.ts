@@ -11,6 +11,7 @@ import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { LAYOUT_QUESTION, LONG_TITLE, PAGE_ONLY_WORD, PEOPLE_ALSO_ASK, RELATED_SEARCHES, startLayoutSite, type LayoutSite } from './support/layout-site';
 import { checkScreen, controlsTabCannotReach, PHONE, WIDE } from './support/ui-checks';
+import { askQuestion } from './support/ask';
 import { startWebMode, type WebMode } from './support/web-mode';
 
 let site: LayoutSite;
@@ -33,10 +34,8 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-async function ask(question: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: /^(Question|Follow-up question)$/ });
-  await box.fill(question);
-  await box.press('Enter');
+function ask(question: string): Promise<void> {
+  return askQuestion(page, question);
 }
 
 /** The tip of the focused citation chip is shown whole, inside the pane it belongs to. */

@@ -9,6 +9,7 @@ import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { checkScreen, controlsTabCannotReach } from './support/ui-checks';
+import { askQuestion } from './support/ask';
 import { startWebMode, type WebMode } from './support/web-mode';
 
 const QUESTION = 'How much caffeine is in a shot of espresso?';
@@ -43,10 +44,8 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-async function ask(question: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: /^(Question|Follow-up question)$/ });
-  await box.fill(question);
-  await box.press('Enter');
+function ask(question: string): Promise<void> {
+  return askQuestion(page, question);
 }
 
 test('signing in with the printed link lands on the empty research screen, with no code left in the address', async () => {

@@ -11,6 +11,7 @@ import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../suppor
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { checkScreen } from './support/ui-checks';
+import { askQuestion } from './support/ask';
 import { startWebMode, type WebMode } from './support/web-mode';
 
 const FIRST = 'How much caffeine is in a shot of espresso?';
@@ -49,10 +50,8 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-async function ask(question: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: /^(Question|Follow-up question)$/ });
-  await box.fill(question);
-  await box.press('Enter');
+function ask(question: string): Promise<void> {
+  return askQuestion(page, question);
 }
 
 /** A turn of the thread on screen, by its question (the nth when the question was asked again). */
