@@ -150,7 +150,11 @@ test('history search finds a word of a page that was read, and opens the page in
   await expect(reader.getByRole('heading', { name: LONG_TITLE })).toBeVisible();
   await expect(reader).toContainText(`barbed ${PAGE_ONLY_WORD}`);
   await reader.getByRole('button', { name: 'Close the reader' }).click();
+  await expect(reader).toHaveCount(0);
+  // An emptied search box shows the threads again.
   await history.getByLabel('Search history').fill('');
+  await expect(history.getByLabel('Search history')).toHaveValue('');
+  await expect(history.getByRole('list', { name: 'Threads' })).toBeVisible();
 });
 
 test('results only: related searches and people-also-ask are searches to click, numbered once, the same in history', async () => {
