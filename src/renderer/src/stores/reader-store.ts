@@ -49,8 +49,10 @@ function rememberOpener(): Opener | undefined {
 }
 
 function returnFocus(to: Opener): void {
-  // After the screen without the reader is drawn.
+  // After the screen without the reader is drawn; only if focus fell to the page (the closed
+  // reader had it), never away from a control the person has moved to since.
   requestAnimationFrame(() => {
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
     const target = to.element.isConnected ? to.element : to.label === null ? undefined : labelled(to.label)[to.index];
     target?.focus();
   });
