@@ -97,9 +97,11 @@ describe("a thread's earlier turns for the model", () => {
     expect(block).not.toContain('[1]');
     expect(count(block, THREAD_CLOSE)).toBe(1);
     expect(count(block, '<turn>')).toBe(4);
-    const last = block.split('<turn>').at(-1) ?? '';
-    expect(last.length).toBeLessThan(1200);
-    expect(last).toContain('…');
+    // The long answer is cut to 800 characters, the last of them the ellipsis.
+    const lastAnswer = /Answer: (.*)\n<\/turn>\n<\/thread>$/.exec(block)?.[1] ?? '';
+    expect(lastAnswer).toHaveLength(800);
+    expect(lastAnswer.endsWith('…')).toBe(true);
+    expect(lastAnswer.startsWith('Answer 6. word word')).toBe(true);
     expect(threadBlock([])).toBe('');
   });
 
