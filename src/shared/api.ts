@@ -19,6 +19,7 @@ import type {
   ThreadRequest,
   ThreadSummary,
 } from './history-contract';
+import type { ResearchEvent, ResearchPlan, ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from './research-contract';
 import type { Settings, SettingsPatch } from './settings-contract';
 
 export interface CallOptions {
@@ -63,6 +64,29 @@ export interface LlmOverride {
   /** An OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1 */
   baseUrl?: string;
   model?: string;
+}
+
+export interface ResearchOptions extends CallOptions {
+  /** Told of each step: plan, searches, pages, sections, checking (src/shared/research-contract.ts). */
+  onEvent?: (event: ResearchEvent) => void;
+  /** Keep the report as a turn of the person's research history. */
+  recordHistory?: boolean;
+  /** A person is at hand: a CAPTCHA mid-research pauses the run until they solve it, then it goes on. */
+  interactive?: boolean;
+  /** Trusted callers only (as in FetchOptions); never taken from a request body. */
+  allowPrivateNetworks?: boolean;
+  /** As in AnswerOptions: trusted callers only. */
+  llm?: LlmOverride;
+}
+
+/**
+ * Deep research (src/shared/research-contract.ts): plan, then run. A cancelled run (the signal)
+ * does not throw: it resolves with the report written from what was gathered, `stopped: "cancelled"`.
+ */
+export interface DeepResearchApi {
+  /** Sub-questions for the question, to show (and edit) before the run. */
+  plan(request: ResearchPlanRequestInput, options?: CallOptions): Promise<ResearchPlan>;
+  run(request: ResearchRequestInput, options?: ResearchOptions): Promise<ResearchReport>;
 }
 
 /** The person's research threads (src/shared/history-contract.ts). */
