@@ -41,6 +41,14 @@ describe('PageDriver.load on real Chromium', () => {
     expect(page).toMatchObject({ status: 200, title: 'open', finalUrl: `${site.origin}/open-ended` });
   });
 
+  it('waits for the end of every complete container begun, not only the first one ended', async () => {
+    // #rso has ended and #botstuff has begun when the page's script asks for the rest.
+    const { driver } = await driverOnNewTab();
+    const { page } = await driver.load(`${site.origin}/results-then-related`, budget('/results-then-related'), { readySelectors: ['#never'], completeSelectors: ['#rso', '#botstuff'], graceMs: 100 });
+    expect(page.html).toContain('<h3>Two</h3>');
+    expect(page.html).toContain('related two');
+  });
+
   it('without a complete container, waits for the parsed page and the load event before reading it', async () => {
     // The same never-ending document never becomes ready by ready selectors alone.
     const { driver } = await driverOnNewTab();

@@ -268,15 +268,16 @@ describe('a results page that arrives in pieces', () => {
     expect(response.results).toHaveLength(10);
   });
 
-  it('is read as soon as the results container is complete, before the rest of the document arrives', async () => {
-    // Everything up to the start of #botstuff (after the results); the rest only once the search
-    // has returned: it can only have read the page before the document ended.
+  it('is read as soon as the results and the related searches after them are complete, before the rest of the document arrives', async () => {
+    // Everything up to the start of #foot, which follows #botstuff (the related searches); the
+    // rest only once the search has returned: it can only have read the page before the document ended.
     const html = readFileSync(sharedData('serp', 'webis/google/google-can-ju-ying-yu-1560296360.html'), 'utf8');
     let searched!: () => void;
-    const site = await servedInTwoParts(html, html.indexOf('id="botstuff"') + 20, new Promise<void>((resolve) => (searched = resolve)));
+    const site = await servedInTwoParts(html, html.indexOf('id="foot"') + 10, new Promise<void>((resolve) => (searched = resolve)));
     const response = await serviceOn(site.origin).search({ query: '餐具英语' });
     searched();
     expect(response.results).toHaveLength(10);
+    expect(response.relatedSearches?.length).toBeGreaterThan(0);
   });
 
   it('is not read early when a script moves part of the results elsewhere while the rest is still coming', async () => {

@@ -15,12 +15,28 @@ export interface DriverSite {
 
 const RESULTS = '<div id="rso"><div class="g"><a href="https://example.com/one"><h3>One</h3></a></div><div class="g"><a href="https://example.com/two"><h3>Two</h3></a></div></div>';
 
+/** Pages of /results-then-related whose tail waits for the browser to have parsed their head. */
+const awaitingTail = new Set<ServerResponse>();
+
 const PAGES: Record<string, (res: ServerResponse, held: Set<ServerResponse>, req: IncomingMessage) => void> = {
   // The results and what follows them arrive, then the document never ends (its tail "still loading").
   '/open-ended': (res, held) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.write(`<!DOCTYPE html><html><head><title>open</title></head><body>${RESULTS}<div id="footer">after</div>`);
     held.add(res);
+  },
+  // The results, then a second container begun: its tail is sent only once the browser has parsed
+  // its head (the inline script's request), and the document never ends.
+  '/results-then-related': (res, held) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.write(`<!DOCTYPE html><html><head><title>related</title></head><body>${RESULTS}<div id="botstuff"><a href="/search?q=one">related one</a><script>fetch('/related-seen')</script>`);
+    held.add(res);
+    awaitingTail.add(res);
+  },
+  '/related-seen': (res) => {
+    for (const page of awaitingTail) page.write('<a href="/search?q=two">related two</a></div><div id="footer">after</div>');
+    awaitingTail.clear();
+    res.writeHead(204).end();
   },
   // The marker is added by a script a while after the load event.
   '/late-marker': (res) =>

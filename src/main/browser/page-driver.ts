@@ -90,7 +90,7 @@ export class PageDriver {
 
   /**
    * Loads `url` and hands back the page the moment it is ready (see ReadySignal): the parser is
-   * past the end of a complete selector's element, or a ready selector is in the parsed page; when
+   * past the end of every complete selector's element it has begun, or a ready selector is in the parsed page; when
    * the load event comes first, the page's scripts get `graceMs` to reach a ready state. Then one
    * follow-up action when the caller asks for it, and the page as it settles after it.
    */

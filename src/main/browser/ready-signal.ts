@@ -98,7 +98,7 @@ export interface ReadinessSeen {
 export interface ReadySelectors {
   /** Present in a parsed document: ready. */
   readySelectors: readonly string[];
-  /** Parsed past the end of one: ready, while the rest of the document is still coming. */
+  /** Parsed past the end of each one begun (at least one): ready, while the rest of the document is still coming. */
   completeSelectors?: readonly string[] | undefined;
 }
 
@@ -110,8 +110,8 @@ export interface ReadyWatch {
 
 /**
  * Runs in the page (isolated world): reports `token` and the page's content through the binding
- * once the parser is past the end of a `containers` element (an element follows it that no script
- * moved there), or once a `markers` element is in the document and the document is parsed; never
+ * once the parser is past the end of every `containers` element it has begun (an element follows
+ * each that no script moved there), or once a `markers` element is in the document and the document is parsed; never
  * for a document that is being left.
  * Checked at every batch of DOM insertions, at each ready-state change and, for markers that
  * appear through attribute changes, every 100 ms while the page is idle.
@@ -140,11 +140,15 @@ const OBSERVE_READINESS = `(markers, containers, token, readContent) => {
     if (document.readyState !== 'loading') return markers !== '' && document.querySelector(markers) !== null;
     if (containers === '') return false;
     // The parser is past a container's end once an element it made follows the container or an
-    // ancestor (the parser only ever appends, at the element it is in).
-    for (const container of document.querySelectorAll(containers)) {
-      for (let node = container; node && node !== document.body; node = node.parentElement) {
-        if (parsedAfter(node)) return true;
-      }
+    // ancestor (the parser only ever appends, at the element it is in). Every container begun
+    // must be ended: Google's #botstuff (related searches) starts right after #rso ends, and a
+    // parser pause inside it would read the page without them.
+    const found = document.querySelectorAll(containers);
+    return found.length > 0 && [...found].every(isClosed);
+  };
+  const isClosed = (container) => {
+    for (let node = container; node && node !== document.body; node = node.parentElement) {
+      if (parsedAfter(node)) return true;
     }
     return false;
   };

@@ -233,8 +233,9 @@ export const google: SearchEngine = {
     'form[action*="consent.google."]',
     '#L2AGLb',
   ],
-  // #rso holds every organic result and #search holds #rso; #botstuff comes after them. (Not the
-  // basic layout's `#main a[href] h3`: that is one result, and more follow.)
+  // #rso holds every organic result and #search holds #rso; #botstuff comes after them with the
+  // related searches, and a page is read once the parser is past every one of them it has begun.
+  // (Not the basic layout's `#main a[href] h3`: that is one result, and more follow.)
   completeSelectors: ['#rso', '#search', '#botstuff', 'form#captcha-form', 'form[action*="consent.google."]'],
   consentButtons: {
     // The dialog over a results page (#W0wltc / #L2AGLb), then the full consent.google.com page,
