@@ -43,7 +43,12 @@ interface Clock {
   now: number;
 }
 
-function harness(options: { googleOrigin?: string; bingOrigin?: string } = {}): { service: SearchService; clock: Clock } {
+/**
+ * A patient page budget by default: a browser on a loaded machine must not decide a test (a Bing
+ * challenge page is read only after its load event and the settle grace). The silent-server test
+ * gives a short one, since its outcome is that budget running out.
+ */
+function harness(options: { googleOrigin?: string; bingOrigin?: string; pageTimeoutMs?: number } = {}): { service: SearchService; clock: Clock } {
   const clock: Clock = { now: Date.now() };
   const loader = new ChromiumPageLoader({
     executablePath: findChrome(),
@@ -56,7 +61,7 @@ function harness(options: { googleOrigin?: string; bingOrigin?: string } = {}): 
     engineOrder: ['google', 'bing'],
     cache: tempResultCache({ now: () => clock.now }),
     origins: { google: options.googleOrigin ?? googleWeb.origin, bing: options.bingOrigin ?? bingWeb.origin },
-    pageTimeoutMs: 5000,
+    pageTimeoutMs: options.pageTimeoutMs ?? 30_000,
     pacing: { minGapMs: 0, jitterMs: 0 },
     now: () => clock.now,
   });
@@ -172,7 +177,7 @@ describe('engine fallback and suspension on real Chromium', () => {
     googleWeb.blockEverySearch('captcha');
     const silentBing = await startSilentServer();
     try {
-      const { service } = harness({ bingOrigin: silentBing.origin });
+      const { service } = harness({ bingOrigin: silentBing.origin, pageTimeoutMs: 5000 });
       const error = await errorOf(service.search({ query: 'coffee' }));
       // What the person can act on leads: the CAPTCHA can be solved, the timeout only waited out.
       expect(error.code).toBe('CAPTCHA_REQUIRED');
