@@ -68,7 +68,8 @@ function harness(options: { timeoutMs?: number; idleCloseMs?: number; gapMs?: nu
     engines: { google },
     cache: tempResultCache(),
     origins: { google: web.origin },
-    pageTimeoutMs: options.timeoutMs ?? 5000,
+    // Patient by default: a loaded machine must not decide a test; the timeout tests pass their own.
+    pageTimeoutMs: options.timeoutMs ?? 30_000,
     pacing: { minGapMs: options.gapMs ?? 0, jitterMs: 0 },
   });
   const made = { service, loader, profile, pages };
