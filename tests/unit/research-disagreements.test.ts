@@ -162,7 +162,7 @@ describe('findDisagreements: what is compared', () => {
 
   it('does not compare the costs of different things, nor a cost with a yearly cost', () => {
     const installation = source(1, 'Costs', 'Installing an air-source heat pump in a detached house costs around €12,000.');
-    const running = source(2, 'Running costs', 'Running an air-source heat pump in a detached house costs around €900 a year.');
+    const running = source(2, 'Running costs', 'Running an air-source heat pump in a detached house costs around €2,500 a year.');
     const servicing = source(3, 'Servicing', 'Servicing an air-source heat pump in a detached house costs around €200.');
     const replacement = source(4, 'Repairs', 'Replacing the compressor of an air-source heat pump costs about €3,000.');
     const otherInstallation = source(5, 'Quotes', 'Installing an air-source heat pump in a detached house costs around €18,000.');
