@@ -157,6 +157,9 @@ describe('findDisagreements: what is compared', () => {
     const mild = source(2, 'Mild test', 'At an outdoor temperature of 7 °C, the COP of an air-source heat pump is 3.6.');
     const coldAgain = source(3, 'Another cold test', 'At an outdoor temperature of −15 °C, the COP of an air-source heat pump is 3.0.');
     expect(sides(find([cold, mild]))).toEqual([]);
+    // The temperatures are where the COP was measured, not figures of their own.
+    const mildAlike = source(4, 'Mild test', 'At an outdoor temperature of 7 °C, the COP of an air-source heat pump is 2.3.');
+    expect(sides(find([cold, mildAlike]))).toEqual([]);
     expect(sides(find([cold, coldAgain]))).toEqual(['1: 2.1 | 3: 3.0']);
   });
 

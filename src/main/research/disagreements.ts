@@ -144,6 +144,13 @@ function apart(lower: Interval, upper: Interval, unit: string): boolean {
 const PART_BREAK =
   /;|,\s(?:and|or|und|oder|et|ou|y|o|e|i|ja)\s|\s[–—]\s|\s(?:while|whereas|but|although|though|während|aber|jedoch|wohingegen|tandis que|mais|alors que|mientras que|pero|mentre|ma|enquanto|mas|ale|natomiast|mutta)\s/giu;
 
+/**
+ * "At −15 °C", "at an outdoor temperature of 7 °C": a figure after "at" is a point on a scale
+ * that another figure holds at, a condition of that figure, not a claim of its own. Only where
+ * the word means nothing else: German "bei" and French "à" also say what a figure is ("liegt bei 3,5").
+ */
+const AT = /(?<!\p{L})(?:at|przy)\s+(?:[\p{L}-]+\s+){0,4}$/iu;
+
 function claimsOf(source: SourceText, canonical: (term: string) => string): Claim[] {
   const claims: Claim[] = [];
   const page = { n: source.n, url: '', title: source.title, markdown: source.text };
@@ -164,7 +171,7 @@ function claimsOf(source: SourceText, canonical: (term: string) => string): Clai
         const subject = new Set(subjectWords.map((w) => w.term));
         for (const value of inPart) {
           const enough = value.unit === 'year' ? MIN_SUBJECT_TERMS_YEAR : MIN_SUBJECT_TERMS;
-          if (subject.size < enough) continue;
+          if (subject.size < enough || AT.test(read.slice(part.start, value.start))) continue;
           claims.push({ n: source.n, quote, value, beside: inPart.filter((v) => v !== value), subject, subjectWords });
         }
       }
