@@ -132,12 +132,12 @@ describe('findDisagreements: what is compared', () => {
     expect(sides(find([celsius, fahrenheit]))).toEqual([]);
     expect(sides(find([celsius, warmer]))).toEqual(['1: −15 °C | 3: 23 °F']);
 
-    const kwh = source(1, 'Energy use', 'A detached house with an air-source heat pump uses about 4,000 kWh of electricity per year.');
+    const kwh = source(1, 'Energy use', 'A detached house with an air-source heat pump uses about 4000 kWh of electricity per year.');
     const mwh = source(2, 'Energy use', 'A detached house with an air-source heat pump uses 4.2 MWh of electricity per year.');
     const more = source(3, 'Energy use', 'A detached house with an air-source heat pump uses 6 MWh of electricity per year.');
     const power = source(4, 'Sizing', 'A detached house with an air-source heat pump uses a unit of 8 kW for heating.');
     expect(sides(find([kwh, mwh, power]))).toEqual([]);
-    expect(sides(find([kwh, more]))).toEqual(['1: 4,000 kWh | 3: 6 MWh']);
+    expect(sides(find([kwh, more]))).toEqual(['1: 4000 kWh | 3: 6 MWh']);
   });
 
   it('reads the decimal comma and the thousands point of other languages', () => {
@@ -146,6 +146,8 @@ describe('findDisagreements: what is compared', () => {
     const lower = source(3, 'Feldtest', 'Im Feldtest lag die Jahresarbeitszahl einer Luft-Wasser-Wärmepumpe im Altbau nur bei 2,6.');
     expect(sides(find([comma, point], 'Wie effizient ist eine Wärmepumpe im Altbau?', []))).toEqual([]);
     expect(sides(find([comma, lower], 'Wie effizient ist eine Wärmepumpe im Altbau?', []))).toEqual(['1: 3,5 | 3: 2,6']);
+    // The two that agree are both set against the third.
+    expect(sides(find([comma, point, lower], 'Wie effizient ist eine Wärmepumpe im Altbau?', []))).toEqual(['1: 3,5 | 2: 3.5 | 3: 2,6']);
 
     const german = source(1, 'Kosten', 'Die Wartung einer Wärmepumpe kostet im Jahr etwa 1.500 Euro.');
     const english = source(2, 'Costs', 'Die Wartung einer Wärmepumpe kostet im Jahr etwa 1,500 Euro.');
