@@ -175,6 +175,15 @@ describe('findDisagreements: what is compared', () => {
     expect(sides(find([installation, running, servicing, replacement, otherInstallation]))).toEqual(['1: €12,000 | 5: €18,000']);
   });
 
+  it('reads two figures joined by "and" as two claims, each with its own subject', () => {
+    const agency = source(1, 'Safety', 'The agency has received 520 reports of adverse events with semaglutide and 300 reports of adverse events with tirzepatide.');
+    const press = source(2, 'News', 'So far 540 reports of adverse events with semaglutide have been received by the agency.');
+    const other = source(3, 'Blog', 'So far 650 reports of adverse events with semaglutide have been received by the agency.');
+    // 540 agrees with the 520 for semaglutide; the 300 are tirzepatide's.
+    expect(sides(find([agency, press], 'How many adverse events were reported?', []))).toEqual([]);
+    expect(sides(find([agency, other], 'How many adverse events were reported?', []))).toEqual(['1: 520 | 3: 650']);
+  });
+
   it('never sets a source against itself', () => {
     const both = source(
       1,

@@ -70,5 +70,6 @@ describe('readValues', () => {
 
   it('skips numbers that name rather than measure', () => {
     expect(figures('COVID-19 reached the 2nd floor at 13:00 with Windows 11, version 1.2.3, page 1/2 [3].')).toEqual([]);
+    expect(figures('Added in version 2.0, see chapter 3 and item no. 3264 of 2,000 items.')).toEqual(['count:item 2,000 = 2000 or 2']);
   });
 });

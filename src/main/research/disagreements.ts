@@ -10,6 +10,8 @@
  */
 import type { Disagreement, DisagreementClaim } from '../../shared/research-contract';
 import { withoutEscapes } from '../../shared/format/plain-text';
+import { endsSentence, usable } from '../answer/composer';
+import { isFurniture } from '../answer/lead-shape';
 import { pagePassages, splitSentences } from '../answer/passages';
 import { rarity } from '../answer/term-weights';
 import { contentTerm, contentTerms, sameTerm, words } from '../answer/terms';
@@ -151,14 +153,18 @@ const PART_BREAK =
  */
 const AT = /(?<!\p{L})(?:at|przy)\s+(?:[\p{L}-]+\s+){0,4}$/iu;
 
+/** "And", "or" in the same languages, which join two parallel claims when a figure of one unit stands on either side. */
+const PARALLEL = /\s(?:and|or|und|oder|et|ou|y|o|e|i|ja|tai)\s/giu;
+
 function claimsOf(source: SourceText, canonical: (term: string) => string): Claim[] {
   const claims: Claim[] = [];
   const page = { n: source.n, url: '', title: source.title, markdown: source.text };
   for (const passage of pagePassages(page, 0)) {
     for (const span of splitSentences(passage.text, passage.start)) {
       const quote = withoutEscapes(span.text);
-      if (quote.length > MAX_QUOTE_CHARS) continue;
       const read = masked(quote);
+      // Claims are made in whole sentences: a label, a field or a heading ("Storage: 15 GB") states no claim about anything.
+      if (quote.length > MAX_QUOTE_CHARS || !usable(read) || !endsSentence(read.trim()) || isFurniture(read)) continue;
       const values = readValues(read);
       if (values.length === 0) continue;
       for (const part of parts(read, values)) {
@@ -190,12 +196,23 @@ function masked(sentence: string): string {
 }
 
 function parts(text: string, values: readonly Value[]): { start: number; end: number }[] {
+  const inside = (at: number): boolean => values.some((v) => at >= v.start && at < v.end);
+  const breaks: { start: number; end: number }[] = [];
+  for (const m of text.matchAll(PART_BREAK)) if (!inside(m.index)) breaks.push({ start: m.index, end: m.index + m[0].length });
+  // "520 reports of X and 480 reports of Y": an "and" between two figures of one unit joins two claims.
+  for (const m of text.matchAll(PARALLEL)) {
+    if (inside(m.index)) continue;
+    const previous = Math.max(0, ...breaks.filter((b) => b.end <= m.index).map((b) => b.end));
+    const next = Math.min(text.length, ...breaks.filter((b) => b.start >= m.index + m[0].length).map((b) => b.start));
+    const before = new Set(values.filter((v) => v.start >= previous && v.end <= m.index).map((v) => v.unit));
+    if (values.some((v) => v.start >= m.index + m[0].length && v.end <= next && before.has(v.unit))) breaks.push({ start: m.index, end: m.index + m[0].length });
+  }
+  breaks.sort((a, b) => a.start - b.start);
   const out: { start: number; end: number }[] = [];
   let start = 0;
-  for (const m of text.matchAll(PART_BREAK)) {
-    if (values.some((v) => m.index >= v.start && m.index < v.end)) continue;
-    out.push({ start, end: m.index });
-    start = m.index + m[0].length;
+  for (const b of breaks) {
+    out.push({ start, end: b.start });
+    start = b.end;
   }
   out.push({ start, end: text.length });
   return out;

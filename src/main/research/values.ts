@@ -326,8 +326,8 @@ function valueAt(text: string, start: number): Value | undefined {
   const first = quantityAt(text, start);
   if (!first) return undefined;
   const after = text.slice(first.end);
-  if (!first.unit && !first.currency && NOT_A_FIGURE.test(after)) return undefined;
   const before = text.slice(0, start);
+  if (!first.unit && !first.currency && (NOT_A_FIGURE.test(after) || IDENTIFIER.test(/([\p{L}]+)\.?\s*$/u.exec(before)?.[1] ?? ''))) return undefined;
   if (!first.unit && !first.currency && !first.multiplied) {
     const date = DAY_MONTH_YEAR.exec(after);
     if (date) return yearValue(text, start, first.end + date[0].length, Number(date[1]));
@@ -408,6 +408,10 @@ const NAMED_AS = new RegExp(String.raw`([\p{L}][\p{L}\p{N}-]*)(?:\s+(?:of|von|de
 const IS = String.raw`\s+(?:is|was|are|were|ist|war|beträgt|liegt bei|est|était|es|era|è|é|wynosi|on)\s+`;
 const HEAD_OF = new RegExp(String.raw`([\p{L}][\p{L}\p{N}-]*)\s+(?:of|von|de|di|do)\s+(?:[\p{L}-]+\s+){0,6}?[\p{L}-]+` + IS + LOOSELY, 'iu');
 const SUBJECT_IS = new RegExp(String.raw`([\p{L}][\p{L}\p{N}-]*)` + IS + LOOSELY, 'iu');
+
+/** Words right before a number that make it a name, not a figure: "version 2.0", "chapter 3", "item number 3264". */
+const IDENTIFIER =
+  /^(?:version|versions|release|model|chapter|section|page|step|part|number|no|item|id|code|edition|season|episode|level|room|row|line|verse|article|paragraph|figure|table|version\p{L}*|versión|versione|versão|wersja|versio|kapitel|abschnitt|seite|chapitre|page|capítulo|capitolo|rozdział|luku)$/iu;
 
 /** What a measure without a unit is of, named before it. */
 function labelBefore(before: string): string | undefined {
