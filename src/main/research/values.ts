@@ -245,6 +245,8 @@ function rateAt(text: string): { length: number; per: string; factor: number } |
 
 /** A number, with its currency, multiplier and unit when written beside it. */
 interface Quantity {
+  /** The number's digits as written. */
+  digits: string;
   numbers: number[];
   end: number;
   multiplied: boolean;
@@ -288,7 +290,7 @@ function quantityAt(text: string, start: number): Quantity | undefined {
   }
   const unit = currency === undefined ? unitAt(text.slice(at)) : undefined;
   if (unit) at += unit.length;
-  return { numbers, end: at, multiplied: multiplier !== undefined, ...(currency === undefined ? {} : { currency }), ...(unit ? { unit: unit.value } : {}) };
+  return { digits: number[0], numbers, end: at, multiplied: multiplier !== undefined, ...(currency === undefined ? {} : { currency }), ...(unit ? { unit: unit.value } : {}) };
 }
 
 /** Months in the same languages: a day before one, or a year after one, makes a date. */
@@ -350,16 +352,16 @@ function valueAt(text: string, start: number): Value | undefined {
     convert = (n) => base(n) * rate.factor;
     end += rate.length;
   }
-  if (key === undefined && isYear(text.slice(start, first.end), first) && (!second || isYear('0000', second))) key = 'year';
+  if (key === undefined && isYear(first) && (!second || isYear(second))) key = 'year';
   // A whole number before a noun counts it ("a trial of 40 homes"); other numbers are measures named before them.
-  const counted = first.multiplied || /^\d+$/.test(text.slice(start, first.end)) ? nounAfter(text.slice(end)) : undefined;
+  const counted = first.multiplied || /^\d+$/.test(first.digits) ? nounAfter(text.slice(end)) : undefined;
   if (key === undefined) key = counted ?? (first.multiplied ? 'count' : labelBefore(before) ?? nounAfter(text.slice(end)));
   // A number with decimals measures something even when nothing names it ("liegt im Altbau bei 3,5"); whole numbers alone are too often ranks or labels.
-  if (key === undefined && /[.,]\d/.test(text.slice(start, first.end))) key = 'measure';
+  if (key === undefined && /[.,]\d/.test(first.digits)) key = 'measure';
   if (key === undefined) return undefined;
   const hedge = HEDGE.exec(before);
-  const bound = second ? undefined : (AT_MOST.exec(before) ?? AT_LEAST.exec(before)) ?? undefined;
-  const atMost = bound !== undefined && AT_MOST.test(before);
+  const atMost = second ? null : AT_MOST.exec(before);
+  const bound = atMost ?? (second ? null : AT_LEAST.exec(before));
   const readings: Interval[] = [];
   for (const a of first.numbers) {
     for (const b of second ? second.numbers : [a]) {
@@ -388,9 +390,10 @@ function rangeEnd(text: string, first: Quantity, before: string): Quantity | und
   return a <= b || (a < 0 && b < 0) ? second : undefined;
 }
 
-function isYear(written: string, quantity: Quantity): boolean {
-  const [n] = quantity.numbers;
-  return !quantity.multiplied && quantity.currency === undefined && !quantity.unit && quantity.numbers.length === 1 && /^\d{4}$/.test(written) && n !== undefined && n >= 1500 && n <= 2099;
+/** Four digits from 1500 to 2099 and nothing beside them: a year. */
+function isYear(quantity: Quantity): boolean {
+  const n = Number(quantity.digits);
+  return !quantity.multiplied && quantity.currency === undefined && !quantity.unit && /^\d{4}$/.test(quantity.digits) && n >= 1500 && n <= 2099;
 }
 
 function yearValue(text: string, start: number, end: number, year: number): Value | undefined {
