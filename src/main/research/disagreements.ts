@@ -24,7 +24,7 @@ export interface SourceText {
   text: string;
 }
 
-export const MAX_DISAGREEMENTS = 5;
+const MAX_DISAGREEMENTS = 5;
 /** Claims shown per disagreement, one per source. */
 const MAX_CLAIMS = 4;
 /** Weighted Jaccard of two subjects to be about the same thing; a year needs more, since years are everywhere. */
@@ -118,7 +118,7 @@ function sameConditions(a: Claim, b: Claim): boolean {
  * of MAX_RATIO apart are not plausibly one figure, and when no pairing is plausible the figures
  * are 'unrelated': of different things.
  */
-export function compareValues(a: Value, b: Value): 'agree' | 'differ' | 'unrelated' {
+function compareValues(a: Value, b: Value): 'agree' | 'differ' | 'unrelated' {
   if (a.unit !== b.unit) return 'unrelated';
   const pairs = a.readings.flatMap((x) => b.readings.map((y) => ordered(x, y)));
   const plausible = pairs.filter(([lower, upper]) => a.unit === 'year' || a.unit === 'temperature' || lower.high <= 0 || upper.low / lower.high <= MAX_RATIO);

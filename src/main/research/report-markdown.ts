@@ -10,8 +10,8 @@ import type { ReportSection, ResearchReport } from '../../shared/research-contra
 import { oneLine } from '../../shared/format/one-line';
 import { atLineStart, citationsAsFootnotes, markdownInline, markdownText, markdownUrl } from '../../shared/format/markdown';
 
-export const DISAGREEMENTS_HEADING = 'Where the sources disagree';
-export const NOT_ANSWERED_HEADING = 'Not answered by the sources';
+const DISAGREEMENTS_HEADING = 'Where the sources disagree';
+const NOT_ANSWERED_HEADING = 'Not answered by the sources';
 
 const STOPPED: Record<NonNullable<ResearchReport['stopped']>, string> = {
   cancelled: 'the research was cancelled',
