@@ -124,7 +124,7 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
 }
 
 /** A sentence ends in a full stop, question or exclamation mark (a label, heading or product name does not). */
-function endsSentence(text: string): boolean {
+export function endsSentence(text: string): boolean {
   return /[.!?。！？…]["'”’»)\]]*$/u.test(text);
 }
 
@@ -171,7 +171,7 @@ function cleanSentence(text: string): string {
 }
 
 /** Whole sentences of some substance: not a caption, a fragment or a run-on list. CJK packs more in fewer characters. */
-function usable(text: string): boolean {
+export function usable(text: string): boolean {
   if (text.length > 600 || /[:,;：，；]$/.test(text)) return false;
   return CJK.test(text) ? text.length >= 8 : text.length >= 20 && words(text).length >= 4;
 }

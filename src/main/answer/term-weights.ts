@@ -18,14 +18,15 @@ const PASSAGES_FOR_FULL_IDF = 10;
 /** Each question term's IDF over the given texts' term sets. */
 export function termWeights(questionTerms: readonly string[], texts: readonly Set<string>[]): TermWeights {
   const weights: TermWeights = new Map();
-  const n = texts.length;
-  const trust = Math.min(1, n / PASSAGES_FOR_FULL_IDF);
-  for (const term of questionTerms) {
-    const df = texts.filter((terms) => holds(terms, term)).length;
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    weights.set(term, trust * idf + (1 - trust));
-  }
+  for (const term of questionTerms) weights.set(term, rarity(texts.length, texts.filter((terms) => holds(terms, term)).length));
   return weights;
+}
+
+/** A term's weight when it is found in `df` of `n` texts: its IDF, leaning toward 1 over few texts. */
+export function rarity(n: number, df: number): number {
+  const trust = Math.min(1, n / PASSAGES_FOR_FULL_IDF);
+  const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  return trust * idf + (1 - trust);
 }
 
 /** Whether a set of terms holds the term or an inflection of it (terms.ts sameTerm). */

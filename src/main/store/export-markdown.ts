@@ -1,4 +1,4 @@
-import { markdownText, markdownUrl } from '../../shared/format/markdown';
+import { citationsAsFootnotes, markdownText, markdownUrl } from '../../shared/format/markdown';
 import type { Thread, Turn, TurnSource } from './history';
 
 /**
@@ -46,17 +46,13 @@ function renderTurn(turn: Turn, firstLabel: number): string[] {
  */
 function citationsToFootnotes(answer: string, sourceCount: number, firstLabel: number, cited: Set<number>): string {
   let inFence = false;
+  const label = (n: number): number | undefined => (n >= 1 && n <= sourceCount ? firstLabel + n - 1 : undefined);
   return answer
     .split('\n')
     .map((line) => {
       if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
       if (inFence) return line;
-      return line.replace(/\[(\d+(?:\s*,\s*\d+)*)\](?![(:[])/g, (whole, list: string) => {
-        const numbers = list.split(',').map((n) => Number(n.trim()));
-        if (!numbers.every((n) => n >= 1 && n <= sourceCount)) return whole;
-        for (const n of numbers) cited.add(n);
-        return numbers.map((n) => `[^${firstLabel + n - 1}]`).join('');
-      });
+      return citationsAsFootnotes(line, label, { onCited: (n) => cited.add(n) });
     })
     .join('\n');
 }
