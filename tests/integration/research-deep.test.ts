@@ -18,7 +18,7 @@ import type { ResearchOptions } from '../../src/shared/api';
 import { ResearchReportSchema, type ResearchEvent, type ResearchReport } from '../../src/shared/research-contract';
 import { errorOf } from '../support/error-of';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
-import { PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
+import { HANGING_QUERY, PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
 
 /** The engine's pacing gap here: small, so the file stays fast, and asserted on the request log. */
 const GAP_MS = 150;
@@ -128,6 +128,15 @@ describe('deep research on the fixture topic', () => {
     expect(report.sources).toHaveLength(2);
     expect(events.filter((e) => e.type === 'page' && e.state === 'read')).toHaveLength(2);
     expect(report.stopped).toBe('pages');
+  }, 120_000);
+
+  it('ends the gathering at its time budget, with the pages read by then', async () => {
+    // The page that never answers would hold the gathering past the 5 s budget (the fetch's own timeout is 10 s).
+    const { report, events } = await research({ question: TOPIC_QUESTION, subQuestions: [HANGING_QUERY], timeBudgetMs: 5_000 });
+    expect(report.stopped).toBe('time');
+    expect(report.sources.map((s) => new URL(s.url).pathname)).toEqual(['/noise/quiet-units']);
+    expect(events.filter((e) => e.type === 'page' && e.state !== 'read')).toEqual([]);
+    expect(report.sections[0]!.answered).toBe(true);
   }, 120_000);
 
   it('when cancelled mid-gathering, resolves with the report written from the pages read so far', async () => {

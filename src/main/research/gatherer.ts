@@ -144,6 +144,8 @@ export async function gather(input: GatherInput, deps: { search: ResearchSearch;
         searchesLeft--;
       }
     }
+    // Every search is done: what is left is reading.
+    if (!stop.signal.aborted) emit({ type: 'step', step: 'read' });
     await Promise.all(reads);
     while (reserve.length > 0 && !stop.signal.aborted && pages.length < request.maxPages) {
       const next = reserve.splice(0, request.maxPages - pages.length);
