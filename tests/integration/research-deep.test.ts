@@ -36,7 +36,8 @@ beforeAll(async () => {
     searchPacing: { minGapMs: GAP_MS, jitterMs: 0 },
     onReveal: (window) => windows.push(window),
   });
-  await api.settings.update({ resultCacheTtlMs: 0 });
+  // Google alone: a blocked search must not fall back to the real Bing.
+  await api.settings.update({ resultCacheTtlMs: 0, engines: ['google'] });
 });
 afterAll(async () => {
   await api?.close();
@@ -209,6 +210,19 @@ describe('deep research on the fixture topic', () => {
     expect(report.sections.every((s) => s.answered)).toBe(true);
     expect(report.stopped).toBeUndefined();
   }, 180_000);
+
+  it("fails with the engine's own error when every search is blocked, and keeps the failed run in its thread", async () => {
+    web.blockEverySearch('captcha');
+    try {
+      const error = await errorOf(api.research.run({ question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install] }, { allowPrivateNetworks: true, recordHistory: true }));
+      expect(error.code).toBe('CAPTCHA_REQUIRED');
+      const thread = await api.history.get({ id: error.details!['threadId'] as number });
+      expect(thread.turns).toMatchObject([{ mode: 'research', question: TOPIC_QUESTION, error: { code: 'CAPTCHA_REQUIRED' } }]);
+    } finally {
+      web.blockEverySearch(undefined);
+      await api.resetSearchSession();
+    }
+  }, 120_000);
 });
 
 /** The person: waits for the verification window, ticks the box and submits. */
