@@ -179,10 +179,16 @@ describe('deep research on the fixture topic', () => {
       // The page text reached the model as data only.
       expect(model.prompts.some((p) => p.includes('<sources>') && p.includes('Heat pump installation price guide'))).toBe(true);
 
-      model.failPlans();
+      model.fail();
       const plan = await api.research.plan({ question: TOPIC_QUESTION });
       expect(plan).toMatchObject({ plannedBy: 'facets', llmError: { code: 'LLM_FAILED' } });
       expect(plan.subQuestions).toHaveLength(6);
+
+      // A model that fails writes nothing: the first section asks it once, the rest are written without it.
+      const asked = model.prompts.length;
+      const fallback = await research({ question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan], maxPages: 4 });
+      expect(fallback.report).toMatchObject({ composer: 'extractive', llmError: { code: 'LLM_FAILED' }, supportedShare: 1 });
+      expect(model.prompts.length - asked).toBe(1);
     } finally {
       await api.settings.update({ llm: { model: null } });
       await model.close();
@@ -237,11 +243,12 @@ async function solveInWindow(): Promise<void> {
 /**
  * An OpenAI-compatible model on loopback: asked for a plan, it proposes two of the topic's facets
  * (numbered, as models do); asked to answer, it quotes the first sentence of the first source it
- * was given and adds a figure no source holds, both cited to that source.
+ * was given and adds a figure no source holds, both cited to that source. Once told to fail, it
+ * answers everything with HTTP 500.
  */
-async function startModel(): Promise<{ baseUrl: string; prompts: string[]; failPlans(): void; close(): Promise<void> }> {
+async function startModel(): Promise<{ baseUrl: string; prompts: string[]; fail(): void; close(): Promise<void> }> {
   const prompts: string[] = [];
-  let plansFail = false;
+  let failing = false;
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -249,10 +256,8 @@ async function startModel(): Promise<{ baseUrl: string; prompts: string[]; failP
       const { messages } = JSON.parse(body) as { messages: Array<{ role: string; content: string }> };
       const [system, user] = [messages[0]!.content, messages.at(-1)!.content];
       prompts.push(user);
-      if (system.startsWith('Split the research question')) {
-        if (plansFail) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
-        return reply(res, `1. ${TOPIC_FACETS.install}\n2. ${TOPIC_FACETS.lifespan}`);
-      }
+      if (failing) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
+      if (system.startsWith('Split the research question')) return reply(res, `1. ${TOPIC_FACETS.install}\n2. ${TOPIC_FACETS.lifespan}`);
       const source = /<source n="(\d+)">\nTitle: [^\n]*\nURL: [^\n]*\n\n([^\n]*?[.!?])(?:\s|$)/.exec(user);
       const n = source?.[1] ?? '1';
       reply(res, `${source?.[2] ?? 'Nothing.'} [${n}]\n\nEvery heat pump sold in 1987 cost 42 dollars [${n}].`);
@@ -266,7 +271,7 @@ async function startModel(): Promise<{ baseUrl: string; prompts: string[]; failP
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     prompts,
-    failPlans: () => (plansFail = true),
+    fail: () => (failing = true),
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
