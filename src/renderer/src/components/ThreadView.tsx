@@ -1,12 +1,17 @@
 import type { AnswerSentence } from '../../../shared/answer-contract';
 import { citationLookup, domainOf } from '../lib/run-view';
+import { reportAsAnswerText } from '../lib/stored-report';
 import { firstQuestionOf, useRun, type StoredTurn } from '../stores/run-store';
 import { useReader } from '../stores/reader-store';
 import { AnswerMarkdown } from './Lazy';
 import { ErrorBox } from './ErrorBox';
 import { resultsOfTurn, SearchResults } from './ResultsList';
+import { ReportActions } from './ResearchReportView';
 import { RunTurn } from './RunTurn';
 import { TurnActions, TurnQuestion } from './TurnParts';
+
+/** The mode the history records a deep research's turn with (its answer is the report's Markdown). */
+const RESEARCH_MODE = 'research';
 
 /** Stored turns keep their checked sentences as `citations` (answers) or nothing (searches). */
 function sentencesOf(citations: unknown[]): AnswerSentence[] | undefined {
@@ -41,6 +46,7 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
   const openReader = useReader((state) => state.open);
   const ask = useRun((state) => state.ask);
   const sentences = sentencesOf(turn.citations);
+  const research = turn.mode === RESEARCH_MODE;
   const sourceOf = (n: number) => {
     const source = turn.sources[n - 1];
     return source && { title: source.title, url: source.url, domain: domainOf(source.url) };
@@ -55,12 +61,12 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
   }
   return (
     <section className="turn" aria-label={turn.question}>
-      <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} mode="answer" first={first} />
-      {turn.error && <ErrorBox error={turn.error} onRetry={() => void ask(turn.question, { mode: 'answer' })} />}
+      <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} mode={research ? 'deep' : 'answer'} first={first} />
+      {turn.error && <ErrorBox error={turn.error} onRetry={() => void ask(turn.question, { mode: research ? 'deep' : 'answer' })} />}
       {turn.answer.trim() !== '' && (
         <div className="answer-text">
           <AnswerMarkdown
-            text={turn.answer}
+            text={research ? reportAsAnswerText(turn.answer) : turn.answer}
             citation={citationLookup(sentences)}
             sourceOf={sourceOf}
             checked={sentences !== undefined}
@@ -74,6 +80,7 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
       {turn.mode === 'answer' && !turn.error && (
         <TurnActions answer={{ answer: turn.answer, sources: turn.sources.map((source, i) => ({ n: i + 1, title: source.title, url: source.url, source: domainOf(source.url), quotes: [] })) }} question={turn.question} />
       )}
+      {research && !turn.error && <ReportActions title={turn.question} markdown={turn.answer} />}
       {turn.sources.length > 0 && (
         <ol className="turn-sources" aria-label="Sources">
           {turn.sources.map((source, i) => (

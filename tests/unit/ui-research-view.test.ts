@@ -1,0 +1,116 @@
+/**
+ * What a deep research shows, derived from its events (src/renderer/src/lib/research-view.ts), and
+ * a stored report shown as an answer (src/renderer/src/lib/stored-report.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { ReportSection, ResearchEvent, ResearchPlan } from '../../src/shared/research-contract';
+import { notAnsweredOf, pausedBy, researchPagesOf, researchStagesOf, searchedQueries, sectionsOf } from '../../src/renderer/src/lib/research-view';
+import { reportAsAnswerText } from '../../src/renderer/src/lib/stored-report';
+import type { Run } from '../../src/renderer/src/stores/run-store';
+
+const PLAN: ResearchPlan = { question: 'Heat pumps?', subQuestions: ['How efficient?', 'How costly?', 'How loud?'], plannedBy: 'facets' };
+
+function run(change: Partial<Run> = {}): Run {
+  return { id: 1, question: 'Heat pumps?', mode: 'deep', engine: 'auto', timeRange: 'any', status: 'running', events: [], startedAt: 0, plan: PLAN, ...change };
+}
+
+const section = (title: string, answered = true): ReportSection => ({ title, text: `${title} [1]`, sentences: [], answered });
+
+const stateOf = (r: Run): Record<string, string> => Object.fromEntries(researchStagesOf(r).map((stage) => [stage.id, stage.state]));
+const labelOf = (r: Run, id: string): string | undefined => researchStagesOf(r).find((stage) => stage.id === id)?.label;
+
+describe('researchStagesOf', () => {
+  it('while the plan is being made, only planning is under way', () => {
+    expect(stateOf(run({ plan: undefined }))).toEqual({ plan: 'active', search: 'waiting', read: 'waiting', write: 'waiting', check: 'waiting' });
+  });
+
+  it('with the plan on screen, the plan is done and nothing else has started', () => {
+    const planned = run({ status: 'planned' });
+    expect(stateOf(planned)).toEqual({ plan: 'done', search: 'waiting', read: 'waiting', write: 'waiting', check: 'waiting' });
+    expect(labelOf(planned, 'plan')).toBe('Plan: 3 sub-questions');
+  });
+
+  it('counts the searches of the sub-questions started with (as edited), pages read of the budget, and sections', () => {
+    const research: ResearchEvent[] = [
+      { type: 'step', step: 'search' },
+      { type: 'search', index: 0, query: 'How efficient?', state: 'started' },
+      { type: 'search', index: 0, query: 'How efficient?', state: 'done', results: 8 },
+      { type: 'search', index: 1, query: 'How loud?', state: 'started' },
+      { type: 'search', index: 1, query: 'How loud?', state: 'failed' },
+      { type: 'page', url: 'http://a/1', state: 'read', n: 1 },
+      { type: 'page', url: 'http://a/2', state: 'duplicate' },
+      { type: 'page', url: 'http://a/3', state: 'read', n: 2 },
+      { type: 'section', index: 0, section: section('How efficient?') },
+    ];
+    const r = run({ subQuestions: ['How efficient?', 'How loud?'], research });
+    expect(labelOf(r, 'search')).toBe('Searches 2/2');
+    expect(labelOf(r, 'read')).toBe('Pages 2/20 (1 duplicate dropped)');
+    expect(labelOf(r, 'write')).toBe('Sections 1/2');
+    expect(stateOf(r)).toEqual({ plan: 'done', search: 'done', read: 'done', write: 'active', check: 'waiting' });
+    expect(searchedQueries(r)).toEqual(['How efficient?', 'How loud?']);
+  });
+
+  it('a stopped run marks the step it was in as stopped, and leaves the later ones waiting', () => {
+    const r = run({ status: 'cancelled', subQuestions: PLAN.subQuestions, research: [{ type: 'step', step: 'read' }] });
+    expect(stateOf(r)).toEqual({ plan: 'done', search: 'done', read: 'stopped', write: 'waiting', check: 'waiting' });
+  });
+
+  it('a finished run has every step done', () => {
+    const r = run({ status: 'done', subQuestions: PLAN.subQuestions, research: [{ type: 'step', step: 'write' }] });
+    expect(Object.values(stateOf(r))).toEqual(['done', 'done', 'done', 'done', 'done']);
+  });
+});
+
+describe('sectionsOf and notAnsweredOf', () => {
+  it('orders the sections by their place in the plan, whatever order they came in, and lists the unanswered ones', () => {
+    const r = run({
+      research: [
+        { type: 'section', index: 2, section: section('How loud?') },
+        { type: 'section', index: 0, section: section('How efficient?') },
+        { type: 'section', index: 1, section: section('How costly?', false) },
+      ],
+    });
+    expect(sectionsOf(r).map((s) => s.title)).toEqual(['How efficient?', 'How costly?', 'How loud?']);
+    expect(notAnsweredOf(r)).toEqual(['How costly?']);
+  });
+});
+
+describe('researchPagesOf', () => {
+  it('keeps each numbered page with its state, and leaves duplicates out', () => {
+    const r = run({
+      research: [
+        { type: 'page', url: 'http://a/1', state: 'read', n: 1 },
+        { type: 'page', url: 'http://a/1b', state: 'duplicate' },
+        { type: 'page', url: 'http://a/2', state: 'failed', n: 2, error: { code: 'TIMEOUT', message: 'late' } },
+      ],
+    });
+    expect(researchPagesOf(r)).toEqual([
+      { n: 1, url: 'http://a/1', state: 'read' },
+      { n: 2, url: 'http://a/2', state: 'failed', message: 'late' },
+    ]);
+  });
+});
+
+describe('pausedBy', () => {
+  const paused: ResearchEvent = { type: 'paused', engine: 'google', reason: 'it asked to confirm you are human' };
+
+  it('is the engine waiting for a person until it says it resumed', () => {
+    expect(pausedBy(run({ research: [paused] }))).toEqual(paused);
+    expect(pausedBy(run({ research: [paused, { type: 'resumed', engine: 'google' }] }))).toBeUndefined();
+  });
+
+  it('is nothing once the run has ended', () => {
+    expect(pausedBy(run({ status: 'cancelled', research: [paused] }))).toBeUndefined();
+  });
+});
+
+describe('reportAsAnswerText', () => {
+  it('turns footnote references into [n] markers and leaves the definitions out', () => {
+    const markdown = '# Heat pumps\n\nThey are efficient.[^1][^2]\n\n## Sources\n\n[^1]: [A](http://a/1)\n[^2]: [B](http://a/2)\n';
+    expect(reportAsAnswerText(markdown)).toBe('# Heat pumps\n\nThey are efficient.[1][2]\n\n## Sources');
+  });
+
+  it('leaves an escaped reference (a page’s own text) as it is', () => {
+    expect(reportAsAnswerText('A page wrote \\[^3] here.[^1]')).toBe('A page wrote \\[^3] here.[1]');
+  });
+});
