@@ -16,6 +16,8 @@ import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 import { SearchOperations } from './search/search-operations';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
+import { subQuestionWriterFor } from './research/llm-planner';
+import { ResearchRunService } from './research/research-service';
 import { ResearchService } from './service';
 import { SettingsService } from './settings-service';
 import type { LlmOverride } from '../shared/api';
@@ -113,6 +115,12 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   // The model in force at each answer: the settings, a caller's override, the stored key.
   const llmInput = (override?: LlmOverride): LlmConfigInput => ({ settings: settings.current(), env: withLlmOverride(env, override), dataDir });
   const history = new HistoryService(store);
+  const captcha = new CaptchaService({
+    suspensions: search.suspensions,
+    canShowWindow: options.canShowWindow,
+    solve: (engine, signal) => search.solveBlock(engine, signal),
+  });
+  const llmComposer = (override?: LlmOverride) => llmComposerFor(llmInput(override));
   return new ResearchService({
     search: new SearchOperations({ search, searches: store.searches, history }),
     blocks: search,
@@ -121,17 +129,21 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       search: (request, callOptions) => search.search(request, callOptions),
       fetch: fetchService,
       store,
-      llmComposer: (override) => llmComposerFor(llmInput(override)),
+      llmComposer,
       llmFollowUps: (override) => followUpWriterFor(llmInput(override)),
       llmRewriter: (override) => questionRewriterFor(llmInput(override)),
     }),
+    research: new ResearchRunService({
+      search: (request, callOptions) => search.search(request, callOptions),
+      fetch: fetchService,
+      store,
+      captcha,
+      llmComposer,
+      llmPlanner: (override) => subQuestionWriterFor(llmInput(override)),
+    }),
     history,
     settings,
-    captcha: new CaptchaService({
-      suspensions: search.suspensions,
-      canShowWindow: options.canShowWindow,
-      solve: (engine, signal) => search.solveBlock(engine, signal),
-    }),
+    captcha,
     loader,
     store,
     ...(renderer ? { renderer } : {}),

@@ -1,4 +1,4 @@
-import type { AnswerOptions, CaptchaApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
+import type { AnswerOptions, CaptchaApi, DeepResearchApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
 import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
 import type { SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from '../shared/contract';
 import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
@@ -15,6 +15,7 @@ export const DEFAULT_SESSION = 'default';
 
 /** ResearchApi for every door: delegates each operation to its part; holds no logic of its own. */
 export class ResearchService implements ResearchApi {
+  readonly research: DeepResearchApi;
   readonly history: HistoryService;
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;
@@ -27,6 +28,7 @@ export class ResearchService implements ResearchApi {
       /** Created on first use: the fetch pipeline's code (HTTP client, extractors) loads only then. */
       fetch: () => Promise<FetchService>;
       answer: AnswerService;
+      research: DeepResearchApi;
       history: HistoryService;
       settings: SettingsApi;
       captcha: CaptchaApi;
@@ -36,6 +38,7 @@ export class ResearchService implements ResearchApi {
       renderer?: { close(): Promise<void> };
     },
   ) {
+    this.research = parts.research;
     this.history = parts.history;
     this.settings = parts.settings;
     this.captcha = parts.captcha;

@@ -173,6 +173,8 @@ export interface ResearchApi {
   fetch(request: FetchRequestInput, options?: FetchOptions): Promise<FetchResponse>;
   /** A question → a short answer whose sentences cite numbered sources, each citation checked. */
   answer(request: AnswerRequestInput, options?: AnswerOptions): Promise<AnswerResponse>;
+  /** Deep research: a question → a plan of sub-questions → a sourced report (src/shared/research-contract.ts). */
+  readonly research: DeepResearchApi;
   readonly history: HistoryApi;
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;

@@ -13,6 +13,8 @@ export const HTTP_ENDPOINTS = {
   search: { method: 'POST', path: '/v1/search' },
   fetch: { method: 'POST', path: '/v1/fetch' },
   answer: { method: 'POST', path: '/v1/answer' },
+  'research.plan': { method: 'POST', path: '/v1/research/plan' },
+  'research.run': { method: 'POST', path: '/v1/research' },
   'history.list': { method: 'GET', path: '/v1/history' },
   'history.search': { method: 'GET', path: '/v1/history/search' },
   'history.get': { method: 'GET', path: '/v1/history/{id}' },

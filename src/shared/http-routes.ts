@@ -7,7 +7,7 @@
  * and what is called cannot drift apart.
  */
 import * as z from 'zod';
-import type { AccessApi, CaptchaApi, HistoryApi, SettingsApi } from './api';
+import type { AccessApi, CaptchaApi, DeepResearchApi, HistoryApi, SettingsApi } from './api';
 import { AnswerRequestSchema, AnswerResponseSchema } from './answer-contract';
 import { CaptchaPendingResponseSchema, CaptchaSolveRequestSchema, CaptchaSolveResponseSchema, CaptchaWaitRequestSchema, CaptchaWaitResponseSchema } from './captcha-contract';
 import { FetchRequestSchema, FetchResponseSchema } from './fetch-contract';
@@ -32,6 +32,7 @@ import {
   TokenResponseSchema,
 } from './http-contract';
 import { HTTP_ENDPOINTS, type HttpEndpoint } from './http-endpoints';
+import { ResearchPlanRequestSchema, ResearchPlanSchema, ResearchReportSchema, ResearchRequestSchema } from './research-contract';
 import { SettingsPatchSchema, SettingsSchema } from './settings-contract';
 
 /** A ResearchApi method, named as called: `search`, `history.list`, `access.token`, … */
@@ -40,6 +41,7 @@ export type ApiOperation =
   | 'searchMany'
   | 'fetch'
   | 'answer'
+  | `research.${keyof DeepResearchApi}`
   | `history.${keyof HistoryApi}`
   | `settings.${keyof SettingsApi}`
   | `captcha.${keyof CaptchaApi}`
@@ -64,7 +66,7 @@ export interface HttpRoute extends HttpEndpoint {
   response: z.ZodType;
   /** With format=compact|cited, the response as text/plain for a model (what the MCP tools return). */
   plainText?: true;
-  /** With `Accept: text/event-stream`, AnswerEvent values as server-sent events. */
+  /** With `Accept: text/event-stream`, AnswerEvent (or ResearchEvent) values as server-sent events. */
   eventStream?: true;
 }
 
@@ -97,6 +99,27 @@ export const HTTP_ROUTES = {
     body: AnswerRequestSchema,
     query: AnswerParametersSchema,
     response: AnswerResponseSchema,
+    plainText: true,
+    eventStream: true,
+  },
+  'research.plan': {
+    ...HTTP_ENDPOINTS['research.plan'],
+    operations: ['research.plan'],
+    caller: 'agent',
+    summary: 'Deep research, first step: the sub-questions a research run would follow, to show (and edit) before it runs.',
+    body: ResearchPlanRequestSchema,
+    query: CallParametersSchema,
+    response: ResearchPlanSchema,
+  },
+  'research.run': {
+    ...HTTP_ENDPOINTS['research.run'],
+    operations: ['research.run'],
+    caller: 'agent',
+    summary:
+      'Deep research: several searches, up to maxPages pages read, a report with a section per sub-question, where the sources disagree and what they do not answer, every citation checked. With `Accept: text/event-stream`, its steps as server-sent events, then `response` (the report) and `done` last.',
+    body: ResearchRequestSchema,
+    query: TextCallParametersSchema,
+    response: ResearchReportSchema,
     plainText: true,
     eventStream: true,
   },

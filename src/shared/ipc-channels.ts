@@ -7,6 +7,8 @@ export const IPC_CHANNELS = [
   'search:many',
   'fetch:run',
   'answer:run',
+  'research:plan',
+  'research:run',
   'call:cancel',
   'history:list',
   'history:get',
@@ -32,4 +34,6 @@ export type IpcChannel = (typeof IPC_CHANNELS)[number];
 export const IPC_PUSHES = {
   /** One AnswerEvent of a running `answer:run` call: `{ callId, event }`. */
   answerEvent: 'answer:event',
+  /** One ResearchEvent of a running `research:run` call: `{ callId, event }`. */
+  researchEvent: 'research:event',
 } as const;

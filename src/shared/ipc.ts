@@ -29,6 +29,7 @@ import {
 } from './history-contract';
 import type { LlmKeyState } from './api';
 import type { IpcChannel } from './ipc-channels';
+import { ResearchPlanRequestSchema, ResearchRequestSchema, type ResearchEvent, type ResearchPlan, type ResearchReport } from './research-contract';
 import { SettingsPatchSchema, type Settings } from './settings-contract';
 
 export { IPC_CHANNELS, IPC_PUSHES, type IpcChannel } from './ipc-channels';
@@ -55,6 +56,8 @@ export const IPC_CONTRACT = {
     request: z.object({ callId: CallIdSchema, input: AnswerRequestSchema, threadId: ThreadIdSchema.optional() }).strict(),
     response: answers<AnswerResponse>(),
   },
+  'research:plan': { request: cancellable(ResearchPlanRequestSchema), response: answers<ResearchPlan>() },
+  'research:run': { request: cancellable(ResearchRequestSchema), response: answers<ResearchReport>() },
   'call:cancel': { request: z.object({ callId: CallIdSchema }).strict(), response: answers<{ cancelled: boolean }>() },
   'history:list': { request: HistoryListRequestSchema.optional(), response: answers<ThreadSummary[]>() },
   'history:get': { request: ThreadRequestSchema, response: answers<Thread>() },
@@ -103,12 +106,19 @@ export interface AnswerEventPush {
   event: AnswerEvent;
 }
 
+/** A research step pushed on IPC_PUSHES.researchEvent. */
+export interface ResearchEventPush {
+  callId: string;
+  event: ResearchEvent;
+}
+
 /**
  * What the preload exposes on `window.lantern`: one method per channel, named as the channel,
- * and a subscription to answer events that returns its unsubscribe function.
+ * and subscriptions to answer and research events that return their unsubscribe functions.
  */
 export type LanternBridge = {
   readonly [C in IpcChannel]: (request: IpcRequest<C>) => Promise<IpcResult<IpcResponse<C>>>;
 } & {
   onAnswerEvent(listener: (push: AnswerEventPush) => void): () => void;
+  onResearchEvent(listener: (push: ResearchEventPush) => void): () => void;
 };

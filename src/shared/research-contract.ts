@@ -44,8 +44,11 @@ export const ResearchPlanSchema = z.object({
   searchedFor: z.string().optional(),
   /** In the order the report's sections will follow. */
   subQuestions: z.array(z.string()),
-  /** 'llm': the model proposed them; 'facets': the question's facets plus the results page's people-also-ask and related searches. */
-  plannedBy: z.enum(['llm', 'facets']),
+  /**
+   * 'llm': the model proposed them; 'facets': the question's facets plus the results page's
+   * people-also-ask and related searches; 'person': given with the run (a plan as shown and perhaps edited).
+   */
+  plannedBy: z.enum(['llm', 'facets', 'person']),
   /** Set when the model failed and the facets were used instead. */
   llmError: ErrorInfoSchema.optional(),
 });

@@ -13,6 +13,7 @@ import type { SearchEngine } from '../../src/main/search/engine';
 import { SearchOperations } from '../../src/main/search/search-operations';
 import { SearchService } from '../../src/main/search/search-service';
 import { SUSPENSION_MS } from '../../src/main/search/suspension';
+import { ResearchRunService } from '../../src/main/research/research-service';
 import { ResearchService } from '../../src/main/service';
 import { SettingsService } from '../../src/main/settings-service';
 import { openStore, type Store } from '../../src/main/store';
@@ -70,7 +71,8 @@ function research(engineState: { blocking: boolean }, clock: { now: number }) {
   const answer = new AnswerService({ search: (request, options) => search.search(request, options), fetch, store });
   const history = new HistoryService(store);
   const operations = new SearchOperations({ search, searches: store.searches, history });
-  const service = new ResearchService({ search: operations, blocks: search, fetch, answer, history, settings: new SettingsService(temp.dir), captcha, loader, store });
+  const research = new ResearchRunService({ search: (request, options) => search.search(request, options), fetch, store, captcha });
+  const service = new ResearchService({ search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, loader, store });
   return { service, loader };
 }
 

@@ -6,6 +6,7 @@ import { SearchOperations } from '../../src/main/search/search-operations';
 import { SearchService } from '../../src/main/search/search-service';
 import { CaptchaService } from '../../src/main/captcha/captcha-service';
 import { HistoryService } from '../../src/main/history/history-service';
+import { ResearchRunService } from '../../src/main/research/research-service';
 import { ResearchService } from '../../src/main/service';
 import { SettingsService } from '../../src/main/settings-service';
 import { openStore, type Store } from '../../src/main/store';
@@ -58,7 +59,8 @@ function cliProcess(loader: PageLoader): { store: Store; service: ResearchServic
   const answer = new AnswerService({ search: (request, options) => search.search(request, options), fetch, store });
   const history = new HistoryService(store);
   const operations = new SearchOperations({ search, searches: store.searches, history });
-  const parts = { search: operations, blocks: search, fetch, answer, history, settings: new SettingsService(temp.dir), captcha, loader, store };
+  const research = new ResearchRunService({ search: (request, options) => search.search(request, options), fetch, store, captcha });
+  const parts = { search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, loader, store };
   return { store, service: new ResearchService(parts) };
 }
 

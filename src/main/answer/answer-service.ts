@@ -23,17 +23,15 @@ import type { Store } from '../store';
 import { threadNotFound, type TurnInput } from '../store/history';
 import { validationError } from '../validation';
 import { checkCitations } from './check-citations';
-import { extractiveComposer, NOT_IN_SOURCES, type Composer } from './composer';
+import { composeWith, NOT_IN_SOURCES, type ComposedAnswer, type Composer } from './composer';
 import type { FollowUpWriter } from './llm-follow-ups';
 import type { QuestionRewriter } from './llm-standalone';
 import { pagePassages, type Passage } from './passages';
-import { rankPassages } from './rank';
+import { composerPassages } from './rank';
 import { standaloneQuestion, type EarlierTurn } from './standalone-question';
 
 /** Characters read of each page. */
 const PAGE_CHARS = 100_000;
-/** Passages handed to the composer (best first). */
-const COMPOSER_PASSAGES = 20;
 const MAX_FOLLOW_UPS = 8;
 /** How long the model may take over the follow-up questions, after its answer; without them the answer is complete. */
 const FOLLOW_UP_BUDGET_MS = 10_000;
@@ -298,19 +296,10 @@ export class AnswerService {
     asked: { question: string; passages: Passage[]; thread: EarlierTurn[] },
     signal: AbortSignal | undefined,
     emit: (event: AnswerEvent) => void,
-  ): Promise<{ answer: string; composer: 'extractive' | 'llm'; llmError?: ErrorInfo }> {
+  ): Promise<ComposedAnswer> {
     const onText = (delta: string): void => emit({ type: 'text', delta });
     const { thread, ...rest } = asked;
-    const input = { ...rest, onText, ...(thread.length > 0 ? { thread } : {}), ...(signal ? { signal } : {}) };
-    if (llm) {
-      try {
-        return { answer: await llm(input), composer: 'llm' };
-      } catch (error) {
-        if (!(error instanceof LanternError && error.code === 'LLM_FAILED')) throw error;
-        return { answer: await extractiveComposer(input), composer: 'extractive', llmError: error.toInfo() };
-      }
-    }
-    return { answer: await extractiveComposer(input), composer: 'extractive' };
+    return composeWith(llm, { ...rest, onText, ...(thread.length > 0 ? { thread } : {}), ...(signal ? { signal } : {}) });
   }
 
   /**
@@ -389,19 +378,6 @@ function noPageRead(failures: { n: number; url: string; error: ErrorInfo }[]): L
   return new LanternError(code, `None of the ${failures.length} pages could be read, so there is nothing to answer from. ${reasons}`, {
     details: { pages: failures.map((f) => ({ n: f.n, url: f.url, ...f.error })) },
   });
-}
-
-/**
- * The best passages, plus the best of every page that has none among them, so a composer that
- * finds no answer can still say what each page covers.
- */
-function composerPassages(question: string, passages: Passage[]): Passage[] {
-  const ranked = rankPassages(question, passages).map((r) => r.passage);
-  const chosen = ranked.slice(0, COMPOSER_PASSAGES);
-  for (const passage of ranked.slice(COMPOSER_PASSAGES)) {
-    if (!chosen.some((p) => p.n === passage.n)) chosen.push(passage);
-  }
-  return chosen;
 }
 
 function round(ms: number): number {

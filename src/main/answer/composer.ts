@@ -4,6 +4,8 @@
  * verbatim; the LLM composer (llm-composer.ts) writes them. Either way the citations are checked
  * afterwards (check-citations.ts).
  */
+import type { ErrorInfo } from '../../shared/contract';
+import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
 import { isFurniture, negates, withoutLeadIn } from './lead-shape';
 import { splitSentences, type Passage } from './passages';
@@ -66,6 +68,26 @@ interface Candidate {
   /** The same in the sentence's whole passage with its page's title (withTitles). */
   passageCoverage: number;
   relevance: number;
+}
+
+export interface ComposedAnswer {
+  answer: string;
+  composer: 'extractive' | 'llm';
+  /** Why the model's answer was replaced by the extractive one. */
+  llmError?: ErrorInfo;
+}
+
+/** The model's answer when there is one, the extractive answer when there is none or it fails (LLM_FAILED, told in llmError). */
+export async function composeWith(llm: Composer | undefined, input: Parameters<Composer>[0]): Promise<ComposedAnswer> {
+  if (llm) {
+    try {
+      return { answer: await llm(input), composer: 'llm' };
+    } catch (error) {
+      if (!(error instanceof LanternError && error.code === 'LLM_FAILED')) throw error;
+      return { answer: await extractiveComposer(input), composer: 'extractive', llmError: error.toInfo() };
+    }
+  }
+  return { answer: await extractiveComposer(input), composer: 'extractive' };
 }
 
 export const extractiveComposer: Composer = async ({ question, passages, onText }) => {

@@ -27,3 +27,19 @@ export function rankPassages(question: string, passages: readonly Passage[]): { 
     .map((passage, i) => ({ passage, score: scores[i] ?? 0 }))
     .sort((a, b) => b.score - a.score || a.passage.id - b.passage.id);
 }
+
+/** Passages handed to a composer (best first). */
+const COMPOSER_PASSAGES = 20;
+
+/**
+ * The best passages, plus the best of every page that has none among them, so a composer that
+ * finds no answer can still say what each page covers.
+ */
+export function composerPassages(question: string, passages: readonly Passage[]): Passage[] {
+  const ranked = rankPassages(question, passages).map((r) => r.passage);
+  const chosen = ranked.slice(0, COMPOSER_PASSAGES);
+  for (const passage of ranked.slice(COMPOSER_PASSAGES)) {
+    if (!chosen.some((p) => p.n === passage.n)) chosen.push(passage);
+  }
+  return chosen;
+}

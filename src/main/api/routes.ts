@@ -11,8 +11,9 @@ import type { FetchRequestSchema, FetchResponse } from '../../shared/fetch-contr
 import type { ApiSearchRequestSchema, HealthResponse, TextFormat } from '../../shared/http-contract';
 import { httpRoutesFor, type HttpRoute, type HttpRouteNameFor } from '../../shared/http-routes';
 import type { SearchManyResponse, SearchResponse } from '../../shared/contract';
+import type { ResearchEvent, ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from '../../shared/research-contract';
 import { LanternError } from '../../shared/errors';
-import { formatCitedAnswer, formatCitedResults } from '../../shared/format/cited';
+import { formatCitedAnswer, formatCitedReport, formatCitedResults } from '../../shared/format/cited';
 import { formatCompactResults } from '../../shared/format/compact';
 import { formatFetchedText } from '../../shared/format/fetched-text';
 import { formatSearchOutcomes } from '../../shared/format/search-outcomes';
@@ -133,6 +134,52 @@ export const ROUTES: Route[] = withHandlers('agent', {
           stream.send('response', { type: 'response', response });
           stream.send('done', heldDone);
         }
+      } catch (error) {
+        if (!errorSent) stream.send('error', { type: 'error', error: publicErrorInfo(error, context.log) });
+      } finally {
+        stream.end();
+      }
+      return STREAMED;
+    },
+  },
+  'research.plan': {
+    handle: (context) => context.api.research.plan(context.body as ResearchPlanRequestInput, { session: session(context), signal: context.signal }),
+  },
+  'research.run': {
+    // A report's text always carries its sources as footnotes with their URLs.
+    text: { compact: (report: ResearchReport) => formatCitedReport(report), cited: (report: ResearchReport) => formatCitedReport(report) },
+    async handle(context) {
+      const request = context.body as ResearchRequestInput;
+      const options = {
+        session: session(context),
+        signal: context.signal,
+        // The person's research is their history, and they are at hand to solve a CAPTCHA; an agent's is neither.
+        ...(context.caller === 'ui' ? { recordHistory: true, interactive: true } : {}),
+      };
+      if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return context.api.research.run(request, options);
+      if (context.query['format'] !== 'json') {
+        throw new LanternError('INVALID_INPUT', "The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the report as text.");
+      }
+      const stream = openEventStream(context.res, context.heartbeatMs);
+      let errorSent = false;
+      // The report is only in the run's result: every caller gets it as a `response` event just before `done`, which stays last.
+      let heldDone: ResearchEvent | undefined;
+      try {
+        const report = await context.api.research.run(request, {
+          ...options,
+          onEvent: (event) => {
+            if (event.type === 'done') {
+              heldDone = event;
+              return;
+            }
+            if (event.type !== 'error') return stream.send(event.type, event);
+            errorSent = true;
+            const error = event.error.code === 'INTERNAL' ? publicErrorInfo(new Error(event.error.message), context.log) : event.error;
+            stream.send('error', { type: 'error', error });
+          },
+        });
+        stream.send('response', { type: 'response', response: report });
+        if (heldDone) stream.send('done', heldDone);
       } catch (error) {
         if (!errorSent) stream.send('error', { type: 'error', error: publicErrorInfo(error, context.log) });
       } finally {

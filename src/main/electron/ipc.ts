@@ -3,7 +3,19 @@ import type * as z from 'zod';
 import type { ResearchApi } from '../../shared/api';
 import type { AnswerEvent } from '../../shared/answer-contract';
 import { LanternError, toErrorInfo } from '../../shared/errors';
-import { IPC_CHANNELS, IPC_CONTRACT, IPC_PUSHES, type ApiTokenInfo, type AnswerEventPush, type SecretsStatus, type IpcChannel, type IpcResponse, type IpcResult } from '../../shared/ipc';
+import {
+  IPC_CHANNELS,
+  IPC_CONTRACT,
+  IPC_PUSHES,
+  type ApiTokenInfo,
+  type AnswerEventPush,
+  type ResearchEventPush,
+  type SecretsStatus,
+  type IpcChannel,
+  type IpcResponse,
+  type IpcResult,
+} from '../../shared/ipc';
+import type { ResearchEvent } from '../../shared/research-contract';
 import { validationError } from '../validation';
 
 /** Whose results the desktop app's searches are (the agents' API has its own sessions). */
@@ -50,6 +62,16 @@ export function registerIpcHandlers(deps: IpcDependencies): () => void {
         recordHistory: true,
         ...(threadId === undefined ? {} : { threadId }),
         onEvent: (event: AnswerEvent) => push(IPC_PUSHES.answerEvent, { callId, event } satisfies AnswerEventPush),
+      }),
+    'research:plan': ({ input }, { signal }) => api.research.plan(input, { signal, session: DESKTOP_SESSION }),
+    'research:run': ({ callId, input }, { signal, push }) =>
+      api.research.run(input, {
+        signal,
+        session: DESKTOP_SESSION,
+        recordHistory: true,
+        // A person is at the desktop: a CAPTCHA mid-research is shown to them, and the run waits.
+        interactive: true,
+        onEvent: (event: ResearchEvent) => push(IPC_PUSHES.researchEvent, { callId, event } satisfies ResearchEventPush),
       }),
     'call:cancel': async () => ({ cancelled: false }), // answered by the wrapper, which knows the caller
     'history:list': (request) => api.history.list(request),

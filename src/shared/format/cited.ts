@@ -1,5 +1,6 @@
 import type { AnswerResponse } from '../answer-contract';
 import type { SearchResponse } from '../contract';
+import type { ResearchReport } from '../research-contract';
 import { formatAnswerText } from './answer-text';
 import { formatCompactResults } from './compact';
 import { oneLine } from './one-line';
@@ -33,4 +34,14 @@ export function formatCitedAnswer(response: Pick<AnswerResponse, 'question' | 'a
  */
 export function formatCitedResults(response: SearchResponse): string {
   return formatCompactResults(response, { urls: true });
+}
+
+/**
+ * A research report for an agent: a heading naming the question, then the report's Markdown
+ * (its sections, disagreements and sources as footnotes) inside `<untrusted_content>`: it is
+ * made of the pages' words.
+ */
+export function formatCitedReport(report: Pick<ResearchReport, 'question' | 'markdown'>): string {
+  const question = escapeWrapperTags(oneLine(report.question)).replace(/"/g, '\\"');
+  return `Research report for "${question}":\n\n${wrapUntrusted('web pages, cited as footnotes [^n]', report.markdown.trim())}`;
 }

@@ -1,11 +1,11 @@
 /**
  * ResearchApi over the local HTTP API of `lantern serve` (web mode): JSON requests, and the
- * answer's steps as server-sent events read from a fetch() body (EventSource cannot POST).
+ * answer's and research's steps as server-sent events read from a fetch() body (EventSource cannot POST).
  * Authentication is the session cookie the server set when the printed link was opened; this
  * code never sees a token, and the browser sends the cookie to this origin only. Methods and paths
  * come from the endpoints the server's route table is built on (src/shared/http-endpoints.ts).
  */
-import type { AccessApi, AnswerOptions, CallOptions, ResearchApi } from '../../../shared/api';
+import type { AccessApi, AnswerOptions, CallOptions, ResearchApi, ResearchOptions } from '../../../shared/api';
 import type { AnswerEvent, AnswerRequestInput, AnswerResponse } from '../../../shared/answer-contract';
 import type {
   CaptchaPendingResponse,
@@ -29,6 +29,7 @@ import type {
   ThreadSummary,
 } from '../../../shared/history-contract';
 import { HTTP_ENDPOINTS, routePath, type HttpEndpoint } from '../../../shared/http-endpoints';
+import type { ResearchEvent, ResearchPlan, ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from '../../../shared/research-contract';
 import type { Settings, SettingsPatch } from '../../../shared/settings-contract';
 
 /** The UI's numbered results, apart from any agent's. */
@@ -113,6 +114,40 @@ async function readEvents(response: Response, onEvent: (type: string, data: unkn
   }
 }
 
+/**
+ * A streamed call's result: its events handed to onEvent as they arrive, its `response` event
+ * (sent just before `done`) as the result, its `error` event thrown with the core's code and details.
+ */
+async function streamedResponse<T, E>(
+  response: Response,
+  options: { onEvent?: (event: E) => void; signal?: AbortSignal },
+  incomplete: string,
+): Promise<T> {
+  let final: T | undefined;
+  let failure: ErrorInfo | undefined;
+  await readEvents(
+    response,
+    (type, data) => {
+      if (type === 'response') {
+        final = (data as { response: T }).response;
+        return;
+      }
+      if (type === 'error') failure = (data as { error: ErrorInfo }).error;
+      options.onEvent?.(data as E);
+    },
+    options.signal,
+  );
+  if (failure) {
+    // Details too: a failed question's names the thread it was kept in.
+    throw new LanternError(failure.code, failure.message, {
+      ...(failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs }),
+      ...(failure.details === undefined ? {} : { details: failure.details }),
+    });
+  }
+  if (!final) throw new LanternError('INTERNAL', incomplete);
+  return final;
+}
+
 /** How requests leave: the browser's fetch, same origin, session cookie (a test passes its own to reach a server from Node). */
 export type FetchLike = (path: string, init: RequestInit) => Promise<Response>;
 
@@ -163,29 +198,16 @@ export function createHttpClient(
         signal: options.signal,
         accept: 'text/event-stream',
       });
-      let final: AnswerResponse | undefined;
-      let failure: ErrorInfo | undefined;
-      await readEvents(
-        response,
-        (type, data) => {
-          if (type === 'response') {
-            final = (data as { response: AnswerResponse }).response;
-            return;
-          }
-          if (type === 'error') failure = (data as { error: ErrorInfo }).error;
-          options.onEvent?.(data as AnswerEvent);
-        },
-        options.signal,
-      );
-      if (failure) {
-        // Details too: a failed question's names the thread it was kept in.
-        throw new LanternError(failure.code, failure.message, {
-          ...(failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs }),
-          ...(failure.details === undefined ? {} : { details: failure.details }),
-        });
-      }
-      if (!final) throw new LanternError('INTERNAL', 'The answer stream ended before the answer was complete. Ask again.');
-      return final;
+      return streamedResponse<AnswerResponse, AnswerEvent>(response, options, 'The answer stream ended before the answer was complete. Ask again.');
+    },
+
+    research: {
+      plan: (request: ResearchPlanRequestInput, options: CallOptions = {}) =>
+        call<ResearchPlan>(HTTP_ENDPOINTS['research.plan'], { body: request, signal: options.signal }),
+      async run(request: ResearchRequestInput, options: ResearchOptions = {}): Promise<ResearchReport> {
+        const response = await send(HTTP_ENDPOINTS['research.run'], { body: request, signal: options.signal, accept: 'text/event-stream' });
+        return streamedResponse<ResearchReport, ResearchEvent>(response, options, 'The research stream ended before the report was complete. Run it again.');
+      },
     },
 
     history: {

@@ -2,15 +2,16 @@
  * ResearchApi over the desktop app's preload bridge (window.lantern): every operation is one IPC
  * channel of src/shared/ipc.ts. Answers come back as result envelopes and are turned into the
  * same LanternError (code, message, details) the core threw; a call's AbortSignal cancels it in
- * the main process (`call:cancel`); answer events arrive as pushes while the call runs.
+ * the main process (`call:cancel`); answer and research events arrive as pushes while the call runs.
  */
-import type { AccessApi, AnswerOptions, CallOptions, FetchOptions, LlmKeyState, ResearchApi, SearchOptions } from '../../../shared/api';
+import type { AccessApi, AnswerOptions, CallOptions, FetchOptions, LlmKeyState, ResearchApi, ResearchOptions, SearchOptions } from '../../../shared/api';
 import type { AnswerRequestInput, AnswerResponse } from '../../../shared/answer-contract';
 import type { CaptchaSolveRequest, CaptchaWaitRequest } from '../../../shared/captcha-contract';
 import type { SearchManyRequestInput, SearchRequestInput } from '../../../shared/contract';
 import { LanternError } from '../../../shared/errors';
 import type { FetchRequestInput } from '../../../shared/fetch-contract';
 import type { ApiTokenInfo, IpcResult, LanternBridge, SecretsStatus } from '../../../shared/ipc';
+import type { ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from '../../../shared/research-contract';
 
 /** The local API's token, which only the desktop app hands to the UI (not part of ResearchApi yet). */
 export interface TokenApi {
@@ -60,6 +61,20 @@ export function createIpcClient(bridge: LanternBridge): IpcResearchClient {
           unsubscribe?.();
         }
       }),
+    research: {
+      plan: (input: ResearchPlanRequestInput, options: CallOptions = {}) =>
+        cancellable(options.signal, (callId) => bridge['research:plan']({ callId, input })),
+      run: (input: ResearchRequestInput, options: ResearchOptions = {}): Promise<ResearchReport> =>
+        cancellable(options.signal, async (callId) => {
+          const { onEvent } = options;
+          const unsubscribe = onEvent ? bridge.onResearchEvent((push) => push.callId === callId && onEvent(push.event)) : undefined;
+          try {
+            return await bridge['research:run']({ callId, input });
+          } finally {
+            unsubscribe?.();
+          }
+        }),
+    },
     history: {
       list: async (request) => unwrap(await bridge['history:list'](request)),
       get: async (request) => unwrap(await bridge['history:get'](request)),

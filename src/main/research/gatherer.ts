@@ -1,0 +1,235 @@
+/**
+ * The gathering: one search per sub-question, one after another through the search service (so
+ * each engine's queue and pacing apply: never a burst), and the results' pages read a few at a
+ * time through the fetch pipeline (its private-address guard included) while the next search
+ * runs. Each URL is read once for all sub-questions; a page that turns out to be one already read
+ * (the same canonical URL after redirects, or near-identical text) is dropped. It ends when every
+ * search is done and read, or early — at `maxPages`, at the time budget, or when cancelled —
+ * with what was read so far.
+ */
+import type { CaptchaApi } from '../../shared/api';
+import type { AnswerSource } from '../../shared/answer-contract';
+import type { SearchResult } from '../../shared/contract';
+import { definedFields } from '../../shared/defined-fields';
+import { LanternError, toErrorInfo } from '../../shared/errors';
+import { isFetchBatch } from '../../shared/fetch-contract';
+import type { ResearchEvent, ResearchReport, ResearchRequest } from '../../shared/research-contract';
+import { words } from '../answer/terms';
+import type { FetchService } from '../fetch';
+import { sourceOf } from '../search/source';
+import { searchWithPerson, type ResearchSearch } from './person-search';
+
+/** Characters read of each page (as a quick answer reads them). */
+const PAGE_CHARS = 100_000;
+/** Pages read at once: the next search runs meanwhile. */
+const READERS = 4;
+/** Word 5-grams two pages must share (Jaccard) to be the same text. */
+const SAME_TEXT = 0.8;
+const SHINGLE_WORDS = 5;
+
+export interface GatheredPage {
+  n: number;
+  url: string;
+  title: string;
+  markdown: string;
+}
+
+export interface Gathered {
+  pages: GatheredPage[];
+  /** The report's sources, numbered as the pages were read. */
+  sources: AnswerSource[];
+  stopped?: ResearchReport['stopped'];
+}
+
+export interface GatherInput {
+  subQuestions: readonly string[];
+  request: Pick<ResearchRequest, 'engine' | 'lang' | 'region' | 'timeRange' | 'maxPages' | 'timeBudgetMs'>;
+  emit: (event: ResearchEvent) => void;
+  signal?: AbortSignal;
+  allowPrivateNetworks?: boolean;
+  /** A person is at hand to solve a CAPTCHA (ResearchOptions.interactive); the time budget waits while they do. */
+  person?: { captcha: Pick<CaptchaApi, 'solve'> };
+}
+
+export async function gather(input: GatherInput, deps: { search: ResearchSearch; fetch: () => Promise<FetchService> }): Promise<Gathered> {
+  const { subQuestions, request } = input;
+  const stop = new AbortController();
+  let stopped: Gathered['stopped'];
+  const halt = (why: NonNullable<Gathered['stopped']>): void => {
+    if (stopped) return;
+    stopped = why;
+    stop.abort();
+  };
+  const onCancel = (): void => halt('cancelled');
+  if (input.signal?.aborted) onCancel();
+  else input.signal?.addEventListener('abort', onCancel, { once: true });
+  const budget = pausableTimer(request.timeBudgetMs, () => halt('time'));
+  // A person solving a CAPTCHA is not the run's time being spent.
+  const emit = (event: ResearchEvent): void => {
+    if (event.type === 'paused') budget.pause();
+    if (event.type === 'resumed') budget.resume();
+    input.emit(event);
+  };
+  const search = searchWithPerson(deps.search, input.person && { captcha: input.person.captcha, emit });
+
+  const pages: GatheredPage[] = [];
+  const sources: AnswerSource[] = [];
+  const shingles: Set<string>[] = [];
+  const readUrls = new Set<string>();
+  const queued = new Set<string>();
+  const reserve: SearchResult[] = [];
+  const slots = semaphore(READERS);
+  const reads: Promise<void>[] = [];
+  let searchesLeft = subQuestions.length;
+  let inFlight = 0;
+  const fetchService = await deps.fetch();
+
+  const read = async (result: SearchResult): Promise<void> => {
+    await slots.acquire();
+    inFlight++;
+    try {
+      if (stop.signal.aborted) return;
+      if (pages.length >= request.maxPages) return halt('pages');
+      const response = await fetchService.fetch(
+        { url: result.url, maxChars: PAGE_CHARS },
+        { signal: stop.signal, ...(input.allowPrivateNetworks ? { allowPrivateNetworks: true } : {}) },
+      );
+      if (stop.signal.aborted) return;
+      if (isFetchBatch(response)) throw new LanternError('INTERNAL', 'one URL gave a batch');
+      const textShingles = shingleSet(response.markdown);
+      const url = canonicalUrl(response.finalUrl);
+      if (readUrls.has(url) || shingles.some((other) => jaccard(other, textShingles) >= SAME_TEXT)) {
+        emit({ type: 'page', url: result.url, state: 'duplicate' });
+        return;
+      }
+      if (pages.length >= request.maxPages) return halt('pages');
+      readUrls.add(url);
+      shingles.push(textShingles);
+      const n = pages.length + 1;
+      const title = response.title || result.title;
+      pages.push({ n, url: response.finalUrl, title, markdown: response.markdown });
+      sources.push({ n, title, url: response.finalUrl, source: sourceOf(response.finalUrl), ...definedFields({ date: result.date }), quotes: [] });
+      emit({ type: 'page', url: result.url, state: 'read', n, title });
+      emit({ type: 'sources', sources: sources.map((s) => ({ ...s })) });
+      // Full while more waits to be searched or read: the budget, not the plan, ended it.
+      if (pages.length >= request.maxPages && (inFlight > 1 || searchesLeft > 0 || reserve.length > 0)) halt('pages');
+    } catch (error) {
+      if (!stop.signal.aborted) emit({ type: 'page', url: result.url, state: 'failed', error: toErrorInfo(error) });
+    } finally {
+      inFlight--;
+      slots.release();
+    }
+  };
+
+  // Each sub-question's fair share is read while the searches go on; the rest once they are done.
+  const share = Math.max(1, Math.ceil(request.maxPages / Math.max(1, subQuestions.length)));
+  const { engine, lang, region, timeRange } = request;
+  try {
+    for (const [index, query] of subQuestions.entries()) {
+      if (stop.signal.aborted) break;
+      emit({ type: 'search', index, query, state: 'started' });
+      try {
+        const response = await search({ query, ...definedFields({ engine, lang, region, timeRange }) }, stop.signal);
+        emit({ type: 'search', index, query, state: 'done', results: response.results.length });
+        const fresh = response.results.filter((r) => {
+          const key = canonicalUrl(r.url);
+          if (queued.has(key)) return false;
+          queued.add(key);
+          return true;
+        });
+        for (const result of fresh.slice(0, share)) reads.push(read(result));
+        reserve.push(...fresh.slice(share));
+      } catch (error) {
+        if (stop.signal.aborted) break;
+        emit({ type: 'search', index, query, state: 'failed', error: toErrorInfo(error) });
+      } finally {
+        searchesLeft--;
+      }
+    }
+    await Promise.all(reads);
+    while (reserve.length > 0 && !stop.signal.aborted && pages.length < request.maxPages) {
+      const next = reserve.splice(0, request.maxPages - pages.length);
+      await Promise.all(next.map(read));
+    }
+    if (reserve.length > 0 && !stopped) stopped = 'pages';
+  } finally {
+    budget.clear();
+    input.signal?.removeEventListener('abort', onCancel);
+    stop.abort();
+  }
+  return { pages, sources, ...definedFields({ stopped }) };
+}
+
+/** The same page whatever the link's decoration: no fragment, tracking parameters, www. or trailing slash; http and https alike. */
+export function canonicalUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    for (const key of [...u.searchParams.keys()]) if (/^(utm_|fbclid$|gclid$)/i.test(key)) u.searchParams.delete(key);
+    u.searchParams.sort();
+    const host = u.hostname.toLowerCase().replace(/^www\./, '');
+    const path = u.pathname.replace(/\/+$/, '');
+    const query = u.searchParams.toString();
+    return `${host}${u.port ? `:${u.port}` : ''}${path}${query ? `?${query}` : ''}`;
+  } catch {
+    return url;
+  }
+}
+
+function shingleSet(text: string): Set<string> {
+  const list = words(text.toLowerCase());
+  const set = new Set<string>();
+  for (let i = 0; i + SHINGLE_WORDS <= list.length; i++) set.add(list.slice(i, i + SHINGLE_WORDS).join(' '));
+  return set;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const item of a) if (b.has(item)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+function semaphore(size: number): { acquire(): Promise<void>; release(): void } {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return {
+    acquire: () => {
+      if (free > 0) {
+        free--;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release: () => {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    },
+  };
+}
+
+/** A one-shot timer that can be paused (its remaining time kept) and resumed. */
+function pausableTimer(ms: number, onEnd: () => void): { pause(): void; resume(): void; clear(): void } {
+  let left = ms;
+  let startedAt = performance.now();
+  let timer: NodeJS.Timeout | undefined = setTimeout(onEnd, left);
+  let cleared = false;
+  return {
+    pause() {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      timer = undefined;
+      left -= performance.now() - startedAt;
+    },
+    resume() {
+      if (timer !== undefined || cleared) return;
+      startedAt = performance.now();
+      timer = setTimeout(onEnd, Math.max(0, left));
+    },
+    clear() {
+      cleared = true;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

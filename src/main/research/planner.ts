@@ -1,0 +1,82 @@
+/**
+ * The plan: sub-questions for a research question, in the order the report will follow. With a
+ * model, it proposes them within a time budget; without one (or when it fails or is late), the
+ * question's own facets plus what its first results page suggests (people also ask, related
+ * searches — either may be absent), near-duplicates dropped.
+ */
+import type { SearchRequestInput, SearchResponse } from '../../shared/contract';
+import { definedFields } from '../../shared/defined-fields';
+import { LanternError } from '../../shared/errors';
+import { MAX_SUB_QUESTIONS, type ResearchPlan, type ResearchPlanRequest } from '../../shared/research-contract';
+import { contentTerms } from '../answer/terms';
+import type { SubQuestionWriter } from './llm-planner';
+
+/** How long the model may take over the plan before the facets are used instead. */
+export const DEFAULT_PLAN_BUDGET_MS = 15_000;
+/** Two sub-questions sharing this share of their content terms ask the same thing. */
+const SAME_QUESTION = 0.75;
+
+export interface PlannerDeps {
+  search: (request: SearchRequestInput, signal?: AbortSignal) => Promise<SearchResponse>;
+  /** The model's sub-questions, when one answers (composer not 'extractive'). */
+  writer?: SubQuestionWriter;
+  budgetMs: number;
+}
+
+/** `question` is what is searched for (the question made to stand alone on its thread). */
+export async function planResearch(request: ResearchPlanRequest, question: string, deps: PlannerDeps, signal?: AbortSignal): Promise<ResearchPlan> {
+  const base = { question: request.question, ...definedFields({ searchedFor: question === request.question ? undefined : question }) };
+  if (deps.writer) {
+    const budget = AbortSignal.timeout(deps.budgetMs);
+    try {
+      const proposed = distinct(await deps.writer({ question, signal: signal ? AbortSignal.any([signal, budget]) : budget }));
+      return { ...base, subQuestions: proposed.slice(0, MAX_SUB_QUESTIONS), plannedBy: 'llm' };
+    } catch (error) {
+      if (signal?.aborted) throw new LanternError('CANCELLED', 'The research was cancelled.');
+      if (!(error instanceof LanternError)) throw error;
+      const llmError = budget.aborted
+        ? new LanternError('LLM_FAILED', `The model proposed no plan within ${deps.budgetMs} ms; the plan is the question's facets.`).toInfo()
+        : error.toInfo();
+      return { ...(await facetPlan(request, question, deps, signal)), ...base, llmError };
+    }
+  }
+  return { ...(await facetPlan(request, question, deps, signal)), ...base };
+}
+
+async function facetPlan(request: ResearchPlanRequest, question: string, deps: PlannerDeps, signal?: AbortSignal): Promise<ResearchPlan> {
+  const { engine, lang, region, timeRange } = request;
+  const page = await deps.search({ query: question, ...definedFields({ engine, lang, region, timeRange }) }, signal);
+  const suggested = [...(page.peopleAlsoAsk ?? []), ...(page.relatedSearches ?? [])];
+  return { question, subQuestions: distinct([...facets(question), ...suggested]).slice(0, MAX_SUB_QUESTIONS), plannedBy: 'facets' };
+}
+
+/**
+ * The question's own facets: each question it asks ("How efficient are they? What do they cost
+ * to run?" asks two), or the question itself when it asks one.
+ */
+export function facets(question: string): string[] {
+  const parts = question
+    .split(/(?<=[?？;；])\s*/u)
+    .map((part) => part.trim())
+    .filter((part) => contentTerms(part).length > 0);
+  return parts.length > 0 ? parts : [question.trim()];
+}
+
+/** Each sub-question once: one asking nearly what an earlier one asks (its content terms) is dropped. */
+export function distinct(questions: readonly string[]): string[] {
+  const kept: { text: string; terms: Set<string> }[] = [];
+  for (const raw of questions) {
+    const text = raw.trim();
+    const terms = new Set(contentTerms(text));
+    if (text === '' || kept.some((k) => k.text.toLowerCase() === text.toLowerCase() || similarity(k.terms, terms) >= SAME_QUESTION)) continue;
+    kept.push({ text, terms });
+  }
+  return kept.map((k) => k.text);
+}
+
+function similarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared++;
+  return shared / (a.size + b.size - shared);
+}
