@@ -4,20 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReportSection, ResearchEvent, ResearchPlan } from '../../src/shared/research-contract';
-import { notAnsweredOf, pausedBy, researchPagesOf, researchStagesOf, searchedQueries, sectionsOf } from '../../src/renderer/src/lib/research-view';
+import { notAnsweredOf, pausedBy, researchPagesOf, researchStagesOf, searchedQueries, sectionsOf, type ResearchRunState } from '../../src/renderer/src/lib/research-view';
 import { reportAsAnswerText } from '../../src/renderer/src/lib/stored-report';
-import type { Run } from '../../src/renderer/src/stores/run-store';
 
 const PLAN: ResearchPlan = { question: 'Heat pumps?', subQuestions: ['How efficient?', 'How costly?', 'How loud?'], plannedBy: 'facets' };
 
-function run(change: Partial<Run> = {}): Run {
-  return { id: 1, question: 'Heat pumps?', mode: 'deep', engine: 'auto', timeRange: 'any', status: 'running', events: [], startedAt: 0, plan: PLAN, ...change };
+function run(change: Partial<ResearchRunState> = {}): ResearchRunState {
+  return { status: 'running', plan: PLAN, ...change };
 }
 
 const section = (title: string, answered = true): ReportSection => ({ title, text: `${title} [1]`, sentences: [], answered });
 
-const stateOf = (r: Run): Record<string, string> => Object.fromEntries(researchStagesOf(r).map((stage) => [stage.id, stage.state]));
-const labelOf = (r: Run, id: string): string | undefined => researchStagesOf(r).find((stage) => stage.id === id)?.label;
+const stateOf = (r: ResearchRunState): Record<string, string> => Object.fromEntries(researchStagesOf(r).map((stage) => [stage.id, stage.state]));
+const labelOf = (r: ResearchRunState, id: string): string | undefined => researchStagesOf(r).find((stage) => stage.id === id)?.label;
 
 describe('researchStagesOf', () => {
   it('while the plan is being made, only planning is under way', () => {

@@ -4,10 +4,18 @@
  * plan order, the sources and each page's state, and whether an engine has paused it.
  */
 import type { AnswerSource } from '../../../shared/answer-contract';
-import type { ReportSection, ResearchEvent, ResearchStep } from '../../../shared/research-contract';
+import type { ReportSection, ResearchEvent, ResearchPlan, ResearchReport, ResearchStep } from '../../../shared/research-contract';
 import { DEFAULT_RESEARCH_PAGES } from '../../../shared/research-limits';
-import type { Run } from '../stores/run-store';
-import type { PageState, StageState } from './run-view';
+import type { PageState, StageState } from './progress-types';
+
+/** What a deep research's view is derived from: the run-store's Run of a deep research. */
+export interface ResearchRunState {
+  status: 'running' | 'planned' | 'done' | 'failed' | 'cancelled';
+  plan?: ResearchPlan | undefined;
+  subQuestions?: string[] | undefined;
+  research?: ResearchEvent[] | undefined;
+  report?: ResearchReport | undefined;
+}
 
 export interface ResearchStage {
   id: ResearchStep;
@@ -40,29 +48,29 @@ function stepOf(event: ResearchEvent): number {
   }
 }
 
-function eventsOf(run: Run): ResearchEvent[] {
+function eventsOf(run: ResearchRunState): ResearchEvent[] {
   return run.research ?? [];
 }
 
 /** The sub-questions the run searches for: as started (perhaps edited), else as planned. */
-export function subQuestionsOf(run: Run): string[] {
+export function subQuestionsOf(run: ResearchRunState): string[] {
   return run.subQuestions ?? run.report?.plan.subQuestions ?? run.plan?.subQuestions ?? [];
 }
 
 /** Sub-questions whose search has ended (done or failed), by their index in the plan. */
-export function searchedIndexes(run: Run): Set<number> {
+export function searchedIndexes(run: ResearchRunState): Set<number> {
   const ended = new Set<number>();
   for (const event of eventsOf(run)) if (event.type === 'search' && event.state !== 'started') ended.add(event.index);
   return ended;
 }
 
 /** The queries the run searched for, in the order it started them. */
-export function searchedQueries(run: Run): string[] {
+export function searchedQueries(run: ResearchRunState): string[] {
   return eventsOf(run).flatMap((event) => (event.type === 'search' && event.state === 'started' ? [event.query] : []));
 }
 
 /** Each numbered page's state; a page taken as a duplicate of another, or failed before it got a number, is only counted. */
-export function researchPagesOf(run: Run): PageState[] {
+export function researchPagesOf(run: ResearchRunState): PageState[] {
   const states = new Map<number, PageState>();
   for (const source of researchSourcesOf(run)) states.set(source.n, { n: source.n, url: source.url, state: 'read' });
   for (const event of eventsOf(run)) {
@@ -72,7 +80,7 @@ export function researchPagesOf(run: Run): PageState[] {
   return [...states.values()].sort((a, b) => a.n - b.n);
 }
 
-export function researchSourcesOf(run: Run): AnswerSource[] {
+export function researchSourcesOf(run: ResearchRunState): AnswerSource[] {
   if (run.report) return run.report.sources;
   const events = eventsOf(run);
   for (let i = events.length - 1; i >= 0; i--) {
@@ -83,7 +91,7 @@ export function researchSourcesOf(run: Run): AnswerSource[] {
 }
 
 /** The sections written so far, in plan order whatever order they came in (the report's once done). */
-export function sectionsOf(run: Run): ReportSection[] {
+export function sectionsOf(run: ResearchRunState): ReportSection[] {
   if (run.report) return run.report.sections;
   const byIndex = new Map<number, ReportSection>();
   for (const event of eventsOf(run)) if (event.type === 'section') byIndex.set(event.index, event.section);
@@ -91,7 +99,7 @@ export function sectionsOf(run: Run): ReportSection[] {
 }
 
 /** The sub-questions no source answers: the report's list, or the sections said so as they come. */
-export function notAnsweredOf(run: Run): string[] {
+export function notAnsweredOf(run: ResearchRunState): string[] {
   if (run.report) return run.report.notAnswered;
   return sectionsOf(run)
     .filter((section) => !section.answered)
@@ -99,7 +107,7 @@ export function notAnsweredOf(run: Run): string[] {
 }
 
 /** The engine the run waits on for a person, while it does. */
-export function pausedBy(run: Run): Extract<ResearchEvent, { type: 'paused' }> | undefined {
+export function pausedBy(run: ResearchRunState): Extract<ResearchEvent, { type: 'paused' }> | undefined {
   if (run.status !== 'running') return undefined;
   let paused: Extract<ResearchEvent, { type: 'paused' }> | undefined;
   for (const event of eventsOf(run)) {
@@ -110,7 +118,7 @@ export function pausedBy(run: Run): Extract<ResearchEvent, { type: 'paused' }> |
 }
 
 /** plan → searches k/N → pages k/budget → sections k/N → checking, each with its state. */
-export function researchStagesOf(run: Run): ResearchStage[] {
+export function researchStagesOf(run: ResearchRunState): ResearchStage[] {
   const events = eventsOf(run);
   const planned = subQuestionsOf(run).length;
   // Planning is its own call: done once a plan is on screen.
