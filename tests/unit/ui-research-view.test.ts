@@ -1,11 +1,9 @@
 /**
- * What a deep research shows, derived from its events (src/renderer/src/lib/research-view.ts), and
- * a stored report shown as an answer (src/renderer/src/lib/stored-report.ts).
+ * What a deep research shows, derived from its plan, events and report (src/renderer/src/lib/research-view.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { ReportSection, ResearchEvent, ResearchPlan } from '../../src/shared/research-contract';
 import { notAnsweredOf, pausedBy, researchPagesOf, researchStagesOf, searchedQueries, sectionsOf, type ResearchRunState } from '../../src/renderer/src/lib/research-view';
-import { reportAsAnswerText } from '../../src/renderer/src/lib/stored-report';
 
 const PLAN: ResearchPlan = { question: 'Heat pumps?', subQuestions: ['How efficient?', 'How costly?', 'How loud?'], plannedBy: 'facets' };
 
@@ -49,9 +47,17 @@ describe('researchStagesOf', () => {
     expect(searchedQueries(r)).toEqual(['How efficient?', 'How loud?']);
   });
 
-  it('a stopped run marks the step it was in as stopped, and leaves the later ones waiting', () => {
-    const r = run({ status: 'cancelled', subQuestions: PLAN.subQuestions, research: [{ type: 'step', step: 'read' }] });
-    expect(stateOf(r)).toEqual({ plan: 'done', search: 'done', read: 'stopped', write: 'waiting', check: 'waiting' });
+  it('searching and reading go on together while gathering; a stop marks both stopped and leaves the later steps waiting', () => {
+    const research: ResearchEvent[] = [
+      { type: 'step', step: 'search' },
+      { type: 'search', index: 0, query: 'How efficient?', state: 'started' },
+      { type: 'search', index: 0, query: 'How efficient?', state: 'done', results: 8 },
+      { type: 'search', index: 1, query: 'How costly?', state: 'started' },
+      { type: 'page', url: 'http://a/1', state: 'read', n: 1 },
+    ];
+    const gathering = run({ subQuestions: PLAN.subQuestions, research });
+    expect(stateOf(gathering)).toEqual({ plan: 'done', search: 'active', read: 'active', write: 'waiting', check: 'waiting' });
+    expect(stateOf({ ...gathering, status: 'cancelled' })).toEqual({ plan: 'done', search: 'stopped', read: 'stopped', write: 'waiting', check: 'waiting' });
   });
 
   it('a finished run has every step done', () => {
@@ -100,16 +106,5 @@ describe('pausedBy', () => {
 
   it('is nothing once the run has ended', () => {
     expect(pausedBy(run({ status: 'cancelled', research: [paused] }))).toBeUndefined();
-  });
-});
-
-describe('reportAsAnswerText', () => {
-  it('turns footnote references into [n] markers and leaves the definitions out', () => {
-    const markdown = '# Heat pumps\n\nThey are efficient.[^1][^2]\n\n## Sources\n\n[^1]: [A](http://a/1)\n[^2]: [B](http://a/2)\n';
-    expect(reportAsAnswerText(markdown)).toBe('# Heat pumps\n\nThey are efficient.[1][2]\n\n## Sources');
-  });
-
-  it('leaves an escaped reference (a page’s own text) as it is', () => {
-    expect(reportAsAnswerText('A page wrote \\[^3] here.[^1]')).toBe('A page wrote \\[^3] here.[1]');
   });
 });

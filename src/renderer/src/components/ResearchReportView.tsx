@@ -37,7 +37,7 @@ export function ResearchReportView({ run }: { run: Run }): React.JSX.Element | n
   const sources = researchSourcesOf(run);
   const sections = sectionsOf(run).filter((section) => section.answered);
   const notAnswered = notAnsweredOf(run);
-  if (!report && sections.length === 0 && notAnswered.length === 0) return null;
+  if (!report && sections.length === 0 && notAnswered.length === 0 && sources.length === 0) return null;
   const cited = citedIn([report?.summary.text ?? '', ...sections.map((section) => section.text)].join('\n'));
   for (const disagreement of report?.disagreements ?? []) for (const claim of disagreement.claims) cited.add(claim.n);
   const pages = researchPagesOf(run);

@@ -1,6 +1,6 @@
 import type { AnswerSentence } from '../../../shared/answer-contract';
+import { formatAnswerText } from '../../../shared/format/answer-text';
 import { citationLookup, domainOf } from '../lib/run-view';
-import { reportAsAnswerText } from '../lib/stored-report';
 import { firstQuestionOf, useRun, type StoredTurn } from '../stores/run-store';
 import { useReader } from '../stores/reader-store';
 import { AnswerMarkdown } from './Lazy';
@@ -10,7 +10,7 @@ import { ReportActions } from './ResearchReportView';
 import { RunTurn } from './RunTurn';
 import { TurnActions, TurnQuestion } from './TurnParts';
 
-/** The mode the history records a deep research's turn with (its answer is the report's Markdown). */
+/** The mode the history records a deep research's turn with (its answer is the report's text with [n] markers, as an answer's). */
 const RESEARCH_MODE = 'research';
 
 /** Stored turns keep their checked sentences as `citations` (answers) or nothing (searches). */
@@ -47,6 +47,7 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
   const ask = useRun((state) => state.ask);
   const sentences = sentencesOf(turn.citations);
   const research = turn.mode === RESEARCH_MODE;
+  const asAnswer = { answer: turn.answer, sources: turn.sources.map((source, i) => ({ n: i + 1, title: source.title, url: source.url, source: domainOf(source.url), quotes: [] })) };
   const sourceOf = (n: number) => {
     const source = turn.sources[n - 1];
     return source && { title: source.title, url: source.url, domain: domainOf(source.url) };
@@ -66,7 +67,7 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
       {turn.answer.trim() !== '' && (
         <div className="answer-text">
           <AnswerMarkdown
-            text={research ? reportAsAnswerText(turn.answer) : turn.answer}
+            text={turn.answer}
             citation={citationLookup(sentences)}
             sourceOf={sourceOf}
             checked={sentences !== undefined}
@@ -77,10 +78,8 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
           />
         </div>
       )}
-      {turn.mode === 'answer' && !turn.error && (
-        <TurnActions answer={{ answer: turn.answer, sources: turn.sources.map((source, i) => ({ n: i + 1, title: source.title, url: source.url, source: domainOf(source.url), quotes: [] })) }} question={turn.question} />
-      )}
-      {research && !turn.error && <ReportActions title={turn.question} markdown={turn.answer} />}
+      {turn.mode === 'answer' && !turn.error && <TurnActions answer={asAnswer} question={turn.question} />}
+      {research && !turn.error && <ReportActions title={turn.question} markdown={formatAnswerText(asAnswer)} />}
       {turn.sources.length > 0 && (
         <ol className="turn-sources" aria-label="Sources">
           {turn.sources.map((source, i) => (

@@ -25,20 +25,22 @@ export interface ResearchStage {
 
 const STEPS: readonly ResearchStep[] = ['plan', 'search', 'read', 'write', 'check'];
 
-/** The step an event shows the run has reached (a run that says no `step` still shows its work). */
+/**
+ * How far an event shows the run has got, as an index of STEPS: searching and reading go on
+ * together (pages are read while the next search runs), so both count as the gathering.
+ */
 function stepOf(event: ResearchEvent): number {
   switch (event.type) {
     case 'step':
-      return STEPS.indexOf(event.step);
+      return event.step === 'read' ? 1 : STEPS.indexOf(event.step);
     case 'plan':
       return 0;
     case 'search':
     case 'paused':
     case 'resumed':
-      return 1;
     case 'page':
     case 'sources':
-      return 2;
+      return 1;
     case 'section':
       return 3;
     case 'done':
@@ -123,22 +125,27 @@ export function researchStagesOf(run: ResearchRunState): ResearchStage[] {
   const planned = subQuestionsOf(run).length;
   // Planning is its own call: done once a plan is on screen.
   const reached = Math.max(run.plan || run.report ? 1 : 0, ...events.map(stepOf));
-  const stateAt = (index: number): StageState => {
-    if (run.status === 'done' || index < reached) return 'done';
-    if (index > reached || run.status === 'planned') return 'waiting';
-    if (run.status === 'running') return 'active';
-    return run.status === 'failed' ? 'failed' : 'stopped';
-  };
+  const gathered = reached >= 3;
   const searched = searchedIndexes(run).size;
   const read = events.filter((event) => event.type === 'page' && event.state === 'read').length;
   const duplicates = events.filter((event) => event.type === 'page' && event.state === 'duplicate').length;
   const sections = sectionsOf(run).length;
-  const labels: Record<ResearchStep, string> = {
-    plan: planned > 0 ? `Plan: ${planned} sub-question${planned === 1 ? '' : 's'}` : 'Planning',
-    search: planned > 0 ? `Searches ${searched}/${planned}` : 'Searches',
-    read: `Pages ${read}/${DEFAULT_RESEARCH_PAGES}${duplicates > 0 ? ` (${duplicates} duplicate${duplicates === 1 ? '' : 's'} dropped)` : ''}`,
-    write: planned > 0 ? `Sections ${sections}/${planned}` : 'Sections',
-    check: 'Checking citations',
+  const gathering = run.status !== 'planned' && events.some((event) => stepOf(event) === 1);
+  const state = (started: boolean, finished: boolean): StageState => {
+    if (finished || run.status === 'done') return 'done';
+    if (!started) return 'waiting';
+    if (run.status === 'running') return 'active';
+    return run.status === 'failed' ? 'failed' : run.status === 'cancelled' ? 'stopped' : 'waiting';
   };
-  return STEPS.map((id, index) => ({ id, label: labels[id], state: stateAt(index) }));
+  const stages: Record<ResearchStep, [label: string, state: StageState]> = {
+    plan: [planned > 0 ? `Plan: ${planned} sub-question${planned === 1 ? '' : 's'}` : 'Planning', state(true, reached >= 1)],
+    search: [planned > 0 ? `Searches ${searched}/${planned}` : 'Searches', state(gathering, gathered || (planned > 0 && searched >= planned))],
+    read: [
+      `Pages ${read}/${DEFAULT_RESEARCH_PAGES}${duplicates > 0 ? ` (${duplicates} duplicate${duplicates === 1 ? '' : 's'} dropped)` : ''}`,
+      state(gathering && (searched > 0 || read > 0), gathered),
+    ],
+    write: [planned > 0 ? `Sections ${sections}/${planned}` : 'Sections', state(reached >= 3, reached >= 4)],
+    check: ['Checking citations', state(reached >= 4, reached >= STEPS.length)],
+  };
+  return STEPS.map((id) => ({ id, label: stages[id][0], state: stages[id][1] }));
 }
