@@ -99,7 +99,7 @@ export interface FixtureWeb {
    * From now on answer every search with this block page, as an engine does once it has flagged
    * the client (not just one query); undefined serves normally again.
    */
-  blockEverySearch(kind: 'captcha' | undefined): void;
+  blockEverySearch(kind: BlockKind | undefined): void;
   close(): Promise<void>;
 }
 
@@ -107,7 +107,19 @@ export interface FixtureWebOptions {
   port?: number;
   slowMs?: number;
   engine?: FixtureEngine;
+  /**
+   * Google: a synthetic results page for the queries it knows (lower-cased), before the recorded
+   * pages are looked up — a test's own topic (e.g. research-topic.ts) served by this engine.
+   */
+  results?: (query: string) => string | undefined;
 }
+
+/**
+ * What every search gets once blockEverySearch is called: 'captcha', the /sorry/ page as recorded
+ * (nothing a person can solve offline); 'captcha-until-solved', a /sorry/ form whose answer sets
+ * the exemption cookie, after which that browser is served again.
+ */
+export type BlockKind = 'captcha' | 'captcha-until-solved';
 
 interface RecordedPage {
   file: string;
@@ -179,7 +191,7 @@ interface EngineSite {
 
 interface SiteTools {
   options: FixtureWebOptions;
-  blocked: () => 'captcha' | undefined;
+  blocked: () => BlockKind | undefined;
   hang: (res: ServerResponse) => void;
   consentAnswers: Array<'reject' | 'accept'>;
 }
@@ -330,15 +342,18 @@ function googleSite(tools: SiteTools): EngineSite {
       if (url.pathname === '/save' && req.method === 'POST') return saveConsent(req, res);
       if (url.pathname.startsWith('/sorry/')) {
         const next = url.searchParams.get('continue') ?? '';
-        if (!next.includes(encodeURIComponent(FIXTURE_QUERIES.captchaOnce))) return sendFile(res, blockPage('sorry-recaptcha-2020.html'), 429);
+        const solvable = next.includes(encodeURIComponent(FIXTURE_QUERIES.captchaOnce)) || blocked() === 'captcha-until-solved';
+        if (!solvable) return sendFile(res, blockPage('sorry-recaptcha-2020.html'), 429);
         return sendHtml(res, readFileSync(SORRY_WITH_FORM, 'utf8').replace('{{CONTINUE}}', escapeAttribute(next)), 429);
       }
       if (url.pathname !== '/search') return notFound(res);
-      if (blocked() === 'captcha') return toSorry(req, res);
+      if (blocked() === 'captcha' || (blocked() === 'captcha-until-solved' && !hasCookie(req, 'GOOGLE_ABUSE_EXEMPTION'))) return toSorry(req, res);
       const reloaded = reloads.get(url.pathname + url.search);
       if (reloaded !== undefined) return sendResults(res, reloaded);
       const query = (url.searchParams.get('q') ?? '').trim().toLowerCase();
       const page = Math.floor(Number(url.searchParams.get('start') ?? '0') / 10);
+      const own = tools.options.results?.(query);
+      if (own !== undefined) return sendHtml(res, page === 0 ? own : readRecorded(noResults));
       switch (query) {
         case FIXTURE_QUERIES.captchaOnce:
           return hasCookie(req, 'GOOGLE_ABUSE_EXEMPTION') ? sendResults(res, coffee) : toSorry(req, res);
@@ -423,7 +438,7 @@ export async function startFixtureWeb(options: FixtureWebOptions = {}): Promise<
   const log: FixtureRequest[] = [];
   const hanging = new Set<ServerResponse>();
   const consentAnswers: Array<'reject' | 'accept'> = [];
-  let blocked: 'captcha' | undefined;
+  let blocked: BlockKind | undefined;
   const site = SITES[engine]({
     options,
     blocked: () => blocked,

@@ -13,7 +13,7 @@ const STOPWORDS = new Set(
     'is are was were be been being am do does did done have has had having can could will would shall should ' +
     'may might must it its this that these those there here their they them he she his her him we us our you ' +
     'your i me my not no so if also such which who whom whose what when where why how all any each both ' +
-    'more most much many other some only own same too very just one ones per via s t'
+    'more most much many other some only own same too very just one ones per via vs versus s t'
   ).split(' '),
 );
 

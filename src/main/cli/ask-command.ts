@@ -4,10 +4,16 @@ import type { ResearchApi } from '../../shared/api';
 import { definedFields } from '../../shared/defined-fields';
 import { answerProgress } from '../../shared/format/answer-progress';
 import { formatAnswerText } from '../../shared/format/answer-text';
+import { researchProgress } from '../../shared/format/research-progress';
+import { LanternError } from '../../shared/errors';
+import type { ResearchRequestInput } from '../../shared/research-contract';
 import { parseWholeNumber, reportError, type CliIo } from './output';
 
 interface AskFlags {
   json?: boolean;
+  deep?: boolean;
+  maxPages?: number;
+  timeBudget?: number;
   pages?: number;
   url?: string[];
   composer?: string;
@@ -27,7 +33,9 @@ function parseThreadId(value: string): number {
 /**
  * `lantern ask "<question>" [--json] [--thread ID] [--pages N] [--url U …]
  * [--composer auto|extractive|llm] [--llm-url URL --model NAME] [--allow-private]`: progress on
- * stderr, the cited answer (or the AnswerResponse) on stdout.
+ * stderr, the cited answer (or the AnswerResponse) on stdout. With `--deep [--max-pages N]
+ * [--time-budget S]`, deep research instead: the report as Markdown with footnotes (or the
+ * ResearchReport).
  */
 export function registerAskCommand(
   program: Command,
@@ -37,7 +45,10 @@ export function registerAskCommand(
     .command('ask')
     .description('Answer a question from web pages, every sentence citing its checked sources')
     .argument('<question...>', 'the question (quote it or not)')
-    .option('--json', 'print the AnswerResponse as JSON')
+    .option('--json', 'print the AnswerResponse (with --deep: the ResearchReport) as JSON')
+    .option('--deep', 'deep research: sub-questions, several searches, up to --max-pages pages, a report with sections, disagreements and what is not answered')
+    .option('--max-pages <n>', 'with --deep: pages read at most (1-40, default 20)', parseWholeNumber('--max-pages', 1, 40))
+    .option('--time-budget <seconds>', 'with --deep: how long the gathering may take (5-600, default 90)', parseWholeNumber('--time-budget', 5, 600))
     .option('--thread <id>', 'ask in this history thread: a follow-up such as "Who directed it?" is understood from its earlier turns', parseThreadId)
     .option('--pages <n>', 'pages to read from the search results (1-10, default 6)', parseWholeNumber('--pages', 1, 10))
     .option('--url <url...>', 'answer from these pages instead of searching (up to 20)')
@@ -47,6 +58,11 @@ export function registerAskCommand(
     .option('--model <name>', "the model for this answer (else the settings' llm.model)")
     .option('--allow-private', 'allow private, loopback and link-local addresses (e.g. a local dev server)')
     .action(async (questionWords: string[], flags: AskFlags) => {
+      if (flags.deep) return deepResearch(questionWords.join(' '), flags, deps);
+      if (flags.maxPages !== undefined || flags.timeBudget !== undefined) {
+        deps.setExitCode(reportError(new LanternError('INVALID_INPUT', '--max-pages and --time-budget are for deep research: add --deep.'), Boolean(flags.json), deps.io));
+        return;
+      }
       const request: AnswerRequestInput = { question: questionWords.join(' ') };
       if (flags.pages !== undefined) request.pages = flags.pages;
       if (flags.url) request.urls = flags.url;
@@ -70,4 +86,40 @@ export function registerAskCommand(
         deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));
       }
     });
+}
+
+/** `ask --deep`: the same flags where they mean the same (thread, composer, model, private networks); --pages and --url are a quick answer's. */
+async function deepResearch(
+  question: string,
+  flags: AskFlags,
+  deps: { api: () => ResearchApi; io: CliIo; setExitCode: (code: number) => void; session: string },
+): Promise<void> {
+  const json = Boolean(flags.json);
+  if (flags.pages !== undefined || flags.url) {
+    const error = new LanternError('INVALID_INPUT', '--pages and --url are for a quick answer; deep research searches for itself: use --max-pages to bound the pages it reads.');
+    deps.setExitCode(reportError(error, json, deps.io));
+    return;
+  }
+  const request: ResearchRequestInput = {
+    question,
+    ...definedFields({ maxPages: flags.maxPages, timeBudgetMs: flags.timeBudget === undefined ? undefined : flags.timeBudget * 1000, threadId: flags.thread }),
+    ...(flags.composer === undefined ? {} : { composer: flags.composer as NonNullable<ResearchRequestInput['composer']> }),
+  };
+  const progress = researchProgress();
+  try {
+    deps.io.err('planning…');
+    const report = await deps.api().research.run(request, {
+      session: deps.session,
+      recordHistory: true,
+      onEvent: (event) => {
+        const line = progress(event);
+        if (line) deps.io.err(line);
+      },
+      ...(flags.allowPrivate ? { allowPrivateNetworks: true } : {}),
+      llm: definedFields({ baseUrl: flags.llmUrl, model: flags.model }),
+    });
+    deps.io.out(json ? JSON.stringify(report) : report.markdown);
+  } catch (error) {
+    deps.setExitCode(reportError(error, json, deps.io));
+  }
 }

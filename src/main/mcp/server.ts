@@ -17,11 +17,9 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import type { AnswerEvent } from '../../shared/answer-contract';
 import type { ResearchApi } from '../../shared/api';
 import { definedFields } from '../../shared/defined-fields';
 import { LanternError } from '../../shared/errors';
-import { answerProgress } from '../../shared/format/answer-progress';
 import { publicErrorInfo } from '../api/http-errors';
 import { validationError } from '../validation';
 import { letProgressArrive } from './progress-flush';
@@ -86,7 +84,7 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
     return { tools: tools.map((tool) => describeTool(tool, listedSchemas)) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { onEvent, sent } = progressSender(extra);
+    const { onProgress, sent } = progressSender(extra);
     try {
       const tool = tools.find((candidate) => candidate.name === request.params.name);
       if (!tool) {
@@ -97,7 +95,7 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
       const answer = await tool.run(args.data, {
         session: sessionOf(extra),
         signal: extra.signal,
-        ...definedFields({ onEvent }),
+        ...definedFields({ onProgress }),
       });
       const structured = listedSchemas || (await structuredWanted());
       // Progress first: a client drops progress that arrives after (or with) the result.
@@ -114,20 +112,17 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
 }
 
 /**
- * Answer events as MCP progress notifications, when the client asked for them (a progress token
- * in the request's _meta). Progress must increase, so it counts the events told so far. `sent`
- * resolves once every notification is written and has had time to reach the client on its own.
+ * A tool's progress lines as MCP progress notifications, when the client asked for them (a
+ * progress token in the request's _meta). Progress must increase, so it counts the lines told so
+ * far. `sent` resolves once every notification is written and has had time to reach the client on its own.
  */
-function progressSender(extra: Extra): { onEvent?: (event: AnswerEvent) => void; sent: () => Promise<void> } {
+function progressSender(extra: Extra): { onProgress?: (message: string) => void; sent: () => Promise<void> } {
   const progressToken = extra._meta?.progressToken;
   if (progressToken === undefined) return { sent: async () => {} };
-  const describe = answerProgress();
   let progress = 0;
   let chain = Promise.resolve();
   return {
-    onEvent: (event) => {
-      const message = describe(event);
-      if (message === undefined) return;
+    onProgress: (message) => {
       progress += 1;
       const params = { progressToken, progress, message };
       // A client gone away must not fail the answer; the response will not reach it either.

@@ -16,24 +16,28 @@ export interface SourceText {
 
 /** Share of the two sentences' words (numbers left out) they must have in common. */
 const MIN_SAME_WORDS = 0.6;
-const NUMBER = /\d+(?:[.,]\d+)*/;
+const NUMBERS = /\d+(?:[.,]\d+)*/g;
 
 export function findDisagreements(question: string, subQuestions: readonly string[], sources: readonly SourceText[]): Disagreement[] {
   void question;
   void subQuestions;
   const statements = sources.flatMap((source) =>
     splitSentences(source.text)
-      .map((span) => ({ n: source.n, quote: span.text, value: NUMBER.exec(span.text)?.[0], terms: new Set(contentTerms(span.text.replace(/\d+(?:[.,]\d+)*/g, ' '))) }))
-      .filter((s): s is typeof s & { value: string } => s.value !== undefined && s.terms.size >= 3),
+      .map((span) => ({ n: source.n, quote: span.text, values: span.text.match(NUMBERS) ?? ([] as string[]), terms: new Set(contentTerms(span.text.replace(NUMBERS, ' '))) }))
+      .filter((s) => s.values.length > 0 && s.terms.size >= 3),
   );
   const found: Disagreement[] = [];
   const used = new Set<(typeof statements)[number]>();
   for (const a of statements) {
     if (used.has(a)) continue;
     for (const b of statements) {
-      if (b.n === a.n || used.has(b) || b.value === a.value || overlap(a.terms, b.terms) < MIN_SAME_WORDS) continue;
+      if (b.n === a.n || used.has(b) || overlap(a.terms, b.terms) < MIN_SAME_WORDS) continue;
+      // The figure each gives that the other does not.
+      const valueA = a.values.find((v) => !b.values.includes(v));
+      const valueB = b.values.find((v) => !a.values.includes(v));
+      if (valueA === undefined || valueB === undefined) continue;
       const topic = [...a.terms].filter((t) => b.terms.has(t)).join(' ');
-      found.push({ topic, claims: [a, b].map(({ n, quote, value }) => ({ n, quote, value })) });
+      found.push({ topic, claims: [{ n: a.n, quote: a.quote, value: valueA }, { n: b.n, quote: b.quote, value: valueB }] });
       used.add(a).add(b);
       break;
     }

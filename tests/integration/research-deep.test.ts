@@ -1,0 +1,183 @@
+/**
+ * Deep research end to end on the fixture topic (tests/support/research-topic.ts): the real
+ * runtime (SearchService with its pacing, system Chromium, the guarded fetch pipeline, SQLite),
+ * the fixture Google answering each facet's query, the articles on another loopback server. One
+ * runtime (one browser) for the whole file; the result cache is off so every run asks the engine.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChromiumRevealWindow } from '../../src/main/browser/chromium-reveal';
+import { hasDisplay } from '../../src/main/browser/chromium-reveal';
+import { createNodeRuntime } from '../../src/main/node-runtime';
+import type { ResearchService } from '../../src/main/service';
+import type { ResearchOptions } from '../../src/shared/api';
+import { ResearchReportSchema, type ResearchEvent, type ResearchReport } from '../../src/shared/research-contract';
+import { errorOf } from '../support/error-of';
+import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
+
+/** The engine's pacing gap here: small, so the file stays fast, and asserted on the request log. */
+const GAP_MS = 150;
+
+let topic: ResearchTopic;
+let web: FixtureWeb;
+let api: ResearchService;
+const windows: ChromiumRevealWindow[] = [];
+beforeAll(async () => {
+  topic = await startResearchTopic();
+  web = await startFixtureWeb({ results: (query) => topic.resultsPage(query) });
+  api = createNodeRuntime({
+    env: { ...process.env, LANTERN_DATA_DIR: mkdtempSync(join(tmpdir(), 'lantern-research-')), LANTERN_ENGINE_URL_GOOGLE: web.origin },
+    pageTimeoutMs: 30_000,
+    searchPacing: { minGapMs: GAP_MS, jitterMs: 0 },
+    onReveal: (window) => windows.push(window),
+  });
+  await api.settings.update({ resultCacheTtlMs: 0 });
+});
+afterAll(async () => {
+  await api?.close();
+  await web?.close();
+  await topic?.close();
+});
+
+async function research(request: Parameters<ResearchService['research']['run']>[0], options: ResearchOptions = {}) {
+  const events: ResearchEvent[] = [];
+  const report = await api.research.run(request, {
+    allowPrivateNetworks: true,
+    ...options,
+    onEvent: (event) => {
+      events.push(event);
+      options.onEvent?.(event);
+    },
+  });
+  return { report: ResearchReportSchema.parse(report), events };
+}
+
+/** Whitespace as a person reads it: the quote's and the page's compared alike. */
+const flat = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+function citations(report: ResearchReport) {
+  return [report.summary, ...report.sections].flatMap((s) => s.sentences.flatMap((sentence) => sentence.citations));
+}
+
+function urlOf(report: ResearchReport, n: number): string {
+  return report.sources.find((s) => s.n === n)!.url;
+}
+
+describe('deep research on the fixture topic', () => {
+  it('plans from the results page, reads each page once, and writes a checked report with the planted conflict', async () => {
+    const from = web.log.length;
+    const { report, events } = await research({ question: TOPIC_QUESTION, maxPages: 30 }, { recordHistory: true });
+
+    // The plan: the question, then its results page's people-also-ask and related searches, told first.
+    expect(events.find((e) => e.type !== 'step')?.type).toBe('plan');
+    expect(report.plan).toMatchObject({ plannedBy: 'facets', subQuestions: [TOPIC_QUESTION, ...Object.values(TOPIC_FACETS)] });
+
+    // ≥ 4 answered sections, ≥ 10 distinct cited sources, every quote verbatim from its page.
+    expect(report.sections).toHaveLength(6);
+    expect(report.sections.filter((s) => s.answered).length).toBeGreaterThanOrEqual(4);
+    const supported = citations(report).filter((c) => c.supported);
+    expect(new Set(supported.map((c) => c.n)).size).toBeGreaterThanOrEqual(10);
+    expect(citations(report).length).toBeGreaterThan(0);
+    for (const citation of citations(report)) expect(flat(topic.textOf(urlOf(report, citation.n)) ?? '')).toContain(flat(citation.quote));
+    expect(report.summary.answered).toBe(true);
+
+    // The planted conflict, each side cited from its own page and quoted verbatim.
+    const conflict = report.disagreements.find((d) => d.claims.some((c) => c.value === PLANTED_CONFLICT.values[0]));
+    expect(conflict).toBeDefined();
+    expect(new Set(conflict!.claims.map((c) => new URL(urlOf(report, c.n)).pathname))).toEqual(new Set(PLANTED_CONFLICT.pages));
+    expect(conflict!.claims.map((c) => c.value).sort()).toEqual([...PLANTED_CONFLICT.values]);
+    for (const claim of conflict!.claims) expect(flat(topic.textOf(urlOf(report, claim.n))!)).toContain(flat(claim.quote));
+
+    // Each page read once: the tracking-parameter link never fetched, the syndicated copy dropped.
+    const paths = topic.requests.filter((p) => p !== '/favicon.ico');
+    expect(paths.length).toBe(new Set(paths).size);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'page', state: 'duplicate', url: `${topic.origin}/syndicated/annual-bills` }));
+    expect(new Set(report.sources.map((s) => s.url)).size).toBe(report.sources.length);
+    expect(report.stopped).toBeUndefined();
+
+    // At most one engine request per pacing interval: consecutive searches at least the gap apart.
+    const searches = web.log.slice(from).filter((r) => r.path.startsWith('/search?'));
+    expect(searches.length).toBe(7); // the plan's search, then one per sub-question
+    for (let i = 1; i < searches.length; i++) expect(searches[i]!.at - searches[i - 1]!.at).toBeGreaterThanOrEqual(GAP_MS);
+
+    // Sections arrive in plan order, the report's Markdown and timings are complete.
+    expect(events.filter((e) => e.type === 'section').map((e) => (e as { index: number }).index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(report.markdown).toContain('[^1]:');
+    expect(report.timings.firstSectionMs).toBeLessThanOrEqual(report.timings.totalMs);
+    expect(events.at(-1)?.type).toBe('done');
+
+    // Kept as a thread: a research turn, exported with footnotes, continued by a quick follow-up.
+    const thread = await api.history.get({ id: report.threadId! });
+    expect(thread.turns.map((t) => t.mode)).toEqual(['research']);
+    expect((await api.history.export({ id: report.threadId! })).markdown).toMatch(/\[\^\d+\]: /);
+    const followUp = await api.answer({ question: TOPIC_FACETS.lifespan, threadId: report.threadId! }, { allowPrivateNetworks: true, recordHistory: true });
+    expect(followUp.threadId).toBe(report.threadId);
+    expect((await api.history.get({ id: report.threadId! })).turns.map((t) => t.mode)).toEqual(['research', 'answer']);
+  }, 180_000);
+
+  it('keeps to maxPages and says the page budget ended the gathering', async () => {
+    const { report, events } = await research({ question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan], maxPages: 3 });
+    expect(report.plan.plannedBy).toBe('person');
+    expect(report.sources).toHaveLength(3);
+    expect(events.filter((e) => e.type === 'page' && e.state === 'read')).toHaveLength(3);
+    expect(report.stopped).toBe('pages');
+  }, 120_000);
+
+  it('when cancelled mid-gathering, resolves with the report written from the pages read so far', async () => {
+    const controller = new AbortController();
+    const { report, events } = await research(
+      { question: TOPIC_QUESTION, subQuestions: Object.values(TOPIC_FACETS), maxPages: 30 },
+      // The person cancels as the second page arrives.
+      { signal: controller.signal, onEvent: (event) => event.type === 'page' && event.state === 'read' && event.n === 2 && controller.abort() },
+    );
+    expect(report.stopped).toBe('cancelled');
+    expect(report.sources.length).toBeGreaterThanOrEqual(2);
+    expect(report.sources.length).toBeLessThan(20);
+    // What was read is what the report is written from: every source was told as read, and is cited or listed.
+    const read = events.filter((e) => e.type === 'page' && e.state === 'read').map((e) => (e as { url: string }).url);
+    expect(read.length).toBe(report.sources.length);
+    expect(report.sections).toHaveLength(5);
+    expect(events.at(-1)?.type).toBe('done');
+  }, 120_000);
+
+  it('refuses bad input with INVALID_INPUT naming the field, and an unknown thread with NOT_FOUND', async () => {
+    expect((await errorOf(api.research.run({ question: TOPIC_QUESTION, maxPages: 0 }))).message).toContain('maxPages');
+    expect((await errorOf(api.research.run({ question: TOPIC_QUESTION, subQuestions: [] }))).code).toBe('INVALID_INPUT');
+    expect((await errorOf(api.research.plan({ question: '' }))).code).toBe('INVALID_INPUT');
+    expect((await errorOf(api.research.run({ question: TOPIC_QUESTION, threadId: 999 }))).code).toBe('NOT_FOUND');
+  });
+
+  it('pauses for a CAPTCHA mid-research, and goes on to the end once the person solved it (headed Chromium under Xvfb)', async () => {
+    if (!hasDisplay()) throw new Error('No display: run this test under xvfb-run (npm test does it when xvfb-run is installed).');
+    const { report, events } = await research(
+      { question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.efficiency, TOPIC_FACETS.running, TOPIC_FACETS.emissions], maxPages: 30 },
+      {
+        interactive: true,
+        // Google flags the browser as soon as the first search is done.
+        onEvent: (event) => {
+          if (event.type === 'search' && event.index === 0 && event.state === 'done') web.blockEverySearch('captcha-until-solved');
+          if (event.type === 'paused') void solveInWindow();
+        },
+      },
+    );
+    web.blockEverySearch(undefined);
+    const kinds = events.map((e) => e.type);
+    expect(kinds).toContain('paused');
+    expect(kinds.indexOf('resumed')).toBeGreaterThan(kinds.indexOf('paused'));
+    expect(events.filter((e) => e.type === 'search' && e.state === 'done').map((e) => (e as { index: number }).index)).toEqual([0, 1, 2]);
+    expect(report.sections.every((s) => s.answered)).toBe(true);
+    expect(report.stopped).toBeUndefined();
+  }, 180_000);
+});
+
+/** The person: waits for the verification window, ticks the box and submits. */
+async function solveInWindow(): Promise<void> {
+  await expect.poll(() => windows.length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const page = windows.at(-1)!.page;
+  await page.waitForSelector('#captcha-form');
+  await page.check('input[name="human"]');
+  await page.click('#solve');
+}
