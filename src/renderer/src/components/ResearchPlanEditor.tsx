@@ -42,25 +42,29 @@ export function ResearchPlanEditor({ plan }: { plan: ResearchPlan }): React.JSX.
       <ol className="plan-items">
         {items.map((entry, i) => (
           <li key={entry.key}>
-            <label className="visually-hidden" htmlFor={`${id}-${entry.key}`}>
-              Sub-question {i + 1}
-            </label>
-            <input
-              id={`${id}-${entry.key}`}
-              type="text"
-              value={entry.text}
-              maxLength={MAX_LENGTH}
-              autoFocus={entry.key === added}
-              onChange={(event) => change(entry.key, event.target.value)}
-            />
-            <button
-              type="button"
-              className="button small"
-              aria-label={`Remove sub-question ${i + 1}${entry.text.trim() ? `: ${entry.text.trim()}` : ''}`}
-              onClick={() => setItems(items.filter((other) => other.key !== entry.key))}
-            >
-              Remove
-            </button>
+            <div className="plan-item">
+              <label className="visually-hidden" htmlFor={`${id}-${entry.key}`}>
+                Sub-question {i + 1}
+              </label>
+              <textarea
+                id={`${id}-${entry.key}`}
+                rows={1}
+                value={entry.text}
+                maxLength={MAX_LENGTH}
+                autoFocus={entry.key === added}
+                onChange={(event) => change(entry.key, event.target.value)}
+                // One line each: Enter would only break the sub-question in two.
+                onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+              />
+              <button
+                type="button"
+                className="button small"
+                aria-label={`Remove sub-question ${i + 1}${entry.text.trim() ? `: ${entry.text.trim()}` : ''}`}
+                onClick={() => setItems(items.filter((other) => other.key !== entry.key))}
+              >
+                Remove
+              </button>
+            </div>
           </li>
         ))}
       </ol>
