@@ -7,6 +7,7 @@
  * dark, at 1280×800 and 390×844, checked with axe-core.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { hasDisplay } from '../../src/main/browser/chromium-reveal';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
@@ -148,11 +149,42 @@ test('the report is a turn of its thread: its address opens it from the history,
   await checkScreen(page, 'deep-thread');
 
   await page.getByRole('radio', { name: 'Answer' }).click();
-  await askQuestion(page, TOPIC_FACETS.lifespan);
-  const followUp = page.getByRole('region', { name: TOPIC_FACETS.lifespan });
+  await askQuestion(page, TOPIC_FACETS.install);
+  const followUp = page.getByRole('region', { name: TOPIC_FACETS.install });
   await expect(followUp.getByRole('article', { name: 'Answer' }).getByRole('button', { name: /^Source \d+, supported$/ }).first()).toBeVisible({ timeout: RUN_TIMEOUT });
   const turns = await page.getByRole('article', { name: /^Thread: / }).locator('> section').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
-  expect(turns).toEqual([TOPIC_QUESTION, TOPIC_FACETS.lifespan]);
+  expect(turns).toEqual([TOPIC_QUESTION, TOPIC_FACETS.install]);
+});
+
+test('a CAPTCHA during the gathering pauses the research; solved in its window, the research goes on to the report', async () => {
+  if (!hasDisplay()) throw new Error('No display: run the UI tests under xvfb-run (npm test does it when xvfb-run is installed).');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await planDeep(TOPIC_QUESTION);
+  const plan = page.getByRole('region', { name: 'Research plan' });
+  // Only the sub-question never searched before (no cached results): its search meets the block.
+  for (let i = PLAN.length - 1; i >= 1; i--) await plan.getByRole('button', { name: new RegExp(`^Remove sub-question ${i}:`) }).click();
+  await expect(plan.getByRole('textbox', { name: 'Sub-question 1' })).toHaveValue(REMOVED);
+  engine.blockEverySearch('captcha-until-solved');
+  try {
+    await plan.getByRole('button', { name: 'Start research' }).click();
+    const paused = page.getByRole('status').filter({ hasText: 'Paused: Google is waiting for you' });
+    await expect(paused).toBeVisible({ timeout: RUN_TIMEOUT });
+    await expect(page.locator('[data-stage="search"]')).toHaveAttribute('data-state', 'active');
+    await checkScreen(page, 'deep-paused');
+
+    // The person, in the window the research opened on the search profile.
+    await expect.poll(() => web.revealed.length, { timeout: 60_000 }).toBe(1);
+    const window = web.revealed[0]!;
+    await window.locator('#captcha-form').waitFor();
+    await window.getByLabel("I'm not a robot").check();
+    await window.locator('#solve').click();
+  } finally {
+    engine.blockEverySearch(undefined);
+  }
+  await expect(page.getByRole('button', { name: 'Copy report' })).toBeVisible({ timeout: RUN_TIMEOUT });
+  await expect(page.getByRole('status').filter({ hasText: 'Paused:' })).toHaveCount(0);
+  await expect(page.locator('[data-stage="search"]')).toHaveText('✓ Searches 1/1');
+  expect(searchedFor(REMOVED)).toBe(true);
 });
 
 test('Stop (Esc) keeps what was gathered', async () => {
