@@ -13,7 +13,7 @@ import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fi
 import { PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { askQuestion } from './support/ask';
-import { checkColourSchemes, checkScreen, PHONE, WIDE } from './support/ui-checks';
+import { checkColourSchemes, checkScreen, controlsTabCannotReach, PHONE, WIDE } from './support/ui-checks';
 import { startWebMode, type WebMode } from './support/web-mode';
 
 /** The plan the fixture's results page gives: the question, then its people-also-ask and related searches. */
@@ -36,7 +36,7 @@ test.beforeAll(async ({ browser }) => {
   engine = await startFixtureWeb({ results: (query) => topic.resultsPage(query) });
   // A short pacing gap keeps the file quick; the pacing itself is the core's tests' concern.
   web = await startWebMode({ engine: engine.origin, searchPacing: { minGapMs: 150, jitterMs: 0 } });
-  page = await (await browser.newContext()).newPage();
+  page = await (await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
   // The report's section headings in the order they first appeared in the page.
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -75,6 +75,7 @@ test('Deep research shows the plan first, to edit before anything is searched', 
   const plan = page.getByRole('region', { name: 'Research plan' });
   for (const [i, question] of PLAN.entries()) await expect(plan.getByRole('textbox', { name: `Sub-question ${i + 1}` })).toHaveValue(question);
   await expect(plan).toContainText('up to 20 pages');
+  expect(await controlsTabCannotReach(page)).toEqual([]);
   // Only the plan's own search so far: no sub-question has been searched.
   for (const facet of Object.values(TOPIC_FACETS)) expect(searchedFor(facet)).toBe(false);
   await checkScreen(page, 'deep-plan');
@@ -110,6 +111,13 @@ test('sections arrive in the plan’s order, each with its citation chips, under
   for (const title of titles) await expect(report.getByRole('region', { name: title }).getByRole('button', { name: /^Source \d+, / }).first()).toBeVisible();
   // At least ten distinct sources, each one a card.
   expect(await report.getByRole('region', { name: 'Sources' }).locator('.source-card').count()).toBeGreaterThanOrEqual(10);
+  // Copy gives the report's Markdown: its sections, the disagreement and the sources as footnotes.
+  await report.getByRole('button', { name: 'Copy report' }).click();
+  await expect(report.getByRole('status').filter({ hasText: 'Copied as Markdown' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^## .*efficient are heat pumps in cold weather/m);
+  expect(copied).toMatch(/^## Where the sources disagree$/m);
+  expect(copied).toMatch(/^\[\^1\]: \[.+\]\(/m);
   await checkScreen(page, 'deep-report');
 });
 
