@@ -26,6 +26,7 @@ import { createNodeRuntime } from '../../src/main/node-runtime';
 import type { ResearchService } from '../../src/main/service';
 import type { ResearchApi } from '../../src/shared/api';
 import type { AnswerEvent } from '../../src/shared/answer-contract';
+import type { ResearchEvent } from '../../src/shared/research-contract';
 import { errorOf } from '../support/error-of';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { IpcMainDouble, ipcRendererDouble } from '../support/ipc-double';
@@ -129,6 +130,19 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
     const error = await errorOf(client.answer({ question: ANSWER_SITE_QUERIES.serverError, engine: 'google' }));
     expect(error.code).toBe('ENGINE_UNREACHABLE');
     expect(error.details).toMatchObject({ engine: 'google', status: 500, threadId: expect.any(Number) });
+  });
+
+  it('researches: a plan from the results page, then a run whose steps arrive as they happen and whose report comes last', async () => {
+    const question = 'How much caffeine is in a shot of espresso?';
+    const plan = await client.research.plan({ question, engine: 'google' });
+    expect(plan).toMatchObject({ plannedBy: 'facets', subQuestions: expect.arrayContaining([question, 'Is espresso stronger than drip coffee?']) });
+    const events: ResearchEvent[] = [];
+    const report = await client.research.run({ question, subQuestions: [question], maxPages: 3, engine: 'google' }, { onEvent: (event) => events.push(event) });
+    expect(report.sections[0]).toMatchObject({ title: question, answered: true, text: expect.stringContaining('63 mg') });
+    expect(report.markdown).toContain('[^1]:');
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['plan', 'search', 'page', 'section']));
+    expect(events.at(-1)?.type).toBe('done');
+    expect((await errorOf(client.research.run({ question, maxPages: 0 }))).code).toBe('INVALID_INPUT');
   });
 
   it('cancels an answer when its signal aborts', async () => {

@@ -5,6 +5,8 @@
  * runtime (one browser) for the whole file; the result cache is off so every run asks the engine.
  */
 import { mkdtempSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,10 +121,12 @@ describe('deep research on the fixture topic', () => {
   }, 180_000);
 
   it('keeps to maxPages and says the page budget ended the gathering', async () => {
-    const { report, events } = await research({ question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan], maxPages: 3 });
+    // Fewer pages than sub-questions: each search's first page is asked for, and the budget stops the rest.
+    const subQuestions = [TOPIC_FACETS.install, TOPIC_FACETS.lifespan, TOPIC_FACETS.emissions];
+    const { report, events } = await research({ question: TOPIC_QUESTION, subQuestions, maxPages: 2 });
     expect(report.plan.plannedBy).toBe('person');
-    expect(report.sources).toHaveLength(3);
-    expect(events.filter((e) => e.type === 'page' && e.state === 'read')).toHaveLength(3);
+    expect(report.sources).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'page' && e.state === 'read')).toHaveLength(2);
     expect(report.stopped).toBe('pages');
   }, 120_000);
 
@@ -149,6 +153,31 @@ describe('deep research on the fixture topic', () => {
     expect((await errorOf(api.research.plan({ question: '' }))).code).toBe('INVALID_INPUT');
     expect((await errorOf(api.research.run({ question: TOPIC_QUESTION, threadId: 999 }))).code).toBe('NOT_FOUND');
   });
+
+  it('with a model: it proposes the plan (within its budget, the facets standing in when it fails) and writes the sections, which the same check marks', async () => {
+    const model = await startModel();
+    try {
+      await api.settings.update({ llm: { preset: 'custom', baseUrl: model.baseUrl, model: 'fake-model' } });
+      const { report } = await research({ question: TOPIC_QUESTION, maxPages: 4 });
+      expect(report.plan).toMatchObject({ plannedBy: 'llm', subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan] });
+      expect(report.composer).toBe('llm');
+      // The model's first sentence is the page's own, its second made up: each section has both, checked.
+      for (const section of report.sections) {
+        expect(section.sentences.map((s) => s.citations.every((c) => c.supported))).toEqual([true, false]);
+      }
+      expect(report.supportedShare).toBeLessThan(1);
+      // The page text reached the model as data only.
+      expect(model.prompts.some((p) => p.includes('<sources>') && p.includes('Heat pump installation price guide'))).toBe(true);
+
+      model.failPlans();
+      const plan = await api.research.plan({ question: TOPIC_QUESTION });
+      expect(plan).toMatchObject({ plannedBy: 'facets', llmError: { code: 'LLM_FAILED' } });
+      expect(plan.subQuestions).toHaveLength(6);
+    } finally {
+      await api.settings.update({ llm: { model: null } });
+      await model.close();
+    }
+  }, 120_000);
 
   it('pauses for a CAPTCHA mid-research, and goes on to the end once the person solved it (headed Chromium under Xvfb)', async () => {
     if (!hasDisplay()) throw new Error('No display: run this test under xvfb-run (npm test does it when xvfb-run is installed).');
@@ -180,4 +209,44 @@ async function solveInWindow(): Promise<void> {
   await page.waitForSelector('#captcha-form');
   await page.check('input[name="human"]');
   await page.click('#solve');
+}
+
+/**
+ * An OpenAI-compatible model on loopback: asked for a plan, it proposes two of the topic's facets
+ * (numbered, as models do); asked to answer, it quotes the first sentence of the first source it
+ * was given and adds a figure no source holds, both cited to that source.
+ */
+async function startModel(): Promise<{ baseUrl: string; prompts: string[]; failPlans(): void; close(): Promise<void> }> {
+  const prompts: string[] = [];
+  let plansFail = false;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const { messages } = JSON.parse(body) as { messages: Array<{ role: string; content: string }> };
+      const [system, user] = [messages[0]!.content, messages.at(-1)!.content];
+      prompts.push(user);
+      if (system.startsWith('Split the research question')) {
+        if (plansFail) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
+        return reply(res, `1. ${TOPIC_FACETS.install}\n2. ${TOPIC_FACETS.lifespan}`);
+      }
+      const source = /<source n="(\d+)">\nTitle: [^\n]*\nURL: [^\n]*\n\n([^\n]*?[.!?])(?:\s|$)/.exec(user);
+      const n = source?.[1] ?? '1';
+      reply(res, `${source?.[2] ?? 'Nothing.'} [${n}]\n\nEvery heat pump sold in 1987 cost 42 dollars [${n}].`);
+    });
+  });
+  const reply = (res: ServerResponse, content: string): void => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+  };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    prompts,
+    failPlans: () => (plansFail = true),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -36,7 +36,7 @@ export function findDisagreements(question: string, subQuestions: readonly strin
       const valueA = a.values.find((v) => !b.values.includes(v));
       const valueB = b.values.find((v) => !a.values.includes(v));
       if (valueA === undefined || valueB === undefined) continue;
-      const topic = [...a.terms].filter((t) => b.terms.has(t)).join(' ');
+      const topic = [...a.terms].filter((t) => t.length > 1 && b.terms.has(t)).join(' ');
       found.push({ topic, claims: [{ n: a.n, quote: a.quote, value: valueA }, { n: b.n, quote: b.quote, value: valueB }] });
       used.add(a).add(b);
       break;

@@ -89,7 +89,6 @@ export async function gather(input: GatherInput, deps: { search: ResearchSearch;
     inFlight++;
     try {
       if (stop.signal.aborted) return;
-      if (pages.length >= request.maxPages) return halt('pages');
       const response = await fetchService.fetch(
         { url: result.url, maxChars: PAGE_CHARS },
         { signal: stop.signal, ...(input.allowPrivateNetworks ? { allowPrivateNetworks: true } : {}) },
@@ -102,7 +101,6 @@ export async function gather(input: GatherInput, deps: { search: ResearchSearch;
         emit({ type: 'page', url: result.url, state: 'duplicate' });
         return;
       }
-      if (pages.length >= request.maxPages) return halt('pages');
       readUrls.add(url);
       shingles.push(textShingles);
       const n = pages.length + 1;
@@ -122,7 +120,7 @@ export async function gather(input: GatherInput, deps: { search: ResearchSearch;
   };
 
   // Each sub-question's fair share is read while the searches go on; the rest once they are done.
-  const share = Math.max(1, Math.ceil(request.maxPages / Math.max(1, subQuestions.length)));
+  const share = Math.max(1, Math.floor(request.maxPages / Math.max(1, subQuestions.length)));
   const { engine, lang, region, timeRange } = request;
   try {
     for (const [index, query] of subQuestions.entries()) {

@@ -49,11 +49,11 @@ export interface ResearchServiceDeps {
 export class ResearchRunService implements DeepResearchApi {
   constructor(private readonly deps: ResearchServiceDeps) {}
 
-  async plan(input: ResearchPlanRequestInput, options: CallOptions & Pick<ResearchOptions, 'llm'> = {}): Promise<ResearchPlan> {
+  async plan(input: ResearchPlanRequestInput, options: CallOptions = {}): Promise<ResearchPlan> {
     const parsed = ResearchPlanRequestSchema.safeParse(input);
     if (!parsed.success) throw validationError('research plan request', parsed.error);
     const request = parsed.data;
-    return this.makePlan(request, this.chooseComposer(request, options.llm) !== undefined, options);
+    return this.makePlan(request, this.chooseComposer(request, undefined) !== undefined, options);
   }
 
   async run(input: ResearchRequestInput, options: ResearchOptions = {}): Promise<ResearchReport> {

@@ -67,7 +67,7 @@ export async function writeReport(input: WriteInput): Promise<Written> {
     sections.push(section);
     input.onSection(index, section);
   }
-  const summary = await summaryOf(input.question, sections, write, passages, input.sources.length);
+  const summary = summaryOf(input.question, sections, passages, input.sources.length);
   const all = [summary, ...sections].flatMap((s) => s.sentences);
   return {
     summary,
@@ -86,21 +86,21 @@ export async function writeReport(input: WriteInput): Promise<Written> {
 }
 
 /**
- * The answer to the whole question, titled with it; when the sources do not answer it as a
- * whole, the lead of each answered section (already checked) stands in, checked again as one text.
+ * Over the whole report: the lead sentence of each answered section (already checked; a bold
+ * short answer above it left out, as the sentence holds it), each said once, checked again as
+ * one text. Unanswered when no section is.
  */
-async function summaryOf(
-  question: string,
-  sections: readonly ReportSection[],
-  write: (title: string) => Promise<ReportSection>,
-  passages: readonly Passage[],
-  sourceCount: number,
-): Promise<ReportSection> {
-  const direct = await write(question);
-  if (direct.answered) return direct;
-  const leads = sections.filter((s) => s.answered).map((s) => s.text.split('\n')[0]!.trim());
-  if (leads.length === 0) return direct;
-  const checked = checkCitations(leads.join(' '), passages, sourceCount);
+function summaryOf(question: string, sections: readonly ReportSection[], passages: readonly Passage[], sourceCount: number): ReportSection {
+  const leads = new Set<string>();
+  for (const section of sections.filter((s) => s.answered)) {
+    const lead = section.text
+      .split('\n')
+      .map((line) => line.replace(/^\s*-\s+/, '').trim())
+      .find((line) => line !== '' && !/^\*\*.*\*\* \[\d+(?:,\s*\d+)*\]$/.test(line));
+    if (lead !== undefined) leads.add(lead);
+  }
+  if (leads.size === 0) return unanswered(question);
+  const checked = checkCitations([...leads].map((lead) => `- ${lead}`).join('\n'), passages, sourceCount);
   return { title: question, text: checked.answer, sentences: checked.sentences, answered: true };
 }
 

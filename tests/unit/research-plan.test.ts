@@ -1,0 +1,63 @@
+/**
+ * The pure parts of deep research: the rule-based plan (facets, near-duplicates dropped), the
+ * model's plan as parsed from its reply, canonical URLs (each page read once) and the progress
+ * lines the CLI and MCP tell.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseSubQuestions } from '../../src/main/research/llm-planner';
+import { canonicalUrl } from '../../src/main/research/gatherer';
+import { distinct, facets } from '../../src/main/research/planner';
+import { researchProgress } from '../../src/shared/format/research-progress';
+
+describe('the plan', () => {
+  it("takes each question a question asks as a facet, and the question itself when it asks one", () => {
+    expect(facets('How efficient are heat pumps? What do they cost to run?')).toEqual(['How efficient are heat pumps?', 'What do they cost to run?']);
+    expect(facets('heat pump vs gas boiler')).toEqual(['heat pump vs gas boiler']);
+  });
+
+  it('drops a sub-question asking what an earlier one asks, in other case or order', () => {
+    expect(distinct(['Heat pump lifespan', 'heat pump lifespan', 'lifespan of heat pumps', 'Heat pump running cost', '  '])).toEqual([
+      'Heat pump lifespan',
+      'Heat pump running cost',
+    ]);
+  });
+
+  it("reads the model's reply one sub-question a line, without numbering, quotes or overlong lines, six at most", () => {
+    const reply = ['1. How efficient are they?', '- "What do they cost?"', '', `${'x'.repeat(301)}?`, 'a?', 'b?', 'c?', 'd?', 'e?'].join('\n');
+    expect(parseSubQuestions(reply)).toEqual(['How efficient are they?', 'What do they cost?', 'a?', 'b?', 'c?', 'd?']);
+  });
+});
+
+describe('canonical URLs', () => {
+  it('are the same page whatever the fragment, tracking parameters, www., trailing slash or scheme', () => {
+    const same = ['https://www.example.com/a/?utm_source=x#top', 'http://example.com/a', 'https://example.com/a?fbclid=1'];
+    expect(new Set(same.map(canonicalUrl)).size).toBe(1);
+    expect(canonicalUrl('https://example.com/a?page=2')).not.toBe(canonicalUrl('https://example.com/a'));
+  });
+});
+
+describe('research progress', () => {
+  it('tells the plan, each search, page and section, a pause, and the end', () => {
+    const describe = researchProgress();
+    const lines = [
+      describe({ type: 'plan', plan: { question: 'q', subQuestions: ['a?', 'b?'], plannedBy: 'facets' } }),
+      describe({ type: 'search', index: 0, query: 'a?', state: 'started' }),
+      describe({ type: 'search', index: 0, query: 'a?', state: 'done', results: 3 }),
+      describe({ type: 'page', url: 'https://x.example/', state: 'read', n: 1, title: 'X' }),
+      describe({ type: 'paused', engine: 'google', reason: 'CAPTCHA' }),
+      describe({ type: 'resumed', engine: 'google' }),
+      describe({ type: 'section', index: 1, section: { title: 'b?', text: '', sentences: [], answered: false } }),
+      describe({ type: 'done', timings: { planMs: 1, totalMs: 1234.4 } }),
+    ];
+    expect(lines).toEqual([
+      'plan (facets): 1. a? 2. b?',
+      'searching 1/2: a?',
+      undefined,
+      'read [1] X (1 page)',
+      'paused: google wants a person to solve a CAPTCHA',
+      'resumed: google answers again',
+      'section 2/2 (not answered by the sources): b?',
+      'done in 1234 ms',
+    ]);
+  });
+});
