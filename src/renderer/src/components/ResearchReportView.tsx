@@ -13,8 +13,9 @@ import { InlineMarkdown } from './Lazy';
 import { Sources } from './Sources';
 
 /** Why the report covers less than the plan, in the person's words (nothing when every search was done). */
-function stoppedNote(report: ResearchReport, pagesRead: number): string | undefined {
-  const read = `${pagesRead} page${pagesRead === 1 ? '' : 's'}`;
+function stoppedNote(report: ResearchReport): string | undefined {
+  // Every page read is one of the report's sources.
+  const read = `${report.sources.length} page${report.sources.length === 1 ? '' : 's'}`;
   switch (report.stopped) {
     case 'cancelled':
       return `Stopped as you asked: this report is written from the ${read} read before that.`;
@@ -40,8 +41,7 @@ export function ResearchReportView({ run }: { run: Run }): React.JSX.Element | n
   if (!report && sections.length === 0 && notAnswered.length === 0 && sources.length === 0) return null;
   const cited = citedIn([report?.summary.text ?? '', ...sections.map((section) => section.text)].join('\n'));
   for (const disagreement of report?.disagreements ?? []) for (const claim of disagreement.claims) cited.add(claim.n);
-  const pages = researchPagesOf(run);
-  const note = report && stoppedNote(report, pages.filter((page) => page.state === 'read').length);
+  const note = report && stoppedNote(report);
   return (
     <article className="answer research-report" aria-label="Research report">
       {note && (
@@ -81,7 +81,7 @@ export function ResearchReportView({ run }: { run: Run }): React.JSX.Element | n
           <ReportActions title={report.question} markdown={report.markdown} />
         </>
       )}
-      {sources.length > 0 && <Sources sources={sources} pages={pages} cited={cited} />}
+      {sources.length > 0 && <Sources sources={sources} pages={researchPagesOf(run)} cited={cited} />}
     </article>
   );
 }
