@@ -67,6 +67,8 @@ const POST_ROUTES: Record<string, { fields: Record<string, 'string' | 'number' |
   '/v1/fetch': { fields: { url: 'string', urls: 'array', prompt: 'string', index: 'number', searchId: 'string', maxChars: 'number', offset: 'number', noCache: 'boolean' } },
   '/v1/answer': { fields: { question: 'string', pages: 'number', urls: 'array', engine: 'string' } },
   '/v1/captcha/wait': { fields: { engine: 'string', timeoutMs: 'number' } },
+  '/v1/research/plan': { fields: { question: 'string', engine: 'string', composer: 'string' } },
+  '/v1/research': { fields: { question: 'string', subQuestions: 'array', maxPages: 'number', timeBudgetMs: 'number', engine: 'string' } },
 };
 const GET_ROUTES = ['/v1/history', '/v1/history/search', '/v1/history/1', '/v1/history/1/export', '/v1/captcha/pending', '/v1/health', '/v1/openapi.json'];
 const ALL_PATHS = [...Object.keys(POST_ROUTES), ...GET_ROUTES];
@@ -270,6 +272,10 @@ describe('fuzz: malformed requests and tool arguments', () => {
       fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 11 })).map((pages) => ({ name: 'research', args: { question: 'why?', pages } })),
       fc.array(fc.string({ maxLength: 20 }).filter((text) => !/^https?:\/\/\S+$/i.test(text.trim())), { minLength: 1, maxLength: 3 }).map((urls) => ({ name: 'research', args: { question: 'why?', urls } })),
       fc.record({ question: wrongType('string') }).map((args) => ({ name: 'research', args })),
+      // research with depth: an unknown depth, deep with URLs, deep with a page budget out of range.
+      fc.string({ maxLength: 8 }).filter((depth) => !['quick', 'deep'].includes(depth)).map((depth) => ({ name: 'research', args: { question: 'why?', depth } })),
+      fc.constant({ name: 'research', args: { question: 'why?', depth: 'deep', urls: ['https://example.com/'] } }),
+      fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 41 })).map((pages) => ({ name: 'research', args: { question: 'why?', depth: 'deep', pages } })),
       // A tool that does not exist.
       fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !['web_search', 'web_fetch', 'research'].includes(name)).map((name) => ({ name, args: {} })),
     );

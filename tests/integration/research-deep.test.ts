@@ -18,7 +18,7 @@ import type { ResearchOptions } from '../../src/shared/api';
 import { ResearchReportSchema, type ResearchEvent, type ResearchReport } from '../../src/shared/research-contract';
 import { errorOf } from '../support/error-of';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
-import { PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
+import { HANGING_QUERY, PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
 
 /** The engine's pacing gap here: small, so the file stays fast, and asserted on the request log. */
 const GAP_MS = 150;
@@ -36,7 +36,8 @@ beforeAll(async () => {
     searchPacing: { minGapMs: GAP_MS, jitterMs: 0 },
     onReveal: (window) => windows.push(window),
   });
-  await api.settings.update({ resultCacheTtlMs: 0 });
+  // Google alone: a blocked search must not fall back to the real Bing.
+  await api.settings.update({ resultCacheTtlMs: 0, engines: ['google'] });
 });
 afterAll(async () => {
   await api?.close();
@@ -130,6 +131,15 @@ describe('deep research on the fixture topic', () => {
     expect(report.stopped).toBe('pages');
   }, 120_000);
 
+  it('ends the gathering at its time budget, with the pages read by then', async () => {
+    // The page that never answers would hold the gathering past the 5 s budget (the fetch's own timeout is 10 s).
+    const { report, events } = await research({ question: TOPIC_QUESTION, subQuestions: [HANGING_QUERY], timeBudgetMs: 5_000 });
+    expect(report.stopped).toBe('time');
+    expect(report.sources.map((s) => new URL(s.url).pathname)).toEqual(['/noise/quiet-units']);
+    expect(events.filter((e) => e.type === 'page' && e.state !== 'read')).toEqual([]);
+    expect(report.sections[0]!.answered).toBe(true);
+  }, 120_000);
+
   it('when cancelled mid-gathering, resolves with the report written from the pages read so far', async () => {
     const controller = new AbortController();
     const { report, events } = await research(
@@ -169,10 +179,16 @@ describe('deep research on the fixture topic', () => {
       // The page text reached the model as data only.
       expect(model.prompts.some((p) => p.includes('<sources>') && p.includes('Heat pump installation price guide'))).toBe(true);
 
-      model.failPlans();
+      model.fail();
       const plan = await api.research.plan({ question: TOPIC_QUESTION });
       expect(plan).toMatchObject({ plannedBy: 'facets', llmError: { code: 'LLM_FAILED' } });
       expect(plan.subQuestions).toHaveLength(6);
+
+      // A model that fails writes nothing: the first section asks it once, the rest are written without it.
+      const asked = model.prompts.length;
+      const fallback = await research({ question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan], maxPages: 4 });
+      expect(fallback.report).toMatchObject({ composer: 'extractive', llmError: { code: 'LLM_FAILED' }, supportedShare: 1 });
+      expect(model.prompts.length - asked).toBe(1);
     } finally {
       await api.settings.update({ llm: { model: null } });
       await model.close();
@@ -200,6 +216,19 @@ describe('deep research on the fixture topic', () => {
     expect(report.sections.every((s) => s.answered)).toBe(true);
     expect(report.stopped).toBeUndefined();
   }, 180_000);
+
+  it("fails with the engine's own error when every search is blocked, and keeps the failed run in its thread", async () => {
+    web.blockEverySearch('captcha');
+    try {
+      const error = await errorOf(api.research.run({ question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install] }, { allowPrivateNetworks: true, recordHistory: true }));
+      expect(error.code).toBe('CAPTCHA_REQUIRED');
+      const thread = await api.history.get({ id: error.details!['threadId'] as number });
+      expect(thread.turns).toMatchObject([{ mode: 'research', question: TOPIC_QUESTION, error: { code: 'CAPTCHA_REQUIRED' } }]);
+    } finally {
+      web.blockEverySearch(undefined);
+      await api.resetSearchSession();
+    }
+  }, 120_000);
 });
 
 /** The person: waits for the verification window, ticks the box and submits. */
@@ -214,11 +243,12 @@ async function solveInWindow(): Promise<void> {
 /**
  * An OpenAI-compatible model on loopback: asked for a plan, it proposes two of the topic's facets
  * (numbered, as models do); asked to answer, it quotes the first sentence of the first source it
- * was given and adds a figure no source holds, both cited to that source.
+ * was given and adds a figure no source holds, both cited to that source. Once told to fail, it
+ * answers everything with HTTP 500.
  */
-async function startModel(): Promise<{ baseUrl: string; prompts: string[]; failPlans(): void; close(): Promise<void> }> {
+async function startModel(): Promise<{ baseUrl: string; prompts: string[]; fail(): void; close(): Promise<void> }> {
   const prompts: string[] = [];
-  let plansFail = false;
+  let failing = false;
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -226,10 +256,8 @@ async function startModel(): Promise<{ baseUrl: string; prompts: string[]; failP
       const { messages } = JSON.parse(body) as { messages: Array<{ role: string; content: string }> };
       const [system, user] = [messages[0]!.content, messages.at(-1)!.content];
       prompts.push(user);
-      if (system.startsWith('Split the research question')) {
-        if (plansFail) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
-        return reply(res, `1. ${TOPIC_FACETS.install}\n2. ${TOPIC_FACETS.lifespan}`);
-      }
+      if (failing) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
+      if (system.startsWith('Split the research question')) return reply(res, `1. ${TOPIC_FACETS.install}\n2. ${TOPIC_FACETS.lifespan}`);
       const source = /<source n="(\d+)">\nTitle: [^\n]*\nURL: [^\n]*\n\n([^\n]*?[.!?])(?:\s|$)/.exec(user);
       const n = source?.[1] ?? '1';
       reply(res, `${source?.[2] ?? 'Nothing.'} [${n}]\n\nEvery heat pump sold in 1987 cost 42 dollars [${n}].`);
@@ -243,7 +271,7 @@ async function startModel(): Promise<{ baseUrl: string; prompts: string[]; failP
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     prompts,
-    failPlans: () => (plansFail = true),
+    fail: () => (failing = true),
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,11 +1,12 @@
 /**
  * A research topic on 127.0.0.1 for the deep-research tests and benchmark: "How do heat pumps
- * compare with gas boilers in cold climates?", 29 hand-written articles over five facets
- * (efficiency, running cost, installation cost, emissions, lifespan) plus an overview, each
+ * compare with gas boilers in cold climates?", 29 hand-written articles: an overview and five
+ * facets (efficiency, running cost, installation cost, emissions, lifespan), the question and each
  * facet answered by the fixture Google (fixture-web.ts, its `results` option) with a results
  * page of its own. Two articles plant conflicting figures for the same quantity (the COP of an
  * air-source heat pump at -15 °C: 2.1 and 3.4); one article is syndicated under a second URL
  * (the same text: a near-duplicate), and one result is linked again with a tracking parameter.
+ * Outside the plan, HANGING_QUERY finds one more article and a page that never answers.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -20,6 +21,13 @@ export const TOPIC_FACETS = {
   emissions: 'heat pump vs gas boiler emissions',
   lifespan: 'heat pump lifespan vs gas boiler lifespan',
 } as const;
+
+/**
+ * A query outside the plan whose results are one article and one page that never answers: a
+ * gathering that waits for it ends at its time budget.
+ */
+export const HANGING_QUERY = 'heat pump noise';
+const HANGING_PAGE = '/noise/never-answers';
 
 /** The planted conflict: the same quantity, two values, on these two pages. */
 export const PLANTED_CONFLICT = {
@@ -282,6 +290,17 @@ const lifespan: Record<string, Article> = {
   },
 };
 
+const noise: Record<string, Article> = {
+  '/noise/quiet-units': {
+    title: 'How loud is a heat pump?',
+    paragraphs: [
+      'A modern outdoor heat pump unit makes about 40 to 60 dB of noise at one metre, similar to a quiet conversation.',
+      'Placing the unit away from bedroom windows and on anti-vibration feet keeps the noise down.',
+      'Gas boilers are quieter outside, but their flue and pump can be heard indoors.',
+    ],
+  },
+};
+
 /** Every article by path; the syndicated copy serves the same text under another URL. */
 export const TOPIC_ARTICLES: Record<string, Article> = {
   ...overview,
@@ -290,6 +309,7 @@ export const TOPIC_ARTICLES: Record<string, Article> = {
   ...install,
   ...emissions,
   ...lifespan,
+  ...noise,
 };
 const SYNDICATED = { path: '/syndicated/annual-bills', of: '/running/annual-bills' } as const;
 
@@ -323,6 +343,7 @@ function resultsByQuery(): Map<string, { links: ResultLink[]; peopleAlsoAsk: str
       TOPIC_FACETS.lifespan.toLowerCase(),
       { links: [...links(lifespan), { path: '/overview/myths?utm_source=newsletter', snippet: 'Five myths.' }], ...none },
     ],
+    [HANGING_QUERY, { links: [...links(noise), { path: HANGING_PAGE, snippet: 'A noise study.' }], ...none }],
   ]);
 }
 
@@ -357,6 +378,7 @@ export async function startResearchTopic(): Promise<ResearchTopic> {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
+    if (path === HANGING_PAGE) return; // never answered; cut when the server closes
     const article = articleAt(path);
     res.writeHead(article ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(article ? articleHtml(article) : 'not found');

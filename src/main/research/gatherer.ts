@@ -39,6 +39,8 @@ export interface Gathered {
   /** The report's sources, numbered as the pages were read. */
   sources: AnswerSource[];
   stopped?: ResearchReport['stopped'];
+  /** Why searches failed, in plan order (the run's error when nothing could be read). */
+  searchErrors: unknown[];
 }
 
 export interface GatherInput {
@@ -80,6 +82,7 @@ export async function gather(input: GatherInput, deps: { search: ResearchSearch;
   const reserve: SearchResult[] = [];
   const slots = semaphore(READERS);
   const reads: Promise<void>[] = [];
+  const searchErrors: unknown[] = [];
   let searchesLeft = subQuestions.length;
   let inFlight = 0;
   const fetchService = await deps.fetch();
@@ -139,11 +142,14 @@ export async function gather(input: GatherInput, deps: { search: ResearchSearch;
         reserve.push(...fresh.slice(share));
       } catch (error) {
         if (stop.signal.aborted) break;
+        searchErrors.push(error);
         emit({ type: 'search', index, query, state: 'failed', error: toErrorInfo(error) });
       } finally {
         searchesLeft--;
       }
     }
+    // Every search is done: what is left is reading.
+    if (!stop.signal.aborted) emit({ type: 'step', step: 'read' });
     await Promise.all(reads);
     while (reserve.length > 0 && !stop.signal.aborted && pages.length < request.maxPages) {
       const next = reserve.splice(0, request.maxPages - pages.length);
@@ -155,7 +161,7 @@ export async function gather(input: GatherInput, deps: { search: ResearchSearch;
     input.signal?.removeEventListener('abort', onCancel);
     stop.abort();
   }
-  return { pages, sources, ...definedFields({ stopped }) };
+  return { pages, sources, searchErrors, ...definedFields({ stopped }) };
 }
 
 /** The same page whatever the link's decoration: no fragment, tracking parameters, www. or trailing slash; http and https alike. */

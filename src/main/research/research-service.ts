@@ -91,9 +91,8 @@ export class ResearchRunService implements DeepResearchApi {
     emit({ type: 'plan', plan });
 
     emit({ type: 'step', step: 'search' });
-    const fetchService = this.deps.fetch;
     const gathered: Gathered = signal?.aborted
-      ? { pages: [], sources: [], stopped: 'cancelled' }
+      ? { pages: [], sources: [], searchErrors: [], stopped: 'cancelled' }
       : await gather(
           {
             subQuestions: plan.subQuestions,
@@ -102,9 +101,13 @@ export class ResearchRunService implements DeepResearchApi {
             ...definedFields({ signal, allowPrivateNetworks: options.allowPrivateNetworks || undefined }),
             ...(options.interactive ? { person: { captcha: this.deps.captcha } } : {}),
           },
-          { search: (search, searchSignal) => this.deps.search(search, { firstPageOnly: true, ...definedFields({ signal: searchSignal }) }), fetch: fetchService },
+          { search: (search, searchSignal) => this.deps.search(search, { firstPageOnly: true, ...definedFields({ signal: searchSignal }) }), fetch: this.deps.fetch },
         );
     const gatherMs = now() - started - planMs;
+    // Nothing read and the person did not stop it: a report of nothing would hide why.
+    if (gathered.pages.length === 0 && gathered.stopped !== 'cancelled') {
+      throw this.recorded(nothingRead(gathered, plan.subQuestions.length, request.timeBudgetMs), request.question, request.threadId, options);
+    }
 
     emit({ type: 'step', step: 'write' });
     let firstSectionMs: number | undefined;
@@ -211,6 +214,19 @@ export class ResearchRunService implements DeepResearchApi {
     history.appendTurn(id, turn);
     return id;
   }
+}
+
+/**
+ * Why nothing could be read: the searches' own error when every one failed (a CAPTCHA, an engine
+ * unreachable…), TIMEOUT naming the budget when it ran out first, else NOT_FOUND.
+ */
+function nothingRead(gathered: Gathered, searches: number, timeBudgetMs: number): unknown {
+  const [first] = gathered.searchErrors;
+  if (first !== undefined && gathered.searchErrors.length === searches) return first;
+  if (gathered.stopped === 'time') return new LanternError('TIMEOUT', `No page was read within the research's ${timeBudgetMs} ms time budget; raise timeBudgetMs, or try again.`);
+  return new LanternError('NOT_FOUND', 'The searches found no page that could be read, so there is no report to write; try other words or another engine.', {
+    details: { reason: 'nothing-read' },
+  });
 }
 
 function isCancel(error: unknown, signal: AbortSignal | undefined): boolean {

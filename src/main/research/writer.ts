@@ -20,9 +20,8 @@ export interface WriteInput {
   subQuestions: readonly string[];
   pages: readonly GatheredPage[];
   sources: readonly AnswerSource[];
-  /** The model, when one writes; undefined: extractive. */
+  /** The model, when one writes; undefined: extractive. Not cancelled: a cancelled run is still written. */
   llm: Composer | undefined;
-  signal?: AbortSignal;
   /** Told of each section once it is written and checked, in plan order. */
   onSection: (index: number, section: ReportSection) => void;
 }
@@ -42,19 +41,21 @@ export interface Written {
 export async function writeReport(input: WriteInput): Promise<Written> {
   const passages: Passage[] = [];
   for (const page of input.pages) passages.push(...pagePassages(page, passages.length));
-  let composer: Written['composer'] = input.llm ? 'llm' : 'extractive';
+  let llm = input.llm;
+  let composer: Written['composer'] = llm ? 'llm' : 'extractive';
   let llmError: ErrorInfo | undefined;
   const write = async (title: string): Promise<ReportSection> => {
     if (passages.length === 0) return unanswered(title);
-    const composed = await composeWith(input.llm, {
+    const composed = await composeWith(llm, {
       question: title,
       passages: composerPassages(title, passages),
       onText: () => undefined,
-      ...(input.signal ? { signal: input.signal } : {}),
     });
     if (composed.llmError) {
+      // The model failed (or was late): the rest is written without it rather than waiting on it again.
+      llm = undefined;
       composer = 'extractive';
-      llmError ??= composed.llmError;
+      llmError = composed.llmError;
     }
     const checked = checkCitations(composed.answer, passages, input.sources.length);
     if (checked.answer.trimStart().startsWith(NOT_IN_SOURCES)) return unanswered(title);
