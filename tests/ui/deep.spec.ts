@@ -215,4 +215,14 @@ test('Stop (Esc) keeps what was gathered', async () => {
   // What was read stays on screen: the sources gathered before the stop.
   await expect(page.getByRole('region', { name: 'Sources' }).locator('.source-card').first()).toBeVisible();
   await checkScreen(page, 'deep-stopped');
+
+  // The stop closed the stream; the report the core wrote from those pages is kept in the history,
+  // as a thread of its own (the third: the first report's, the paused one's, this one).
+  const threads = async (): Promise<Array<{ id: number; title: string }>> => (await (await page.request.get(`${web.origin}/v1/history?session=ui`)).json()) as Array<{ id: number; title: string }>;
+  await expect.poll(async () => (await threads()).length, { timeout: RUN_TIMEOUT }).toBe(3);
+  const [newest] = await threads();
+  await page.goto(`${web.origin}/t/${newest!.id}`);
+  const stored = page.getByRole('region', { name: TOPIC_QUESTION });
+  await expect(stored.getByRole('button', { name: /^Source \d+, supported$/ }).first()).toBeVisible();
+  await expect(stored.getByRole('list', { name: 'Sources' }).getByRole('listitem').first()).toBeVisible();
 });
