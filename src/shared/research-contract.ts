@@ -8,12 +8,10 @@
 import * as z from 'zod';
 import { AnswerSentenceSchema, AnswerSourceSchema, AnswerRequestSchema } from './answer-contract';
 import { ErrorInfoSchema } from './contract';
+import { DEFAULT_RESEARCH_PAGES, DEFAULT_RESEARCH_TIME_MS, MAX_RESEARCH_PAGES, MAX_RESEARCH_TIME_MS, MAX_SUB_QUESTIONS } from './research-limits';
 
-export const DEFAULT_RESEARCH_PAGES = 20;
-export const MAX_RESEARCH_PAGES = 40;
-export const DEFAULT_RESEARCH_TIME_MS = 90_000;
-export const MAX_RESEARCH_TIME_MS = 600_000;
-export const MAX_SUB_QUESTIONS = 6;
+export { DEFAULT_RESEARCH_PAGES, DEFAULT_RESEARCH_TIME_MS, MAX_RESEARCH_PAGES, MAX_RESEARCH_TIME_MS, MAX_SUB_QUESTIONS };
+
 const MAX_SUB_QUESTION_LENGTH = 300;
 
 const answerShape = AnswerRequestSchema.shape;

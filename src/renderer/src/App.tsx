@@ -123,8 +123,8 @@ export function App(): React.JSX.Element {
         ) : (
           <>
             <CaptchaBanner />
-            {/* A question in answer mode continues the thread on screen; results only start their own. */}
-            <AskBox threadId={mode === 'answer' ? threadId : undefined} />
+            {/* An answer or a deep research continues the thread on screen; results only start their own. */}
+            <AskBox threadId={mode === 'results' ? undefined : threadId} />
             {opening ? (
               <p className="muted" role="status">
                 Opening the thread…

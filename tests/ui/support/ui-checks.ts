@@ -29,7 +29,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   }
 }
 
-async function checkColourSchemes(page: Page, name: string): Promise<void> {
+export async function checkColourSchemes(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${colorScheme}.png`) });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { EngineChoice, TimeRange } from '../../../shared/contract';
 import { ENGINE_IDS, TIME_RANGES } from '../../../shared/search-options';
-import { usePrefs } from '../stores/prefs-store';
+import { usePrefs, type AskMode } from '../stores/prefs-store';
 import { useRun } from '../stores/run-store';
 
 const ENGINE_NAMES: Record<string, string> = {
@@ -13,6 +13,9 @@ const ENGINE_NAMES: Record<string, string> = {
   brave: 'Brave',
   all: 'All engines, fused',
 };
+const MODE_NAMES: Record<AskMode, string> = { answer: 'Answer', deep: 'Deep research', results: 'Results only' };
+/** Deep research first proposes a plan to edit; it searches once the plan is started. */
+const SUBMIT: Record<AskMode, string> = { answer: 'Ask', deep: 'Plan', results: 'Search' };
 const TIME_NAMES: Record<string, string> = { any: 'Any time', day: 'Past day', week: 'Past week', month: 'Past month', year: 'Past year' };
 
 /** The question box: Enter asks, Ctrl/Cmd+K focuses it from anywhere, Esc stops the running answer. `threadId`: the next question follows up that thread. */
@@ -73,13 +76,13 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
           </button>
         ) : (
           <button type="submit" className="button primary" disabled={!text.trim()}>
-            {prefs.mode === 'answer' ? 'Ask' : 'Search'}
+            {SUBMIT[prefs.mode]}
           </button>
         )}
       </div>
       <div className="ask-options">
         <div className="segmented" role="radiogroup" aria-label="Mode">
-          {(['answer', 'results'] as const).map((mode) => (
+          {(['answer', 'deep', 'results'] as const).map((mode) => (
             <button
               key={mode}
               type="button"
@@ -88,7 +91,7 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
               className={prefs.mode === mode ? 'selected' : ''}
               onClick={() => prefs.set({ mode })}
             >
-              {mode === 'answer' ? 'Answer' : 'Results only'}
+              {MODE_NAMES[mode]}
             </button>
           ))}
         </div>

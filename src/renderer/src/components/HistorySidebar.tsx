@@ -6,18 +6,8 @@ import { useReader } from '../stores/reader-store';
 import { useRun } from '../stores/run-store';
 import { useView } from '../stores/view-store';
 import { adviceFor } from '../lib/error-advice';
+import { downloadMarkdown } from '../lib/download';
 import { DeleteConfirm } from './DeleteConfirm';
-
-function download(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-const fileName = (title: string): string => `${title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'lantern-thread'}.md`;
 
 /** Snippets mark matches with **…**: shown as <strong>, built as elements (never as HTML). */
 function Snippet({ text }: { text: string }): React.JSX.Element {
@@ -148,7 +138,7 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
                   className="icon-button has-tip"
                   aria-label={`Export “${thread.title}” as Markdown`}
                   data-tip="Export as Markdown"
-                  onClick={() => void exportMarkdown(thread.id).then((doc) => download(fileName(doc.title), doc.markdown))}
+                  onClick={() => void exportMarkdown(thread.id).then((doc) => downloadMarkdown(doc.title, doc.markdown))}
                 >
                   ⤓
                 </button>

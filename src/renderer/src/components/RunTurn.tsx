@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useRun, type AskOptions, type Run } from '../stores/run-store';
 import { AnswerView } from './AnswerView';
 import { Progress } from './Progress';
+import { ResearchRun } from './ResearchRun';
 import { ResultsList } from './ResultsList';
 import { RunError } from './RunError';
 import { TurnActions, TurnQuestion } from './TurnParts';
@@ -22,6 +23,14 @@ export function RunTurn({ run, first, latest }: { run: Run; first: boolean; late
     void (latest ? retry(change) : ask(run.question, { mode: run.mode, engine: change.engine ?? run.engine, timeRange: change.timeRange ?? run.timeRange }));
   // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
   const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
+  if (run.mode === 'deep') {
+    return (
+      <section ref={section} className="run turn" aria-label={run.question}>
+        <TurnQuestion question={run.question} searchedFor={run.report?.searchedFor ?? run.plan?.searchedFor} mode={run.mode} first={first} />
+        <ResearchRun run={run} again={again} />
+      </section>
+    );
+  }
   return (
     <section ref={section} className="run turn" aria-label={run.question} data-first-sources-ms={firstSourcesMs}>
       <TurnQuestion question={run.question} searchedFor={run.response?.searchedFor} mode={run.mode} first={first} />

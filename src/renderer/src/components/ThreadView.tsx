@@ -1,12 +1,17 @@
 import type { AnswerSentence } from '../../../shared/answer-contract';
+import { formatAnswerText } from '../../../shared/format/answer-text';
 import { citationLookup, domainOf } from '../lib/run-view';
 import { firstQuestionOf, useRun, type StoredTurn } from '../stores/run-store';
 import { useReader } from '../stores/reader-store';
 import { AnswerMarkdown } from './Lazy';
 import { ErrorBox } from './ErrorBox';
 import { resultsOfTurn, SearchResults } from './ResultsList';
+import { ReportActions } from './ResearchReportView';
 import { RunTurn } from './RunTurn';
 import { TurnActions, TurnQuestion } from './TurnParts';
+
+/** The mode the history records a deep research's turn with (its answer is the report's text with [n] markers, as an answer's). */
+const RESEARCH_MODE = 'research';
 
 /** Stored turns keep their checked sentences as `citations` (answers) or nothing (searches). */
 function sentencesOf(citations: unknown[]): AnswerSentence[] | undefined {
@@ -41,6 +46,8 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
   const openReader = useReader((state) => state.open);
   const ask = useRun((state) => state.ask);
   const sentences = sentencesOf(turn.citations);
+  const research = turn.mode === RESEARCH_MODE;
+  const asAnswer = { answer: turn.answer, sources: turn.sources.map((source, i) => ({ n: i + 1, title: source.title, url: source.url, source: domainOf(source.url), quotes: [] })) };
   const sourceOf = (n: number) => {
     const source = turn.sources[n - 1];
     return source && { title: source.title, url: source.url, domain: domainOf(source.url) };
@@ -55,8 +62,8 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
   }
   return (
     <section className="turn" aria-label={turn.question}>
-      <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} mode="answer" first={first} />
-      {turn.error && <ErrorBox error={turn.error} onRetry={() => void ask(turn.question, { mode: 'answer' })} />}
+      <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} mode={research ? 'deep' : 'answer'} first={first} />
+      {turn.error && <ErrorBox error={turn.error} onRetry={() => void ask(turn.question, { mode: research ? 'deep' : 'answer' })} />}
       {turn.answer.trim() !== '' && (
         <div className="answer-text">
           <AnswerMarkdown
@@ -71,9 +78,8 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
           />
         </div>
       )}
-      {turn.mode === 'answer' && !turn.error && (
-        <TurnActions answer={{ answer: turn.answer, sources: turn.sources.map((source, i) => ({ n: i + 1, title: source.title, url: source.url, source: domainOf(source.url), quotes: [] })) }} question={turn.question} />
-      )}
+      {turn.mode === 'answer' && !turn.error && <TurnActions answer={asAnswer} question={turn.question} />}
+      {research && !turn.error && <ReportActions title={turn.question} markdown={formatAnswerText(asAnswer)} />}
       {turn.sources.length > 0 && (
         <ol className="turn-sources" aria-label="Sources">
           {turn.sources.map((source, i) => (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { AnswerResponse } from '../../../shared/answer-contract';
 import { formatAnswerText } from '../../../shared/format/answer-text';
+import { useCopy } from '../lib/clipboard';
 import type { AskMode } from '../stores/prefs-store';
 import { useRun } from '../stores/run-store';
 import './thread.css';
@@ -111,28 +112,17 @@ export function TurnActions({
   question: string;
 }): React.JSX.Element {
   const ask = useRun((state) => state.ask);
-  const [copied, setCopied] = useState<'yes' | 'failed'>();
-  useEffect(() => {
-    if (copied === undefined) return;
-    const timer = setTimeout(() => setCopied(undefined), 2500);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = (): void => {
-    navigator.clipboard.writeText(formatAnswerText(answer)).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  };
+  const { copy, said } = useCopy();
   return (
     <div className="turn-actions">
-      <button type="button" className="button small" onClick={copy}>
+      <button type="button" className="button small" onClick={() => copy(formatAnswerText(answer))}>
         Copy answer
       </button>
       <button type="button" className="button small" onClick={() => void ask(question, { mode: 'answer' })}>
         Regenerate
       </button>
       <span role="status" className="muted">
-        {copied === 'yes' ? 'Copied as Markdown' : copied === 'failed' ? 'The browser refused the clipboard' : ''}
+        {said}
       </span>
     </div>
   );

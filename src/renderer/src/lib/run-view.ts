@@ -5,21 +5,14 @@
  */
 import type { AnswerSentence, AnswerSource, Citation } from '../../../shared/answer-contract';
 import type { Run } from '../stores/run-store';
+import type { PageState, StageState } from './progress-types';
 
-/** 'stopped': the person pressed Stop while it was under way (nothing failed). */
-export type StageState = 'waiting' | 'active' | 'done' | 'failed' | 'stopped';
+export type { PageState, StageState } from './progress-types';
 
 export interface Stage {
   id: 'searching' | 'reading' | 'writing' | 'checking';
   label: string;
   state: StageState;
-}
-
-export interface PageState {
-  n: number;
-  url: string;
-  state: 'reading' | 'read' | 'failed';
-  message?: string;
 }
 
 export function sourcesOf(run: Run): AnswerSource[] {

@@ -40,8 +40,9 @@ export const useCaptcha = create<CaptchaStore>((set, get) => ({
       await client.captcha.solve({ engine });
       set({ solving: undefined });
       await get().refresh();
-      // The question that was blocked goes on where it stopped.
-      void useRun.getState().retry();
+      // The question that was blocked goes on where it stopped: asked again, unless it is still
+      // running (a deep research waits for the person, and goes on by itself once solved).
+      if (useRun.getState().run?.status !== 'running') void useRun.getState().retry();
     } catch (error) {
       set({ solving: undefined, error: toErrorInfo(error) });
       await get().refresh();

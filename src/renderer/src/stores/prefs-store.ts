@@ -6,7 +6,8 @@
 import { create } from 'zustand';
 import type { EngineChoice, TimeRange } from '../../../shared/contract';
 
-export type AskMode = 'answer' | 'results';
+/** 'deep': a research report (planned, gathered from several searches, written and checked). */
+export type AskMode = 'answer' | 'deep' | 'results';
 
 export interface Prefs {
   mode: AskMode;

@@ -10,6 +10,7 @@ import type { AnswerEvent, AnswerResponse } from '../../../shared/answer-contrac
 import type { EngineChoice, ErrorInfo, SearchResponse, TimeRange } from '../../../shared/contract';
 import { toErrorInfo } from '../../../shared/errors';
 import type { Thread } from '../../../shared/history-contract';
+import type { ResearchEvent, ResearchPlan, ResearchReport } from '../../../shared/research-contract';
 import { client } from '../client';
 import { usePrefs, type AskMode } from './prefs-store';
 
@@ -22,8 +23,14 @@ export interface Run {
   timeRange: TimeRange | 'any';
   /** The thread this question continues (a follow-up), or the one its answer started. */
   threadId?: number | undefined;
-  status: 'running' | 'done' | 'failed' | 'cancelled';
+  /** 'planned': a deep research's plan is on screen, waiting for the person's "Start research". */
+  status: 'running' | 'planned' | 'done' | 'failed' | 'cancelled';
   events: AnswerEvent[];
+  /** Deep research: the plan as proposed, the sub-questions it was started with (as edited), its events and its report. */
+  plan?: ResearchPlan | undefined;
+  subQuestions?: string[] | undefined;
+  research?: ResearchEvent[] | undefined;
+  report?: ResearchReport | undefined;
   response?: AnswerResponse | undefined;
   results?: SearchResponse | undefined;
   error?: ErrorInfo | undefined;
@@ -70,6 +77,8 @@ interface RunStore {
    * "Try again"), as it was asked, or with another engine or time range (an error's way out).
    */
   retry(change?: Pick<AskOptions, 'engine' | 'timeRange'>): Promise<void>;
+  /** Runs the planned deep research on screen with the sub-questions as the person left them. */
+  startResearch(subQuestions: string[]): Promise<void>;
   cancel(): void;
   clear(): void;
 }
@@ -119,6 +128,17 @@ export const useRun = create<RunStore>((set, get) => {
       if (run.mode === 'results') {
         const results = await client.search({ query: question, ...common }, { signal: own.signal });
         update(id, { results, status: 'done', firstSourcesAt: performance.now() });
+      } else if (run.mode === 'deep' && run.subQuestions === undefined) {
+        // First the plan, shown to be edited; the person starts the research from it.
+        const plan = await client.research.plan({ question, ...common, ...(threadId === undefined ? {} : { threadId }) }, { signal: own.signal });
+        update(id, { plan, status: 'planned' });
+      } else if (run.mode === 'deep') {
+        const report = await client.research.run(
+          { question, ...common, subQuestions: run.subQuestions, ...(threadId === undefined ? {} : { threadId }) },
+          { signal: own.signal, onEvent: (event) => update(id, (current) => ({ research: [...(current.research ?? []), event] })) },
+        );
+        // A cancelled run resolves with what was gathered: the report stays, said to be partial.
+        update(id, { report, status: report.stopped === 'cancelled' ? 'cancelled' : 'done', ...(report.threadId === undefined ? {} : { threadId: report.threadId }) });
       } else {
         const response = await client.answer(
           { question, ...common },
@@ -178,11 +198,11 @@ export const useRun = create<RunStore>((set, get) => {
       const prefs = usePrefs.getState();
       const asked = { mode: options.mode ?? prefs.mode, engine: options.engine ?? prefs.engine, timeRange: options.timeRange ?? prefs.timeRange };
       const state = get();
-      const follows = asked.mode === 'answer' && state.threadId !== undefined && !state.opening && state.openError === undefined;
+      const follows = asked.mode !== 'results' && state.threadId !== undefined && !state.opening && state.openError === undefined;
       const run = fresh(trimmed, asked, follows ? state.threadId : undefined);
       if (follows) {
         // The question asked before stays on screen above this one (as it ended, or stopped now).
-        const before = state.run && { ...state.run, ...(state.run.status === 'running' ? { status: 'cancelled' as const } : {}) };
+        const before = state.run && { ...state.run, ...(state.run.status === 'running' || state.run.status === 'planned' ? { status: 'cancelled' as const } : {}) };
         set({ earlier: before ? [...state.earlier, { kind: 'live', run: before }] : state.earlier, run });
       } else {
         set({ threadId: undefined, earlier: [], run, opening: false, openError: undefined });
@@ -194,7 +214,14 @@ export const useRun = create<RunStore>((set, get) => {
       if (!last) return;
       controller?.abort();
       const asked = { mode: last.mode, engine: change.engine ?? last.engine, timeRange: change.timeRange ?? last.timeRange };
-      const run = fresh(last.question, asked, last.threadId ?? (last.mode === 'answer' ? get().threadId : undefined));
+      const run = fresh(last.question, asked, last.threadId ?? (last.mode !== 'results' ? get().threadId : undefined));
+      set({ run });
+      await execute(run);
+    },
+    async startResearch(subQuestions) {
+      const planned = get().run;
+      if (planned?.status !== 'planned') return;
+      const run: Run = { ...planned, subQuestions, status: 'running', research: [] };
       set({ run });
       await execute(run);
     },

@@ -1,0 +1,37 @@
+import { engineName } from '../lib/error-advice';
+import { pausedBy, researchStagesOf } from '../lib/research-view';
+import type { Run } from '../stores/run-store';
+
+const MARK = { waiting: '○', active: '◌', done: '✓', failed: '✕', stopped: '–' } as const;
+
+/**
+ * plan → searches → pages → sections → checking, each with its count; and, while an engine
+ * waits for a person, that the research is paused: the core has already opened the engine's
+ * check in a window (as "Solve now" does), and the run goes on by itself once it is solved.
+ */
+export function ResearchProgress({ run }: { run: Run }): React.JSX.Element {
+  const stages = researchStagesOf(run);
+  const paused = pausedBy(run);
+  const running = run.status === 'running';
+  return (
+    <section className="progress" aria-label="Progress" aria-live="polite" aria-busy={running}>
+      <ol className="stages">
+        {stages.map((stage) => (
+          <li key={stage.id} className={`stage stage-${stage.state}`} data-stage={stage.id} data-state={stage.state}>
+            <span className="stage-mark" aria-hidden="true">
+              {MARK[stage.state]}
+            </span>{' '}
+            {stage.label}
+          </li>
+        ))}
+      </ol>
+      {paused && (
+        <p className="note research-paused" role="status">
+          {/* A CAPTCHA or a cookie choice: the event does not say which, so neither is named. */}
+          <strong>Paused: {engineName(paused.engine)} is waiting for you</strong> — answer its check in the window that opened; the research goes on by itself
+          afterwards. Stop keeps what was gathered.
+        </p>
+      )}
+    </section>
+  );
+}
