@@ -44,6 +44,22 @@ export const AnswerParametersSchema = TextCallParametersSchema.extend({
   threadId: z.coerce.number().int().min(1).optional().describe("Ask in this history thread (a follow-up), as the body's threadId."),
 }).strict();
 
+const RunIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'runId is 8–64 letters, digits, - or _ (a UUID will do)');
+
+export const ResearchRunParametersSchema = TextCallParametersSchema.extend({
+  runId: RunIdSchema.optional().describe(
+    'An id of your choosing for this run: POST /v1/research/stop with it ends the gathering, and the report of what was read still comes as the response (closing the connection instead cancels it with nothing back).',
+  ),
+}).strict();
+
+export const ResearchStopRequestSchema = z.object({ runId: RunIdSchema }).strict();
+export const ResearchStopResponseSchema = z.object({
+  /** False when no run of yours with that id is going (it ended already, or never started). */
+  stopped: z.boolean(),
+});
+
 /**
  * POST /v1/search takes `query` (search) or `queries` (searchMany), each refusing unknown
  * fields, so a body with both is refused rather than half read.

@@ -15,6 +15,7 @@ export const HTTP_ENDPOINTS = {
   answer: { method: 'POST', path: '/v1/answer' },
   'research.plan': { method: 'POST', path: '/v1/research/plan' },
   'research.run': { method: 'POST', path: '/v1/research' },
+  'research.stop': { method: 'POST', path: '/v1/research/stop' },
   'history.list': { method: 'GET', path: '/v1/history' },
   'history.search': { method: 'GET', path: '/v1/history/search' },
   'history.get': { method: 'GET', path: '/v1/history/{id}' },

@@ -28,6 +28,9 @@ import {
   HealthResponseSchema,
   LlmKeyRequestSchema,
   LlmKeyResponseSchema,
+  ResearchRunParametersSchema,
+  ResearchStopRequestSchema,
+  ResearchStopResponseSchema,
   TextCallParametersSchema,
   TokenResponseSchema,
 } from './http-contract';
@@ -118,10 +121,21 @@ export const HTTP_ROUTES = {
     summary:
       'Deep research: several searches, up to maxPages pages read, a report with a section per sub-question, where the sources disagree and what they do not answer, every citation checked. With `Accept: text/event-stream`, its steps as server-sent events, then `response` (the report) and `done` last.',
     body: ResearchRequestSchema,
-    query: TextCallParametersSchema,
+    query: ResearchRunParametersSchema,
     response: ResearchReportSchema,
     plainText: true,
     eventStream: true,
+  },
+  'research.stop': {
+    ...HTTP_ENDPOINTS['research.stop'],
+    // The door's own: it ends the signal of a run it holds (the run given the same runId).
+    operations: [],
+    caller: 'agent',
+    bookkeeping: true,
+    summary: 'Ends the gathering of a research run started with ?runId=…: the run writes its report from what was read (stopped: "cancelled") and sends it as its response.',
+    body: ResearchStopRequestSchema,
+    query: CallParametersSchema,
+    response: ResearchStopResponseSchema,
   },
   'history.list': {
     ...HTTP_ENDPOINTS['history.list'],

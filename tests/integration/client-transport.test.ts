@@ -145,6 +145,24 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
     expect((await errorOf(client.research.run({ question, maxPages: 0 }))).code).toBe('INVALID_INPUT');
   });
 
+  it('a stopped research run resolves with the report of what was read, said to be stopped', async () => {
+    const question = 'How much caffeine is in a shot of espresso?';
+    const controller = new AbortController();
+    // The second search never answers: the run is held there until it is stopped.
+    const running = client.research.run(
+      { question, subQuestions: [question, ANSWER_SITE_QUERIES.hang], engine: 'google' },
+      {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === 'search' && event.query === ANSWER_SITE_QUERIES.hang && event.state === 'started') controller.abort();
+        },
+      },
+    );
+    const report = await running;
+    expect(report.stopped).toBe('cancelled');
+    expect(report.plan.subQuestions).toEqual([question, ANSWER_SITE_QUERIES.hang]);
+  });
+
   it('cancels an answer when its signal aborts', async () => {
     const controller = new AbortController();
     const answering = client.answer(

@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLanternMcpServer } from '../../src/main/mcp/server';
 import { ResearchEventSchema, ResearchPlanSchema, ResearchReportSchema } from '../../src/shared/research-contract';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
-import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { callToolWithProgress } from '../support/mcp-progress';
 import { startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
 import { runCli, tempDataDir } from '../support/run-cli';
+import { waitFor } from '../support/wait-for';
 
 let topic: ResearchTopic;
 let web: FixtureWeb;
@@ -81,6 +82,28 @@ describe('REST', () => {
     }
     expect((await post('/v1/research/plan', { question: '' })).status).toBe(400);
   });
+
+  it('stops a run given a runId without closing its connection: the report of what was read still comes back', async () => {
+    // The second search never answers: without the stop the run would wait out its time budget.
+    const runId = 'stop-test-0001';
+    const running = post(`/v1/research?runId=${runId}`, { question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install, FIXTURE_QUERIES.hang] });
+    await waitFor(() => (web.requests.some((path) => path.includes(encodeURIComponent(FIXTURE_QUERIES.hang))) || undefined), 60_000);
+    // The same id cannot start a second run while the first goes on.
+    expect((await post(`/v1/research?runId=${runId}`, SMALL)).json()).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('already in use') } });
+
+    const stop = await post('/v1/research/stop', { runId });
+    expect(stop.status).toBe(200);
+    expect(stop.json()).toEqual({ stopped: true });
+    const response = await running;
+    expect(response.status).toBe(200);
+    expect(ResearchReportSchema.parse(response.json()).stopped).toBe('cancelled');
+
+    // Once it has ended there is nothing to stop; a malformed id is refused.
+    expect((await post('/v1/research/stop', { runId })).json()).toEqual({ stopped: false });
+    const bad = await post('/v1/research/stop', { runId: 'no spaces' });
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('runId') } });
+  }, 120_000);
 });
 
 describe('MCP research with depth "deep"', () => {

@@ -211,13 +211,16 @@ test('Stop (Esc) keeps what was gathered', async () => {
   await page.keyboard.press('Escape');
 
   await expect(page.locator('[data-stage="search"]')).toHaveAttribute('data-state', 'stopped');
-  await expect(page.getByRole('status').filter({ hasText: /^Stopped/ })).toBeVisible();
-  // What was read stays on screen: the sources gathered before the stop.
+  // The stop ends the gathering, not the connection: the report written from the pages read
+  // comes back and stays on screen, cited, with the sources gathered before the stop.
+  await expect(page.getByRole('status').filter({ hasText: /^Stopped as you asked: this report is written from the \d+ pages? read before that\.$/ })).toBeVisible({ timeout: RUN_TIMEOUT });
+  const report = page.getByRole('article', { name: 'Research report' });
+  await expect(report.getByRole('button', { name: /^Source \d+, supported$/ }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sources' }).locator('.source-card').first()).toBeVisible();
   await checkScreen(page, 'deep-stopped');
 
-  // The stop closed the stream; the report the core wrote from those pages is kept in the history,
-  // as a thread of its own (the third: the first report's, the paused one's, this one).
+  // The report is also kept in the history, as a thread of its own (the third: the first
+  // report's, the paused one's, this one).
   const threads = async (): Promise<Array<{ id: number; title: string }>> => (await (await page.request.get(`${web.origin}/v1/history?session=ui`)).json()) as Array<{ id: number; title: string }>;
   await expect.poll(async () => (await threads()).length, { timeout: RUN_TIMEOUT }).toBe(3);
   const [newest] = await threads();

@@ -30,6 +30,8 @@ export interface RouteContext {
   params: Record<string, string>;
   /** Aborted when the client goes away or the server shuts down. */
   signal: AbortSignal;
+  /** Research runs started with a runId, by caller and id: research.stop ends one (one map per server). */
+  stoppableRuns: Map<string, AbortController>;
   req: IncomingMessage;
   res: ServerResponse;
   health: () => Promise<HealthResponse>;
@@ -150,42 +152,20 @@ export const ROUTES: Route[] = withHandlers('agent', {
     text: { compact: (report: ResearchReport) => formatCitedReport(report), cited: (report: ResearchReport) => formatCitedReport(report) },
     async handle(context) {
       const request = context.body as ResearchRequestInput;
-      const options = {
-        session: session(context),
-        signal: context.signal,
-        // The person's research is their history, and they are at hand to solve a CAPTCHA; an agent's is neither.
-        ...(context.caller === 'ui' ? { recordHistory: true, interactive: true } : {}),
-      };
-      if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return context.api.research.run(request, options);
-      if (context.query['format'] !== 'json') {
-        throw new LanternError('INVALID_INPUT', "The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the report as text.");
-      }
-      const stream = openEventStream(context.res, context.heartbeatMs);
-      let errorSent = false;
-      // The report is only in the run's result: every caller gets it as a `response` event just before `done`, which stays last.
-      let heldDone: ResearchEvent | undefined;
+      const stop = stoppable(context);
       try {
-        const report = await context.api.research.run(request, {
-          ...options,
-          onEvent: (event) => {
-            if (event.type === 'done') {
-              heldDone = event;
-              return;
-            }
-            if (event.type !== 'error') return stream.send(event.type, event);
-            errorSent = true;
-            const error = event.error.code === 'INTERNAL' ? publicErrorInfo(new Error(event.error.message), context.log) : event.error;
-            stream.send('error', { type: 'error', error });
-          },
-        });
-        stream.send('response', { type: 'response', response: report });
-        if (heldDone) stream.send('done', heldDone);
-      } catch (error) {
-        if (!errorSent) stream.send('error', { type: 'error', error: publicErrorInfo(error, context.log) });
+        return await runResearch(context, request, stop?.signal ?? context.signal);
       } finally {
-        stream.end();
+        stop?.release();
       }
-      return STREAMED;
+    },
+  },
+  'research.stop': {
+    handle(context) {
+      const { runId } = context.body as { runId: string };
+      const run = context.stoppableRuns.get(runKey(context, runId));
+      run?.abort(new LanternError('CANCELLED', 'Stopped by the caller.'));
+      return Promise.resolve({ stopped: run !== undefined });
     },
   },
   'history.list': {
@@ -246,4 +226,60 @@ function matchPath(pattern: string, pathname: string): Record<string, string> | 
     } else if (part !== value) return undefined;
   }
   return params;
+}
+
+/** A caller's runs are theirs to stop: the web UI's and agents' ids never meet. */
+const runKey = (context: RouteContext, runId: string): string => `${context.caller ?? 'agent'}:${runId}`;
+
+/**
+ * A run given ?runId= can be stopped by research.stop without closing its connection, so the
+ * report of what was read still comes back. Undefined without a runId.
+ */
+function stoppable(context: RouteContext): { signal: AbortSignal; release: () => void } | undefined {
+  const runId = context.query['runId'] as string | undefined;
+  if (runId === undefined) return undefined;
+  const key = runKey(context, runId);
+  if (context.stoppableRuns.has(key)) throw new LanternError('INVALID_INPUT', `runId ${runId} is already in use by a run of yours: choose a new one for each run.`);
+  const stop = new AbortController();
+  context.stoppableRuns.set(key, stop);
+  return { signal: AbortSignal.any([context.signal, stop.signal]), release: () => context.stoppableRuns.delete(key) };
+}
+
+async function runResearch(context: RouteContext, request: ResearchRequestInput, signal: AbortSignal): Promise<unknown> {
+  const options = {
+    session: session(context),
+    signal,
+    // The person's research is their history, and they are at hand to solve a CAPTCHA; an agent's is neither.
+    ...(context.caller === 'ui' ? { recordHistory: true, interactive: true } : {}),
+  };
+  if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return context.api.research.run(request, options);
+  if (context.query['format'] !== 'json') {
+    throw new LanternError('INVALID_INPUT', "The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the report as text.");
+  }
+  const stream = openEventStream(context.res, context.heartbeatMs);
+  let errorSent = false;
+  // The report is only in the run's result: every caller gets it as a `response` event just before `done`, which stays last.
+  let heldDone: ResearchEvent | undefined;
+  try {
+    const report = await context.api.research.run(request, {
+      ...options,
+      onEvent: (event) => {
+        if (event.type === 'done') {
+          heldDone = event;
+          return;
+        }
+        if (event.type !== 'error') return stream.send(event.type, event);
+        errorSent = true;
+        const error = event.error.code === 'INTERNAL' ? publicErrorInfo(new Error(event.error.message), context.log) : event.error;
+        stream.send('error', { type: 'error', error });
+      },
+    });
+    stream.send('response', { type: 'response', response: report });
+    if (heldDone) stream.send('done', heldDone);
+  } catch (error) {
+    if (!errorSent) stream.send('error', { type: 'error', error: publicErrorInfo(error, context.log) });
+  } finally {
+    stream.end();
+  }
+  return STREAMED;
 }

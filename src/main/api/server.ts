@@ -66,6 +66,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const limits = new RequestLimits(options.limits ?? DEFAULT_LIMITS);
   const mounts: Array<{ prefix: string; handler: MountedHandler }> = [];
   const inFlight = new Set<AbortController>();
+  const stoppableRuns = new Map<string, AbortController>();
   const version = options.version ?? 'dev';
   let openapi: unknown;
   let port = 0;
@@ -123,6 +124,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         query,
         params,
         signal: controller.signal,
+        stoppableRuns,
         req,
         res,
         health,

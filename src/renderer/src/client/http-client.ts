@@ -204,9 +204,29 @@ export function createHttpClient(
     research: {
       plan: (request: ResearchPlanRequestInput, options: CallOptions = {}) =>
         call<ResearchPlan>(HTTP_ENDPOINTS['research.plan'], { body: request, signal: options.signal }),
+      /**
+       * Stopping (options.signal) asks the server to end the gathering rather than closing the
+       * stream, so the report of what was read still arrives (stopped: "cancelled"); only when that
+       * request fails is the stream closed, and the run ends with nothing back.
+       */
       async run(request: ResearchRequestInput, options: ResearchOptions = {}): Promise<ResearchReport> {
-        const response = await send(HTTP_ENDPOINTS['research.run'], { body: request, signal: options.signal, accept: 'text/event-stream' });
-        return streamedResponse<ResearchReport, ResearchEvent>(response, options, 'The research stream ended before the report was complete. Run it again.');
+        const runId = crypto.randomUUID();
+        const connection = new AbortController();
+        const stop = (): void => {
+          call(HTTP_ENDPOINTS['research.stop'], { body: { runId } }).catch(() => connection.abort());
+        };
+        if (options.signal?.aborted) throw new LanternError('CANCELLED', 'Stopped.');
+        options.signal?.addEventListener('abort', stop, { once: true });
+        try {
+          const response = await send(HTTP_ENDPOINTS['research.run'], { query: { runId }, body: request, signal: connection.signal, accept: 'text/event-stream' });
+          return await streamedResponse<ResearchReport, ResearchEvent>(
+            response,
+            { ...(options.onEvent ? { onEvent: options.onEvent } : {}), signal: connection.signal },
+            'The research stream ended before the report was complete. Run it again.',
+          );
+        } finally {
+          options.signal?.removeEventListener('abort', stop);
+        }
       },
     },
 

@@ -126,6 +126,8 @@ export function researchStagesOf(run: ResearchRunState): ResearchStage[] {
   // Planning is its own call: done once a plan is on screen.
   const reached = Math.max(run.plan || run.report ? 1 : 0, ...events.map(stepOf));
   const gathered = reached >= 3;
+  // A stopped run is still written and checked, from what was gathered: its gathering stays stopped.
+  const gatheredAll = gathered && run.status !== 'cancelled';
   const searched = searchedIndexes(run).size;
   const read = events.filter((event) => event.type === 'page' && event.state === 'read').length;
   const duplicates = events.filter((event) => event.type === 'page' && event.state === 'duplicate').length;
@@ -139,10 +141,10 @@ export function researchStagesOf(run: ResearchRunState): ResearchStage[] {
   };
   const stages: Record<ResearchStep, [label: string, state: StageState]> = {
     plan: [planned > 0 ? `Plan: ${planned} sub-question${planned === 1 ? '' : 's'}` : 'Planning', state(true, reached >= 1)],
-    search: [planned > 0 ? `Searches ${searched}/${planned}` : 'Searches', state(gathering, gathered || (planned > 0 && searched >= planned))],
+    search: [planned > 0 ? `Searches ${searched}/${planned}` : 'Searches', state(gathering, gatheredAll || (planned > 0 && searched >= planned))],
     read: [
       `Pages ${read}/${DEFAULT_RESEARCH_PAGES}${duplicates > 0 ? ` (${duplicates} duplicate${duplicates === 1 ? '' : 's'} dropped)` : ''}`,
-      state(gathering && (searched > 0 || read > 0), gathered),
+      state(gathering && (searched > 0 || read > 0), gatheredAll),
     ],
     write: [planned > 0 ? `Sections ${sections}/${planned}` : 'Sections', state(reached >= 3, reached >= 4)],
     check: ['Checking citations', state(reached >= 4, reached >= STEPS.length)],
