@@ -200,3 +200,20 @@ describe('the short answer first', () => {
     expect(checked.sentences[0]?.citations[0]?.quote).toContain('Bong Joon-ho');
   });
 });
+
+describe('list items', () => {
+  const specs = (item: string): string =>
+    ['The Strix card is built for quiet gaming at high resolutions. Its cooler is new.', '', '- Three fans with a new hub design', `- ${item}`, '- Dual BIOS switch'].join('\n');
+
+  it('answers with a list item that ends without a full stop, as a whole statement', async () => {
+    const given = pages([1, specs('Axial-tech fans scaled up for 23% more airflow')], other);
+    const answer = await compose('How much more airflow do the bigger Strix fans give?', given);
+    expect(answer.split('\n')[0]).toBe('Axial-tech fans scaled up for 23% more airflow [1]');
+    expect(checkCitations(answer, given, 9).supportedShare).toBe(1);
+  });
+
+  it('still does not lead with a paragraph line that ends without a full stop', async () => {
+    const given = pages([1, specs('Dual BIOS').replace('- Axial', 'Axial')], [2, 'Axial-tech fans of the Strix card scaled up for 23% more airflow'], other);
+    expect((await compose('How much more airflow do the bigger Strix fans give?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+});

@@ -53,3 +53,18 @@ describe('pagePassages', () => {
     expect(passages.every((p) => p.text.endsWith('ok.'))).toBe(true);
   });
 });
+
+describe('list items', () => {
+  it('marks list items, an escaped ordered marker included, and leaves the marker out of the range', () => {
+    const markdown = ['Who may apply:', '', '1\\. Total household income not to exceed $40,000', '2\\. Must be a resident', '', '- A bullet item', '', 'A paragraph.'].join('\n');
+    const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown }, 0);
+    expect(passages.map((p) => [p.text, p.shape])).toEqual([
+      ['Who may apply:', undefined],
+      ['Total household income not to exceed $40,000', 'item'],
+      ['Must be a resident', 'item'],
+      ['A bullet item', 'item'],
+      ['A paragraph.', undefined],
+    ]);
+    for (const p of passages) expect(markdown.slice(p.start, p.end)).toBe(p.text);
+  });
+});

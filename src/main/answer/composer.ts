@@ -66,6 +66,8 @@ interface Candidate {
   /** The same in the sentence's whole passage with its page's title (withTitles). */
   passageCoverage: number;
   relevance: number;
+  /** Whether it reads as a whole statement: a sentence that ends as one, or the end of a list item (whole without a full stop). */
+  whole: boolean;
 }
 
 export const extractiveComposer: Composer = async ({ question, passages, onText }) => {
@@ -112,7 +114,7 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   const answering = candidates.filter(
     (c) =>
       c.coverage >= MIN_LEAD_COVERAGE &&
-      endsSentence(c.text) &&
+      c.whole &&
       c.passageCoverage >= (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
       (!needsNumber || holdsNumber(c.text, questionTerms)) &&
       holdsNumberOfKind(c.text, question) &&
@@ -123,7 +125,7 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   return (negates(question) ? undefined : answering.find((c) => !negates(c.text))) ?? answering[0];
 }
 
-/** A sentence ends in a full stop, question or exclamation mark (a label, heading or product name does not). */
+/** A sentence ends in a full stop, question or exclamation mark (a label, heading or product name does not; a list item need not). */
 function endsSentence(text: string): boolean {
   return /[.!?。！？…]["'”’»)\]]*$/u.test(text);
 }
@@ -131,14 +133,16 @@ function endsSentence(text: string): boolean {
 /** The sentences of the passages, best first by BM25 among them and by coverage of the question's weighted terms, theirs and their passage's. */
 function candidateSentences(question: string, weights: TermWeights, passages: Passage[], contexts: readonly Set<string>[]): Candidate[] {
   const seen = new Set<string>();
-  const sentences: { n: number; text: string; passageCoverage: number }[] = [];
+  const sentences: { n: number; text: string; passageCoverage: number; whole: boolean }[] = [];
   for (const [i, passage] of passages.entries()) {
     const passageCoverage = weightedCoverage(weights, contexts[i]!);
-    for (const span of splitSentences(passage.text)) {
+    const spans = splitSentences(passage.text);
+    for (const [k, span] of spans.entries()) {
       const text = withoutLeadIn(cleanSentence(span.text));
       if (isFurniture(text) || !usable(text) || seen.has(text)) continue;
       seen.add(text);
-      sentences.push({ n: passage.n, text, passageCoverage });
+      const whole = endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1);
+      sentences.push({ n: passage.n, text, passageCoverage, whole });
     }
   }
   const scores = scoreTexts(question, sentences.map((s) => s.text));

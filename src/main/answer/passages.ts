@@ -13,6 +13,8 @@ export interface Passage {
   /** Character range [start, end) in that page's markdown. */
   start: number;
   end: number;
+  /** 'item' for a list item, which is whole without a full stop ("- Weight: 311 g"); undefined for prose. */
+  shape?: 'item';
 }
 
 export interface Span {
@@ -55,17 +57,23 @@ function pushTrimmed(spans: Span[], text: string, start: number, end: number, of
   if (e > s) spans.push({ text: text.slice(s, e), start: s + offset, end: e + offset });
 }
 
+interface Block extends Span {
+  item: boolean;
+}
+
 /**
  * The prose blocks of a page's markdown: paragraphs and list items, with any list or quote
  * marker left out of the range; headings, tables, code and link-only lines are not prose.
  */
-function proseBlocks(markdown: string): Span[] {
-  const blocks: Span[] = [];
+function proseBlocks(markdown: string): Block[] {
+  const blocks: Block[] = [];
   let inFence = false;
   let offset = 0;
-  let current: { start: number; end: number } | undefined;
+  let current: { start: number; end: number; item: boolean } | undefined;
   const flush = (): void => {
-    if (current) pushTrimmed(blocks, markdown, current.start, current.end, 0);
+    const spans: Span[] = [];
+    if (current) pushTrimmed(spans, markdown, current.start, current.end, 0);
+    for (const span of spans) blocks.push({ ...span, item: current?.item ?? false });
     current = undefined;
   };
   for (const line of markdown.split('\n')) {
@@ -80,11 +88,12 @@ function proseBlocks(markdown: string): Span[] {
       flush();
       continue;
     }
-    const marker = /^\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*)/.exec(line);
+    // "1\\. Total income…": an ordered list's number that the Markdown escaped is still its marker.
+    const marker = /^\s*(?:[-*+]\s+|\d+\\?[.)]\s+|>\s*)/.exec(line);
     if (marker) flush();
     const start = lineStart + (marker ? marker[0].length : 0);
     if (current) current.end = lineStart + line.length;
-    else current = { start, end: lineStart + line.length };
+    else current = { start, end: lineStart + line.length, item: marker !== null && !marker[0].includes('>') };
   }
   flush();
   return blocks.filter((block) => !isLinkList(block.text));
@@ -116,6 +125,7 @@ export function pagePassages(
         text: page.markdown.slice(first.start, last.end),
         start: first.start,
         end: last.end,
+        ...(block.item ? { shape: 'item' as const } : {}),
       });
       group = [];
     };
