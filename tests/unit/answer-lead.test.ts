@@ -217,3 +217,36 @@ describe('list items', () => {
     expect((await compose('How much more airflow do the bigger Strix fans give?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 });
+
+describe('facts laid out rather than written', () => {
+  const product = (n: number, title: string, ...lines: string[]): [number, string, string] => [n, lines.join('\n\n'), title];
+  const nt1 = product(1, 'Rode NT1 5th Generation Black', 'The NT1 is a large-diaphragm condenser microphone for studio vocals.', '- Polar pattern: cardioid\n- Weight: 311 g\n- Dimensions (H x D): 190 x 50 mm');
+
+  it('answers a question for a kind of number with a label line of that kind, read with its page title', async () => {
+    const given = pages(nt1, other);
+    const answer = await compose('How heavy is the Rode NT1 5th generation mic?', given);
+    expect(answer.split('\n\n').slice(0, 2)).toEqual(['**311 g** [1]', 'Weight: 311 g [1]']);
+    expect(checkCitations(answer, given, 9).supportedShare).toBe(1);
+  });
+
+  it('answers a price with the figure standing under the product’s heading, quoted from the page', async () => {
+    const given = pages(product(1, 'Project mats', '# Magnetic Project Mat', '$19.95', 'Keeps screws in place while you repair.'), other);
+    const answer = await compose('How much is the Magnetic Project Mat?', given);
+    expect(answer.split('\n\n').slice(0, 2)).toEqual(['**$19.95** [1]', 'Magnetic Project Mat: $19.95 [1]']);
+    const checked = checkCitations(answer, given, 9);
+    expect(checked.supportedShare).toBe(1);
+    expect(checked.sentences[1]?.citations[0]?.quote).toBe('Magnetic Project Mat\n\n$19.95');
+  });
+
+  it('answers from a table row that gives one value of the kind asked, not from a row of several', async () => {
+    const one = pages(product(1, 'Standing desks', '| Desk | Price |\n| --- | --- |\n| UPLIFT V3 Standing Desk | $599 |'), other);
+    expect(await lead('What is the price of the UPLIFT V3 standing desk?', one)).toBe('**$599** [1]');
+    const several = pages(product(1, 'Standing desks', '| Desk | Price |\n| --- | --- |\n| UPLIFT V3 Standing Desk | $599 | $979 | $1149 |'), other);
+    expect((await compose('What is the price of the UPLIFT V3 standing desk?', several)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('answers only a question for a kind of number from a fact laid out, not one for a name', async () => {
+    const given = pages(product(1, 'Qualità Oro coffee', 'Coffee producer', 'Luigi Lavazza S.p.A., Torino 10152', 'Ground coffee for the moka pot.'), other);
+    expect((await compose('Which company produces the Qualità Oro coffee?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+});

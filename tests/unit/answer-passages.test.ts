@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagePassages, splitSentences } from '../../src/main/answer/passages';
+import { cellsOf, pagePassages, splitSentences } from '../../src/main/answer/passages';
 
 describe('splitSentences', () => {
   it('keeps abbreviations and decimals inside their sentence', () => {
@@ -40,6 +40,8 @@ describe('pagePassages', () => {
     expect(passages.map((p) => [p.id, p.n, p.text])).toEqual([
       [10, 3, 'First sentence of the page. Second sentence of the page.'],
       [11, 3, 'A list item that says something.'],
+      // A table row is a fact laid out, not prose: a passage of its own, after the prose.
+      [12, 3, 'a | b'],
     ]);
     for (const p of passages) expect(markdown.slice(p.start, p.end)).toBe(p.text);
   });
@@ -66,5 +68,43 @@ describe('list items', () => {
       ['A paragraph.', undefined],
     ]);
     for (const p of passages) expect(markdown.slice(p.start, p.end)).toBe(p.text);
+  });
+});
+
+describe('facts laid out', () => {
+  const markdown = [
+    '# Magnetic Project Mat',
+    '',
+    '$19.95',
+    '',
+    'Nettomenge',
+    '',
+    '250 g',
+    '',
+    '- Weight: 311 g',
+    '',
+    '$36.95',
+    '',
+    '| **Aroma** | Rote Beeren, Zitrusnoten |',
+    '| --- | --- |',
+    '| Herkunft | Sidamo, Äthiopien \\| Hochland |',
+    '| Stärke |  |',
+  ].join('\n');
+  const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown }, 0);
+  const laidOut = passages.filter((p) => p.shape === 'value');
+
+  it('makes a passage of a heading or label line and the short figure under it, and of each table row of two cells or more', () => {
+    expect(laidOut.map((p) => p.text)).toEqual([
+      'Magnetic Project Mat\n\n$19.95',
+      'Nettomenge\n\n250 g',
+      '**Aroma** | Rote Beeren, Zitrusnoten',
+      'Herkunft | Sidamo, Äthiopien \\| Hochland',
+    ]);
+    for (const p of passages) expect(markdown.slice(p.start, p.end)).toBe(p.text);
+  });
+
+  it('takes neither a figure nor a list item for a label, and splits cells only on bars that are not escaped', () => {
+    expect(laidOut.some((p) => p.text.startsWith('250 g') || p.text.startsWith('- Weight') || p.text.startsWith('Weight'))).toBe(false);
+    expect(cellsOf('Herkunft | Sidamo, Äthiopien \\| Hochland')).toEqual(['Herkunft', 'Sidamo, Äthiopien \\| Hochland']);
   });
 });

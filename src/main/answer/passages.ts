@@ -1,5 +1,6 @@
 /**
- * Pages → passages aligned on sentences. Each passage remembers its source number and its
+ * Pages → passages aligned on sentences, and passages of the facts a page lays out rather than
+ * writes (a label with its value, a table row). Each passage remembers its source number and its
  * character range in that page's markdown, so that a citation can point at the exact span.
  */
 
@@ -13,8 +14,12 @@ export interface Passage {
   /** Character range [start, end) in that page's markdown. */
   start: number;
   end: number;
-  /** 'item' for a list item, which is whole without a full stop ("- Weight: 311 g"); undefined for prose. */
-  shape?: 'item';
+  /**
+   * A passage that is not running prose: a list item (whole without a full stop), or a fact laid
+   * out rather than written — a label or heading with the short value under it, a table row.
+   * Undefined for prose.
+   */
+  shape?: 'item' | 'value';
 }
 
 export interface Span {
@@ -58,22 +63,27 @@ function pushTrimmed(spans: Span[], text: string, start: number, end: number, of
 }
 
 interface Block extends Span {
-  item: boolean;
+  /** A paragraph, a list item, a heading (its text, without the #s) or a table row (inside its outer bars). */
+  kind: 'prose' | 'item' | 'heading' | 'row';
 }
 
 /**
- * The prose blocks of a page's markdown: paragraphs and list items, with any list or quote
- * marker left out of the range; headings, tables, code and link-only lines are not prose.
+ * The blocks of a page's markdown in order: paragraphs and list items (any list or quote marker
+ * left out of the range), headings and table rows; code, rules, images and link-only lines are
+ * none of them.
  */
-function proseBlocks(markdown: string): Block[] {
+function blocksOf(markdown: string): Block[] {
   const blocks: Block[] = [];
   let inFence = false;
   let offset = 0;
-  let current: { start: number; end: number; item: boolean } | undefined;
-  const flush = (): void => {
+  let current: { start: number; end: number; kind: 'prose' | 'item' } | undefined;
+  const push = (start: number, end: number, kind: Block['kind']): void => {
     const spans: Span[] = [];
-    if (current) pushTrimmed(spans, markdown, current.start, current.end, 0);
-    for (const span of spans) blocks.push({ ...span, item: current?.item ?? false });
+    pushTrimmed(spans, markdown, start, end, 0);
+    for (const span of spans) blocks.push({ ...span, kind });
+  };
+  const flush = (): void => {
+    if (current) push(current.start, current.end, current.kind);
     current = undefined;
   };
   for (const line of markdown.split('\n')) {
@@ -84,7 +94,17 @@ function proseBlocks(markdown: string): Block[] {
       flush();
       continue;
     }
-    if (inFence || line.trim() === '' || /^\s*(#{1,6}\s|\||[-*_]{3,}\s*$|!\[)/.test(line)) {
+    if (inFence) continue;
+    const heading = /^\s*#{1,6}\s+/.exec(line);
+    const row = /^\s*\|(.*)\|\s*$/.exec(line);
+    if (heading || row) {
+      flush();
+      // A table's rule under its header row ("| --- | :-: |") holds nothing.
+      if (heading) push(lineStart + heading[0].length, lineStart + line.length, 'heading');
+      else if (!/^[\s|:-]*$/.test(row?.[1] ?? '')) push(lineStart + line.indexOf('|') + 1, lineStart + line.lastIndexOf('|'), 'row');
+      continue;
+    }
+    if (line.trim() === '' || /^\s*(\||[-*_]{3,}\s*$|!\[)/.test(line)) {
       flush();
       continue;
     }
@@ -93,7 +113,7 @@ function proseBlocks(markdown: string): Block[] {
     if (marker) flush();
     const start = lineStart + (marker ? marker[0].length : 0);
     if (current) current.end = lineStart + line.length;
-    else current = { start, end: lineStart + line.length, item: marker !== null && !marker[0].includes('>') };
+    else current = { start, end: lineStart + line.length, kind: marker && !marker[0].includes('>') ? 'item' : 'prose' };
   }
   flush();
   return blocks.filter((block) => !isLinkList(block.text));
@@ -105,28 +125,56 @@ function isLinkList(text: string): boolean {
   return linkText > 0 && linkText / text.length > 0.6;
 }
 
-/** A page cut into passages of whole sentences, numbered from `firstId`. */
+/** A heading or a label line that a value may stand under: short, with words, and no sentence. */
+const MAX_LABEL_CHARS = 80;
+/** A value standing alone under its label: short ("$19.95", "250 g", "Nettomenge"). */
+const MAX_VALUE_CHARS = 40;
+
+function isLabel(block: Block): boolean {
+  return (
+    (block.kind === 'heading' || block.kind === 'prose') &&
+    block.text.length <= MAX_LABEL_CHARS &&
+    /\p{L}/u.test(block.text) &&
+    !/[.!?。！？]["'”’»)\]]*$/u.test(block.text)
+  );
+}
+
+/** A line of its own (a list item is a statement of its own) that holds a figure. */
+function isValue(block: Block): boolean {
+  return block.kind === 'prose' && block.text.length <= MAX_VALUE_CHARS && /\p{Nd}/u.test(block.text);
+}
+
+/**
+ * A page cut into passages, numbered from `firstId`: its prose and list items in passages of
+ * whole sentences; then each fact laid out rather than written, as one passage: a label or
+ * heading with the short value that stands under it ("Nettomenge" then "250 g", "# Magnetic
+ * Project Mat" then "$19.95"), and each table row with two cells or more.
+ */
 export function pagePassages(
   page: { n: number; url: string; title: string; markdown: string },
   firstId: number,
 ): Passage[] {
   const passages: Passage[] = [];
-  for (const block of proseBlocks(page.markdown)) {
+  const add = (start: number, end: number, shape: Passage['shape']): void => {
+    passages.push({
+      id: firstId + passages.length,
+      n: page.n,
+      url: page.url,
+      title: page.title,
+      text: page.markdown.slice(start, end),
+      start,
+      end,
+      ...(shape ? { shape } : {}),
+    });
+  };
+  const blocks = blocksOf(page.markdown);
+  for (const block of blocks) {
+    if (block.kind === 'heading' || block.kind === 'row') continue;
     let group: Span[] = [];
     const emit = (): void => {
       const first = group[0];
       const last = group.at(-1);
-      if (!first || !last) return;
-      passages.push({
-        id: firstId + passages.length,
-        n: page.n,
-        url: page.url,
-        title: page.title,
-        text: page.markdown.slice(first.start, last.end),
-        start: first.start,
-        end: last.end,
-        ...(block.item ? { shape: 'item' as const } : {}),
-      });
+      if (first && last) add(first.start, last.end, block.kind === 'item' ? 'item' : undefined);
       group = [];
     };
     for (const sentence of splitSentences(block.text, block.start)) {
@@ -136,5 +184,18 @@ export function pagePassages(
     }
     emit();
   }
+  for (const [i, block] of blocks.entries()) {
+    const next = blocks[i + 1];
+    if (next && isLabel(block) && isValue(next)) add(block.start, next.end, 'value');
+    if (block.kind === 'row' && cellsOf(block.text).length >= 2) add(block.start, block.end, 'value');
+  }
   return passages;
+}
+
+/** A table row's non-empty cells, split on the bars that are not escaped. */
+export function cellsOf(row: string): string[] {
+  return row
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim())
+    .filter((cell) => cell !== '');
 }

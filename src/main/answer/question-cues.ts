@@ -146,6 +146,11 @@ function newMatches(text: string, question: string, pattern: RegExp): string[] {
   return [...found.values()];
 }
 
+/** Whether the question asks for a particular kind of number (a year, an age, a share, a sum, a weight, a duration, a version). */
+export function asksKindOfNumber(question: string): boolean {
+  return NUMBER_KINDS.some((kind) => kind.asks.test(question));
+}
+
 /** Whether the text answers the kind of number the question asks for; true when it asks for no particular kind. */
 export function holdsNumberOfKind(text: string, question: string): boolean {
   return NUMBER_KINDS.every((kind) => !kind.asks.test(question) || newMatches(text, question, kind.written).length > 0);
