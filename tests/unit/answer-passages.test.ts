@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellsOf, pagePassages, splitSentences } from '../../src/main/answer/passages';
+import { rankPassages } from '../../src/main/answer/rank';
 
 describe('splitSentences', () => {
   it('keeps abbreviations and decimals inside their sentence', () => {
@@ -106,5 +107,21 @@ describe('facts laid out', () => {
   it('takes neither a figure nor a list item for a label, and splits cells only on bars that are not escaped', () => {
     expect(laidOut.some((p) => p.text.startsWith('250 g') || p.text.startsWith('- Weight') || p.text.startsWith('Weight'))).toBe(false);
     expect(cellsOf('Herkunft | Sidamo, Äthiopien \\| Hochland')).toEqual(['Herkunft', 'Sidamo, Äthiopien \\| Hochland']);
+  });
+});
+
+describe('rankPassages', () => {
+  const page = (n: number, title: string, markdown: string) => pagePassages({ n, url: `u${n}`, title, markdown }, n * 100);
+  const specs = page(1, 'Rode NT1 5th Generation Black', '- Polar pattern: cardioid\n- Weight: 311 g');
+  const prose = page(2, 'Studio microphones', 'The Rode NT1 5th generation mic is a condenser for vocals. It ships with a pop shield.');
+
+  it('ranks a passage that holds the kind of number asked with its page title, so a spec line names its subject', () => {
+    const ranked = rankPassages('How heavy is the Rode NT1 5th generation mic?', [...prose, ...specs]).map((r) => r.passage.text);
+    expect(ranked.indexOf('Weight: 311 g')).toBeLessThan(ranked.indexOf('Polar pattern: cardioid'));
+  });
+
+  it('ranks by the passage alone when the question asks for no kind of number, or the passage holds none', () => {
+    const scores = rankPassages('Which polar pattern does the Rode NT1 have?', specs);
+    expect(scores.find((r) => r.passage.text === 'Weight: 311 g')?.score).toBe(0);
   });
 });
