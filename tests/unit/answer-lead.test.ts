@@ -250,3 +250,23 @@ describe('facts laid out rather than written', () => {
     expect((await compose('Which company produces the Qualità Oro coffee?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 });
+
+describe('numbers written as words', () => {
+  it('reads a duration, a weight or an age written in words, with its unit written out', () => {
+    const q = 'Wie lange braucht die Jacke, bis sie warm ist?';
+    expect(answerSpan('Mit der neuen Jacke sind Profis binnen drei Minuten auf Betriebstemperatur.', q, contentTerms(q))).toBe('drei Minuten');
+    expect(holdsNumberOfKind('In fewer than three hours of learning you can complete a course.', 'How long does a course take?')).toBe(true);
+    expect(holdsNumberOfKind('The parcel weighs two pounds.', 'How heavy is the parcel?')).toBe(true);
+    expect(holdsNumberOfKind('The boy, now five years old, was found.', 'How old is the boy?')).toBe(true);
+  });
+
+  it('does not take a duration for an age, nor a number word before an abbreviation for a unit', () => {
+    expect(holdsNumberOfKind('A cat missing for five years has been found.', 'How old is the cat?')).toBe(false);
+    expect(holdsNumberOfKind('Doors open at two in the afternoon.', 'How long is the cable?')).toBe(false);
+  });
+
+  it('answers a duration question from a sentence that writes the number as a word', async () => {
+    const given = pages([1, 'Mit der neuen beheizbaren Jacke von Bosch sind Profis binnen drei Minuten auf Betriebstemperatur.', 'Heizjacken von Bosch'], other);
+    expect(await lead('Wie lange braucht die beheizbare Bosch-Jacke, bis sie warm ist?', given)).toBe('**drei Minuten** [1]');
+  });
+});

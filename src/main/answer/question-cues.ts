@@ -30,13 +30,37 @@ export function expectsNumber(question: string): boolean {
 }
 
 /**
- * Whether the text holds a number the question does not already hold (digits in any script, or
- * CJK numerals): "Red Dead Redemption 2" does not answer "In what year does Red Dead Redemption 2
- * take place?".
+ * Numbers written as words, two to twelve and some tens, in the languages of the cues: "three
+ * hours", "binnen drei Minuten". Words that are also common words of another language are left
+ * out ("one", "ein", "un": articles; "dos", "due", "once", "elf", "sei", "otto", "sept", "cent").
+ */
+const NUMBER_WORDS = (
+  'two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred ' +
+  'zwei drei vier fünf sechs sieben acht neun zehn zwölf zwanzig dreißig vierzig fünfzig hundert ' +
+  'deux trois quatre cinq huit neuf dix onze douze vingt trente quarante cinquante ' +
+  'tres cuatro cinco seis siete ocho nueve diez doce veinte treinta cuarenta cincuenta cien ' +
+  'tre quattro cinque sette nove dieci undici dodici venti trenta quaranta cinquanta cento ' +
+  'dois duas três quatro sete oito dez doze vinte trinta quarenta cinquenta cem ' +
+  'dwa dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć dwanaście dwadzieścia ' +
+  'kaksi kolme neljä viisi kuusi seitsemän kahdeksan yhdeksän kymmenen'
+).split(' ');
+const NUMBER_WORD_SET = new Set(NUMBER_WORDS);
+
+/** A number written as a word, then units written out in full ("three hours", "drei Minuten"): abbreviations after a word are too often something else ("two in"). */
+function spelledOut(units: string): string {
+  return `(?<!\\p{L})(?:${NUMBER_WORDS.join('|')})[-\\s]+(?:${units})(?!\\p{L})`;
+}
+
+/**
+ * Whether the text holds a number the question does not already hold (digits in any script, a
+ * number written as a word, or CJK numerals): "Red Dead Redemption 2" does not answer "In what
+ * year does Red Dead Redemption 2 take place?".
  */
 export function holdsNumber(text: string, questionTerms: readonly string[] = []): boolean {
   if (/[一二三四五六七八九十百千万億亿]/u.test(text)) return true;
-  return words(text).some((word) => /\p{Nd}/u.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
+  return words(text).some(
+    (word) => (/\p{Nd}/u.test(word) || NUMBER_WORD_SET.has(word.toLowerCase())) && !questionTerms.includes(contentTerm(word) ?? ''),
+  );
 }
 
 /**
@@ -108,7 +132,10 @@ const NUMBER_KINDS: readonly NumberKind[] = [
   },
   {
     asks: /\bhow old\b|\bwie alt\b|\bquel âge\b|\bcu[áa]ntos años\b|\bquanti anni\b|\bquantos anos\b|\bile lat\b|\bkuinka vanha\b/iu,
-    written: /\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year(?!s)|jährige[nrms]?|letni[aemy]?|vuotias))|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
+    written: new RegExp(
+      `${/\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year(?!s)|jährige[nrms]?|letni[aemy]?|vuotias))|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/u.source}|${spelledOut('years?[-\\s]old|jährige[nrms]?|vuotias')}`,
+      'giu',
+    ),
   },
   {
     asks: /\bwhat (?:percentage|share|proportion)\b|\bwelche[nr]? anteil\b|\bquelle part\b|\bquel pourcentage\b|\bqu[ée] porcentaje\b|\bquale percentuale\b|\bque percentagem\b|\bjaki (?:procent|odsetek)\b|\bkuinka suuri osa\b/iu,
@@ -123,13 +150,20 @@ const NUMBER_KINDS: readonly NumberKind[] = [
   {
     // A weight: a number with a unit of weight.
     asks: /\bhow heavy\b|\bwhat (?:does|do|did) [^?]*\bweigh\b|\bhow much (?:does|do|did) [^?]*\bweigh\b|\bwie schwer\b|\bwie viel wiegt\b|\bquel poids\b|\bcombien p[èe]se|\bcu[áa]nto pesa|\bquanto pesa|\bile wa[żz]y|\bkuinka painava|\bpaljonko painaa/iu,
-    written: /\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/giu,
+    written: new RegExp(
+      `${/\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/u.source}|${spelledOut('pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|kilos?|kilograms?|kilogramm|tons?|tonnes?')}`,
+      'giu',
+    ),
   },
   {
     // A duration (or, for "how long is the cable", a length): a number with a unit of time or length.
     asks: /\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée\b|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)\b/iu,
-    written:
-      /\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/giu,
+    written: new RegExp(
+      `${/\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/u.source}|${spelledOut(
+        'years?|months?|weeks?|days?|hours?|minutes?|seconds?|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans|années?|mois|semaines?|jours?|heures?|años|meses|semanas|días|horas|minutos|anni|mesi|settimane|giorni|ore|minuti|anos|dias|lat|miesięcy|tygodni|dni|godzin|minut|vuotta|kuukautta|viikkoa|päivää|tuntia|minuuttia|miles?|met(?:er|re)s?|mètres|metros|metri|kilomet(?:er|re)s?|kilometern?|feet|inch(?:es)?',
+      )}`,
+      'giu',
+    ),
   },
   {
     // A version: dotted numbers, or a number after the word version.
