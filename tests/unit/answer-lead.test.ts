@@ -108,6 +108,13 @@ describe('what is, before what is not', () => {
 });
 
 describe('answers of the kind asked', () => {
+  it('does not take "free" inside a compound for a price', () => {
+    const q = 'What does it cost to rent a treadmill for a week?';
+    expect(holdsNumberOfKind('We make equipment rental easy and hassle-free.', q)).toBe(false);
+    expect(holdsNumberOfKind('Delivery is free-to-order for members.', q)).toBe(false);
+    expect(holdsNumberOfKind('Renting a treadmill for a week is free for members.', q)).toBe(true);
+  });
+
   it('asks for a price, and is answered only by a sum in a currency', () => {
     expect(holdsNumberOfKind('The base model sells for $1,299 in the US.', 'How much does the laptop cost?')).toBe(true);
     expect(holdsNumberOfKind('Der Akku kostet 49 Euro.', 'Wie viel kostet der Akku?')).toBe(true);

@@ -119,9 +119,9 @@ interface NumberKind {
   written: RegExp;
 }
 
-/** A sum in a currency (its sign or name before or after the figure), or the word for free. */
+/** A sum in a currency (its sign or name before or after the figure), or the word for free — alone, not in "hassle-free" or "free-to-play". */
 const PRICE =
-  /[$€£¥₹]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|PLN|zł|dollars?|euros?|Euro|pounds?|dólares|dollari|złotych|euroa)(?!\p{L}))|\b(?:free|kostenlos|gratuit|gratis|gratuito|darmowy|ilmainen)\b/giu;
+  /[$€£¥₹]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|PLN|zł|dollars?|euros?|Euro|pounds?|dólares|dollari|złotych|euroa)(?!\p{L}))|(?<![\p{L}\p{N}-])(?:free|kostenlos|gratuit|gratis|gratuito|darmowy|ilmainen)(?![\p{L}-])/giu;
 const VERSION = /(?<![\d.])v?\d+(?:\.\d+)+(?![\d.]*\d)|\b(?:version|versión|versione|versão|wersja|versio)\s+\d+/giu;
 
 const NUMBER_KINDS: readonly NumberKind[] = [
