@@ -245,6 +245,11 @@ describe('facts laid out rather than written', () => {
     expect(checked.sentences[1]?.citations[0]?.quote).toBe('Magnetic Project Mat\n\n$19.95');
   });
 
+  it('does not say a label twice when the line under it repeats it', async () => {
+    const given = pages(product(1, 'Sofas', 'Atelier Sofa', 'Atelier Sofa$4,345.00', 'Coco Republic'), other);
+    expect((await compose('What does the Atelier sofa cost?', given)).split('\n\n').slice(0, 2)).toEqual(['**$4,345.00** [1]', 'Atelier Sofa$4,345.00 [1]']);
+  });
+
   it('answers from a table row that gives one value of the kind asked, not from a row of several', async () => {
     const one = pages(product(1, 'Standing desks', '| Desk | Price |\n| --- | --- |\n| UPLIFT V3 Standing Desk | $599 |'), other);
     expect(await lead('What is the price of the UPLIFT V3 standing desk?', one)).toBe('**$599** [1]');

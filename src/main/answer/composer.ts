@@ -204,8 +204,10 @@ function usable(text: string, whole: boolean): boolean {
 function laidOutText(text: string): string {
   const parts = (/\n/.test(text) ? text.split(/\n\s*\n/) : cellsOf(text)).map(cleanSentence).filter((part) => part !== '');
   const [label, ...values] = parts;
-  if (label === undefined) return '';
-  return values.length === 0 ? label : `${label}${/[:：]$/.test(label) ? '' : ':'} ${values.join(', ')}`;
+  if (label === undefined || values[0] === undefined) return label ?? '';
+  // "Atelier Sofa" over "Atelier Sofa$4,345.00": the value already says its label.
+  if (values[0].startsWith(label)) return values.join(', ');
+  return `${label}${/[:：]$/.test(label) ? '' : ':'} ${values.join(', ')}`;
 }
 
 /** The lead, then key points chosen by MMR, at most two per source, each ending in its [n]. */
