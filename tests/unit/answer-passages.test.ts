@@ -10,6 +10,17 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('keeps a date whose day is an ordinal ("28. Februar") inside its sentence, and still splits after a number that ends one', () => {
+    expect(splitSentences('Die Impforte schliessen am 28. Februar 2022. Das Reparaturcafé öffnet auch am 27. März.').map((s) => s.text)).toEqual([
+      'Die Impforte schliessen am 28. Februar 2022.',
+      'Das Reparaturcafé öffnet auch am 27. März.',
+    ]);
+    expect(splitSentences('Sie wurde Zweite, er kam auf Platz 3. Danach regnete es.').map((s) => s.text)).toEqual([
+      'Sie wurde Zweite, er kam auf Platz 3.',
+      'Danach regnete es.',
+    ]);
+  });
+
   it('splits Chinese and Japanese sentences', () => {
     expect(splitSentences('咖啡是一种饮料。它很受欢迎！コーヒーは飲み物です。').map((s) => s.text)).toEqual([
       '咖啡是一种饮料。',

@@ -34,16 +34,27 @@ const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' })
 const PASSAGE_TARGET_CHARS = 360;
 
 /**
+ * Months as a date writes them after its day's ordinal ("am 28. Februar 2022", "1. stycznia",
+ * "3. lokakuuta"), in the languages that write the day so.
+ */
+const MONTH_AFTER_ORDINAL =
+  /^(?:jan(?:uar)?|jänner|feb(?:ruar)?|märz|apr(?:il)?|mai|juni?|juli?|aug(?:ust)?|sep(?:t(?:ember)?)?|okt(?:ober)?|nov(?:ember)?|dez(?:ember)?|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|\p{L}+kuuta)(?!\p{L})/iu;
+
+/**
  * Sentences of a text with their ranges (trimmed). ICU splits after abbreviations such as
- * "Dr." and "U.S."; a piece that ends in a short capitalised abbreviation is joined to the next.
+ * "Dr." and "U.S."; a piece that ends in a short capitalised abbreviation is joined to the next,
+ * and so is one that ends in a day's ordinal before its month ("…am 28." + "Februar 2022…").
  */
 export function splitSentences(text: string, offset = 0): Span[] {
   const spans: Span[] = [];
+  const parts = [...sentenceSegmenter.segment(text)];
   let pending: { start: number; end: number } | undefined;
-  for (const part of sentenceSegmenter.segment(text)) {
+  for (const [i, part] of parts.entries()) {
     const start = pending?.start ?? part.index;
     const end = part.index + part.segment.length;
-    if (/(?:^|\s)(?:[A-Z][a-z]{0,2}|[A-Z](?:\.[A-Z])+|e\.g|i\.e|vs|etc|approx|No)\.\s*$/.test(part.segment)) {
+    const abbreviation = /(?:^|\s)(?:[A-Z][a-z]{0,2}|[A-Z](?:\.[A-Z])+|e\.g|i\.e|vs|etc|approx|No)\.\s*$/.test(part.segment);
+    const dayBeforeMonth = /(?:^|\s)\d{1,2}\.\s*$/.test(part.segment) && MONTH_AFTER_ORDINAL.test(parts[i + 1]?.segment ?? '');
+    if (abbreviation || dayBeforeMonth) {
       pending = { start, end };
       continue;
     }
