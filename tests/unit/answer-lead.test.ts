@@ -4,7 +4,7 @@ import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/compos
 import { isFurniture, withoutLeadIn } from '../../src/main/answer/lead-shape';
 import { pagePassages, type Passage } from '../../src/main/answer/passages';
 import { withoutEscapes } from '../../src/shared/format/plain-text';
-import { answerSpan, expectsName, holdsNumberOfKind } from '../../src/main/answer/question-cues';
+import { answerSpan, expectsName, expectsNumber, holdsNumberOfKind } from '../../src/main/answer/question-cues';
 import { contentTerms } from '../../src/main/answer/terms';
 
 /** One page per source, cut into passages as the pipeline cuts it. */
@@ -280,5 +280,22 @@ describe('numbers written as words', () => {
   it('answers a duration question from a sentence that writes the number as a word', async () => {
     const given = pages([1, 'Mit der neuen beheizbaren Jacke von Bosch sind Profis binnen drei Minuten auf Betriebstemperatur.', 'Heizjacken von Bosch'], other);
     expect(await lead('Wie lange braucht die beheizbare Bosch-Jacke, bis sie warm ist?', given)).toBe('**drei Minuten** [1]');
+  });
+});
+
+describe('questions for a date', () => {
+  it('asks "on what date" or "an welchem Datum" for a number, answered by a day with its month', () => {
+    const q = 'An welchem Datum schliesst der Kanton die zusätzlichen Impforte?';
+    expect(expectsNumber(q)).toBe(true);
+    expect(answerSpan('Die GSI wird die zusätzlichen Impforte am 28. Februar 2022 schliessen.', q, contentTerms(q))).toBe('28. Februar 2022');
+    const e = 'On what date did the code take effect?';
+    expect(answerSpan('The code took effect on January 3rd, 2020 statewide.', e, contentTerms(e))).toBe('January 3rd, 2020');
+    expect(holdsNumberOfKind('The code took effect in 2020 after 14 hearings.', e)).toBe(false);
+    expect(holdsNumberOfKind('Die Frist endet am 1.3.2022.', q)).toBe(true);
+  });
+
+  it('does not take the word for date for a name the pages must write', async () => {
+    const given = pages([1, 'Die GSI wird daher die zusätzlich aufgebauten Impforte am 28. Februar 2022 schliessen. Das gilt im ganzen Kanton Bern.'], other);
+    expect(await lead('An welchem Datum schliesst der Kanton Bern die zusätzlichen Impforte?', given)).toBe('**28. Februar 2022** [1]');
   });
 });

@@ -6,11 +6,17 @@
  */
 import { contentTerm, words } from './terms';
 
+/** "On what date…", "An welchem Datum…", "À quelle date…", in the languages of the cues. */
+const DATE_CUE =
+  /\b(?:what|which|on what|on which) date\b|\ban welchem datum\b|\bà quelle date\b|\ben qu[ée] fecha\b|\bin (?:che|quale) data\b|\bem que data\b|\bktórego dnia\b|\bminä päivänä\b/iu;
+
 const NUMBER_CUES: readonly RegExp[] = [
   // English
   /\bhow (?:much|many|old|long|tall|high|heavy|far|big|large|often|fast)\b/i,
   /\b(?:what|which) (?:year|percentage|share|price)\b/i,
   /^\s*when\b/i,
+  // A date asked for in other words than "when" (and its kin below): a number too.
+  DATE_CUE,
   // German, French, Spanish, Italian, Portuguese
   /\bwie (?:viele?|alt|lange|hoch|schwer|weit|gro(?:ß|ss))\b/i,
   /^\s*wann\b|\bin welchem jahr\b/i,
@@ -124,6 +130,18 @@ const PRICE =
   /[$€£¥₹]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|PLN|zł|dollars?|euros?|Euro|pounds?|dólares|dollari|złotych|euroa)(?!\p{L}))|(?<![\p{L}\p{N}-])(?:free|kostenlos|gratuit|gratis|gratuito|darmowy|ilmainen)(?![\p{L}-])/giu;
 const VERSION = /(?<![\d.])v?\d+(?:\.\d+)+(?![\d.]*\d)|\b(?:version|versión|versione|versão|wersja|versio)\s+\d+/giu;
 
+/** Month names (and their usual abbreviations) of the same languages. */
+const MONTHS = [
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec',
+  'januar|jänner|februar|märz|mai|juni|juli|oktober|dezember',
+  'janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre',
+  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre',
+  'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre',
+  'janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro',
+  'stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia',
+  'tammikuuta|helmikuuta|maaliskuuta|huhtikuuta|toukokuuta|kesäkuuta|heinäkuuta|elokuuta|syyskuuta|lokakuuta|marraskuuta|joulukuuta',
+].join('|');
+
 const NUMBER_KINDS: readonly NumberKind[] = [
   {
     // English, German, French, Spanish, Italian, Portuguese, Polish, Finnish.
@@ -162,6 +180,14 @@ const NUMBER_KINDS: readonly NumberKind[] = [
       `${/\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/u.source}|${spelledOut(
         'years?|months?|weeks?|days?|hours?|minutes?|seconds?|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans|années?|mois|semaines?|jours?|heures?|años|meses|semanas|días|horas|minutos|anni|mesi|settimane|giorni|ore|minuti|anos|dias|lat|miesięcy|tygodni|dni|godzin|minut|vuotta|kuukautta|viikkoa|päivää|tuntia|minuuttia|miles?|met(?:er|re)s?|mètres|metros|metri|kilomet(?:er|re)s?|kilometern?|feet|inch(?:es)?',
       )}`,
+      'giu',
+    ),
+  },
+  {
+    // A date: a day with its month (named, with its year if written, or in figures).
+    asks: DATE_CUE,
+    written: new RegExp(
+      `(?<![\\d.])\\d{1,2}(?:st|nd|rd|th|er)?\\.?\\s*(?:of\\s+|de\\s+)?(?:${MONTHS})(?!\\p{L})(?:\\.?\\s+(?:de\\s+)?\\d{4}(?!\\d))?|(?<!\\p{L})(?:${MONTHS})\\s+\\d{1,2}(?:st|nd|rd|th)?(?![\\p{L}\\d])(?:,?\\s+\\d{4}(?!\\d))?|(?<![\\d.])\\d{1,2}[./]\\d{1,2}[./](?:\\d{4}|\\d{2})(?!\\.?\\d)|\\d{4}-\\d{2}-\\d{2}`,
       'giu',
     ),
   },
