@@ -4,7 +4,7 @@ import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/compos
 import { isFurniture, withoutLeadIn } from '../../src/main/answer/lead-shape';
 import { pagePassages, type Passage } from '../../src/main/answer/passages';
 import { withoutEscapes } from '../../src/shared/format/plain-text';
-import { answerSpan, expectsName, holdsNumberOfKind } from '../../src/main/answer/question-cues';
+import { answerSpan, expectsName, expectsNumber, holdsNumberOfKind } from '../../src/main/answer/question-cues';
 import { contentTerms } from '../../src/main/answer/terms';
 
 /** One page per source, cut into passages as the pipeline cuts it. */
@@ -108,6 +108,13 @@ describe('what is, before what is not', () => {
 });
 
 describe('answers of the kind asked', () => {
+  it('does not take "free" inside a compound for a price', () => {
+    const q = 'What does it cost to rent a treadmill for a week?';
+    expect(holdsNumberOfKind('We make equipment rental easy and hassle-free.', q)).toBe(false);
+    expect(holdsNumberOfKind('Delivery is free-to-order for members.', q)).toBe(false);
+    expect(holdsNumberOfKind('Renting a treadmill for a week is free for members.', q)).toBe(true);
+  });
+
   it('asks for a price, and is answered only by a sum in a currency', () => {
     expect(holdsNumberOfKind('The base model sells for $1,299 in the US.', 'How much does the laptop cost?')).toBe(true);
     expect(holdsNumberOfKind('Der Akku kostet 49 Euro.', 'Wie viel kostet der Akku?')).toBe(true);
@@ -198,5 +205,97 @@ describe('the short answer first', () => {
     const checked = checkCitations(answer, given, 9);
     expect(checked.supportedShare).toBe(1);
     expect(checked.sentences[0]?.citations[0]?.quote).toContain('Bong Joon-ho');
+  });
+});
+
+describe('list items', () => {
+  const specs = (item: string): string =>
+    ['The Strix card is built for quiet gaming at high resolutions. Its cooler is new.', '', '- Three fans with a new hub design', `- ${item}`, '- Dual BIOS switch'].join('\n');
+
+  it('answers with a list item that ends without a full stop, as a whole statement', async () => {
+    const given = pages([1, specs('Axial-tech fans scaled up for 23% more airflow')], other);
+    const answer = await compose('How much more airflow do the bigger Strix fans give?', given);
+    expect(answer.split('\n')[0]).toBe('Axial-tech fans scaled up for 23% more airflow [1]');
+    expect(checkCitations(answer, given, 9).supportedShare).toBe(1);
+  });
+
+  it('still does not lead with a paragraph line that ends without a full stop', async () => {
+    const given = pages([1, specs('Dual BIOS').replace('- Axial', 'Axial')], [2, 'Axial-tech fans of the Strix card scaled up for 23% more airflow'], other);
+    expect((await compose('How much more airflow do the bigger Strix fans give?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+});
+
+describe('facts laid out rather than written', () => {
+  const product = (n: number, title: string, ...lines: string[]): [number, string, string] => [n, lines.join('\n\n'), title];
+  const nt1 = product(1, 'Rode NT1 5th Generation Black', 'The NT1 is a large-diaphragm condenser microphone for studio vocals.', '- Polar pattern: cardioid\n- Weight: 311 g\n- Dimensions (H x D): 190 x 50 mm');
+
+  it('answers a question for a kind of number with a label line of that kind, read with its page title', async () => {
+    const given = pages(nt1, other);
+    const answer = await compose('How heavy is the Rode NT1 5th generation mic?', given);
+    expect(answer.split('\n\n').slice(0, 2)).toEqual(['**311 g** [1]', 'Weight: 311 g [1]']);
+    expect(checkCitations(answer, given, 9).supportedShare).toBe(1);
+  });
+
+  it('answers a price with the figure standing under the product’s heading, quoted from the page', async () => {
+    const given = pages(product(1, 'Project mats', '# Magnetic Project Mat', '$19.95', 'Keeps screws in place while you repair.'), other);
+    const answer = await compose('How much is the Magnetic Project Mat?', given);
+    expect(answer.split('\n\n').slice(0, 2)).toEqual(['**$19.95** [1]', 'Magnetic Project Mat: $19.95 [1]']);
+    const checked = checkCitations(answer, given, 9);
+    expect(checked.supportedShare).toBe(1);
+    expect(checked.sentences[1]?.citations[0]?.quote).toBe('Magnetic Project Mat\n\n$19.95');
+  });
+
+  it('does not say a label twice when the line under it repeats it', async () => {
+    const given = pages(product(1, 'Sofas', 'Atelier Sofa', 'Atelier Sofa$4,345.00', 'Coco Republic'), other);
+    expect((await compose('What does the Atelier sofa cost?', given)).split('\n\n').slice(0, 2)).toEqual(['**$4,345.00** [1]', 'Atelier Sofa$4,345.00 [1]']);
+  });
+
+  it('answers from a table row that gives one value of the kind asked, not from a row of several', async () => {
+    const one = pages(product(1, 'Standing desks', '| Desk | Price |\n| --- | --- |\n| UPLIFT V3 Standing Desk | $599 |'), other);
+    expect(await lead('What is the price of the UPLIFT V3 standing desk?', one)).toBe('**$599** [1]');
+    const several = pages(product(1, 'Standing desks', '| Desk | Price |\n| --- | --- |\n| UPLIFT V3 Standing Desk | $599 | $979 | $1149 |'), other);
+    expect((await compose('What is the price of the UPLIFT V3 standing desk?', several)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('answers only a question for a kind of number from a fact laid out, not one for a name', async () => {
+    const given = pages(product(1, 'Qualità Oro coffee', 'Coffee producer', 'Luigi Lavazza S.p.A., Torino 10152', 'Ground coffee for the moka pot.'), other);
+    expect((await compose('Which company produces the Qualità Oro coffee?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+});
+
+describe('numbers written as words', () => {
+  it('reads a duration, a weight or an age written in words, with its unit written out', () => {
+    const q = 'Wie lange braucht die Jacke, bis sie warm ist?';
+    expect(answerSpan('Mit der neuen Jacke sind Profis binnen drei Minuten auf Betriebstemperatur.', q, contentTerms(q))).toBe('drei Minuten');
+    expect(holdsNumberOfKind('In fewer than three hours of learning you can complete a course.', 'How long does a course take?')).toBe(true);
+    expect(holdsNumberOfKind('The parcel weighs two pounds.', 'How heavy is the parcel?')).toBe(true);
+    expect(holdsNumberOfKind('The boy, now five years old, was found.', 'How old is the boy?')).toBe(true);
+  });
+
+  it('does not take a duration for an age, nor a number word before an abbreviation for a unit', () => {
+    expect(holdsNumberOfKind('A cat missing for five years has been found.', 'How old is the cat?')).toBe(false);
+    expect(holdsNumberOfKind('Doors open at two in the afternoon.', 'How long is the cable?')).toBe(false);
+  });
+
+  it('answers a duration question from a sentence that writes the number as a word', async () => {
+    const given = pages([1, 'Mit der neuen beheizbaren Jacke von Bosch sind Profis binnen drei Minuten auf Betriebstemperatur.', 'Heizjacken von Bosch'], other);
+    expect(await lead('Wie lange braucht die beheizbare Bosch-Jacke, bis sie warm ist?', given)).toBe('**drei Minuten** [1]');
+  });
+});
+
+describe('questions for a date', () => {
+  it('asks "on what date" or "an welchem Datum" for a number, answered by a day with its month', () => {
+    const q = 'An welchem Datum schliesst der Kanton die zusätzlichen Impforte?';
+    expect(expectsNumber(q)).toBe(true);
+    expect(answerSpan('Die GSI wird die zusätzlichen Impforte am 28. Februar 2022 schliessen.', q, contentTerms(q))).toBe('28. Februar 2022');
+    const e = 'On what date did the code take effect?';
+    expect(answerSpan('The code took effect on January 3rd, 2020 statewide.', e, contentTerms(e))).toBe('January 3rd, 2020');
+    expect(holdsNumberOfKind('The code took effect in 2020 after 14 hearings.', e)).toBe(false);
+    expect(holdsNumberOfKind('Die Frist endet am 1.3.2022.', q)).toBe(true);
+  });
+
+  it('does not take the word for date for a name the pages must write', async () => {
+    const given = pages([1, 'Die GSI wird daher die zusätzlich aufgebauten Impforte am 28. Februar 2022 schliessen. Das gilt im ganzen Kanton Bern.'], other);
+    expect(await lead('An welchem Datum schliesst der Kanton Bern die zusätzlichen Impforte?', given)).toBe('**28. Februar 2022** [1]');
   });
 });

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { pagePassages, splitSentences } from '../../src/main/answer/passages';
+import { cellsOf, pagePassages, splitSentences } from '../../src/main/answer/passages';
+import { rankPassages } from '../../src/main/answer/rank';
 
 describe('splitSentences', () => {
   it('keeps abbreviations and decimals inside their sentence', () => {
     expect(splitSentences('Dr. Smith measured 3.5 cups in the U.S. on Monday. Then he left.').map((s) => s.text)).toEqual([
       'Dr. Smith measured 3.5 cups in the U.S. on Monday.',
       'Then he left.',
+    ]);
+  });
+
+  it('keeps a date whose day is an ordinal ("28. Februar") inside its sentence, and still splits after a number that ends one', () => {
+    expect(splitSentences('Die Impforte schliessen am 28. Februar 2022. Das Reparaturcafé öffnet auch am 27. März.').map((s) => s.text)).toEqual([
+      'Die Impforte schliessen am 28. Februar 2022.',
+      'Das Reparaturcafé öffnet auch am 27. März.',
+    ]);
+    expect(splitSentences('Sie wurde Zweite, er kam auf Platz 3. Danach regnete es.').map((s) => s.text)).toEqual([
+      'Sie wurde Zweite, er kam auf Platz 3.',
+      'Danach regnete es.',
     ]);
   });
 
@@ -40,6 +52,8 @@ describe('pagePassages', () => {
     expect(passages.map((p) => [p.id, p.n, p.text])).toEqual([
       [10, 3, 'First sentence of the page. Second sentence of the page.'],
       [11, 3, 'A list item that says something.'],
+      // A table row is a fact laid out, not prose: a passage of its own, after the prose.
+      [12, 3, 'a | b'],
     ]);
     for (const p of passages) expect(markdown.slice(p.start, p.end)).toBe(p.text);
   });
@@ -51,5 +65,74 @@ describe('pagePassages', () => {
     const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown: long }, 0);
     expect(passages.map((p) => p.text.length)).toEqual([51 * 7 - 1, 51 * 3 - 1]);
     expect(passages.every((p) => p.text.endsWith('ok.'))).toBe(true);
+  });
+});
+
+describe('list items', () => {
+  it('marks list items, an escaped ordered marker included, and leaves the marker out of the range', () => {
+    const markdown = ['Who may apply:', '', '1\\. Total household income not to exceed $40,000', '2\\. Must be a resident', '', '- A bullet item', '', 'A paragraph.'].join('\n');
+    const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown }, 0);
+    expect(passages.map((p) => [p.text, p.shape])).toEqual([
+      ['Who may apply:', undefined],
+      ['Total household income not to exceed $40,000', 'item'],
+      ['Must be a resident', 'item'],
+      ['A bullet item', 'item'],
+      ['A paragraph.', undefined],
+    ]);
+    for (const p of passages) expect(markdown.slice(p.start, p.end)).toBe(p.text);
+  });
+});
+
+describe('facts laid out', () => {
+  const markdown = [
+    '# Magnetic Project Mat',
+    '',
+    '$19.95',
+    '',
+    'Nettomenge',
+    '',
+    '250 g',
+    '',
+    '- Weight: 311 g',
+    '',
+    '$36.95',
+    '',
+    '| **Aroma** | Rote Beeren, Zitrusnoten |',
+    '| --- | --- |',
+    '| Herkunft | Sidamo, Äthiopien \\| Hochland |',
+    '| Stärke |  |',
+  ].join('\n');
+  const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown }, 0);
+  const laidOut = passages.filter((p) => p.shape === 'value');
+
+  it('makes a passage of a heading or label line and the short figure under it, and of each table row of two cells or more', () => {
+    expect(laidOut.map((p) => p.text)).toEqual([
+      'Magnetic Project Mat\n\n$19.95',
+      'Nettomenge\n\n250 g',
+      '**Aroma** | Rote Beeren, Zitrusnoten',
+      'Herkunft | Sidamo, Äthiopien \\| Hochland',
+    ]);
+    for (const p of passages) expect(markdown.slice(p.start, p.end)).toBe(p.text);
+  });
+
+  it('takes neither a figure nor a list item for a label, and splits cells only on bars that are not escaped', () => {
+    expect(laidOut.some((p) => p.text.startsWith('250 g') || p.text.startsWith('- Weight') || p.text.startsWith('Weight'))).toBe(false);
+    expect(cellsOf('Herkunft | Sidamo, Äthiopien \\| Hochland')).toEqual(['Herkunft', 'Sidamo, Äthiopien \\| Hochland']);
+  });
+});
+
+describe('rankPassages', () => {
+  const page = (n: number, title: string, markdown: string) => pagePassages({ n, url: `u${n}`, title, markdown }, n * 100);
+  const specs = page(1, 'Rode NT1 5th Generation Black', '- Polar pattern: cardioid\n- Weight: 311 g');
+  const prose = page(2, 'Studio microphones', 'The Rode NT1 5th generation mic is a condenser for vocals. It ships with a pop shield.');
+
+  it('ranks a passage that holds the kind of number asked with its page title, so a spec line names its subject', () => {
+    const ranked = rankPassages('How heavy is the Rode NT1 5th generation mic?', [...prose, ...specs]).map((r) => r.passage.text);
+    expect(ranked.indexOf('Weight: 311 g')).toBeLessThan(ranked.indexOf('Polar pattern: cardioid'));
+  });
+
+  it('ranks by the passage alone when the question asks for no kind of number, or the passage holds none', () => {
+    const scores = rankPassages('Which polar pattern does the Rode NT1 have?', specs);
+    expect(scores.find((r) => r.passage.text === 'Weight: 311 g')?.score).toBe(0);
   });
 });

@@ -8,10 +8,10 @@ import type { ErrorInfo } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
 import { isFurniture, negates, withoutLeadIn } from './lead-shape';
-import { splitSentences, type Passage } from './passages';
+import { cellsOf, splitSentences, type Passage } from './passages';
 import { withoutEscapes } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
-import { answerSpan, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
+import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import type { EarlierTurn } from './standalone-question';
 import { CJK, contentTerms, sameTerm, words } from './terms';
@@ -68,6 +68,13 @@ interface Candidate {
   /** The same in the sentence's whole passage with its page's title (withTitles). */
   passageCoverage: number;
   relevance: number;
+  /**
+   * Whether it reads as a whole statement: a sentence that ends as one, or a list item (whole
+   * without a full stop). A fact laid out ("Weight: 311 g", a table row) or a fragment does not.
+   */
+  whole: boolean;
+  /** A fact laid out rather than written (passages.ts 'value'). */
+  laidOut: boolean;
 }
 
 export interface ComposedAnswer {
@@ -93,7 +100,8 @@ export async function composeWith(llm: Composer | undefined, input: Parameters<C
 export const extractiveComposer: Composer = async ({ question, passages, onText }) => {
   const questionTerms = [...new Set(contentTerms(question))];
   const passageTerms = passages.map((p) => new Set(contentTerms(p.text)));
-  const weights = termWeights(questionTerms, passageTerms);
+  // A table's rows and a page's label-value pairs are many passages of one layout: counted each, they would make its words look common.
+  const weights = termWeights(questionTerms, passageTerms.filter((_, i) => passages[i]!.shape !== 'value'));
   const contexts = withTitles(passages, passageTerms);
   const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES), contexts);
   const lead = answersIt(question, contexts) ? chooseLead(question, questionTerms, candidates) : undefined;
@@ -130,13 +138,17 @@ function answersIt(question: string, contexts: readonly Set<string>[]): boolean 
 function chooseLead(question: string, questionTerms: readonly string[], candidates: Candidate[]): Candidate | undefined {
   const needsNumber = expectsNumber(question);
   const needsName = expectsName(question);
+  // A fact laid out or left without a full stop answers only a question for a particular kind of
+  // number, with one number of that kind: any number alone is weak evidence where no sentence says
+  // what it counts, and a row of several prices does not say which is asked for.
+  const factsAnswer = asksKindOfNumber(question);
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
   const answering = candidates.filter(
     (c) =>
       c.coverage >= MIN_LEAD_COVERAGE &&
-      endsSentence(c.text) &&
+      (c.whole || (factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
       c.passageCoverage >= (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
-      (!needsNumber || holdsNumber(c.text, questionTerms)) &&
+      ((c.whole && !needsNumber) || holdsNumber(c.text, questionTerms)) &&
       holdsNumberOfKind(c.text, question) &&
       (!needsName || holdsNewName(c.text, questionTerms)) &&
       saysMore(c),
@@ -145,7 +157,7 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   return (negates(question) ? undefined : answering.find((c) => !negates(c.text))) ?? answering[0];
 }
 
-/** A sentence ends in a full stop, question or exclamation mark (a label, heading or product name does not). */
+/** A sentence ends in a full stop, question or exclamation mark (a label, heading or product name does not; a list item need not). */
 export function endsSentence(text: string): boolean {
   return /[.!?。！？…]["'”’»)\]]*$/u.test(text);
 }
@@ -153,14 +165,17 @@ export function endsSentence(text: string): boolean {
 /** The sentences of the passages, best first by BM25 among them and by coverage of the question's weighted terms, theirs and their passage's. */
 function candidateSentences(question: string, weights: TermWeights, passages: Passage[], contexts: readonly Set<string>[]): Candidate[] {
   const seen = new Set<string>();
-  const sentences: { n: number; text: string; passageCoverage: number }[] = [];
+  const sentences: { n: number; text: string; passageCoverage: number; whole: boolean; laidOut: boolean }[] = [];
   for (const [i, passage] of passages.entries()) {
     const passageCoverage = weightedCoverage(weights, contexts[i]!);
-    for (const span of splitSentences(passage.text)) {
-      const text = withoutLeadIn(cleanSentence(span.text));
-      if (isFurniture(text) || !usable(text) || seen.has(text)) continue;
+    const laidOut = passage.shape === 'value';
+    const spans = laidOut ? [laidOutText(passage.text)] : splitSentences(passage.text).map((span) => span.text);
+    for (const [k, span] of spans.entries()) {
+      const text = laidOut ? span : withoutLeadIn(cleanSentence(span));
+      const whole = !laidOut && (endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1)) && substantial(text);
+      if (isFurniture(text) || !usable(text, whole) || seen.has(text)) continue;
       seen.add(text);
-      sentences.push({ n: passage.n, text, passageCoverage });
+      sentences.push({ n: passage.n, text, passageCoverage, whole, laidOut });
     }
   }
   const scores = scoreTexts(question, sentences.map((s) => s.text));
@@ -169,7 +184,8 @@ function candidateSentences(question: string, weights: TermWeights, passages: Pa
   return sentences
     .map((s, i): Candidate => {
       const terms = new Set(contentTerms(s.text));
-      const coverage = weightedCoverage(weights, terms);
+      // What is no whole sentence ("Weight: 311 g", a table row) leaves its subject to its passage and its page's title.
+      const coverage = s.whole ? weightedCoverage(weights, terms) : s.passageCoverage;
       const relevance = w.bm25 * ((scores[i] ?? 0) / top) + w.sentence * coverage + w.passage * s.passageCoverage;
       return { ...s, terms, coverage, relevance };
     })
@@ -192,10 +208,28 @@ function cleanSentence(text: string): string {
   return oneLine(withoutMarkup(withoutEscapes(withoutMarkup(text).replace(/(\*\*|__|`)/g, '')))).trim();
 }
 
-/** Whole sentences of some substance: not a caption, a fragment or a run-on list. CJK packs more in fewer characters. */
-export function usable(text: string): boolean {
-  if (text.length > 600 || /[:,;：，；]$/.test(text)) return false;
+/** Of some substance: not a caption or a fragment. CJK packs more in fewer characters. */
+export function substantial(text: string): boolean {
   return CJK.test(text) ? text.length >= 8 : text.length >= 20 && words(text).length >= 4;
+}
+
+/** Not a run-on list or a line that leads into another; a fact that is no whole statement needs a label and a value. */
+export function usable(text: string, whole: boolean): boolean {
+  if (text.length > 600 || /[:,;：，；]$/.test(text)) return false;
+  return whole || words(text).length >= 2;
+}
+
+/**
+ * A fact laid out, as one line a person reads: a table row's cells, or a label and the value
+ * under it, each cleaned as a sentence and joined after the label ("Weight: 311 g").
+ */
+function laidOutText(text: string): string {
+  const parts = (/\n/.test(text) ? text.split(/\n\s*\n/) : cellsOf(text)).map(cleanSentence).filter((part) => part !== '');
+  const [label, ...values] = parts;
+  if (label === undefined || values[0] === undefined) return label ?? '';
+  // "Atelier Sofa" over "Atelier Sofa$4,345.00": the value already says its label.
+  if (values[0].startsWith(label)) return values.join(', ');
+  return `${label}${/[:：]$/.test(label) ? '' : ':'} ${values.join(', ')}`;
 }
 
 /** The lead, then key points chosen by MMR, at most two per source, each ending in its [n]. */
@@ -203,7 +237,7 @@ function cited(candidates: Candidate[], lead: Candidate): string {
   const chosen = [lead];
   const perSource = new Map([[lead.n, 1]]);
   const floor = Math.max(MIN_POINT_COVERAGE, lead.coverage / 2);
-  const pool = candidates.filter((c) => c !== lead && c.coverage >= floor);
+  const pool = candidates.filter((c) => c !== lead && !c.laidOut && substantial(c.text) && c.coverage >= floor);
   while (chosen.length <= MAX_KEY_POINTS) {
     let next: { candidate: Candidate; value: number } | undefined;
     for (const candidate of pool) {

@@ -1,5 +1,6 @@
 /**
- * Pages → passages aligned on sentences. Each passage remembers its source number and its
+ * Pages → passages aligned on sentences, and passages of the facts a page lays out rather than
+ * writes (a label with its value, a table row). Each passage remembers its source number and its
  * character range in that page's markdown, so that a citation can point at the exact span.
  */
 
@@ -13,6 +14,12 @@ export interface Passage {
   /** Character range [start, end) in that page's markdown. */
   start: number;
   end: number;
+  /**
+   * A passage that is not running prose: a list item (whole without a full stop), or a fact laid
+   * out rather than written — a label or heading with the short value under it, a table row.
+   * Undefined for prose.
+   */
+  shape?: 'item' | 'value';
 }
 
 export interface Span {
@@ -27,16 +34,27 @@ const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' })
 const PASSAGE_TARGET_CHARS = 360;
 
 /**
+ * Months as a date writes them after its day's ordinal ("am 28. Februar 2022", "1. stycznia",
+ * "3. lokakuuta"), in the languages that write the day so.
+ */
+const MONTH_AFTER_ORDINAL =
+  /^(?:jan(?:uar)?|jänner|feb(?:ruar)?|märz|apr(?:il)?|mai|juni?|juli?|aug(?:ust)?|sep(?:t(?:ember)?)?|okt(?:ober)?|nov(?:ember)?|dez(?:ember)?|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|\p{L}+kuuta)(?!\p{L})/iu;
+
+/**
  * Sentences of a text with their ranges (trimmed). ICU splits after abbreviations such as
- * "Dr." and "U.S."; a piece that ends in a short capitalised abbreviation is joined to the next.
+ * "Dr." and "U.S."; a piece that ends in a short capitalised abbreviation is joined to the next,
+ * and so is one that ends in a day's ordinal before its month ("…am 28." + "Februar 2022…").
  */
 export function splitSentences(text: string, offset = 0): Span[] {
   const spans: Span[] = [];
+  const parts = [...sentenceSegmenter.segment(text)];
   let pending: { start: number; end: number } | undefined;
-  for (const part of sentenceSegmenter.segment(text)) {
+  for (const [i, part] of parts.entries()) {
     const start = pending?.start ?? part.index;
     const end = part.index + part.segment.length;
-    if (/(?:^|\s)(?:[A-Z][a-z]{0,2}|[A-Z](?:\.[A-Z])+|e\.g|i\.e|vs|etc|approx|No)\.\s*$/.test(part.segment)) {
+    const abbreviation = /(?:^|\s)(?:[A-Z][a-z]{0,2}|[A-Z](?:\.[A-Z])+|e\.g|i\.e|vs|etc|approx|No)\.\s*$/.test(part.segment);
+    const dayBeforeMonth = /(?:^|\s)\d{1,2}\.\s*$/.test(part.segment) && MONTH_AFTER_ORDINAL.test(parts[i + 1]?.segment ?? '');
+    if (abbreviation || dayBeforeMonth) {
       pending = { start, end };
       continue;
     }
@@ -55,17 +73,28 @@ function pushTrimmed(spans: Span[], text: string, start: number, end: number, of
   if (e > s) spans.push({ text: text.slice(s, e), start: s + offset, end: e + offset });
 }
 
+interface Block extends Span {
+  /** A paragraph, a list item, a heading (its text, without the #s) or a table row (inside its outer bars). */
+  kind: 'prose' | 'item' | 'heading' | 'row';
+}
+
 /**
- * The prose blocks of a page's markdown: paragraphs and list items, with any list or quote
- * marker left out of the range; headings, tables, code and link-only lines are not prose.
+ * The blocks of a page's markdown in order: paragraphs and list items (any list or quote marker
+ * left out of the range), headings and table rows; code, rules, images and link-only lines are
+ * none of them.
  */
-function proseBlocks(markdown: string): Span[] {
-  const blocks: Span[] = [];
+function blocksOf(markdown: string): Block[] {
+  const blocks: Block[] = [];
   let inFence = false;
   let offset = 0;
-  let current: { start: number; end: number } | undefined;
+  let current: { start: number; end: number; kind: 'prose' | 'item' } | undefined;
+  const push = (start: number, end: number, kind: Block['kind']): void => {
+    const spans: Span[] = [];
+    pushTrimmed(spans, markdown, start, end, 0);
+    for (const span of spans) blocks.push({ ...span, kind });
+  };
   const flush = (): void => {
-    if (current) pushTrimmed(blocks, markdown, current.start, current.end, 0);
+    if (current) push(current.start, current.end, current.kind);
     current = undefined;
   };
   for (const line of markdown.split('\n')) {
@@ -76,15 +105,26 @@ function proseBlocks(markdown: string): Span[] {
       flush();
       continue;
     }
-    if (inFence || line.trim() === '' || /^\s*(#{1,6}\s|\||[-*_]{3,}\s*$|!\[)/.test(line)) {
+    if (inFence) continue;
+    const heading = /^\s*#{1,6}\s+/.exec(line);
+    const row = /^\s*\|(.*)\|\s*$/.exec(line);
+    if (heading || row) {
+      flush();
+      // A table's rule under its header row ("| --- | :-: |") holds nothing.
+      if (heading) push(lineStart + heading[0].length, lineStart + line.length, 'heading');
+      else if (!/^[\s|:-]*$/.test(row?.[1] ?? '')) push(lineStart + line.indexOf('|') + 1, lineStart + line.lastIndexOf('|'), 'row');
+      continue;
+    }
+    if (line.trim() === '' || /^\s*(\||[-*_]{3,}\s*$|!\[)/.test(line)) {
       flush();
       continue;
     }
-    const marker = /^\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*)/.exec(line);
+    // "1\\. Total income…": an ordered list's number that the Markdown escaped is still its marker.
+    const marker = /^\s*(?:[-*+]\s+|\d+\\?[.)]\s+|>\s*)/.exec(line);
     if (marker) flush();
     const start = lineStart + (marker ? marker[0].length : 0);
     if (current) current.end = lineStart + line.length;
-    else current = { start, end: lineStart + line.length };
+    else current = { start, end: lineStart + line.length, kind: marker && !marker[0].includes('>') ? 'item' : 'prose' };
   }
   flush();
   return blocks.filter((block) => !isLinkList(block.text));
@@ -96,27 +136,56 @@ function isLinkList(text: string): boolean {
   return linkText > 0 && linkText / text.length > 0.6;
 }
 
-/** A page cut into passages of whole sentences, numbered from `firstId`. */
+/** A heading or a label line that a value may stand under: short, with words, and no sentence. */
+const MAX_LABEL_CHARS = 80;
+/** A value standing alone under its label: short ("$19.95", "250 g", "Nettomenge"). */
+const MAX_VALUE_CHARS = 40;
+
+function isLabel(block: Block): boolean {
+  return (
+    (block.kind === 'heading' || block.kind === 'prose') &&
+    block.text.length <= MAX_LABEL_CHARS &&
+    /\p{L}/u.test(block.text) &&
+    !/[.!?。！？]["'”’»)\]]*$/u.test(block.text)
+  );
+}
+
+/** A line of its own (a list item is a statement of its own) that holds a figure. */
+function isValue(block: Block): boolean {
+  return block.kind === 'prose' && block.text.length <= MAX_VALUE_CHARS && /\p{Nd}/u.test(block.text);
+}
+
+/**
+ * A page cut into passages, numbered from `firstId`: its prose and list items in passages of
+ * whole sentences; then each fact laid out rather than written, as one passage: a label or
+ * heading with the short value that stands under it ("Nettomenge" then "250 g", "# Magnetic
+ * Project Mat" then "$19.95"), and each table row with two cells or more.
+ */
 export function pagePassages(
   page: { n: number; url: string; title: string; markdown: string },
   firstId: number,
 ): Passage[] {
   const passages: Passage[] = [];
-  for (const block of proseBlocks(page.markdown)) {
+  const add = (start: number, end: number, shape: Passage['shape']): void => {
+    passages.push({
+      id: firstId + passages.length,
+      n: page.n,
+      url: page.url,
+      title: page.title,
+      text: page.markdown.slice(start, end),
+      start,
+      end,
+      ...(shape ? { shape } : {}),
+    });
+  };
+  const blocks = blocksOf(page.markdown);
+  for (const block of blocks) {
+    if (block.kind === 'heading' || block.kind === 'row') continue;
     let group: Span[] = [];
     const emit = (): void => {
       const first = group[0];
       const last = group.at(-1);
-      if (!first || !last) return;
-      passages.push({
-        id: firstId + passages.length,
-        n: page.n,
-        url: page.url,
-        title: page.title,
-        text: page.markdown.slice(first.start, last.end),
-        start: first.start,
-        end: last.end,
-      });
+      if (first && last) add(first.start, last.end, block.kind === 'item' ? 'item' : undefined);
       group = [];
     };
     for (const sentence of splitSentences(block.text, block.start)) {
@@ -126,5 +195,18 @@ export function pagePassages(
     }
     emit();
   }
+  for (const [i, block] of blocks.entries()) {
+    const next = blocks[i + 1];
+    if (next && isLabel(block) && isValue(next)) add(block.start, next.end, 'value');
+    if (block.kind === 'row' && cellsOf(block.text).length >= 2) add(block.start, block.end, 'value');
+  }
   return passages;
+}
+
+/** A table row's non-empty cells, split on the bars that are not escaped. */
+export function cellsOf(row: string): string[] {
+  return row
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim())
+    .filter((cell) => cell !== '');
 }

@@ -6,11 +6,17 @@
  */
 import { contentTerm, words } from './terms';
 
+/** "On what date…", "An welchem Datum…", "À quelle date…", in the languages of the cues. */
+const DATE_CUE =
+  /\b(?:what|which|on what|on which) date\b|\ban welchem datum\b|\bà quelle date\b|\ben qu[ée] fecha\b|\bin (?:che|quale) data\b|\bem que data\b|\bktórego dnia\b|\bminä päivänä\b/iu;
+
 const NUMBER_CUES: readonly RegExp[] = [
   // English
   /\bhow (?:much|many|old|long|tall|high|heavy|far|big|large|often|fast)\b/i,
   /\b(?:what|which) (?:year|percentage|share|price)\b/i,
   /^\s*when\b/i,
+  // A date asked for in other words than "when" (and its kin below): a number too.
+  DATE_CUE,
   // German, French, Spanish, Italian, Portuguese
   /\bwie (?:viele?|alt|lange|hoch|schwer|weit|gro(?:ß|ss))\b/i,
   /^\s*wann\b|\bin welchem jahr\b/i,
@@ -30,13 +36,37 @@ export function expectsNumber(question: string): boolean {
 }
 
 /**
- * Whether the text holds a number the question does not already hold (digits in any script, or
- * CJK numerals): "Red Dead Redemption 2" does not answer "In what year does Red Dead Redemption 2
- * take place?".
+ * Numbers written as words, two to twelve and some tens, in the languages of the cues: "three
+ * hours", "binnen drei Minuten". Words that are also common words of another language are left
+ * out ("one", "ein", "un": articles; "dos", "due", "once", "elf", "sei", "otto", "sept", "cent").
+ */
+const NUMBER_WORDS = (
+  'two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred ' +
+  'zwei drei vier fünf sechs sieben acht neun zehn zwölf zwanzig dreißig vierzig fünfzig hundert ' +
+  'deux trois quatre cinq huit neuf dix onze douze vingt trente quarante cinquante ' +
+  'tres cuatro cinco seis siete ocho nueve diez doce veinte treinta cuarenta cincuenta cien ' +
+  'tre quattro cinque sette nove dieci undici dodici venti trenta quaranta cinquanta cento ' +
+  'dois duas três quatro sete oito dez doze vinte trinta quarenta cinquenta cem ' +
+  'dwa dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć dwanaście dwadzieścia ' +
+  'kaksi kolme neljä viisi kuusi seitsemän kahdeksan yhdeksän kymmenen'
+).split(' ');
+const NUMBER_WORD_SET = new Set(NUMBER_WORDS);
+
+/** A number written as a word, then units written out in full ("three hours", "drei Minuten"): abbreviations after a word are too often something else ("two in"). */
+function spelledOut(units: string): string {
+  return `(?<!\\p{L})(?:${NUMBER_WORDS.join('|')})[-\\s]+(?:${units})(?!\\p{L})`;
+}
+
+/**
+ * Whether the text holds a number the question does not already hold (digits in any script, a
+ * number written as a word, or CJK numerals): "Red Dead Redemption 2" does not answer "In what
+ * year does Red Dead Redemption 2 take place?".
  */
 export function holdsNumber(text: string, questionTerms: readonly string[] = []): boolean {
   if (/[一二三四五六七八九十百千万億亿]/u.test(text)) return true;
-  return words(text).some((word) => /\p{Nd}/u.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
+  return words(text).some(
+    (word) => (/\p{Nd}/u.test(word) || NUMBER_WORD_SET.has(word.toLowerCase())) && !questionTerms.includes(contentTerm(word) ?? ''),
+  );
 }
 
 /**
@@ -95,10 +125,22 @@ interface NumberKind {
   written: RegExp;
 }
 
-/** A sum in a currency (its sign or name before or after the figure), or the word for free. */
+/** A sum in a currency (its sign or name before or after the figure), or the word for free — alone, not in "hassle-free" or "free-to-play". */
 const PRICE =
-  /[$€£¥₹]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|PLN|zł|dollars?|euros?|Euro|pounds?|dólares|dollari|złotych|euroa)(?!\p{L}))|\b(?:free|kostenlos|gratuit|gratis|gratuito|darmowy|ilmainen)\b/giu;
+  /[$€£¥₹]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|PLN|zł|dollars?|euros?|Euro|pounds?|dólares|dollari|złotych|euroa)(?!\p{L}))|(?<![\p{L}\p{N}-])(?:free|kostenlos|gratuit|gratis|gratuito|darmowy|ilmainen)(?![\p{L}-])/giu;
 const VERSION = /(?<![\d.])v?\d+(?:\.\d+)+(?![\d.]*\d)|\b(?:version|versión|versione|versão|wersja|versio)\s+\d+/giu;
+
+/** Month names (and their usual abbreviations) of the same languages. */
+const MONTHS = [
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec',
+  'januar|jänner|februar|märz|mai|juni|juli|oktober|dezember',
+  'janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre',
+  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre',
+  'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre',
+  'janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro',
+  'stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia',
+  'tammikuuta|helmikuuta|maaliskuuta|huhtikuuta|toukokuuta|kesäkuuta|heinäkuuta|elokuuta|syyskuuta|lokakuuta|marraskuuta|joulukuuta',
+].join('|');
 
 const NUMBER_KINDS: readonly NumberKind[] = [
   {
@@ -108,7 +150,10 @@ const NUMBER_KINDS: readonly NumberKind[] = [
   },
   {
     asks: /\bhow old\b|\bwie alt\b|\bquel âge\b|\bcu[áa]ntos años\b|\bquanti anni\b|\bquantos anos\b|\bile lat\b|\bkuinka vanha\b/iu,
-    written: /\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year(?!s)|jährige[nrms]?|letni[aemy]?|vuotias))|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/giu,
+    written: new RegExp(
+      `${/\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year(?!s)|jährige[nrms]?|letni[aemy]?|vuotias))|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+/u.source}|${spelledOut('years?[-\\s]old|jährige[nrms]?|vuotias')}`,
+      'giu',
+    ),
   },
   {
     asks: /\bwhat (?:percentage|share|proportion)\b|\bwelche[nr]? anteil\b|\bquelle part\b|\bquel pourcentage\b|\bqu[ée] porcentaje\b|\bquale percentuale\b|\bque percentagem\b|\bjaki (?:procent|odsetek)\b|\bkuinka suuri osa\b/iu,
@@ -123,13 +168,28 @@ const NUMBER_KINDS: readonly NumberKind[] = [
   {
     // A weight: a number with a unit of weight.
     asks: /\bhow heavy\b|\bwhat (?:does|do|did) [^?]*\bweigh\b|\bhow much (?:does|do|did) [^?]*\bweigh\b|\bwie schwer\b|\bwie viel wiegt\b|\bquel poids\b|\bcombien p[èe]se|\bcu[áa]nto pesa|\bquanto pesa|\bile wa[żz]y|\bkuinka painava|\bpaljonko painaa/iu,
-    written: /\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/giu,
+    written: new RegExp(
+      `${/\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/u.source}|${spelledOut('pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|kilos?|kilograms?|kilogramm|tons?|tonnes?')}`,
+      'giu',
+    ),
   },
   {
     // A duration (or, for "how long is the cable", a length): a number with a unit of time or length.
     asks: /\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée\b|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)\b/iu,
-    written:
-      /\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/giu,
+    written: new RegExp(
+      `${/\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/u.source}|${spelledOut(
+        'years?|months?|weeks?|days?|hours?|minutes?|seconds?|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans|années?|mois|semaines?|jours?|heures?|años|meses|semanas|días|horas|minutos|anni|mesi|settimane|giorni|ore|minuti|anos|dias|lat|miesięcy|tygodni|dni|godzin|minut|vuotta|kuukautta|viikkoa|päivää|tuntia|minuuttia|miles?|met(?:er|re)s?|mètres|metros|metri|kilomet(?:er|re)s?|kilometern?|feet|inch(?:es)?',
+      )}`,
+      'giu',
+    ),
+  },
+  {
+    // A date: a day with its month (named, with its year if written, or in figures).
+    asks: DATE_CUE,
+    written: new RegExp(
+      `(?<![\\d.])\\d{1,2}(?:st|nd|rd|th|er)?\\.?\\s*(?:of\\s+|de\\s+)?(?:${MONTHS})(?!\\p{L})(?:\\.?\\s+(?:de\\s+)?\\d{4}(?!\\d))?|(?<!\\p{L})(?:${MONTHS})\\s+\\d{1,2}(?:st|nd|rd|th)?(?![\\p{L}\\d])(?:,?\\s+\\d{4}(?!\\d))?|(?<![\\d.])\\d{1,2}[./]\\d{1,2}[./](?:\\d{4}|\\d{2})(?!\\.?\\d)|\\d{4}-\\d{2}-\\d{2}`,
+      'giu',
+    ),
   },
   {
     // A version: dotted numbers, or a number after the word version.
@@ -144,6 +204,11 @@ function newMatches(text: string, question: string, pattern: RegExp): string[] {
   const found = new Map<string, string>();
   for (const m of text.matchAll(pattern)) if (!asked.has(m[0].toLowerCase())) found.set(m[0].toLowerCase(), m[0]);
   return [...found.values()];
+}
+
+/** Whether the question asks for a particular kind of number (a year, an age, a share, a sum, a weight, a duration, a version). */
+export function asksKindOfNumber(question: string): boolean {
+  return NUMBER_KINDS.some((kind) => kind.asks.test(question));
 }
 
 /** Whether the text answers the kind of number the question asks for; true when it asks for no particular kind. */

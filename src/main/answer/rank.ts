@@ -4,6 +4,7 @@
  */
 import MiniSearch from 'minisearch';
 import type { Passage } from './passages';
+import { asksKindOfNumber, holdsNumberOfKind } from './question-cues';
 import { contentTerm, words } from './terms';
 
 /** Each text's BM25+ score for the question (0 when it shares no content term with it), in input order. */
@@ -20,9 +21,17 @@ export function scoreTexts(question: string, texts: readonly string[]): number[]
   return scores;
 }
 
-/** The passages best first (ties keep page order), with their scores. */
+/**
+ * The passages best first (ties keep page order), with their scores. A passage that holds the
+ * kind of number asked for ("Weight: 311 g" for "How heavy is the Rode NT1?") is ranked with its
+ * page's title: a fact laid out on a product or data page names its subject only there.
+ */
 export function rankPassages(question: string, passages: readonly Passage[]): { passage: Passage; score: number }[] {
-  const scores = scoreTexts(question, passages.map((p) => p.text));
+  const kind = asksKindOfNumber(question);
+  const scores = scoreTexts(
+    question,
+    passages.map((p) => (kind && holdsNumberOfKind(p.text, question) ? `${p.title}\n${p.text}` : p.text)),
+  );
   return passages
     .map((passage, i) => ({ passage, score: scores[i] ?? 0 }))
     .sort((a, b) => b.score - a.score || a.passage.id - b.passage.id);

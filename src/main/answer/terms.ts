@@ -24,7 +24,7 @@ const STOPWORDS = new Set(
  */
 const QUESTION_WORDS = new Set(
   (
-    'wer wen wem wessen was wann wo wie warum welche welcher welches welchen viele viel ' +
+    'wer wen wem wessen was wann wo wie warum welche welcher welches welchen welchem viele viel datum ' +
     'qui que quoi quel quelle quels quelles quand où combien comment pourquoi lequel laquelle ' +
     'qué cuál cuáles quién quiénes cuándo dónde cuánto cuánta cuántos cuántas cómo ' +
     'chi che cosa quale quali quando dove quanto quanta quanti quante come perché ' +

@@ -10,7 +10,7 @@
  */
 import type { Disagreement, DisagreementClaim } from '../../shared/research-contract';
 import { withoutEscapes } from '../../shared/format/plain-text';
-import { endsSentence, usable } from '../answer/composer';
+import { endsSentence, substantial, usable } from '../answer/composer';
 import { isFurniture } from '../answer/lead-shape';
 import { pagePassages, splitSentences } from '../answer/passages';
 import { rarity } from '../answer/term-weights';
@@ -164,7 +164,7 @@ function claimsOf(source: SourceText, canonical: (term: string) => string): Clai
       const quote = withoutEscapes(span.text);
       const read = masked(quote);
       // Claims are made in whole sentences: a label, a field or a heading ("Storage: 15 GB") states no claim about anything.
-      if (quote.length > MAX_QUOTE_CHARS || !usable(read) || !endsSentence(read.trim()) || isFurniture(read)) continue;
+      if (quote.length > MAX_QUOTE_CHARS || !substantial(read) || !usable(read, true) || !endsSentence(read.trim()) || isFurniture(read)) continue;
       const values = readValues(read);
       if (values.length === 0) continue;
       for (const part of parts(read, values)) {
