@@ -236,6 +236,20 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
     expect(text).toContain('Story 2.0: the council votes');
   });
 
+  it('reads a utility class by its utility, not its variant: print:break-inside-avoid paragraphs stay, a print:hidden ad goes', () => {
+    const paragraphs = sentences
+      .map((s) => `<p class="mx-auto max-w-3xl print:break-inside-avoid lg:text-start">${s}</p>`)
+      .join('');
+    const html = `<!doctype html><html><head><title>Markthalle</title></head><body>
+      <div class="flex flex-col site-header:min-h-[calc(100vh-64px)]"><main class="flex-1">
+        <h1>Markthalle wird saniert</h1>${paragraphs}
+        <div class="flex print:hidden justify-center"><span>Anzeige</span></div>
+      </main></div></body></html>`;
+    const text = textOf(html);
+    expectArticleKept(text);
+    expect(text).not.toContain('Anzeige');
+  });
+
   it('keeps a call to action that ends a service page', () => {
     const html = `<!doctype html><html><head><title>Plumbing</title></head><body><main><div class="page">
       ${prose}

@@ -87,6 +87,39 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).toContain('Twelve museums stay open until midnight');
   });
 
+  it('keeps the sections of a page whose builder names every content block a widget, apart from one another, and drops a lone sidebar widget', () => {
+    const topics = [
+      [
+        'Accounting',
+        'Accountants prepare timely and accurate statements; our courses lead to the internal auditor certificate.',
+      ],
+      [
+        'Data analytics',
+        'Businesses use data to plan; learn SQL, dashboards and the basics of machine learning in twelve evenings.',
+      ],
+      [
+        'Finance',
+        'Financial planning, investments and retirement: the planner course prepares for the national examination.',
+      ],
+    ];
+    const section = ([title, text]: string[]): string =>
+      `<section><div class="s0"><div class="s1"><div class="s2"><div class="s3">
+        <div class="widget w-box"><h2>${title}</h2><p>${text}</p></div>
+      </div></div></div><div class="s4"><a href="/apply">Apply</a></div></div></section>`;
+    const html = `<!doctype html><html><head><title>Professional development</title></head><body>
+      <div class="p0"><h1>Professional development</h1>
+        <p>Over sixty certificate programmes for working professionals, taught in the evening and online.</p>
+        ${topics.map(section).join('')}
+        <div class="widget w-hours"><p>Opening hours of the front office: Monday to Friday from nine to five.</p></div>
+      </div></body></html>`;
+    const text = textOf(html);
+    for (const [title, body] of topics) {
+      expect(text).toContain(title);
+      expect(text).toContain(body);
+    }
+    expect(text).not.toContain('Opening hours of the front office');
+  });
+
   it('drops a citation box, in English and in German, but not prose that mentions a citation', () => {
     const html = article(
       `<p>The plan cites a study that was retrieved from the city archive last year.</p>

@@ -74,8 +74,9 @@ const BOILERPLATE_TOKEN =
  * or each card of a listing, so dropped only outside repeated blocks.
  */
 /**
- * A sidebar's widget, but also what page builders call each card of a grid of offers or courses:
- * boilerplate only outside repeated blocks.
+ * A sidebar's widget, but also what page builders call each card of a grid of offers or courses
+ * and each content block of a page: boilerplate only outside repeated blocks, and only when the
+ * page does not print the same widget class several times (`sameClassCount`).
  */
 const WIDGET_TOKEN = /^widgets?([-_]|$)/;
 
@@ -226,7 +227,10 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
       }
       const boilerplate =
         tokens.some((t) => BOILERPLATE_TOKEN.test(t)) ||
-        (tokens.some((t) => POST_META_TOKEN.test(t) || WIDGET_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
+        (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
+        (tokens.some((t) => WIDGET_TOKEN.test(t)) &&
+          !inRepeatedBlock(el) &&
+          sameClassCount(el) < PAGE_BUILDER_REPEATS) ||
         // Cards make up most of their container; pictures set between an article's paragraphs
         // repeat too, but are a minority among them, and their captions go.
         (tokens.some((t) => CAPTION_TOKEN.test(t)) && (map.get(el)?.links ?? 0) === 0 && !inRepeatedBlock(el, 4, true));
@@ -271,6 +275,32 @@ function articleBodyBeside(comments: Element, map: MassMap, pageWeight: number):
 
 /** A theme's prefixed body class ("td-post-content"). */
 const ARTICLE_BODY_SUFFIX = /[-_](article|story|post|entry|blog|news)[-_]{0,2}(body|content|text)$/;
+
+/**
+ * A page builder names every content block of a page "widget" with the same class attribute, in
+ * sections that are not siblings (so `inRepeatedBlock` misses them); a sidebar's widgets each
+ * carry a class of their own (recent posts, categories, tag cloud).
+ */
+const PAGE_BUILDER_REPEATS = 3;
+
+/** Per page (its top element), how many elements carry each class attribute. */
+const classCounts = new WeakMap<Element, Map<string, number>>();
+
+function sameClassCount(el: Element): number {
+  const root = topOf(el);
+  let counts = classCounts.get(root);
+  if (!counts) {
+    const found = new Map<string, number>();
+    walkElements(root, (e) => {
+      const cls = e.attribs.class;
+      if (cls) found.set(cls, (found.get(cls) ?? 0) + 1);
+      return true;
+    });
+    classCounts.set(root, found);
+    counts = found;
+  }
+  return counts.get(el.attribs.class ?? '') ?? 0;
+}
 
 /** Per page (its top element), whether it has a named article body beside its comments. */
 const articleBodyFound = new WeakMap<Element, boolean>();

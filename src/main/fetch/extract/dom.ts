@@ -104,12 +104,23 @@ export function isInside(el: Element, ancestor: Element): boolean {
   return false;
 }
 
-/** id and class attribute text, lower-cased, for boilerplate pattern tests. */
+/**
+ * id and class attribute text, lower-cased, for boilerplate pattern tests. A utility class's
+ * variant prefix ("print:", "lg:", "site-header:") says when a style applies, not what the block
+ * is, so only the utility after it is tested ("print:break-inside-avoid" is a paragraph's, not a
+ * print-only block's). "print:hidden" stays whole: a block left out of the printout is the page's
+ * chrome (ads, banners).
+ */
 export function idAndClass(el: Element): string {
   const id = el.attribs.id ?? '';
-  const cls = el.attribs.class ?? '';
+  let cls = el.attribs.class ?? '';
+  if (cls.includes(':'))
+    cls = cls.replace(VARIANT_PREFIX, (prefix: string, token: string) => (token === 'print:hidden' ? prefix : ''));
   return id || cls ? `${id} ${cls}`.toLowerCase() : '';
 }
+
+/** The variant prefixes of a class token (up to its last colon outside brackets), with the token. */
+const VARIANT_PREFIX = /(?<=^|\s)(?=(\S+))(?:[^\s:[]*:)+/g;
 
 /** Depth of the deepest element, computed without recursion. */
 export function treeDepth(root: Document): number {
