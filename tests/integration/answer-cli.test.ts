@@ -94,7 +94,9 @@ describe('lantern ask', () => {
 });
 
 describe('lantern ask --thread', () => {
-  it('understands a follow-up in its thread: the search names the film, and the turn keeps what it searched for', async () => {
+  // Four CLI runs, each launching Chromium: a loaded machine stretches them past the default 30 s
+  // (room against a hang, not a timing).
+  it('understands a follow-up in its thread: the search names the film, and the turn keeps what it searched for', { timeout: 120_000 }, async () => {
     const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: site.engine };
     const first = await runCli(['ask', 'What is the film Parasite about?', '--pages', '1', '--allow-private', '--json'], env);
     expect(first.code).toBe(0);

@@ -62,14 +62,18 @@ export class DebuggerDouble extends EventEmitter {
     private readonly firstLoad: Promise<void>,
   ) {
     super();
-    void target?.then(({ cdp }) => {
-      const emitter = cdp as unknown as EventEmitter;
-      const emit = emitter.emit.bind(emitter);
-      emitter.emit = (name: string | symbol, ...args: unknown[]) => {
-        if (typeof name === 'string' && name.includes('.') && this.attached && !this.lostInSwap(name, args[0])) this.emit('message', {}, name, args[0], undefined);
-        return emit(name, ...args);
-      };
-    });
+    // A tab that could not be opened (the browser closed under a window made at teardown) fails
+    // the commands and loads that await it; here it must not be an unhandled rejection.
+    void target
+      ?.then(({ cdp }) => {
+        const emitter = cdp as unknown as EventEmitter;
+        const emit = emitter.emit.bind(emitter);
+        emitter.emit = (name: string | symbol, ...args: unknown[]) => {
+          if (typeof name === 'string' && name.includes('.') && this.attached && !this.lostInSwap(name, args[0])) this.emit('message', {}, name, args[0], undefined);
+          return emit(name, ...args);
+        };
+      })
+      .catch(() => undefined);
   }
 
   attach(): void {
