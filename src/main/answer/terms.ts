@@ -36,8 +36,13 @@ const QUESTION_WORDS = new Set(
 
 /** Words as written (letters or digits), in order. */
 export function words(text: string): string[] {
-  const out: string[] = [];
-  for (const part of wordSegmenter.segment(text)) if (part.isWordLike) out.push(part.segment);
+  return wordSpans(text).map((w) => w.word);
+}
+
+/** Words as written, each with where it starts in the text. */
+export function wordSpans(text: string): { word: string; index: number }[] {
+  const out: { word: string; index: number }[] = [];
+  for (const part of wordSegmenter.segment(text)) if (part.isWordLike) out.push({ word: part.segment, index: part.index });
   return out;
 }
 
