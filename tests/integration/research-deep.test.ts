@@ -74,12 +74,13 @@ describe('deep research on the fixture topic', () => {
     const from = web.log.length;
     const { report, events } = await research({ question: TOPIC_QUESTION, maxPages: 30 }, { recordHistory: true });
 
-    // The plan: the question, then its results page's people-also-ask and related searches, told first.
+    // The plan: the results page's people-also-ask and related searches, told first. The question
+    // itself is no section of its own: the summary answers it.
     expect(events.find((e) => e.type !== 'step')?.type).toBe('plan');
-    expect(report.plan).toMatchObject({ plannedBy: 'facets', subQuestions: [TOPIC_QUESTION, ...Object.values(TOPIC_FACETS)] });
+    expect(report.plan).toMatchObject({ plannedBy: 'facets', subQuestions: Object.values(TOPIC_FACETS) });
 
     // ≥ 4 answered sections, ≥ 10 distinct cited sources, every quote verbatim from its page.
-    expect(report.sections).toHaveLength(6);
+    expect(report.sections).toHaveLength(5);
     expect(report.sections.filter((s) => s.answered).length).toBeGreaterThanOrEqual(4);
     const supported = citations(report).filter((c) => c.supported);
     expect(new Set(supported.map((c) => c.n)).size).toBeGreaterThanOrEqual(10);
@@ -103,11 +104,11 @@ describe('deep research on the fixture topic', () => {
 
     // At most one engine request per pacing interval: consecutive searches at least the gap apart.
     const searches = web.log.slice(from).filter((r) => r.path.startsWith('/search?'));
-    expect(searches.length).toBe(7); // the plan's search, then one per sub-question
+    expect(searches.length).toBe(6); // the plan's search, then one per sub-question
     for (let i = 1; i < searches.length; i++) expect(searches[i]!.at - searches[i - 1]!.at).toBeGreaterThanOrEqual(GAP_MS);
 
     // Sections arrive in plan order, the report's Markdown and timings are complete.
-    expect(events.filter((e) => e.type === 'section').map((e) => (e as { index: number }).index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(events.filter((e) => e.type === 'section').map((e) => (e as { index: number }).index)).toEqual([0, 1, 2, 3, 4]);
     expect(report.markdown).toContain('[^1]:');
     expect(report.timings.firstSectionMs).toBeLessThanOrEqual(report.timings.totalMs);
     expect(events.at(-1)?.type).toBe('done');
@@ -169,6 +170,7 @@ describe('deep research on the fixture topic', () => {
     try {
       await api.settings.update({ llm: { preset: 'custom', baseUrl: model.baseUrl, model: 'fake-model' } });
       const { report } = await research({ question: TOPIC_QUESTION, maxPages: 4 });
+      // The question itself left out: the summary answers it.
       expect(report.plan).toMatchObject({ plannedBy: 'llm', subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan] });
       expect(report.composer).toBe('llm');
       // The model's first sentence is the page's own, its second made up: each section has both, checked.
@@ -182,7 +184,7 @@ describe('deep research on the fixture topic', () => {
       model.fail();
       const plan = await api.research.plan({ question: TOPIC_QUESTION });
       expect(plan).toMatchObject({ plannedBy: 'facets', llmError: { code: 'LLM_FAILED' } });
-      expect(plan.subQuestions).toHaveLength(6);
+      expect(plan.subQuestions).toHaveLength(5);
 
       // A model that fails writes nothing: the first section asks it once, the rest are written without it.
       const asked = model.prompts.length;
@@ -241,8 +243,8 @@ async function solveInWindow(): Promise<void> {
 }
 
 /**
- * An OpenAI-compatible model on loopback: asked for a plan, it proposes two of the topic's facets
- * (numbered, as models do); asked to answer, it quotes the first sentence of the first source it
+ * An OpenAI-compatible model on loopback: asked for a plan, it proposes the question itself and
+ * two of the topic's facets (numbered, as models do); asked to answer, it quotes the first sentence of the first source it
  * was given and adds a figure no source holds, both cited to that source. Once told to fail, it
  * answers everything with HTTP 500.
  */
@@ -257,7 +259,7 @@ async function startModel(): Promise<{ baseUrl: string; prompts: string[]; fail(
       const [system, user] = [messages[0]!.content, messages.at(-1)!.content];
       prompts.push(user);
       if (failing) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
-      if (system.startsWith('Split the research question')) return reply(res, `1. ${TOPIC_FACETS.install}\n2. ${TOPIC_FACETS.lifespan}`);
+      if (system.startsWith('Split the research question')) return reply(res, `1. ${TOPIC_QUESTION}\n2. ${TOPIC_FACETS.install}\n3. ${TOPIC_FACETS.lifespan}`);
       const source = /<source n="(\d+)">\nTitle: [^\n]*\nURL: [^\n]*\n\n([^\n]*?[.!?])(?:\s|$)/.exec(user);
       const n = source?.[1] ?? '1';
       reply(res, `${source?.[2] ?? 'Nothing.'} [${n}]\n\nEvery heat pump sold in 1987 cost 42 dollars [${n}].`);

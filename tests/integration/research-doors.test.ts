@@ -1,7 +1,7 @@
 /**
  * Deep research through each door agents use, on the fixture topic: REST (JSON, server-sent
  * events with the report before `done`, text), the MCP `research` tool with depth "deep" (the
- * real SDK client, progress notifications) and `lantern ask --deep` (the built CLI); each
+ * real SDK client, progress notifications) and `lantern ask --deep [--interactive]` (the built CLI); each
  * answering bad input with INVALID_INPUT and what was wrong. Small plans and page budgets: the
  * doors only relay, the pipeline itself is tested in research-deep.test.ts.
  */
@@ -50,7 +50,7 @@ describe('REST', () => {
   it('plans, then streams the run: its events, the report as `response`, and `done` last', async () => {
     const plan = await post('/v1/research/plan', { question: TOPIC_QUESTION });
     expect(plan.status).toBe(200);
-    expect(ResearchPlanSchema.parse(plan.json())).toMatchObject({ plannedBy: 'facets', subQuestions: [TOPIC_QUESTION, ...Object.values(TOPIC_FACETS)] });
+    expect(ResearchPlanSchema.parse(plan.json())).toMatchObject({ plannedBy: 'facets', subQuestions: Object.values(TOPIC_FACETS) });
 
     const stream = await post('/v1/research', SMALL, { accept: 'text/event-stream' });
     expect(stream.status).toBe(200);
@@ -169,5 +169,22 @@ describe('lantern ask --deep', () => {
     expect(budget.stderr).toContain('--max-pages must be a whole number from 1 to 40');
     const quick = await runCli(['ask', '--max-pages', '3', 'why?'], env);
     expect(quick.stderr).toContain('--max-pages and --time-budget are for deep research: add --deep.');
+    const quickInteractive = await runCli(['ask', '--interactive', '--json', 'why?'], env);
+    expect(quickInteractive.code).toBe(2);
+    expect(JSON.parse(quickInteractive.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('--interactive is for deep research: add --deep') } });
   });
+
+  it('with --interactive, a CAPTCHA pauses the run for a person (here no display, so it fails with why)', async () => {
+    // No display: the window cannot open, so the person flow ends at once; without --interactive the run would not pause at all.
+    const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: web.origin, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    web.blockEverySearch('captcha');
+    try {
+      const run = await runCli(['ask', '--deep', '--interactive', '--allow-private', '--max-pages', '1', TOPIC_FACETS.install], env);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain('paused: google wants a person to solve a CAPTCHA');
+      expect(run.stderr).toContain('CAPTCHA_REQUIRED');
+    } finally {
+      web.blockEverySearch(undefined);
+    }
+  }, 120_000);
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSubQuestions } from '../../src/main/research/llm-planner';
 import { canonicalUrl } from '../../src/main/research/gatherer';
-import { distinct, facets } from '../../src/main/research/planner';
+import { distinct, facets, withoutTheQuestion } from '../../src/main/research/planner';
 import { researchProgress } from '../../src/shared/format/research-progress';
 
 describe('the plan', () => {
@@ -20,6 +20,13 @@ describe('the plan', () => {
       'Heat pump lifespan',
       'Heat pump running cost',
     ]);
+  });
+
+  it('leaves the question itself out when the plan has other sub-questions (the summary answers it), and keeps it alone', () => {
+    const question = 'How do heat pumps compare with gas boilers?';
+    expect(withoutTheQuestion(question, [question, 'Heat pump running cost', 'how do heat pumps compare with gas boilers'])).toEqual(['Heat pump running cost']);
+    expect(withoutTheQuestion(question, ['Compare heat pumps and gas boilers', 'Heat pump lifespan'])).toEqual(['Heat pump lifespan']);
+    expect(withoutTheQuestion(question, [question])).toEqual([question]);
   });
 
   it("reads the model's reply one sub-question a line, without numbering, quotes or overlong lines, six at most", () => {

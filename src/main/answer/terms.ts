@@ -36,8 +36,16 @@ const QUESTION_WORDS = new Set(
 
 /** Words as written (letters or digits), in order. */
 export function words(text: string): string[] {
+  // Not built on wordSpans: this runs over every page's text, where an object per word costs.
   const out: string[] = [];
   for (const part of wordSegmenter.segment(text)) if (part.isWordLike) out.push(part.segment);
+  return out;
+}
+
+/** Words as written, each with where it starts in the text. */
+export function wordSpans(text: string): { word: string; index: number }[] {
+  const out: { word: string; index: number }[] = [];
+  for (const part of wordSegmenter.segment(text)) if (part.isWordLike) out.push({ word: part.segment, index: part.index });
   return out;
 }
 

@@ -18,6 +18,7 @@ interface AskFlags {
   url?: string[];
   composer?: string;
   allowPrivate?: boolean;
+  interactive?: boolean;
   llmUrl?: string;
   model?: string;
   thread?: number;
@@ -34,8 +35,8 @@ function parseThreadId(value: string): number {
  * `lantern ask "<question>" [--json] [--thread ID] [--pages N] [--url U …]
  * [--composer auto|extractive|llm] [--llm-url URL --model NAME] [--allow-private]`: progress on
  * stderr, the cited answer (or the AnswerResponse) on stdout. With `--deep [--max-pages N]
- * [--time-budget S]`, deep research instead: the report as Markdown with footnotes (or the
- * ResearchReport).
+ * [--time-budget S] [--interactive]`, deep research instead: the report as Markdown with footnotes
+ * (or the ResearchReport).
  */
 export function registerAskCommand(
   program: Command,
@@ -57,10 +58,17 @@ export function registerAskCommand(
     .option('--llm-url <url>', "an OpenAI-compatible base URL for this answer (else the settings' llm.baseUrl or preset)")
     .option('--model <name>', "the model for this answer (else the settings' llm.model)")
     .option('--allow-private', 'allow private, loopback and link-local addresses (e.g. a local dev server)')
+    .option('--interactive', 'with --deep: when an engine asks for a CAPTCHA mid-research, show it in a browser window, wait for you, then go on')
     .action(async (questionWords: string[], flags: AskFlags) => {
       if (flags.deep) return deepResearch(questionWords.join(' '), flags, deps);
       if (flags.maxPages !== undefined || flags.timeBudget !== undefined) {
         deps.setExitCode(reportError(new LanternError('INVALID_INPUT', '--max-pages and --time-budget are for deep research: add --deep.'), Boolean(flags.json), deps.io));
+        return;
+      }
+      // A quick answer has no pause to wait in: its searches fail at once when an engine is blocked.
+      if (flags.interactive) {
+        const error = new LanternError('INVALID_INPUT', '--interactive is for deep research: add --deep (before a quick answer, solve a CAPTCHA with `lantern search --interactive`).');
+        deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));
         return;
       }
       const request: AnswerRequestInput = { question: questionWords.join(' ') };
@@ -88,7 +96,7 @@ export function registerAskCommand(
     });
 }
 
-/** `ask --deep`: the same flags where they mean the same (thread, composer, model, private networks); --pages and --url are a quick answer's. */
+/** `ask --deep`: the same flags where they mean the same (thread, composer, model, private networks); --pages and --url are a quick answer's, --interactive deep research's. */
 async function deepResearch(
   question: string,
   flags: AskFlags,
@@ -116,6 +124,7 @@ async function deepResearch(
         if (line) deps.io.err(line);
       },
       ...(flags.allowPrivate ? { allowPrivateNetworks: true } : {}),
+      ...(flags.interactive ? { interactive: true } : {}),
       llm: definedFields({ baseUrl: flags.llmUrl, model: flags.model }),
     });
     deps.io.out(json ? JSON.stringify(report) : report.markdown);

@@ -14,7 +14,7 @@ import { endsSentence, substantial, usable } from '../answer/composer';
 import { isFurniture } from '../answer/lead-shape';
 import { pagePassages, splitSentences } from '../answer/passages';
 import { rarity } from '../answer/term-weights';
-import { contentTerm, contentTerms, sameTerm, words } from '../answer/terms';
+import { contentTerm, contentTerms, sameTerm, wordSpans } from '../answer/terms';
 import { readValues, type Interval, type Value } from './values';
 
 export interface SourceText {
@@ -46,6 +46,13 @@ const MAX_RATIO = 5;
 const MAX_QUOTE_CHARS = 400;
 const MAX_TOPIC_WORDS = 8;
 
+interface SubjectWord {
+  word: string;
+  term: string;
+  start: number;
+  end: number;
+}
+
 interface Claim {
   n: number;
   /** The sentence, as a person reads it (Markdown escapes left out, plain-text.ts). */
@@ -55,8 +62,10 @@ interface Claim {
   beside: Value[];
   /** Content terms of its part of the sentence, figures left out; canonical (one spelling per term). */
   subject: Set<string>;
-  /** Those words as written, in order, each with its term: the topic is told in the source's words. */
-  subjectWords: { word: string; term: string }[];
+  /** Those words as written, in order, each with its term and where it stands in `read`: the topic is told in the source's words. */
+  subjectWords: SubjectWord[];
+  /** The sentence as read for figures (`quote` with link targets and reference marks blanked, same length). */
+  read: string;
 }
 
 export function findDisagreements(question: string, subQuestions: readonly string[], sources: readonly SourceText[]): Disagreement[] {
@@ -170,15 +179,16 @@ function claimsOf(source: SourceText, canonical: (term: string) => string): Clai
       for (const part of parts(read, values)) {
         const inPart = values.filter((v) => v.start >= part.start && v.start < part.end);
         const blanked = blank(read.slice(part.start, part.end), inPart.map((v) => [v.start - part.start, v.end - part.start]));
-        const subjectWords = words(blanked).flatMap((word) => {
+        const subjectWords = wordSpans(blanked).flatMap(({ word, index }) => {
           const term = /\p{N}/u.test(word) ? undefined : contentTerm(word);
-          return term === undefined ? [] : [{ word, term: canonical(term) }];
+          const start = part.start + index;
+          return term === undefined ? [] : [{ word, term: canonical(term), start, end: start + word.length }];
         });
         const subject = new Set(subjectWords.map((w) => w.term));
         for (const value of inPart) {
           const enough = value.unit === 'year' ? MIN_SUBJECT_TERMS_YEAR : MIN_SUBJECT_TERMS;
           if (subject.size < enough || AT.test(read.slice(part.start, value.start))) continue;
-          claims.push({ n: source.n, quote, value, beside: inPart.filter((v) => v !== value), subject, subjectWords });
+          claims.push({ n: source.n, quote, read, value, beside: inPart.filter((v) => v !== value), subject, subjectWords });
         }
       }
     }
@@ -265,17 +275,55 @@ function relevance(claims: readonly Claim[], queries: readonly Set<string>[]): n
   return Math.max(0, ...queries.map((q) => (q.size === 0 ? 0 : [...q].filter((t) => said.has(t)).length / q.size)));
 }
 
-/** The words the first claim's subject shares with the others, as the source writes them. */
+/**
+ * What is disagreed on, as the first claim's sentence says it: the run of its words around the
+ * subject terms the other claims share, taken as it stands (original casing, the small words
+ * between kept), never across a figure or a comma, colon or bracket — so no unit ("°C") or other
+ * figure slips in — and at most MAX_TOPIC_WORDS words: the window holding the most shared terms,
+ * the shortest of those.
+ */
 function topicOf(claims: readonly Claim[]): string {
   const [first, ...others] = claims;
   if (!first) return '';
   const shared = first.subjectWords.filter((w) => others.some((o) => o.subject.has(w.term)));
-  const seen = new Set<string>();
-  const topic = (shared.length > 0 ? shared : first.subjectWords).filter((w) => !seen.has(w.term) && seen.add(w.term));
-  return topic
-    .slice(0, MAX_TOPIC_WORDS)
-    .map((w) => w.word)
-    .join(' ');
+  const named = shared.length > 0 ? shared : first.subjectWords;
+  let best: { start: number; end: number; terms: number } | undefined;
+  for (const run of runs(named, first.read)) {
+    for (let i = 0; i < run.length; i++) {
+      for (let j = i; j < run.length; j++) {
+        const span = { start: run[i]!.start, end: run[j]!.end };
+        if (wordCount(first.read.slice(span.start, span.end)) > MAX_TOPIC_WORDS) break;
+        const terms = new Set(run.slice(i, j + 1).map((w) => w.term)).size;
+        // The most shared terms, then the fewest words; the first such span on a tie.
+        if (!best || terms > best.terms || (terms === best.terms && span.end - span.start < best.end - best.start)) best = { ...span, terms };
+      }
+    }
+  }
+  return best ? oneSpaced(first.read.slice(best.start, best.end)) : '';
+}
+
+/** The words in runs that nothing but spaces, hyphens and small words (no figure, no punctuation that ends a phrase) separate. */
+function runs(subjectWords: readonly SubjectWord[], read: string): SubjectWord[][] {
+  const out: SubjectWord[][] = [];
+  let run: SubjectWord[] = [];
+  for (const word of subjectWords) {
+    const previous = run.at(-1);
+    if (previous && /[\p{N},;:()[\]\u00B0%$€£¥]|[.!?]\s/u.test(read.slice(previous.end, word.start))) {
+      out.push(run);
+      run = [];
+    }
+    run.push(word);
+  }
+  if (run.length > 0) out.push(run);
+  return out;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((w) => w !== '').length;
+}
+
+function oneSpaced(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 function asClaim(claim: Claim): DisagreementClaim {

@@ -2,7 +2,8 @@
  * The plan: sub-questions for a research question, in the order the report will follow. With a
  * model, it proposes them within a time budget; without one (or when it fails or is late), the
  * question's own facets plus what its first results page suggests (people also ask, related
- * searches — either may be absent), near-duplicates dropped.
+ * searches — either may be absent), near-duplicates dropped. The question itself is no
+ * sub-question unless nothing else is: the report's summary answers it.
  */
 import type { SearchRequestInput, SearchResponse } from '../../shared/contract';
 import { definedFields } from '../../shared/defined-fields';
@@ -29,7 +30,7 @@ export async function planResearch(request: ResearchPlanRequest, question: strin
   if (deps.writer) {
     const budget = AbortSignal.timeout(deps.budgetMs);
     try {
-      const proposed = distinct(await deps.writer({ question, signal: signal ? AbortSignal.any([signal, budget]) : budget }));
+      const proposed = withoutTheQuestion(question, distinct(await deps.writer({ question, signal: signal ? AbortSignal.any([signal, budget]) : budget })));
       return { ...base, subQuestions: proposed.slice(0, MAX_SUB_QUESTIONS), plannedBy: 'llm' };
     } catch (error) {
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The research was cancelled.');
@@ -47,7 +48,20 @@ async function facetPlan(request: ResearchPlanRequest, question: string, deps: P
   const { engine, lang, region, timeRange } = request;
   const page = await deps.search({ query: question, ...definedFields({ engine, lang, region, timeRange }) }, signal);
   const suggested = [...(page.peopleAlsoAsk ?? []), ...(page.relatedSearches ?? [])];
-  return { question, subQuestions: distinct([...facets(question), ...suggested]).slice(0, MAX_SUB_QUESTIONS), plannedBy: 'facets' };
+  const own = facets(question);
+  const planned = distinct([...own, ...suggested]);
+  // A question asking one thing is its own only facet: the summary answers it, the sections are what the page suggests.
+  const subQuestions = own.length === 1 ? withoutTheQuestion(question, planned) : planned;
+  return { question, subQuestions: subQuestions.slice(0, MAX_SUB_QUESTIONS), plannedBy: 'facets' };
+}
+
+/**
+ * The sub-questions other than the question itself, when there are any: the report's summary
+ * answers the question, so a section asking it again would say the summary over. Alone, it stays.
+ */
+export function withoutTheQuestion(question: string, subQuestions: readonly string[]): string[] {
+  const others = subQuestions.filter((q) => !asksTheSame(q, question));
+  return others.length > 0 ? others : [...subQuestions];
 }
 
 /**
@@ -64,14 +78,17 @@ export function facets(question: string): string[] {
 
 /** Each sub-question once: one asking nearly what an earlier one asks (its content terms) is dropped. */
 export function distinct(questions: readonly string[]): string[] {
-  const kept: { text: string; terms: Set<string> }[] = [];
+  const kept: string[] = [];
   for (const raw of questions) {
     const text = raw.trim();
-    const terms = new Set(contentTerms(text));
-    if (text === '' || kept.some((k) => k.text.toLowerCase() === text.toLowerCase() || similarity(k.terms, terms) >= SAME_QUESTION)) continue;
-    kept.push({ text, terms });
+    if (text !== '' && !kept.some((k) => asksTheSame(k, text))) kept.push(text);
   }
-  return kept.map((k) => k.text);
+  return kept;
+}
+
+/** Two questions ask the same thing: the same words in any case, or most of their content terms. */
+export function asksTheSame(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase() || similarity(new Set(contentTerms(a)), new Set(contentTerms(b))) >= SAME_QUESTION;
 }
 
 function similarity(a: Set<string>, b: Set<string>): number {

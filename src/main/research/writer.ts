@@ -3,7 +3,9 @@
  * page read (ranked for that sub-question) by the same composers as a quick answer — quoted by
  * the extractive one, written by the model when one answers, the page text marked as data for
  * it — and checked by the same citation check; then a summary over the whole question, checked
- * the same way, where the sources disagree, and what they do not answer.
+ * the same way, where the sources disagree, and what they do not answer. The summary answers the
+ * question: a section asking the question itself (a plan with nothing else, or one a person
+ * edited) does not say that answer over.
  */
 import type { AnswerSentence, AnswerSource } from '../../shared/answer-contract';
 import type { ErrorInfo } from '../../shared/contract';
@@ -14,6 +16,7 @@ import { pagePassages, type Passage } from '../answer/passages';
 import { composerPassages } from '../answer/rank';
 import { findDisagreements } from './disagreements';
 import type { GatheredPage } from './gatherer';
+import { asksTheSame } from './planner';
 
 export interface WriteInput {
   question: string;
@@ -63,12 +66,29 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   };
 
   const sections: ReportSection[] = [];
+  // The summary: the question's own answer first, then each answered section's lead.
+  const leads: string[] = [];
+  let askedItself = false;
   for (const [index, subQuestion] of input.subQuestions.entries()) {
-    const section = await write(subQuestion);
+    let section = await write(subQuestion);
+    const split = section.answered ? splitLead(section.text) : undefined;
+    if (asksTheSame(subQuestion, input.question)) {
+      askedItself = true;
+      // A section asking the question itself leaves its answer to the summary and says the rest (all of it when there is no rest).
+      if (split) leads.unshift(split.lead);
+      if (split && split.rest !== '') {
+        const checked = checkCitations(split.rest, passages, input.sources.length);
+        section = { title: subQuestion, text: checked.answer, sentences: checked.sentences, answered: true };
+      }
+    } else if (split) leads.push(split.lead);
     sections.push(section);
     input.onSection(index, section);
   }
-  const summary = summaryOf(input.question, sections, passages, input.sources.length);
+  // A plan of facets alone: the question is answered for the summary, from the same pages.
+  const own = askedItself ? undefined : await write(input.question);
+  const ownLead = own?.answered ? splitLead(own.text)?.lead : undefined;
+  if (ownLead !== undefined) leads.unshift(ownLead);
+  const summary = summaryOf(input.question, leads, passages, input.sources.length);
   const all = [summary, ...sections].flatMap((s) => s.sentences);
   return {
     summary,
@@ -87,21 +107,20 @@ export async function writeReport(input: WriteInput): Promise<Written> {
 }
 
 /**
- * Over the whole report: the lead sentence of each answered section (already checked; a bold
- * short answer above it left out, as the sentence holds it), each said once, checked again as
- * one text. Unanswered when no section is.
+ * A section's lead: its first sentence (already checked; a bold short answer above it left out,
+ * as the sentence holds it), and what follows it.
  */
-function summaryOf(question: string, sections: readonly ReportSection[], passages: readonly Passage[], sourceCount: number): ReportSection {
-  const leads = new Set<string>();
-  for (const section of sections.filter((s) => s.answered)) {
-    const lead = section.text
-      .split('\n')
-      .map((line) => line.replace(/^\s*-\s+/, '').trim())
-      .find((line) => line !== '' && !/^\*\*.*\*\* \[\d+(?:,\s*\d+)*\]$/.test(line));
-    if (lead !== undefined) leads.add(lead);
-  }
-  if (leads.size === 0) return unanswered(question);
-  const checked = checkCitations([...leads].map((lead) => `- ${lead}`).join('\n'), passages, sourceCount);
+function splitLead(text: string): { lead: string; rest: string } | undefined {
+  const lines = text.split('\n');
+  const unbulleted = (line: string): string => line.replace(/^\s*-\s+/, '').trim();
+  const at = lines.findIndex((line) => unbulleted(line) !== '' && !/^\*\*.*\*\* \[\d+(?:,\s*\d+)*\]$/.test(unbulleted(line)));
+  return at < 0 ? undefined : { lead: unbulleted(lines[at]!), rest: lines.slice(at + 1).join('\n').trim() };
+}
+
+/** Over the whole report: the leads, each said once, checked again as one text. Unanswered when there is none. */
+function summaryOf(question: string, leads: readonly string[], passages: readonly Passage[], sourceCount: number): ReportSection {
+  if (leads.length === 0) return unanswered(question);
+  const checked = checkCitations([...new Set(leads)].map((lead) => `- ${lead}`).join('\n'), passages, sourceCount);
   return { title: question, text: checked.answer, sentences: checked.sentences, answered: true };
 }
 

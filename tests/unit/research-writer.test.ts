@@ -1,0 +1,75 @@
+/**
+ * The report's writing without a model (the extractive composer and the citation check, both
+ * real): the summary answers the question, and a section asking the question itself does not
+ * say that answer over.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ReportSection } from '../../src/shared/research-contract';
+import { writeReport } from '../../src/main/research/writer';
+
+const QUESTION = 'How long does a heat pump last?';
+const COST = 'How much does it cost to install a heat pump?';
+const LIFESPAN_LEAD = 'A heat pump lasts 15 to 20 years with yearly servicing, longer than most gas boilers.';
+const COST_LEAD = 'Installing an air-source heat pump costs between €10,000 and €14,000 in a detached house.';
+
+const pages = [
+  {
+    n: 1,
+    url: 'https://lifespan.example/',
+    title: 'Heat pump lifespan',
+    markdown: [
+      '# Heat pump lifespan',
+      LIFESPAN_LEAD,
+      'The compressor decides how long a heat pump lasts, and variable-speed compressors wear more slowly.',
+      'Short cycling shortens the life of a heat pump.',
+    ].join('\n\n'),
+  },
+  {
+    n: 2,
+    url: 'https://cost.example/',
+    title: 'Heat pump cost',
+    markdown: ['# Heat pump cost', COST_LEAD, 'Grants cover part of the cost of installing a heat pump in many countries.'].join('\n\n'),
+  },
+];
+const sources = pages.map((p) => ({ n: p.n, title: p.title, url: p.url, source: new URL(p.url).hostname, quotes: [] }));
+
+async function write(subQuestions: string[]) {
+  const told: ReportSection[] = [];
+  const written = await writeReport({ question: QUESTION, subQuestions, pages, sources, llm: undefined, onSection: (_index, section) => told.push(section) });
+  // What was told as each section was written is what the report holds.
+  expect(told).toEqual(written.sections);
+  return written;
+}
+
+describe('the report: summary and sections', () => {
+  it('answers the question in the summary, first, and the section asking the question itself says the rest', async () => {
+    const written = await write([QUESTION, COST]);
+    const summaryLines = written.summary.text.split('\n');
+    expect(summaryLines[0]).toContain(LIFESPAN_LEAD);
+    expect(summaryLines.some((line) => line.includes(COST_LEAD))).toBe(true);
+    const [own, cost] = written.sections;
+    expect(own!.answered).toBe(true);
+    expect(own!.text).not.toContain(LIFESPAN_LEAD);
+    expect(own!.text).not.toMatch(/^\*\*/m);
+    expect(own!.text).toContain('The compressor decides how long a heat pump lasts');
+    expect(own!.sentences.map((s) => s.text).join(' ')).not.toContain(LIFESPAN_LEAD);
+    expect(own!.sentences.every((s) => s.citations.every((c) => c.supported))).toBe(true);
+    // A facet keeps its lead: the summary gathers the facets' leads.
+    expect(cost!.text.startsWith(COST_LEAD)).toBe(true);
+  });
+
+  it('a plan of facets alone: the summary still answers the question first, from the same pages', async () => {
+    const written = await write([COST]);
+    const summaryLines = written.summary.text.split('\n');
+    expect(summaryLines[0]).toContain(LIFESPAN_LEAD);
+    expect(summaryLines[1]).toContain(COST_LEAD);
+    expect(written.sections.map((s) => s.title)).toEqual([COST]);
+  });
+
+  it('a plan of the question alone: the summary gives its answer, the section what else the pages say', async () => {
+    const written = await write([QUESTION]);
+    expect(written.summary.text).toContain(LIFESPAN_LEAD);
+    expect(written.sections[0]!.text).not.toContain(LIFESPAN_LEAD);
+    expect(written.sections[0]!.answered).toBe(true);
+  });
+});
