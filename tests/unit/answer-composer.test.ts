@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import type { Passage } from '../../src/main/answer/passages';
-import { expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from '../../src/main/answer/question-cues';
+import { answerSpan, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from '../../src/main/answer/question-cues';
 import { termWeights, weightedCoverage } from '../../src/main/answer/term-weights';
 import { contentTerms, sameTerm } from '../../src/main/answer/terms';
 
@@ -87,6 +87,19 @@ describe('question cues', () => {
     expect(holdsNumberOfKind('Tunisia ranked 67th in 2019.', 'What share of posts did women hold in 2019?')).toBe(false);
     // A question that asks for no particular kind of number takes any.
     expect(holdsNumberOfKind('It costs $6.99.', 'How much does it cost?')).toBe(true);
+  });
+
+  it('asks a question that counts in a unit for a number in that unit', () => {
+    const watts = 'How many watts does the board save with its LEDs off?';
+    expect(holdsNumberOfKind('I built it from the 6.6.16 sources and turned off all 3 LEDs.', watts)).toBe(false);
+    expect(holdsNumberOfKind('Turning them off saves about 0.3 W.', watts)).toBe(true);
+    expect(holdsNumberOfKind('It draws 27 watts at full load.', watts)).toBe(true);
+    expect(answerSpan('With its LEDs off the board saves 0.3 W of its 5 W.', watts, [])).toBeUndefined();
+    expect(answerSpan('Turning them off saves about 0.3 W.', watts, [])).toBe('0.3 W');
+    expect(holdsNumberOfKind('Der Akku hält bis zu neun Stunden.', 'Wie viele Stunden hält der Akku?')).toBe(true);
+    expect(holdsNumberOfKind('Der Akku hat 4310 mAh.', 'Wie viele Stunden hält der Akku?')).toBe(false);
+    // "How many pages": a count of things, not a unit; any number answers it.
+    expect(holdsNumberOfKind('The book has 180 of them.', 'How many pages does the book have?')).toBe(true);
   });
 
   it('finds the names a question asks about, not its first word', () => {
