@@ -98,6 +98,12 @@ describe('question cues', () => {
     expect(answerSpan('Turning them off saves about 0.3 W.', watts, [])).toBe('0.3 W');
     expect(holdsNumberOfKind('Der Akku hält bis zu neun Stunden.', 'Wie viele Stunden hält der Akku?')).toBe(true);
     expect(holdsNumberOfKind('Der Akku hat 4310 mAh.', 'Wie viele Stunden hält der Akku?')).toBe(false);
+    // A measure counted in a unit asks for that unit too.
+    const protein = 'How much protein does one shake have?';
+    expect(holdsNumberOfKind('Yes, the shake is 100% vegan and made with plant protein.', protein)).toBe(false);
+    expect(answerSpan('Each shake packs 40g protein.', protein, [])).toBe('40g');
+    expect(answerSpan('I have 32GB RAM and an 8-core Ryzen.', 'How much RAM is in the laptop?', [])).toBe('32GB');
+    expect(answerSpan('It comes with 64 GB of storage.', 'How much internal storage does it have?', [])).toBe('64 GB');
     // "How many pages": a count of things, not a unit; any number answers it.
     expect(holdsNumberOfKind('The book has 180 of them.', 'How many pages does the book have?')).toBe(true);
   });

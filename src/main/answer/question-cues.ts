@@ -202,26 +202,40 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
 const HOW_MANY = String.raw`(?:how (?:many|much)|wie viele?|combien de|cu[áa]nt[oa]s?|quant[oaie]|ile|kuinka (?:monta|paljon)|montako|paljonko)`;
 
 /**
- * Units a question counts in ("How many watts…", "Wie viele Kalorien…"), each with how its
- * figure is written: its names and its symbol after the number. Counting in a unit asks for that
- * unit: a number in another ("6.6.16", "3 LEDs") is no answer. Units of time and length are the
- * duration kind's; "years" is an age's.
+ * Units a question counts in ("How many watts…", "Wie viele Stunden…"), each with how its figure
+ * is written (its names and its symbol after the number), and the measures counted in it ("How
+ * much RAM…", "How much protein…": one word may stand between, "internal storage"). Counting in a
+ * unit asks for that unit: a number in another ("6.6.16", "3 LEDs", "100 % vegan") is no answer.
+ * Units of time and length are also the duration kind's; "years" is an age's.
  */
-const UNITS: readonly { names: string; symbols: string }[] = [
-  { names: 'watts?|kilowatts?', symbols: 'k?W' },
+const UNITS: readonly { names: string; symbols: string; measures?: string }[] = [
+  { names: 'watts?|kilowatts?', symbols: 'k?W', measures: 'power|leistung|puissance|potencia|potenza' },
   { names: 'volts?', symbols: 'k?V' },
   { names: 'amps?|amperes?|ampere', symbols: 'm?A' },
   { names: 'calories|kalorien|calorías|calorie', symbols: 'k?cal' },
+  {
+    names: 'grams|gramm|grammes|gramos|grammi|gramów',
+    symbols: '[mk]?g',
+    measures:
+      'protein|fat|sugars?|carbs|carbohydrates|fib(?:re|er)|caffeine|salt|eiweiß|zucker|fett|koffein|protéines|sucre|lipides|proteínas|azúcar|grasas|proteine|zucchero|grassi|białka|cukru|tłuszczu|proteiinia|sokeria|rasvaa',
+  },
   { names: 'kilomet(?:er|re)s?|kilometern|kilómetros|chilometri|kilometrów|kilometriä|miles', symbols: 'km|mi' },
   { names: 'lit(?:er|re)s?|litros|litri|litrów|litraa', symbols: 'l|L' },
-  { names: 'gigabytes?|megabytes?|terabytes?', symbols: '[GMT]B' },
+  {
+    names: 'gigabytes?|megabytes?|terabytes?',
+    symbols: '[KMGT]B',
+    measures: 'ram|memory|storage|disk space|speicher\\p{L}*|arbeitsspeicher|mémoire|stockage|memoria|almacenamiento|armazenamento|pamięci|muistia|tallennustilaa',
+  },
   { names: 'pixels?|pixel', symbols: 'px' },
   { names: 'hours|stunden|heures|horas|ore|godzin|tuntia', symbols: 'h|hrs?' },
   { names: 'days|tage|jours|días|giorni|dni|päivää', symbols: 'd' },
 ];
 
-const UNIT_KINDS: readonly NumberKind[] = UNITS.map(({ names, symbols }) => ({
-  asks: new RegExp(`(?<!\\p{L})${HOW_MANY}\\s+(?:${names})(?!\\p{L})`, 'iu'),
+const UNIT_KINDS: readonly NumberKind[] = UNITS.map(({ names, symbols, measures }) => ({
+  asks: new RegExp(
+    `(?<!\\p{L})${HOW_MANY}\\s+(?:${names}${measures === undefined ? '' : `|(?:\\p{L}+\\s+)?(?:${measures})`})(?!\\p{L})`,
+    'iu',
+  ),
   written: new RegExp(`\\d+(?:[.,]\\d+)*\\s?(?:${names}|${symbols})(?!\\p{L})|${spelledOut(names)}`, 'giu'),
 }));
 
