@@ -162,6 +162,22 @@ describe('extractiveComposer', () => {
     expect((await compose('What was the unemployment rate in Poland in March 2021?', given)).startsWith(NOT_IN_SOURCES)).toBe(false);
   });
 
+  it('does not lead with a page that writes none of the names the question asks about', async () => {
+    const given = titled(
+      { 1: 'Zentra Auth', 2: 'Feeder app' },
+      [1, 'Zentra Auth handles the sign-in of web and mobile apps with email links and social logins.'],
+      [2, 'Monthly active users of the feeder app get 24 months of free updates for every feeder they register.'],
+    );
+    expect((await compose('How many monthly active users does Zentra Auth include for free?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    // The name in the page's title is enough: the page's sentences leave it to the title.
+    const pricing = titled(
+      { 1: 'Zentra Auth', 2: 'Feeder app', 3: 'Zentra Auth pricing' },
+      ...given.map((p): [number, string] => [p.n, p.text]),
+      [3, 'The free plan includes 50,000 monthly active users and unlimited social logins.'],
+    );
+    expect(await compose('How many monthly active users does Zentra Auth include for free?', pricing)).toContain('50,000');
+  });
+
   it('does not answer when the rarest terms of the question are missing, though common ones are there', async () => {
     const given = passages(
       [1, 'The New York Islanders beat the Pittsburgh Penguins 5-4 in overtime on Tuesday night.'],
