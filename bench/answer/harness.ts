@@ -31,9 +31,9 @@ export interface AnswerResponseLike extends AnswerLike {
   supportedShare?: number;
   timings?: { firstSourcesMs?: number; totalMs?: number };
   /** Set when the answer was recorded (recordHistory): the thread it is a turn of. */
-  threadId?: number;
+  threadId?: number | undefined;
   /** The question as searched for, when the pipeline made a follow-up stand alone. */
-  searchedFor?: string;
+  searchedFor?: string | undefined;
 }
 
 /**
@@ -59,7 +59,10 @@ export function answerMethod(api: ResearchApi): AnswerCall {
 }
 
 /** The cited page's whole Markdown as the runtime's fetch returns it (undefined when it fails). */
-async function fetchMarkdown(api: ResearchApi, url: string): Promise<{ markdown?: string; fromCache?: boolean }> {
+async function fetchMarkdown(
+  api: Pick<ResearchApi, 'fetch'>,
+  url: string,
+): Promise<{ markdown?: string; fromCache?: boolean }> {
   try {
     const page = await api.fetch({ url, maxChars: 1_000_000 }, { allowPrivateNetworks: true });
     if (isFetchBatch(page)) return {};
@@ -86,7 +89,7 @@ interface Asked {
 }
 
 async function ask(
-  api: ResearchApi,
+  api: Pick<ResearchApi, 'fetch'>,
   answer: AnswerCall,
   question: string,
   urls: string[],
@@ -177,7 +180,7 @@ function turnRow(question: string, asked: Asked, gold: string | null): TurnRow {
  * context and spelled-out calls are kept in `turns`, their citations checked with the rest.
  */
 export async function askOne(
-  api: ResearchApi,
+  api: Pick<ResearchApi, 'fetch'>,
   answer: AnswerCall,
   item: QaItem,
   urls: string[],

@@ -5,7 +5,12 @@
  *   npm run bench:answer                        the check, then the benchmark
  *   npm run bench:answer -- --check             the QA set's check only
  *   npm run bench:answer -- [--pages rows.jsonl] [--json out.json] [--limit N] [--seed S]
- *                           [--half tune|check] [--qa-dir DIR]
+ *                           [--half tune|check] [--qa-dir DIR] [--save-pages FILE | --replay FILE]
+ *
+ * --save-pages writes each question's pages, as the run read them, to FILE (JSONL); --replay FILE
+ * asks the questions again over those pages alone, through the runtime's answer pipeline
+ * (replay.ts): the same figures as the full run on the same tree, in seconds, timings aside.
+ * Tune with the replay; a change to fetching or extraction needs a full run (and new pages).
  *
  * --half asks only that half of the set (qa-set.ts halfOf); --qa-dir reads the set from another
  * folder of *.json files (default bench/answer/qa). Every figure is reported for the tuning half,
@@ -33,7 +38,7 @@
  * Writes bench/results/answer.json and prints a Markdown table for docs/benchmarks.md.
  */
 import { execSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -53,6 +58,7 @@ import {
   type TimingFigures,
 } from './metrics.js';
 import { startPageServer } from './page-server.js';
+import { replayRuntime, savePages, type SavedPages } from './replay.js';
 import {
   checkQaSet,
   formatCheckReport,
@@ -76,6 +82,8 @@ interface Args {
   seed: string;
   half: Half | undefined;
   qaDir: string;
+  savePages: string | undefined;
+  replay: string | undefined;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -87,6 +95,8 @@ function parseArgs(argv: string[]): Args {
     seed: 'lantern-answer-1',
     half: undefined,
     qaDir: QA_DIR,
+    savePages: undefined,
+    replay: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -105,8 +115,12 @@ function parseArgs(argv: string[]): Args {
       if (half !== 'tune' && half !== 'check') throw new Error('--half is tune or check');
       args.half = half;
     } else if (arg === '--qa-dir') args.qaDir = resolve(value());
+    else if (arg === '--save-pages') args.savePages = resolve(value());
+    else if (arg === '--replay') args.replay = resolve(value());
     else throw new Error(`Unknown option ${arg}`);
   }
+  if (args.savePages !== undefined && args.replay !== undefined)
+    throw new Error('--save-pages and --replay: one or the other');
   return args;
 }
 
@@ -218,31 +232,60 @@ async function main(): Promise<number> {
   const selected = items
     .filter((item) => args.half === undefined || halfOf(item.id) === args.half)
     .slice(0, args.limit);
-  const server = await startPageServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-bench-answer-'));
-  const api = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir } });
   const rows: Row[] = [];
   const loadStart = loadavg()[0] as number;
+  const printRow = (index: number, row: Row): void =>
+    console.log(
+      `${String(index + 1).padStart(3)}/${selected.length} ${halfOf(row.id).padEnd(5)} ${row.id.padEnd(36)} ${verdictOf(row)}; sources ${millis(row.firstSourcesMs ?? NaN)} ms, done ${millis(row.doneMs ?? NaN)} ms`,
+    );
   if (args.pagesOut) writeFileSync(args.pagesOut, '');
+  if (args.savePages) writeFileSync(args.savePages, '');
+  const keep = (row: Row): void => {
+    rows.push(row);
+    if (args.pagesOut)
+      appendFileSync(args.pagesOut, `${JSON.stringify({ ...row, answer: undefined, followUp: undefined })}\n`);
+  };
   try {
-    const answer = answerMethod(api);
-    for (const [index, item] of selected.entries()) {
-      const { urls, goldUrl } = servePages(server, item, args.seed, readPageBytes);
-      const requestsBefore = server.requests();
-      const row = await askOne(api, answer, item, urls, goldUrl);
-      rows.push(row);
-      if (args.pagesOut)
-        appendFileSync(args.pagesOut, `${JSON.stringify({ ...row, answer: undefined, followUp: undefined })}\n`);
-      console.log(
-        `${String(index + 1).padStart(3)}/${selected.length} ${halfOf(item.id).padEnd(5)} ${item.id.padEnd(36)} ${verdictOf(row)}; sources ${millis(row.firstSourcesMs ?? NaN)} ms, done ${millis(row.doneMs ?? NaN)} ms`,
-      );
-      // Untimed: let the per-host rate limit refill the tokens this question used.
-      const used = server.requests() - requestsBefore;
-      await delay(Math.ceil((used / DEFAULT_FETCH_SETTINGS.rateLimit.perSecond) * 1000));
+    if (args.replay) {
+      const saved = readFileSync(args.replay, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as SavedPages);
+      const byId = new Map(saved.map((q) => [q.id, q]));
+      const replay = replayRuntime(saved, dataDir);
+      try {
+        for (const [index, item] of selected.entries()) {
+          const pages = byId.get(item.id);
+          if (pages === undefined) throw new Error(`${item.id}: no pages saved in ${args.replay}`);
+          keep(await askOne(replay.api, replay.answer, item, pages.urls, pages.goldUrl));
+          printRow(index, rows.at(-1) as Row);
+        }
+      } finally {
+        replay.close();
+      }
+    } else {
+      const server = await startPageServer();
+      const api = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir } });
+      try {
+        const answer = answerMethod(api);
+        for (const [index, item] of selected.entries()) {
+          const { urls, goldUrl } = servePages(server, item, args.seed, readPageBytes);
+          const requestsBefore = server.requests();
+          keep(await askOne(api, answer, item, urls, goldUrl));
+          printRow(index, rows.at(-1) as Row);
+          if (args.savePages)
+            appendFileSync(args.savePages, `${JSON.stringify(await savePages(api, item.id, urls, goldUrl))}\n`);
+          // Untimed: let the per-host rate limit refill the tokens this question used.
+          const used = server.requests() - requestsBefore;
+          await delay(Math.ceil((used / DEFAULT_FETCH_SETTINGS.rateLimit.perSecond) * 1000));
+        }
+      } finally {
+        await api.close();
+        await server.close();
+      }
     }
   } finally {
-    await api.close();
-    await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
@@ -272,6 +315,7 @@ async function main(): Promise<number> {
     },
     seed: args.seed,
     half: args.half ?? 'both',
+    ...(args.replay ? { replayOf: args.replay } : {}),
     pagesPerQuestion,
     ...parts,
   };

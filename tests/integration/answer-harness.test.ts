@@ -18,6 +18,7 @@ import {
 } from '../../bench/answer/harness';
 import { normalizeText } from '../../bench/answer/metrics';
 import { startPageServer, type PageServer } from '../../bench/answer/page-server';
+import { replayRuntime, savePages } from '../../bench/answer/replay';
 import { loadQaSet, pagesOf, readPageBytes, type QaItem } from '../../bench/answer/qa-set';
 import { createNodeRuntime } from '../../src/main/node-runtime';
 import { isFetchBatch } from '../../src/shared/fetch-contract';
@@ -186,6 +187,35 @@ describe.skipIf(!sharedDataAvailable())('bench/answer harness', () => {
       // every call's citations are checked against the pages the runtime fetched
       expect(row.quoteChecks).toHaveLength(row.citations.length);
       expect(row.quoteChecks.every(Boolean)).toBe(true);
+    });
+
+    it('replays the saved pages through the same pipeline to the same row, without reading the server again', async () => {
+      const { urls, goldUrl } = servePages(server, followUp, 'seed-g', readPageBytes);
+      const asked = await askOne(api, answerMethod(api), followUp, urls, goldUrl);
+      const saved = await savePages(api, followUp.id, urls, goldUrl);
+      expect(saved.pages.map((p) => p.url)).toEqual(urls);
+      const replayDir = mkdtempSync(join(tmpdir(), 'lantern-answer-replay-'));
+      const replay = replayRuntime([saved], replayDir);
+      try {
+        const before = server.requests();
+        const replayed = await askOne(replay.api, replay.answer, followUp, saved.urls, saved.goldUrl);
+        expect(server.requests()).toBe(before);
+        const verdict = (row: typeof asked) => ({
+          answerText: row.answerText,
+          answered: row.answered,
+          containsGold: row.containsGold,
+          citesGoldPage: row.citesGoldPage,
+          citations: row.citations,
+          searchedFor: row.searchedFor,
+          turns: { ...row.turns, threadId: undefined },
+          error: row.error,
+        });
+        expect(replayed.answerText).not.toBeNull();
+        expect(verdict(replayed)).toEqual(verdict(asked));
+      } finally {
+        replay.close();
+        rmSync(replayDir, { recursive: true, force: true });
+      }
     });
   });
 });

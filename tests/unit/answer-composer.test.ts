@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import type { Passage } from '../../src/main/answer/passages';
-import { expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from '../../src/main/answer/question-cues';
+import { answerSpan, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from '../../src/main/answer/question-cues';
 import { termWeights, weightedCoverage } from '../../src/main/answer/term-weights';
 import { contentTerms, sameTerm } from '../../src/main/answer/terms';
 
@@ -89,6 +89,25 @@ describe('question cues', () => {
     expect(holdsNumberOfKind('It costs $6.99.', 'How much does it cost?')).toBe(true);
   });
 
+  it('asks a question that counts in a unit for a number in that unit', () => {
+    const watts = 'How many watts does the board save with its LEDs off?';
+    expect(holdsNumberOfKind('I built it from the 6.6.16 sources and turned off all 3 LEDs.', watts)).toBe(false);
+    expect(holdsNumberOfKind('Turning them off saves about 0.3 W.', watts)).toBe(true);
+    expect(holdsNumberOfKind('It draws 27 watts at full load.', watts)).toBe(true);
+    expect(answerSpan('With its LEDs off the board saves 0.3 W of its 5 W.', watts, [])).toBeUndefined();
+    expect(answerSpan('Turning them off saves about 0.3 W.', watts, [])).toBe('0.3 W');
+    expect(holdsNumberOfKind('Der Akku hält bis zu neun Stunden.', 'Wie viele Stunden hält der Akku?')).toBe(true);
+    expect(holdsNumberOfKind('Der Akku hat 4310 mAh.', 'Wie viele Stunden hält der Akku?')).toBe(false);
+    // A measure counted in a unit asks for that unit too.
+    const protein = 'How much protein does one shake have?';
+    expect(holdsNumberOfKind('Yes, the shake is 100% vegan and made with plant protein.', protein)).toBe(false);
+    expect(answerSpan('Each shake packs 40g protein.', protein, [])).toBe('40g');
+    expect(answerSpan('I have 32GB RAM and an 8-core Ryzen.', 'How much RAM is in the laptop?', [])).toBe('32GB');
+    expect(answerSpan('It comes with 64 GB of storage.', 'How much internal storage does it have?', [])).toBe('64 GB');
+    // "How many pages": a count of things, not a unit; any number answers it.
+    expect(holdsNumberOfKind('The book has 180 of them.', 'How many pages does the book have?')).toBe(true);
+  });
+
   it('finds the names a question asks about, not its first word', () => {
     expect(namesIn('What was the unemployment rate in Germany in March?')).toEqual(['germany', 'march']);
     expect(namesIn('Which outlet reported it?')).toEqual([]);
@@ -141,6 +160,22 @@ describe('extractiveComposer', () => {
     );
     expect((await compose('What was the unemployment rate in Germany in March 2021?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
     expect((await compose('What was the unemployment rate in Poland in March 2021?', given)).startsWith(NOT_IN_SOURCES)).toBe(false);
+  });
+
+  it('does not lead with a page that writes none of the names the question asks about', async () => {
+    const given = titled(
+      { 1: 'Zentra Auth', 2: 'Feeder app' },
+      [1, 'Zentra Auth handles the sign-in of web and mobile apps with email links and social logins.'],
+      [2, 'Monthly active users of the feeder app get 24 months of free updates for every feeder they register.'],
+    );
+    expect((await compose('How many monthly active users does Zentra Auth include for free?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    // The name in the page's title is enough: the page's sentences leave it to the title.
+    const pricing = titled(
+      { 1: 'Zentra Auth', 2: 'Feeder app', 3: 'Zentra Auth pricing' },
+      ...given.map((p): [number, string] => [p.n, p.text]),
+      [3, 'The free plan includes 50,000 monthly active users and unlimited social logins.'],
+    );
+    expect(await compose('How many monthly active users does Zentra Auth include for free?', pricing)).toContain('50,000');
   });
 
   it('does not answer when the rarest terms of the question are missing, though common ones are there', async () => {

@@ -65,7 +65,9 @@ interface Candidate {
   terms: Set<string>;
   /** Weighted share of the question's terms in the sentence. */
   coverage: number;
-  /** The same in the sentence's whole passage with its page's title (withTitles). */
+  /** The terms of the sentence's whole passage with its page's title (withTitles). */
+  context: Set<string>;
+  /** The weighted share of the question's terms in `context`. */
   passageCoverage: number;
   relevance: number;
   /**
@@ -132,8 +134,8 @@ function answersIt(question: string, contexts: readonly Set<string>[]): boolean 
  * The best sentence that answers: enough of the question's weighted terms in it and in its
  * passage, a new number when the question asks how much or when (of the kind it asks for: a
  * year, an age, a share, a sum of money, a weight, a version — question-cues.ts), a new name when
- * it asks who, where or which named one, and something the question does not already say.
- * Undefined when none does: the sources do not answer.
+ * it asks who, where or which named one, something the question does not already say, and a page
+ * that writes one of the names the question asks about, if it names any. Undefined when none does: the sources do not answer.
  */
 function chooseLead(question: string, questionTerms: readonly string[], candidates: Candidate[]): Candidate | undefined {
   const needsNumber = expectsNumber(question);
@@ -142,6 +144,12 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   // number, with one number of that kind: any number alone is weak evidence where no sentence says
   // what it counts, and a row of several prices does not say which is asked for.
   const factsAnswer = asksKindOfNumber(question);
+  // The names the question asks about say what it is about: a lead from a page that writes none of
+  // them (in its passages read here or its title) is about something else — a distractor on the
+  // same topic, whose sentence shares the question's common words.
+  const names = namesIn(question);
+  const pageTerms = new Map<number, Set<string>>();
+  for (const c of candidates) pageTerms.set(c.n, new Set([...(pageTerms.get(c.n) ?? []), ...c.context]));
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
   const answering = candidates.filter(
     (c) =>
@@ -151,6 +159,7 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
       ((c.whole && !needsNumber) || holdsNumber(c.text, questionTerms)) &&
       holdsNumberOfKind(c.text, question) &&
       (!needsName || holdsNewName(c.text, questionTerms)) &&
+      (names.length === 0 || names.some((name) => holds(pageTerms.get(c.n)!, name))) &&
       saysMore(c),
   );
   // What is not so ("did not seek reelection") answers less than what is, when the question does not negate.
@@ -165,7 +174,7 @@ export function endsSentence(text: string): boolean {
 /** The sentences of the passages, best first by BM25 among them and by coverage of the question's weighted terms, theirs and their passage's. */
 function candidateSentences(question: string, weights: TermWeights, passages: Passage[], contexts: readonly Set<string>[]): Candidate[] {
   const seen = new Set<string>();
-  const sentences: { n: number; text: string; passageCoverage: number; whole: boolean; laidOut: boolean }[] = [];
+  const sentences: { n: number; text: string; context: Set<string>; passageCoverage: number; whole: boolean; laidOut: boolean }[] = [];
   for (const [i, passage] of passages.entries()) {
     const passageCoverage = weightedCoverage(weights, contexts[i]!);
     const laidOut = passage.shape === 'value';
@@ -175,7 +184,7 @@ function candidateSentences(question: string, weights: TermWeights, passages: Pa
       const whole = !laidOut && (endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1)) && substantial(text);
       if (isFurniture(text) || !usable(text, whole) || seen.has(text)) continue;
       seen.add(text);
-      sentences.push({ n: passage.n, text, passageCoverage, whole, laidOut });
+      sentences.push({ n: passage.n, text, context: contexts[i]!, passageCoverage, whole, laidOut });
     }
   }
   const scores = scoreTexts(question, sentences.map((s) => s.text));

@@ -142,7 +142,7 @@ const MONTHS = [
   'tammikuuta|helmikuuta|maaliskuuta|huhtikuuta|toukokuuta|kesäkuuta|heinäkuuta|elokuuta|syyskuuta|lokakuuta|marraskuuta|joulukuuta',
 ].join('|');
 
-const NUMBER_KINDS: readonly NumberKind[] = [
+const WRITTEN_KINDS: readonly NumberKind[] = [
   {
     // English, German, French, Spanish, Italian, Portuguese, Polish, Finnish.
     asks: /\b(?:what|which) year\b|\bin welchem jahr\b|\ben quelle année\b|\ben qu[ée] año\b|\bin che anno\b|\bem que ano\b|\bw którym roku\b|\bminä vuonna\b/iu,
@@ -198,6 +198,49 @@ const NUMBER_KINDS: readonly NumberKind[] = [
   },
 ];
 
+/** "How many" and "how much" before a unit, in the languages of the cues. */
+const HOW_MANY = String.raw`(?:how (?:many|much)|wie viele?|combien de|cu[áa]nt[oa]s?|quant[oaie]|ile|kuinka (?:monta|paljon)|montako|paljonko)`;
+
+/**
+ * Units a question counts in ("How many watts…", "Wie viele Stunden…"), each with how its figure
+ * is written (its names and its symbol after the number), and the measures counted in it ("How
+ * much RAM…", "How much protein…": one word may stand between, "internal storage"). Counting in a
+ * unit asks for that unit: a number in another ("6.6.16", "3 LEDs", "100 % vegan") is no answer.
+ * Units of time and length are also the duration kind's; "years" is an age's.
+ */
+const UNITS: readonly { names: string; symbols: string; measures?: string }[] = [
+  { names: 'watts?|kilowatts?', symbols: 'k?W', measures: 'power|leistung|puissance|potencia|potenza' },
+  { names: 'volts?', symbols: 'k?V' },
+  { names: 'amps?|amperes?|ampere', symbols: 'm?A' },
+  { names: 'calories|kalorien|calorías|calorie', symbols: 'k?cal' },
+  {
+    names: 'grams|gramm|grammes|gramos|grammi|gramów',
+    symbols: '[mk]?g',
+    measures:
+      'protein|fat|sugars?|carbs|carbohydrates|fib(?:re|er)|caffeine|salt|eiweiß|zucker|fett|koffein|protéines|sucre|lipides|proteínas|azúcar|grasas|proteine|zucchero|grassi|białka|cukru|tłuszczu|proteiinia|sokeria|rasvaa',
+  },
+  { names: 'kilomet(?:er|re)s?|kilometern|kilómetros|chilometri|kilometrów|kilometriä|miles', symbols: 'km|mi' },
+  { names: 'lit(?:er|re)s?|litros|litri|litrów|litraa', symbols: 'l|L' },
+  {
+    names: 'gigabytes?|megabytes?|terabytes?',
+    symbols: '[KMGT]B',
+    measures: 'ram|memory|storage|disk space|speicher\\p{L}*|arbeitsspeicher|mémoire|stockage|memoria|almacenamiento|armazenamento|pamięci|muistia|tallennustilaa',
+  },
+  { names: 'pixels?|pixel', symbols: 'px' },
+  { names: 'hours|stunden|heures|horas|ore|godzin|tuntia', symbols: 'h|hrs?' },
+  { names: 'days|tage|jours|días|giorni|dni|päivää', symbols: 'd' },
+];
+
+const UNIT_KINDS: readonly NumberKind[] = UNITS.map(({ names, symbols, measures }) => ({
+  asks: new RegExp(
+    `(?<!\\p{L})${HOW_MANY}\\s+(?:${names}${measures === undefined ? '' : `|(?:\\p{L}+\\s+)?(?:${measures})`})(?!\\p{L})`,
+    'iu',
+  ),
+  written: new RegExp(`\\d+(?:[.,]\\d+)*\\s?(?:${names}|${symbols})(?!\\p{L})|${spelledOut(names)}`, 'giu'),
+}));
+
+const NUMBER_KINDS: readonly NumberKind[] = [...WRITTEN_KINDS, ...UNIT_KINDS];
+
 /** The numbers of this kind the text writes and the question does not, each once, as written. */
 function newMatches(text: string, question: string, pattern: RegExp): string[] {
   const asked = new Set([...question.matchAll(pattern)].map((m) => m[0].toLowerCase()));
@@ -231,8 +274,8 @@ const NAME_RUN = /\p{Lu}[\p{L}\p{M}-]*(?:\s+(?:(?:de|del|della|di|da|dos|du|van|
 export function answerSpan(text: string, question: string, questionTerms: readonly string[]): string | undefined {
   const kinds = NUMBER_KINDS.filter((kind) => kind.asks.test(question));
   if (kinds.length > 0) {
-    const spans = kinds.flatMap((kind) => newMatches(text, question, kind.written));
-    return spans.length === 1 ? spans[0] : undefined;
+    const spans = new Set(kinds.flatMap((kind) => newMatches(text, question, kind.written)));
+    return spans.size === 1 ? [...spans][0] : undefined;
   }
   if (!expectsName(question)) return undefined;
   const names = new Set<string>();
