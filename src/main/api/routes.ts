@@ -10,7 +10,7 @@ import type { CaptchaWaitRequestSchema } from '../../shared/captcha-contract';
 import type { FetchRequestSchema, FetchResponse } from '../../shared/fetch-contract';
 import type { ApiSearchRequestSchema, HealthResponse, TextFormat } from '../../shared/http-contract';
 import { httpRoutesFor, type HttpRoute, type HttpRouteNameFor } from '../../shared/http-routes';
-import type { SearchManyResponse, SearchResponse } from '../../shared/contract';
+import type { ErrorInfo, SearchManyResponse, SearchResponse } from '../../shared/contract';
 import type { ResearchEvent, ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from '../../shared/research-contract';
 import { LanternError } from '../../shared/errors';
 import { formatCitedAnswer, formatCitedReport, formatCitedResults } from '../../shared/format/cited';
@@ -108,40 +108,10 @@ export const ROUTES: Route[] = withHandlers('agent', {
         // The person's questions are their research history; an agent's are not.
         ...(context.caller === 'ui' ? { recordHistory: true } : {}),
       };
-      if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return context.api.answer(request, options);
-      if (context.query['format'] !== 'json') {
-        throw new LanternError('INVALID_INPUT', "The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the answer as text.");
-      }
-      const stream = openEventStream(context.res, context.heartbeatMs);
-      let errorSent = false;
+      if (!wantsEventStream(context, 'answer')) return context.api.answer(request, options);
       // The web UI also needs what only the response holds (follow-ups, the thread id): it gets a
-      // `response` event just before `done`, which stays last. Agents' streams are unchanged.
-      let heldDone: AnswerEvent | undefined;
-      try {
-        const response = await context.api.answer(request, {
-          ...options,
-          onEvent: (event) => {
-            if (event.type === 'done' && context.caller === 'ui') {
-              heldDone = event;
-              return;
-            }
-            if (event.type !== 'error') return stream.send(event.type, event);
-            errorSent = true;
-            // The pipeline tells an unexpected failure's own message, which may name paths.
-            const error = event.error.code === 'INTERNAL' ? publicErrorInfo(new Error(event.error.message), context.log) : event.error;
-            stream.send('error', { type: 'error', error });
-          },
-        });
-        if (heldDone) {
-          stream.send('response', { type: 'response', response });
-          stream.send('done', heldDone);
-        }
-      } catch (error) {
-        if (!errorSent) stream.send('error', { type: 'error', error: publicErrorInfo(error, context.log) });
-      } finally {
-        stream.end();
-      }
-      return STREAMED;
+      // `response` event just before `done`. Agents' streams are unchanged.
+      return streamEvents<AnswerEvent>(context, (onEvent) => context.api.answer(request, { ...options, onEvent }), context.caller === 'ui');
     },
   },
   'research.plan': {
@@ -252,30 +222,50 @@ async function runResearch(context: RouteContext, request: ResearchRequestInput,
     // The person's research is their history, and they are at hand to solve a CAPTCHA; an agent's is neither.
     ...(context.caller === 'ui' ? { recordHistory: true, interactive: true } : {}),
   };
-  if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return context.api.research.run(request, options);
+  if (!wantsEventStream(context, 'report')) return context.api.research.run(request, options);
+  // The report is only in the run's result: every caller gets it as a `response` event.
+  return streamEvents<ResearchEvent>(context, (onEvent) => context.api.research.run(request, { ...options, onEvent }), true);
+}
+
+/** Whether the caller asked for the steps as server-sent events (which are JSON whatever `format` says). */
+function wantsEventStream(context: RouteContext, what: string): boolean {
+  if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return false;
   if (context.query['format'] !== 'json') {
-    throw new LanternError('INVALID_INPUT', "The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the report as text.");
+    throw new LanternError('INVALID_INPUT', `The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the ${what} as text.`);
   }
+  return true;
+}
+
+/**
+ * A call's events as server-sent events, an unexpected failure's own message kept to the log.
+ * With `withResponse`, the call's result follows as a `response` event just before `done`, which
+ * stays last.
+ */
+async function streamEvents<E extends { type: string }>(
+  context: RouteContext,
+  call: (onEvent: (event: E) => void) => Promise<unknown>,
+  withResponse: boolean,
+): Promise<typeof STREAMED> {
   const stream = openEventStream(context.res, context.heartbeatMs);
   let errorSent = false;
-  // The report is only in the run's result: every caller gets it as a `response` event just before `done`, which stays last.
-  let heldDone: ResearchEvent | undefined;
+  let heldDone: E | undefined;
   try {
-    const report = await context.api.research.run(request, {
-      ...options,
-      onEvent: (event) => {
-        if (event.type === 'done') {
-          heldDone = event;
-          return;
-        }
-        if (event.type !== 'error') return stream.send(event.type, event);
-        errorSent = true;
-        const error = event.error.code === 'INTERNAL' ? publicErrorInfo(new Error(event.error.message), context.log) : event.error;
-        stream.send('error', { type: 'error', error });
-      },
+    const result = await call((event) => {
+      if (event.type === 'done' && withResponse) {
+        heldDone = event;
+        return;
+      }
+      if (event.type !== 'error') return stream.send(event.type, event);
+      errorSent = true;
+      // The pipeline tells an unexpected failure's own message, which may name paths.
+      const told = (event as unknown as { error: ErrorInfo }).error;
+      const error = told.code === 'INTERNAL' ? publicErrorInfo(new Error(told.message), context.log) : told;
+      stream.send('error', { type: 'error', error });
     });
-    stream.send('response', { type: 'response', response: report });
-    if (heldDone) stream.send('done', heldDone);
+    if (withResponse) {
+      stream.send('response', { type: 'response', response: result });
+      if (heldDone) stream.send('done', heldDone);
+    }
   } catch (error) {
     if (!errorSent) stream.send('error', { type: 'error', error: publicErrorInfo(error, context.log) });
   } finally {

@@ -1,7 +1,7 @@
 import { pagesOf, stagesOf } from '../lib/run-view';
 import type { Run } from '../stores/run-store';
+import { StageList } from './StageList';
 
-const MARK = { waiting: '○', active: '◌', done: '✓', failed: '✕', stopped: '–' } as const;
 const PAGE_STATE = { reading: 'reading…', read: 'read', failed: 'failed' } as const;
 
 /** searching → reading k/N (each page's state) → writing → checking citations. */
@@ -11,16 +11,7 @@ export function Progress({ run }: { run: Run }): React.JSX.Element {
   const running = run.status === 'running';
   return (
     <section className="progress" aria-label="Progress" aria-live="polite" aria-busy={running}>
-      <ol className="stages">
-        {stages.map((stage) => (
-          <li key={stage.id} className={`stage stage-${stage.state}`} data-stage={stage.id} data-state={stage.state}>
-            <span className="stage-mark" aria-hidden="true">
-              {MARK[stage.state]}
-            </span>{' '}
-            {stage.label}
-          </li>
-        ))}
-      </ol>
+      <StageList stages={stages} />
       {run.mode === 'answer' && pages.length > 0 && running && (
         <ul className="pages" aria-label="Pages">
           {pages.map((page) => (

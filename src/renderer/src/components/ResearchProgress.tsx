@@ -1,8 +1,8 @@
 import { engineName } from '../lib/error-advice';
 import { pausedBy, researchStagesOf } from '../lib/research-view';
 import type { Run } from '../stores/run-store';
+import { StageList } from './StageList';
 
-const MARK = { waiting: '○', active: '◌', done: '✓', failed: '✕', stopped: '–' } as const;
 
 /**
  * plan → searches → pages → sections → checking, each with its count; and, while an engine
@@ -15,16 +15,7 @@ export function ResearchProgress({ run }: { run: Run }): React.JSX.Element {
   const running = run.status === 'running';
   return (
     <section className="progress" aria-label="Progress" aria-live="polite" aria-busy={running}>
-      <ol className="stages">
-        {stages.map((stage) => (
-          <li key={stage.id} className={`stage stage-${stage.state}`} data-stage={stage.id} data-state={stage.state}>
-            <span className="stage-mark" aria-hidden="true">
-              {MARK[stage.state]}
-            </span>{' '}
-            {stage.label}
-          </li>
-        ))}
-      </ol>
+      <StageList stages={stages} />
       {paused && (
         <p className="note research-paused" role="status">
           {/* A CAPTCHA or a cookie choice: the event does not say which, so neither is named. */}
