@@ -196,6 +196,23 @@ describe('extractHtml: boilerplate around an article', () => {
       expect(text).not.toContain(gone);
   });
 
+  it('drops the heading of a related block on a page whose other teasers outweigh the prose', () => {
+    const cards = (prefix: string): string =>
+      Array.from(
+        { length: 4 },
+        (_, i) =>
+          `<li><a href="/${prefix}/${i}"><h4>${prefix} ${i}</h4><p>Händler, Mieten und Öffnungszeiten: was sich nach dem Umbau der Halle Nummer ${i} ändert.</p></a></li>`,
+      ).join('');
+    const text = textOf(
+      page({
+        inBody: `<div class="bottom"><div><h3>Das könnte Sie auch interessieren</h3><ul>${cards('Markt')}</ul></div>
+          <div><h3>Aus den Regionen</h3><ul>${cards('Region')}</ul></div></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Das könnte Sie auch interessieren');
+  });
+
   it('puts the lead printed in the article header before the body text', () => {
     const lead = 'Nach jahrelangem Streit ist die Entscheidung gefallen: Die Markthalle bleibt stehen.';
     const text = textOf(page({ header: `<p class="article-lead">${lead}</p>` }));
