@@ -213,6 +213,19 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Das könnte Sie auch interessieren');
   });
 
+  it('drops a reply form with its heading and note, whatever the template calls it', () => {
+    const text = textOf(
+      page({
+        inBody: `<div class="box"><h3>Ihre Meinung ist gefragt</h3>
+          <form action="/senden" method="post"><p>Ihre Adresse wird nicht veröffentlicht.</p>
+          <label>Name</label><input name="n"><textarea name="t"></textarea><button>Senden</button></form></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Ihre Meinung ist gefragt');
+    expect(text).not.toContain('Ihre Adresse wird nicht veröffentlicht');
+  });
+
   it('puts the lead printed in the article header before the body text', () => {
     const lead = 'Nach jahrelangem Streit ist die Entscheidung gefallen: Die Markthalle bleibt stehen.';
     const text = textOf(page({ header: `<p class="article-lead">${lead}</p>` }));
