@@ -2,14 +2,16 @@
  * Main-content extraction: HTML → clean Markdown, plain text and page metadata.
  *
  * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (share bars, sign-up
- * forms and citation boxes by structure, never-content tags, hidden parts, boilerplate by role and
- * class names) → select the main content by text mass (with a thread's replies) → prune
- * navigation-like link blocks, related-reading blocks, orphan headings and forum author panels →
- * drop repeated paragraphs and quotes → render Markdown and text. When that leaves little text, gentler
- * passes follow (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep
+ * forms, reply forms and citation boxes by structure, never-content tags, hidden parts, boilerplate
+ * by role and class names) → select the main content by text mass (with a thread's replies) →
+ * prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
+ * and picture credit lines → drop repeated paragraphs and quotes → render Markdown and text. When
+ * that leaves little text, gentler passes follow (no link pruning, then hidden markup kept), then
+ * a JSON-LD articleBody; trees too deep
  * to walk are read as flat text. The measured quality is in docs/benchmarks.md ("Extraction").
  */
 import { dropAuthorPanels } from './author-panels.js';
+import { dropCreditLines } from './credit-lines.js';
 import { clean, isCommentNamed } from './clean.js';
 import { pruneLinkBlocks, selectMainContent } from './content.js';
 import {
@@ -120,6 +122,7 @@ function extractBody(
     dropRelatedSections(part);
     dropOrphanHeadings(part);
     dropAuthorPanels(part);
+    dropCreditLines(part);
   }
   dropRepeatedBlocks(parts);
   const render = (plain: boolean): string =>

@@ -1,0 +1,51 @@
+/**
+ * Picture credits printed as a line of their own, whatever the template calls them: "Titelbild:
+ * Felix Stalder", "Roman Prymula, photo: Archives…", "Crédits photos : Bestimage", "Beitragsbild
+ * via Unsplash". The picture is not extracted, so its credit points at nothing. The class-name
+ * rule of clean.ts catches the credits a template names; this one reads the line: a short block
+ * with no block inside whose text opens with a picture word and a colon, or gives one after a
+ * comma ("…, photo: …").
+ */
+import { isTag, isText, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
+
+const LINE_MAX_CHARS = 120;
+const LINE_TAGS = new Set(['p', 'div', 'span', 'small', 'em', 'i']);
+const INLINE_TAGS = new Set(['a', 'b', 'strong', 'em', 'i', 'span', 'small', 'br', 'u']);
+
+const PICTURE_WORD =
+  '(?:photos?|pictures?|images?|fotos?|bild(?:er)?|titelbild|beitragsbild|headerbild|titelfoto|bildquelle|crédits? photos?|photo credits?|image credits?|foto(?:grafía)?s?|zdjęcie|zdjęcia|kuva)';
+const CREDIT_LINE = new RegExp(
+  `^(?:${PICTURE_WORD}\\s*:|[^:]{1,60},\\s*${PICTURE_WORD}\\s*:|${PICTURE_WORD} via\\b)`,
+  'iu',
+);
+
+/**
+ * A credit naming a web address ("Photo Credit: www.example.com") names the page a round-up's
+ * item comes from: the item's source, kept like a link to it.
+ */
+const WEB_ADDRESS = /:\s*(?:https?:\/\/)?(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+\/?\S*$/u;
+
+export function dropCreditLines(root: Element): void {
+  const doomed: Element[] = [];
+  walkElements(root, (el) => {
+    // Code is never a credit ("image: nginx:1.14" in a manifest).
+    if (el.name === 'pre' || el.name === 'code') return false;
+    if (!LINE_TAGS.has(el.name) || !el.children.every(isInline)) return true;
+    // A credit linking to its source is a pointer the reader may follow (a round-up's items).
+    if (el.children.some((c) => isTag(c) && c.name === 'a')) return false;
+    const text = plainText(el).replace(/\s+/g, ' ').trim();
+    if (text.length <= LINE_MAX_CHARS && CREDIT_LINE.test(text) && !WEB_ADDRESS.test(text)) doomed.push(el);
+    return false;
+  });
+  for (const el of doomed) removeNode(el);
+}
+
+function isInline(node: AnyNode): boolean {
+  return !isTag(node) || INLINE_TAGS.has(node.name);
+}
+
+function plainText(node: AnyNode): string {
+  if (isText(node)) return node.data;
+  if (!isTag(node)) return '';
+  return node.children.map(plainText).join('');
+}
