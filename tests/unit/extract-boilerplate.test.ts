@@ -226,16 +226,17 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Ihre Adresse wird nicht veröffentlicht');
   });
 
-  it('drops picture credits printed as lines of their own, keeps code and credits naming a source site', () => {
+  it('drops picture credits and advert labels printed as lines of their own, keeps code and credits naming a source site', () => {
     const text = textOf(
       page({
-        inBody: `<p>Die Halle im Jahr 1950, Foto: Stadtarchiv</p><p><em>Titelbild:</em> Anna Beispiel</p>
+        inBody: `<p>Die Halle im Jahr 1950, Foto: Stadtarchiv</p><div><span>- Anzeige -</span></div><p><em>Titelbild:</em> Anna Beispiel</p>
           <p>Photo credit: www.markthallen.example</p><pre><code>image: nginx:1.27</code></pre>`,
       }),
     );
     expectArticleKept(text);
     expect(text).not.toContain('Stadtarchiv');
     expect(text).not.toContain('Anna Beispiel');
+    expect(text).not.toContain('Anzeige');
     expect(text).toContain('Photo credit: www.markthallen.example');
     expect(text).toContain('image: nginx:1.27');
   });

@@ -5,13 +5,12 @@
  * forms, reply forms and citation boxes by structure, never-content tags, hidden parts, boilerplate
  * by role and class names) → select the main content by text mass (with a thread's replies) →
  * prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
- * and picture credit lines → drop repeated paragraphs and quotes → render Markdown and text. When
- * that leaves little text, gentler passes follow (no link pruning, then hidden markup kept), then
- * a JSON-LD articleBody; trees too deep
- * to walk are read as flat text. The measured quality is in docs/benchmarks.md ("Extraction").
+ * and stray labels (picture credits, advert labels) → drop repeated paragraphs and quotes → render
+ * Markdown and text. When that leaves little text, gentler passes follow (no link pruning, then
+ * hidden markup kept), then a JSON-LD articleBody; trees too deep to walk are read as flat text.
+ * The measured quality is in docs/benchmarks.md ("Extraction").
  */
 import { dropAuthorPanels } from './author-panels.js';
-import { dropCreditLines } from './credit-lines.js';
 import { clean, isCommentNamed } from './clean.js';
 import { pruneLinkBlocks, selectMainContent } from './content.js';
 import {
@@ -33,6 +32,7 @@ import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
 import { dropRelatedSections } from './related.js';
 import { dropRepeatedBlocks } from './repeats.js';
+import { dropStrayLabels } from './stray-labels.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
 export interface ExtractOptions {
@@ -122,7 +122,7 @@ function extractBody(
     dropRelatedSections(part);
     dropOrphanHeadings(part);
     dropAuthorPanels(part);
-    dropCreditLines(part);
+    dropStrayLabels(part);
   }
   dropRepeatedBlocks(parts);
   const render = (plain: boolean): string =>

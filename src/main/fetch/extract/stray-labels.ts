@@ -1,10 +1,11 @@
 /**
- * Picture credits printed as a line of their own, whatever the template calls them: "Titelbild:
- * Felix Stalder", "Roman Prymula, photo: Archives…", "Crédits photos : Bestimage", "Beitragsbild
- * via Unsplash". The picture is not extracted, so its credit points at nothing. The class-name
- * rule of clean.ts catches the credits a template names; this one reads the line: a short block
- * with no block inside whose text opens with a picture word and a colon, or gives one after a
- * comma ("…, photo: …").
+ * Lines that label something the extraction leaves out, whatever the template calls them:
+ * - picture credits ("Titelbild: Felix Stalder", "Roman Prymula, photo: Archives…", "Crédits
+ *   photos : Bestimage", "Beitragsbild via Unsplash"): the picture is not extracted, so its
+ *   credit points at nothing. The class-name rule of clean.ts catches the credits a template
+ *   names; this one reads the line: a short block with no block inside whose text opens with a
+ *   picture word and a colon, or gives one after a comma ("…, photo: …");
+ * - advertisement labels ("Anzeige", "- Advertisement -"), left when the advert went.
  */
 import { isTag, isText, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
 
@@ -19,13 +20,17 @@ const CREDIT_LINE = new RegExp(
   'iu',
 );
 
+/** A line that is only the label of an advertisement ("Anzeige", "- Advertisement -"). */
+const AD_LABEL =
+  /^[\s\-–—*()[\]|]*(?:advertisement|advertising|sponsored|anzeige|werbung|publicité|publicidad|pubblicità|publicidade|reklama|mainos|advertentie)[\s\-–—*()[\]|:]*$/iu;
+
 /**
  * A credit naming a web address ("Photo Credit: www.example.com") names the page a round-up's
  * item comes from: the item's source, kept like a link to it.
  */
 const WEB_ADDRESS = /:\s*(?:https?:\/\/)?(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+\/?\S*$/u;
 
-export function dropCreditLines(root: Element): void {
+export function dropStrayLabels(root: Element): void {
   const doomed: Element[] = [];
   walkElements(root, (el) => {
     // Code is never a credit ("image: nginx:1.14" in a manifest).
@@ -34,7 +39,8 @@ export function dropCreditLines(root: Element): void {
     // A credit linking to its source is a pointer the reader may follow (a round-up's items).
     if (el.children.some((c) => isTag(c) && c.name === 'a')) return false;
     const text = plainText(el).replace(/\s+/g, ' ').trim();
-    if (text.length <= LINE_MAX_CHARS && CREDIT_LINE.test(text) && !WEB_ADDRESS.test(text)) doomed.push(el);
+    if (AD_LABEL.test(text) || (text.length <= LINE_MAX_CHARS && CREDIT_LINE.test(text) && !WEB_ADDRESS.test(text)))
+      doomed.push(el);
     return false;
   });
   for (const el of doomed) removeNode(el);
