@@ -241,6 +241,16 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).toContain('image: nginx:1.27');
   });
 
+  it('drops a heading left at the end of a dated page whose template marks no article', () => {
+    const html = `<!doctype html><html><head><title>Markthalle</title>
+      <meta property="article:published_time" content="2024-03-05T08:00:00Z"></head><body>
+      <div class="main"><h1>Markthalle wird saniert</h1>${prose}<h2>Auch auf stadt.example</h2></div>
+      </body></html>`;
+    const text = textOf(html);
+    expectArticleKept(text);
+    expect(text).not.toContain('Auch auf stadt.example');
+  });
+
   it('puts the lead printed in the article header before the body text', () => {
     const lead = 'Nach jahrelangem Streit ist die Entscheidung gefallen: Die Markthalle bleibt stehen.';
     const text = textOf(page({ header: `<p class="article-lead">${lead}</p>` }));

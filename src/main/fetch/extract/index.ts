@@ -92,7 +92,7 @@ function extractFromTree(parsed: Document, html: string, url: string, options: E
     if (index > 0) doc = parseHtml(html); // each pass edits the tree it works on
     const body = pageBody(doc, html);
     if (!body) break;
-    const result = extractBody(body, url, metadata.title, options, pass);
+    const result = extractBody(body, url, metadata, options, pass);
     // A gentler pass replaces the strict one only when it recovers real content, not a few stray lines.
     if (index === 0 || result.text.length >= MIN_TEXT_CHARS) best = result;
     if (best.text.length >= MIN_TEXT_CHARS) break;
@@ -107,7 +107,7 @@ function extractFromTree(parsed: Document, html: string, url: string, options: E
 function extractBody(
   body: Element,
   url: string,
-  title: string,
+  metadata: PageMetadata,
   options: ExtractOptions,
   pass: Pass,
 ): { markdown: string; text: string } {
@@ -120,7 +120,7 @@ function extractBody(
   if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
   for (const part of parts) {
     dropRelatedSections(part);
-    dropOrphanHeadings(part);
+    dropOrphanHeadings(part, metadata.publishedAt !== undefined);
     dropAuthorPanels(part);
     dropStrayLabels(part);
   }
@@ -128,7 +128,12 @@ function extractBody(
   const render = (plain: boolean): string =>
     parts
       .map((part) =>
-        renderContent(part, { baseUrl: url, title, plain, includeLinks: !plain && (options.includeLinks ?? false) }),
+        renderContent(part, {
+          baseUrl: url,
+          title: metadata.title,
+          plain,
+          includeLinks: !plain && (options.includeLinks ?? false),
+        }),
       )
       .filter((t) => t.length > 0)
       .join('\n\n');
