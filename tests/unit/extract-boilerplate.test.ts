@@ -229,7 +229,7 @@ describe('extractHtml: boilerplate around an article', () => {
   it('drops picture credits and advert labels printed as lines of their own, keeps code and credits naming a source site', () => {
     const text = textOf(
       page({
-        inBody: `<p>Die Halle im Jahr 1950, Foto: Stadtarchiv</p><div><span>- Anzeige -</span></div><p><em>Titelbild:</em> Anna Beispiel</p>
+        inBody: `<p>Die Halle im Jahr 1950, Foto: Stadtarchiv</p><div><span>- Anzeige -</span></div><div class="box"><h3>Advertisement</h3></div><p><em>Titelbild:</em> Anna Beispiel</p>
           <p>Photo credit: www.markthallen.example</p><pre><code>image: nginx:1.27</code></pre>`,
       }),
     );
@@ -237,6 +237,7 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Stadtarchiv');
     expect(text).not.toContain('Anna Beispiel');
     expect(text).not.toContain('Anzeige');
+    expect(text).not.toContain('Advertisement');
     expect(text).toContain('Photo credit: www.markthallen.example');
     expect(text).toContain('image: nginx:1.27');
   });
@@ -303,6 +304,7 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
     const text = textOf(html);
     expectArticleKept(text);
     expect(text).not.toContain('Anzeige');
+    expect(text).not.toContain('Advertisement');
   });
 
   it('keeps a call to action that ends a service page', () => {

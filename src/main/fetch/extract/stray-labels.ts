@@ -11,6 +11,11 @@ import { isTag, isText, removeNode, walkElements, type AnyNode, type Element } f
 
 const LINE_MAX_CHARS = 120;
 const LINE_TAGS = new Set(['p', 'div', 'span', 'small', 'em', 'i']);
+/**
+ * A heading can be an advert's label ("<h3>Advertisement</h3>"), not a credit: a picture credit
+ * set as a heading is one the page shows as its own line (references keep it).
+ */
+const HEADING_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 const INLINE_TAGS = new Set(['a', 'b', 'strong', 'em', 'i', 'span', 'small', 'br', 'u']);
 
 const PICTURE_WORD =
@@ -35,11 +40,13 @@ export function dropStrayLabels(root: Element): void {
   walkElements(root, (el) => {
     // Code is never a credit ("image: nginx:1.14" in a manifest).
     if (el.name === 'pre' || el.name === 'code') return false;
-    if (!LINE_TAGS.has(el.name) || !el.children.every(isInline)) return true;
+    const heading = HEADING_TAGS.has(el.name);
+    if ((!heading && !LINE_TAGS.has(el.name)) || !el.children.every(isInline)) return true;
     // A credit linking to its source is a pointer the reader may follow (a round-up's items).
     if (el.children.some((c) => isTag(c) && c.name === 'a')) return false;
     const text = plainText(el).replace(/\s+/g, ' ').trim();
-    if (AD_LABEL.test(text) || (text.length <= LINE_MAX_CHARS && CREDIT_LINE.test(text) && !WEB_ADDRESS.test(text)))
+    if (AD_LABEL.test(text)) doomed.push(el);
+    else if (!heading && text.length <= LINE_MAX_CHARS && CREDIT_LINE.test(text) && !WEB_ADDRESS.test(text))
       doomed.push(el);
     return false;
   });
