@@ -196,6 +196,62 @@ describe('extractHtml: boilerplate around an article', () => {
       expect(text).not.toContain(gone);
   });
 
+  it('drops the heading of a related block on a page whose other teasers outweigh the prose', () => {
+    const cards = (prefix: string): string =>
+      Array.from(
+        { length: 4 },
+        (_, i) =>
+          `<li><a href="/${prefix}/${i}"><h4>${prefix} ${i}</h4><p>Händler, Mieten und Öffnungszeiten: was sich nach dem Umbau der Halle Nummer ${i} ändert.</p></a></li>`,
+      ).join('');
+    const text = textOf(
+      page({
+        inBody: `<div class="bottom"><div><h3>Das könnte Sie auch interessieren</h3><ul>${cards('Markt')}</ul></div>
+          <div><h3>Aus den Regionen</h3><ul>${cards('Region')}</ul></div></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Das könnte Sie auch interessieren');
+  });
+
+  it('drops a reply form with its heading and note, whatever the template calls it', () => {
+    const text = textOf(
+      page({
+        inBody: `<div class="box"><h3>Ihre Meinung ist gefragt</h3>
+          <form action="/senden" method="post"><p>Ihre Adresse wird nicht veröffentlicht.</p>
+          <label>Name</label><input name="n"><textarea name="t"></textarea><button>Senden</button></form></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Ihre Meinung ist gefragt');
+    expect(text).not.toContain('Ihre Adresse wird nicht veröffentlicht');
+  });
+
+  it('drops picture credits and advert labels printed as lines of their own, keeps code and credits naming a source site', () => {
+    const text = textOf(
+      page({
+        inBody: `<p>Die Halle im Jahr 1950, Foto: Stadtarchiv</p><div><span>- Anzeige -</span></div><div class="box"><h3>Advertisement</h3></div><p><em>Titelbild:</em> Anna Beispiel</p>
+          <p>Photo credit: www.markthallen.example</p><pre><code>image: nginx:1.27</code></pre>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Stadtarchiv');
+    expect(text).not.toContain('Anna Beispiel');
+    expect(text).not.toContain('Anzeige');
+    expect(text).not.toContain('Advertisement');
+    expect(text).toContain('Photo credit: www.markthallen.example');
+    expect(text).toContain('image: nginx:1.27');
+  });
+
+  it('drops a heading left at the end of a dated page whose template marks no article', () => {
+    const html = `<!doctype html><html><head><title>Markthalle</title>
+      <meta property="article:published_time" content="2024-03-05T08:00:00Z"></head><body>
+      <div class="main"><h1>Markthalle wird saniert</h1>${prose}<h2>Auch auf stadt.example</h2></div>
+      </body></html>`;
+    const text = textOf(html);
+    expectArticleKept(text);
+    expect(text).not.toContain('Auch auf stadt.example');
+  });
+
   it('puts the lead printed in the article header before the body text', () => {
     const lead = 'Nach jahrelangem Streit ist die Entscheidung gefallen: Die Markthalle bleibt stehen.';
     const text = textOf(page({ header: `<p class="article-lead">${lead}</p>` }));
@@ -248,6 +304,7 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
     const text = textOf(html);
     expectArticleKept(text);
     expect(text).not.toContain('Anzeige');
+    expect(text).not.toContain('Advertisement');
   });
 
   it('keeps a call to action that ends a service page', () => {

@@ -2,12 +2,13 @@
  * Main-content extraction: HTML → clean Markdown, plain text and page metadata.
  *
  * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (share bars, sign-up
- * forms and citation boxes by structure, never-content tags, hidden parts, boilerplate by role and
- * class names) → select the main content by text mass (with a thread's replies) → prune
- * navigation-like link blocks, related-reading blocks, orphan headings and forum author panels →
- * drop repeated paragraphs and quotes → render Markdown and text. When that leaves little text, gentler
- * passes follow (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep
- * to walk are read as flat text. The measured quality is in docs/benchmarks.md ("Extraction").
+ * forms, reply forms and citation boxes by structure, never-content tags, hidden parts, boilerplate
+ * by role and class names) → select the main content by text mass (with a thread's replies) →
+ * prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
+ * and stray labels (picture credits, advert labels) → drop repeated paragraphs and quotes → render
+ * Markdown and text. When that leaves little text, gentler passes follow (no link pruning, then
+ * hidden markup kept), then a JSON-LD articleBody; trees too deep to walk are read as flat text.
+ * The measured quality is in docs/benchmarks.md ("Extraction").
  */
 import { dropAuthorPanels } from './author-panels.js';
 import { clean, isCommentNamed } from './clean.js';
@@ -31,6 +32,7 @@ import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
 import { dropRelatedSections } from './related.js';
 import { dropRepeatedBlocks } from './repeats.js';
+import { dropStrayLabels } from './stray-labels.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
 export interface ExtractOptions {
@@ -90,7 +92,7 @@ function extractFromTree(parsed: Document, html: string, url: string, options: E
     if (index > 0) doc = parseHtml(html); // each pass edits the tree it works on
     const body = pageBody(doc, html);
     if (!body) break;
-    const result = extractBody(body, url, metadata.title, options, pass);
+    const result = extractBody(body, url, metadata, options, pass);
     // A gentler pass replaces the strict one only when it recovers real content, not a few stray lines.
     if (index === 0 || result.text.length >= MIN_TEXT_CHARS) best = result;
     if (best.text.length >= MIN_TEXT_CHARS) break;
@@ -105,7 +107,7 @@ function extractFromTree(parsed: Document, html: string, url: string, options: E
 function extractBody(
   body: Element,
   url: string,
-  title: string,
+  metadata: PageMetadata,
   options: ExtractOptions,
   pass: Pass,
 ): { markdown: string; text: string } {
@@ -118,14 +120,20 @@ function extractBody(
   if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
   for (const part of parts) {
     dropRelatedSections(part);
-    dropOrphanHeadings(part);
+    dropOrphanHeadings(part, metadata.publishedAt !== undefined);
     dropAuthorPanels(part);
+    dropStrayLabels(part);
   }
   dropRepeatedBlocks(parts);
   const render = (plain: boolean): string =>
     parts
       .map((part) =>
-        renderContent(part, { baseUrl: url, title, plain, includeLinks: !plain && (options.includeLinks ?? false) }),
+        renderContent(part, {
+          baseUrl: url,
+          title: metadata.title,
+          plain,
+          includeLinks: !plain && (options.includeLinks ?? false),
+        }),
       )
       .filter((t) => t.length > 0)
       .join('\n\n');

@@ -5,7 +5,9 @@
  * auch:") often sit outside the removed blocks and stay behind as the text's last lines. A
  * heading that ends the text introduces nothing: drop it, and any heading that now ends it.
  *
- * Only the tail of an article is judged: inside the text, a heading over a removed link list is
+ * Only the tail of an article is judged (text in an <article> or a block named as one, or on a
+ * page that gives its publication date, as articles and posts do and service pages, product
+ * pages and documentation seldom do): inside the text, a heading over a removed link list is
  * often kept by the references (a documentation page's section titles, a product page's variant
  * names), and a service page ends on a call to action in a heading ("Get your free quote!").
  */
@@ -31,8 +33,8 @@ interface Item {
  */
 const HEADING_MAX_CHARS = 60;
 
-export function dropOrphanHeadings(root: Element): void {
-  if (!isArticle(root)) return;
+export function dropOrphanHeadings(root: Element, dated: boolean): void {
+  if (!dated && !isArticle(root)) return;
   const items: Item[] = [];
   collect(root, items);
   let total = 0;

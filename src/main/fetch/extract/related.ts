@@ -117,6 +117,11 @@ const LABEL_MAX_CHARS = 45;
 const PROSE_LINK_SHARE = 0.25;
 /** The run after the heading goes when this share of its text is links: teasers, not prose. */
 const TEASER_LINK_SHARE = 0.4;
+/**
+ * Content with less text than this outside links is a listing of links alone, whose section
+ * headings ("Latest news", "Most read") are its own.
+ */
+const PROSE_MIN_CHARS = 400;
 /** The heading's block is taken whole only while it is a small part of the content. */
 const BLOCK_MAX_SHARE = 0.3;
 
@@ -153,14 +158,18 @@ export function dropRelatedSections(root: Element): void {
     if (text > 0 && link >= TEASER_LINK_SHARE * text) doomed.push(...run);
     doomed.push(heading);
   }
-  // In a listing or a front page, where the rest is links too, teaser sections are the content.
+  // In a listing or a front page, where the rest is links too, teaser sections are the content;
+  // beside prose (an article whose other teasers carry text) the cue headings still go.
   let text = rootMass.text;
   let link = rootMass.link;
   for (const el of doomed) {
     text -= map.get(el)?.text ?? 0;
     link -= map.get(el)?.link ?? 0;
   }
-  if (link > PROSE_LINK_SHARE * text) return;
+  if (link > PROSE_LINK_SHARE * text) {
+    if (rootMass.text - rootMass.link >= PROSE_MIN_CHARS) for (const heading of headings) removeNode(heading);
+    return;
+  }
   for (const el of doomed) removeNode(el);
 }
 

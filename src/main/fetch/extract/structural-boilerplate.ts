@@ -3,6 +3,8 @@
  * - share bars: a short block whose links go to two or more social sites (or mail a link);
  * - newsletter and sign-up prompts: a form asking for an e-mail address, with the little text
  *   around it (its heading and pitch);
+ * - reply forms: a short form with a text area (a comment or reply box), with the few words
+ *   around it (its heading and house rules);
  * - citation boxes: a short block giving a reference with a retrieval date and an address
  *   ("Retrieved 3 May 2025 from https://…", "Abgerufen am … von https://…").
  * Runs before the tag rules of clean.ts, which drop the inputs the form rule looks for.
@@ -21,6 +23,8 @@ const SOCIAL_HOST =
 const SHARE_MAX_CHARS = 200;
 const PROMPT_MAX_CHARS = 400;
 const CITATION_MAX_CHARS = 600;
+/** A reply form's heading and house rules ("Leave a comment", "Comments are moderated…"). */
+const REPLY_NOTE_MAX_CHARS = 200;
 
 /**
  * "retrieved/accessed … http…" within a short span, in the languages of the data we see; the
@@ -33,7 +37,10 @@ const BLOCKS = new Set(['p', 'div', 'section', 'li', 'ul', 'ol', 'span', 'blockq
 
 export function dropStructuralBoilerplate(root: Element, map: MassMap): void {
   const doomed = new Set<Element>();
-  for (const form of findForms(root)) if (asksForEmail(form, map)) doomed.add(promptBlock(form, map));
+  for (const form of findForms(root)) {
+    if (asksForEmail(form, map)) doomed.add(promptBlock(form, map));
+    else if (chars(form, map) <= PROMPT_MAX_CHARS && asksForText(form)) doomed.add(replyBlock(form, map));
+  }
   walkElements(root, (el) => {
     if (doomed.has(el)) return false;
     if (!BLOCKS.has(el.name)) return true;
@@ -59,12 +66,10 @@ function findForms(root: Element): Element[] {
 }
 
 function asksForEmail(form: Element, map: MassMap): boolean {
-  let found = false;
-  walkElements(form, (el) => {
-    if (el.name === 'input' && (el.attribs.type ?? '').toLowerCase() === 'email') found = true;
-    return !found;
-  });
-  return found && chars(form, map) <= PROMPT_MAX_CHARS;
+  return (
+    holds(form, (el) => el.name === 'input' && (el.attribs.type ?? '').toLowerCase() === 'email') &&
+    chars(form, map) <= PROMPT_MAX_CHARS
+  );
 }
 
 /** The form with its heading and pitch: the largest block around it that stays short. */
@@ -75,6 +80,37 @@ function promptBlock(form: Element, map: MassMap): Element {
     isTag(block.parent) &&
     block.parent.name !== 'body' &&
     chars(block.parent, map) <= PROMPT_MAX_CHARS
+  )
+    block = block.parent;
+  return block;
+}
+
+/** A form with a text area asks the reader to write: a comment or a reply. */
+function asksForText(form: Element): boolean {
+  return holds(form, (el) => el.name === 'textarea');
+}
+
+function holds(el: Element, test: (el: Element) => boolean): boolean {
+  let found = false;
+  walkElements(el, (child) => {
+    if (test(child)) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/**
+ * The reply form with its heading and house rules: the largest block around it whose text
+ * besides the form's stays short (the comments above it, or the article, stop it).
+ */
+function replyBlock(form: Element, map: MassMap): Element {
+  const own = chars(form, map);
+  let block = form;
+  while (
+    block.parent &&
+    isTag(block.parent) &&
+    block.parent.name !== 'body' &&
+    chars(block.parent, map) - own <= REPLY_NOTE_MAX_CHARS
   )
     block = block.parent;
   return block;
