@@ -76,7 +76,9 @@ describe('answer from given pages (extractive)', () => {
     );
     cleanup();
     AnswerResponseSchema.parse(response);
-    expect(response.answer.split('\n')[0]).toBe('A single shot of espresso contains about 63 mg of caffeine. [1]');
+    // The short answer first (the amount asked for, quoted from the sentence), then the sentence.
+    expect(response.answer.split('\n')[0]).toBe('**63 mg** [1]');
+    expect(response.answer).toContain('A single shot of espresso contains about 63 mg of caffeine. [1]');
     expect(response.answered).toBe(true);
     expect(response.composer).toBe('extractive');
     expect(response.supportedShare).toBe(1);
@@ -203,7 +205,9 @@ describe('answer through a search', () => {
       [1, `${site.pages}/roasting`],
       [2, `${site.pages}/espresso`],
     ]);
-    expect(response.answer.split('\n')[0]).toBe('A single shot of espresso contains about 63 mg of caffeine. [2]');
+    // The short answer first (the amount asked for, quoted from the sentence), then the sentence.
+    expect(response.answer.split('\n')[0]).toBe('**63 mg** [2]');
+    expect(response.answer).toContain('A single shot of espresso contains about 63 mg of caffeine. [2]');
     expect(response.followUps).toEqual(['Is espresso stronger than drip coffee?', 'espresso vs ristretto']);
   });
 });
@@ -315,7 +319,9 @@ describe('composers', () => {
     cleanup();
     expect(response.composer).toBe('extractive');
     expect(response.llmError).toEqual({ code: 'LLM_FAILED', message: 'The model endpoint answered 503.' });
-    expect(response.answer.split('\n')[0]).toBe('A single shot of espresso contains about 63 mg of caffeine. [1]');
+    // The short answer first (the amount asked for, quoted from the sentence), then the sentence.
+    expect(response.answer.split('\n')[0]).toBe('**63 mg** [1]');
+    expect(response.answer).toContain('A single shot of espresso contains about 63 mg of caffeine. [1]');
   });
 
   it("checks an LLM's citations: a wrong figure unsupported, a source that does not exist removed", async () => {
