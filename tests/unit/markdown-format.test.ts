@@ -1,23 +1,8 @@
-import { micromark } from 'micromark';
-import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/shared/contract';
 import { markdownText, searchResultsMarkdown } from '../../src/shared/format/markdown';
 import { threadToMarkdown } from '../../src/main/store/export-markdown';
-
-function render(markdown: string): string {
-  return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
-}
-
-/** What a browser would show for a fragment of HTML: tags dropped, the entities micromark writes decoded. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-}
+import { render, visibleText } from '../support/rendered-markdown';
 
 const HOSTILE_TITLE = 'Evil] (https://attacker.example) *bold* <script>x</script>\n# heading\n- item `code` ~~gone~~ | &amp; ![img](x) _u_';
 const HOSTILE_ONE_LINE = HOSTILE_TITLE.replace(/\s+/g, ' ');

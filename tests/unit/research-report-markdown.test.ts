@@ -1,23 +1,8 @@
-import { micromark } from 'micromark';
-import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import type { AnswerSource } from '../../src/shared/answer-contract';
 import type { ReportSection, ResearchReport } from '../../src/shared/research-contract';
 import { reportMarkdown } from '../../src/main/research/report-markdown';
-
-function render(markdown: string): string {
-  return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
-}
-
-/** What a browser shows of a fragment of HTML: tags dropped, micromark's entities decoded. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-}
+import { render, visibleText } from '../support/rendered-markdown';
 
 function section(title: string, text: string, answered = true): ReportSection {
   return { title, text, sentences: [], answered };
