@@ -8,10 +8,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { hasDisplay } from '../../src/main/browser/chromium-reveal';
-import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
-import { PROJECT_ROOT } from '../support/run-cli';
 import { askQuestion } from './support/ask';
 import { checkColourSchemes, checkScreen, controlsTabCannotReach, PHONE, WIDE } from './support/ui-checks';
 import { startWebMode, type WebMode } from './support/web-mode';
@@ -32,7 +30,6 @@ let page: Page;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/renderer/index.html', ['src/renderer', 'src/shared'], 'npm run build:app');
   topic = await startResearchTopic();
   engine = await startFixtureWeb({ results: (query) => topic.resultsPage(query) });
   // A short pacing gap keeps the file quick; the pacing itself is the core's tests' concern.

@@ -7,8 +7,6 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
-import { assertBuiltFromCurrentSources } from '../support/built-output';
-import { PROJECT_ROOT } from '../support/run-cli';
 import { startBingStandIn, type BingStandIn } from './support/bing-stand-in';
 import { checkScreen } from './support/ui-checks';
 import { askQuestion } from './support/ask';
@@ -23,7 +21,6 @@ let serverStopped = false;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/renderer/index.html', ['src/renderer', 'src/shared'], 'npm run build:app');
   site = await startAnswerSite();
   bing = await startBingStandIn(site.pages);
   // A server without a screen: no window can show Google's check to anyone.

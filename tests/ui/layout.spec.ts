@@ -7,8 +7,6 @@
  * dark at 1280×800 and 390×844 (checkScreen).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { assertBuiltFromCurrentSources } from '../support/built-output';
-import { PROJECT_ROOT } from '../support/run-cli';
 import { LAYOUT_QUESTION, LONG_TITLE, PAGE_ONLY_WORD, PEOPLE_ALSO_ASK, RELATED_SEARCHES, startLayoutSite, type LayoutSite } from './support/layout-site';
 import { checkScreen, controlsTabCannotReach, PHONE, WIDE } from './support/ui-checks';
 import { askQuestion } from './support/ask';
@@ -21,7 +19,6 @@ let page: Page;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/renderer/index.html', ['src/renderer', 'src/shared'], 'npm run build:app');
   site = await startLayoutSite();
   web = await startWebMode({ engine: site.engine });
   page = await (await browser.newContext({ viewport: WIDE })).newPage();

@@ -6,8 +6,6 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
-import { assertBuiltFromCurrentSources } from '../support/built-output';
-import { PROJECT_ROOT } from '../support/run-cli';
 import { checkScreen } from './support/ui-checks';
 import { startWebMode, type WebMode } from './support/web-mode';
 
@@ -16,7 +14,6 @@ let web: WebMode;
 let page: Page;
 
 test.beforeAll(async () => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/renderer/index.html', ['src/renderer', 'src/shared'], 'npm run build:app');
   site = await startAnswerSite();
   web = await startWebMode({ engine: site.engine });
 });

@@ -5,9 +5,7 @@
  * search browser. Each screen is screenshotted in light and dark and checked with axe-core.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
-import { PROJECT_ROOT } from '../support/run-cli';
 import { checkScreen, controlsTabCannotReach } from './support/ui-checks';
 import { askQuestion } from './support/ask';
 import { startWebMode, type WebMode } from './support/web-mode';
@@ -21,7 +19,6 @@ let page: Page;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/renderer/index.html', ['src/renderer', 'src/shared'], 'npm run build:app');
   site = await startAnswerSite();
   web = await startWebMode({ engine: site.engine });
   page = await (await browser.newContext()).newPage();

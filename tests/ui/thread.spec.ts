@@ -8,8 +8,6 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
-import { assertBuiltFromCurrentSources } from '../support/built-output';
-import { PROJECT_ROOT } from '../support/run-cli';
 import { checkScreen } from './support/ui-checks';
 import { askQuestion } from './support/ask';
 import { startWebMode, type WebMode } from './support/web-mode';
@@ -31,12 +29,6 @@ let searchedFor: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  assertBuiltFromCurrentSources(
-    PROJECT_ROOT,
-    'out/renderer/index.html',
-    ['src/renderer', 'src/shared'],
-    'npm run build:app',
-  );
   site = await startAnswerSite();
   web = await startWebMode({ engine: site.engine });
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });

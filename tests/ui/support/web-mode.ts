@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startLanternServer, type LanternServer } from '../../../src/main/api/lantern-server';
 import { createNodeRuntime, type NodeRuntimeOptions } from '../../../src/main/node-runtime';
+import { assertBuiltFromCurrentSources } from '../../support/built-output';
 import { PROJECT_ROOT } from '../../support/run-cli';
 
 export const RENDERER_DIR = join(PROJECT_ROOT, 'out/renderer');
@@ -32,7 +33,11 @@ export async function startWebMode(options: {
   searchPacing?: NodeRuntimeOptions['searchPacing'];
   /** More of the runtime's environment: other engines' stand-ins, or no DISPLAY (a server without a screen). */
   env?: Record<string, string>;
+  /** Serve whatever out/renderer holds, even a build older than the sources (the UI bench compares builds). */
+  anyBuild?: boolean;
 }): Promise<WebMode> {
+  // The server serves out/renderer: a test on a build older than the sources would test yesterday's UI.
+  if (!options.anyBuild) assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/renderer/index.html', ['src/renderer', 'src/shared'], 'npm run build:app');
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lantern-ui-test-'));
   // What a person would set once: Google only (the stand-in), and pages on loopback allowed.
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, engines: ['google'], fetch: { allowPrivateNetworks: true } }));
