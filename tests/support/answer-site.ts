@@ -4,8 +4,9 @@
  * servers, so the results point at another site, as real results do.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
+import { listenOnLoopback, sendHtml } from './loopback-http';
 
 const RESULTS = new URL('../fixtures/google/answer-results.html', import.meta.url);
 const SORRY_WITH_FORM = new URL('../fixtures/google/sorry-with-form.html', import.meta.url);
@@ -98,16 +99,6 @@ export interface AnswerSite {
   close(): Promise<void>;
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function sendHtml(res: ServerResponse, html: string, status = 200): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(html);
-}
-
 export async function startAnswerSite(): Promise<AnswerSite> {
   const requests: string[] = [];
   const searches: string[] = [];
@@ -127,7 +118,7 @@ export async function startAnswerSite(): Promise<AnswerSite> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  const pages = await listen(pagesServer);
+  const pages = await listenOnLoopback(pagesServer);
   const engineServer = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const path = url.pathname;
@@ -186,7 +177,7 @@ export async function startAnswerSite(): Promise<AnswerSite> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  const engine = await listen(engineServer);
+  const engine = await listenOnLoopback(engineServer);
   return {
     pages,
     engine,

@@ -30,6 +30,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { recordedGooglePages } from './recorded-google-pages';
 import { sharedData } from './shared-data';
+import { sendHtml } from './loopback-http';
 
 const ownFixture = (path: string): string => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 const SORRY_WITH_FORM = ownFixture('google/sorry-with-form.html');
@@ -194,11 +195,6 @@ interface SiteTools {
   blocked: () => BlockKind | undefined;
   hang: (res: ServerResponse) => void;
   consentAnswers: Array<'reject' | 'accept'>;
-}
-
-function sendHtml(res: ServerResponse, html: string | Buffer, status = 200, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
-  res.end(html);
 }
 
 /** A recorded page's bytes; the saved pages are stored gzipped. */

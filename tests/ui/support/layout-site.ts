@@ -4,8 +4,9 @@
  * text has bold and code in it (so quotes reach the UI with Markdown markers), a long title (for
  * the phone-width reader) and a word only the page holds (for history's search of read pages).
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { listenOnLoopback, sendHtml } from '../../support/loopback-http';
 
 /** The question the articles answer, and what is only in a page's text. */
 export const LAYOUT_QUESTION = 'How large was Doggerland?';
@@ -94,16 +95,6 @@ export interface LayoutSite {
   close(): Promise<void>;
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function sendHtml(res: ServerResponse, html: string, status = 200): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(html);
-}
-
 export async function startLayoutSite(): Promise<LayoutSite> {
   const sockets = new Set<Socket>();
   const track = (server: Server): void => {
@@ -118,7 +109,7 @@ export async function startLayoutSite(): Promise<LayoutSite> {
     sendHtml(res, article(page.title, page.html));
   });
   track(pagesServer);
-  const pages = await listen(pagesServer);
+  const pages = await listenOnLoopback(pagesServer);
   const engineServer = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== '/search') return sendHtml(res, 'not found', 404);
@@ -132,7 +123,7 @@ export async function startLayoutSite(): Promise<LayoutSite> {
     sendHtml(res, resultsPage(pages));
   });
   track(engineServer);
-  const engine = await listen(engineServer);
+  const engine = await listenOnLoopback(engineServer);
   return {
     pages,
     engine,
