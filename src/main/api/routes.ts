@@ -241,7 +241,7 @@ function wantsEventStream(context: RouteContext, what: string): boolean {
  * With `withResponse`, the call's result follows as a `response` event just before `done`, which
  * stays last.
  */
-async function streamEvents<E extends { type: string }>(
+async function streamEvents<E extends { type: string; error?: ErrorInfo | undefined }>(
   context: RouteContext,
   call: (onEvent: (event: E) => void) => Promise<unknown>,
   withResponse: boolean,
@@ -255,10 +255,10 @@ async function streamEvents<E extends { type: string }>(
         heldDone = event;
         return;
       }
-      if (event.type !== 'error') return stream.send(event.type, event);
+      const told = event.type === 'error' ? event.error : undefined;
+      if (told === undefined) return stream.send(event.type, event);
       errorSent = true;
       // The pipeline tells an unexpected failure's own message, which may name paths.
-      const told = (event as unknown as { error: ErrorInfo }).error;
       const error = told.code === 'INTERNAL' ? publicErrorInfo(new Error(told.message), context.log) : told;
       stream.send('error', { type: 'error', error });
     });
