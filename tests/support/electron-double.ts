@@ -195,13 +195,19 @@ export class WebContentsDouble extends EventEmitter {
   private loadedSomething = false;
   private lastUrl = '';
   private markLoaded: () => void = () => undefined;
+  /**
+   * Settles once the tab's navigations are watched. Electron's navigation throttle is there from
+   * the window's first navigation on, so nothing navigates the tab before this: a page that sends
+   * itself elsewhere as soon as it is parsed must meet 'will-navigate', however slow the machine.
+   */
+  private readonly watching: Promise<void>;
 
   constructor(private readonly tab: Promise<Tab> | undefined) {
     super();
     this.id = WebContentsDouble.nextId++;
     const firstLoad = new Promise<void>((resolve) => (this.markLoaded = resolve));
     this.debugger = new DebuggerDouble(tab, firstLoad);
-    void tab?.then((opened) => this.watch(opened)).catch(() => undefined);
+    this.watching = tab === undefined ? Promise.resolve() : tab.then((opened) => this.watch(opened)).catch(() => undefined);
   }
 
   setAudioMuted(muted: boolean): void {
@@ -251,6 +257,7 @@ export class WebContentsDouble extends EventEmitter {
       return;
     }
     const { page } = await this.tab;
+    await this.watching;
     try {
       await page.goto(url, { waitUntil: 'load' });
       this.loadedSomething = true;
