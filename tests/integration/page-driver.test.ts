@@ -49,6 +49,25 @@ describe('PageDriver.load on real Chromium', () => {
     expect(page.html).toContain('related two');
   });
 
+  it('waits for a trailing container not begun yet when the complete ones end, and reads the page with it', async () => {
+    // The parser is past #rso and paused at the end of what was sent (the bottom ads) before #botstuff
+    // begins. The wait is far beyond the test's own: only #botstuff's arrival can end it in time.
+    const { driver } = await driverOnNewTab();
+    const options = { readySelectors: ['#never'], completeSelectors: ['#rso', '#botstuff'], trailingSelectors: ['#botstuff'], trailingWaitMs: 600_000, graceMs: 100 };
+    const { page } = await driver.load(`${site.origin}/results-then-later-related`, budget('/results-then-later-related'), options);
+    expect(page.html).toContain('<h3>Two</h3>');
+    expect(page.html).toContain('related later');
+  });
+
+  it('waits for a trailing container only so long: a page without one is read when the wait is over', async () => {
+    // The document never ends and has no #botstuff: only the bounded wait can end this load before its budget.
+    const { driver } = await driverOnNewTab();
+    const options = { readySelectors: ['#never'], completeSelectors: ['#rso'], trailingSelectors: ['#botstuff'], trailingWaitMs: 100, graceMs: 100 };
+    const { page } = await driver.load(`${site.origin}/open-ended`, budget('/open-ended', 60_000), options);
+    expect(page.html).toContain('<h3>Two</h3>');
+    expect(page.html).not.toContain('botstuff');
+  });
+
   it('without a complete container, waits for the parsed page and the load event before reading it', async () => {
     // The same never-ending document never becomes ready by ready selectors alone.
     const { driver } = await driverOnNewTab();

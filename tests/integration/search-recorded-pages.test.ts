@@ -24,9 +24,12 @@ afterAll(async () => {
 });
 
 /** The result URLs Lantern reads from a page, or its classification when it is not results. */
+/** A page's results and what follows them (people also ask, related searches), or its kind when it has no results. */
 function resultsOf(page: PageSnapshot): string[] | string {
   const { state } = google.classify(page);
-  return state === 'results' ? google.parse(page).results.map((result) => result.url) : state;
+  if (state !== 'results') return state;
+  const parsed = google.parse(page);
+  return [...parsed.results.map((result) => result.url), ...(parsed.peopleAlsoAsk ?? []).map((q) => `ask: ${q}`), ...(parsed.relatedSearches ?? []).map((q) => `related: ${q}`)];
 }
 
 describe('every recorded Google page, read in Chromium as soon as it is ready', () => {
@@ -37,14 +40,14 @@ describe('every recorded Google page, read in Chromium as soon as it is ready', 
     expect(pages).toHaveLength(166);
   });
 
-  it('yields exactly the results (or the classification) of the whole page the server sent', async () => {
+  it('yields exactly the results, people-also-ask and related searches (or the classification) of the whole page the server sent', async () => {
     // The loader reads a page the moment its results container is complete, while its scripts
     // still run (some move parts of the page, some reload it with gbv=2): never before every
     // result is in, and never a different kind of page.
     const differing: string[] = [];
     const readPage = async (path: string): Promise<void> => {
       const url = google.buildRequest({ query: recordedPageQuery(path), offset: 0 }, web.origin);
-      const read = await loader.load(url, { readySelectors: google.readySelectors, completeSelectors: google.completeSelectors ?? [], timeoutMs: 15_000 });
+      const read = await loader.load(url, { readySelectors: google.readySelectors, completeSelectors: google.completeSelectors ?? [], trailingSelectors: google.trailingSelectors ?? [], timeoutMs: 15_000 });
       const sent = { finalUrl: url, status: 200, html: await (await fetch(url)).text(), title: '' };
       const [got, expected] = [resultsOf(read), resultsOf(sent)];
       if (JSON.stringify(got) !== JSON.stringify(expected)) differing.push(`${path}: read ${summary(got)}, sent ${summary(expected)}`);
@@ -62,5 +65,8 @@ describe('every recorded Google page, read in Chromium as soon as it is ready', 
 });
 
 function summary(outcome: string[] | string): string {
-  return typeof outcome === 'string' ? outcome : `${outcome.length} results`;
+  if (typeof outcome === 'string') return outcome;
+  const count = (prefix: string): number => outcome.filter((item) => item.startsWith(prefix)).length;
+  const suggestions = count('ask: ') + count('related: ');
+  return `${outcome.length - suggestions} results, ${count('ask: ')} people-also-ask, ${count('related: ')} related searches`;
 }

@@ -17,6 +17,7 @@ const RESULTS = '<div id="rso"><div class="g"><a href="https://example.com/one">
 
 /** Pages of /results-then-related whose tail waits for the browser to have parsed their head. */
 const awaitingTail = new Set<ServerResponse>();
+const awaitingRelated = new Set<ServerResponse>();
 
 const PAGES: Record<string, (res: ServerResponse, held: Set<ServerResponse>, req: IncomingMessage) => void> = {
   // The results and what follows them arrive, then the document never ends (its tail "still loading").
@@ -36,6 +37,19 @@ const PAGES: Record<string, (res: ServerResponse, held: Set<ServerResponse>, req
   '/related-seen': (res) => {
     for (const page of awaitingTail) page.write('<a href="/search?q=two">related two</a></div><div id="footer">after</div>');
     awaitingTail.clear();
+    res.writeHead(204).end();
+  },
+  // The results, then bottom ads and a script: the related searches are sent only once the browser
+  // has parsed that far (the script's request), and the document never ends.
+  '/results-then-later-related': (res, held) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.write(`<!DOCTYPE html><html><head><title>later related</title></head><body>${RESULTS}<div id="bottomads">ads</div><script>fetch('/results-seen')</script>`);
+    held.add(res);
+    awaitingRelated.add(res);
+  },
+  '/results-seen': (res) => {
+    for (const page of awaitingRelated) page.write('<div id="botstuff"><a href="/search?q=later">related later</a></div><div id="footer">after</div>');
+    awaitingRelated.clear();
     res.writeHead(204).end();
   },
   // The marker is added by a script a while after the load event.

@@ -95,8 +95,8 @@ export class PageDriver {
    * follow-up action when the caller asks for it, and the page as it settles after it.
    */
   async load(url: string, budget: LoadBudget, options: DriverLoadOptions): Promise<DriverLoad> {
-    const { readySelectors, completeSelectors, followUp, graceMs } = options;
-    const readyWhen = { readySelectors, completeSelectors };
+    const { readySelectors, completeSelectors, trailingSelectors, trailingWaitMs, followUp, graceMs } = options;
+    const readyWhen = { readySelectors, completeSelectors, trailingSelectors, trailingWaitMs };
     let stage: LoadStage = 'waiting for the page to respond';
     this.budget = budget;
     // Armed before navigating, so the new document is watched from its first byte.

@@ -19,6 +19,14 @@ export interface LoadOptions {
    * soon as the parser is past the end of one, before the document is parsed to its end.
    */
   completeSelectors?: readonly string[];
+  /**
+   * Elements that come later in the document with more to read (Google's related searches, after
+   * the results and the bottom ads): once the complete containers are ended, the page is read
+   * when each of these has begun and ended, the document is parsed, or `trailingWaitMs` passed.
+   */
+  trailingSelectors?: readonly string[];
+  /** How long to wait for trailing elements after the complete containers ended (default 1,000 ms). */
+  trailingWaitMs?: number;
   /** Budget for this load, browser launch included (named in a TIMEOUT message). */
   timeoutMs: number;
   /** When the budget started earlier than the call (epoch ms it ends); default now + timeoutMs. */

@@ -52,7 +52,8 @@ export class ReadySignal {
     this.waiting.set(token, resolveReady);
     const markers = [...selectors.readySelectors, ...(selectors.completeSelectors ?? [])].join(', ');
     const containers = selectors.completeSelectors?.join(', ') ?? '';
-    const source = `(${OBSERVE_READINESS})(${JSON.stringify(markers)}, ${JSON.stringify(containers)}, ${JSON.stringify(token)}, ${READ_PAGE_CONTENT});`;
+    const trailing = { selectors: selectors.trailingSelectors ?? [], waitMs: selectors.trailingWaitMs ?? DEFAULT_TRAILING_WAIT_MS };
+    const source = `(${OBSERVE_READINESS})(${JSON.stringify(markers)}, ${JSON.stringify(containers)}, ${JSON.stringify(trailing)}, ${JSON.stringify(token)}, ${READ_PAGE_CONTENT});`;
     const { identifier } = await this.session.send<{ identifier: string }>('Page.addScriptToEvaluateOnNewDocument', { source, worldName: WORLD });
     if (currentDocument) await this.session.send('Runtime.evaluate', { expression: source, contextId: await this.isolatedWorld() });
     return {
@@ -100,7 +101,17 @@ export interface ReadySelectors {
   readySelectors: readonly string[];
   /** Parsed past the end of each one begun (at least one): ready, while the rest of the document is still coming. */
   completeSelectors?: readonly string[] | undefined;
+  /** Then waited for, up to trailingWaitMs, until each has begun and ended (see LoadOptions). */
+  trailingSelectors?: readonly string[] | undefined;
+  trailingWaitMs?: number | undefined;
 }
+
+/**
+ * How long a page whose results are parsed waits for what follows them (Google's related
+ * searches). A page that has none is read as soon as its document is parsed, so this bounds only
+ * a document whose tail is slow to arrive.
+ */
+const DEFAULT_TRAILING_WAIT_MS = 1000;
 
 export interface ReadyWatch {
   /** The page's content, read in the page at the ready moment. */
@@ -111,15 +122,18 @@ export interface ReadyWatch {
 /**
  * Runs in the page (isolated world): reports `token` and the page's content through the binding
  * once the parser is past the end of every `containers` element it has begun (an element follows
- * each that no script moved there), or once a `markers` element is in the document and the document is parsed; never
- * for a document that is being left.
+ * each that no script moved there) and then of every `trailing` element (or `trailing.waitMs`
+ * after the containers ended, if one has not come), or once a `markers` element is in the document
+ * and the document is parsed; never for a document that is being left.
  * Checked at every batch of DOM insertions, at each ready-state change and, for markers that
  * appear through attribute changes, every 100 ms while the page is idle.
  * Kept as source text: a compiled function's text may name helpers (e.g. esbuild's __name) that
  * do not exist in the page.
  */
-const OBSERVE_READINESS = `(markers, containers, token, readContent) => {
+const OBSERVE_READINESS = `(markers, containers, trailing, token, readContent) => {
   let reported = false;
+  // When the containers were first seen ended while a trailing element was still to come.
+  let containersEndedAt;
   // A page that navigates itself away stops parsing half-way, which looks like a parsed
   // document: a document being left is never reported (the next one is watched too).
   let leaving = false;
@@ -144,7 +158,17 @@ const OBSERVE_READINESS = `(markers, containers, token, readContent) => {
     // must be ended: Google's #botstuff (related searches) starts right after #rso ends, and a
     // parser pause inside it would read the page without them.
     const found = document.querySelectorAll(containers);
-    return found.length > 0 && [...found].every(isClosed);
+    if (found.length === 0 || ![...found].every(isClosed)) return false;
+    const trailingEnded = trailing.selectors.every((selector) => {
+      const element = document.querySelector(selector);
+      return element !== null && isClosed(element);
+    });
+    if (trailingEnded) return true;
+    if (containersEndedAt === undefined) {
+      containersEndedAt = Date.now();
+      setTimeout(check, trailing.waitMs);
+    }
+    return Date.now() - containersEndedAt >= trailing.waitMs;
   };
   const isClosed = (container) => {
     for (let node = container; node && node !== document.body; node = node.parentElement) {

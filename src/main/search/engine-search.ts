@@ -138,6 +138,7 @@ async function loadPage(engine: SearchEngine, request: SearchRequest, offset: nu
     const loaded = await loader.load(url, {
       readySelectors: engine.readySelectors,
       ...(engine.completeSelectors ? { completeSelectors: engine.completeSelectors } : {}),
+      ...(engine.trailingSelectors ? { trailingSelectors: engine.trailingSelectors } : {}),
       timeoutMs,
       ...(startedAt === undefined ? {} : { deadline: startedAt + timeoutMs }),
       ...(signal ? { signal } : {}),

@@ -62,6 +62,8 @@ export interface SearchEngine {
    * its scripts. Without one, a page is read when the document is parsed.
    */
   completeSelectors?: readonly string[];
+  /** What follows the results with more to read, waited for a moment (LoadOptions.trailingSelectors). */
+  trailingSelectors?: readonly string[];
   /**
    * Buttons that answer the engine's cookie-consent wall, each list tried in order. Lantern
    * clicks one once when a page is classified `consent` (reject unless the settings say accept).

@@ -237,6 +237,9 @@ export const google: SearchEngine = {
   // related searches, and a page is read once the parser is past every one of them it has begun.
   // (Not the basic layout's `#main a[href] h3`: that is one result, and more follow.)
   completeSelectors: ['#rso', '#search', '#botstuff', 'form#captcha-form', 'form[action*="consent.google."]'],
+  // Between the end of #search and the start of #botstuff come the bottom ads and scripts, tens of
+  // kilobytes where the parser can pause: read then, a page would lack its related searches.
+  trailingSelectors: ['#botstuff'],
   consentButtons: {
     // The dialog over a results page (#W0wltc / #L2AGLb), then the full consent.google.com page,
     // whose two forms post to /save and differ only in set_eom (true = reject all).
