@@ -29,7 +29,7 @@ describe('lantern ask', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
       [
-        '**63 mg** [1]',
+        '63 mg [1]',
         '',
         'A single shot of espresso contains about 63 mg of caffeine. [1]',
         '',

@@ -3,7 +3,7 @@ import type { AnswerRequestInput } from '../../shared/answer-contract';
 import type { ResearchApi } from '../../shared/api';
 import { definedFields } from '../../shared/defined-fields';
 import { answerProgress } from '../../shared/format/answer-progress';
-import { formatAnswerText } from '../../shared/format/answer-text';
+import { formatAnswerPlain } from './answer-plain';
 import { researchProgress } from '../../shared/format/research-progress';
 import { LanternError } from '../../shared/errors';
 import type { ResearchRequestInput } from '../../shared/research-contract';
@@ -34,7 +34,7 @@ function parseThreadId(value: string): number {
 /**
  * `lantern ask "<question>" [--json] [--thread ID] [--pages N] [--url U …]
  * [--composer auto|extractive|llm] [--llm-url URL --model NAME] [--allow-private]`: progress on
- * stderr, the cited answer (or the AnswerResponse) on stdout. With `--deep [--max-pages N]
+ * stderr, the cited answer as plain text (answer-plain.ts; or the AnswerResponse) on stdout. With `--deep [--max-pages N]
  * [--time-budget S] [--interactive]`, deep research instead: the report as Markdown with footnotes
  * (or the ResearchReport).
  */
@@ -89,7 +89,7 @@ export function registerAskCommand(
           ...(flags.allowPrivate ? { allowPrivateNetworks: true } : {}),
           llm: definedFields({ baseUrl: flags.llmUrl, model: flags.model }),
         });
-        deps.io.out(flags.json ? JSON.stringify(response) : formatAnswerText(response));
+        deps.io.out(flags.json ? JSON.stringify(response) : formatAnswerPlain(response));
       } catch (error) {
         deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));
       }
