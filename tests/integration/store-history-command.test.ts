@@ -52,7 +52,7 @@ function seed(): { heat: number; sleep: number } {
     store.history.appendTurn(heat.id, {
       question: 'How efficient are heat pumps?',
       mode: 'answer',
-      answer: 'A COP of 3 is common [1], lower in the cold [2].',
+      answer: 'A COP of **3** is common [1], lower in the cold [2].',
       sources: [
         { url: 'https://energy.example/cop', title: 'COP explained' },
         { url: 'https://cold.example/study', title: 'Cold climate study' },
@@ -103,6 +103,8 @@ describe('lantern history', () => {
     const { heat } = seed();
     const shown = await lantern('history', 'show', String(heat));
     expect(shown).toContain('[1] How efficient are heat pumps?');
+    // The answer as a person reads it, not its Markdown.
+    expect(shown).toContain('\nA COP of 3 is common [1], lower in the cold [2].\n');
     expect(shown).toContain('1. COP explained — https://energy.example/cop');
     expect(JSON.parse(await lantern('history', 'show', String(heat), '--json'))).toMatchObject({
       id: heat,
@@ -124,7 +126,7 @@ describe('lantern history', () => {
     const { heat } = seed();
     const markdown = await lantern('history', 'export', String(heat), '--md');
     expect(markdown).toContain('# How efficient are heat pumps?');
-    expect(markdown).toContain('A COP of 3 is common [^1], lower in the cold [^2].');
+    expect(markdown).toContain('A COP of **3** is common [^1], lower in the cold [^2].');
     expect(markdown).toContain('[^1]: COP explained. <https://energy.example/cop>');
     expect(markdown).toContain('[^2]: Cold climate study. <https://cold.example/study>');
 

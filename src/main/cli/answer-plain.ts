@@ -28,7 +28,7 @@ function plainLines(response: Pick<AnswerResponse, 'answer' | 'sources' | 'searc
  * Without C0/C1 control characters other than the line break and tab: page text must not drive
  * the terminal (an escape sequence in a title could rewrite what the person sees).
  */
-function withoutControls(text: string): string {
+export function withoutControls(text: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
   return text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
 }

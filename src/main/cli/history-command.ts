@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { ResearchApi } from '../../shared/api';
 import { oneLine } from '../../shared/format/one-line';
+import { markdownAsPlainText, withoutControls } from './answer-plain';
 import {
   FullTextScopeSchema,
   type FullTextHit,
@@ -115,12 +116,12 @@ function formatThread(thread: Thread): string {
     lines.push('', `[${turn.position + 1}] ${turn.question}  (${turn.mode}, ${when(turn.createdAt)})`);
     if (turn.searchedFor !== undefined) lines.push(`Searched for: ${turn.searchedFor}`);
     if (turn.error !== undefined) lines.push('', `Not answered: ${turn.error.code}: ${turn.error.message}`);
-    if (turn.answer.trim() !== '') lines.push('', turn.answer.trim());
+    if (turn.answer.trim() !== '') lines.push('', markdownAsPlainText(turn.answer));
     if (turn.sources.length > 0) {
       lines.push('', 'Sources:', ...turn.sources.map((s, i) => `  ${i + 1}. ${s.title || s.url} — ${s.url}`));
     }
   }
-  return lines.join('\n');
+  return withoutControls(lines.join('\n'));
 }
 
 function formatHits(hits: FullTextHit[], text: string): string {
