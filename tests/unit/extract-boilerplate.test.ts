@@ -258,6 +258,21 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Follow The Courier');
   });
 
+  it('drops the notices that close a post: rights notice, disclaimer, metadata lines, the link back to the list', () => {
+    const text = textOf(
+      page({
+        inBody: `<p>© 2024 Stadtanzeiger. Alle Rechte vorbehalten.</p>
+          <div><strong>Von:</strong><br>Anna Beispiel</div>
+          <p>Aufrufe: 1120 | Hinzugefügt von: Posh | Tags: Stadt, Markt</p>
+          <p>The Courier is not responsible for the opinions of contributors.</p>
+          <p><a href="/news">zurück zur Listenansicht</a></p>`,
+      }),
+    );
+    expectArticleKept(text);
+    for (const gone of ['Alle Rechte vorbehalten', 'Anna Beispiel', 'Aufrufe', 'not responsible', 'Listenansicht'])
+      expect(text).not.toContain(gone);
+  });
+
   it('drops a heading left at the end of a dated page whose template marks no article', () => {
     const html = `<!doctype html><html><head><title>Markthalle</title>
       <meta property="article:published_time" content="2024-03-05T08:00:00Z"></head><body>
@@ -325,7 +340,8 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
 
   it('keeps an appeal amid the prose, a last paragraph about subscriptions, and a page that is all appeal', () => {
     const amid = 'Der Förderverein bittet: Spenden Sie für die neuen Stände, jede kleine Spende hilft.';
-    const topic = 'Wer die Zeitung abonniert hat, erhält den Bericht zum Umbau als Beilage in seiner Subscription-Ausgabe.';
+    const topic =
+      'Wer die Zeitung abonniert hat, erhält den Bericht zum Umbau als Beilage in seiner Subscription-Ausgabe.';
     const article = textOf(
       page({
         inBody: `<p>${amid}</p><p>Die Eröffnung ist für den Herbst geplant, mit einem Fest für alle Händler.</p><p>${topic}</p>`,
