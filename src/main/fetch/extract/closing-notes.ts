@@ -121,53 +121,65 @@ interface Block {
 }
 
 export function dropClosingNotes(root: Element): void {
-  const blocks = leafBlocks(root);
-  const total = blocks.reduce((sum, b) => sum + b.text.length, 0);
-  // The earliest start from which the rest of the content is a short run, mostly notes.
-  let start = -1;
+  // Read from the end, and no further than needed: the run, then enough prose before it.
+  const run: Block[] = [];
   let runChars = 0;
   let notes = 0;
   let others = 0;
-  for (let i = blocks.length - 1; i >= 0 && blocks.length - i <= RUN_MAX_BLOCKS; i--) {
-    const block = blocks[i] as Block;
-    runChars += block.text.length;
-    if (runChars > RUN_MAX_CHARS) break;
-    const note = isNote(block.text);
-    if (note) notes++;
-    else if (block.text.length > NEUTRAL_MAX_CHARS) others++;
-    if (note && notes > others) start = i;
+  // The earliest start from which the rest of the content is a short run, mostly notes.
+  let start = 0;
+  let startChars = 0;
+  let prose = 0;
+  for (const block of blocksFromEnd(root)) {
+    const length = block.text.length;
+    if (prose === 0 && run.length < RUN_MAX_BLOCKS && runChars + length <= RUN_MAX_CHARS) {
+      run.push(block);
+      runChars += length;
+      const note = isNote(block.text);
+      if (note) notes++;
+      else if (length > NEUTRAL_MAX_CHARS) others++;
+      if (note && notes > others) {
+        start = run.length;
+        startChars = runChars;
+      }
+      continue;
+    }
+    if (start === 0) return;
+    prose += length;
+    if (prose >= PROSE_MIN_RATIO * startChars) break;
   }
-  if (start < 0) return;
-  const run = blocks.slice(start);
-  const chars = run.reduce((sum, b) => sum + b.text.length, 0);
-  if (total - chars < PROSE_MIN_RATIO * chars) return;
-  for (const block of run) for (const node of block.nodes) removeNode(node);
+  // Blocks of the run before its start are prose too.
+  if (start === 0 || prose + runChars - startChars < PROSE_MIN_RATIO * startChars) return;
+  for (const b of run.slice(0, start)) for (const node of b.nodes) removeNode(node);
 }
 
 /**
- * The content's blocks in reading order. Text and inline elements between blocks (a "Von:" line
- * set with <br> in a <div> beside paragraphs) make a block of their own.
+ * The content's blocks, last first. Text and inline elements between blocks (a "Von:" line set
+ * with <br> in a <div> beside paragraphs) make a block of their own.
  */
-function leafBlocks(root: Element): Block[] {
-  const blocks: Block[] = [];
-  const add = (nodes: ChildNode[]): void => {
-    const text = nodes.map(rawText).join('').replace(/\s+/g, ' ').trim();
-    if (text.length > 0) blocks.push({ nodes, text });
-  };
-  const visit = (el: Element): void => {
-    let line: ChildNode[] = [];
-    for (const child of el.children) {
-      if (isTag(child) && !INLINE.has(child.name)) {
-        add(line);
-        line = [];
-        if (CONTAINERS.has(child.name) && hasBlockChild(child)) visit(child);
-        else add([child]);
-      } else line.push(child);
-    }
-    add(line);
-  };
-  visit(root);
-  return blocks;
+function* blocksFromEnd(el: Element): Generator<Block> {
+  let line: ChildNode[] = [];
+  for (let i = el.children.length - 1; i >= 0; i--) {
+    const child = el.children[i] as ChildNode;
+    if (isTag(child) && !INLINE.has(child.name)) {
+      const before = block(line);
+      if (before) yield before;
+      line = [];
+      if (CONTAINERS.has(child.name) && hasBlockChild(child)) yield* blocksFromEnd(child);
+      else {
+        const whole = block([child]);
+        if (whole) yield whole;
+      }
+    } else line.unshift(child);
+  }
+  const first = block(line);
+  if (first) yield first;
+}
+
+function block(nodes: ChildNode[]): Block | undefined {
+  if (nodes.length === 0) return undefined;
+  const text = nodes.map(rawText).join('').replace(/\s+/g, ' ').trim();
+  return text.length > 0 ? { nodes, text } : undefined;
 }
 
 function isNote(text: string): boolean {
