@@ -4,6 +4,8 @@
  * work) stays.
  */
 import { describe, expect, it } from 'vitest';
+import { dropClosingNotes } from '../../src/main/fetch/extract/closing-notes.js';
+import { findFirst, parseHtml, rawText, type Element } from '../../src/main/fetch/extract/dom.js';
 import { extractHtml } from '../../src/main/fetch/extract/index.js';
 
 const sentences = [
@@ -271,6 +273,19 @@ describe('extractHtml: boilerplate around an article', () => {
     expectArticleKept(text);
     for (const gone of ['Alle Rechte vorbehalten', 'Anna Beispiel', 'Aufrufe', 'not responsible', 'Listenansicht'])
       expect(text).not.toContain(gone);
+  });
+
+  it('reads the closing notes of a post laid out in table cells row by row', () => {
+    // The content an old template's layout table holds, as main-content selection hands it on.
+    const doc = parseHtml(`<td><table class="entry"><tr><td>${prose}</td></tr>
+      <tr><td>Aufrufe: 1120 | Hinzugefügt von: Posh</td></tr></table>
+      <table><tr><td>Kommentare insgesamt: 0</td></tr></table></td>`);
+    const cell = findFirst(doc, (el) => el.name === 'td') as Element;
+    dropClosingNotes(cell);
+    const text = rawText(cell);
+    expectArticleKept(text);
+    expect(text).not.toContain('Aufrufe');
+    expect(text).not.toContain('Kommentare insgesamt');
   });
 
   it('drops a heading left at the end of a dated page whose template marks no article', () => {

@@ -18,10 +18,28 @@
 import { isTag, rawText, removeNode, type ChildNode, type Element } from './dom.js';
 
 /**
- * Containers are read through to the blocks inside them; any other block is read as one unit (a
- * list is one block: an appeal's list of member perks is read with the appeal).
+ * Containers are read through to the blocks inside them, layout tables too (old templates set
+ * a post and its metadata rows in one table); any other block is read as one unit (a list is
+ * one block: an appeal's list of member perks is read with the appeal).
  */
-const CONTAINERS = new Set(['div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'form', 'center']);
+const CONTAINERS = new Set([
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'aside',
+  'form',
+  'center',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+]);
 
 /** Elements that run inside a line of text. */
 const INLINE = new Set([
