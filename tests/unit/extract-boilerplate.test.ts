@@ -4,6 +4,8 @@
  * work) stays.
  */
 import { describe, expect, it } from 'vitest';
+import { dropClosingNotes } from '../../src/main/fetch/extract/closing-notes.js';
+import { findFirst, parseHtml, rawText, type Element } from '../../src/main/fetch/extract/dom.js';
 import { extractHtml } from '../../src/main/fetch/extract/index.js';
 
 const sentences = [
@@ -242,6 +244,50 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).toContain('image: nginx:1.27');
   });
 
+  it('drops the appeal that closes an article: subscribe, donate, follow, in any language, with the lines between', () => {
+    const text = textOf(
+      page({
+        inBody: `<p>Subscribe now to our print edition for the full story.</p>
+          <div class="note"><p>Unabhängiger Journalismus kostet Geld.</p>
+          <p>Jede kleine Spende hilft uns, weiter über die Stadt zu berichten.</p></div>
+          <p>Follow The Courier on Twitter and Instagram @Courier.</p>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Journalismus kostet Geld');
+    expect(text).not.toContain('Jede kleine Spende');
+    expect(text).not.toContain('Subscribe now');
+    expect(text).not.toContain('Follow The Courier');
+  });
+
+  it('drops the notices that close a post: rights notice, disclaimer, metadata lines, the link back to the list', () => {
+    const text = textOf(
+      page({
+        inBody: `<p>© 2024 Stadtanzeiger. Alle Rechte vorbehalten.</p>
+          <div><strong>Von:</strong><br>Anna Beispiel</div>
+          <p>Aufrufe: 1120 | Hinzugefügt von: Posh | Tags: Stadt, Markt</p>
+          <p>The Courier is not responsible for the opinions of contributors.</p>
+          <p><a href="/news">zurück zur Listenansicht</a></p>`,
+      }),
+    );
+    expectArticleKept(text);
+    for (const gone of ['Alle Rechte vorbehalten', 'Anna Beispiel', 'Aufrufe', 'not responsible', 'Listenansicht'])
+      expect(text).not.toContain(gone);
+  });
+
+  it('reads the closing notes of a post laid out in table cells row by row', () => {
+    // The content an old template's layout table holds, as main-content selection hands it on.
+    const doc = parseHtml(`<td><table class="entry"><tr><td>${prose}</td></tr>
+      <tr><td>Aufrufe: 1120 | Hinzugefügt von: Posh</td></tr></table>
+      <table><tr><td>Kommentare insgesamt: 0</td></tr></table></td>`);
+    const cell = findFirst(doc, (el) => el.name === 'td') as Element;
+    dropClosingNotes(cell);
+    const text = rawText(cell);
+    expectArticleKept(text);
+    expect(text).not.toContain('Aufrufe');
+    expect(text).not.toContain('Kommentare insgesamt');
+  });
+
   it('drops a heading left at the end of a dated page whose template marks no article', () => {
     const html = `<!doctype html><html><head><title>Markthalle</title>
       <meta property="article:published_time" content="2024-03-05T08:00:00Z"></head><body>
@@ -305,6 +351,29 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
     expectArticleKept(text);
     expect(text).not.toContain('Anzeige');
     expect(text).not.toContain('Advertisement');
+  });
+
+  it('keeps an appeal amid the prose, a last paragraph about subscriptions, and a page that is all appeal', () => {
+    const amid = 'Der Förderverein bittet: Spenden Sie für die neuen Stände, jede kleine Spende hilft.';
+    const topic =
+      'Wer die Zeitung abonniert hat, erhält den Bericht zum Umbau als Beilage in seiner Subscription-Ausgabe.';
+    const article = textOf(
+      page({
+        inBody: `<p>${amid}</p><p>Die Eröffnung ist für den Herbst geplant, mit einem Fest für alle Händler.</p><p>${topic}</p>`,
+      }),
+    );
+    expectArticleKept(article);
+    expect(article).toContain(amid);
+    expect(article).toContain(topic);
+    const appeal = [
+      'Die Markthalle braucht dich: Unterstütze den Förderverein mit einer Spende, damit die Stände bald wieder öffnen.',
+      'Jetzt spenden: Jeder Betrag zählt, vom kleinen Beitrag bis zur Patenschaft für einen ganzen Stand in der Halle.',
+      'Werden Sie Mitglied im Förderverein und erhalten Sie Einladungen zu allen Festen in der sanierten Markthalle.',
+    ];
+    const donationPage = textOf(
+      `<!doctype html><html><head><title>Spenden</title></head><body><main><h1>Spenden</h1>${appeal.map((p) => `<p>${p}</p>`).join('')}</main></body></html>`,
+    );
+    for (const p of appeal) expect(donationPage).toContain(p);
   });
 
   it('keeps a call to action that ends a service page', () => {
