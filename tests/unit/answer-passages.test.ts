@@ -21,6 +21,22 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('keeps short lower-case abbreviations ("z. B.", "ca.", "av. J.-C.") and a German ordinal after its article inside their sentence', () => {
+    const split = (text: string): string[] => splitSentences(text).map((s) => s.text);
+    expect(split('Das gilt z. B. für Kaffee. Der Preis liegt bei ca. 12 Euro. Fin.')).toEqual([
+      'Das gilt z. B. für Kaffee.',
+      'Der Preis liegt bei ca. 12 Euro.',
+      'Fin.',
+    ]);
+    expect(split('Il est né en 50 av. J.-C. à Rome. Ensuite.')).toEqual(['Il est né en 50 av. J.-C. à Rome.', 'Ensuite.']);
+    expect(split('Im 19. Jahrhundert wuchs die Stadt. Sie belegte den 2. Platz. Er kam auf Platz 3. Danach regnete es.')).toEqual([
+      'Im 19. Jahrhundert wuchs die Stadt.',
+      'Sie belegte den 2. Platz.',
+      'Er kam auf Platz 3.',
+      'Danach regnete es.',
+    ]);
+  });
+
   it('splits Chinese and Japanese sentences', () => {
     expect(splitSentences('咖啡是一种饮料。它很受欢迎！コーヒーは飲み物です。').map((s) => s.text)).toEqual([
       '咖啡是一种饮料。',

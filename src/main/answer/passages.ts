@@ -48,9 +48,22 @@ const MONTH_AFTER_ORDINAL =
   /^(?:jan(?:uar)?|jänner|feb(?:ruar)?|märz|apr(?:il)?|mai|juni?|juli?|aug(?:ust)?|sep(?:t(?:ember)?)?|okt(?:ober)?|nov(?:ember)?|dez(?:ember)?|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|\p{L}+kuuta)(?!\p{L})/iu;
 
 /**
+ * Short lower-case abbreviations that a sentence goes on after, in the languages Lantern is asked
+ * in: a single letter ("z. B.", "d. h.", "p. ej."), and "ca.", "bzw.", "vgl.", "av." (J.-C.)…
+ */
+const LOWER_CASE_ABBREVIATION = /(?:^|[\s(])(?:\p{Ll}|ca|bzw|vgl|ggf|inkl|zzgl|evtl|usw|gegr|geb|av|apr|env|aprox|approx|etc|vs|e\.g|i\.e)\.\s*$/u;
+
+/**
+ * A German ordinal after the article or preposition that takes it ("im 19. Jahrhundert", "den 2.
+ * Platz"): a number that ends a sentence follows no such word ("…auf Platz 3.").
+ */
+const ORDINAL_AFTER_ARTICLE = /(?:^|\s)(?:im|am|vom|zum|beim|ab|seit|bis|der|die|das|den|dem|des)\s+\d{1,2}\.\s*$/iu;
+
+/**
  * Sentences of a text with their ranges (trimmed). ICU splits after abbreviations such as
- * "Dr." and "U.S."; a piece that ends in a short capitalised abbreviation is joined to the next,
- * and so is one that ends in a day's ordinal before its month ("…am 28." + "Februar 2022…").
+ * "Dr.", "U.S." and "z. B."; a piece that ends in a short capitalised abbreviation, a short
+ * lower-case one or a German ordinal after its article is joined to the next, and so is one that
+ * ends in a day's ordinal before its month ("…am 28." + "Februar 2022…").
  */
 export function splitSentences(text: string, offset = 0): Span[] {
   const spans: Span[] = [];
@@ -59,7 +72,10 @@ export function splitSentences(text: string, offset = 0): Span[] {
   for (const [i, part] of parts.entries()) {
     const start = pending?.start ?? part.index;
     const end = part.index + part.segment.length;
-    const abbreviation = /(?:^|\s)(?:[A-Z][a-z]{0,2}|[A-Z](?:\.[A-Z])+|e\.g|i\.e|vs|etc|approx|No)\.\s*$/.test(part.segment);
+    const abbreviation =
+      /(?:^|\s)(?:[A-Z][a-z]{0,2}|[A-Z](?:\.[A-Z])+|No)\.\s*$/.test(part.segment) ||
+      LOWER_CASE_ABBREVIATION.test(part.segment) ||
+      ORDINAL_AFTER_ARTICLE.test(part.segment);
     const dayBeforeMonth = /(?:^|\s)\d{1,2}\.\s*$/.test(part.segment) && MONTH_AFTER_ORDINAL.test(parts[i + 1]?.segment ?? '');
     if (abbreviation || dayBeforeMonth) {
       pending = { start, end };
