@@ -21,6 +21,22 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('keeps short lower-case abbreviations ("z. B.", "ca.", "av. J.-C.") and a German ordinal after its article inside their sentence', () => {
+    const split = (text: string): string[] => splitSentences(text).map((s) => s.text);
+    expect(split('Das gilt z. B. für Kaffee. Der Preis liegt bei ca. 12 Euro. Fin.')).toEqual([
+      'Das gilt z. B. für Kaffee.',
+      'Der Preis liegt bei ca. 12 Euro.',
+      'Fin.',
+    ]);
+    expect(split('Il est né en 50 av. J.-C. à Rome. Ensuite.')).toEqual(['Il est né en 50 av. J.-C. à Rome.', 'Ensuite.']);
+    expect(split('Im 19. Jahrhundert wuchs die Stadt. Sie belegte den 2. Platz. Er kam auf Platz 3. Danach regnete es.')).toEqual([
+      'Im 19. Jahrhundert wuchs die Stadt.',
+      'Sie belegte den 2. Platz.',
+      'Er kam auf Platz 3.',
+      'Danach regnete es.',
+    ]);
+  });
+
   it('splits Chinese and Japanese sentences', () => {
     expect(splitSentences('咖啡是一种饮料。它很受欢迎！コーヒーは飲み物です。').map((s) => s.text)).toEqual([
       '咖啡是一种饮料。',
@@ -65,6 +81,40 @@ describe('pagePassages', () => {
     const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown: long }, 0);
     expect(passages.map((p) => p.text.length)).toEqual([51 * 7 - 1, 51 * 3 - 1]);
     expect(passages.every((p) => p.text.endsWith('ok.'))).toBe(true);
+  });
+
+  it("gives each passage its context: its section's headings, outermost first, and for prose the prose passage before it", () => {
+    const page = [
+      '# Wineries of Bolzano',
+      '',
+      'An intro before any section.',
+      '',
+      '## The Magdalener cooperative',
+      '',
+      '### History',
+      '',
+      'Growers met in the village.',
+      '',
+      'It was founded in 1927.',
+      '',
+      '- A list item of its own.',
+      '',
+      'Prose after the list.',
+      '',
+      '## Prices',
+      '',
+      '| Bottle | 12 EUR |',
+    ].join('\n');
+    const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown: page }, 0);
+    expect(passages.map((p) => [p.text, p.context])).toEqual([
+      ['An intro before any section.', 'Wineries of Bolzano'],
+      ['Growers met in the village.', 'Wineries of Bolzano\nThe Magdalener cooperative\nHistory\nAn intro before any section.'],
+      ['It was founded in 1927.', 'Wineries of Bolzano\nThe Magdalener cooperative\nHistory\nGrowers met in the village.'],
+      // A list item or a fact laid out is a statement of its own: what comes before it is not its context, nor is it the context of what comes after.
+      ['A list item of its own.', 'Wineries of Bolzano\nThe Magdalener cooperative\nHistory'],
+      ['Prose after the list.', 'Wineries of Bolzano\nThe Magdalener cooperative\nHistory'],
+      ['Bottle | 12 EUR', 'Wineries of Bolzano\nPrices'],
+    ]);
   });
 });
 
@@ -129,6 +179,13 @@ describe('rankPassages', () => {
   it('ranks a passage that holds the kind of number asked with its page title, so a spec line names its subject', () => {
     const ranked = rankPassages('How heavy is the Rode NT1 5th generation mic?', [...prose, ...specs]).map((r) => r.passage.text);
     expect(ranked.indexOf('Weight: 311 g')).toBeLessThan(ranked.indexOf('Polar pattern: cardioid'));
+  });
+
+  it('ranks a passage with its context, so a fact whose subject its heading or the passage before names comes first', () => {
+    const wine = page(1, 'Wineries', '## The Magdalener cooperative\n\nIt was founded in 1927 by forty growers from the village.');
+    const other = page(2, 'Red wines', 'The Magdalener is a light red wine, and a cooperative cellar sells most of it.');
+    const ranked = rankPassages('When was the Magdalener cooperative founded?', [...other, ...wine]).map((r) => r.passage.text);
+    expect(ranked[0]).toBe('It was founded in 1927 by forty growers from the village.');
   });
 
   it('ranks by the passage alone when the question asks for no kind of number, or the passage holds none', () => {

@@ -20,6 +20,13 @@ export interface Passage {
    * Undefined for prose.
    */
   shape?: 'item' | 'value';
+  /**
+   * What a reader has just read when reaching it, one part a line: the headings of its section
+   * (outermost first) and, for prose, the passage before it on its page when that is prose too. A fact's
+   * sentence leaves its subject to them ("It opened in 1927." under "## The Cooperative"), as
+   * it does to the page's title. Undefined when there is none.
+   */
+  context?: string;
 }
 
 export interface Span {
@@ -41,9 +48,22 @@ const MONTH_AFTER_ORDINAL =
   /^(?:jan(?:uar)?|jänner|feb(?:ruar)?|märz|apr(?:il)?|mai|juni?|juli?|aug(?:ust)?|sep(?:t(?:ember)?)?|okt(?:ober)?|nov(?:ember)?|dez(?:ember)?|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|\p{L}+kuuta)(?!\p{L})/iu;
 
 /**
+ * Short lower-case abbreviations that a sentence goes on after, in the languages Lantern is asked
+ * in: a single letter ("z. B.", "d. h.", "p. ej."), and "ca.", "bzw.", "vgl.", "av." (J.-C.)…
+ */
+const LOWER_CASE_ABBREVIATION = /(?:^|[\s(])(?:\p{Ll}|ca|bzw|vgl|ggf|inkl|zzgl|evtl|usw|gegr|geb|av|apr|env|aprox|approx|etc|vs|e\.g|i\.e)\.\s*$/u;
+
+/**
+ * A German ordinal after the article or preposition that takes it ("im 19. Jahrhundert", "den 2.
+ * Platz"): a number that ends a sentence follows no such word ("…auf Platz 3.").
+ */
+const ORDINAL_AFTER_ARTICLE = /(?:^|\s)(?:im|am|vom|zum|beim|ab|seit|bis|der|die|das|den|dem|des)\s+\d{1,2}\.\s*$/iu;
+
+/**
  * Sentences of a text with their ranges (trimmed). ICU splits after abbreviations such as
- * "Dr." and "U.S."; a piece that ends in a short capitalised abbreviation is joined to the next,
- * and so is one that ends in a day's ordinal before its month ("…am 28." + "Februar 2022…").
+ * "Dr.", "U.S." and "z. B."; a piece that ends in a short capitalised abbreviation, a short
+ * lower-case one or a German ordinal after its article is joined to the next, and so is one that
+ * ends in a day's ordinal before its month ("…am 28." + "Februar 2022…").
  */
 export function splitSentences(text: string, offset = 0): Span[] {
   const spans: Span[] = [];
@@ -52,7 +72,10 @@ export function splitSentences(text: string, offset = 0): Span[] {
   for (const [i, part] of parts.entries()) {
     const start = pending?.start ?? part.index;
     const end = part.index + part.segment.length;
-    const abbreviation = /(?:^|\s)(?:[A-Z][a-z]{0,2}|[A-Z](?:\.[A-Z])+|e\.g|i\.e|vs|etc|approx|No)\.\s*$/.test(part.segment);
+    const abbreviation =
+      /(?:^|\s)(?:[A-Z][a-z]{0,2}|[A-Z](?:\.[A-Z])+|No)\.\s*$/.test(part.segment) ||
+      LOWER_CASE_ABBREVIATION.test(part.segment) ||
+      ORDINAL_AFTER_ARTICLE.test(part.segment);
     const dayBeforeMonth = /(?:^|\s)\d{1,2}\.\s*$/.test(part.segment) && MONTH_AFTER_ORDINAL.test(parts[i + 1]?.segment ?? '');
     if (abbreviation || dayBeforeMonth) {
       pending = { start, end };
@@ -76,6 +99,8 @@ function pushTrimmed(spans: Span[], text: string, start: number, end: number, of
 interface Block extends Span {
   /** A paragraph, a list item, a heading (its text, without the #s) or a table row (inside its outer bars). */
   kind: 'prose' | 'item' | 'heading' | 'row';
+  /** A heading's level (the number of its #s). */
+  level?: number;
 }
 
 /**
@@ -88,10 +113,10 @@ function blocksOf(markdown: string): Block[] {
   let inFence = false;
   let offset = 0;
   let current: { start: number; end: number; kind: 'prose' | 'item' } | undefined;
-  const push = (start: number, end: number, kind: Block['kind']): void => {
+  const push = (start: number, end: number, kind: Block['kind'], level?: number): void => {
     const spans: Span[] = [];
     pushTrimmed(spans, markdown, start, end, 0);
-    for (const span of spans) blocks.push({ ...span, kind });
+    for (const span of spans) blocks.push({ ...span, kind, ...(level ? { level } : {}) });
   };
   const flush = (): void => {
     if (current) push(current.start, current.end, current.kind);
@@ -106,12 +131,12 @@ function blocksOf(markdown: string): Block[] {
       continue;
     }
     if (inFence) continue;
-    const heading = /^\s*#{1,6}\s+/.exec(line);
+    const heading = /^\s*(#{1,6})\s+/.exec(line);
     const row = /^\s*\|(.*)\|\s*$/.exec(line);
     if (heading || row) {
       flush();
       // A table's rule under its header row ("| --- | :-: |") holds nothing.
-      if (heading) push(lineStart + heading[0].length, lineStart + line.length, 'heading');
+      if (heading) push(lineStart + heading[0].length, lineStart + line.length, 'heading', heading[1]!.length);
       else if (!/^[\s|:-]*$/.test(row?.[1] ?? '')) push(lineStart + line.indexOf('|') + 1, lineStart + line.lastIndexOf('|'), 'row');
       continue;
     }
@@ -166,7 +191,12 @@ export function pagePassages(
   firstId: number,
 ): Passage[] {
   const passages: Passage[] = [];
-  const add = (start: number, end: number, shape: Passage['shape']): void => {
+  const blocks = blocksOf(page.markdown);
+  const sections = sectionHeadings(blocks);
+  // The last passage added, when it was prose: a list item or a fact laid out is a statement of its own.
+  let before: string | undefined;
+  const add = (start: number, end: number, shape: Passage['shape'], block: number): void => {
+    const context = [sections[block], shape ? undefined : before].filter((part) => part !== undefined).join('\n');
     passages.push({
       id: firstId + passages.length,
       n: page.n,
@@ -176,16 +206,17 @@ export function pagePassages(
       start,
       end,
       ...(shape ? { shape } : {}),
+      ...(context ? { context } : {}),
     });
+    before = shape ? undefined : page.markdown.slice(start, end);
   };
-  const blocks = blocksOf(page.markdown);
-  for (const block of blocks) {
+  for (const [i, block] of blocks.entries()) {
     if (block.kind === 'heading' || block.kind === 'row') continue;
     let group: Span[] = [];
     const emit = (): void => {
       const first = group[0];
       const last = group.at(-1);
-      if (first && last) add(first.start, last.end, block.kind === 'item' ? 'item' : undefined);
+      if (first && last) add(first.start, last.end, block.kind === 'item' ? 'item' : undefined, i);
       group = [];
     };
     for (const sentence of splitSentences(block.text, block.start)) {
@@ -197,10 +228,21 @@ export function pagePassages(
   }
   for (const [i, block] of blocks.entries()) {
     const next = blocks[i + 1];
-    if (next && isLabel(block) && isValue(next)) add(block.start, next.end, 'value');
-    if (block.kind === 'row' && cellsOf(block.text).length >= 2) add(block.start, block.end, 'value');
+    if (next && isLabel(block) && isValue(next)) add(block.start, next.end, 'value', i);
+    if (block.kind === 'row' && cellsOf(block.text).length >= 2) add(block.start, block.end, 'value', i);
   }
   return passages;
+}
+
+/** For each block, the headings it stands under (outermost first, one a line); a heading's own are its parents'. */
+function sectionHeadings(blocks: readonly Block[]): (string | undefined)[] {
+  const open: Block[] = [];
+  return blocks.map((block) => {
+    if (block.kind === 'heading') while ((open.at(-1)?.level ?? 0) >= (block.level ?? 1)) open.pop();
+    const headings = open.length > 0 ? open.map((h) => h.text).join('\n') : undefined;
+    if (block.kind === 'heading') open.push(block);
+    return headings;
+  });
 }
 
 /** A table row's non-empty cells, split on the bars that are not escaped. */

@@ -7,15 +7,26 @@ import type { Passage } from './passages';
 import { asksKindOfNumber, holdsNumberOfKind } from './question-cues';
 import { contentTerm, words } from './terms';
 
-/** Each text's BM25+ score for the question (0 when it shares no content term with it), in input order. */
-export function scoreTexts(question: string, texts: readonly string[]): number[] {
-  const index = new MiniSearch<{ id: number; text: string }>({
-    fields: ['text'],
+/**
+ * How much a word of a passage's context (passages.ts: its section's headings, the passage
+ * before it) counts against one of its own: the context names the subject its sentences leave
+ * out, but the passages around share it, so it decides less than the passage's own words.
+ */
+const CONTEXT_BOOST = 0.5;
+
+/**
+ * Each text's BM25+ score for the question (0 when it shares no content term with it), in input
+ * order; a text's context, when given, is a field of its own, weighted by CONTEXT_BOOST.
+ */
+export function scoreTexts(question: string, texts: readonly string[], contexts: readonly (string | undefined)[] = []): number[] {
+  const index = new MiniSearch<{ id: number; text: string; context: string }>({
+    fields: ['text', 'context'],
     tokenize: words,
     // A function word is dropped (null); the rest are folded as the citation check folds them.
     processTerm: (term) => contentTerm(term) ?? null,
+    searchOptions: { boost: { context: CONTEXT_BOOST } },
   });
-  index.addAll(texts.map((text, id) => ({ id, text })));
+  index.addAll(texts.map((text, id) => ({ id, text, context: contexts[id] ?? '' })));
   const scores = new Array<number>(texts.length).fill(0);
   for (const hit of index.search(question)) scores[hit.id as number] = hit.score;
   return scores;
@@ -31,6 +42,7 @@ export function rankPassages(question: string, passages: readonly Passage[]): { 
   const scores = scoreTexts(
     question,
     passages.map((p) => (kind && holdsNumberOfKind(p.text, question) ? `${p.title}\n${p.text}` : p.text)),
+    passages.map((p) => p.context),
   );
   return passages
     .map((passage, i) => ({ passage, score: scores[i] ?? 0 }))
