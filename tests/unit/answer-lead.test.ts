@@ -232,6 +232,20 @@ describe('the short answer first', () => {
   });
 });
 
+describe('a sentence read with the passage before it', () => {
+  it('answers with a sentence that leaves its subject to the paragraph before', async () => {
+    const forecast = [
+      'The weather service issued its forecast for the Apennine mountains on Wednesday, 19 February, when a cold front crosses central Italy.',
+      'Snow will fall above 1400 metres.',
+    ].join('\n\n');
+    const q = 'Above what altitude will snow fall in the Apennine mountains on Wednesday?';
+    expect(await compose(q, pages([1, forecast], other))).toContain('Snow will fall above 1400 metres. [1]');
+    // Alone, without the paragraph that names the mountains and the day, it answers nothing.
+    const alone = pages([1, forecast]).slice(1);
+    expect((await compose(q, [...alone, ...pages(other)])).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+});
+
 describe('list items', () => {
   const specs = (item: string): string =>
     ['The Strix card is built for quiet gaming at high resolutions. Its cooler is new.', '', '- Three fans with a new hub design', `- ${item}`, '- Dual BIOS switch'].join('\n');
