@@ -148,6 +148,30 @@ describe('answers of the kind asked', () => {
     expect(holdsNumberOfKind('The course has 12 lessons on Python.', 'Which version of Python does the course use?')).toBe(false);
   });
 
+  it('asks for a year with any preposition before it, and is answered only by a year', () => {
+    for (const q of ['Depuis quelle année Monsanto vend-il le Roundup ?', 'Seit welchem Jahr gibt es den Markt?', '¿Desde qué año existe el mercado?']) {
+      expect(holdsNumberOfKind('Le marché existe depuis 1974.', q), q).toBe(true);
+      expect(holdsNumberOfKind('Le marché a 12 stands et 3 entrées.', q), q).toBe(false);
+    }
+  });
+
+  it('asks for a time of day, and is answered only by one', () => {
+    const q = 'Zu welchen Uhrzeiten ist das Reparaturcafé am 31. Januar geöffnet?';
+    expect(holdsNumberOfKind('Das Projekt ist eine Kooperation von 3 Vereinen.', q)).toBe(false);
+    expect(holdsNumberOfKind('Am Freitag, 31. Januar, von 15.00 bis 18.00 Uhr.', q)).toBe(true);
+    expect(holdsNumberOfKind('Doors open at 7pm on Friday.', 'At what time do the doors open?')).toBe(true);
+    expect(holdsNumberOfKind('The hall holds 300 people.', 'At what time do the doors open?')).toBe(false);
+  });
+
+  it('asks for a resolution, and is answered only by megapixels, a K or p figure, or width by height', () => {
+    const q = 'What photo resolution does the feeder camera take?';
+    expect(holdsNumberOfKind('The feeder holds 1.5 kg of seed and has 2 perches.', q)).toBe(false);
+    expect(holdsNumberOfKind('It captures 2K videos and 5MP photos.', q)).toBe(true);
+    const karte = 'Wie fein ist die neue Karte aufgelöst?';
+    expect(holdsNumberOfKind('Die neue Karte wurde 2025 veröffentlicht.', karte)).toBe(false);
+    expect(answerSpan('Die Karte zeigt die Werte in einer Auflösung von 1x1 Kilometer.', karte, contentTerms(karte))).toBe('1x1 Kilometer');
+  });
+
   it('does not answer a price question from a page that has numbers but no price', async () => {
     const given = pages([1, 'The Keychron keyboard weighs 1,130 grams and has 84 keys with hot-swappable switches.'], other);
     expect((await compose('How much does the Keychron keyboard cost?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
@@ -205,6 +229,20 @@ describe('the short answer first', () => {
     const checked = checkCitations(answer, given, 9);
     expect(checked.supportedShare).toBe(1);
     expect(checked.sentences[0]?.citations[0]?.quote).toContain('Bong Joon-ho');
+  });
+});
+
+describe('a sentence read with the passage before it', () => {
+  it('answers with a sentence that leaves its subject to the paragraph before', async () => {
+    const forecast = [
+      'The weather service issued its forecast for the Apennine mountains on Wednesday, 19 February, when a cold front crosses central Italy.',
+      'Snow will fall above 1400 metres.',
+    ].join('\n\n');
+    const q = 'Above what altitude will snow fall in the Apennine mountains on Wednesday?';
+    expect(await compose(q, pages([1, forecast], other))).toContain('Snow will fall above 1400 metres. [1]');
+    // Alone, without the paragraph that names the mountains and the day, it answers nothing.
+    const alone = pages([1, forecast]).slice(1);
+    expect((await compose(q, [...alone, ...pages(other)])).startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 });
 

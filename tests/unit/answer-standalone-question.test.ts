@@ -37,6 +37,8 @@ describe('a question that leans on its thread stands alone on its subject', () =
     ['¿Quién la dirigió?', after('¿De qué trata la película Parasite?'), '¿Quién dirigió Parasite?'],
     ['¿Cuándo nació él?', after('¿Quién es Bong Joon-ho?'), '¿Cuándo nació Bong Joon-ho?'],
     ['¿Y la población?', after('¿Qué tamaño tiene Madrid?'), '¿Y la población de Madrid?'],
+    ['¿Y cuándo sigue el juicio?', after('¿De qué acusan a Kenji Fujimori?'), '¿Y cuándo sigue el juicio de Kenji Fujimori?'],
+    ['Und wann beginnt der Prozess?', after('Was wirft man Kenji Fujimori vor?'), 'Und wann beginnt der Prozess von Kenji Fujimori?'],
     ["Chi l'ha diretto?", after('Di cosa parla il film Parasite?'), 'Chi ha diretto Parasite?'],
     ['Quando è nata lei?', after('Chi era Marie Curie?'), 'Quando è nata Marie Curie?'],
     ['Quem o dirigiu?', after('Sobre o que é o filme Parasite?'), 'Quem dirigiu Parasite?'],

@@ -42,7 +42,7 @@ const MAX_PER_SOURCE = 2;
 const MMR_LAMBDA = 0.7;
 /**
  * Answerability. The lead's passage must hold this weighted share (term-weights.ts) of the
- * question's terms (with its page's title), the lead itself at least MIN_LEAD_COVERAGE, or the
+ * question's terms (with its page's title and the passage before it), the lead itself at least MIN_LEAD_COVERAGE, or the
  * sources do not answer.
  * Weighted by rarity across the passages, so a question about something the pages never name
  * falls short while the words every page has decide little. The passage counts, not the
@@ -65,7 +65,7 @@ interface Candidate {
   terms: Set<string>;
   /** Weighted share of the question's terms in the sentence. */
   coverage: number;
-  /** The terms of the sentence's whole passage with its page's title (withTitles). */
+  /** The terms of the sentence's whole passage with its page's title and the passage before it (withTitles). */
   context: Set<string>;
   /** The weighted share of the question's terms in `context`. */
   passageCoverage: number;
@@ -113,15 +113,21 @@ export const extractiveComposer: Composer = async ({ question, passages, onText 
 };
 
 /**
- * Each passage's terms with its page's title's: a fact's sentence often leaves its subject to the
- * headline ("The 55-year-old…" under "Hunter catches bubonic plague…"), which is also why
- * retrieval systems read a passage with its title.
+ * Each passage's terms with its page's title's and the passage's before it on its page, when
+ * that one is among those read: a fact's sentence often leaves its subject to the headline
+ * ("The 55-year-old…" under "Hunter catches bubonic plague…") or to the sentences before it
+ * ("La neve cadrà sull'Appennino…" after the paragraph that says which day), which is also why
+ * retrieval systems read a passage with its title and its neighbours.
  */
 function withTitles(passages: readonly Passage[], passageTerms: readonly Set<string>[]): Set<string>[] {
   const titleTerms = new Map<number, string[]>();
+  const index = new Map(passages.map((p, i) => [p.id, i]));
   return passages.map((passage, i) => {
     if (!titleTerms.has(passage.n)) titleTerms.set(passage.n, contentTerms(passage.title));
-    return new Set([...passageTerms[i]!, ...titleTerms.get(passage.n)!]);
+    const before = index.get(passage.id - 1);
+    // A fact laid out (a table row, a label and its value) is no sentence a sentence leans on.
+    const leansOn = before !== undefined && passages[before]!.n === passage.n && passages[before]!.shape !== 'value' ? passageTerms[before]! : [];
+    return new Set([...passageTerms[i]!, ...leansOn, ...titleTerms.get(passage.n)!]);
   });
 }
 

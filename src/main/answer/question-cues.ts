@@ -145,7 +145,8 @@ const MONTHS = [
 const WRITTEN_KINDS: readonly NumberKind[] = [
   {
     // English, German, French, Spanish, Italian, Portuguese, Polish, Finnish.
-    asks: /\b(?:what|which) year\b|\bin welchem jahr\b|\ben quelle année\b|\ben qu[ée] año\b|\bin che anno\b|\bem que ano\b|\bw którym roku\b|\bminä vuonna\b/iu,
+    // With any preposition before it: "en quelle année", "depuis quelle année", "seit welchem Jahr".
+    asks: /\b(?:what|which) year\b|\bwelche[mns]? jahr\b|\bquelle année\b|\bqu[ée] año\b|\b(?:che|quale) anno\b|\bque ano\b|\bw którym roku\b|\bod którego roku\b|\bminä vuonna\b/iu,
     written: /(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)/gu,
   },
   {
@@ -190,6 +191,16 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
       `(?<![\\d.])\\d{1,2}(?:st|nd|rd|th|er)?\\.?\\s*(?:of\\s+|de\\s+)?(?:${MONTHS})(?!\\p{L})(?:\\.?\\s+(?:de\\s+)?\\d{4}(?!\\d))?|(?<!\\p{L})(?:${MONTHS})\\s+\\d{1,2}(?:st|nd|rd|th)?(?![\\p{L}\\d])(?:,?\\s+\\d{4}(?!\\d))?|(?<![\\d.])\\d{1,2}[./]\\d{1,2}[./](?:\\d{4}|\\d{2})(?!\\.?\\d)|\\d{4}-\\d{2}-\\d{2}`,
       'giu',
     ),
+  },
+  {
+    // A time of day: hours and minutes, or an hour with its word ("15.00 bis 18.00 Uhr", "9am", "20 h").
+    asks: /\b(?:(?:at )?(?:what|which) time|what hours)\b|\bum wie viel uhr\b|\bwelche[nr]? (?:uhrzeit|öffnungszeit)|(?<!\p{L})à quelle heure\b|\bquels horaires\b|\ba qu[ée] hora\b|\bqu[ée] horario\b|\ba che ora\b|\bquali orari\b|\ba que horas\b|\bque horário(?!\p{L})|\bo której(?!\p{L})|\bw jakich godzinach\b|\bmihin aikaan\b/iu,
+    written: /(?<![\d.:])\d{1,2}[:.]\d{2}(?![\d.:]*\d)(?:\s*(?:uhr|h|a\.?m\.?|p\.?m\.?)(?!\p{L}))?|(?<![\d.:])\d{1,2}\s?(?:uhr|a\.?m\.?|p\.?m\.?|h)(?!\p{L})/giu,
+  },
+  {
+    // An image's or a screen's resolution: megapixels, "4K", "1080p", or width by height ("1x1 Kilometer", "1920 × 1080").
+    asks: /\b(?:what|which)\b[^?]*\bresolution\b|\bwie (?:fein|hoch|genau)\b[^?]*(?<!\p{L})aufgelöst(?!\p{L})|\bwelche\b[^?]*(?<!\p{L})auflösung(?!\p{L})|\bquelle\b[^?]*(?<!\p{L})résolution\b|\bqu[ée]\b[^?]*\bresoluci[óo]n(?!\p{L})|\bquale\b[^?]*\brisoluzione\b|\bqual\b[^?]*\bresolução(?!\p{L})|\bjak\p{L}*[^?]*\brozdzielczoś\p{L}*|(?<!\p{L})mikä(?!\p{L})[^?]*\btarkkuus\p{L}*/iu,
+    written: /\d+(?:[.,]\d+)?\s?(?:MP|[Mm]egapi?xels?|K|p)(?!\p{L})|\d+(?:[.,]\d+)?\s?[x×]\s?\d+(?:[.,]\d+)?(?:\s?(?:px|pixels?|Pixel|mm|cm|m|km|[Kk]ilomet(?:er|re)s?|[Mm]et(?:er|re)s?)(?!\p{L}))?/gu,
   },
   {
     // A version: dotted numbers, or a number after the word version.
@@ -249,7 +260,7 @@ function newMatches(text: string, question: string, pattern: RegExp): string[] {
   return [...found.values()];
 }
 
-/** Whether the question asks for a particular kind of number (a year, an age, a share, a sum, a weight, a duration, a version). */
+/** Whether the question asks for a particular kind of number (a year, an age, a share, a sum, a weight, a duration, a date, a time of day, a resolution, a version, a count in a unit). */
 export function asksKindOfNumber(question: string): boolean {
   return NUMBER_KINDS.some((kind) => kind.asks.test(question));
 }

@@ -358,17 +358,24 @@ function pointsBack(language: Language, tokens: readonly Token[], i: number): bo
  * A short question with nothing of its own to ask about: no content word at all ("When?",
  * "Warum?"), or one only, opened by "and" ("And the population?", "Et la population ?") or
  * behind a definite article ("What is the population?"), or a question word and a verb ("¿Cuándo
- * nació?"). The subject is added at the end, after "of" when the question ends on a noun.
+ * nació?"), or opened by "and" with a verb and a noun of its own ("¿Y cuándo sigue el juicio?").
+ * The subject is added at the end, after "of" when the question ends on a noun.
  */
 function byLeftOutSubject(question: string, tokens: readonly Token[], language: Language, subject: string): string | undefined {
   if (tokens.length > SHORT_QUESTION_WORDS) return undefined;
   const g = GRAMMARS[language];
   const own = contentWords(tokens, language);
   if (own.length === 0) return appended(question, subject);
-  if (own.length > 1 || tokens.some((t, i) => i > 0 && isName(t) && language !== 'de')) return undefined;
-  const endsOnIt = tokens.filter((t) => t.core !== '').at(-1)?.core === own[0];
+  const continues = g.continuations.includes(tokens[0]?.lower.replace(/^¿/u, '') ?? '');
+  if (tokens.some((t, i) => i > 0 && isName(t) && language !== 'de')) return undefined;
+  const last = tokens.filter((t) => t.core !== '').at(-1)?.core;
+  const endsOnNoun = (word: string | undefined): boolean => tokens.some((t, i) => g.articles.includes(t.lower) && tokens[i + 1]?.core === word && word === last);
+  // "¿Y cuándo sigue el juicio?", "And when does the trial resume?": opened by "and", a short
+  // question goes on about the thread's subject even with a verb and a noun of its own.
+  if (continues && own.length === 2) return appended(question, endsOnNoun(own[1]) && g.of !== '' ? `${g.of} ${subject}` : subject);
+  if (own.length > 1) return undefined;
+  const endsOnIt = last === own[0];
   const afterArticle = tokens.some((t, i) => g.articles.includes(t.lower) && tokens[i + 1]?.core === own[0]);
-  const continues = g.continuations.includes(tokens[0]?.lower ?? '');
   const aboutIt = language === 'en' && /^(?:what|how) about\b/iu.test(question);
   const copula = tokens.some((t) => COPULAS.test(t.lower));
   const verbOnly = g.questionWords.includes(tokens[0]?.lower ?? '') && tokens.length <= 3 && !copula && !afterArticle;
