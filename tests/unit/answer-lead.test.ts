@@ -146,6 +146,10 @@ describe('answers of the kind asked', () => {
     expect(holdsNumberOfKind('It was stabilised in Rust 1.85.0 in February.', 'Which Rust release stabilised the 2024 edition?')).toBe(true);
     expect(holdsNumberOfKind('The course uses Python 3.11 throughout.', 'Which version of Python does the course use?')).toBe(true);
     expect(holdsNumberOfKind('The course has 12 lessons on Python.', 'Which version of Python does the course use?')).toBe(false);
+    // A few words between the question word and "version"; a version the question names itself is no version asked for.
+    expect(holdsNumberOfKind('Get started with one of the commands below.', 'What is the minimum Rust version needed to build a Tauri 2 app?')).toBe(false);
+    expect(holdsNumberOfKind('Tauri 2 needs Rust 1.77.2 or later.', 'What is the minimum Rust version needed to build a Tauri 2 app?')).toBe(true);
+    expect(holdsNumberOfKind('It added a dark mode and faster sync.', 'What changed in version 2?')).toBe(true);
   });
 
   it('asks for a year with any preposition before it, and is answered only by a year', () => {

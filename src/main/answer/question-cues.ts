@@ -204,7 +204,7 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
   },
   {
     // A version: dotted numbers, or a number after the word version.
-    asks: /\b(?:what|which) (?:\p{L}+ )?(?:version|release)\b|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio/iu,
+    asks: /\b(?:what|which)(?: \p{L}+){0,4} (?:version|release)\b(?! \d)|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio/iu,
     written: VERSION,
   },
 ];
