@@ -32,6 +32,7 @@ import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
 import { dropRelatedSections } from './related.js';
 import { dropRepeatedBlocks } from './repeats.js';
+import { dropReviewWidgets } from './review-widgets.js';
 import { dropStrayLabels } from './stray-labels.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
@@ -120,6 +121,7 @@ function extractBody(
   if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
   for (const part of parts) {
     dropRelatedSections(part);
+    dropReviewWidgets(part);
     dropOrphanHeadings(part, metadata.publishedAt !== undefined);
     dropAuthorPanels(part);
     dropStrayLabels(part);
