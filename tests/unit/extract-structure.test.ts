@@ -272,4 +272,27 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).toContain('Hilton Barbados');
     expect(text).toContain('A resort credit of 100 dollars');
   });
+
+  it('drops a rail of other products’ cards, with no heading, from a page that declares one product, and keeps the same cards as a listing’s items', () => {
+    const card = (name: string, price: string): string =>
+      `<div class="k"><a href="/p/${encodeURIComponent(name)}"><img src="/i.jpg" alt="">${name}</a><span>${price}</span><span>In stock, free delivery</span></div>`;
+    const cards = [
+      card('Trail 30 daypack in moss green', '$89.95'),
+      card('Trekking poles, carbon, pair', '$119.00'),
+      card('Hydration bladder 2 litres', '$34.95'),
+      card('Rain cover for 40 litre packs', '$24.95'),
+    ].join('');
+    const page = (head: string): string => `<!doctype html><html><head><title>Trail 40 backpack</title>${head}</head><body>
+      <div class="p0"><h1>Trail 40 backpack</h1>
+        <div class="p1"><p>The Trail 40 is a light backpack for long day hikes and hut tours. Its back panel lets air through on hot climbs, the hip belt carries most of the weight, and the lid pocket holds a map and a phone within reach.</p>
+          <p>A rain cover sits in its own pocket under the floor, and the side pockets take a litre bottle each, reachable without taking the pack off.</p>
+          <p>The main compartment opens at the top and at the front, so that a jacket buried at the bottom comes out without unpacking everything else.</p></div>
+        <div class="p2">${cards}</div>
+      </div></body></html>`;
+    const product = textOf(page('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail 40 backpack"}</script>'));
+    expect(product).toContain('The main compartment opens at the top');
+    expect(product).not.toContain('Trekking poles');
+    expect(product).not.toContain('$34.95');
+    expect(textOf(page(''))).toContain('Trekking poles, carbon, pair');
+  });
 });

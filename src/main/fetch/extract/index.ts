@@ -30,6 +30,7 @@ import { findLead } from './lead.js';
 import { renderContent } from './markdown.js';
 import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
+import { dropProductRails } from './product-rails.js';
 import { dropRelatedSections } from './related.js';
 import { dropRepeatedBlocks } from './repeats.js';
 import { dropReviewWidgets } from './review-widgets.js';
@@ -69,6 +70,11 @@ interface Pass {
   keepHidden: boolean;
 }
 
+/** What a pass knows of the page besides its tree. */
+interface PageKind {
+  oneProduct: boolean;
+}
+
 /**
  * Deeper trees than this are read as flat text: the tree passes recurse once per level, and
  * real pages stay far below it (broken markup with thousands of unclosed tags does not).
@@ -87,13 +93,13 @@ export function extractHtml(html: string, url: string, options: ExtractOptions =
 
 function extractFromTree(parsed: Document, html: string, url: string, options: ExtractOptions): ExtractedDocument {
   let doc = parsed;
-  const { metadata, structuredBody } = readPageInfo(doc, url);
+  const { metadata, structuredBody, oneProduct } = readPageInfo(doc, url);
   let best = { markdown: '', text: '' };
   for (const [index, pass] of PASSES.entries()) {
     if (index > 0) doc = parseHtml(html); // each pass edits the tree it works on
     const body = pageBody(doc, html);
     if (!body) break;
-    const result = extractBody(body, url, metadata, options, pass);
+    const result = extractBody(body, url, metadata, options, { ...pass, oneProduct });
     // A gentler pass replaces the strict one only when it recovers real content, not a few stray lines.
     if (index === 0 || result.text.length >= MIN_TEXT_CHARS) best = result;
     if (best.text.length >= MIN_TEXT_CHARS) break;
@@ -110,7 +116,7 @@ function extractBody(
   url: string,
   metadata: PageMetadata,
   options: ExtractOptions,
-  pass: Pass,
+  pass: Pass & PageKind,
 ): { markdown: string; text: string } {
   const includeComments = options.includeComments ?? false;
   clean(body, { includeComments, keepHidden: pass.keepHidden });
@@ -122,6 +128,7 @@ function extractBody(
   for (const part of parts) {
     dropRelatedSections(part);
     dropReviewWidgets(part);
+    if (pass.oneProduct) dropProductRails(part);
     dropOrphanHeadings(part, metadata.publishedAt !== undefined);
     dropAuthorPanels(part);
     dropStrayLabels(part);

@@ -17,6 +17,11 @@ export interface PageInfo {
   metadata: PageMetadata;
   /** Body text the page carries in JSON-LD (articleBody, text): content for script shells. */
   structuredBody: string;
+  /**
+   * The page declares one product (schema.org Product, once, in JSON-LD or else in microdata) and
+   * no list of them: a product's page, where other products beside it are recommendations.
+   */
+  oneProduct: boolean;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -79,7 +84,14 @@ export function readPageInfo(doc: Document, url: string): PageInfo {
   const canonical = (canonicalLink && attr(canonicalLink, 'href')) ?? metas.get('og:url');
   const resolved = canonical ? resolveUrl(canonical, url) : undefined;
   if (resolved) result.canonicalUrl = resolved;
-  return { metadata: result, structuredBody };
+  return { metadata: result, structuredBody, oneProduct: declaresOneProduct(doc, ld) };
+}
+
+function declaresOneProduct(doc: Document, ld: JsonObject[]): boolean {
+  if (ld.some((o) => /\b(?:ItemList|CollectionPage|OfferCatalog|SearchResultsPage)\b/.test(typeName(o)))) return false;
+  const inLd = ld.filter((o) => /^(?:Product|ProductGroup)$/.test(typeName(o))).length;
+  if (inLd > 0) return inLd === 1;
+  return findAll(doc, (el) => /^https?:\/\/schema\.org\/Product$/i.test(attr(el, 'itemtype') ?? '')).length === 1;
 }
 
 function pickTitle(doc: Document, metas: Map<string, string>, ld: JsonObject | undefined): string {
