@@ -295,4 +295,22 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(product).not.toContain('$34.95');
     expect(textOf(page(''))).toContain('Trekking poles, carbon, pair');
   });
+
+  it('drops the reviews a product’s JSON-LD declares, though the page shows them without rating or date', () => {
+    const bodies = [
+      'Functionally it is one of the best mics I use for recording audio books, warm and extremely clear.',
+      'I have been using it for podcasts for a year now and it still sounds great with any interface I tried.',
+    ];
+    const page = (reviews: unknown[]): string => `<!doctype html><html><head><title>SM7 microphone</title>
+      <script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'SM7 microphone', review: reviews })}</script></head><body>
+      <div class="p0"><h1>SM7 microphone</h1>
+        <div class="p1">${prose}</div>
+        <div class="p2"><h2>What buyers say</h2>${bodies.map((b, i) => `<div class="r"><h4>Buyer ${i + 1}</h4><p>${b.replace('audio books,', 'audio books,<br>')}</p></div>`).join('')}</div>
+      </div></body></html>`;
+    const declared = textOf(page(bodies.map((b) => ({ '@type': 'Review', reviewBody: b.replace('audio books,', 'audio books,<br />') }))));
+    expect(declared).toContain('The council voted on Tuesday');
+    expect(declared).not.toContain('recording audio books');
+    expect(declared).not.toContain('podcasts for a year');
+    expect(textOf(page([]))).toContain('podcasts for a year');
+  });
 });

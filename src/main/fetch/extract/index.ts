@@ -73,6 +73,7 @@ interface Pass {
 /** What a pass knows of the page besides its tree. */
 interface PageKind {
   oneProduct: boolean;
+  reviewOpenings: string[];
 }
 
 /**
@@ -93,13 +94,13 @@ export function extractHtml(html: string, url: string, options: ExtractOptions =
 
 function extractFromTree(parsed: Document, html: string, url: string, options: ExtractOptions): ExtractedDocument {
   let doc = parsed;
-  const { metadata, structuredBody, oneProduct } = readPageInfo(doc, url);
+  const { metadata, structuredBody, oneProduct, reviewOpenings } = readPageInfo(doc, url);
   let best = { markdown: '', text: '' };
   for (const [index, pass] of PASSES.entries()) {
     if (index > 0) doc = parseHtml(html); // each pass edits the tree it works on
     const body = pageBody(doc, html);
     if (!body) break;
-    const result = extractBody(body, url, metadata, options, { ...pass, oneProduct });
+    const result = extractBody(body, url, metadata, options, { ...pass, oneProduct, reviewOpenings });
     // A gentler pass replaces the strict one only when it recovers real content, not a few stray lines.
     if (index === 0 || result.text.length >= MIN_TEXT_CHARS) best = result;
     if (best.text.length >= MIN_TEXT_CHARS) break;
@@ -127,7 +128,7 @@ function extractBody(
   if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
   for (const part of parts) {
     dropRelatedSections(part);
-    dropReviewWidgets(part);
+    dropReviewWidgets(part, pass.oneProduct ? pass.reviewOpenings : []);
     if (pass.oneProduct) dropProductRails(part);
     dropOrphanHeadings(part, metadata.publishedAt !== undefined);
     dropAuthorPanels(part);

@@ -22,6 +22,8 @@ export interface PageInfo {
    * no list of them: a product's page, where other products beside it are recommendations.
    */
   oneProduct: boolean;
+  /** The opening words of the customer reviews the page's product carries in JSON-LD. */
+  reviewOpenings: string[];
 }
 
 type JsonObject = Record<string, unknown>;
@@ -84,7 +86,25 @@ export function readPageInfo(doc: Document, url: string): PageInfo {
   const canonical = (canonicalLink && attr(canonicalLink, 'href')) ?? metas.get('og:url');
   const resolved = canonical ? resolveUrl(canonical, url) : undefined;
   if (resolved) result.canonicalUrl = resolved;
-  return { metadata: result, structuredBody, oneProduct: declaresOneProduct(doc, ld) };
+  return { metadata: result, structuredBody, oneProduct: declaresOneProduct(doc, ld), reviewOpenings: reviewOpenings(ld) };
+}
+
+/** Enough of a review's text to know it on the page, and no common phrase. */
+const REVIEW_OPENING_CHARS = 60;
+
+function reviewOpenings(ld: JsonObject[]): string[] {
+  const reviews = ld
+    .filter((o) => /^(?:Product|ProductGroup)$/.test(typeName(o)))
+    .flatMap((product) => (Array.isArray(product.review) ? (product.review as unknown[]) : [product.review]));
+  const openings: string[] = [];
+  for (const review of reviews) {
+    if (!review || typeof review !== 'object') continue;
+    // JSON-LD review bodies may carry the page's markup ("<br />"): the page shows its text.
+    const body = stringOf((review as JsonObject).reviewBody)?.replace(/<[^>]*>/g, ' ');
+    const opening = body ? normalizeSpace(body).slice(0, REVIEW_OPENING_CHARS) : '';
+    if (opening.length === REVIEW_OPENING_CHARS) openings.push(opening);
+  }
+  return openings;
 }
 
 function declaresOneProduct(doc: Document, ld: JsonObject[]): boolean {

@@ -3,7 +3,8 @@
  * rating (a run of stars, a "4 out of 5" label, schema.org's reviewRating) and some words of its
  * own, with few links — unlike a listing's product cards, which link their titles. Known by that
  * structure, it goes with the heading, average and "write a review" button around it; a page
- * made of reviews keeps them.
+ * made of reviews keeps them. On a product's page the reviews its JSON-LD declares are known by
+ * their text too, however the page shows them.
  */
 import { attr, childElements, isText, rawText, removeNode, textOf, walkElements, type Element } from './dom.js';
 import { measure, type Mass, type MassMap } from './measure.js';
@@ -36,17 +37,27 @@ const SENTENCE_MIN_WORDS = 12;
 const RATING_PROPS = /\b(?:reviewRating|ratingValue)\b/;
 const SCHEMA_REVIEW = /^https?:\/\/schema\.org\/Review$/;
 
-export function dropReviewWidgets(root: Element): void {
+/**
+ * `known`: the opening words of reviews the page declares (JSON-LD on a product's page): a child
+ * holding one is a review whatever its markup.
+ */
+export function dropReviewWidgets(root: Element, known: readonly string[] = []): void {
   const { map } = measure(root);
   const total = map.get(root)?.text ?? 0;
   const widgets: Element[] = [];
   walkElements(root, (el) => {
-    const reviews = childElements(el).filter((child) => isReview(child, map));
+    const reviews = childElements(el).filter((child) => isReview(child, map) || holdsKnown(child, map, known));
     if (reviews.length < MIN_REVIEWS) return true;
     widgets.push(framed(el, root, map));
     return false;
   });
   for (const widget of widgets) if (massOf(widget, map) <= WIDGET_MAX_SHARE * total) removeNode(widget);
+}
+
+function holdsKnown(el: Element, map: MassMap, known: readonly string[]): boolean {
+  if (known.length === 0 || (map.get(el)?.text ?? 0) < REVIEW_MIN_TEXT) return false;
+  const text = textOf(el);
+  return known.some((opening) => text.includes(opening));
 }
 
 function isReview(el: Element, map: MassMap): boolean {
