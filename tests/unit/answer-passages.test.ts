@@ -171,6 +171,25 @@ describe('facts laid out', () => {
   });
 });
 
+describe('label and value lines', () => {
+  // As the extractor writes a specification table or a definition list: one "Label: value" paragraph a row.
+  const markdown = ['Specifications', '', 'Colour: Moss green', '', 'Weight: 1,150 g', '', 'Note: the lid comes off. It is sold apart.', '', 'Volume', '', '40 l'].join('\n');
+  const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown }, 0);
+
+  it('makes one laid-out passage of each line, pairs none of them with the line under it, and leaves sentences after a colon prose', () => {
+    expect(passages.map((p) => [p.text, p.shape])).toEqual([
+      ['Specifications', undefined],
+      ['Note: the lid comes off. It is sold apart.', undefined],
+      ['Volume', undefined],
+      ['40 l', undefined],
+      ['Colour: Moss green', 'value'],
+      ['Weight: 1,150 g', 'value'],
+      ['Volume\n\n40 l', 'value'],
+    ]);
+    for (const p of passages) expect(markdown.slice(p.start, p.end)).toBe(p.text);
+  });
+});
+
 describe('rankPassages', () => {
   const page = (n: number, title: string, markdown: string) => pagePassages({ n, url: `u${n}`, title, markdown }, n * 100);
   const specs = page(1, 'Rode NT1 5th Generation Black', '- Polar pattern: cardioid\n- Weight: 311 g');

@@ -232,6 +232,34 @@ describe('extractHtml Markdown: links, when asked for', () => {
   });
 });
 
+describe('extractHtml Markdown: facts laid out as label and value', () => {
+  const article = `${filler(2)}
+<table><caption>Specifications</caption>
+  <tr><th>Weight</th><td>1,150 g</td></tr>
+  <tr><th>Volume:</th><td><b>40</b> l</td></tr>
+  <tr><th colspan="2">Materials</th></tr>
+  <tr><td># Fabric</td><td>Recycled polyamide<br>PFC-free coating</td></tr>
+</table>
+<dl><dt>Colour</dt><dd>Moss green</dd><div><dt>Warranty</dt><dd>5 years</dd></div></dl>
+<table><tr><th>Variety</th><th>Days to harvest</th></tr><tr><td>Sungold</td><td>57</td></tr><tr><td>Tumbler</td><td>49</td></tr></table>
+<table><tr><td>Plan</td><td>Basic</td><td>5 euros</td></tr><tr><td>Pro</td><td>Everything</td><td>12 euros</td></tr></table>
+${filler(1, 3)}`;
+  const doc = extractHtml(page(article), 'https://example.test/specs');
+
+  it('writes a specification table and a definition list as one "Label: value" paragraph a row, in Markdown and in the text', () => {
+    const lines = ['Weight: 1,150 g', 'Volume: 40 l', 'Materials', '# Fabric: Recycled polyamide, PFC-free coating', 'Colour: Moss green', 'Warranty: 5 years'];
+    expect(visibleText(toHtml(doc.markdown))).toContain(['Specifications', ...lines].join(' '));
+    expect(toHtml(doc.markdown)).toContain('<p>Weight: 1,150 g</p>');
+    expect(toHtml(doc.markdown)).toContain('<p>Volume: <strong>40</strong> l</p>');
+    expect(doc.text).toContain(['Specifications', ...lines].join('\n\n'));
+  });
+
+  it('keeps a table with a header row of column names, or with three columns, a table', () => {
+    expect(doc.markdown).toContain('| Variety | Days to harvest |\n| --- | --- |\n| Sungold | 57 |');
+    expect(doc.markdown).toContain('| Plan | Basic | 5 euros |');
+  });
+});
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -220,4 +220,97 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).not.toContain('Kunden kauften auch');
     expect(text).not.toContain('Trekking poles');
   });
+
+  it('keeps a product’s description and its specification table as "Label: value" lines, drops the "customers also bought" carousel and the reviews widget', () => {
+    const card = (name: string, price: string): string =>
+      `<li class="s"><a href="/p/${price}"><img src="/i.jpg" alt=""><span>${name}</span></a><span>${price}</span></li>`;
+    const review = (who: string, stars: string, body: string): string =>
+      `<div class="v"><span class="st">${stars}</span><span class="w">${who}</span><span class="d">3 March 2025</span><p>${body}</p><button>Helpful (4)</button></div>`;
+    const html = `<!doctype html><html><head><title>Trail 40 backpack</title></head><body>
+      <div class="p0"><h1>Trail 40 backpack</h1>
+        <div class="p1"><span>129,00 €</span>
+          <p>The Trail 40 is a light backpack for long day hikes and hut tours. Its back panel lets air through on hot climbs, the hip belt carries most of the weight, and the lid pocket holds a map and a phone within reach.</p>
+          <p>A rain cover sits in its own pocket under the floor, and the side pockets take a litre bottle each, reachable without taking the pack off.</p>
+          <p>The main compartment opens at the top and at the front, so that a jacket buried at the bottom comes out without unpacking everything else.</p>
+          <h2>Specifications</h2>
+          <table class="t"><tbody><tr><th>Weight</th><td>1,150 g</td></tr><tr><th>Volume</th><td>40 l</td></tr><tr><th>Back length</th><td>45–52 cm</td></tr><tr><th>Fabric</th><td>Recycled polyamide</td></tr></tbody></table>
+        </div>
+        <div class="p2"><h2>Customers also bought</h2><ul class="c">${card('Trail 30 daypack in moss green', '89,95 €')}${card('Trekking poles, carbon, pair', '119,00 €')}${card('Hydration bladder 2 litres', '34,95 €')}</ul></div>
+        <div class="p3"><h2>Reviews (3)</h2><div class="avg">4.3 out of 5 stars · 3 ratings</div><button>Write a review</button>
+          ${review('hikerjo', '★★★★★', 'Carried it for a week in the Dolomites, comfortable all day even with three litres of water in the side pockets.')}
+          ${review('mara_k', '★★★★☆', 'Good pack, but the hip belt pockets are too small for a modern phone and the zips are stiff at first.')}
+          ${review('tom', '★★★★☆', 'Light and well made, though the rain cover is a bit fiddly to put on in the wind with cold hands.')}
+        </div>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('The Trail 40 is a light backpack');
+    expect(text).toContain('The main compartment opens at the top');
+    expect(text).toContain('Weight: 1,150 g\n\nVolume: 40 l\n\nBack length: 45–52 cm\n\nFabric: Recycled polyamide');
+    expect(text).not.toContain('Trekking poles');
+    expect(text).not.toContain('Customers also bought');
+    expect(text).not.toContain('Dolomites');
+    expect(text).not.toContain('hikerjo');
+    expect(text).not.toContain('out of 5 stars');
+    expect(text).not.toContain('Write a review');
+  });
+
+  it('keeps the rated testimonials of a service page, which carry no date, and the stars after each hotel’s name in a list of offers', () => {
+    const quote = (who: string, body: string): string =>
+      `<div class="q"><h4>${who}</h4><p>${body}</p><span title="5 out of 5">★★★★★</span></div>`;
+    const offer = (name: string, deal: string): string =>
+      `<div class="o"><h3>${name}<br>★★★★</h3><p>${deal}, with breakfast for two and a late check-out on the day you leave.</p><p>Book by Dec 31, 2025</p></div>`;
+    const html = `<!doctype html><html><head><title>Blockchain course</title></head><body>
+      <div class="c0"><h1>Blockchain course</h1>${prose}${prose}
+        <section class="c1"><h2>What our students say</h2>
+          ${quote('Leonard', 'Our team wanted to upskill, and the trainers and content were easy to follow from the first lesson to the exam.')}
+          ${quote('Karen', 'The course gave me just the right amount of technical and business understanding to lead our first project.')}</section>
+        <section class="c2"><h2>Offers</h2>${offer('Riu Latino', 'Up to 23% off rooms')}${offer('Hilton Barbados', 'A resort credit of 100 dollars')}</section>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('the trainers and content were easy to follow');
+    expect(text).toContain('to lead our first project');
+    expect(text).toContain('Hilton Barbados');
+    expect(text).toContain('A resort credit of 100 dollars');
+  });
+
+  it('drops a rail of other products’ cards, with no heading, from a page that declares one product, and keeps the same cards as a listing’s items', () => {
+    const card = (name: string, price: string): string =>
+      `<div class="k"><a href="/p/${encodeURIComponent(name)}"><img src="/i.jpg" alt="">${name}</a><span>${price}</span><span>In stock, free delivery</span></div>`;
+    const cards = [
+      card('Trail 30 daypack in moss green', '$89.95'),
+      card('Trekking poles, carbon, pair', '$119.00'),
+      card('Hydration bladder 2 litres', '$34.95'),
+      card('Rain cover for 40 litre packs', '$24.95'),
+    ].join('');
+    const page = (head: string): string => `<!doctype html><html><head><title>Trail 40 backpack</title>${head}</head><body>
+      <div class="p0"><h1>Trail 40 backpack</h1>
+        <div class="p1"><p>The Trail 40 is a light backpack for long day hikes and hut tours. Its back panel lets air through on hot climbs, the hip belt carries most of the weight, and the lid pocket holds a map and a phone within reach.</p>
+          <p>A rain cover sits in its own pocket under the floor, and the side pockets take a litre bottle each, reachable without taking the pack off.</p>
+          <p>The main compartment opens at the top and at the front, so that a jacket buried at the bottom comes out without unpacking everything else.</p></div>
+        <div class="p2">${cards}</div>
+      </div></body></html>`;
+    const product = textOf(page('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail 40 backpack"}</script>'));
+    expect(product).toContain('The main compartment opens at the top');
+    expect(product).not.toContain('Trekking poles');
+    expect(product).not.toContain('$34.95');
+    expect(textOf(page(''))).toContain('Trekking poles, carbon, pair');
+  });
+
+  it('drops the reviews a product’s JSON-LD declares, though the page shows them without rating or date', () => {
+    const bodies = [
+      'Functionally it is one of the best mics I use for recording audio books, warm and extremely clear.',
+      'I have been using it for podcasts for a year now and it still sounds great with any interface I tried.',
+    ];
+    const page = (reviews: unknown[]): string => `<!doctype html><html><head><title>SM7 microphone</title>
+      <script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'SM7 microphone', review: reviews })}</script></head><body>
+      <div class="p0"><h1>SM7 microphone</h1>
+        <div class="p1">${prose}</div>
+        <div class="p2"><h2>What buyers say</h2>${bodies.map((b, i) => `<div class="r"><h4>Buyer ${i + 1}</h4><p>${b.replace('audio books,', 'audio books,<br>')}</p></div>`).join('')}</div>
+      </div></body></html>`;
+    const declared = textOf(page(bodies.map((b) => ({ '@type': 'Review', reviewBody: b.replace('audio books,', 'audio books,<br />') }))));
+    expect(declared).toContain('The council voted on Tuesday');
+    expect(declared).not.toContain('recording audio books');
+    expect(declared).not.toContain('podcasts for a year');
+    expect(textOf(page([]))).toContain('podcasts for a year');
+  });
 });

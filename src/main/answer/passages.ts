@@ -165,13 +165,17 @@ function isLinkList(text: string): boolean {
 const MAX_LABEL_CHARS = 80;
 /** A value standing alone under its label: short ("$19.95", "250 g", "Nettomenge"). */
 const MAX_VALUE_CHARS = 40;
+/** A value after its label on the same line may say more ("Recycled polyamide, PFC-free coating"). */
+const MAX_LAID_OUT_VALUE_CHARS = 160;
+/** A text that ends as a sentence does, closing quotes and brackets aside. */
+const SENTENCE_END = /[.!?。！？]["'”’»)\]]*$/u;
 
 function isLabel(block: Block): boolean {
   return (
     (block.kind === 'heading' || block.kind === 'prose') &&
     block.text.length <= MAX_LABEL_CHARS &&
     /\p{L}/u.test(block.text) &&
-    !/[.!?。！？]["'”’»)\]]*$/u.test(block.text)
+    !SENTENCE_END.test(block.text)
   );
 }
 
@@ -181,10 +185,24 @@ function isValue(block: Block): boolean {
 }
 
 /**
+ * A line of its own that is a label and its value, as the extractor writes a specification
+ * table's row or a definition list's pair ("Weight: 311 g", "Farbe: Moosgrün"): a short label, then
+ * one value that is no sentence. A list item is a statement of its own and stays one.
+ */
+function isLabelValueLine(block: Block): boolean {
+  if (block.kind !== 'prose' || block.text.includes('\n')) return false;
+  const pair = /^([^:：]+)[:：]\s+(\S.*)$/u.exec(block.text);
+  if (!pair) return false;
+  const [, label = '', value = ''] = pair;
+  return label.length <= MAX_LABEL_CHARS && /\p{L}/u.test(label) && value.length <= MAX_LAID_OUT_VALUE_CHARS && !SENTENCE_END.test(value);
+}
+
+/**
  * A page cut into passages, numbered from `firstId`: its prose and list items in passages of
  * whole sentences; then each fact laid out rather than written, as one passage: a label or
  * heading with the short value that stands under it ("Nettomenge" then "250 g", "# Magnetic
- * Project Mat" then "$19.95"), and each table row with two cells or more.
+ * Project Mat" then "$19.95"), a label and its value on a line of their own ("Weight: 311 g"),
+ * and each table row with two cells or more.
  */
 export function pagePassages(
   page: { n: number; url: string; title: string; markdown: string },
@@ -210,8 +228,9 @@ export function pagePassages(
     });
     before = shape ? undefined : page.markdown.slice(start, end);
   };
+  const pairs = new Set(blocks.filter(isLabelValueLine));
   for (const [i, block] of blocks.entries()) {
-    if (block.kind === 'heading' || block.kind === 'row') continue;
+    if (block.kind === 'heading' || block.kind === 'row' || pairs.has(block)) continue;
     let group: Span[] = [];
     const emit = (): void => {
       const first = group[0];
@@ -228,7 +247,8 @@ export function pagePassages(
   }
   for (const [i, block] of blocks.entries()) {
     const next = blocks[i + 1];
-    if (next && isLabel(block) && isValue(next)) add(block.start, next.end, 'value', i);
+    if (pairs.has(block)) add(block.start, block.end, 'value', i);
+    else if (next && !pairs.has(next) && isLabel(block) && isValue(next)) add(block.start, next.end, 'value', i);
     if (block.kind === 'row' && cellsOf(block.text).length >= 2) add(block.start, block.end, 'value', i);
   }
   return passages;

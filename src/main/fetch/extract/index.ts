@@ -32,8 +32,10 @@ import { findLead } from './lead.js';
 import { renderContent } from './markdown.js';
 import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
+import { dropProductRails } from './product-rails.js';
 import { dropRelatedSections } from './related.js';
 import { dropRepeatedBlocks } from './repeats.js';
+import { dropReviewWidgets } from './review-widgets.js';
 import { dropStrayLabels } from './stray-labels.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
@@ -70,6 +72,12 @@ interface Pass {
   keepHidden: boolean;
 }
 
+/** What a pass knows of the page besides its tree. */
+interface PageKind {
+  oneProduct: boolean;
+  reviewOpenings: string[];
+}
+
 /**
  * Deeper trees than this are read as flat text: the tree passes recurse once per level, and
  * real pages stay far below it (broken markup with thousands of unclosed tags does not).
@@ -88,13 +96,13 @@ export function extractHtml(html: string, url: string, options: ExtractOptions =
 
 function extractFromTree(parsed: Document, html: string, url: string, options: ExtractOptions): ExtractedDocument {
   let doc = parsed;
-  const { metadata, structuredBody } = readPageInfo(doc, url);
+  const { metadata, structuredBody, oneProduct, reviewOpenings } = readPageInfo(doc, url);
   let best = { markdown: '', text: '' };
   for (const [index, pass] of PASSES.entries()) {
     if (index > 0) doc = parseHtml(html); // each pass edits the tree it works on
     const body = pageBody(doc, html);
     if (!body) break;
-    const result = extractBody(body, url, metadata, options, pass);
+    const result = extractBody(body, url, metadata, options, { ...pass, oneProduct, reviewOpenings });
     // A gentler pass replaces the strict one only when it recovers real content, not a few stray lines.
     if (index === 0 || result.text.length >= MIN_TEXT_CHARS) best = result;
     if (best.text.length >= MIN_TEXT_CHARS) break;
@@ -111,7 +119,7 @@ function extractBody(
   url: string,
   metadata: PageMetadata,
   options: ExtractOptions,
-  pass: Pass,
+  pass: Pass & PageKind,
 ): { markdown: string; text: string } {
   const includeComments = options.includeComments ?? false;
   clean(body, { includeComments, keepHidden: pass.keepHidden });
@@ -122,6 +130,8 @@ function extractBody(
   if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
   for (const part of parts) {
     dropRelatedSections(part);
+    dropReviewWidgets(part, pass.oneProduct ? pass.reviewOpenings : []);
+    if (pass.oneProduct) dropProductRails(part);
     dropOrphanHeadings(part, metadata.publishedAt !== undefined);
     dropAuthorPanels(part);
     dropStrayLabels(part);

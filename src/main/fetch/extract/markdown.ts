@@ -8,6 +8,7 @@
  * forge a heading, a list, a link or emphasis.
  */
 import { attr, isTag, isText, normalizeSpace, rawText, type ChildNode, type Element } from './dom.js';
+import { definitionPairs, specRows, type SpecRow } from './label-values.js';
 import { escapeInline, seal, stripSeals, type InlineKind } from './markdown-escape.js';
 
 export interface RenderOptions {
@@ -162,6 +163,10 @@ class Renderer {
       }
       case 'table':
         return this.table(el);
+      case 'dl': {
+        const pairs = definitionPairs(el);
+        return pairs ? this.labelValues(pairs) : this.children(el);
+      }
       case 'hr':
         return plain ? '' : '---';
       case 'dt': {
@@ -222,6 +227,12 @@ class Renderer {
     const cells = rows.map((row) =>
       row.children.filter((c): c is Element => isTag(c) && (c.name === 'td' || c.name === 'th')),
     );
+    const caption = el.children.find((c): c is Element => isTag(c) && c.name === 'caption');
+    const spec = specRows(cells);
+    if (spec) {
+      const lines = this.labelValues(spec);
+      return caption ? `${this.finish(this.inlineChildren(caption), 'block')}\n\n${lines}` : lines;
+    }
     const isLayout =
       cells.some((row) => row.some((cell) => hasNested(cell, 'table'))) || cells.every((row) => row.length <= 1);
     if (isLayout || this.options.plain) {
@@ -233,7 +244,6 @@ class Renderer {
         const hasBlocks = parts.some((p) => p.includes('\n'));
         blocks.push(hasBlocks || isLayout ? parts.join('\n\n') : parts.join('\t'));
       }
-      const caption = el.children.find((c): c is Element => isTag(c) && c.name === 'caption');
       if (caption) blocks.unshift(this.finish(this.inlineChildren(caption), 'block'));
       return blocks.join('\n\n');
     }
@@ -253,6 +263,33 @@ class Renderer {
     if (lines.length === 0) return '';
     lines.splice(1, 0, `|${' --- |'.repeat(width)}`);
     return lines.join('\n');
+  }
+
+  /**
+   * Label/value facts (label-values.ts) as one "Label: value" line each, apart as paragraphs; a
+   * group's heading row as a line of its own.
+   */
+  private labelValues(rows: readonly SpecRow[]): string {
+    const lines = rows.map((row) => {
+      if ('heading' in row) return this.finish(this.oneLine(row.heading).join(' '), 'block');
+      const label = this.oneLine(row.label).join(' ');
+      const colon = /[:：]$/.test(stripSeals(label)) ? '' : ':';
+      return this.finish(`${label}${colon} ${this.oneLine(row.value).join(', ')}`, 'block');
+    });
+    return lines.filter((line) => line !== '').join('\n\n');
+  }
+
+  /** A cell's inline text by its lines (a <br> or a block such as a <p> starts one), tidied. */
+  private oneLine(cell: Element): string[] {
+    const collect = (el: Element): string => {
+      let out = '';
+      for (const child of el.children)
+        out += isTag(child) && BLOCK_TAGS.has(child.name) ? `\n${collect(child)}\n` : this.inline(child);
+      return out;
+    };
+    return tidyInline(collect(cell))
+      .split('\n')
+      .filter((line) => line !== '');
   }
 
   private inlineChildren(el: Element): string {

@@ -17,6 +17,13 @@ export interface PageInfo {
   metadata: PageMetadata;
   /** Body text the page carries in JSON-LD (articleBody, text): content for script shells. */
   structuredBody: string;
+  /**
+   * The page declares one product (schema.org Product, once, in JSON-LD or else in microdata) and
+   * no list of them: a product's page, where other products beside it are recommendations.
+   */
+  oneProduct: boolean;
+  /** The opening words of the customer reviews the page's product carries in JSON-LD. */
+  reviewOpenings: string[];
 }
 
 type JsonObject = Record<string, unknown>;
@@ -79,7 +86,32 @@ export function readPageInfo(doc: Document, url: string): PageInfo {
   const canonical = (canonicalLink && attr(canonicalLink, 'href')) ?? metas.get('og:url');
   const resolved = canonical ? resolveUrl(canonical, url) : undefined;
   if (resolved) result.canonicalUrl = resolved;
-  return { metadata: result, structuredBody };
+  return { metadata: result, structuredBody, oneProduct: declaresOneProduct(doc, ld), reviewOpenings: reviewOpenings(ld) };
+}
+
+/** Enough of a review's text to know it on the page, and no common phrase. */
+const REVIEW_OPENING_CHARS = 60;
+
+function reviewOpenings(ld: JsonObject[]): string[] {
+  const reviews = ld
+    .filter((o) => /^(?:Product|ProductGroup)$/.test(typeName(o)))
+    .flatMap((product) => (Array.isArray(product.review) ? (product.review as unknown[]) : [product.review]));
+  const openings: string[] = [];
+  for (const review of reviews) {
+    if (!review || typeof review !== 'object') continue;
+    // JSON-LD review bodies may carry the page's markup ("<br />"): the page shows its text.
+    const body = stringOf((review as JsonObject).reviewBody)?.replace(/<[^>]*>/g, ' ');
+    const opening = body ? normalizeSpace(body).slice(0, REVIEW_OPENING_CHARS) : '';
+    if (opening.length === REVIEW_OPENING_CHARS) openings.push(opening);
+  }
+  return openings;
+}
+
+function declaresOneProduct(doc: Document, ld: JsonObject[]): boolean {
+  if (ld.some((o) => /\b(?:ItemList|CollectionPage|OfferCatalog|SearchResultsPage)\b/.test(typeName(o)))) return false;
+  const inLd = ld.filter((o) => /^(?:Product|ProductGroup)$/.test(typeName(o))).length;
+  if (inLd > 0) return inLd === 1;
+  return findAll(doc, (el) => /^https?:\/\/schema\.org\/Product$/i.test(attr(el, 'itemtype') ?? '')).length === 1;
 }
 
 function pickTitle(doc: Document, metas: Map<string, string>, ld: JsonObject | undefined): string {
