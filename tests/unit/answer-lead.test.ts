@@ -41,6 +41,15 @@ describe('plain text', () => {
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
     expect(answer).toContain('- PG&E begins new mass power shutoff');
   });
+  it('reads a name the page wrote with soft hyphens as the name, and answers with it whole', async () => {
+    const markdown = 'Seit 1927 gibt es eine Schutz\u00adgemein\u00adschaft der Win\u00adzer von St. Mag\u00adda\u00adle\u00adna am Hang.';
+    const given = pages([1, markdown], other);
+    const answer = await compose('Seit wann gibt es eine Schutzgemeinschaft der Winzer von St. Magdalena?', given);
+    expect(answer).toContain('Seit 1927 gibt es eine Schutzgemeinschaft der Winzer von St. Magdalena am Hang. [1]');
+    const citation = checkCitations(answer, given, 9).sentences.at(-1)?.citations[0];
+    expect(citation?.supported).toBe(true);
+    expect(markdown.slice(...(citation?.range as [number, number]))).toBe(markdown);
+  });
 });
 
 describe('what never leads', () => {

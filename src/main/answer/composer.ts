@@ -9,7 +9,7 @@ import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
 import { isFurniture, negates, withoutLeadIn } from './lead-shape';
 import { cellsOf, splitSentences, type Passage } from './passages';
-import { withoutEscapes } from '../../shared/format/plain-text';
+import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
 import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
@@ -101,7 +101,7 @@ export async function composeWith(llm: Composer | undefined, input: Parameters<C
 
 export const extractiveComposer: Composer = async ({ question, passages, onText }) => {
   const questionTerms = [...new Set(contentTerms(question))];
-  const passageTerms = passages.map((p) => new Set(contentTerms(p.text)));
+  const passageTerms = passages.map((p) => new Set(contentTerms(withoutSoftHyphens(p.text))));
   // A table's rows and a page's label-value pairs are many passages of one layout: counted each, they would make its words look common.
   const weights = termWeights(questionTerms, passageTerms.filter((_, i) => passages[i]!.shape !== 'value'));
   const contexts = withTitles(passages, passageTerms);
@@ -120,7 +120,7 @@ export const extractiveComposer: Composer = async ({ question, passages, onText 
 function withTitles(passages: readonly Passage[], passageTerms: readonly Set<string>[]): Set<string>[] {
   const titleTerms = new Map<number, string[]>();
   return passages.map((passage, i) => {
-    if (!titleTerms.has(passage.n)) titleTerms.set(passage.n, contentTerms(passage.title));
+    if (!titleTerms.has(passage.n)) titleTerms.set(passage.n, contentTerms(withoutSoftHyphens(passage.title)));
     return new Set([...passageTerms[i]!, ...titleTerms.get(passage.n)!]);
   });
 }
@@ -214,7 +214,7 @@ function cleanSentence(text: string): string {
       .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/\s?\[(?:\d+(?:\s*,\s*\d+)*|[a-z]|citation needed|note \d+)\]/gi, '');
-  return oneLine(withoutMarkup(withoutEscapes(withoutMarkup(text).replace(/(\*\*|__|`)/g, '')))).trim();
+  return oneLine(withoutMarkup(withoutEscapes(withoutMarkup(withoutSoftHyphens(text)).replace(/(\*\*|__|`)/g, '')))).trim();
 }
 
 /** Of some substance: not a caption or a fragment. CJK packs more in fewer characters. */
