@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from '../../src/main/answer/check-citations';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
-import { isFurniture, withoutLeadIn } from '../../src/main/answer/lead-shape';
+import { isFurniture, premiseOf, withoutLeadIn } from '../../src/main/answer/lead-shape';
 import { pagePassages, type Passage } from '../../src/main/answer/passages';
 import { withoutEscapes } from '../../src/shared/format/plain-text';
 import { answerSpan, expectsName, expectsNumber, holdsNumberOfKind } from '../../src/main/answer/question-cues';
@@ -83,6 +83,26 @@ describe('what never leads', () => {
       other,
     );
     expect(await lead('How old is the Neolithic flint flake tool?', given)).toBe('**5,000 years** [1]');
+  });
+
+  it('reads the premise a question states before it asks, and nothing else of a question', () => {
+    expect(premiseOf('Since the resolver has been enabled since Rust 1.85.0, can we assume the change is safe?')).toBe(
+      'Since the resolver has been enabled since Rust 1.85.0',
+    );
+    expect(premiseOf('Da der Tarif seit März 2024 gilt, muss ich jetzt mehr zahlen?')).toBe('Da der Tarif seit März 2024 gilt');
+    expect(premiseOf('How do I install the driver on Windows 10, the old one?')).toBeUndefined();
+    expect(premiseOf('Since 2020, how many?')).toBeUndefined();
+    expect(premiseOf('Since 2019, the museum has opened on Sundays in summer.')).toBeUndefined();
+  });
+
+  it('answers with a fact a forum asker states as the premise of a question, not with the question', async () => {
+    const given = pages(
+      [1, 'Since the MSRV aware resolver has been enabled since the 2024 edition stabilized in Rust 1.85.0, can we assume that the change is non-breaking?'],
+      other,
+    );
+    const answer = await compose('Which Rust release stabilized the 2024 edition?', given);
+    expect(answer).toContain('Since the MSRV aware resolver has been enabled since the 2024 edition stabilized in Rust 1.85.0 [1]');
+    expect(answer).not.toContain('can we assume');
   });
 
   it('leaves out a dateline and a connective before the sentence’s own words', () => {

@@ -7,7 +7,7 @@
 import type { ErrorInfo } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
-import { isFurniture, negates, withoutLeadIn } from './lead-shape';
+import { isFurniture, negates, premiseOf, withoutLeadIn } from './lead-shape';
 import { cellsOf, splitSentences, type Passage } from './passages';
 import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
@@ -180,8 +180,11 @@ function candidateSentences(question: string, weights: TermWeights, passages: Pa
     const laidOut = passage.shape === 'value';
     const spans = laidOut ? [laidOutText(passage.text)] : splitSentences(passage.text).map((span) => span.text);
     for (const [k, span] of spans.entries()) {
-      const text = laidOut ? span : withoutLeadIn(cleanSentence(span));
-      const whole = !laidOut && (endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1)) && substantial(text);
+      const sentence = laidOut ? span : withoutLeadIn(cleanSentence(span));
+      // A question's premise is a statement of its own, though it ends where the question starts.
+      const premise = laidOut ? undefined : premiseOf(sentence);
+      const text = premise ?? sentence;
+      const whole = !laidOut && (premise !== undefined || endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1)) && substantial(text);
       if (isFurniture(text) || !usable(text, whole) || seen.has(text)) continue;
       seen.add(text);
       sentences.push({ n: passage.n, text, context: contexts[i]!, passageCoverage, whole, laidOut });
