@@ -59,12 +59,21 @@ describe('what never leads', () => {
       'How do I install the driver on Windows 10?',
       'Citation: Flint flake tool (2020), retrieved 20 January 2020 from the museum website.',
       'See the full list at https://example.com/list for details.',
+      'Weitere Informationen unter https://example.de/info im Netz.',
+      'More on this: www.example.com/more and the forum.',
+      'https://example.com/a/very/long/path leads to the page.',
       '© 2021 Example Media, all rights reserved.',
       'Welcome to the course on statistics for beginners.',
       'Hallo zusammen, ich habe ein Problem mit dem Drucker.',
     ])
       expect(isFurniture(text), text).toBe(true);
-    for (const text of ['The installer sets up the terminal for you.', 'Version 3.1 was released in May.']) expect(isFurniture(text), text).toBe(false);
+    for (const text of [
+      'The installer sets up the terminal for you.',
+      'Version 3.1 was released in May.',
+      'You may try https://github.com/mintty/wsltty as well.',
+      'The official site of the festival is www.example.org these days.',
+    ])
+      expect(isFurniture(text), text).toBe(false);
   });
 
   it('does not answer with the forum asker’s question but with the reply', async () => {

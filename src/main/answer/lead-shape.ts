@@ -9,9 +9,14 @@
  * The cues are the common words of the languages Lantern is asked in (question-cues.ts).
  */
 
-/** Where a sentence points elsewhere or claims rights: citations, credits, copyright. */
+/**
+ * Where a sentence points elsewhere or claims rights: citations, credits, copyright. A web
+ * address points elsewhere where it opens the line or follows a pointer ("see", "at", "from",
+ * a colon); named as what the sentence is about ("You may try https://…/wsltty as well", "The
+ * site is www.…") it may be the answer.
+ */
 const BIBLIOGRAPHIC = [
-  /https?:\/\/|\bwww\.\S/iu,
+  /(?:^|\b(?:at|from|see|visit|via|here|unter|sur|à|en|em|su)\s*:?\s+|:\s*|\(\s*)(?:https?:\/\/|www\.\S)/iu,
   /©|\(c\)\s*\d{4}|\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|\btodos los derechos reservados\b|\btutti i diritti riservati\b|\bwszelkie prawa zastrzeżone\b/iu,
   /\b(?:retrieved|accessed|abgerufen|consulté|consultado|consultato|dostęp|luettu)\b[^.]{0,40}\d/iu,
   /\bdoi:\s*\d|\bISBN\b/u,
