@@ -60,6 +60,7 @@ describe('what never leads', () => {
       'Citation: Flint flake tool (2020), retrieved 20 January 2020 from the museum website.',
       'See the full list at https://example.com/list for details.',
       'Weitere Informationen unter https://example.de/info im Netz.',
+      'Le détail est à https://example.fr/detail pour tous.',
       'More on this: www.example.com/more and the forum.',
       'https://example.com/a/very/long/path leads to the page.',
       '© 2021 Example Media, all rights reserved.',

@@ -16,7 +16,7 @@
  * site is www.…") it may be the answer.
  */
 const BIBLIOGRAPHIC = [
-  /(?:^|\b(?:at|from|see|visit|via|here|unter|sur|à|en|em|su)\s*:?\s+|:\s*|\(\s*)(?:https?:\/\/|www\.\S)/iu,
+  /(?:^|(?<![\p{L}\p{N}])(?:at|from|see|visit|via|here|unter|sur|à|en|em|su)\s*:?\s+|:\s*|\(\s*)(?:https?:\/\/|www\.\S)/iu,
   /©|\(c\)\s*\d{4}|\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|\btodos los derechos reservados\b|\btutti i diritti riservati\b|\bwszelkie prawa zastrzeżone\b/iu,
   /\b(?:retrieved|accessed|abgerufen|consulté|consultado|consultato|dostęp|luettu)\b[^.]{0,40}\d/iu,
   /\bdoi:\s*\d|\bISBN\b/u,
