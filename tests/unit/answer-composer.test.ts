@@ -41,6 +41,11 @@ describe('contentTerms', () => {
     expect(contentTerms('Wie viele Ladezyklen halten Akkus aus?')).toEqual(['ladezyklen', 'halten', 'akkus', 'aus']);
     expect(contentTerms('¿Qué porcentaje sacó Boric?')).toEqual(['porcentaje', 'sacó', 'boric']);
   });
+
+  it("folds an initialism's plural to its singular, as its apostrophe spelling is folded", () => {
+    expect(contentTerms("VMs, GPUs and the VM's disks")).toEqual(['vm', 'gpu', 'vm', 'disk']);
+    expect(contentTerms('iOS DOS PhDs')).toEqual(['ios', 'dos', 'phds']);
+  });
 });
 
 describe('termWeights', () => {

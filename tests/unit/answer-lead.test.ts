@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from '../../src/main/answer/check-citations';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
-import { isFurniture, withoutLeadIn } from '../../src/main/answer/lead-shape';
+import { isFurniture, premiseOf, withoutLeadIn } from '../../src/main/answer/lead-shape';
 import { pagePassages, type Passage } from '../../src/main/answer/passages';
 import { withoutEscapes } from '../../src/shared/format/plain-text';
 import { answerSpan, expectsName, expectsNumber, holdsNumberOfKind } from '../../src/main/answer/question-cues';
@@ -41,6 +41,15 @@ describe('plain text', () => {
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
     expect(answer).toContain('- PG&E begins new mass power shutoff');
   });
+  it('reads a name the page wrote with soft hyphens as the name, and answers with it whole', async () => {
+    const markdown = 'Seit 1927 gibt es eine Schutz\u00adgemein\u00adschaft der Win\u00adzer von St. Mag\u00adda\u00adle\u00adna am Hang.';
+    const given = pages([1, markdown], other);
+    const answer = await compose('Seit wann gibt es eine Schutzgemeinschaft der Winzer von St. Magdalena?', given);
+    expect(answer).toContain('Seit 1927 gibt es eine Schutzgemeinschaft der Winzer von St. Magdalena am Hang. [1]');
+    const citation = checkCitations(answer, given, 9).sentences.at(-1)?.citations[0];
+    expect(citation?.supported).toBe(true);
+    expect(markdown.slice(...(citation?.range as [number, number]))).toBe(markdown);
+  });
 });
 
 describe('what never leads', () => {
@@ -50,12 +59,22 @@ describe('what never leads', () => {
       'How do I install the driver on Windows 10?',
       'Citation: Flint flake tool (2020), retrieved 20 January 2020 from the museum website.',
       'See the full list at https://example.com/list for details.',
+      'Weitere Informationen unter https://example.de/info im Netz.',
+      'Le détail est à https://example.fr/detail pour tous.',
+      'More on this: www.example.com/more and the forum.',
+      'https://example.com/a/very/long/path leads to the page.',
       '© 2021 Example Media, all rights reserved.',
       'Welcome to the course on statistics for beginners.',
       'Hallo zusammen, ich habe ein Problem mit dem Drucker.',
     ])
       expect(isFurniture(text), text).toBe(true);
-    for (const text of ['The installer sets up the terminal for you.', 'Version 3.1 was released in May.']) expect(isFurniture(text), text).toBe(false);
+    for (const text of [
+      'The installer sets up the terminal for you.',
+      'Version 3.1 was released in May.',
+      'You may try https://github.com/mintty/wsltty as well.',
+      'The official site of the festival is www.example.org these days.',
+    ])
+      expect(isFurniture(text), text).toBe(false);
   });
 
   it('does not answer with the forum asker’s question but with the reply', async () => {
@@ -74,6 +93,26 @@ describe('what never leads', () => {
       other,
     );
     expect(await lead('How old is the Neolithic flint flake tool?', given)).toBe('**5,000 years** [1]');
+  });
+
+  it('reads the premise a question states before it asks, and nothing else of a question', () => {
+    expect(premiseOf('Since the resolver has been enabled since Rust 1.85.0, can we assume the change is safe?')).toBe(
+      'Since the resolver has been enabled since Rust 1.85.0',
+    );
+    expect(premiseOf('Da der Tarif seit März 2024 gilt, muss ich jetzt mehr zahlen?')).toBe('Da der Tarif seit März 2024 gilt');
+    expect(premiseOf('How do I install the driver on Windows 10, the old one?')).toBeUndefined();
+    expect(premiseOf('Since 2020, how many?')).toBeUndefined();
+    expect(premiseOf('Since 2019, the museum has opened on Sundays in summer.')).toBeUndefined();
+  });
+
+  it('answers with a fact a forum asker states as the premise of a question, not with the question', async () => {
+    const given = pages(
+      [1, 'Since the MSRV aware resolver has been enabled since the 2024 edition stabilized in Rust 1.85.0, can we assume that the change is non-breaking?'],
+      other,
+    );
+    const answer = await compose('Which Rust release stabilized the 2024 edition?', given);
+    expect(answer).toContain('Since the MSRV aware resolver has been enabled since the 2024 edition stabilized in Rust 1.85.0 [1]');
+    expect(answer).not.toContain('can we assume');
   });
 
   it('leaves out a dateline and a connective before the sentence’s own words', () => {

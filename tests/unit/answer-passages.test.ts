@@ -37,6 +37,19 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('ends a sentence before one that opens with a number and goes on in lower case, but not after an abbreviation', () => {
+    const split = (text: string): string[] => splitSentences(text).map((s) => s.text);
+    expect(split('Weithin wurde das Loblied gesungen. 1927 schlossen sich die Winzer zusammen.')).toEqual([
+      'Weithin wurde das Loblied gesungen.',
+      '1927 schlossen sich die Winzer zusammen.',
+    ]);
+    expect(split('Sales fell in 2023. 2024 was a better year.')).toEqual(['Sales fell in 2023.', '2024 was a better year.']);
+    const text = 'See Fig. 3 for the curve. It was Sept. 5 when he left. Es waren ca. 5 km.';
+    expect(split(text)).toEqual(['See Fig. 3 for the curve.', 'It was Sept. 5 when he left.', 'Es waren ca. 5 km.']);
+    const second = splitSentences(`Intro. ${'Weithin gesungen. 1927 schlossen sie.'}`, 100)[2];
+    expect(second).toEqual({ text: '1927 schlossen sie.', start: 100 + 'Intro. Weithin gesungen. '.length, end: 100 + 'Intro. Weithin gesungen. 1927 schlossen sie.'.length });
+  });
+
   it('splits Chinese and Japanese sentences', () => {
     expect(splitSentences('咖啡是一种饮料。它很受欢迎！コーヒーは飲み物です。').map((s) => s.text)).toEqual([
       '咖啡是一种饮料。',

@@ -7,7 +7,7 @@
  */
 import type { AnswerSentence, Citation } from '../../shared/answer-contract';
 import { splitSentences, type Passage, type Span } from './passages';
-import { withoutEscapes } from '../../shared/format/plain-text';
+import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
 import { contentTerms, words } from './terms';
 
 /** Share of the sentence's distinct content terms the quoted span must hold. */
@@ -151,11 +151,13 @@ interface PassageSentences {
 }
 
 function sentenceEvidence(span: Span): Evidence {
+  // Read as the answer's sentences are written: words whole where the page marks where they may break.
+  const text = withoutSoftHyphens(span.text);
   return {
     span,
-    terms: new Set(contentTerms(span.text)),
-    numbers: new Set([...span.text.matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => normalizeNumber(m[0]))),
-    words: new Set(words(span.text).map((w) => w.toLowerCase())),
+    terms: new Set(contentTerms(text)),
+    numbers: new Set([...text.matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => normalizeNumber(m[0]))),
+    words: new Set(words(text).map((w) => w.toLowerCase())),
   };
 }
 

@@ -7,9 +7,9 @@
 import type { ErrorInfo } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
-import { isFurniture, negates, withoutLeadIn } from './lead-shape';
+import { isFurniture, negates, premiseOf, withoutLeadIn } from './lead-shape';
 import { cellsOf, splitSentences, type Passage } from './passages';
-import { withoutEscapes } from '../../shared/format/plain-text';
+import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
 import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
@@ -101,7 +101,7 @@ export async function composeWith(llm: Composer | undefined, input: Parameters<C
 
 export const extractiveComposer: Composer = async ({ question, passages, onText }) => {
   const questionTerms = [...new Set(contentTerms(question))];
-  const passageTerms = passages.map((p) => new Set(contentTerms(p.text)));
+  const passageTerms = passages.map((p) => new Set(contentTerms(withoutSoftHyphens(p.text))));
   // A table's rows and a page's label-value pairs are many passages of one layout: counted each, they would make its words look common.
   const weights = termWeights(questionTerms, passageTerms.filter((_, i) => passages[i]!.shape !== 'value'));
   const contexts = withTitles(passages, passageTerms);
@@ -123,7 +123,7 @@ function withTitles(passages: readonly Passage[], passageTerms: readonly Set<str
   const titleTerms = new Map<number, string[]>();
   const index = new Map(passages.map((p, i) => [p.id, i]));
   return passages.map((passage, i) => {
-    if (!titleTerms.has(passage.n)) titleTerms.set(passage.n, contentTerms(passage.title));
+    if (!titleTerms.has(passage.n)) titleTerms.set(passage.n, contentTerms(withoutSoftHyphens(passage.title)));
     const before = index.get(passage.id - 1);
     // A fact laid out (a table row, a label and its value) is no sentence a sentence leans on.
     const leansOn = before !== undefined && passages[before]!.n === passage.n && passages[before]!.shape !== 'value' ? passageTerms[before]! : [];
@@ -186,8 +186,11 @@ function candidateSentences(question: string, weights: TermWeights, passages: Pa
     const laidOut = passage.shape === 'value';
     const spans = laidOut ? [laidOutText(passage.text)] : splitSentences(passage.text).map((span) => span.text);
     for (const [k, span] of spans.entries()) {
-      const text = laidOut ? span : withoutLeadIn(cleanSentence(span));
-      const whole = !laidOut && (endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1)) && substantial(text);
+      const sentence = laidOut ? span : withoutLeadIn(cleanSentence(span));
+      // A question's premise is a statement of its own, though it ends where the question starts.
+      const premise = laidOut ? undefined : premiseOf(sentence);
+      const text = premise ?? sentence;
+      const whole = !laidOut && (premise !== undefined || endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1)) && substantial(text);
       if (isFurniture(text) || !usable(text, whole) || seen.has(text)) continue;
       seen.add(text);
       sentences.push({ n: passage.n, text, context: contexts[i]!, passageCoverage, whole, laidOut });
@@ -220,7 +223,7 @@ function cleanSentence(text: string): string {
       .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/\s?\[(?:\d+(?:\s*,\s*\d+)*|[a-z]|citation needed|note \d+)\]/gi, '');
-  return oneLine(withoutMarkup(withoutEscapes(withoutMarkup(text).replace(/(\*\*|__|`)/g, '')))).trim();
+  return oneLine(withoutMarkup(withoutEscapes(withoutMarkup(withoutSoftHyphens(text)).replace(/(\*\*|__|`)/g, '')))).trim();
 }
 
 /** Of some substance: not a caption or a fragment. CJK packs more in fewer characters. */

@@ -2,15 +2,21 @@
  * What a page's sentence is, by its shape rather than its words about the subject: a line of the
  * page's furniture (a bibliographic or copyright line, a label such as "Question:", a greeting,
  * a question — a forum page's asker, a FAQ's heading), which never answers, so never leads an
- * answer or stands as a key point; and what comes before a sentence's own words: a news
+ * answer or stands as a key point, though the premise a question opens with may ("Since X was
+ * released in 2024, …?"); and what comes before a sentence's own words: a news
  * dateline, or a connective that ties it to the one before ("And so if you…", "But on Monday…"),
  * left out so the sentence starts where its thought does.
  * The cues are the common words of the languages Lantern is asked in (question-cues.ts).
  */
 
-/** Where a sentence points elsewhere or claims rights: citations, credits, copyright. */
+/**
+ * Where a sentence points elsewhere or claims rights: citations, credits, copyright. A web
+ * address points elsewhere where it opens the line or follows a pointer ("see", "at", "from",
+ * a colon); named as what the sentence is about ("You may try https://…/wsltty as well", "The
+ * site is www.…") it may be the answer.
+ */
 const BIBLIOGRAPHIC = [
-  /https?:\/\/|\bwww\.\S/iu,
+  /(?:^|(?<![\p{L}\p{N}])(?:at|from|see|visit|via|here|unter|sur|à|en|em|su)\s*:?\s+|:\s*|\(\s*)(?:https?:\/\/|www\.\S)/iu,
   /©|\(c\)\s*\d{4}|\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|\btodos los derechos reservados\b|\btutti i diritti riservati\b|\bwszelkie prawa zastrzeżone\b/iu,
   /\b(?:retrieved|accessed|abgerufen|consulté|consultado|consultato|dostęp|luettu)\b[^.]{0,40}\d/iu,
   /\bdoi:\s*\d|\bISBN\b/u,
@@ -35,6 +41,21 @@ export function isFurniture(text: string): boolean {
   return /[?？]["'”’»)\]]*$/u.test(text) || LABEL.test(text) || GREETING.test(text) || BIBLIOGRAPHIC.some((cue) => cue.test(text));
 }
 
+
+/**
+ * Conjunctions that open a premise, a clause a question states as so before it asks ("Since the
+ * resolver is enabled in Rust 1.85.0, can we assume…?"), in the languages of the cues above.
+ */
+const PREMISE =
+  /^(?:since|given that|now that|because|as|seit|seitdem|da|weil|nachdem|puisque|comme|étant donné que|vu que|ya que|puesto que|dado que|poiché|visto che|dato che|siccome|já que|visto que|uma vez que)\s+[^?？]{20,}?(?=,\s+\p{Ll}[^,]*[?？]["'”’»)\]]*$)/iu;
+
+/**
+ * What a question states as so before it asks: its opening premise, when it has one. A forum's
+ * asker often writes the fact another page states ("Since X was released in 2024, …?").
+ */
+export function premiseOf(text: string): string | undefined {
+  return PREMISE.exec(text)?.[0];
+}
 
 /**
  * A news dateline at the start — "LOS ANGELES (Reuters) - ", "BERLIN, Germany (AP) — ",

@@ -63,11 +63,12 @@ const ORDINAL_AFTER_ARTICLE = /(?:^|\s)(?:im|am|vom|zum|beim|ab|seit|bis|der|die
  * Sentences of a text with their ranges (trimmed). ICU splits after abbreviations such as
  * "Dr.", "U.S." and "z. B."; a piece that ends in a short capitalised abbreviation, a short
  * lower-case one or a German ordinal after its article is joined to the next, and so is one that
- * ends in a day's ordinal before its month ("…am 28." + "Februar 2022…").
+ * ends in a day's ordinal before its month ("…am 28." + "Februar 2022…"). A sentence that opens
+ * with a number ICU leaves joined to the one before is cut off it (NUMBER_OPENING).
  */
 export function splitSentences(text: string, offset = 0): Span[] {
   const spans: Span[] = [];
-  const parts = [...sentenceSegmenter.segment(text)];
+  const parts = [...sentenceSegmenter.segment(text)].flatMap(atNumberOpenings);
   let pending: { start: number; end: number } | undefined;
   for (const [i, part] of parts.entries()) {
     const start = pending?.start ?? part.index;
@@ -86,6 +87,27 @@ export function splitSentences(text: string, offset = 0): Span[] {
   }
   if (pending) pushTrimmed(spans, text, pending.start, pending.end, offset);
   return spans;
+}
+
+/**
+ * Where a sentence opens with a number and goes on in lower case ("…gesungen. 1927 schlossen sich
+ * die Winzer…", "…in 2023. 2024 was a year…"), which ICU does not end the one before (it reads
+ * the lower case that follows as the same sentence's): after a word of five letters or more, or
+ * a number, and its full stop.
+ */
+const NUMBER_OPENING = /(?<=(?:\p{L}{5,}|\p{Nd})[.!?]["'”’»)\]]*)\s+(?=\p{Nd}[\p{Nd}.,]*\s+\p{Ll})/gu;
+
+/** An ICU sentence cut again where a sentence opens with a number (NUMBER_OPENING). */
+function atNumberOpenings(part: Intl.SegmentData): { segment: string; index: number }[] {
+  const out: { segment: string; index: number }[] = [];
+  let from = 0;
+  for (const match of part.segment.matchAll(NUMBER_OPENING)) {
+    const end = match.index + match[0].length;
+    out.push({ segment: part.segment.slice(from, end), index: part.index + from });
+    from = end;
+  }
+  out.push({ segment: part.segment.slice(from), index: part.index + from });
+  return out;
 }
 
 function pushTrimmed(spans: Span[], text: string, start: number, end: number, offset: number): void {

@@ -49,9 +49,18 @@ export function wordSpans(text: string): { word: string; index: number }[] {
   return out;
 }
 
-/** A word folded for matching: lower case, apostrophes and thousands separators gone, crude English stem. */
+/**
+ * A word folded for matching: lower case, apostrophes and thousands separators gone, crude English
+ * stem. An initialism's plural loses its "s" ("VMs", "GPUs"), as its other spelling ("VM's") loses
+ * its "'s".
+ */
 function normalizeWord(word: string): string {
-  const lower = word.toLowerCase().normalize('NFKC').replace(/['’]s$/, '').replace(/['’]/g, '');
+  const lower = word
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/['’]s$/, '')
+    .replace(/['’]/g, '');
+  if (/^\p{Lu}{2,}s$/u.test(word)) return lower.slice(0, -1);
   if (/^\d[\d,.]*$/.test(lower)) return lower.replace(/,(?=\d{3}\b)/g, '');
   return stem(lower);
 }

@@ -12,3 +12,12 @@ const ESCAPE = /\\([!-/:-@[-`{-~])/g;
 export function withoutEscapes(markdown: string): string {
   return markdown.replace(ESCAPE, '$1');
 }
+
+/**
+ * The text without its soft hyphens (U+00AD), which mark where a word may break and show only
+ * there: a page that writes "Mag\u00adda\u00adle\u00adna" shows "Magdalena", and the answer's
+ * words are read and written so. A quote keeps them: it is the page's own text.
+ */
+export function withoutSoftHyphens(text: string): string {
+  return text.replace(/\u00ad/g, '');
+}
