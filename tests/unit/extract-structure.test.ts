@@ -296,6 +296,30 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(textOf(page(''))).toContain('Trekking poles, carbon, pair');
   });
 
+  it('drops a rail of cards whose long product names sit outside an empty link laid over each card', () => {
+    const card = (name: string, price: string): string =>
+      `<li><section><h3>${name}</h3><span>New · Business</span><span>${price}</span><span>+ $23.12 delivery</span><a href="/itm/${encodeURIComponent(name)}" aria-label="${name}"></a></section></li>`;
+    const cards = [
+      card('Moto chain DID 520 VX3 gold 120 links O-ring with clip closure for motorbikes', '$103.40'),
+      card('Moto chain DID 520 ERS3 gold 100 links for road and track motorbikes spare part', '$152.15'),
+      card('Moto chain DID 520 ERS3 gold 130 links for road and track motorbikes spare part', '$197.49'),
+      card('Chain guide for Tenere 700 black plastic 2019 to 2024 models with mounting screws', '$72.03'),
+    ].join('');
+    const html = `<!doctype html><html><head><title>DID 520 ERS3 chain, 104 links</title>
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"DID 520 ERS3 chain, 104 links"}</script></head><body>
+      <div class="p0"><h1>DID 520 ERS3 chain, 104 links</h1>
+        <div class="p1"><p>A gold racing chain for 520 sprockets with 104 links, riveted, for sport bikes up to 1000 cc. It comes with a rivet link and needs a riveting tool to fit.</p>
+          <p>The ERS3 is made for the track and for dry roads: it runs without O-rings, so it turns with less friction but needs cleaning and grease after every ride.</p>
+          <p>Check the number of links on the old chain before ordering: cutting a longer chain down is possible, adding links is not.</p>
+          <p>Replace the sprockets with the chain: a new chain on worn sprockets stretches within a few hundred kilometres, and a worn chain wears new sprockets as fast.</p>
+          <p>Tension it with the bike on its side stand, at the tightest point of the chain, to the slack the owner's manual gives, usually 25 to 35 millimetres.</p></div>
+        <div class="p2"><ul>${cards}</ul></div>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Check the number of links on the old chain');
+    expect(text).not.toContain('Chain guide for Tenere 700');
+    expect(text).not.toContain('$152.15');
+  });
   it('drops the reviews a product’s JSON-LD declares, though the page shows them without rating or date', () => {
     const bodies = [
       'Functionally it is one of the best mics I use for recording audio books, warm and extremely clear.',
