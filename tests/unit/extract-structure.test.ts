@@ -157,6 +157,23 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text.split(lead).length - 1).toBe(1);
   });
 
+  it('gives a card’s name and price once when the card prints them twice in a row, and keeps two cards’ same line and a table’s repeated cells', () => {
+    const card = (name: string, price: string, age: string): string =>
+      `<div class="c"><a href="/p/${encodeURIComponent(name)}"><span class="t">${name}</span></a><h3>${name}</h3><div class="n">${name}</div>
+        <div class="pr"><span class="from">${price}</span></div><div class="pr"><span class="sale">${price}</span></div><div class="age">${age}</div></div>`;
+    const html = `<!doctype html><html><head><title>Coffee</title></head><body><div class="shop"><h1>Coffee</h1>
+      <p>Whole beans and ground coffee from our roastery, roasted every week in small batches and sent the day after roasting.</p>
+      <div class="grid">${card('Chocolate Hazelnut Coffee', '$19.99', '2 days ago')}${card('Dark Roast Single-Serve Pods', '$14.99', '1 day ago')}${card('Medium Roast Ground Coffee', '$17.49', '5 days ago')}</div>
+      <div class="news">${['Winter blend is back', 'New roastery opens in Leeds', 'Pods now compostable'].map((t) => `<div class="item">${t}, with the details on our blog and in the next newsletter<div class="age">2 days ago</div></div>`).join('')}</div>
+      <table><tr><th>Roast</th><th>Light</th><th>Medium</th><th>Dark</th></tr><tr><td>Organic beans</td><td>Yes</td><td>Yes</td><td>Yes</td></tr></table>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text.split('Chocolate Hazelnut Coffee').length - 1).toBe(1);
+    expect(text.split('$19.99').length - 1).toBe(1);
+    expect(text.split('2 days ago').length - 1).toBe(4);
+    expect(text.split('Yes').length - 1).toBe(3);
+  });
+
   it('drops a reply’s quote of the post above it, with its "said:" line, and keeps the reply', () => {
     const question =
       'I am making an English course for car rental companies and need a name for it. Which sounds better: Car Rental English, or English for Car Rental? Any better idea is welcome.';
