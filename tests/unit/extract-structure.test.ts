@@ -157,6 +157,23 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text.split(lead).length - 1).toBe(1);
   });
 
+  it('gives a card’s name and price once when the card prints them twice in a row, and keeps two cards’ same line and a table’s repeated cells', () => {
+    const card = (name: string, price: string, age: string): string =>
+      `<div class="c"><a href="/p/${encodeURIComponent(name)}"><span class="t">${name}</span></a><h3>${name}</h3><div class="n">${name}</div>
+        <div class="pr"><span class="from">${price}</span></div><div class="pr"><span class="sale">${price}</span></div><div class="age">${age}</div></div>`;
+    const html = `<!doctype html><html><head><title>Coffee</title></head><body><div class="shop"><h1>Coffee</h1>
+      <p>Whole beans and ground coffee from our roastery, roasted every week in small batches and sent the day after roasting.</p>
+      <div class="grid">${card('Chocolate Hazelnut Coffee', '$19.99', '2 days ago')}${card('Dark Roast Single-Serve Pods', '$14.99', '1 day ago')}${card('Medium Roast Ground Coffee', '$17.49', '5 days ago')}</div>
+      <div class="news">${['Winter blend is back', 'New roastery opens in Leeds', 'Pods now compostable'].map((t) => `<div class="item">${t}, with the details on our blog and in the next newsletter<div class="age">2 days ago</div></div>`).join('')}</div>
+      <table><tr><th>Roast</th><th>Light</th><th>Medium</th><th>Dark</th></tr><tr><td>Organic beans</td><td>Yes</td><td>Yes</td><td>Yes</td></tr></table>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text.split('Chocolate Hazelnut Coffee').length - 1).toBe(1);
+    expect(text.split('$19.99').length - 1).toBe(1);
+    expect(text.split('2 days ago').length - 1).toBe(4);
+    expect(text.split('Yes').length - 1).toBe(3);
+  });
+
   it('drops a reply’s quote of the post above it, with its "said:" line, and keeps the reply', () => {
     const question =
       'I am making an English course for car rental companies and need a name for it. Which sounds better: Car Rental English, or English for Car Rental? Any better idea is welcome.';
@@ -296,6 +313,30 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(textOf(page(''))).toContain('Trekking poles, carbon, pair');
   });
 
+  it('drops a rail of cards whose long product names sit outside an empty link laid over each card', () => {
+    const card = (name: string, price: string): string =>
+      `<li><section><h3>${name}</h3><span>New · Business</span><span>${price}</span><span>+ $23.12 delivery</span><a href="/itm/${encodeURIComponent(name)}" aria-label="${name}"></a></section></li>`;
+    const cards = [
+      card('Moto chain DID 520 VX3 gold 120 links O-ring with clip closure for motorbikes', '$103.40'),
+      card('Moto chain DID 520 ERS3 gold 100 links for road and track motorbikes spare part', '$152.15'),
+      card('Moto chain DID 520 ERS3 gold 130 links for road and track motorbikes spare part', '$197.49'),
+      card('Chain guide for Tenere 700 black plastic 2019 to 2024 models with mounting screws', '$72.03'),
+    ].join('');
+    const html = `<!doctype html><html><head><title>DID 520 ERS3 chain, 104 links</title>
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"DID 520 ERS3 chain, 104 links"}</script></head><body>
+      <div class="p0"><h1>DID 520 ERS3 chain, 104 links</h1>
+        <div class="p1"><p>A gold racing chain for 520 sprockets with 104 links, riveted, for sport bikes up to 1000 cc. It comes with a rivet link and needs a riveting tool to fit.</p>
+          <p>The ERS3 is made for the track and for dry roads: it runs without O-rings, so it turns with less friction but needs cleaning and grease after every ride.</p>
+          <p>Check the number of links on the old chain before ordering: cutting a longer chain down is possible, adding links is not.</p>
+          <p>Replace the sprockets with the chain: a new chain on worn sprockets stretches within a few hundred kilometres, and a worn chain wears new sprockets as fast.</p>
+          <p>Tension it with the bike on its side stand, at the tightest point of the chain, to the slack the owner's manual gives, usually 25 to 35 millimetres.</p></div>
+        <div class="p2"><ul>${cards}</ul></div>
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Check the number of links on the old chain');
+    expect(text).not.toContain('Chain guide for Tenere 700');
+    expect(text).not.toContain('$152.15');
+  });
   it('drops the reviews a product’s JSON-LD declares, though the page shows them without rating or date', () => {
     const bodies = [
       'Functionally it is one of the best mics I use for recording audio books, warm and extremely clear.',

@@ -19,7 +19,8 @@ export interface RenderOptions {
   title: string;
 }
 
-const BLOCK_TAGS = new Set([
+/** Tags rendered as blocks of their own (a paragraph or line apart). */
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'address',
   'article',
   'aside',

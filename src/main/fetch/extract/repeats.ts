@@ -7,8 +7,12 @@
  *   each section that has it.
  * - A quote whose text is already in the content before it goes, with its "X said:" line and
  *   other chrome: its core (the middle of its text) is looked for, not its edges.
+ * - A block printed twice in a row within one card goes: a product's name as its picture's title,
+ *   its heading and its link's label, its price as list and sale price. Two cards in a row may
+ *   each say "2 days ago": that is two items' own line, kept.
  */
-import { isTag, isText, rawText, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
+import { isInside, isTag, isText, rawText, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
+import { BLOCK_TAGS } from './markdown.js';
 
 /** Paragraphs compared; a quote made of paragraphs is compared paragraph by paragraph. */
 const TEXT_BLOCKS = new Set(['p', 'blockquote']);
@@ -23,9 +27,54 @@ const WINDOW = 6;
 const QUOTE_EDGE_CHARS = 80;
 /** How much of a quote's core must be found before it. */
 const QUOTE_CORE_CHARS = 200;
+/** A card (a title, a price, a line or two) holds at most this many characters. */
+const CARD_MAX_CHARS = 300;
 
 export function dropRepeatedBlocks(parts: Element[]): void {
-  for (const el of [...repeatedParagraphs(parts), ...repeatedQuotes(parts)]) removeNode(el);
+  for (const el of [...repeatedParagraphs(parts), ...repeatedQuotes(parts), ...repeatedInCard(parts)]) removeNode(el);
+}
+
+/**
+ * Elements holding no block (each renders as one line or paragraph) whose text is the one's just
+ * before, inside the same card.
+ */
+function repeatedInCard(parts: Element[]): Element[] {
+  const doomed: Element[] = [];
+  const hasBlock = new Map<Element, boolean>();
+  const containsBlock = (el: Element): boolean => {
+    let known = hasBlock.get(el);
+    if (known === undefined) {
+      known = el.children.some((c) => isTag(c) && (BLOCK_TAGS.has(c.name) || containsBlock(c)));
+      hasBlock.set(el, known);
+    }
+    return known;
+  };
+  let last: { el: Element; key: string } | undefined;
+  const visit = (el: Element): boolean => {
+    // A table's cells repeat on purpose ("Yes" in each column of a comparison).
+    if (el.name === 'table') {
+      last = undefined;
+      return false;
+    }
+    if (containsBlock(el)) {
+      // Its own text lies between its blocks: what came before is no longer just before.
+      if (el.children.some((c) => isText(c) && c.data.trim() !== '')) last = undefined;
+      return true;
+    }
+    const key = squeeze(rawText(el));
+    if (key === '') return false;
+    if (last?.key === key && inOneCard(last.el, el)) doomed.push(el);
+    else last = { el, key };
+    return false;
+  };
+  for (const part of parts) if (visit(part)) walkElements(part, visit);
+  return doomed;
+}
+
+function inOneCard(a: Element, b: Element): boolean {
+  let common: Element | null = a.parent as Element | null;
+  while (common && !isInside(b, common)) common = common.parent as Element | null;
+  return common !== null && rawText(common).replace(/\s+/g, '').length <= CARD_MAX_CHARS;
 }
 
 function repeatedParagraphs(parts: Element[]): Element[] {
