@@ -11,7 +11,7 @@ import { isFurniture, negates, premiseOf, withoutLeadIn } from './lead-shape';
 import { cellsOf, splitSentences, type Passage } from './passages';
 import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
-import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
+import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, nameRunsIn, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import type { EarlierTurn } from './standalone-question';
 import { CJK, contentTerms, sameTerm, words } from './terms';
@@ -131,9 +131,15 @@ function withTitles(passages: readonly Passage[], passageTerms: readonly Set<str
   });
 }
 
-/** Sources that never write a name the question asks about do not answer it. */
+/**
+ * Sources that never write a name the question asks about do not answer it. A name of several
+ * words is written where half of them are: pages shorten such a name or spell one of its words
+ * otherwise (a first name left out, an initialism for part of it), while a question about
+ * something else names something else.
+ */
 function answersIt(question: string, contexts: readonly Set<string>[]): boolean {
-  return namesIn(question).every((name) => contexts.some((terms) => holds(terms, name)));
+  const written = (term: string): boolean => contexts.some((terms) => holds(terms, term));
+  return nameRunsIn(question).every((run) => 2 * run.filter(written).length >= run.length);
 }
 
 /**
