@@ -181,6 +181,17 @@ describe('extractiveComposer', () => {
     expect((await compose('What budget did the Linus Media Group poster set for his video editing PC?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 
+  it('once the sources answer, leads with a more relevant sentence that says as much of the question, though its passage says less', async () => {
+    const given = passages(
+      [1, 'Unite Connect forwards Zorbex alarms to phones.'],
+      [2, 'Zorbex makes monitors for hospitals and clinics across the country. Nurses there carry phones on every shift.'],
+    );
+    const answer = await compose('Which software sends Zorbex monitor alarms to the phones of nurses?', given);
+    expect(answer.split('\n')[0]).toBe('Unite Connect forwards Zorbex alarms to phones. [1]');
+    // Alone, that sentence's passage holds too little of the question: the sources do not answer.
+    expect((await compose('Which software sends Zorbex monitor alarms to the phones of nurses?', given.slice(0, 1))).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
   it('does not lead with a page that writes none of the names the question asks about', async () => {
     const given = titled(
       { 1: 'Zentra Auth', 2: 'Feeder app' },

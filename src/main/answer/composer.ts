@@ -52,6 +52,8 @@ const MIN_PASSAGE_COVERAGE = 0.45;
 /** A question that asks for a number, answered by a sentence that holds one, needs less: the number is evidence too. */
 const MIN_PASSAGE_COVERAGE_NUMBER = 0.25;
 const MIN_LEAD_COVERAGE = 0.2;
+/** The share of MIN_PASSAGE_COVERAGE(_NUMBER) that a sentence saying as much as the best answering one needs (chooseLead). */
+const PASSAGE_SHARE_BESIDE_AN_ANSWER = 0.5;
 /** A key point must hold at least this weighted share of them (no off-topic padding). */
 const MIN_POINT_COVERAGE = 0.3;
 /** Sentences nearly the same as one already chosen (term Jaccard) are left out. */
@@ -163,17 +165,21 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   const pageTerms = new Map<number, Set<string>>();
   for (const c of candidates) pageTerms.set(c.n, new Set([...(pageTerms.get(c.n) ?? []), ...c.context]));
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
-  const answering = candidates.filter(
-    (c) =>
-      c.coverage >= MIN_LEAD_COVERAGE &&
-      (c.whole || (factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
-      c.passageCoverage >= (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
-      ((c.whole && !needsNumber) || holdsNumber(c.text, questionTerms)) &&
-      holdsNumberOfKind(c.text, question) &&
-      (!needsName || holdsNewName(c.text, questionTerms)) &&
-      (names.length === 0 || names.some((name) => holds(pageTerms.get(c.n)!, name))) &&
-      saysMore(c),
-  );
+  const answers = (c: Candidate, passageShare: number): boolean =>
+    c.coverage >= MIN_LEAD_COVERAGE &&
+    (c.whole || (factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
+    c.passageCoverage >= passageShare * (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
+    ((c.whole && !needsNumber) || holdsNumber(c.text, questionTerms)) &&
+    holdsNumberOfKind(c.text, question) &&
+    (!needsName || holdsNewName(c.text, questionTerms)) &&
+    (names.length === 0 || names.some((name) => holds(pageTerms.get(c.n)!, name))) &&
+    saysMore(c);
+  const best = candidates.find((c) => answers(c, 1));
+  if (best === undefined) return undefined;
+  // Once the sources answer, a more relevant sentence that says at least as much of the question
+  // on its own needs less of it around it: its passage may be the page's opening or a long
+  // paragraph about something beside it ("Ascom … announced … with Dräger" in a release).
+  const answering = candidates.filter((c) => answers(c, 1) || (c.coverage >= best.coverage && answers(c, PASSAGE_SHARE_BESIDE_AN_ANSWER)));
   // What is not so ("did not seek reelection") answers less than what is, when the question does not negate.
   return (negates(question) ? undefined : answering.find((c) => !negates(c.text))) ?? answering[0];
 }
