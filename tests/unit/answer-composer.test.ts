@@ -192,6 +192,16 @@ describe('extractiveComposer', () => {
     expect((await compose('Which software sends Zorbex monitor alarms to the phones of nurses?', given.slice(0, 1))).startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 
+  it('lets a sentence with the one number of the kind asked lead with less of the question in it, its passage holding the rest', async () => {
+    const given = passages(
+      [1, 'The Zorbex museum in Lintau has a new sculpture wing for modern art. The doors first opened to visitors in 1998.'],
+      [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
+    );
+    expect(await compose('In what year did the Zorbex museum in Lintau open its new sculpture wing?', given)).toMatch(
+      /^\*\*1998\*\* \[1\]\n\nThe doors first opened to visitors in 1998\. \[1\]/,
+    );
+  });
+
   it('does not lead with a page that writes none of the names the question asks about', async () => {
     const given = titled(
       { 1: 'Zentra Auth', 2: 'Feeder app' },

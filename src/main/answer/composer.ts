@@ -52,6 +52,12 @@ const MIN_PASSAGE_COVERAGE = 0.45;
 /** A question that asks for a number, answered by a sentence that holds one, needs less: the number is evidence too. */
 const MIN_PASSAGE_COVERAGE_NUMBER = 0.25;
 const MIN_LEAD_COVERAGE = 0.2;
+/**
+ * A lead that holds the one number of the kind asked (a year, a price, a size: answerSpan) needs
+ * less of the question in itself: the number is the evidence, and its sentence leaves the subject
+ * to its passage ("Die Karte zeigt … in einer Auflösung von 1x1 Kilometer.").
+ */
+const MIN_LEAD_COVERAGE_WITH_NUMBER = 0.1;
 /** The share of MIN_PASSAGE_COVERAGE(_NUMBER) that a sentence saying as much as the best answering one needs (chooseLead). */
 const PASSAGE_SHARE_BESIDE_AN_ANSWER = 0.5;
 /** A key point must hold at least this weighted share of them (no off-topic padding). */
@@ -166,7 +172,7 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   for (const c of candidates) pageTerms.set(c.n, new Set([...(pageTerms.get(c.n) ?? []), ...c.context]));
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
   const answers = (c: Candidate, passageShare: number): boolean =>
-    c.coverage >= MIN_LEAD_COVERAGE &&
+    (c.coverage >= MIN_LEAD_COVERAGE || (c.coverage >= MIN_LEAD_COVERAGE_WITH_NUMBER && factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
     (c.whole || (factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
     c.passageCoverage >= passageShare * (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
     ((c.whole && !needsNumber) || holdsNumber(c.text, questionTerms)) &&
