@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import type { Passage } from '../../src/main/answer/passages';
-import { answerSpan, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from '../../src/main/answer/question-cues';
+import { answerSpan, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, nameRunsIn, namesIn } from '../../src/main/answer/question-cues';
 import { termWeights, weightedCoverage } from '../../src/main/answer/term-weights';
 import { contentTerms, sameTerm } from '../../src/main/answer/terms';
 
@@ -117,6 +117,11 @@ describe('question cues', () => {
     expect(namesIn('What was the unemployment rate in Germany in March?')).toEqual(['germany', 'march']);
     expect(namesIn('Which outlet reported it?')).toEqual([]);
   });
+
+  it('groups the capitalised words written together into one name', () => {
+    expect(nameRunsIn('What budget did the Linus Tech Tips poster set for his PC?')).toEqual([['linus', 'tech', 'tips'], ['pc']]);
+    expect(nameRunsIn('Is Berlin bigger than Munich, Germany?')).toEqual([['berlin'], ['munich'], ['germany']]);
+  });
 });
 
 describe('extractiveComposer', () => {
@@ -165,6 +170,36 @@ describe('extractiveComposer', () => {
     );
     expect((await compose('What was the unemployment rate in Germany in March 2021?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
     expect((await compose('What was the unemployment rate in Poland in March 2021?', given)).startsWith(NOT_IN_SOURCES)).toBe(false);
+  });
+
+  it('takes a name of several words as written where half of its words are, not where fewer are', async () => {
+    const given = passages(
+      [1, 'On the Tech Tips forum, the poster set a budget of $3,500 for his video editing PC.'],
+      [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
+    );
+    expect(await compose('What budget did the Linus Tech Tips poster set for his video editing PC?', given)).toContain('$3,500');
+    expect((await compose('What budget did the Linus Media Group poster set for his video editing PC?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('once the sources answer, leads with a more relevant sentence that says as much of the question, though its passage says less', async () => {
+    const given = passages(
+      [1, 'Unite Connect forwards Zorbex alarms to phones.'],
+      [2, 'Zorbex makes monitors for hospitals and clinics across the country. Nurses there carry phones on every shift.'],
+    );
+    const answer = await compose('Which software sends Zorbex monitor alarms to the phones of nurses?', given);
+    expect(answer.split('\n')[0]).toBe('Unite Connect forwards Zorbex alarms to phones. [1]');
+    // Alone, that sentence's passage holds too little of the question: the sources do not answer.
+    expect((await compose('Which software sends Zorbex monitor alarms to the phones of nurses?', given.slice(0, 1))).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('lets a sentence with the one number of the kind asked lead with less of the question in it, its passage holding the rest', async () => {
+    const given = passages(
+      [1, 'The Zorbex museum in Lintau has a new sculpture wing for modern art. The doors first opened to visitors in 1998.'],
+      [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
+    );
+    expect(await compose('In what year did the Zorbex museum in Lintau open its new sculpture wing?', given)).toMatch(
+      /^\*\*1998\*\* \[1\]\n\nThe doors first opened to visitors in 1998\. \[1\]/,
+    );
   });
 
   it('does not lead with a page that writes none of the names the question asks about', async () => {

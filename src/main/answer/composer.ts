@@ -11,7 +11,7 @@ import { isFurniture, negates, premiseOf, withoutLeadIn } from './lead-shape';
 import { cellsOf, splitSentences, type Passage } from './passages';
 import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
-import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, namesIn } from './question-cues';
+import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, nameRunsIn, namesIn } from './question-cues';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import type { EarlierTurn } from './standalone-question';
 import { CJK, contentTerms, sameTerm, words } from './terms';
@@ -52,6 +52,14 @@ const MIN_PASSAGE_COVERAGE = 0.45;
 /** A question that asks for a number, answered by a sentence that holds one, needs less: the number is evidence too. */
 const MIN_PASSAGE_COVERAGE_NUMBER = 0.25;
 const MIN_LEAD_COVERAGE = 0.2;
+/**
+ * A lead that holds the one number of the kind asked (a year, a price, a size: answerSpan) needs
+ * less of the question in itself: the number is the evidence, and its sentence leaves the subject
+ * to its passage ("Die Karte zeigt … in einer Auflösung von 1x1 Kilometer.").
+ */
+const MIN_LEAD_COVERAGE_WITH_NUMBER = 0.1;
+/** The share of MIN_PASSAGE_COVERAGE(_NUMBER) that a sentence saying as much as the best answering one needs (chooseLead). */
+const PASSAGE_SHARE_BESIDE_AN_ANSWER = 0.5;
 /** A key point must hold at least this weighted share of them (no off-topic padding). */
 const MIN_POINT_COVERAGE = 0.3;
 /** Sentences nearly the same as one already chosen (term Jaccard) are left out. */
@@ -131,9 +139,15 @@ function withTitles(passages: readonly Passage[], passageTerms: readonly Set<str
   });
 }
 
-/** Sources that never write a name the question asks about do not answer it. */
+/**
+ * Sources that never write a name the question asks about do not answer it. A name of several
+ * words is written where half of them are: pages shorten such a name or spell one of its words
+ * otherwise (a first name left out, an initialism for part of it), while a question about
+ * something else names something else.
+ */
 function answersIt(question: string, contexts: readonly Set<string>[]): boolean {
-  return namesIn(question).every((name) => contexts.some((terms) => holds(terms, name)));
+  const written = (term: string): boolean => contexts.some((terms) => holds(terms, term));
+  return nameRunsIn(question).every((run) => 2 * run.filter(written).length >= run.length);
 }
 
 /**
@@ -157,17 +171,21 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   const pageTerms = new Map<number, Set<string>>();
   for (const c of candidates) pageTerms.set(c.n, new Set([...(pageTerms.get(c.n) ?? []), ...c.context]));
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
-  const answering = candidates.filter(
-    (c) =>
-      c.coverage >= MIN_LEAD_COVERAGE &&
-      (c.whole || (factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
-      c.passageCoverage >= (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
-      ((c.whole && !needsNumber) || holdsNumber(c.text, questionTerms)) &&
-      holdsNumberOfKind(c.text, question) &&
-      (!needsName || holdsNewName(c.text, questionTerms)) &&
-      (names.length === 0 || names.some((name) => holds(pageTerms.get(c.n)!, name))) &&
-      saysMore(c),
-  );
+  const answers = (c: Candidate, passageShare: number): boolean =>
+    (c.coverage >= MIN_LEAD_COVERAGE || (c.coverage >= MIN_LEAD_COVERAGE_WITH_NUMBER && factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
+    (c.whole || (factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
+    c.passageCoverage >= passageShare * (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
+    ((c.whole && !needsNumber) || holdsNumber(c.text, questionTerms)) &&
+    holdsNumberOfKind(c.text, question) &&
+    (!needsName || holdsNewName(c.text, questionTerms)) &&
+    (names.length === 0 || names.some((name) => holds(pageTerms.get(c.n)!, name))) &&
+    saysMore(c);
+  const best = candidates.find((c) => answers(c, 1));
+  if (best === undefined) return undefined;
+  // Once the sources answer, a more relevant sentence that says at least as much of the question
+  // on its own needs less of it around it: its passage may be the page's opening or a long
+  // paragraph about something beside it ("Ascom … announced … with Dräger" in a release).
+  const answering = candidates.filter((c) => answers(c, 1) || (c.coverage >= best.coverage && answers(c, PASSAGE_SHARE_BESIDE_AN_ANSWER)));
   // What is not so ("did not seek reelection") answers less than what is, when the question does not negate.
   return (negates(question) ? undefined : answering.find((c) => !negates(c.text))) ?? answering[0];
 }

@@ -4,7 +4,7 @@
  * way; or a person's name. The cues are the common question words of the languages Lantern is
  * used in, not phrases from any one question.
  */
-import { contentTerm, words } from './terms';
+import { contentTerm, wordSpans, words } from './terms';
 
 /** "On what date…", "An welchem Datum…", "À quelle date…", in the languages of the cues. */
 const DATE_CUE =
@@ -75,14 +75,28 @@ export function holdsNumber(text: string, questionTerms: readonly string[] = [])
  * write it do not answer a question about it ("…in Germany" over pages about Poland).
  */
 export function namesIn(question: string): string[] {
-  const names: string[] = [];
-  const all = words(question);
-  for (const word of all.slice(1)) {
-    if (!/^\p{Lu}/u.test(word)) continue;
+  return nameRunsIn(question).flat();
+}
+
+/**
+ * The same names, grouped as the question writes them: capitalised words with nothing but spaces
+ * between them are one name ("Linus Tech Tips", "Red Dead Redemption"), each word a content term.
+ */
+export function nameRunsIn(question: string): string[][] {
+  const spans = wordSpans(question);
+  const runs: string[][] = [];
+  let last = -1;
+  for (const [i, { word, index }] of spans.entries()) {
+    if (i === 0 || !/^\p{Lu}/u.test(word)) continue;
     const term = contentTerm(word);
-    if (term !== undefined) names.push(term);
+    if (term === undefined) continue;
+    const before = spans[i - 1]!;
+    const joined = last === i - 1 && /^\s+$/u.test(question.slice(before.index + before.word.length, index));
+    if (joined) runs[runs.length - 1]!.push(term);
+    else runs.push([term]);
+    last = i;
   }
-  return names;
+  return runs;
 }
 
 /** Question words that ask for a person (who, wer, qui, quién, chi, quem, kto, kuka). */
