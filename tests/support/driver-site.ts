@@ -15,43 +15,41 @@ export interface DriverSite {
 
 const RESULTS = '<div id="rso"><div class="g"><a href="https://example.com/one"><h3>One</h3></a></div><div class="g"><a href="https://example.com/two"><h3>Two</h3></a></div></div>';
 
-/** Pages of /results-then-related whose tail waits for the browser to have parsed their head. */
-const awaitingTail = new Set<ServerResponse>();
-const awaitingRelated = new Set<ServerResponse>();
+type PageHandler = (res: ServerResponse, held: Set<ServerResponse>, req: IncomingMessage) => void;
 
-const PAGES: Record<string, (res: ServerResponse, held: Set<ServerResponse>, req: IncomingMessage) => void> = {
+/**
+ * A page at `path` whose `head` is sent at once and whose `tail` only once the browser has parsed
+ * the head: the head ends in a script that requests `${path}/seen`, and that request sends the
+ * tail of every such page waiting. The document never ends.
+ */
+function headThenTail(path: string, title: string, head: string, tail: string): Record<string, PageHandler> {
+  const waiting = new Set<ServerResponse>();
+  return {
+    [path]: (res, held) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write(`<!DOCTYPE html><html><head><title>${title}</title></head><body>${head}<script>fetch('${path}/seen')</script>`);
+      held.add(res);
+      waiting.add(res);
+    },
+    [`${path}/seen`]: (res) => {
+      for (const page of waiting) page.write(tail);
+      waiting.clear();
+      res.writeHead(204).end();
+    },
+  };
+}
+
+const PAGES: Record<string, PageHandler> = {
   // The results and what follows them arrive, then the document never ends (its tail "still loading").
   '/open-ended': (res, held) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.write(`<!DOCTYPE html><html><head><title>open</title></head><body>${RESULTS}<div id="footer">after</div>`);
     held.add(res);
   },
-  // The results, then a second container begun: its tail is sent only once the browser has parsed
-  // its head (the inline script's request), and the document never ends.
-  '/results-then-related': (res, held) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.write(`<!DOCTYPE html><html><head><title>related</title></head><body>${RESULTS}<div id="botstuff"><a href="/search?q=one">related one</a><script>fetch('/related-seen')</script>`);
-    held.add(res);
-    awaitingTail.add(res);
-  },
-  '/related-seen': (res) => {
-    for (const page of awaitingTail) page.write('<a href="/search?q=two">related two</a></div><div id="footer">after</div>');
-    awaitingTail.clear();
-    res.writeHead(204).end();
-  },
-  // The results, then bottom ads and a script: the related searches are sent only once the browser
-  // has parsed that far (the script's request), and the document never ends.
-  '/results-then-later-related': (res, held) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.write(`<!DOCTYPE html><html><head><title>later related</title></head><body>${RESULTS}<div id="bottomads">ads</div><script>fetch('/results-seen')</script>`);
-    held.add(res);
-    awaitingRelated.add(res);
-  },
-  '/results-seen': (res) => {
-    for (const page of awaitingRelated) page.write('<div id="botstuff"><a href="/search?q=later">related later</a></div><div id="footer">after</div>');
-    awaitingRelated.clear();
-    res.writeHead(204).end();
-  },
+  // The results, then a second container begun, whose tail comes once the browser has parsed its head.
+  ...headThenTail('/results-then-related', 'related', `${RESULTS}<div id="botstuff"><a href="/search?q=one">related one</a>`, '<a href="/search?q=two">related two</a></div><div id="footer">after</div>'),
+  // The results, then bottom ads: the related searches come only once the browser has parsed that far.
+  ...headThenTail('/results-then-later-related', 'later related', `${RESULTS}<div id="bottomads">ads</div>`, '<div id="botstuff"><a href="/search?q=later">related later</a></div><div id="footer">after</div>'),
   // The marker is added by a script a while after the load event.
   '/late-marker': (res) =>
     html(res, `<title>late</title><body><script>addEventListener('load', () => setTimeout(() => { const d = document.createElement('div'); d.id = 'rso'; d.textContent = 'late results'; document.body.append(d); }, 150));</script></body>`),
