@@ -8,29 +8,15 @@
 import type { Nodes, Parent, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { AnswerResponse } from '../../shared/answer-contract';
+import { formatAnswerText, type AnswerTextStyle } from '../../shared/format/answer-text';
 import { oneLine } from '../../shared/format/one-line';
+import { withoutControlCharacters } from '../../shared/format/plain-text';
+
+/** Page text on one line; an address as it is (a terminal shows it, nothing parses it). */
+const PLAIN: AnswerTextStyle = { text: oneLine, url: (url) => url, answer: (markdown) => markdownAsPlainText(markdown) };
 
 export function formatAnswerPlain(response: Pick<AnswerResponse, 'answer' | 'sources' | 'searchedFor'>): string {
-  return withoutControls(plainLines(response).join('\n'));
-}
-
-function plainLines(response: Pick<AnswerResponse, 'answer' | 'sources' | 'searchedFor'>): string[] {
-  const lines = response.searchedFor === undefined ? [] : [`Searched for: ${oneLine(response.searchedFor)}`, ''];
-  lines.push(markdownAsPlainText(response.answer));
-  if (response.sources.length > 0) {
-    lines.push('', 'Sources:');
-    for (const source of response.sources) lines.push(`[${source.n}] ${oneLine(source.title) || source.url} (${source.url})`);
-  }
-  return lines;
-}
-
-/**
- * Without C0/C1 control characters other than the line break and tab: page text must not drive
- * the terminal (an escape sequence in a title could rewrite what the person sees).
- */
-export function withoutControls(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
-  return text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+  return withoutControlCharacters(formatAnswerText(response, PLAIN));
 }
 
 /** Markdown as the text it shows: blocks apart by a blank line, list items one a line. */

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { ResearchApi } from '../../shared/api';
 import { oneLine } from '../../shared/format/one-line';
-import { markdownAsPlainText, withoutControls } from './answer-plain';
+import { withoutControlCharacters } from '../../shared/format/plain-text';
+import { markdownAsPlainText } from './answer-plain';
 import {
   FullTextScopeSchema,
   type FullTextHit,
@@ -121,7 +122,7 @@ function formatThread(thread: Thread): string {
       lines.push('', 'Sources:', ...turn.sources.map((s, i) => `  ${i + 1}. ${s.title || s.url} — ${s.url}`));
     }
   }
-  return withoutControls(lines.join('\n'));
+  return withoutControlCharacters(lines.join('\n'));
 }
 
 function formatHits(hits: FullTextHit[], text: string): string {

@@ -21,3 +21,13 @@ export function withoutEscapes(markdown: string): string {
 export function withoutSoftHyphens(text: string): string {
   return text.replace(/\u00ad/g, '');
 }
+
+/**
+ * Without C0/C1 control characters other than the tab and line breaks: mis-decoded pages carry
+ * them into titles and text, and printed in a terminal an escape sequence could rewrite what a
+ * person sees.
+ */
+export function withoutControlCharacters(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
+}

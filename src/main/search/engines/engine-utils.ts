@@ -7,6 +7,7 @@ import { load, type Cheerio, type CheerioAPI } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import type { Classification, ParsedPage, ParsedResult } from '../engine';
 import type { PageSnapshot } from '../../browser/page-snapshot';
+import { withoutControlCharacters } from '../../../shared/format/plain-text';
 import {
   collapseWhitespace,
   isHttpUrl,
@@ -79,12 +80,6 @@ export function unexpectedPage(page: PageSnapshot, engineName: string, detail: s
     };
   }
   return { state: 'unexpected', reason: detail };
-}
-
-/** C0/C1 control characters (not whitespace): mis-decoded pages carry them into titles and snippets. */
-function withoutControlCharacters(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
 }
 
 /**
