@@ -171,9 +171,11 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   const pageTerms = new Map<number, Set<string>>();
   for (const c of candidates) pageTerms.set(c.n, new Set([...(pageTerms.get(c.n) ?? []), ...c.context]));
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
+  // The one number of the kind asked, as a short answer the sentence holds.
+  const holdsAskedFigure = (c: Candidate): boolean => factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined;
   const answers = (c: Candidate, passageShare: number): boolean =>
-    (c.coverage >= MIN_LEAD_COVERAGE || (c.coverage >= MIN_LEAD_COVERAGE_WITH_NUMBER && factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
-    (c.whole || (factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined)) &&
+    (c.coverage >= MIN_LEAD_COVERAGE || (c.coverage >= MIN_LEAD_COVERAGE_WITH_NUMBER && holdsAskedFigure(c))) &&
+    (c.whole || holdsAskedFigure(c)) &&
     c.passageCoverage >= passageShare * (needsNumber ? MIN_PASSAGE_COVERAGE_NUMBER : MIN_PASSAGE_COVERAGE) &&
     ((c.whole && !needsNumber) || holdsNumber(c.text, questionTerms)) &&
     holdsNumberOfKind(c.text, question) &&
