@@ -60,6 +60,8 @@ export class DebuggerDouble extends EventEmitter {
     private readonly target: Promise<Tab> | undefined,
     /** Resolves once the webContents has loaded something. */
     private readonly firstLoad: Promise<void>,
+    /** Told of each navigation the debugger starts (Page.navigate): not the page's own. */
+    private readonly onNavigate: (url: string) => void = () => undefined,
   ) {
     super();
     // A tab that could not be opened (the browser closed under a window made at teardown) fails
@@ -88,6 +90,7 @@ export class DebuggerDouble extends EventEmitter {
   async sendCommand(method: string, params: object = {}): Promise<unknown> {
     if (!this.attached) throw new Error('No target available');
     this.calls.push({ method, params });
+    if (method === 'Page.navigate') this.onNavigate((params as { url: string }).url);
     let reject: (error: Error) => void = () => undefined;
     const closed = new Promise<never>((_, fail) => (reject = fail));
     this.pending.add(reject);
@@ -138,6 +141,13 @@ export class DebuggerDouble extends EventEmitter {
   }
 }
 
+/** A URL as its document request carries it: normalised, without its fragment. */
+function requestUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  return parsed.href;
+}
+
 /** Scheme and registrable part of a URL's host (an IP address or a one-label name whole); undefined for about:, data: and the like. */
 function siteOf(url: string): string | undefined {
   const { protocol, hostname } = new URL(url);
@@ -175,7 +185,10 @@ function navigationEvent(url: string, isMainFrame: boolean): NavigationEventDoub
  *   already attached (docs, contents.loadURL).
  * - 'will-navigate' is emitted for the page's own navigations of the main frame (a link, a form,
  *   `location` changed by a script), never for those started with loadURL (docs, Event
- *   'will-navigate') or by the debugger; `preventDefault()` stops the navigation.
+ *   'will-navigate') or by the debugger; `preventDefault()` stops the navigation. Electron's
+ *   navigation throttle asks before the navigation's request starts, so the double asks when that
+ *   request is paused, not on Page.frameRequestedNavigation: that event comes from the renderer and
+ *   may reach the session after the browser has paused the request.
  * - 'will-redirect' is emitted for every server-side redirect of a navigation, whoever started it;
  *   `preventDefault()` cancels the navigation, not just the redirect (docs, Event 'will-redirect'),
  *   which ends it with ERR_ABORTED.
@@ -201,12 +214,14 @@ export class WebContentsDouble extends EventEmitter {
    * itself elsewhere as soon as it is parsed must meet 'will-navigate', however slow the machine.
    */
   private readonly watching: Promise<void>;
+  /** Navigations started by loadURL or the debugger, until their document request is seen. */
+  private readonly startedHere = new Set<string>();
 
   constructor(private readonly tab: Promise<Tab> | undefined) {
     super();
     this.id = WebContentsDouble.nextId++;
     const firstLoad = new Promise<void>((resolve) => (this.markLoaded = resolve));
-    this.debugger = new DebuggerDouble(tab, firstLoad);
+    this.debugger = new DebuggerDouble(tab, firstLoad, (url) => this.startedHere.add(requestUrl(url)));
     this.watching = tab === undefined ? Promise.resolve() : tab.then((opened) => this.watch(opened)).catch(() => undefined);
   }
 
@@ -258,6 +273,7 @@ export class WebContentsDouble extends EventEmitter {
     }
     const { page } = await this.tab;
     await this.watching;
+    this.startedHere.add(requestUrl(url));
     try {
       await page.goto(url, { waitUntil: 'load' });
       this.loadedSomething = true;
@@ -281,21 +297,19 @@ export class WebContentsDouble extends EventEmitter {
     });
     const send = sendOn(watcher);
     const { frameTree } = (await send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
-    // Navigations the page asked for and will-navigate refused: their document request is failed before it is sent.
-    const refused = new Set<string>();
-    watcher.on('Page.frameRequestedNavigation', ({ frameId, url }: { frameId: string; url: string }) => {
-      if (frameId !== frameTree.frame.id) return;
-      const event = navigationEvent(url, true);
-      this.emit('will-navigate', event, url);
-      if (event.defaultPrevented) refused.add(url);
-    });
-    watcher.on('Fetch.requestPaused', (paused: { requestId: string; request: { url: string }; frameId: string; responseStatusCode?: number; responseHeaders?: Array<{ name: string; value: string }> }) => {
+    watcher.on('Fetch.requestPaused', (paused: { requestId: string; request: { url: string }; frameId: string; redirectedRequestId?: string; responseStatusCode?: number; responseHeaders?: Array<{ name: string; value: string }> }) => {
       const location = paused.responseHeaders?.find(({ name }) => name.toLowerCase() === 'location')?.value;
       const status = paused.responseStatusCode ?? 0;
-      let prevented = paused.responseStatusCode === undefined && refused.delete(paused.request.url);
+      const isMainFrame = paused.frameId === frameTree.frame.id;
+      let prevented = false;
+      // A main-frame document request that no loadURL or debugger started, nor a redirect: the page's own navigation, asked about before it is sent.
+      if (paused.responseStatusCode === undefined && isMainFrame && paused.redirectedRequestId === undefined && !this.startedHere.delete(paused.request.url)) {
+        const event = navigationEvent(paused.request.url, true);
+        this.emit('will-navigate', event, paused.request.url);
+        prevented = event.defaultPrevented;
+      }
       if (status >= 300 && status < 400 && location !== undefined) {
         const target = new URL(location, paused.request.url).href;
-        const isMainFrame = paused.frameId === frameTree.frame.id;
         const event = navigationEvent(target, isMainFrame);
         this.emit('will-redirect', event, target, false, isMainFrame, 0, 0);
         prevented = event.defaultPrevented;
