@@ -77,6 +77,24 @@ describe('what never leads', () => {
       expect(isFurniture(text), text).toBe(false);
   });
 
+  it('takes a fact laid out for furniture only by its label or a question, not by a citation’s cues', () => {
+    for (const text of ['ISBN: 978-0141439518', 'Website: https://example.com/shop', 'Reference: accessed 2024, doi: 10.1000/182'])
+      expect(isFurniture(text, true), text).toBe(false);
+    for (const text of ['Source: Reuters, 2024', 'Photo: Jane Doe', 'Is it waterproof?']) expect(isFurniture(text, true), text).toBe(true);
+  });
+
+  it('answers from a table row that also holds a book number', async () => {
+    const given = pages(
+      [
+        1,
+        'A classic novel in a new edition with notes and an introduction.\n\n| Edition | Published | Reference |\n| --- | --- | --- |\n| Penguin Classics | 2003 | ISBN 978-0141439518 |',
+        'Pride and Prejudice (Penguin Classics)',
+      ],
+      other,
+    );
+    expect(await lead('In which year was the Penguin Classics edition of Pride and Prejudice published?', given)).toBe('**2003** [1]');
+  });
+
   it('does not answer with the forum asker’s question but with the reply', async () => {
     const given = pages(
       [1, 'Question: I need some help with the version of Python that the course uses for its exercises.\n\nThe course uses Python 3.11 for all of its exercises.'],

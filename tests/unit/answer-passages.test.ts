@@ -184,6 +184,15 @@ describe('facts laid out', () => {
   });
 });
 
+describe('a sentence under a label', () => {
+  it('stays prose, read with the heading over it, while a figure under a label is laid out', () => {
+    const markdown = ['## Preparation', '', 'Use a 26 cm tin.', '', 'Volume', '', '40 l'].join('\n');
+    const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown }, 0);
+    expect(passages.filter((p) => p.shape === 'value').map((p) => p.text)).toEqual(['Volume\n\n40 l']);
+    expect(passages.filter((p) => p.text.includes('26 cm')).map((p) => [p.text, p.shape, p.context])).toEqual([['Use a 26 cm tin.', undefined, 'Preparation']]);
+  });
+});
+
 describe('label and value lines', () => {
   // As the extractor writes a specification table or a definition list: one "Label: value" paragraph a row.
   const markdown = ['Specifications', '', 'Colour: Moss green', '', 'Weight: 1,150 g', '', 'Note: the lid comes off. It is sold apart.', '', 'Volume', '', '40 l'].join('\n');

@@ -211,7 +211,7 @@ function candidateSentences(question: string, weights: TermWeights, passages: Pa
       const premise = laidOut ? undefined : premiseOf(sentence);
       const text = premise ?? sentence;
       const whole = !laidOut && (premise !== undefined || endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1)) && substantial(text);
-      if (isFurniture(text) || !usable(text, whole) || seen.has(text)) continue;
+      if (isFurniture(text, laidOut) || !usable(text, whole) || seen.has(text)) continue;
       seen.add(text);
       sentences.push({ n: passage.n, text, context: contexts[i]!, passageCoverage, whole, laidOut });
     }

@@ -36,9 +36,16 @@ const GREETING =
 const CONNECTIVE =
   /^(?:and|but|so(?!\s+(?:far|many|much|long|called|that)\b)|also|or|then|yet|und|aber|also|auch|doch|dann|oder|et|mais|donc|alors|aussi|ou|puis|y|pero|entonces|también|e|ma|quindi|allora|anche|oppure|poi|mas|então|também|ou|ale|więc|także|też|albo|ja|mutta|joten|myös|tai|sitten)(?:\s*,)?\s+(?=\p{L})/iu;
 
-/** Whether the sentence is page furniture or a question, which never answers. */
-export function isFurniture(text: string): boolean {
-  return /[?？]["'”’»)\]]*$/u.test(text) || LABEL.test(text) || GREETING.test(text) || BIBLIOGRAPHIC.some((cue) => cue.test(text));
+/**
+ * Whether the sentence is page furniture or a question, which never answers. A fact laid out (a
+ * table row, a label and its value: "ISBN: 978…", "Website: https://…") is the page's own data:
+ * only its label ("Source: …", "Photo: …") or a question makes it furniture. A citation's and a
+ * greeting's cues are cues of sentences, and the colon after a label is the layout's, no pointer.
+ */
+export function isFurniture(text: string, laidOut = false): boolean {
+  const question = /[?？]["'”’»)\]]*$/u.test(text);
+  if (laidOut) return question || LABEL.test(text);
+  return question || LABEL.test(text) || GREETING.test(text) || BIBLIOGRAPHIC.some((cue) => cue.test(text));
 }
 
 

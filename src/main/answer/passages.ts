@@ -201,9 +201,13 @@ function isLabel(block: Block): boolean {
   );
 }
 
-/** A line of its own (a list item is a statement of its own) that holds a figure. */
+/**
+ * A line of its own (a list item is a statement of its own) that holds a figure and is no
+ * sentence, as the value after a label on its line is none: "Für eine 26er Springform." under
+ * "## Zubereitung" is a sentence the heading stands over, read whole.
+ */
 function isValue(block: Block): boolean {
-  return block.kind === 'prose' && block.text.length <= MAX_VALUE_CHARS && /\p{Nd}/u.test(block.text);
+  return block.kind === 'prose' && block.text.length <= MAX_VALUE_CHARS && /\p{Nd}/u.test(block.text) && !SENTENCE_END.test(block.text);
 }
 
 /**
