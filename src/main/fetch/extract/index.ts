@@ -34,6 +34,7 @@ import { renderContent } from './markdown.js';
 import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
 import { dropProductRails } from './product-rails.js';
+import { dropProductRepeats } from './product-repeats.js';
 import { dropRelatedSections } from './related.js';
 import { dropRepeatedBlocks } from './repeats.js';
 import { dropReviewWidgets } from './review-widgets.js';
@@ -139,6 +140,7 @@ function extractBody(
   }
   dropClosingNotes(root);
   dropRepeatedBlocks(parts);
+  if (pass.oneProduct) dropProductRepeats(parts);
   const render = (plain: boolean): string =>
     parts
       .map((part) =>
