@@ -228,6 +228,23 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Ihre Adresse wird nicht veröffentlicht');
   });
 
+  it('drops a contact form asking for a phone number, with its heading and consent small print', () => {
+    const consent =
+      'Mit dem Absenden willigen Sie ein, dass die Stadtwerke Sie unter der angegebenen Telefonnummer zu Angeboten rund um die Markthalle anrufen und Ihnen E-Mails senden dürfen; die Einwilligung können Sie jederzeit widerrufen.';
+    const text = textOf(
+      page({
+        inBody: `<div class="cta"><h3>Jetzt einen Stand reservieren</h3><p>Rufen Sie uns an oder lassen Sie sich zurückrufen.</p>
+          <form action="/rueckruf" method="post"><label>Name</label><input name="n"><label>Telefon</label><input type="tel" name="t">
+          <select name="land"><option>Deutschland</option><option>Österreich</option></select>
+          <p>${consent}</p><button>Rückruf anfordern</button></form></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).not.toContain('Jetzt einen Stand reservieren');
+    expect(text).not.toContain('zurückrufen');
+    expect(text).not.toContain('Einwilligung');
+  });
+
   it('drops picture credits and advert labels printed as lines of their own, keeps code and credits naming a source site', () => {
     const text = textOf(
       page({

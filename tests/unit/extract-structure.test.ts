@@ -337,6 +337,28 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).not.toContain('Chain guide for Tenere 700');
     expect(text).not.toContain('$152.15');
   });
+  it('gives a product page’s feature copy and specification table once when it prints them for wide screens and again for phones, and keeps both on other pages', () => {
+    const features = `<ul><li>Double-wall vacuum insulation keeps drinks cold for hours</li><li>Dishwasher safe</li><li>Fits in most cup holders</li></ul>
+      <table><tr><th>Capacity</th><td>591 ml</td></tr><tr><th>Weight</th><td>340 g</td></tr></table>`;
+    const page = (head: string): string => `<!doctype html><html><head><title>Rambler 20 oz tumbler</title>${head}</head><body>
+      <div class="p0"><h1>Rambler 20 oz tumbler</h1>
+        <div class="p1"><p>A stainless steel tumbler for coffee on the go. Its lid closes with a magnet, so the slider stays put in a bag and comes off for cleaning without tools.</p>
+          <p>The steel is kitchen grade and resists punctures and rust, and the outside powder coat keeps its grip with wet hands.</p>
+          <div class="desktop"><h2>Features</h2>${features}</div>
+          <p>Every tumbler comes with the lid and a five-year warranty against defects in materials and workmanship.</p>
+          <div class="mobile"><h2>Features</h2>${features}</div></div>
+      </div></body></html>`;
+    const count = (text: string, part: string): number => text.split(part).length - 1;
+    const product = textOf(page('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Rambler 20 oz tumbler"}</script>'));
+    expect(count(product, 'Double-wall vacuum insulation')).toBe(1);
+    expect(count(product, 'Dishwasher safe')).toBe(1);
+    expect(count(product, '591 ml')).toBe(1);
+    expect(count(product, 'Features')).toBe(2);
+    expect(product).toContain('five-year warranty');
+    const other = textOf(page(''));
+    expect(count(other, 'Double-wall vacuum insulation')).toBe(2);
+    expect(count(other, '591 ml')).toBe(2);
+  });
   it('drops the reviews a product’s JSON-LD declares, though the page shows them without rating or date', () => {
     const bodies = [
       'Functionally it is one of the best mics I use for recording audio books, warm and extremely clear.',

@@ -2,14 +2,15 @@
  * Main-content extraction: HTML → clean Markdown, plain text and page metadata.
  *
  * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (share bars, sign-up
- * forms, reply forms and citation boxes by structure, never-content tags, hidden parts, boilerplate
- * by role and class names) → select the main content by text mass (with a thread's replies) →
- * prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
- * and stray labels (picture credits, advert labels), then the publisher's notes that close the
- * content (appeals to subscribe or donate, rights notices, metadata lines) → drop repeated
- * paragraphs, quotes and a card's lines printed twice in a row → render Markdown and text. When
- * that leaves little text, gentler passes follow (no link pruning, then hidden markup kept), then
- * a JSON-LD articleBody; trees too deep to walk are read as flat text.
+ * forms, reply and contact forms and citation boxes by structure, never-content tags, hidden
+ * parts, boilerplate by role and class names) → select the main content by text mass (with a
+ * thread's replies) → prune navigation-like link blocks, related-reading blocks, orphan headings,
+ * forum author panels and stray labels (picture credits, advert labels), then the publisher's notes
+ * that close the content (appeals to subscribe or donate, rights notices, metadata lines) → drop
+ * repeated paragraphs, quotes and a card's lines printed twice in a row (on a product's page, any
+ * block printed before) → render Markdown and text. When that leaves little text, gentler passes
+ * follow (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep to
+ * walk are read as flat text.
  * The measured quality is in docs/benchmarks.md ("Extraction").
  */
 import { dropAuthorPanels } from './author-panels.js';
@@ -34,6 +35,7 @@ import { renderContent } from './markdown.js';
 import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
 import { dropProductRails } from './product-rails.js';
+import { dropProductRepeats } from './product-repeats.js';
 import { dropRelatedSections } from './related.js';
 import { dropRepeatedBlocks } from './repeats.js';
 import { dropReviewWidgets } from './review-widgets.js';
@@ -139,6 +141,7 @@ function extractBody(
   }
   dropClosingNotes(root);
   dropRepeatedBlocks(parts);
+  if (pass.oneProduct) dropProductRepeats(parts);
   const render = (plain: boolean): string =>
     parts
       .map((part) =>

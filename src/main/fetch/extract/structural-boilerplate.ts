@@ -5,6 +5,8 @@
  *   around it (its heading and pitch);
  * - reply forms: a short form with a text area (a comment or reply box), with the few words
  *   around it (its heading and house rules);
+ * - contact forms: a form asking for a phone number ("get a quote", "book a call"), with its
+ *   consent small print and the few words around it;
  * - citation boxes: a short block giving a reference with a retrieval date and an address
  *   ("Retrieved 3 May 2025 from https://…", "Abgerufen am … von https://…").
  * Runs before the tag rules of clean.ts, which drop the inputs the form rule looks for.
@@ -25,6 +27,12 @@ const PROMPT_MAX_CHARS = 400;
 const CITATION_MAX_CHARS = 600;
 /** A reply form's heading and house rules ("Leave a comment", "Comments are moderated…"). */
 const REPLY_NOTE_MAX_CHARS = 200;
+/**
+ * A contact form carries more than a sign-up prompt: its field labels, a country list and the
+ * consent small print ("By clicking Submit you agree to receive calls…"). A page whose whole
+ * content sits inside one <form> (ASP.NET wraps pages so) holds far more.
+ */
+const CONTACT_FORM_MAX_CHARS = 3000;
 
 /**
  * "retrieved/accessed … http…" within a short span, in the languages of the data we see; the
@@ -40,6 +48,7 @@ export function dropStructuralBoilerplate(root: Element, map: MassMap): void {
   for (const form of findForms(root)) {
     if (asksForEmail(form, map)) doomed.add(promptBlock(form, map));
     else if (chars(form, map) <= PROMPT_MAX_CHARS && asksForText(form)) doomed.add(replyBlock(form, map));
+    else if (chars(form, map) <= CONTACT_FORM_MAX_CHARS && asksForPhone(form)) doomed.add(replyBlock(form, map));
   }
   walkElements(root, (el) => {
     if (doomed.has(el)) return false;
@@ -90,6 +99,11 @@ function asksForText(form: Element): boolean {
   return holds(form, (el) => el.name === 'textarea');
 }
 
+/** A field typed for a phone number: a lead or booking form, never an article's own. */
+function asksForPhone(form: Element): boolean {
+  return holds(form, (el) => el.name === 'input' && (el.attribs.type ?? '').toLowerCase() === 'tel');
+}
+
 function holds(el: Element, test: (el: Element) => boolean): boolean {
   let found = false;
   walkElements(el, (child) => {
@@ -100,8 +114,9 @@ function holds(el: Element, test: (el: Element) => boolean): boolean {
 }
 
 /**
- * The reply form with its heading and house rules: the largest block around it whose text
- * besides the form's stays short (the comments above it, or the article, stop it).
+ * A reply or contact form with its heading and notes ("Leave a comment", "Get a free quote"): the
+ * largest block around it whose text besides the form's stays short (the comments above it, or
+ * the article, stop it).
  */
 function replyBlock(form: Element, map: MassMap): Element {
   const own = chars(form, map);
