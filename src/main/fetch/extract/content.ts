@@ -18,6 +18,7 @@ import {
   type AnyNode,
   type Element,
 } from './dom.js';
+import { isOneOfLookAlikes } from './look-alike-posts.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 
 /** Share of the parent's weight a child must hold to become the new candidate. */
@@ -189,6 +190,7 @@ function descend(start: Element, map: MassMap): Element {
       }
     }
     if (!best || weight <= 0 || bestWeight < DESCEND_SHARE * weight) return node;
+    if (isOneOfLookAlikes(best, map)) return node;
     node = best;
   }
 }
