@@ -29,4 +29,23 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).toContain('Disable it, restart');
     expect(text).toContain('Disabling it worked');
   });
+
+  it('drops the facts beside each author ("Posts:", "Joined:") labelled inside their values, and keeps each author’s name', () => {
+    const post = (who: string, posts: string, joined: string, body: string): string =>
+      `<div class="pb"><dl class="pp"><dt><a href="/u/${who}">${who}</a></dt><dd>Posting Freak</dd>
+        <dd><strong>Posts:</strong> <a href="/search?u=${who}">${posts}</a></dd><dd><strong>Joined:</strong> ${joined}</dd></dl>
+        <div class="pc"><p>${body}</p></div></div>`;
+    const html = `<!doctype html><html><head><title>Turning off all LEDs of the board</title></head><body>
+      <div class="topic"><h1>Turning off all LEDs of the board</h1>
+        ${post('ovecka', '2', 'Sun Dec 17, 2023 11:18 am', 'The flickering green activity light is annoying in a bedroom. Is there a setting that turns off every light on the board, including the network port?')}
+        ${post('jahboater', '9179', 'Wed Feb 04, 2015 6:38 pm', 'Add the activity and power light parameters to the boot configuration file and set both triggers to none, then reboot.')}
+        ${post('bensimmo', '8292', 'Sun Dec 28, 2014 3:02 pm', 'The network port lights have their own parameters in the overlays documentation; they are listed near the end of that file.')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('set both triggers to none');
+    expect(text).toContain('jahboater');
+    expect(text).not.toContain('Joined');
+    expect(text).not.toContain('9179');
+    expect(text).not.toContain('Posting Freak');
+  });
 });
