@@ -14,7 +14,8 @@ describe('extractHtml: forum threads and listings', () => {
       `<div class="p1"><div class="p2">${who} · 3 May 2024</div><div class="p3">${body}</div></div>`;
     const log = Array.from(
       { length: 60 },
-      (_, i) => `2024-05-03 10:09:${String(i).padStart(2, '0')} ERROR (MainThread) [core] Error doing job: task ${i} never retrieved`,
+      (_, i) =>
+        `2024-05-03 10:09:${String(i).padStart(2, '0')} ERROR (MainThread) [core] Error doing job: task ${i} never retrieved`,
     ).join('\n');
     const html = `<!doctype html><html><head><title>Stuck on "starting" after the update</title></head><body>
       <div class="wrap"><h1>Stuck on "starting" after the update</h1>
@@ -47,5 +48,48 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).not.toContain('Joined');
     expect(text).not.toContain('9179');
     expect(text).not.toContain('Posting Freak');
+  });
+
+  it('keeps a listing whose cards, each in a wrapper of its own, carry a boilerplate-like name, and still drops such a name beside an article', () => {
+    const stories = [
+      [
+        'The health agency has had no confirmed director for months',
+        'A law passed two years ago requires a director confirmed by the senate; since the spring the agency has had only acting heads.',
+      ],
+      [
+        'Digital twins help people manage diabetes',
+        'Startups pair wearable sensors with models of each patient to suggest meals and exercise, as employers look for cheaper treatments.',
+      ],
+      [
+        'A food website contradicts the new dietary guidelines',
+        'The site answers questions with a chatbot whose advice on protein differs from what the government published a week earlier.',
+      ],
+      [
+        'Public health workers quit over detention assignments',
+        'Doctors and nurses are increasingly deployed to detention centres; some resigned in protest, others describe the conditions there.',
+      ],
+      [
+        'A galaxy made almost entirely of dark matter is confirmed',
+        'Astronomers measured the motion of its few stars and found that they move far too fast for the visible mass to hold them.',
+      ],
+    ];
+    const card = ([title, summary]: string[]): string =>
+      `<div class="w"><div class="items no-read-more"><h3><a href="/story">${title}</a></h3><p>${summary}</p></div></div>`;
+    const listing = textOf(`<!doctype html><html><head><title>Science</title></head><body>
+      <div class="page"><h1>Science</h1>${stories.map(card).join('\n')}</div></body></html>`);
+    for (const [title, summary] of stories) {
+      expect(listing).toContain(title);
+      expect(listing).toContain(summary);
+    }
+
+    const long = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<p>Paragraph ${i + 1} of the report: the council met again on Tuesday evening and went through the plans for the market hall, its roof, its stalls and the heating, one by one and at length.</p>`,
+    ).join('');
+    const story = textOf(`<!doctype html><html><head><title>Market hall</title></head><body>
+      <div class="page"><h1>Market hall</h1><div class="txt">${long}</div>${stories.slice(0, 2).map(card).join('\n')}</div></body></html>`);
+    expect(story).toContain('Paragraph 6 of the report');
+    expect(story).not.toContain('Digital twins help people manage diabetes');
   });
 });

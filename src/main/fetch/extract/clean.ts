@@ -6,6 +6,7 @@
 import { ARTICLE_BODY_TOKEN } from './content.js';
 import { attr, childElements, findAll, idAndClass, isTag, removeNode, walkElements, type Element } from './dom.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
+import { sameClassWeight } from './look-alikes.js';
 import { dropStructuralBoilerplate } from './structural-boilerplate.js';
 
 const DROP_TAGS = new Set([
@@ -103,6 +104,11 @@ const CONTENT_TOKEN = /^(article|content|main|post|entry|body|story|text)([-_]?(
 
 /** A class-named boilerplate block holding more of the page than this is kept: the name misleads. */
 const BOILERPLATE_MAX_SHARE = 0.4;
+/**
+ * Look-alike cards that together hold this share of the page are its content whatever their name;
+ * reviews under a product or teasers under a short story hold less.
+ */
+const GRID_MIN_SHARE = 0.7;
 /** Comment-named blocks that together hold this share of the page are the content (a forum). */
 const COMMENTS_AS_CONTENT_SHARE = 0.4;
 
@@ -234,7 +240,15 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
         // Cards make up most of their container; pictures set between an article's paragraphs
         // repeat too, but are a minority among them, and their captions go.
         (tokens.some((t) => CAPTION_TOKEN.test(t)) && (map.get(el)?.links ?? 0) === 0 && !inRepeatedBlock(el, 4, true));
-      if (!isContent && share < BOILERPLATE_MAX_SHARE && boilerplate && attr(el, 'itemprop') !== 'articleBody') {
+      // Cards of a grid that share a misleading name ("hide-read-more-ad") are the page as a group.
+      const grid = boilerplate && sameClassWeight(el, map) >= GRID_MIN_SHARE * pageWeight;
+      if (
+        !isContent &&
+        !grid &&
+        share < BOILERPLATE_MAX_SHARE &&
+        boilerplate &&
+        attr(el, 'itemprop') !== 'articleBody'
+      ) {
         removeNode(el);
         continue;
       }

@@ -18,7 +18,7 @@ import {
   type AnyNode,
   type Element,
 } from './dom.js';
-import { isOneOfLookAlikes } from './look-alike-posts.js';
+import { isOneOfLookAlikes } from './look-alikes.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 
 /** Share of the parent's weight a child must hold to become the new candidate. */
