@@ -92,4 +92,23 @@ describe('extractHtml: forum threads and listings', () => {
     expect(story).toContain('Paragraph 6 of the report');
     expect(story).not.toContain('Digital twins help people manage diabetes');
   });
+
+  it('keeps the folded panels that a collapsed button opens (aria-expanded, aria-controls), and drops markup hidden for good', () => {
+    const panel = (n: number, question: string, answer: string): string =>
+      `<h3><button aria-expanded="false" aria-controls="faq-${n}">${question}</button></h3>
+       <div id="faq-${n}" class="a" aria-hidden="true" style="display:none"><p>${answer}</p></div>`;
+    const html = `<!doctype html><html><head><title>Sleeping bags</title></head><body>
+      <div class="page"><h1>Sleeping bags</h1>
+        <p>Choose a bag by the coldest night you expect, its weight and how small it packs, then by its shape and the fill.</p>
+        ${panel(1, 'Which temperature rating do I need?', 'Pick a bag rated about five degrees below the coldest night you expect: ratings assume a sleeping pad and a warm hat.')}
+        ${panel(2, 'Down or synthetic fill?', 'Down is lighter and packs smaller; synthetic fill keeps some warmth when wet and costs less, which suits damp climates.')}
+        ${panel(3, 'Mummy or rectangular?', 'A mummy shape saves weight and warmth by hugging the body; a rectangular bag leaves room to turn and opens into a quilt.')}
+        <div class="t" style="display:none"><p>Your session has expired because you have been inactive for too long; please sign in again.</p></div>
+      </div></body></html>`;
+    const text = textOf(html, 'https://shop.example/c/sleeping-bags');
+    expect(text).toContain('rated about five degrees below the coldest night');
+    expect(text).toContain('synthetic fill keeps some warmth when wet');
+    expect(text).toContain('opens into a quilt');
+    expect(text).not.toContain('Your session has expired');
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { ARTICLE_BODY_TOKEN } from './content.js';
 import { attr, childElements, findAll, idAndClass, isTag, removeNode, walkElements, type Element } from './dom.js';
+import { collapsedPanelIds } from './disclosures.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 import { sameClassWeight } from './look-alikes.js';
 import { dropStructuralBoilerplate } from './structural-boilerplate.js';
@@ -123,7 +124,11 @@ export function clean(body: Element, options: CleanOptions): void {
   const visible = visibleText(body, before.map);
   keepNoscriptFallback(body, before.map, visible);
   dropStructuralBoilerplate(body, before.map);
-  dropByTagAndVisibility(body, options.keepHidden ?? false, { map: before.map, visible });
+  dropByTagAndVisibility(body, options.keepHidden ?? false, {
+    map: before.map,
+    visible,
+    panels: collapsedPanelIds(body),
+  });
   const { map, total } = measure(body);
   const pageWeight = Math.max(1, contentWeight(total));
   dropBoilerplate(body, map, pageWeight, options);
@@ -163,10 +168,16 @@ const RAW_TEXT_TAGS = new Set(['script', 'style', 'template']);
 const SOFT_DROP_TAGS = new Set(['aside', 'fieldset']);
 const SOFT_DROP_MAX_SHARE = 0.5;
 
-function dropByTagAndVisibility(root: Element, keepHidden: boolean, page: { map: MassMap; visible: number }): void {
+function dropByTagAndVisibility(
+  root: Element,
+  keepHidden: boolean,
+  page: { map: MassMap; visible: number; panels: Set<string> },
+): void {
   for (const el of childElements(root)) {
     const soft = SOFT_DROP_TAGS.has(el.name) && (page.map.get(el)?.text ?? 0) > SOFT_DROP_MAX_SHARE * page.visible;
-    if ((isNeverContent(el) && !soft) || (!keepHidden && isHidden(el))) removeNode(el);
+    // A folded panel that a collapsed button opens is shown to the reader on one click.
+    const hidden = !keepHidden && isHidden(el) && !page.panels.has(el.attribs.id ?? '');
+    if ((isNeverContent(el) && !soft) || hidden) removeNode(el);
     else dropByTagAndVisibility(el, keepHidden, page);
   }
 }
