@@ -93,7 +93,7 @@ describe('extractHtml: forum threads and listings', () => {
     expect(story).not.toContain('Digital twins help people manage diabetes');
   });
 
-  it('keeps the folded panels that a collapsed button opens (aria-expanded, aria-controls), and drops markup hidden for good', () => {
+  it('keeps the folded panels that a collapsed button opens (aria-expanded, aria-controls) with the button’s label, and drops markup hidden for good', () => {
     const panel = (n: number, question: string, answer: string): string =>
       `<h3><button aria-expanded="false" aria-controls="faq-${n}">${question}</button></h3>
        <div id="faq-${n}" class="a" aria-hidden="true" style="display:none"><p>${answer}</p></div>`;
@@ -109,6 +109,8 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).toContain('rated about five degrees below the coldest night');
     expect(text).toContain('synthetic fill keeps some warmth when wet');
     expect(text).toContain('opens into a quilt');
+    // The button that opens a panel is its heading: the question.
+    expect(text).toContain('Down or synthetic fill?');
     expect(text).not.toContain('Your session has expired');
   });
 });

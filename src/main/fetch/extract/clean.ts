@@ -5,7 +5,7 @@
  */
 import { ARTICLE_BODY_TOKEN } from './content.js';
 import { attr, childElements, findAll, idAndClass, isTag, removeNode, walkElements, type Element } from './dom.js';
-import { collapsedPanelIds } from './disclosures.js';
+import { findDisclosures, type Disclosures } from './disclosures.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 import { sameClassWeight } from './look-alikes.js';
 import { dropStructuralBoilerplate } from './structural-boilerplate.js';
@@ -127,7 +127,7 @@ export function clean(body: Element, options: CleanOptions): void {
   dropByTagAndVisibility(body, options.keepHidden ?? false, {
     map: before.map,
     visible,
-    panels: collapsedPanelIds(body),
+    disclosures: findDisclosures(body),
   });
   const { map, total } = measure(body);
   const pageWeight = Math.max(1, contentWeight(total));
@@ -171,13 +171,17 @@ const SOFT_DROP_MAX_SHARE = 0.5;
 function dropByTagAndVisibility(
   root: Element,
   keepHidden: boolean,
-  page: { map: MassMap; visible: number; panels: Set<string> },
+  page: { map: MassMap; visible: number; disclosures: Disclosures },
 ): void {
   for (const el of childElements(root)) {
     const soft = SOFT_DROP_TAGS.has(el.name) && (page.map.get(el)?.text ?? 0) > SOFT_DROP_MAX_SHARE * page.visible;
-    // A folded panel that a collapsed button opens is shown to the reader on one click.
-    const hidden = !keepHidden && isHidden(el) && !page.panels.has(el.attribs.id ?? '');
-    if ((isNeverContent(el) && !soft) || hidden) removeNode(el);
+    // A folded panel that a collapsed button opens is shown to the reader on one click, and the
+    // button's label is its heading.
+    const hidden = !keepHidden && isHidden(el) && !page.disclosures.panels.has(el.attribs.id ?? '');
+    if (page.disclosures.buttons.has(el) && !hidden) {
+      el.name = 'span';
+      dropByTagAndVisibility(el, keepHidden, page);
+    } else if ((isNeverContent(el) && !soft) || hidden) removeNode(el);
     else dropByTagAndVisibility(el, keepHidden, page);
   }
 }
