@@ -113,4 +113,28 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).toContain('Down or synthetic fill?');
     expect(text).not.toContain('Your session has expired');
   });
+
+  it('keeps the replies of a thread whose every post names its body like an article’s, though the first post outweighs each reply many times', () => {
+    const post = (who: string, body: string): string =>
+      `<div class="p"><div class="who">${who}</div><div class="post-content">${body}</div></div>`;
+    const question = [
+      'We want to set up our first freshwater tank of about sixty litres in the living room and have read a lot of conflicting advice about which fish to buy first.',
+      'The shop near us sells tetras, guppies, corydoras and a few kinds of gourami, and the staff suggested buying ten small fish on the first day to start the tank.',
+      'Other sources say the tank must run for four to six weeks without fish, with ammonia added by hand, before any fish go in. Which is right, and what should we check at the shop before buying?',
+    ]
+      .map((p) => `<p>${p}</p>`)
+      .join('');
+    const html = `<!doctype html><html><head><title>What to look for before buying new fish</title></head><body>
+      <div class="topic"><h1>What to look for before buying new fish</h1>
+        ${post('newfishkeeper', question)}
+        ${post('aquacare', '<p>Cycle the tank first. Then look for clear eyes and fins.</p>')}
+        ${post('marn', '<p>Never buy from a tank with a dead fish in it.</p>')}
+        ${post('diana', '<p>Ask how long the fish have been in the shop.</p>')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Which is right, and what should we check');
+    expect(text).toContain('Cycle the tank first');
+    expect(text).toContain('Never buy from a tank with a dead fish');
+    expect(text).toContain('Ask how long the fish have been in the shop');
+  });
 });

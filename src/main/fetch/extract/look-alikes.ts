@@ -6,7 +6,7 @@
  * the group's text (a reply that pastes a long log), and the descent by text mass would then read
  * that one alone: the group is the content, and the descent stops above it.
  */
-import { isTag, type Element } from './dom.js';
+import { isInside, isTag, type Element } from './dom.js';
 import { contentWeight, type MassMap } from './measure.js';
 
 /** Look-alike siblings with text, besides the element, that make it one of a group. */
@@ -62,3 +62,34 @@ export function sameClassWeight(el: Element, map: MassMap): number {
 const classWeights = new WeakMap<MassMap, Map<string, number>>();
 
 const signature = (el: Element): string => `${el.name}.${(el.attribs.class ?? '').trim()}`;
+
+/** How far above a post's body its post (author line, body, buttons) is looked for. */
+const POST_LEVELS = 4;
+
+/**
+ * A forum names each post's body as an article body ("post_content"), and the first post often
+ * outweighs every reply several times over, so it alone looks like the page's body. When the
+ * post around it is one of a group of look-alike posts of which two others hold a body named
+ * the same way, the thread (their parent) is the content.
+ */
+export function threadAround(body: Element, others: Element[], map: MassMap): Element | undefined {
+  let post: Element = body;
+  for (let depth = 0; depth < POST_LEVELS; depth++) {
+    const parent = post.parent;
+    if (!parent || !isTag(parent)) return undefined;
+    if (isOneOfLookAlikes(post, map)) {
+      const cls = (post.attribs.class ?? '').trim();
+      const replies = parent.children.filter(
+        (s) =>
+          s !== post &&
+          isTag(s) &&
+          s.name === post.name &&
+          (s.attribs.class ?? '').trim() === cls &&
+          others.some((o) => isInside(o, s)),
+      );
+      return replies.length >= MIN_OTHERS ? parent : undefined;
+    }
+    post = parent;
+  }
+  return undefined;
+}
