@@ -114,7 +114,7 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).not.toContain('Your session has expired');
   });
 
-  it('keeps the replies of a thread whose every post names its body like an article’s, though the first post outweighs each reply many times', () => {
+  it('keeps the replies of a thread whose first post’s body is named like an article’s, though it outweighs each reply many times', () => {
     const post = (who: string, body: string): string =>
       `<div class="p"><div class="who">${who}</div><div class="post-content">${body}</div></div>`;
     const question = [
@@ -136,5 +136,22 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).toContain('Cycle the tank first');
     expect(text).toContain('Never buy from a tank with a dead fish');
     expect(text).toContain('Ask how long the fish have been in the shop');
+
+    // Only the first post's body is marked as the article's (itemprop), deep inside its post; the
+    // replies' bodies are built the same way but marked as comments.
+    const deep = (who: string, prop: string, body: string): string =>
+      `<div class="p"><div class="who">${who}</div><div class="b1"><div class="b2"><div class="b3">
+        <div itemprop="${prop}" class="txt">${body}</div></div></div></div></div>`;
+    const marked =
+      textOf(`<!doctype html><html><head><title>What to look for before buying new fish</title></head><body>
+      <div class="topic"><h1>What to look for before buying new fish</h1>
+        ${deep('newfishkeeper', 'articleBody', question)}
+        ${deep('aquacare', 'commentText', '<p>Cycle the tank first. Then look for clear eyes and fins.</p>')}
+        ${deep('marn', 'commentText', '<p>Never buy from a tank with a dead fish in it.</p>')}
+        ${deep('diana', 'commentText', '<p>Ask how long the fish have been in the shop.</p>')}
+      </div></body></html>`);
+    expect(marked).toContain('Which is right, and what should we check');
+    expect(marked).toContain('Cycle the tank first');
+    expect(marked).toContain('Ask how long the fish have been in the shop');
   });
 });

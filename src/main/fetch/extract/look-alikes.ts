@@ -6,7 +6,7 @@
  * the group's text (a reply that pastes a long log), and the descent by text mass would then read
  * that one alone: the group is the content, and the descent stops above it.
  */
-import { isInside, isTag, type Element } from './dom.js';
+import { childElements, findFirst, isInside, isTag, type Element } from './dom.js';
 import { contentWeight, type MassMap } from './measure.js';
 
 /** Look-alike siblings with text, besides the element, that make it one of a group. */
@@ -64,28 +64,29 @@ const classWeights = new WeakMap<MassMap, Map<string, number>>();
 const signature = (el: Element): string => `${el.name}.${(el.attribs.class ?? '').trim()}`;
 
 /** How far above a post's body its post (author line, body, buttons) is looked for. */
-const POST_LEVELS = 4;
+const POST_LEVELS = 6;
 
 /**
- * A forum names each post's body as an article body ("post_content"), and the first post often
- * outweighs every reply several times over, so it alone looks like the page's body. When the
- * post around it is one of a group of look-alike posts of which two others hold a body named
- * the same way, the thread (their parent) is the content.
+ * A forum names its first post's body as an article body ("post-content", itemprop=articleBody),
+ * and that post often outweighs every reply several times over, so it alone looks like the
+ * page's body. When the post around it is one of a group of look-alike posts of which two others
+ * hold a body too — built like it (the same tag and class), or named as one (`named`) — the
+ * thread (their parent) is the content.
  */
-export function threadAround(body: Element, others: Element[], map: MassMap): Element | undefined {
+export function threadAround(body: Element, named: Element[], map: MassMap): Element | undefined {
+  const bodyClass = (body.attribs.class ?? '').trim();
+  const holdsBody = (post: Element): boolean =>
+    named.some((el) => isInside(el, post)) ||
+    (bodyClass !== '' &&
+      findFirst(post, (el) => el.name === body.name && (el.attribs.class ?? '').trim() === bodyClass) !== undefined);
   let post: Element = body;
   for (let depth = 0; depth < POST_LEVELS; depth++) {
     const parent = post.parent;
     if (!parent || !isTag(parent)) return undefined;
     if (isOneOfLookAlikes(post, map)) {
       const cls = (post.attribs.class ?? '').trim();
-      const replies = parent.children.filter(
-        (s) =>
-          s !== post &&
-          isTag(s) &&
-          s.name === post.name &&
-          (s.attribs.class ?? '').trim() === cls &&
-          others.some((o) => isInside(o, s)),
+      const replies = childElements(parent).filter(
+        (s) => s !== post && s.name === post.name && (s.attribs.class ?? '').trim() === cls && holdsBody(s),
       );
       return replies.length >= MIN_OTHERS ? parent : undefined;
     }
