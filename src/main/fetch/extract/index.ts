@@ -2,8 +2,9 @@
  * Main-content extraction: HTML → clean Markdown, plain text and page metadata.
  *
  * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (share bars, sign-up
- * forms, reply forms and citation boxes by structure, never-content tags, hidden parts, boilerplate
- * by role and class names) → select the main content by text mass (with a thread's replies) →
+ * forms, reply forms and citation boxes by structure, never-content tags, hidden parts but the
+ * panels a collapsed button opens, boilerplate by role and class names unless a grid of cards so
+ * named is the page) → select the main content by text mass (with a thread's replies) →
  * prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
  * and stray labels (picture credits, advert labels), then the publisher's notes that close the
  * content (appeals to subscribe or donate, rights notices, metadata lines) → drop repeated
