@@ -5,7 +5,9 @@
  */
 import { ARTICLE_BODY_TOKEN } from './content.js';
 import { attr, childElements, findAll, idAndClass, isTag, removeNode, walkElements, type Element } from './dom.js';
+import { findDisclosures, type Disclosures } from './disclosures.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
+import { sameClassWeight } from './look-alikes.js';
 import { dropStructuralBoilerplate } from './structural-boilerplate.js';
 
 const DROP_TAGS = new Set([
@@ -103,6 +105,11 @@ const CONTENT_TOKEN = /^(article|content|main|post|entry|body|story|text)([-_]?(
 
 /** A class-named boilerplate block holding more of the page than this is kept: the name misleads. */
 const BOILERPLATE_MAX_SHARE = 0.4;
+/**
+ * Look-alike cards that together hold this share of the page are its content whatever their name;
+ * reviews under a product or teasers under a short story hold less.
+ */
+const GRID_MIN_SHARE = 0.7;
 /** Comment-named blocks that together hold this share of the page are the content (a forum). */
 const COMMENTS_AS_CONTENT_SHARE = 0.4;
 
@@ -117,7 +124,11 @@ export function clean(body: Element, options: CleanOptions): void {
   const visible = visibleText(body, before.map);
   keepNoscriptFallback(body, before.map, visible);
   dropStructuralBoilerplate(body, before.map);
-  dropByTagAndVisibility(body, options.keepHidden ?? false, { map: before.map, visible });
+  dropByTagAndVisibility(body, options.keepHidden ?? false, {
+    map: before.map,
+    visible,
+    disclosures: findDisclosures(body),
+  });
   const { map, total } = measure(body);
   const pageWeight = Math.max(1, contentWeight(total));
   dropBoilerplate(body, map, pageWeight, options);
@@ -157,10 +168,20 @@ const RAW_TEXT_TAGS = new Set(['script', 'style', 'template']);
 const SOFT_DROP_TAGS = new Set(['aside', 'fieldset']);
 const SOFT_DROP_MAX_SHARE = 0.5;
 
-function dropByTagAndVisibility(root: Element, keepHidden: boolean, page: { map: MassMap; visible: number }): void {
+function dropByTagAndVisibility(
+  root: Element,
+  keepHidden: boolean,
+  page: { map: MassMap; visible: number; disclosures: Disclosures },
+): void {
   for (const el of childElements(root)) {
     const soft = SOFT_DROP_TAGS.has(el.name) && (page.map.get(el)?.text ?? 0) > SOFT_DROP_MAX_SHARE * page.visible;
-    if ((isNeverContent(el) && !soft) || (!keepHidden && isHidden(el))) removeNode(el);
+    // A folded panel that a collapsed button opens is shown to the reader on one click, and the
+    // button's label is its heading.
+    const hidden = !keepHidden && isHidden(el) && !page.disclosures.panels.has(el.attribs.id ?? '');
+    if (page.disclosures.buttons.has(el) && !hidden) {
+      el.name = 'span';
+      dropByTagAndVisibility(el, keepHidden, page);
+    } else if ((isNeverContent(el) && !soft) || hidden) removeNode(el);
     else dropByTagAndVisibility(el, keepHidden, page);
   }
 }
@@ -234,7 +255,15 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
         // Cards make up most of their container; pictures set between an article's paragraphs
         // repeat too, but are a minority among them, and their captions go.
         (tokens.some((t) => CAPTION_TOKEN.test(t)) && (map.get(el)?.links ?? 0) === 0 && !inRepeatedBlock(el, 4, true));
-      if (!isContent && share < BOILERPLATE_MAX_SHARE && boilerplate && attr(el, 'itemprop') !== 'articleBody') {
+      // Cards of a grid that share a misleading name ("hide-read-more-ad") are the page as a group.
+      const grid = boilerplate && sameClassWeight(el, map) >= GRID_MIN_SHARE * pageWeight;
+      if (
+        !isContent &&
+        !grid &&
+        share < BOILERPLATE_MAX_SHARE &&
+        boilerplate &&
+        attr(el, 'itemprop') !== 'articleBody'
+      ) {
         removeNode(el);
         continue;
       }

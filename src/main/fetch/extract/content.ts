@@ -18,6 +18,7 @@ import {
   type AnyNode,
   type Element,
 } from './dom.js';
+import { isOneOfLookAlikes, threadAround } from './look-alikes.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 
 /** Share of the parent's weight a child must hold to become the new candidate. */
@@ -127,6 +128,12 @@ function markedArticleBody(body: Element, map: MassMap): { el: Element; strong: 
       const posts = index === 2 ? lookAlikeSiblings(first.el) : [];
       if (posts.length >= MIN_REPLIES && first.el.parent && isTag(first.el.parent))
         return { el: first.el.parent, strong: false };
+      const thread = threadAround(
+        first.el,
+        weighted.slice(1).map((m) => m.el),
+        map,
+      );
+      if (thread) return { el: thread, strong: false };
       return { el: first.el, strong: index < 2 };
     }
     const ancestor = commonAncestor(comparable.map((m) => m.el));
@@ -189,6 +196,7 @@ function descend(start: Element, map: MassMap): Element {
       }
     }
     if (!best || weight <= 0 || bestWeight < DESCEND_SHARE * weight) return node;
+    if (isOneOfLookAlikes(best, map)) return node;
     node = best;
   }
 }

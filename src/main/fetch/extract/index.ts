@@ -3,14 +3,15 @@
  *
  * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (share bars, sign-up
  * forms, reply and contact forms and citation boxes by structure, never-content tags, hidden
- * parts, boilerplate by role and class names) → select the main content by text mass (with a
- * thread's replies) → prune navigation-like link blocks, related-reading blocks, orphan headings,
- * forum author panels and stray labels (picture credits, advert labels), then the publisher's notes
- * that close the content (appeals to subscribe or donate, rights notices, metadata lines) → drop
- * repeated paragraphs, quotes and a card's lines printed twice in a row (on a product's page, any
- * block printed before) → render Markdown and text. When that leaves little text, gentler passes
- * follow (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep to
- * walk are read as flat text.
+ * parts but the panels a collapsed button opens, boilerplate by role and class names unless a grid
+ * of cards so named is the page) → select the main content by text mass (with a thread's replies)
+ * → prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
+ * and stray labels (picture credits, advert labels), then the publisher's notes that close the
+ * content (appeals to subscribe or donate, rights notices, metadata lines) → drop repeated
+ * paragraphs, quotes and a card's lines printed twice in a row (on a product's page, any block
+ * printed before) → render Markdown and text. When that leaves little text, gentler passes follow
+ * (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep to walk
+ * are read as flat text.
  * The measured quality is in docs/benchmarks.md ("Extraction").
  */
 import { dropAuthorPanels } from './author-panels.js';

@@ -1,0 +1,157 @@
+/**
+ * Forum threads, listings and collections on small hand-made pages: what is kept and dropped must
+ * follow from the structure (posts built alike, repeated facts beside each post), never from a
+ * template's class names, which are neutral here on purpose.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from '../../src/main/fetch/extract/index.js';
+
+const textOf = (html: string, url = 'https://forum.example/t/1'): string => extractHtml(html, url).text;
+
+describe('extractHtml: forum threads and listings', () => {
+  it('keeps every post of a thread when one reply pastes a log longer than all the others together', () => {
+    const post = (who: string, body: string): string =>
+      `<div class="p1"><div class="p2">${who} · 3 May 2024</div><div class="p3">${body}</div></div>`;
+    const log = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `2024-05-03 10:09:${String(i).padStart(2, '0')} ERROR (MainThread) [core] Error doing job: task ${i} never retrieved`,
+    ).join('\n');
+    const html = `<!doctype html><html><head><title>Stuck on "starting" after the update</title></head><body>
+      <div class="wrap"><h1>Stuck on "starting" after the update</h1>
+        ${post('raoul', '<p>Since the update to version 5.0 the start screen never goes away and several devices stay unavailable. Going back to 4.4 fixes it. How can I find the cause?</p>')}
+        ${post('raoul', `<p>This is part of the log, I hope it is enough:</p><pre><code>${log}</code></pre>`)}
+        ${post('bill', '<p>Looks like the local integration is at fault. Disable it, restart, and open an issue on its own tracker as well.</p>')}
+        ${post('raoul', '<p>Disabling it worked, thank you. There is already an issue open about it.</p>')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Going back to 4.4 fixes it');
+    expect(text).toContain('This is part of the log');
+    expect(text).toContain('Disable it, restart');
+    expect(text).toContain('Disabling it worked');
+  });
+
+  it('drops the facts beside each author ("Posts:", "Joined:") labelled inside their values, and keeps each author’s name', () => {
+    const post = (who: string, posts: string, joined: string, body: string): string =>
+      `<div class="pb"><dl class="pp"><dt><a href="/u/${who}">${who}</a></dt><dd>Posting Freak</dd>
+        <dd><strong>Posts:</strong> <a href="/search?u=${who}">${posts}</a></dd><dd><strong>Joined:</strong> ${joined}</dd></dl>
+        <div class="pc"><p>${body}</p></div></div>`;
+    const html = `<!doctype html><html><head><title>Turning off all LEDs of the board</title></head><body>
+      <div class="topic"><h1>Turning off all LEDs of the board</h1>
+        ${post('ovecka', '2', 'Sun Dec 17, 2023 11:18 am', 'The flickering green activity light is annoying in a bedroom. Is there a setting that turns off every light on the board, including the network port?')}
+        ${post('jahboater', '9179', 'Wed Feb 04, 2015 6:38 pm', 'Add the activity and power light parameters to the boot configuration file and set both triggers to none, then reboot.')}
+        ${post('bensimmo', '8292', 'Sun Dec 28, 2014 3:02 pm', 'The network port lights have their own parameters in the overlays documentation; they are listed near the end of that file.')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('set both triggers to none');
+    expect(text).toContain('jahboater');
+    expect(text).not.toContain('Joined');
+    expect(text).not.toContain('9179');
+    expect(text).not.toContain('Posting Freak');
+  });
+
+  it('keeps a listing whose cards, each in a wrapper of its own, carry a boilerplate-like name, and still drops such a name beside an article', () => {
+    const stories = [
+      [
+        'The health agency has had no confirmed director for months',
+        'A law passed two years ago requires a director confirmed by the senate; since the spring the agency has had only acting heads.',
+      ],
+      [
+        'Digital twins help people manage diabetes',
+        'Startups pair wearable sensors with models of each patient to suggest meals and exercise, as employers look for cheaper treatments.',
+      ],
+      [
+        'A food website contradicts the new dietary guidelines',
+        'The site answers questions with a chatbot whose advice on protein differs from what the government published a week earlier.',
+      ],
+      [
+        'Public health workers quit over detention assignments',
+        'Doctors and nurses are increasingly deployed to detention centres; some resigned in protest, others describe the conditions there.',
+      ],
+      [
+        'A galaxy made almost entirely of dark matter is confirmed',
+        'Astronomers measured the motion of its few stars and found that they move far too fast for the visible mass to hold them.',
+      ],
+    ];
+    const card = ([title, summary]: string[]): string =>
+      `<div class="w"><div class="items no-read-more"><h3><a href="/story">${title}</a></h3><p>${summary}</p></div></div>`;
+    const listing = textOf(`<!doctype html><html><head><title>Science</title></head><body>
+      <div class="page"><h1>Science</h1>${stories.map(card).join('\n')}</div></body></html>`);
+    for (const [title, summary] of stories) {
+      expect(listing).toContain(title);
+      expect(listing).toContain(summary);
+    }
+
+    const long = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<p>Paragraph ${i + 1} of the report: the council met again on Tuesday evening and went through the plans for the market hall, its roof, its stalls and the heating, one by one and at length.</p>`,
+    ).join('');
+    const story = textOf(`<!doctype html><html><head><title>Market hall</title></head><body>
+      <div class="page"><h1>Market hall</h1><div class="txt">${long}</div>${stories.slice(0, 2).map(card).join('\n')}</div></body></html>`);
+    expect(story).toContain('Paragraph 6 of the report');
+    expect(story).not.toContain('Digital twins help people manage diabetes');
+  });
+
+  it('keeps the folded panels that a collapsed button opens (aria-expanded, aria-controls) with the button’s label, and drops markup hidden for good', () => {
+    const panel = (n: number, question: string, answer: string): string =>
+      `<h3><button aria-expanded="false" aria-controls="faq-${n}">${question}</button></h3>
+       <div id="faq-${n}" class="a" aria-hidden="true" style="display:none"><p>${answer}</p></div>`;
+    const html = `<!doctype html><html><head><title>Sleeping bags</title></head><body>
+      <div class="page"><h1>Sleeping bags</h1>
+        <p>Choose a bag by the coldest night you expect, its weight and how small it packs, then by its shape and the fill.</p>
+        ${panel(1, 'Which temperature rating do I need?', 'Pick a bag rated about five degrees below the coldest night you expect: ratings assume a sleeping pad and a warm hat.')}
+        ${panel(2, 'Down or synthetic fill?', 'Down is lighter and packs smaller; synthetic fill keeps some warmth when wet and costs less, which suits damp climates.')}
+        ${panel(3, 'Mummy or rectangular?', 'A mummy shape saves weight and warmth by hugging the body; a rectangular bag leaves room to turn and opens into a quilt.')}
+        <div class="t" style="display:none"><p>Your session has expired because you have been inactive for too long; please sign in again.</p></div>
+      </div></body></html>`;
+    const text = textOf(html, 'https://shop.example/c/sleeping-bags');
+    expect(text).toContain('rated about five degrees below the coldest night');
+    expect(text).toContain('synthetic fill keeps some warmth when wet');
+    expect(text).toContain('opens into a quilt');
+    // The button that opens a panel is its heading: the question.
+    expect(text).toContain('Down or synthetic fill?');
+    expect(text).not.toContain('Your session has expired');
+  });
+
+  it('keeps the replies of a thread whose first post’s body is named like an article’s, though it outweighs each reply many times', () => {
+    const post = (who: string, body: string): string =>
+      `<div class="p"><div class="who">${who}</div><div class="post-content">${body}</div></div>`;
+    const question = [
+      'We want to set up our first freshwater tank of about sixty litres in the living room and have read a lot of conflicting advice about which fish to buy first.',
+      'The shop near us sells tetras, guppies, corydoras and a few kinds of gourami, and the staff suggested buying ten small fish on the first day to start the tank.',
+      'Other sources say the tank must run for four to six weeks without fish, with ammonia added by hand, before any fish go in. Which is right, and what should we check at the shop before buying?',
+    ]
+      .map((p) => `<p>${p}</p>`)
+      .join('');
+    const html = `<!doctype html><html><head><title>What to look for before buying new fish</title></head><body>
+      <div class="topic"><h1>What to look for before buying new fish</h1>
+        ${post('newfishkeeper', question)}
+        ${post('aquacare', '<p>Cycle the tank first. Then look for clear eyes and fins.</p>')}
+        ${post('marn', '<p>Never buy from a tank with a dead fish in it.</p>')}
+        ${post('diana', '<p>Ask how long the fish have been in the shop.</p>')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Which is right, and what should we check');
+    expect(text).toContain('Cycle the tank first');
+    expect(text).toContain('Never buy from a tank with a dead fish');
+    expect(text).toContain('Ask how long the fish have been in the shop');
+
+    // Only the first post's body is marked as the article's (itemprop), deep inside its post; the
+    // replies' bodies are built the same way but marked as comments.
+    const deep = (who: string, prop: string, body: string): string =>
+      `<div class="p"><div class="who">${who}</div><div class="b1"><div class="b2"><div class="b3">
+        <div itemprop="${prop}" class="txt">${body}</div></div></div></div></div>`;
+    const marked =
+      textOf(`<!doctype html><html><head><title>What to look for before buying new fish</title></head><body>
+      <div class="topic"><h1>What to look for before buying new fish</h1>
+        ${deep('newfishkeeper', 'articleBody', question)}
+        ${deep('aquacare', 'commentText', '<p>Cycle the tank first. Then look for clear eyes and fins.</p>')}
+        ${deep('marn', 'commentText', '<p>Never buy from a tank with a dead fish in it.</p>')}
+        ${deep('diana', 'commentText', '<p>Ask how long the fish have been in the shop.</p>')}
+      </div></body></html>`);
+    expect(marked).toContain('Which is right, and what should we check');
+    expect(marked).toContain('Cycle the tank first');
+    expect(marked).toContain('Ask how long the fish have been in the shop');
+  });
+});
