@@ -98,7 +98,15 @@ function repeatedParagraphs(parts: Element[]): Element[] {
 
 function repeatedQuotes(parts: Element[]): Element[] {
   const doomed: Element[] = [];
-  let before = '';
+  // The text so far, squeezed, kept as chunks and joined only when a quote is looked for: growing
+  // one string and asking whether it ends in a space flattens it at every text node, which made a
+  // long page quadratic.
+  const chunks: string[] = [];
+  let endsWithSpace = false;
+  const before = (): string => {
+    if (chunks.length > 1) chunks.splice(0, chunks.length, chunks.join(''));
+    return chunks[0] ?? '';
+  };
   const visit = (node: AnyNode): void => {
     if (isText(node)) {
       append(node.data);
@@ -109,7 +117,7 @@ function repeatedQuotes(parts: Element[]): Element[] {
       const text = squeeze(rawText(node));
       const edge = Math.min(QUOTE_EDGE_CHARS, Math.floor(text.length / 4));
       const core = text.slice(edge, Math.min(text.length - edge, edge + QUOTE_CORE_CHARS));
-      if (core.length >= MIN_CHARS && before.includes(core)) {
+      if (core.length >= MIN_CHARS && before().includes(core)) {
         doomed.push(node);
         return;
       }
@@ -118,10 +126,12 @@ function repeatedQuotes(parts: Element[]): Element[] {
     // Blocks end a line: words on either side must not run together.
     append(' ');
   };
-  // Kept squeezed as it grows, so that each quote is looked for without redoing the whole text.
   const append = (text: string): void => {
-    const chunk = text.replace(/\s+/g, ' ').toLowerCase();
-    before += before.endsWith(' ') && chunk.startsWith(' ') ? chunk.slice(1) : chunk;
+    let chunk = text.replace(/\s+/g, ' ').toLowerCase();
+    if (endsWithSpace && chunk.startsWith(' ')) chunk = chunk.slice(1);
+    if (chunk === '') return;
+    chunks.push(chunk);
+    endsWithSpace = chunk.endsWith(' ');
   };
   for (const part of parts) visit(part);
   return doomed;
