@@ -154,4 +154,50 @@ describe('extractHtml: forum threads and listings', () => {
     expect(marked).toContain('Cycle the tank first');
     expect(marked).toContain('Ask how long the fish have been in the shop');
   });
+
+  it('prints a section once when the template prints it twice, paragraphs too far apart to be a repeat in a row', () => {
+    const guide = [
+      'A carry-on bag is the suitcase you keep with you in the cabin, so it has to fit the overhead bin.',
+      'Most airlines allow about 22 by 14 by 9 inches, wheels and handles included, but check yours.',
+      'Hard shells protect what is inside better; soft sides squeeze into a bin that is almost full.',
+      'Four spinner wheels roll beside you in an aisle, two wheels roll better over kerbs and cobbles.',
+      'A front pocket keeps a laptop and a passport at hand at the security check without opening the bag.',
+      'An expandable zip adds a few centimetres on the way home, but the bag may then be too deep for the bin.',
+      'A lighter bag leaves more of the weight allowance for what you pack, which matters most on budget airlines.',
+    ]
+      .map((p) => `<p>${p}</p>`)
+      .join('');
+    const html = `<!doctype html><html><head><title>Carry-on luggage</title></head><body>
+      <div class="page"><h1>Carry-on luggage</h1>
+        <div class="grid"><div class="c"><a href="/p/1">Spinner 55 cm</a></div><div class="c"><a href="/p/2">Duffel 40 l</a></div></div>
+        <div class="g1"><h2>Choosing a carry-on</h2>${guide}</div>
+        <div class="g2"><h2>Choosing a carry-on</h2>${guide}</div>
+      </div></body></html>`;
+    const text = textOf(html, 'https://shop.example/luggage/carry-on');
+    expect(text).toContain('fit the overhead bin');
+    expect(text.split('fit the overhead bin').length - 1).toBe(1);
+    expect(text.split('roll better over kerbs').length - 1).toBe(1);
+  });
+
+  it('keeps a section the text itself repeats further on in the same block (a second week of a meal plan)', () => {
+    const day = [
+      'Breakfast: two poached eggs on wholegrain toast with half an avocado and a handful of spinach.',
+      'Lunch: a salad of lentils, cherry tomatoes, cucumber and feta with a spoon of olive oil.',
+      'Snack: a cup of plain yoghurt with a handful of blueberries and a few crushed walnuts.',
+      'Dinner: baked salmon with roasted sweet potato wedges and steamed green beans on the side.',
+    ]
+      .map((p) => `<p>${p}</p>`)
+      .join('');
+    const filler = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<p>Tip ${i + 1}: cook the grains for the whole week on Sunday and keep them in the fridge in closed boxes.</p>`,
+    ).join('');
+    const html = `<!doctype html><html><head><title>Two weeks of meal prep</title></head><body>
+      <article><h1>Two weeks of meal prep</h1>
+        <h2>Week one</h2>${day}${filler}<h2>Week two</h2>${day}
+      </article></body></html>`;
+    const text = textOf(html, 'https://food.example/meal-prep');
+    expect(text.split('baked salmon with roasted').length - 1).toBe(2);
+  });
 });

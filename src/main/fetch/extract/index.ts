@@ -8,10 +8,10 @@
  * → prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
  * and stray labels (picture credits, advert labels), then the publisher's notes that close the
  * content (appeals to subscribe or donate, rights notices, metadata lines) → drop repeated
- * paragraphs, quotes and a card's lines printed twice in a row (on a product's page, any block
- * printed before) → render Markdown and text. When that leaves little text, gentler passes follow
- * (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep to walk
- * are read as flat text.
+ * paragraphs, quotes and a card's lines printed twice in a row, a section printed twice in blocks
+ * of its own (on a product's page, any block printed before) → render Markdown and text. When that
+ * leaves little text, gentler passes follow (no link pruning, then hidden markup kept), then a
+ * JSON-LD articleBody; trees too deep to walk are read as flat text.
  * The measured quality is in docs/benchmarks.md ("Extraction").
  */
 import { dropAuthorPanels } from './author-panels.js';
@@ -39,6 +39,7 @@ import { dropProductRails } from './product-rails.js';
 import { dropProductRepeats } from './product-repeats.js';
 import { dropRelatedSections } from './related.js';
 import { dropRepeatedBlocks } from './repeats.js';
+import { dropRepeatedRuns } from './repeated-runs.js';
 import { dropReviewWidgets } from './review-widgets.js';
 import { dropStrayLabels } from './stray-labels.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
@@ -142,6 +143,7 @@ function extractBody(
   }
   dropClosingNotes(root);
   dropRepeatedBlocks(parts);
+  dropRepeatedRuns(parts);
   if (pass.oneProduct) dropProductRepeats(parts);
   const render = (plain: boolean): string =>
     parts
