@@ -31,6 +31,20 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).toContain('Disabling it worked');
   });
 
+  it('keeps both posts of a two-post thread whose posts are each an <article>, when the answer outweighs the question', () => {
+    const post = (who: string, body: string): string =>
+      `<article class="e1"><div class="e2"><a href="/u/${who}">${who}</a> · 26 August 2024</div><div class="e3">${body}</div></article>`;
+    const html = `<!doctype html><html><head><title>Roadmap of the site builder</title></head><body>
+      <nav><a href="/">Home</a> <a href="/forums">Forums</a> <a href="/help">Help</a></nav>
+      <div class="e0"><h1>Roadmap of the site builder</h1>
+        ${post('ron', '<p>Hi, is there a roadmap for future products and releases? The forum only lists changes to released ones.</p>')}
+        ${post('paul', '<blockquote><p>Is there a roadmap for future products?</p></blockquote><p>There is no public roadmap. Members of the partner circle hear about upcoming features earlier, so check whether you can join it. Release notes for shipped features are published every month on the product updates page, and the help centre keeps a list of features in beta that anyone can try before they are released to everyone.</p><p>Feature requests go to the feedback form in the help centre; the product team reads them, and the most requested ones are often the next to be built. Sharing a concrete use case there helps far more than a vote in a thread.</p>')}
+      </div><footer>© 2024 The builder company</footer></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('is there a roadmap for future products and releases');
+    expect(text).toContain('There is no public roadmap');
+  });
+
   it('drops the facts beside each author ("Posts:", "Joined:") labelled inside their values, and keeps each author’s name', () => {
     const post = (who: string, posts: string, joined: string, body: string): string =>
       `<div class="pb"><dl class="pp"><dt><a href="/u/${who}">${who}</a></dt><dd>Posting Freak</dd>
