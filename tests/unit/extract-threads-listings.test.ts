@@ -45,13 +45,13 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).toContain('There is no public roadmap');
   });
 
-  it('drops the chrome each post prints (likes, actions, post counts, edit notices) in any language, and keeps sentences that mention them', () => {
+  it('drops the chrome each post prints (likes, actions, post counts, badges, edit notices) in any language, and keeps sentences that mention them', () => {
     const post = (who: string, count: string, body: string, chrome: string): string =>
       `<div class="k1"><div class="k2"><a href="/u/${who}">${who}</a><div class="k4">${count}</div></div>
         <div class="k3">${body}</div><div class="k5">${chrome}</div></div>`;
     const html = `<!doctype html><html><head><title>Which tyres for winter commuting?</title></head><body>
       <div class="k0"><h1>Which tyres for winter commuting?</h1>
-        ${post('mara', '1,024 posts ·', '<p>I ride twelve kilometres to work on icy roads. Are studded tyres worth it, or do winter compounds grip well enough?</p>', '<span>Last edited: Jul 4, 2024</span><button>Reply</button><button>Quote</button>')}
+        ${post('mara', '<div>1,024 posts ·</div><div>12.4k3 gold badges41 silver badges73 bronze badges</div>', '<p>I ride twelve kilometres to work on icy roads. Are studded tyres worth it, or do winter compounds grip well enough?</p>', '<span>Last edited: Jul 4, 2024</span><button>Reply</button><button>Quote</button>')}
         ${post('jonas', '87 Beiträge', '<p>Spikes lohnen sich nur bei Glatteis; auf nassem Asphalt sind Winterreifen leiser und rollen leichter. My last answer got 12 likes and was edited by a moderator, so trust it.</p>', '<span>12 Likes</span><button>Antworten</button><button>Melden</button>')}
         ${post('lucie', '3 messages', '<p>J’ai des pneus cloutés depuis trois hivers : aucune chute, mais ils usent vite sur le sec.</p>', '<span>Modifié par lucie</span><button>Répondre</button><span>3 reactions</span>')}
       </div></body></html>`;
@@ -72,6 +72,7 @@ describe('extractHtml: forum threads and listings', () => {
       'Modifié par',
       'Répondre',
       '3 reactions',
+      'badges',
     ])
       expect(text).not.toContain(chrome);
   });
