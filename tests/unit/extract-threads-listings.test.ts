@@ -53,7 +53,7 @@ describe('extractHtml: forum threads and listings', () => {
       <div class="k0"><h1>Which tyres for winter commuting?</h1>
         ${post('mara', '<div>1,024 posts ·</div><div>12.4k3 gold badges41 silver badges73 bronze badges</div>', '<p>I ride twelve kilometres to work on icy roads. Are studded tyres worth it, or do winter compounds grip well enough?</p>', '<span>Last edited: Jul 4, 2024</span><button>Reply</button><button>Quote</button>')}
         ${post('jonas', '87 Beiträge', '<p>Spikes lohnen sich nur bei Glatteis; auf nassem Asphalt sind Winterreifen leiser und rollen leichter. My last answer got 12 likes and was edited by a moderator, so trust it.</p>', '<span>12 Likes</span><button>Antworten</button><button>Melden</button>')}
-        ${post('lucie', '3 messages', '<p>J’ai des pneus cloutés depuis trois hivers : aucune chute, mais ils usent vite sur le sec.</p>', '<span>Modifié par lucie</span><button>Répondre</button><span>3 reactions</span>')}
+        ${post('lucie', 'Messages: 3', '<p>J’ai des pneus cloutés depuis trois hivers : aucune chute, mais ils usent vite sur le sec.</p>', '<span>Modifié par lucie</span><button>Répondre</button><span>3 reactions</span>')}
       </div></body></html>`;
     const text = textOf(html);
     expect(text).toContain('Are studded tyres worth it');
@@ -62,7 +62,7 @@ describe('extractHtml: forum threads and listings', () => {
     for (const chrome of [
       '1,024 posts',
       '87 Beiträge',
-      '3 messages',
+      'Messages: 3',
       'Last edited',
       '12 Likes',
       'Reply',

@@ -1,10 +1,10 @@
 /**
  * The chrome a forum prints on each post, whatever the template calls it: a line that is only a
  * count of likes or reactions ("12 Likes", "3 reactions"), an action's label ("Reply", "Quote",
- * "Report", "Share", "Reply 11"), the author's post count ("1,024 posts ·") or badges, or an
- * edit notice ("Last edited: Jul 4, 2024", "Edited by …"). Read from the line's words in several
- * languages, on short blocks with no block inside, so a sentence that mentions likes or edits
- * stays.
+ * "Report", "Share", "Reply 11"), the author's post count ("1,024 posts ·", "Posts: 3") or
+ * badges, or an edit notice ("Last edited: Jul 4, 2024", "Edited by …"). Read from the line's
+ * words in several languages, on short blocks with no block inside, so a sentence that mentions
+ * likes or edits stays.
  */
 import { isTag, isText, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
 
@@ -20,6 +20,7 @@ const CHROME_LINE = new RegExp(
     String.raw`^(?:\d+\s+)?(?:reply|quote|report|share|antworten|zitieren|melden|teilen|répondre|citer|signaler|partager|responder|citar|denunciar|compartir|rispondi|cita|segnala|condividi)(?:\s*#?\d+)?$`,
     // The author's post count.
     String.raw`^\d[\d,.\s]*\s+(?:posts|beiträge|messages|mensajes|messaggi)\s*[·•|]?$`,
+    String.raw`^(?:posts|beiträge|messages|mensajes|messaggi)\s*:\s*\d[\d,.\s]*$`,
     // The author's reputation and badges ("12.4k3 gold badges41 silver badges").
     String.raw`^(?:\d[\d,.]*[kKmM])?(?:\s*\d[\d,.]*\s*(?:gold|silver|bronze) badges?)+$`,
     // An edit notice.
