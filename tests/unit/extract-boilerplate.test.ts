@@ -393,6 +393,29 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
     for (const p of appeal) expect(donationPage).toContain(p);
   });
 
+  it('keeps a grid of offers each named "promo" that the page lists, and drops a lone promo banner in an article', () => {
+    const offers = [
+      ['Bathroom renovation', 'We strip the old room, renew pipes and tiles and fit the new suite within three weeks.'],
+      ['Boiler service', 'A yearly check of burner, seals and pressure keeps the warranty and lowers the gas bill.'],
+      ['Leak repair', 'Our team finds hidden leaks with thermal cameras and fixes them without opening whole walls.'],
+    ];
+    const grid = offers.map(([name, text]) => `<div class="promo-card"><h3>${name}</h3><p>${text}</p></div>`).join('');
+    const html = `<!doctype html><html><head><title>Plumbing services</title></head><body><main><div class="page">
+      <h1>Plumbing services</h1>${prose}
+      <div class="grid">${grid}</div>
+    </div></main></body></html>`;
+    const services = textOf(html);
+    expectArticleKept(services);
+    for (const [name, text] of offers) {
+      expect(services).toContain(name);
+      expect(services).toContain(text);
+    }
+    const banner = 'Nur diese Woche: zwei Monate Zeitung lesen für einen Euro, jederzeit kündbar.';
+    const article = textOf(page({ inBody: `<div class="promo-banner"><p>${banner}</p></div>` }));
+    expectArticleKept(article);
+    expect(article).not.toContain(banner);
+  });
+
   it('keeps a call to action that ends a service page', () => {
     const html = `<!doctype html><html><head><title>Plumbing</title></head><body><main><div class="page">
       ${prose}

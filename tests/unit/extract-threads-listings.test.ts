@@ -31,6 +31,52 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).toContain('Disabling it worked');
   });
 
+  it('keeps both posts of a two-post thread whose posts are each an <article>, when the answer outweighs the question', () => {
+    const post = (who: string, body: string): string =>
+      `<article class="e1"><div class="e2"><a href="/u/${who}">${who}</a> · 26 August 2024</div><div class="e3">${body}</div></article>`;
+    const html = `<!doctype html><html><head><title>Roadmap of the site builder</title></head><body>
+      <nav><a href="/">Home</a> <a href="/forums">Forums</a> <a href="/help">Help</a></nav>
+      <div class="e0"><h1>Roadmap of the site builder</h1>
+        ${post('ron', '<p>Hi, is there a roadmap for future products and releases? The forum only lists changes to released ones.</p>')}
+        ${post('paul', '<blockquote><p>Is there a roadmap for future products?</p></blockquote><p>There is no public roadmap. Members of the partner circle hear about upcoming features earlier, so check whether you can join it. Release notes for shipped features are published every month on the product updates page, and the help centre keeps a list of features in beta that anyone can try before they are released to everyone.</p><p>Feature requests go to the feedback form in the help centre; the product team reads them, and the most requested ones are often the next to be built. Sharing a concrete use case there helps far more than a vote in a thread.</p>')}
+      </div><footer>© 2024 The builder company</footer></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('is there a roadmap for future products and releases');
+    expect(text).toContain('There is no public roadmap');
+  });
+
+  it('drops the chrome each post prints (likes, actions, post counts, badges, edit notices) in any language, and keeps sentences that mention them', () => {
+    const post = (who: string, count: string, body: string, chrome: string): string =>
+      `<div class="k1"><div class="k2"><a href="/u/${who}">${who}</a><div class="k4">${count}</div></div>
+        <div class="k3">${body}</div><div class="k5">${chrome}</div></div>`;
+    const html = `<!doctype html><html><head><title>Which tyres for winter commuting?</title></head><body>
+      <div class="k0"><h1>Which tyres for winter commuting?</h1>
+        ${post('mara', '<div>1,024 posts ·</div><div>12.4k3 gold badges41 silver badges73 bronze badges</div>', '<p>I ride twelve kilometres to work on icy roads. Are studded tyres worth it, or do winter compounds grip well enough?</p>', '<span>Last edited: Jul 4, 2024</span><button>Reply</button><button>Quote</button>')}
+        ${post('jonas', '87 Beiträge', '<p>Spikes lohnen sich nur bei Glatteis; auf nassem Asphalt sind Winterreifen leiser und rollen leichter. My last answer got 12 likes and was edited by a moderator, so trust it.</p>', '<span>12 Likes</span><button>Antworten</button><button>Melden</button>')}
+        ${post('lucie', 'Messages: 3', '<p>J’ai des pneus cloutés depuis trois hivers : aucune chute, mais ils usent vite sur le sec.</p>', '<span>Modifié par lucie</span><button>Répondre</button><span>3 reactions</span>')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Are studded tyres worth it');
+    expect(text).toContain('My last answer got 12 likes and was edited by a moderator');
+    expect(text).toContain('aucune chute');
+    for (const chrome of [
+      '1,024 posts',
+      '87 Beiträge',
+      'Messages: 3',
+      'Last edited',
+      '12 Likes',
+      'Reply',
+      'Quote',
+      'Antworten',
+      'Melden',
+      'Modifié par',
+      'Répondre',
+      '3 reactions',
+      'badges',
+    ])
+      expect(text).not.toContain(chrome);
+  });
+
   it('drops the facts beside each author ("Posts:", "Joined:") labelled inside their values, and keeps each author’s name', () => {
     const post = (who: string, posts: string, joined: string, body: string): string =>
       `<div class="pb"><dl class="pp"><dt><a href="/u/${who}">${who}</a></dt><dd>Posting Freak</dd>

@@ -69,7 +69,13 @@ const DROP_ROLES = new Set([
 
 /** Class/id tokens that name boilerplate blocks. Tested per token (split on spaces). */
 const BOILERPLATE_TOKEN =
-  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|promo|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip-?(to|nav|main|content)|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff/;
+  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip-?(to|nav|main|content)|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff/;
+
+/**
+ * A promotion beside the content (a banner, an offer), but also what shops and agencies call each
+ * card of a grid of services or offers that is the page: dropped only outside repeated blocks.
+ */
+const PROMO_TOKEN = /promo/;
 
 /**
  * Bylines and post dates: boilerplate beside an article, but part of each post of a forum thread
@@ -249,6 +255,7 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
       const boilerplate =
         tokens.some((t) => BOILERPLATE_TOKEN.test(t)) ||
         (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
+        (tokens.some((t) => PROMO_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
         (tokens.some((t) => WIDGET_TOKEN.test(t)) &&
           !inRepeatedBlock(el) &&
           sameClassCount(el) < PAGE_BUILDER_REPEATS) ||

@@ -52,7 +52,8 @@ export function selectMainContent(body: Element, options: SelectOptions): Elemen
     if (weight >= Math.max(ARTICLE_MIN_CHARS, minShare * pageWeight)) start = marked.el;
   }
   if (start !== body && options.threadReplies) start = withReplies(start, body, map, pageWeight);
-  return descend(start, map);
+  // A thread's posts are read together, however much one of them outweighs the others.
+  return descend(start, map, marked?.thread ? marked.el : undefined);
 }
 
 /**
@@ -99,7 +100,10 @@ const THREAD_MIN_SHARE = 0.3;
  * such as "entry-content", or <article>. When several such elements carry comparable text (forum
  * posts, listing cards) their common ancestor is the body.
  */
-function markedArticleBody(body: Element, map: MassMap): { el: Element; strong: boolean } | undefined {
+function markedArticleBody(
+  body: Element,
+  map: MassMap,
+): { el: Element; strong: boolean; thread?: boolean } | undefined {
   const tests: ((el: Element) => boolean)[] = [
     (el) => el.attribs.itemprop === 'articleBody',
     (el) => {
@@ -124,10 +128,11 @@ function markedArticleBody(body: Element, map: MassMap): { el: Element; strong: 
     const comparable = weighted.filter((m) => m.w >= 0.3 * first.w);
     if (comparable.length === 1) {
       // A forum may wrap only its first post in <article> and print the replies beside it in
-      // blocks built the same way: the thread is their parent.
+      // blocks built the same way, or wrap each post and let one long reply outweigh a short
+      // question: the thread is their parent, down to a question and its one answer.
       const posts = index === 2 ? lookAlikeSiblings(first.el) : [];
-      if (posts.length >= MIN_REPLIES && first.el.parent && isTag(first.el.parent))
-        return { el: first.el.parent, strong: false };
+      if (posts.length > 0 && first.el.parent && isTag(first.el.parent))
+        return { el: first.el.parent, strong: false, thread: true };
       const thread = threadAround(
         first.el,
         weighted.slice(1).map((m) => m.el),
@@ -141,9 +146,6 @@ function markedArticleBody(body: Element, map: MassMap): { el: Element; strong: 
   }
   return undefined;
 }
-
-/** Replies beside a first post that make it a thread. */
-const MIN_REPLIES = 2;
 
 /**
  * Siblings built like `el`: the same class attribute (not empty), or, without classes, the same
@@ -182,9 +184,11 @@ function commonAncestor(elements: Element[]): Element | undefined {
   }
 }
 
-function descend(start: Element, map: MassMap): Element {
+/** From `start` down the heaviest children, never below `floor`. */
+function descend(start: Element, map: MassMap, floor?: Element): Element {
   let node = start;
   for (;;) {
+    if (node === floor) return node;
     const weight = contentWeight(map.get(node));
     let best: Element | undefined;
     let bestWeight = 0;

@@ -6,12 +6,13 @@
  * parts but the panels a collapsed button opens, boilerplate by role and class names unless a grid
  * of cards so named is the page) → select the main content by text mass (with a thread's replies)
  * → prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
- * and stray labels (picture credits, advert labels), then the publisher's notes that close the
- * content (appeals to subscribe or donate, rights notices, metadata lines) → drop repeated
- * paragraphs, quotes and a card's lines printed twice in a row, a section printed twice in blocks
- * of its own (on a product's page, any block printed before) → render Markdown and text. When that
- * leaves little text, gentler passes follow (no link pruning, then hidden markup kept), then a
- * JSON-LD articleBody; trees too deep to walk are read as flat text.
+ * and stray labels (picture credits, advert labels) and a post's chrome (likes, "Reply", edit
+ * notices), then the publisher's notes that close the content (appeals to subscribe or donate,
+ * rights notices, metadata lines) → drop repeated paragraphs, quotes and a card's lines printed
+ * twice in a row, a section printed twice in blocks of its own (on a product's page, any block
+ * printed before) → render Markdown and text. When that leaves little text, gentler passes follow
+ * (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep to walk
+ * are read as flat text.
  * The measured quality is in docs/benchmarks.md ("Extraction").
  */
 import { dropAuthorPanels } from './author-panels.js';
@@ -35,6 +36,7 @@ import { findLead } from './lead.js';
 import { renderContent } from './markdown.js';
 import { escapeText } from './markdown-escape.js';
 import { dropOrphanHeadings } from './orphan-headings.js';
+import { dropPostChrome } from './post-chrome.js';
 import { dropProductRails } from './product-rails.js';
 import { dropProductRepeats } from './product-repeats.js';
 import { dropRelatedSections } from './related.js';
@@ -140,6 +142,7 @@ function extractBody(
     dropOrphanHeadings(part, metadata.publishedAt !== undefined);
     dropAuthorPanels(part);
     dropStrayLabels(part);
+    dropPostChrome(part);
   }
   dropClosingNotes(root);
   dropRepeatedBlocks(parts);
