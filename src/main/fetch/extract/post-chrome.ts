@@ -6,7 +6,7 @@
  * words in several languages, on short blocks with no block inside, so a sentence that mentions
  * likes or edits stays.
  */
-import { isTag, isText, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
+import { isTag, removeNode, textOf, walkElements, type AnyNode, type Element } from './dom.js';
 
 const LINE_MAX_CHARS = 80;
 const LINE_TAGS = new Set(['p', 'div', 'span', 'small', 'a', 'button', 'li', 'time', 'em', 'strong', 'b']);
@@ -34,7 +34,7 @@ export function dropPostChrome(root: Element): void {
   walkElements(root, (el) => {
     if (el.name === 'pre' || el.name === 'code') return false;
     if (!LINE_TAGS.has(el.name) || !el.children.every(isInline)) return true;
-    const text = plainText(el).replace(/\s+/g, ' ').trim();
+    const text = textOf(el);
     if (text.length > 0 && text.length <= LINE_MAX_CHARS && CHROME_LINE.test(text)) doomed.push(el);
     return false;
   });
@@ -43,10 +43,4 @@ export function dropPostChrome(root: Element): void {
 
 function isInline(node: AnyNode): boolean {
   return !isTag(node) || INLINE_TAGS.has(node.name);
-}
-
-function plainText(node: AnyNode): string {
-  if (isText(node)) return node.data;
-  if (!isTag(node)) return '';
-  return node.children.map(plainText).join('');
 }

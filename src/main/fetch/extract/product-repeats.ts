@@ -6,8 +6,9 @@
  * declares one product; elsewhere a far repeat is the page's own (documentation describes a field
  * in each section that has it, tabs repeat a paragraph each), and `repeats.ts` only looks nearby.
  */
-import { isTag, rawText, removeNode, walkElements, type Element } from './dom.js';
+import { rawText, removeNode, walkElements, type Element } from './dom.js';
 import { BLOCK_TAGS } from './markdown.js';
+import { blockFinder } from './repeats.js';
 
 /**
  * Compared whole, never cell by cell: a value repeats in its own row ("Waterproof: Yes", "Dishwasher
@@ -20,15 +21,7 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 export function dropProductRepeats(parts: Element[]): void {
   const seen = new Set<string>();
   const doomed: Element[] = [];
-  const hasBlock = new Map<Element, boolean>();
-  const containsBlock = (el: Element): boolean => {
-    let known = hasBlock.get(el);
-    if (known === undefined) {
-      known = el.children.some((c) => isTag(c) && (BLOCK_TAGS.has(c.name) || containsBlock(c)));
-      hasBlock.set(el, known);
-    }
-    return known;
-  };
+  const containsBlock = blockFinder();
   const visit = (el: Element): boolean => {
     if (!WHOLE.has(el.name) && (!BLOCK_TAGS.has(el.name) || containsBlock(el))) return true;
     if (HEADINGS.has(el.name)) return false;

@@ -40,15 +40,7 @@ export function dropRepeatedBlocks(parts: Element[]): void {
  */
 function repeatedInCard(parts: Element[]): Element[] {
   const doomed: Element[] = [];
-  const hasBlock = new Map<Element, boolean>();
-  const containsBlock = (el: Element): boolean => {
-    let known = hasBlock.get(el);
-    if (known === undefined) {
-      known = el.children.some((c) => isTag(c) && (BLOCK_TAGS.has(c.name) || containsBlock(c)));
-      hasBlock.set(el, known);
-    }
-    return known;
-  };
+  const containsBlock = blockFinder();
   let last: { el: Element; key: string } | undefined;
   const visit = (el: Element): boolean => {
     // A table's cells repeat on purpose ("Yes" in each column of a comparison).
@@ -69,6 +61,20 @@ function repeatedInCard(parts: Element[]): Element[] {
   };
   for (const part of parts) if (visit(part)) walkElements(part, visit);
   return doomed;
+}
+
+/** Whether an element holds a block (renders as more than one line), remembered per element for one pass. */
+export function blockFinder(): (el: Element) => boolean {
+  const hasBlock = new Map<Element, boolean>();
+  const containsBlock = (el: Element): boolean => {
+    let known = hasBlock.get(el);
+    if (known === undefined) {
+      known = el.children.some((c) => isTag(c) && (BLOCK_TAGS.has(c.name) || containsBlock(c)));
+      hasBlock.set(el, known);
+    }
+    return known;
+  };
+  return containsBlock;
 }
 
 function inOneCard(a: Element, b: Element): boolean {

@@ -7,7 +7,7 @@
  *   picture word and a colon, or gives one after a comma ("…, photo: …");
  * - advertisement labels ("Anzeige", "- Advertisement -"), left when the advert went.
  */
-import { isTag, isText, removeNode, walkElements, type AnyNode, type Element } from './dom.js';
+import { isTag, removeNode, textOf, walkElements, type AnyNode, type Element } from './dom.js';
 
 const LINE_MAX_CHARS = 120;
 const LINE_TAGS = new Set(['p', 'div', 'span', 'small', 'em', 'i']);
@@ -44,7 +44,7 @@ export function dropStrayLabels(root: Element): void {
     if ((!heading && !LINE_TAGS.has(el.name)) || !el.children.every(isInline)) return true;
     // A credit linking to its source is a pointer the reader may follow (a round-up's items).
     if (el.children.some((c) => isTag(c) && c.name === 'a')) return false;
-    const text = plainText(el).replace(/\s+/g, ' ').trim();
+    const text = textOf(el);
     if (AD_LABEL.test(text)) doomed.push(el);
     else if (!heading && text.length <= LINE_MAX_CHARS && CREDIT_LINE.test(text) && !WEB_ADDRESS.test(text))
       doomed.push(el);
@@ -55,10 +55,4 @@ export function dropStrayLabels(root: Element): void {
 
 function isInline(node: AnyNode): boolean {
   return !isTag(node) || INLINE_TAGS.has(node.name);
-}
-
-function plainText(node: AnyNode): string {
-  if (isText(node)) return node.data;
-  if (!isTag(node)) return '';
-  return node.children.map(plainText).join('');
 }
