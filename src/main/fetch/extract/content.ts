@@ -10,6 +10,7 @@
 import { isCommentNamed } from './clean.js';
 import {
   childElements,
+  commonAncestor,
   idAndClass,
   isInside,
   isTag,
@@ -18,7 +19,7 @@ import {
   type AnyNode,
   type Element,
 } from './dom.js';
-import { isOneOfLookAlikes, threadAround } from './look-alikes.js';
+import { isOneOfLookAlikes, lookAlikeSiblings, threadAround } from './look-alikes.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
 
 /** Share of the parent's weight a child must hold to become the new candidate. */
@@ -147,42 +148,7 @@ function markedArticleBody(
   return undefined;
 }
 
-/**
- * Siblings built like `el`: the same class attribute (not empty), or, without classes, the same
- * sequence of child tags (author line, body) — a post and its replies.
- */
-function lookAlikeSiblings(el: Element): Element[] {
-  const parent = el.parent;
-  if (!parent || !isTag(parent)) return [];
-  const cls = (el.attribs.class ?? '').trim();
-  const shape = (e: Element): string =>
-    childElements(e)
-      .map((c) => `${c.name}.${c.attribs.class ?? ''}`)
-      .join(' ');
-  const own = shape(el);
-  return childElements(parent).filter(
-    (sibling) =>
-      sibling !== el &&
-      (cls !== ''
-        ? (sibling.attribs.class ?? '').trim() === cls
-        : childElements(sibling).length >= 2 && shape(sibling) === own),
-  );
-}
 
-function commonAncestor(elements: Element[]): Element | undefined {
-  const chain = (el: Element): Element[] => {
-    const out: Element[] = [];
-    for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) out.unshift(p);
-    return out;
-  };
-  const chains = elements.map(chain);
-  let common: Element | undefined;
-  for (let i = 0; ; i++) {
-    const candidate = chains[0]?.[i];
-    if (!candidate || !chains.every((c) => c[i] === candidate)) return common;
-    common = candidate;
-  }
-}
 
 /** From `start` down the heaviest children, never below `floor`. */
 function descend(start: Element, map: MassMap, floor?: Element): Element {

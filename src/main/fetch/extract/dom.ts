@@ -104,6 +104,22 @@ export function isInside(el: Element, ancestor: Element): boolean {
   return false;
 }
 
+/** The smallest element holding all of them; undefined when they share none (other trees). */
+export function commonAncestor(elements: Element[]): Element | undefined {
+  const chain = (el: Element): Element[] => {
+    const out: Element[] = [];
+    for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) out.unshift(p);
+    return out;
+  };
+  const chains = elements.map(chain);
+  let common: Element | undefined;
+  for (let i = 0; ; i++) {
+    const candidate = chains[0]?.[i];
+    if (!candidate || !chains.every((c) => c[i] === candidate)) return common;
+    common = candidate;
+  }
+}
+
 /**
  * id and class attribute text, lower-cased, for boilerplate pattern tests. A utility class's
  * variant prefix ("print:", "lg:", "site-header:") says when a style applies, not what the block

@@ -25,6 +25,28 @@ export function isOneOfLookAlikes(el: Element, map: MassMap): boolean {
 }
 
 /**
+ * Siblings built like `el`: the same class attribute (not empty), or, without classes, the same
+ * sequence of child tags (author line, body) — a post and its replies.
+ */
+export function lookAlikeSiblings(el: Element): Element[] {
+  const parent = el.parent;
+  if (!parent || !isTag(parent)) return [];
+  const cls = (el.attribs.class ?? '').trim();
+  const shape = (e: Element): string =>
+    childElements(e)
+      .map((c) => `${c.name}.${c.attribs.class ?? ''}`)
+      .join(' ');
+  const own = shape(el);
+  return childElements(parent).filter(
+    (sibling) =>
+      sibling !== el &&
+      (cls !== ''
+        ? (sibling.attribs.class ?? '').trim() === cls
+        : childElements(sibling).length >= 2 && shape(sibling) === own),
+  );
+}
+
+/**
  * The weight of all outermost elements of the page with the element's tag and (non-empty) class:
  * a grid of cards holds the page as a group, each card only a small part of it, and a template
  * may set each card in a wrapper of its own, so the cards are not siblings.

@@ -6,7 +6,7 @@
  * declares one product; elsewhere a far repeat is the page's own (documentation describes a field
  * in each section that has it, tabs repeat a paragraph each), and `repeats.ts` only looks nearby.
  */
-import { rawText, removeNode, walkElements, type Element } from './dom.js';
+import { removeNode, textOf, walkElements, type Element } from './dom.js';
 import { BLOCK_TAGS } from './markdown.js';
 import { blockFinder } from './repeats.js';
 
@@ -25,7 +25,7 @@ export function dropProductRepeats(parts: Element[]): void {
   const visit = (el: Element): boolean => {
     if (!WHOLE.has(el.name) && (!BLOCK_TAGS.has(el.name) || containsBlock(el))) return true;
     if (HEADINGS.has(el.name)) return false;
-    const key = rawText(el).replace(/\s+/g, ' ').trim().toLowerCase();
+    const key = textOf(el).toLowerCase();
     if (seen.has(key)) doomed.push(el);
     else if (key !== '') seen.add(key);
     return false;

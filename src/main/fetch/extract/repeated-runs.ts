@@ -9,8 +9,9 @@
  * (each price plan lists its features, each offer its terms, each in a card of its own). A single
  * far repeat stays too (`repeats.ts` keeps those on purpose).
  */
-import { isInside, isTag, rawText, removeNode, walkElements, type Element } from './dom.js';
+import { commonAncestor, isInside, removeNode, textOf, walkElements, type Element } from './dom.js';
 import { BLOCK_TAGS } from './markdown.js';
+import { blockFinder } from './repeats.js';
 
 /** Shorter lines repeat on purpose (labels, prices, dates, a card's short title). */
 const MIN_CHARS = 60;
@@ -31,14 +32,16 @@ export function dropRepeatedRuns(parts: Element[]): void {
       let n = 0;
       // The earlier copy must end before the later one begins.
       while (i + n < keys.length && start + n < i && keys[start + n] === keys[i + n]) n++;
-      if (n >= MIN_RUN && !isInside(blocks[start]!.el, commonAncestor(blocks.slice(i, i + n).map((b) => b.el))))
-        run = Math.max(run, n);
+      const copy = n >= MIN_RUN ? commonAncestor(blocks.slice(i, i + n).map((b) => b.el)) : undefined;
+      if (copy && !isInside(blocks[start]!.el, copy)) run = Math.max(run, n);
     }
     if (run > 0) {
       for (let n = 0; n < run; n++) doomed.push(blocks[i + n]!.el);
       i += run;
     } else {
-      seen.set(keys[i]!, [...(seen.get(keys[i]!) ?? []), i]);
+      const starts = seen.get(keys[i]!);
+      if (starts) starts.push(i);
+      else seen.set(keys[i]!, [i]);
       i++;
     }
   }
@@ -48,22 +51,14 @@ export function dropRepeatedRuns(parts: Element[]): void {
 /** Blocks holding no block (each renders as one paragraph) of at least MIN_CHARS, in reading order. */
 function longLeafBlocks(parts: Element[]): { el: Element; key: string }[] {
   const found: { el: Element; key: string }[] = [];
-  const holdsBlock = (el: Element): boolean =>
-    el.children.some((c) => isTag(c) && (BLOCK_TAGS.has(c.name) || holdsBlock(c)));
+  const holdsBlock = blockFinder();
   const visit = (el: Element): boolean => {
     if (!BLOCK_TAGS.has(el.name) || holdsBlock(el)) return true;
     if (LIST_ITEMS.has(el.name)) return false;
-    const key = rawText(el).replace(/\s+/g, ' ').trim().toLowerCase();
+    const key = textOf(el).toLowerCase();
     if (key.length >= MIN_CHARS) found.push({ el, key });
     return false;
   };
   for (const part of parts) if (visit(part)) walkElements(part, visit);
   return found;
-}
-
-/** The smallest element holding all of them (they are elements in one tree, in reading order). */
-function commonAncestor(els: Element[]): Element {
-  let common = els[0]!;
-  while (!els.every((el) => isInside(el, common)) && common.parent && isTag(common.parent)) common = common.parent;
-  return common;
 }
