@@ -288,6 +288,23 @@ describe('extractiveComposer', () => {
   });
 });
 
+describe('key points', () => {
+  it('follow the lead in order of relevance: a point that shares words with the lead is not pushed down for it', async () => {
+    const given = passages(
+      [1, 'Espresso needs a fine grind, finer than table salt.'],
+      [2, 'A fine espresso grind clogs a drip filter quickly.'],
+      [3, 'Coarse grind suits a French press better than espresso does.'],
+      [4, 'Baristas adjust the grind of each espresso blend every morning.'],
+    );
+    expect(await compose('What grind does espresso need?', given)).toBe(
+      'Espresso needs a fine grind, finer than table salt. [1]\n\n' +
+        '- A fine espresso grind clogs a drip filter quickly. [2]\n' +
+        '- Coarse grind suits a French press better than espresso does. [3]\n' +
+        '- Baristas adjust the grind of each espresso blend every morning. [4]',
+    );
+  });
+});
+
 describe('long sentences', () => {
   it('lets a long sentence that holds the answer lead (up to 600 characters), but never a longer run-on', async () => {
     const filler = 'according to the annual report published by the ministry of transport in the spring, after a long consultation with regional operators, unions and the public';

@@ -38,8 +38,6 @@ const CANDIDATE_PASSAGES = 16;
 /** A lead and up to this many key points. */
 const MAX_KEY_POINTS = 4;
 const MAX_PER_SOURCE = 2;
-/** MMR: relevance weight against similarity to what is already said. */
-const MMR_LAMBDA = 0.7;
 /**
  * Answerability. The lead's passage must hold this weighted share (term-weights.ts) of the
  * question's terms (with its page's title and the passage before it), the lead itself at least MIN_LEAD_COVERAGE, or the
@@ -50,8 +48,8 @@ const MMR_LAMBDA = 0.7;
  */
 const MIN_PASSAGE_COVERAGE = 0.45;
 /** A question that asks for a number, answered by a sentence that holds one, needs less: the number is evidence too. */
-const MIN_PASSAGE_COVERAGE_NUMBER = 0.25;
-const MIN_LEAD_COVERAGE = 0.2;
+const MIN_PASSAGE_COVERAGE_NUMBER = 0.15;
+const MIN_LEAD_COVERAGE = 0.15;
 /**
  * A lead that holds the one number of the kind asked (a year, a price, a size: answerSpan) needs
  * less of the question in itself: the number is the evidence, and its sentence leaves the subject
@@ -270,24 +268,23 @@ function laidOutText(text: string): string {
   return `${label}${/[:：]$/.test(label) ? '' : ':'} ${values.join(', ')}`;
 }
 
-/** The lead, then key points chosen by MMR, at most two per source, each ending in its [n]. */
+/**
+ * The lead, then key points: the most relevant sentences (candidates come best first), at most two
+ * per source, none nearly the same as one already chosen, each ending in its [n]. Relevance alone
+ * orders them: MMR's penalty for resemblance below MAX_SIMILARITY chose worse points on the bench's
+ * check half (docs/benchmarks.md, session 11).
+ */
 function cited(candidates: Candidate[], lead: Candidate): string {
   const chosen = [lead];
   const perSource = new Map([[lead.n, 1]]);
   const floor = Math.max(MIN_POINT_COVERAGE, lead.coverage / 2);
-  const pool = candidates.filter((c) => c !== lead && !c.laidOut && substantial(c.text) && c.coverage >= floor);
-  while (chosen.length <= MAX_KEY_POINTS) {
-    let next: { candidate: Candidate; value: number } | undefined;
-    for (const candidate of pool) {
-      if (chosen.includes(candidate) || (perSource.get(candidate.n) ?? 0) >= MAX_PER_SOURCE) continue;
-      const similarity = Math.max(...chosen.map((c) => jaccard(c.terms, candidate.terms)));
-      if (similarity > MAX_SIMILARITY) continue;
-      const value = MMR_LAMBDA * candidate.relevance - (1 - MMR_LAMBDA) * similarity;
-      if (!next || value > next.value) next = { candidate, value };
-    }
-    if (!next) break;
-    chosen.push(next.candidate);
-    perSource.set(next.candidate.n, (perSource.get(next.candidate.n) ?? 0) + 1);
+  for (const candidate of candidates) {
+    if (chosen.length > MAX_KEY_POINTS) break;
+    if (candidate === lead || candidate.laidOut || !substantial(candidate.text) || candidate.coverage < floor) continue;
+    if ((perSource.get(candidate.n) ?? 0) >= MAX_PER_SOURCE) continue;
+    if (chosen.some((c) => jaccard(c.terms, candidate.terms) > MAX_SIMILARITY)) continue;
+    chosen.push(candidate);
+    perSource.set(candidate.n, (perSource.get(candidate.n) ?? 0) + 1);
   }
   const [first, ...points] = chosen.map((c) => `${c.text} [${c.n}]`);
   return points.length === 0 ? `${first}` : `${first}\n\n${points.map((p) => `- ${p}`).join('\n')}`;
