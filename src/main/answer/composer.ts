@@ -48,7 +48,7 @@ const MAX_PER_SOURCE = 2;
  */
 const MIN_PASSAGE_COVERAGE = 0.45;
 /** A question that asks for a number, answered by a sentence that holds one, needs less: the number is evidence too. */
-const MIN_PASSAGE_COVERAGE_NUMBER = 0.15;
+const MIN_PASSAGE_COVERAGE_NUMBER = 0.25;
 const MIN_LEAD_COVERAGE = 0.15;
 /**
  * A lead that holds the one number of the kind asked (a year, a price, a size: answerSpan) needs
