@@ -181,9 +181,9 @@ function dropByTagAndVisibility(
 ): void {
   for (const el of childElements(root)) {
     const soft = SOFT_DROP_TAGS.has(el.name) && (page.map.get(el)?.text ?? 0) > SOFT_DROP_MAX_SHARE * page.visible;
-    // A folded panel that a collapsed button opens is shown to the reader on one click, and the
-    // button's label is its heading.
-    const hidden = !keepHidden && isHidden(el) && !page.disclosures.panels.has(el.attribs.id ?? '');
+    // A folded panel that a collapsed button or a tab opens is shown to the reader on one click,
+    // and the button's label is its heading.
+    const hidden = !keepHidden && isHidden(el) && !page.disclosures.panels.has(el);
     if (page.disclosures.buttons.has(el) && !hidden) {
       el.name = 'span';
       dropByTagAndVisibility(el, keepHidden, page);
@@ -197,6 +197,8 @@ function isHidden(el: Element): boolean {
   // React streaming SSR parks rendered content in <div hidden id="S:n"> (n in hex) until a script moves it.
   if (a.hidden !== undefined && !/^S:[0-9a-f]+$/i.test(a.id ?? '')) return true;
   if (a['aria-hidden'] === 'true') return true;
+  // A popover (the HTML popover attribute) stays hidden until a script or a button opens it.
+  if (a.popover !== undefined) return true;
   const style = a.style;
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }

@@ -3,7 +3,7 @@
  *
  * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (share bars, sign-up
  * forms, reply and contact forms and citation boxes by structure, never-content tags, hidden
- * parts but the panels a collapsed button opens, boilerplate by role and class names unless a grid
+ * parts but the panels a collapsed button or a tab opens, boilerplate by role and class names unless a grid
  * of cards so named is the page) → select the main content by text mass (with a thread's replies)
  * → prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
  * and stray labels (picture credits, advert labels) and a post's chrome (likes, "Reply", edit
