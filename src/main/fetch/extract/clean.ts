@@ -123,6 +123,8 @@ export interface CleanOptions {
   includeComments: boolean;
   /** Keep elements hidden by markup (display:none, hidden): for pages that reveal content by script. */
   keepHidden?: boolean;
+  /** Keep blocks whose class or id only names them as boilerplate: for pages those names emptied. */
+  keepNamed?: boolean;
 }
 
 export function clean(body: Element, options: CleanOptions): void {
@@ -251,11 +253,11 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
           continue;
         }
         // Kept as content: do not judge its inner comment-named parts again.
-        dropBoilerplate(el, map, pageWeight, { includeComments: true });
+        dropBoilerplate(el, map, pageWeight, { ...options, includeComments: true });
         continue;
       }
       const boilerplate =
-        tokens.some((t) => BOILERPLATE_TOKEN.test(t)) ||
+        (!options.keepNamed && tokens.some((t) => BOILERPLATE_TOKEN.test(t))) ||
         (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
         (tokens.some((t) => PROMO_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
         (tokens.some((t) => WIDGET_TOKEN.test(t)) &&
