@@ -186,6 +186,27 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).not.toContain('Allow notifications');
   });
 
+  it('keeps every fold of accordions printed from one template, whose ids repeat', () => {
+    const fold = (n: number, title: string, body: string): string =>
+      `<div class="h"><a id="acc_${n}_head" role="button" aria-controls="acc_${n}_body">${title}</a></div>
+       <div id="acc_${n}_body" role="region" aria-labelledby="acc_${n}_head" style="display:none"><p>${body}</p></div>`;
+    const html = `<!doctype html><html><head><title>Going solar, step by step</title></head><body>
+      <div class="page"><h1>Going solar, step by step</h1>
+        <p>Most home installations take two to three months from the first quote to the day the panels produce power.</p>
+        <h2>Before you sign</h2>
+        ${fold(0, 'Check your roof', 'An installer looks at the roof’s age, pitch and shade; a roof due for replacement should be redone before the panels go up.')}
+        ${fold(1, 'Compare quotes', 'Ask three installers for quotes and compare the price per watt, the panels’ warranty and who handles the permits.')}
+        <h2>After you sign</h2>
+        ${fold(0, 'Permits', 'The installer files the building and grid connection permits, which takes two to six weeks depending on the town.')}
+        ${fold(1, 'Installation day', 'Mounting the racking, the panels and the inverter usually takes a single day, and the utility inspects afterwards.')}
+      </div></body></html>`;
+    const text = textOf(html, 'https://energy.example/solar-steps');
+    expect(text).toContain('a roof due for replacement should be redone');
+    expect(text).toContain('compare the price per watt');
+    expect(text).toContain('grid connection permits');
+    expect(text).toContain('usually takes a single day');
+  });
+
   it('keeps the replies of a thread whose first post’s body is named like an article’s, though it outweighs each reply many times', () => {
     const post = (who: string, body: string): string =>
       `<div class="p"><div class="who">${who}</div><div class="post-content">${body}</div></div>`;

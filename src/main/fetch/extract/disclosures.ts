@@ -19,10 +19,16 @@ export interface Disclosures {
 
 export function findDisclosures(root: Element): Disclosures {
   const wanted = new Map<Element, string[]>();
-  const byId = new Map<string, Element>();
+  // Ids are not always unique: a page printing one accordion template twice repeats them.
+  const byId = new Map<string, Element[]>();
   const tabPanels: Element[] = [];
   walkElements(root, (el) => {
-    if (el.attribs.id) byId.set(el.attribs.id, el);
+    const id = el.attribs.id;
+    if (id) {
+      const same = byId.get(id);
+      if (same) same.push(el);
+      else byId.set(id, [el]);
+    }
     const controls = el.attribs['aria-controls'];
     if (controls) wanted.set(el, controls.split(/\s+/).filter(Boolean));
     if (el.attribs.role === 'tabpanel') tabPanels.push(el);
@@ -30,9 +36,7 @@ export function findDisclosures(root: Element): Disclosures {
   const panels = new Set<Element>(tabPanels);
   const buttons = new Set<Element>();
   for (const [button, controls] of wanted) {
-    for (const id of controls) {
-      const panel = byId.get(id);
-      if (!panel) continue;
+    for (const panel of controls.flatMap((id) => byId.get(id) ?? [])) {
       const collapsed = button.attribs['aria-expanded'] === 'false';
       // Without aria-expanded, a button and a panel that name each other are an accordion's fold.
       const paired =
