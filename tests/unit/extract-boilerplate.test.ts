@@ -41,6 +41,24 @@ function expectArticleKept(text: string): void {
 }
 
 describe('extractHtml: boilerplate around an article', () => {
+  it('keeps a section whose id is its heading’s anchor, though a word of it names boilerplate ("menu")', () => {
+    const section = (heading: string, body: string): string => {
+      const id = heading.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+      return `<section id="${id}"><h2>${heading}</h2><p>${body}</p></section>`;
+    };
+    const html = `<!doctype html><html><head><title>Running a small restaurant</title></head><body>
+      <div class="menu"><a href="/">Home</a> <a href="/blog">Blog</a> <a href="/demo">Book a demo</a></div>
+      <article><h1>Running a small restaurant</h1>
+        ${section('Staffing for the busy hours', 'Schedule the strongest cooks for the Friday and Saturday rush and train two people for every station, so one absence never closes the grill.')}
+        ${section('Menu innovation strategies for memorable dinners', 'Change a third of the dishes with the seasons, keep the best sellers all year, and test each new dish as a weekly special before it joins the printed card.')}
+        ${section('Buying from local suppliers', 'A weekly order from two nearby farms costs a little more than the wholesaler but cuts waste, since the produce lasts longer and arrives in the amounts you need.')}
+      </article></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Change a third of the dishes with the seasons');
+    expect(text).toContain('train two people for every station');
+    expect(text).not.toContain('Book a demo');
+  });
+
   it('drops a comment section with its count and reply prompt', () => {
     const text = textOf(
       page({
