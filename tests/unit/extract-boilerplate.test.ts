@@ -59,6 +59,23 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Book a demo');
   });
 
+  it('keeps a layout wrapper named for the content and its sidebar ("content-sidebar-wrap")', () => {
+    const card = (title: string, line: string): string =>
+      `<article class="entry"><a href="/r/${title.length}"><h2>${title}</h2><p>${line}</p></a></article>`;
+    const html = `<!doctype html><html><head><title>Air fryer recipes</title></head><body>
+      <div class="intro"><h1>Air fryer recipes</h1><p>Every recipe here was tested in two basket air fryers and comes with oven times, so you can cook it whichever way your kitchen allows tonight, with the same crisp result and less oil.</p></div>
+      <div class="content-sidebar-wrap"><main class="content">
+        ${card('Sticky air fryer chicken thighs', 'Crisp skin and a honey glaze in twenty minutes.')}
+        ${card('Cottage cheese bagels', 'Four ingredients and high in protein.')}
+        ${card('Maple salmon bites', 'Glazed cubes ready in under fifteen minutes.')}
+        ${card('Crispy chickpeas', 'A crunchy snack with smoked paprika.')}
+      </main><aside class="sidebar"><a href="/about">About me</a></aside></div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Every recipe here was tested');
+    expect(text).toContain('Sticky air fryer chicken thighs');
+    expect(text).toContain('Glazed cubes ready in under fifteen minutes');
+  });
+
   it('drops a comment section with its count and reply prompt', () => {
     const text = textOf(
       page({

@@ -106,8 +106,11 @@ export function isCommentNamed(el: Element): boolean {
   return names !== '' && names.split(/\s+/).some((t) => COMMENT_TOKEN.test(t));
 }
 
-/** Tokens that mark an element as content even when a boilerplate token also matches. */
-const CONTENT_TOKEN = /^(article|content|main|post|entry|body|story|text)([-_]?(body|content|text))?$/;
+/**
+ * Tokens that mark an element as content even when a boilerplate token also matches; among them a
+ * layout's name for the content with its sidebar ("content-sidebar-wrap"), which holds the page.
+ */
+const CONTENT_TOKEN = /^(article|content|main|post|entry|body|story|text)([-_]?(body|content|text))?$|^content[-_]sidebar/;
 
 /** A class-named boilerplate block holding more of the page than this is kept: the name misleads. */
 const BOILERPLATE_MAX_SHARE = 0.4;
