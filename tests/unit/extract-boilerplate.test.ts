@@ -76,6 +76,22 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).toContain('Glazed cubes ready in under fifteen minutes');
   });
 
+  it('keeps the text a "read more" button unfolds ("readmore-answer-text"), and drops a "read-more" link box', () => {
+    const faq = (question: string, answer: string): string =>
+      `<h3>${question}</h3><div class="readmore-answer-text"><p>${answer}</p></div>`;
+    const html = `<!doctype html><html><head><title>Remodeling a kitchen</title></head><body><article>
+      <h1>Remodeling a kitchen</h1>${prose}
+      <h2>Questions</h2>
+      ${faq('Is remodeling cheaper than building new?', 'Remodeling almost always costs less than building from the ground up, since the walls, roof and plumbing stay where they are.')}
+      ${faq('How long does it take?', 'Timelines run from a few days for new fronts and handles to well over two months when walls move and the wiring is redone.')}
+      <div class="read-more"><a href="/blog">Read more from our blog</a></div>
+      </article></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('since the walls, roof and plumbing stay where they are');
+    expect(text).toContain('when walls move and the wiring is redone');
+    expect(text).not.toContain('Read more from our blog');
+  });
+
   it('drops a comment section with its count and reply prompt', () => {
     const text = textOf(
       page({
