@@ -43,7 +43,10 @@ function expectArticleKept(text: string): void {
 describe('extractHtml: boilerplate around an article', () => {
   it('keeps a section whose id is its heading’s anchor, though a word of it names boilerplate ("menu")', () => {
     const section = (heading: string, body: string): string => {
-      const id = heading.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+      const id = heading
+        .toLowerCase()
+        .replace(/[^a-z]+/g, '-')
+        .replace(/^-|-$/g, '');
       return `<section id="${id}"><h2>${heading}</h2><p>${body}</p></section>`;
     };
     const html = `<!doctype html><html><head><title>Running a small restaurant</title></head><body>

@@ -111,7 +111,8 @@ export function isCommentNamed(el: Element): boolean {
  * layout's name for the content with its sidebar ("content-sidebar-wrap"), which holds the page,
  * and the text a "read more" button unfolds ("read-more-content", "readMoreAnswer_answerText").
  */
-const CONTENT_TOKEN = /^(article|content|main|post|entry|body|story|text)([-_]?(body|content|text))?$|^content[-_]sidebar|read-?more[-_]*(content|text|answer|body)/;
+const CONTENT_TOKEN =
+  /^(article|content|main|post|entry|body|story|text)([-_]?(body|content|text))?$|^content[-_]sidebar|read-?more[-_]*(content|text|answer|body)/;
 
 /** A class-named boilerplate block holding more of the page than this is kept: the name misleads. */
 const BOILERPLATE_MAX_SHARE = 0.4;

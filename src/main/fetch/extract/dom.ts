@@ -148,7 +148,8 @@ function isHeadingAnchor(el: Element): boolean {
   const known = headingAnchors.get(el);
   if (known !== undefined) return known;
   const heading = findFirst(el, (e) => /^h[1-6]$/.test(e.name));
-  const said = new Set(heading ? (textOf(heading).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) : []);
+  const title = heading ? textOf(heading).toLowerCase() : '';
+  const said = new Set(title.match(/[\p{L}\p{N}]+/gu) ?? []);
   const anchor = heading !== undefined && words.every((w) => said.has(w));
   headingAnchors.set(el, anchor);
   return anchor;
