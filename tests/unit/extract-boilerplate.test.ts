@@ -41,6 +41,60 @@ function expectArticleKept(text: string): void {
 }
 
 describe('extractHtml: boilerplate around an article', () => {
+  it('keeps a section whose id is its heading’s anchor, though a word of it names boilerplate ("menu")', () => {
+    const section = (heading: string, body: string): string => {
+      const id = heading
+        .toLowerCase()
+        .replace(/[^a-z]+/g, '-')
+        .replace(/^-|-$/g, '');
+      return `<section id="${id}"><h2>${heading}</h2><p>${body}</p></section>`;
+    };
+    const html = `<!doctype html><html><head><title>Running a small restaurant</title></head><body>
+      <div class="menu"><a href="/">Home</a> <a href="/blog">Blog</a> <a href="/demo">Book a demo</a></div>
+      <article><h1>Running a small restaurant</h1>
+        ${section('Staffing for the busy hours', 'Schedule the strongest cooks for the Friday and Saturday rush and train two people for every station, so one absence never closes the grill.')}
+        ${section('Menu innovation strategies for memorable dinners', 'Change a third of the dishes with the seasons, keep the best sellers all year, and test each new dish as a weekly special before it joins the printed card.')}
+        ${section('Buying from local suppliers', 'A weekly order from two nearby farms costs a little more than the wholesaler but cuts waste, since the produce lasts longer and arrives in the amounts you need.')}
+      </article></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Change a third of the dishes with the seasons');
+    expect(text).toContain('train two people for every station');
+    expect(text).not.toContain('Book a demo');
+  });
+
+  it('keeps a layout wrapper named for the content and its sidebar ("content-sidebar-wrap")', () => {
+    const card = (title: string, line: string): string =>
+      `<article class="entry"><a href="/r/${title.length}"><h2>${title}</h2><p>${line}</p></a></article>`;
+    const html = `<!doctype html><html><head><title>Air fryer recipes</title></head><body>
+      <div class="intro"><h1>Air fryer recipes</h1><p>Every recipe here was tested in two basket air fryers and comes with oven times, so you can cook it whichever way your kitchen allows tonight, with the same crisp result and less oil.</p></div>
+      <div class="content-sidebar-wrap"><main class="content">
+        ${card('Sticky air fryer chicken thighs', 'Crisp skin and a honey glaze in twenty minutes.')}
+        ${card('Cottage cheese bagels', 'Four ingredients and high in protein.')}
+        ${card('Maple salmon bites', 'Glazed cubes ready in under fifteen minutes.')}
+        ${card('Crispy chickpeas', 'A crunchy snack with smoked paprika.')}
+      </main><aside class="sidebar"><a href="/about">About me</a></aside></div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Every recipe here was tested');
+    expect(text).toContain('Sticky air fryer chicken thighs');
+    expect(text).toContain('Glazed cubes ready in under fifteen minutes');
+  });
+
+  it('keeps the text a "read more" button unfolds ("readmore-answer-text"), and drops a "read-more" link box', () => {
+    const faq = (question: string, answer: string): string =>
+      `<h3>${question}</h3><div class="readmore-answer-text"><p>${answer}</p></div>`;
+    const html = `<!doctype html><html><head><title>Remodeling a kitchen</title></head><body><article>
+      <h1>Remodeling a kitchen</h1>${prose}
+      <h2>Questions</h2>
+      ${faq('Is remodeling cheaper than building new?', 'Remodeling almost always costs less than building from the ground up, since the walls, roof and plumbing stay where they are.')}
+      ${faq('How long does it take?', 'Timelines run from a few days for new fronts and handles to well over two months when walls move and the wiring is redone.')}
+      <div class="read-more"><a href="/blog">Read more from our blog</a></div>
+      </article></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('since the walls, roof and plumbing stay where they are');
+    expect(text).toContain('when walls move and the wiring is redone');
+    expect(text).not.toContain('Read more from our blog');
+  });
+
   it('drops a comment section with its count and reply prompt', () => {
     const text = textOf(
       page({

@@ -202,6 +202,35 @@ describe('extractHtml: pages that are not single articles', () => {
     expect(extractHtml(parked, 'https://r.example/').text).toContain('Paragraph 3 about the streamed part');
   });
 
+  it('keeps a grid named like boilerplate ("related-products") when the page holds nothing else', () => {
+    const card = (name: string, line: string, price: string): string =>
+      `<div class="c"><a href="/p/${name}"><h3>${name}</h3><p>${line}</p><span>${price}</span></a></div>`;
+    // The dealer line, printed for wide and narrow screens, outweighs the grid's link text.
+    const dealer = '<p>Find a dealer near you to book a free demonstration on your lawn.</p>';
+    const html = `<!doctype html><html><head><title>Robotic lawn mowers</title></head><body>
+      <nav><a href="/">Home</a> <a href="/mowers">Mowers</a></nav>
+      <main><h1>Robotic lawn mowers</h1><div class="d">${dealer}</div><div class="m">${dealer}</div>
+        <section class="related-products">
+          ${card('RX161', 'Quarter-acre robotic lawn mower with satellite positioning', '$ 2,099.99')}
+          ${card('RX172', 'Half-acre robotic lawn mower with satellite positioning', '$ 2,499.99')}
+          ${card('RX173', 'Three-quarter-acre robotic lawn mower with obstacle avoidance', '$ 2,999.99')}
+          ${card('RX233', 'Three-acre robotic lawn mower with obstacle avoidance', '$ 8,499.99')}
+        </section></main></body></html>`;
+    const text = extractHtml(html, 'https://shop.example/c/robotic-lawn-mowers').text;
+    expect(text).toContain('Half-acre robotic lawn mower with satellite positioning');
+    expect(text).toContain('Three-acre robotic lawn mower with obstacle avoidance');
+    // Beside an article the same block is still pruned.
+    const article = extractHtml(
+      html.replace(
+        '<h1>Robotic lawn mowers</h1>',
+        `<h1>Robotic lawn mowers</h1><div class="story">${'<p>A robotic mower cuts a little every day, so the clippings stay short and feed the lawn instead of smothering it.</p>'.repeat(4)}</div>`,
+      ),
+      'https://shop.example/guide/robotic-lawn-mowers',
+    ).text;
+    expect(article).toContain('feed the lawn');
+    expect(article).not.toContain('Half-acre robotic lawn mower');
+  });
+
   it('returns empty content, not an error, for a page without a body of text', () => {
     const doc = extractHtml(
       '<html><head><title>Empty</title></head><body><script>go()</script></body></html>',

@@ -160,6 +160,53 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).not.toContain('Your session has expired');
   });
 
+  it('keeps the hidden panels of tabs (role="tabpanel") and of an accordion whose button and panel name each other, and drops a popover', () => {
+    const tab = (n: number, name: string, body: string): string =>
+      `<div role="tabpanel" id="p${n}" aria-labelledby="t${n}"${n > 1 ? ' hidden' : ''}><p>${body}</p></div>`;
+    const fold = (n: number, title: string, body: string): string =>
+      `<div class="h"><a id="b${n}" role="button" aria-controls="f${n}">${title}</a></div>
+       <div class="w" style="display:none"><div id="f${n}" role="region" aria-labelledby="b${n}"><p>${body}</p></div></div>`;
+    const html = `<!doctype html><html><head><title>Send a text message</title></head><body>
+      <div class="page"><h1>Send a text message</h1>
+        <p>Install the library for your language, set your account's key as an environment variable, then run the sample below.</p>
+        <div role="tablist"><span role="tab" id="t1">Python</span><span role="tab" id="t2">Node.js</span></div>
+        ${tab(1, 'Python', 'With Python, create a client from the key and call messages.create with the sender, the recipient and the text.')}
+        ${tab(2, 'Node.js', 'With Node.js, require the package, build a client from the key and await client.messages.create with the same three fields.')}
+        <h2>Steps after sending</h2>
+        ${fold(1, 'Check the delivery status', 'Each message gets an identifier; ask for its status a few seconds later to learn whether the carrier delivered it.')}
+        ${fold(2, 'Handle replies', 'Point the number’s webhook at your server to receive the replies people send back, one request per message.')}
+        <div popover id="push"><p>Allow notifications to hear about new replies in this forum as soon as they are posted.</p></div>
+      </div></body></html>`;
+    const text = textOf(html, 'https://docs.example/sms/quickstart');
+    expect(text).toContain('With Python, create a client');
+    expect(text).toContain('With Node.js, require the package');
+    expect(text).toContain('ask for its status a few seconds later');
+    expect(text).toContain('receive the replies people send back');
+    expect(text).toContain('Handle replies');
+    expect(text).not.toContain('Allow notifications');
+  });
+
+  it('keeps every fold of accordions printed from one template, whose ids repeat', () => {
+    const fold = (n: number, title: string, body: string): string =>
+      `<div class="h"><a id="acc_${n}_head" role="button" aria-controls="acc_${n}_body">${title}</a></div>
+       <div id="acc_${n}_body" role="region" aria-labelledby="acc_${n}_head" style="display:none"><p>${body}</p></div>`;
+    const html = `<!doctype html><html><head><title>Going solar, step by step</title></head><body>
+      <div class="page"><h1>Going solar, step by step</h1>
+        <p>Most home installations take two to three months from the first quote to the day the panels produce power.</p>
+        <h2>Before you sign</h2>
+        ${fold(0, 'Check your roof', 'An installer looks at the roof’s age, pitch and shade; a roof due for replacement should be redone before the panels go up.')}
+        ${fold(1, 'Compare quotes', 'Ask three installers for quotes and compare the price per watt, the panels’ warranty and who handles the permits.')}
+        <h2>After you sign</h2>
+        ${fold(0, 'Permits', 'The installer files the building and grid connection permits, which takes two to six weeks depending on the town.')}
+        ${fold(1, 'Installation day', 'Mounting the racking, the panels and the inverter usually takes a single day, and the utility inspects afterwards.')}
+      </div></body></html>`;
+    const text = textOf(html, 'https://energy.example/solar-steps');
+    expect(text).toContain('a roof due for replacement should be redone');
+    expect(text).toContain('compare the price per watt');
+    expect(text).toContain('grid connection permits');
+    expect(text).toContain('usually takes a single day');
+  });
+
   it('keeps the replies of a thread whose first post’s body is named like an article’s, though it outweighs each reply many times', () => {
     const post = (who: string, body: string): string =>
       `<div class="p"><div class="who">${who}</div><div class="post-content">${body}</div></div>`;

@@ -106,8 +106,13 @@ export function isCommentNamed(el: Element): boolean {
   return names !== '' && names.split(/\s+/).some((t) => COMMENT_TOKEN.test(t));
 }
 
-/** Tokens that mark an element as content even when a boilerplate token also matches. */
-const CONTENT_TOKEN = /^(article|content|main|post|entry|body|story|text)([-_]?(body|content|text))?$/;
+/**
+ * Tokens that mark an element as content even when a boilerplate token also matches; among them a
+ * layout's name for the content with its sidebar ("content-sidebar-wrap"), which holds the page,
+ * and the text a "read more" button unfolds ("read-more-content", "readMoreAnswer_answerText").
+ */
+const CONTENT_TOKEN =
+  /^(article|content|main|post|entry|body|story|text)([-_]?(body|content|text))?$|^content[-_]sidebar|read-?more[-_]*(content|text|answer|body)/;
 
 /** A class-named boilerplate block holding more of the page than this is kept: the name misleads. */
 const BOILERPLATE_MAX_SHARE = 0.4;
@@ -123,6 +128,8 @@ export interface CleanOptions {
   includeComments: boolean;
   /** Keep elements hidden by markup (display:none, hidden): for pages that reveal content by script. */
   keepHidden?: boolean;
+  /** Keep blocks whose class or id only names them as boilerplate: for pages those names emptied. */
+  keepNamed?: boolean;
 }
 
 export function clean(body: Element, options: CleanOptions): void {
@@ -181,9 +188,9 @@ function dropByTagAndVisibility(
 ): void {
   for (const el of childElements(root)) {
     const soft = SOFT_DROP_TAGS.has(el.name) && (page.map.get(el)?.text ?? 0) > SOFT_DROP_MAX_SHARE * page.visible;
-    // A folded panel that a collapsed button opens is shown to the reader on one click, and the
-    // button's label is its heading.
-    const hidden = !keepHidden && isHidden(el) && !page.disclosures.panels.has(el.attribs.id ?? '');
+    // A folded panel that a collapsed button or a tab opens is shown to the reader on one click,
+    // and the button's label is its heading.
+    const hidden = !keepHidden && isHidden(el) && !page.disclosures.panels.has(el);
     if (page.disclosures.buttons.has(el) && !hidden) {
       el.name = 'span';
       dropByTagAndVisibility(el, keepHidden, page);
@@ -197,6 +204,8 @@ function isHidden(el: Element): boolean {
   // React streaming SSR parks rendered content in <div hidden id="S:n"> (n in hex) until a script moves it.
   if (a.hidden !== undefined && !/^S:[0-9a-f]+$/i.test(a.id ?? '')) return true;
   if (a['aria-hidden'] === 'true') return true;
+  // A popover (the HTML popover attribute) stays hidden until a script or a button opens it.
+  if (a.popover !== undefined) return true;
   const style = a.style;
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
@@ -249,11 +258,11 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
           continue;
         }
         // Kept as content: do not judge its inner comment-named parts again.
-        dropBoilerplate(el, map, pageWeight, { includeComments: true });
+        dropBoilerplate(el, map, pageWeight, { ...options, includeComments: true });
         continue;
       }
       const boilerplate =
-        tokens.some((t) => BOILERPLATE_TOKEN.test(t)) ||
+        (!options.keepNamed && tokens.some((t) => BOILERPLATE_TOKEN.test(t))) ||
         (tokens.some((t) => POST_META_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
         (tokens.some((t) => PROMO_TOKEN.test(t)) && !inRepeatedBlock(el)) ||
         (tokens.some((t) => WIDGET_TOKEN.test(t)) &&

@@ -1,35 +1,76 @@
 /**
  * Disclosure panels: text a page hides until the reader opens it with one click — an accordion's
- * answers, a "How to choose" guide folded under its heading. The page marks them by the ARIA
- * disclosure pattern: a button with aria-expanded="false" whose aria-controls names the hidden
- * panel. Such a panel is part of what the page says, unlike markup hidden for good (templates,
- * other languages, dialogs not yet opened, which no collapsed button controls), and the button's
- * label is the panel's heading (an FAQ's question).
+ * answers, a "How to choose" guide folded under its heading, the other tabs of a tabbed section.
+ * The page marks them by the ARIA patterns: a button with aria-expanded="false" whose
+ * aria-controls names the hidden panel; a panel labelled by (aria-labelledby) the button that
+ * controls it (an accordion that leaves aria-expanded out); a tab panel (role="tabpanel"). Such a
+ * panel is part of what the page says, unlike markup hidden for good (templates, other languages,
+ * dialogs not yet opened, which no button or tab opens), and the button's label is the panel's
+ * heading (an FAQ's question).
  */
-import { walkElements, type Element } from './dom.js';
+import { childElements, isTag, isText, walkElements, type Element } from './dom.js';
 
 export interface Disclosures {
-  /** Ids of the folded panels present on the page. */
-  panels: Set<string>;
+  /** The folded panels present on the page, and hidden wrappers that hold only such a panel. */
+  panels: Set<Element>;
   /** The buttons that open them. */
   buttons: Set<Element>;
 }
 
 export function findDisclosures(root: Element): Disclosures {
   const wanted = new Map<Element, string[]>();
-  const ids = new Set<string>();
+  // Ids are not always unique: a page printing one accordion template twice repeats them.
+  const byId = new Map<string, Element[]>();
+  const tabPanels: Element[] = [];
   walkElements(root, (el) => {
-    if (el.attribs.id) ids.add(el.attribs.id);
+    const id = el.attribs.id;
+    if (id) {
+      const same = byId.get(id);
+      if (same) same.push(el);
+      else byId.set(id, [el]);
+    }
     const controls = el.attribs['aria-controls'];
-    if (controls && el.attribs['aria-expanded'] === 'false') wanted.set(el, controls.split(/\s+/).filter(Boolean));
+    if (controls) wanted.set(el, controls.split(/\s+/).filter(Boolean));
+    if (el.attribs.role === 'tabpanel') tabPanels.push(el);
   });
-  const panels = new Set<string>();
+  const panels = new Set<Element>(tabPanels);
   const buttons = new Set<Element>();
   for (const [button, controls] of wanted) {
-    const present = controls.filter((id) => ids.has(id));
-    if (present.length === 0) continue;
-    buttons.add(button);
-    for (const id of present) panels.add(id);
+    for (const panel of controls.flatMap((id) => byId.get(id) ?? [])) {
+      const collapsed = button.attribs['aria-expanded'] === 'false';
+      // Without aria-expanded, a button and a panel that name each other are an accordion's fold.
+      const paired =
+        isButton(button) && button.attribs.id !== undefined && labelledBy(panel).includes(button.attribs.id);
+      if (!collapsed && !paired) continue;
+      buttons.add(button);
+      panels.add(panel);
+    }
   }
+  for (const panel of [...panels]) for (const wrapper of onlyChildChain(panel)) panels.add(wrapper);
   return { panels, buttons };
+}
+
+function isButton(el: Element): boolean {
+  return el.name === 'button' || el.attribs.role === 'button';
+}
+
+function labelledBy(el: Element): string[] {
+  return (el.attribs['aria-labelledby'] ?? '').split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The ancestors that hold nothing but the panel (an animation's collapse wrapper, hidden in the
+ * panel's stead), up to the first that holds anything else.
+ */
+function onlyChildChain(panel: Element): Element[] {
+  const chain: Element[] = [];
+  for (let parent = panel.parent; parent && isTag(parent); parent = parent.parent) {
+    if (childElements(parent).length !== 1 || hasOwnText(parent)) break;
+    chain.push(parent);
+  }
+  return chain;
+}
+
+function hasOwnText(el: Element): boolean {
+  return el.children.some((c) => isText(c) && c.data.trim() !== '');
 }

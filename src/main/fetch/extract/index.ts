@@ -3,7 +3,7 @@
  *
  * Pipeline: parse (htmlparser2) → metadata (meta, JSON-LD, OpenGraph) → clean (share bars, sign-up
  * forms, reply and contact forms and citation boxes by structure, never-content tags, hidden
- * parts but the panels a collapsed button opens, boilerplate by role and class names unless a grid
+ * parts but the panels a collapsed button or a tab opens, boilerplate by role and class names unless a grid
  * of cards so named is the page) → select the main content by text mass (with a thread's replies)
  * → prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
  * and stray labels (picture credits, advert labels) and a post's chrome (likes, "Reply", edit
@@ -66,17 +66,23 @@ const MIN_TEXT_CHARS = 250;
 
 /**
  * Passes from strict to gentle. Most pages stop at the first; pages whose content sits in link
- * lists (product grids) or in markup hidden until a script runs need a later one.
+ * lists (product grids) or in markup hidden until a script runs need a later one. The last keeps
+ * blocks the class-name rules would drop, and runs only when the others left nearly nothing: a
+ * shop's only grid named "related-products" is the page, and with it the page read as empty.
  */
 const PASSES: Pass[] = [
   { pruneLinks: true, keepHidden: false },
   { pruneLinks: false, keepHidden: false },
   { pruneLinks: false, keepHidden: true },
+  { pruneLinks: false, keepHidden: false, keepNamed: true, onlyBelow: 100 },
 ];
 
 interface Pass {
   pruneLinks: boolean;
   keepHidden: boolean;
+  keepNamed?: boolean;
+  /** Tried only when the passes before it kept fewer characters than this. */
+  onlyBelow?: number;
 }
 
 /** What a pass knows of the page besides its tree. */
@@ -106,6 +112,7 @@ function extractFromTree(parsed: Document, html: string, url: string, options: E
   const { metadata, structuredBody, oneProduct, reviewOpenings } = readPageInfo(doc, url);
   let best = { markdown: '', text: '' };
   for (const [index, pass] of PASSES.entries()) {
+    if (pass.onlyBelow !== undefined && best.text.length >= pass.onlyBelow) break;
     if (index > 0) doc = parseHtml(html); // each pass edits the tree it works on
     const body = pageBody(doc, html);
     if (!body) break;
@@ -129,7 +136,7 @@ function extractBody(
   pass: Pass & PageKind,
 ): { markdown: string; text: string } {
   const includeComments = options.includeComments ?? false;
-  clean(body, { includeComments, keepHidden: pass.keepHidden });
+  clean(body, { includeComments, keepHidden: pass.keepHidden, keepNamed: pass.keepNamed ?? false });
   const root = selectMainContent(body, { threadReplies: !includeComments });
   // Comment sections asked for but lying outside the main content follow it.
   const lead = findLead(body, root);
