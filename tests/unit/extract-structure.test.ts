@@ -134,6 +134,26 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).not.toContain('Abgerufen am');
   });
 
+  it('keeps a list whose links leave the site (where to buy each tool), drops a list of the site’s own stories built the same way and a rail of a shop’s cards', () => {
+    const item = (href: string, name: string, other: string): string =>
+      `<li>Stocked by <a href="${href}/1">${name}: cordless drill with two batteries</a> and <a href="${href}/2">${other}: the same drill in a kit case</a></li>`;
+    const html = article(
+      `<p>Traders will need their own tools for the new stalls, and the council has published a short buying guide for the drills that fit the mounting rails of the hall, which are older than any standard in use today.</p>
+       <p>The guide lists one drill that the fitters tested on the rails, with the two shops that stock it, and the stories the city paper wrote about the fitting work so far.</p>
+       <ul>${item('https://hardware-hall.example/p', 'Hardware Hall', 'Tool Depot online')}</ul>
+       <ul>${item('/guides', 'Our guide', 'Our review')}</ul>
+       <p>Stallholders who would rather rent their tools can ask at the market office, which lends drills, ladders and spirit levels for the first month free of charge, against a deposit of fifty euros.</p>
+       <div><div><a href="https://garden-shop.example/a">Jerusalem artichoke tubers, three pieces</a> 9.99 €</div><div><a href="https://garden-shop.example/b">Digging fork with four bayonet tines</a> 30.95 €</div></div>`,
+    );
+    const text = textOf(html);
+    for (const s of sentences) expect(text).toContain(s);
+    expect(text).toContain('Hardware Hall: cordless drill with two batteries');
+    expect(text).toContain('Tool Depot online: the same drill in a kit case');
+    expect(text).not.toContain('Our guide');
+    // A rail of a shop's cards (blocks, not a list) is still a teaser block.
+    expect(text).not.toContain('Digging fork');
+  });
+
   it('drops a bar of share links to social sites and a newsletter form, whatever their names', () => {
     const html = article(
       `<div class="b3"><a href="https://www.facebook.com/sharer/sharer.php?u=x">Facebook</a> <a href="https://twitter.com/intent/tweet?url=x">X</a> <a href="https://wa.me/?text=x">WhatsApp</a> <a href="mailto:?subject=x">E-Mail</a></div>
