@@ -154,6 +154,22 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).not.toContain('Digging fork');
   });
 
+  it('keeps an article its template does not mark when teaser cards beside it are each an <article> headed by a link', () => {
+    const card = (href: string, title: string, excerpt: string): string =>
+      `<article class="c"><h3><a href="${href}">${title}</a></h3><p>${excerpt}</p></article>`;
+    const html = `<!doctype html><html><head><title>Market hall restored</title></head><body>
+      <div class="x0"><h1>Market hall restored</h1>
+        <div class="x2">${prose}</div>
+        <div class="x3">
+          ${card('/bridge', 'Old bridge closes for repairs', 'The bridge over the river will be closed to cars for six weeks from Monday while its deck is replaced, the city said.')}
+          ${card('/library', 'Library opens on Sundays', 'From next month the central library opens on Sunday afternoons, a trial the council wants to run for a whole year.')}
+          ${card('/pool', 'Swimming pool gets a new roof', 'The indoor pool closes in June for three months so that its leaking roof can be replaced before the winter season.')}
+        </div>
+      </div></body></html>`;
+    const text = textOf(html);
+    for (const s of sentences) expect(text).toContain(s);
+  });
+
   it('drops a bar of share links to social sites and a newsletter form, whatever their names', () => {
     const html = article(
       `<div class="b3"><a href="https://www.facebook.com/sharer/sharer.php?u=x">Facebook</a> <a href="https://twitter.com/intent/tweet?url=x">X</a> <a href="https://wa.me/?text=x">WhatsApp</a> <a href="mailto:?subject=x">E-Mail</a></div>

@@ -11,6 +11,7 @@ import { isCommentNamed } from './clean.js';
 import {
   childElements,
   commonAncestor,
+  findFirst,
   idAndClass,
   isInside,
   isTag,
@@ -143,11 +144,26 @@ function markedArticleBody(
       if (thread) return { el: thread, strong: false };
       return { el: first.el, strong: index < 2 };
     }
+    // Several <article>s each headed by a link are teaser cards (a title linking to its story):
+    // the page is a listing, or the cards sit beside an article its template does not mark.
+    // Either way they do not name the body; the descent by text mass finds it.
+    if (index === 2 && comparable.every((m) => headedByLink(m.el))) return undefined;
     const ancestor = commonAncestor(comparable.map((m) => m.el));
     return ancestor ? { el: ancestor, strong: false } : undefined;
   }
   return undefined;
 }
+
+/** True when the element's first heading is a link, holds one or sits in one. */
+function headedByLink(el: Element): boolean {
+  const heading = findFirst(el, (e) => HEADING_TAG.test(e.name));
+  if (!heading) return false;
+  for (let node: AnyNode | null = heading; node && node !== el && isTag(node); node = node.parent)
+    if (node.name === 'a') return true;
+  return findFirst(heading, (e) => e.name === 'a') !== undefined;
+}
+
+const HEADING_TAG = /^h[1-6]$/;
 
 
 
