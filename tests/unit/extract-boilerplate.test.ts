@@ -95,6 +95,21 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Read more from our blog');
   });
 
+  it('keeps a section whose id is made from its heading, though the heading names social media, and drops a block a template names so', () => {
+    const text = textOf(
+      page({
+        inBody: `<section id="wie-die-haendler-die-social-media-nutzen-sollen">
+            <h2>Wie die Händler die Social Media nutzen sollen</h2>
+            <p>Die Stadt bietet den Händlern im Herbst drei kostenlose Kurse an, in denen sie lernen, ihre Stände und Angebote online zu zeigen.</p>
+          </section>
+          <div id="social-links-box-top"><p>Folgen Sie der Markthalle auf allen Kanälen und verpassen Sie keine Neuigkeit mehr.</p></div>`,
+      }),
+    );
+    expectArticleKept(text);
+    expect(text).toContain('drei kostenlose Kurse');
+    expect(text).not.toContain('Folgen Sie der Markthalle');
+  });
+
   it('drops a comment section with its count and reply prompt', () => {
     const text = textOf(
       page({

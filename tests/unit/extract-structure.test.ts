@@ -134,6 +134,42 @@ describe('extractHtml: structure of non-article pages', () => {
     expect(text).not.toContain('Abgerufen am');
   });
 
+  it('keeps a list whose links leave the site (where to buy each tool), drops a list of the site’s own stories built the same way and a rail of a shop’s cards', () => {
+    const item = (href: string, name: string, other: string): string =>
+      `<li>Stocked by <a href="${href}/1">${name}: cordless drill with two batteries</a> and <a href="${href}/2">${other}: the same drill in a kit case</a></li>`;
+    const html = article(
+      `<p>Traders will need their own tools for the new stalls, and the council has published a short buying guide for the drills that fit the mounting rails of the hall, which are older than any standard in use today.</p>
+       <p>The guide lists one drill that the fitters tested on the rails, with the two shops that stock it, and the stories the city paper wrote about the fitting work so far.</p>
+       <ul>${item('https://hardware-hall.example/p', 'Hardware Hall', 'Tool Depot online')}</ul>
+       <ul>${item('/guides', 'Our guide', 'Our review')}</ul>
+       <p>Stallholders who would rather rent their tools can ask at the market office, which lends drills, ladders and spirit levels for the first month free of charge, against a deposit of fifty euros.</p>
+       <div><div><a href="https://garden-shop.example/a">Jerusalem artichoke tubers, three pieces</a> 9.99 €</div><div><a href="https://garden-shop.example/b">Digging fork with four bayonet tines</a> 30.95 €</div></div>`,
+    );
+    const text = textOf(html);
+    for (const s of sentences) expect(text).toContain(s);
+    expect(text).toContain('Hardware Hall: cordless drill with two batteries');
+    expect(text).toContain('Tool Depot online: the same drill in a kit case');
+    expect(text).not.toContain('Our guide');
+    // A rail of a shop's cards (blocks, not a list) is still a teaser block.
+    expect(text).not.toContain('Digging fork');
+  });
+
+  it('keeps an article its template does not mark when teaser cards beside it are each an <article> headed by a link', () => {
+    const card = (href: string, title: string, excerpt: string): string =>
+      `<article class="c"><h3><a href="${href}">${title}</a></h3><p>${excerpt}</p></article>`;
+    const html = `<!doctype html><html><head><title>Market hall restored</title></head><body>
+      <div class="x0"><h1>Market hall restored</h1>
+        <div class="x2">${prose}</div>
+        <div class="x3">
+          ${card('/bridge', 'Old bridge closes for repairs', 'The bridge over the river will be closed to cars for six weeks from Monday while its deck is replaced, the city said.')}
+          ${card('/library', 'Library opens on Sundays', 'From next month the central library opens on Sunday afternoons, a trial the council wants to run for a whole year.')}
+          ${card('/pool', 'Swimming pool gets a new roof', 'The indoor pool closes in June for three months so that its leaking roof can be replaced before the winter season.')}
+        </div>
+      </div></body></html>`;
+    const text = textOf(html);
+    for (const s of sentences) expect(text).toContain(s);
+  });
+
   it('drops a bar of share links to social sites and a newsletter form, whatever their names', () => {
     const html = article(
       `<div class="b3"><a href="https://www.facebook.com/sharer/sharer.php?u=x">Facebook</a> <a href="https://twitter.com/intent/tweet?url=x">X</a> <a href="https://wa.me/?text=x">WhatsApp</a> <a href="mailto:?subject=x">E-Mail</a></div>

@@ -207,6 +207,30 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).toContain('usually takes a single day');
   });
 
+  it('keeps the panels of an accordion whose header buttons leave aria-expanded to a script, not a folded form or a button outside a heading', () => {
+    const step = (n: number, title: string, body: string): string =>
+      `<div class="s"><div><a role="button" aria-controls="step-${n}"><span role="heading" aria-level="3">${title}</span></a></div>
+       <div id="step-${n}" role="region" style="display:none"><p>${body}</p></div></div>`;
+    const html = `<!doctype html><html><head><title>Installing solar panels</title></head><body>
+      <div class="page"><h1>Installing solar panels</h1>
+        <p>From the first quote to switching the system on, a home installation takes about three months, in five steps.</p>
+        <p>Most of that time is paperwork: the permit from the town and the agreement with the grid operator take longer than the work on the roof, which is usually done in two or three days.</p>
+        ${step(1, '1. Understand your electric bill', 'Gather twelve months of bills: the installer sizes the system from what the house uses over a whole year.')}
+        ${step(2, '2. Check your roof', 'Shade, the angle towards the sun and the age of the roof decide how much the panels can make.')}
+        ${step(3, '3. Compare quotes', 'Ask three installers for a quote and compare the price per watt, the panels and the warranty.')}
+        <h3><button aria-controls="zip">Prices near you</button></h3>
+        <div id="zip" style="display:none"><form><p>Enter your postcode to see what installers near you charge per watt this month.</p><input name="zip"></form></div>
+        <button aria-controls="note">Details</button>
+        <div id="note" style="display:none"><p>Figures on this page were last checked by our editors against installer price lists in March.</p></div>
+      </div></body></html>`;
+    const text = textOf(html, 'https://energy.example/guides/installing');
+    expect(text).toContain('Gather twelve months of bills');
+    expect(text).toContain('compare the price per watt');
+    expect(text).toContain('2. Check your roof');
+    expect(text).not.toContain('Enter your postcode');
+    expect(text).not.toContain('last checked by our editors');
+  });
+
   it('keeps the replies of a thread whose first post’s body is named like an article’s, though it outweighs each reply many times', () => {
     const post = (who: string, body: string): string =>
       `<div class="p"><div class="who">${who}</div><div class="post-content">${body}</div></div>`;

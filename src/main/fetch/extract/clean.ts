@@ -245,7 +245,9 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
     }
     const names = idAndClass(el);
     if (names && el.name !== 'body' && el.name !== 'main' && el.name !== 'html') {
-      const tokens = names.split(/\s+/).filter((t) => t.length > 0);
+      // An id made from a heading's words names its section's topic, not a template part.
+      const slug = headingSlug(el);
+      const tokens = names.split(/\s+/).filter((t) => t.length > 0 && t !== slug);
       const share = contentWeight(map.get(el)) / pageWeight;
       const isContent = tokens.some((t) => CONTENT_TOKEN.test(t));
       if (!options.includeComments && tokens.some((t) => COMMENT_TOKEN.test(t))) {
@@ -287,6 +289,21 @@ function dropBoilerplate(root: Element, map: MassMap, pageWeight: number, option
     dropBoilerplate(el, map, pageWeight, options);
   }
 }
+
+/**
+ * Ids that pages make from a heading's words ("what-is-social-media-marketing-and-how-it-works",
+ * "menu-innovation-strategies-building-memorable-dining-experiences") to link to its section.
+ * Read as class names they sound like boilerplate ("social", "menu", "share") and took the
+ * section with them. Six words at least: a template's ids run shorter ("cookie-law-info-bar",
+ * "sign-up-for-free-homepage"), and a word mixing letters and digits is a generated key.
+ */
+function headingSlug(el: Element): string {
+  const id = (el.attribs.id ?? '').toLowerCase();
+  const words = id.split('-');
+  return words.length >= SLUG_MIN_WORDS && words.every((w) => /^([a-z]+|[0-9]+)$/.test(w)) ? id : '';
+}
+
+const SLUG_MIN_WORDS = 6;
 
 /**
  * An article's comments can outweigh the article (a busy thread under a short report). The

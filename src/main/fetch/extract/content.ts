@@ -11,6 +11,7 @@ import { isCommentNamed } from './clean.js';
 import {
   childElements,
   commonAncestor,
+  findFirst,
   idAndClass,
   isInside,
   isTag,
@@ -21,6 +22,7 @@ import {
 } from './dom.js';
 import { isOneOfLookAlikes, lookAlikeSiblings, threadAround } from './look-alikes.js';
 import { contentWeight, measure, type MassMap } from './measure.js';
+import { linksLeaveSite, siteHost } from './outbound-links.js';
 
 /** Share of the parent's weight a child must hold to become the new candidate. */
 const DESCEND_SHARE = 0.8;
@@ -142,11 +144,26 @@ function markedArticleBody(
       if (thread) return { el: thread, strong: false };
       return { el: first.el, strong: index < 2 };
     }
+    // Several <article>s each headed by a link are teaser cards (a title linking to its story):
+    // the page is a listing, or the cards sit beside an article its template does not mark.
+    // Either way they do not name the body; the descent by text mass finds it.
+    if (index === 2 && comparable.every((m) => headedByLink(m.el))) return undefined;
     const ancestor = commonAncestor(comparable.map((m) => m.el));
     return ancestor ? { el: ancestor, strong: false } : undefined;
   }
   return undefined;
 }
+
+/** True when the element's first heading is a link, holds one or sits in one. */
+function headedByLink(el: Element): boolean {
+  const heading = findFirst(el, (e) => HEADING_TAG.test(e.name));
+  if (!heading) return false;
+  for (let node: AnyNode | null = heading; node && node !== el && isTag(node); node = node.parent)
+    if (node.name === 'a') return true;
+  return findFirst(heading, (e) => e.name === 'a') !== undefined;
+}
+
+const HEADING_TAG = /^h[1-6]$/;
 
 
 
@@ -190,14 +207,15 @@ const BLOCK_CONTAINERS = new Set([
 
 /**
  * Remove navigation-like blocks below `root`: link-dense blocks of short links anywhere, and, when
- * the content itself is mostly prose, any block that is mostly links (related-story teasers).
+ * the content itself is mostly prose, any block that is mostly links to the page's own site
+ * (related-story teasers). `pageUrl` tells the site's links from links that leave it.
  */
-export function pruneLinkBlocks(root: Element): void {
+export function pruneLinkBlocks(root: Element, pageUrl: string): void {
   const { map } = measure(root);
   const rootMass = map.get(root);
   const rootLinkShare = rootMass && rootMass.text > 0 ? rootMass.link / rootMass.text : 0;
   const doomed: Element[] = [];
-  collectNavigation(root, map, rootLinkShare, doomed);
+  collectNavigation(root, map, { rootLinkShare, host: siteHost(pageUrl) }, doomed);
   // When the link lists are nearly all of the content (a list of languages, an index page),
   // they are what the page is for.
   const removed = doomed.reduce((sum, el) => sum + (map.get(el)?.text ?? 0), 0);
@@ -208,17 +226,24 @@ export function pruneLinkBlocks(root: Element): void {
 /** Link pruning that would take more than this share of the content's text is not done. */
 const MAX_PRUNED_SHARE = 0.7;
 
-function collectNavigation(node: Element, map: MassMap, rootLinkShare: number, doomed: Element[]): void {
+/** What link pruning knows of the content as a whole. */
+interface LinkContext {
+  rootLinkShare: number;
+  /** The page's host ('' when unknown). */
+  host: string;
+}
+
+function collectNavigation(node: Element, map: MassMap, context: LinkContext, doomed: Element[]): void {
   for (const child of childElements(node)) {
-    if (BLOCK_CONTAINERS.has(child.name) && isNavigationLike(map, child, rootLinkShare)) doomed.push(child);
-    else collectNavigation(child, map, rootLinkShare, doomed);
+    if (BLOCK_CONTAINERS.has(child.name) && isNavigationLike(map, child, context)) doomed.push(child);
+    else collectNavigation(child, map, context, doomed);
   }
 }
 
 /** Class/id tokens of a teaser card: a link to another story with its title and summary. */
 const TEASER_TOKEN = /teaser/;
 
-function isNavigationLike(map: MassMap, el: Element, rootLinkShare: number): boolean {
+function isNavigationLike(map: MassMap, el: Element, { rootLinkShare, host }: LinkContext): boolean {
   const m = map.get(el);
   if (!m || m.text === 0 || m.links === 0) return false;
   // In prose, a block named a teaser that links elsewhere promotes another story; in a listing
@@ -227,7 +252,15 @@ function isNavigationLike(map: MassMap, el: Element, rootLinkShare: number): boo
   const linkShare = m.link / m.text;
   const averageLink = m.link / m.links;
   if (m.links >= 2 && linkShare > 0.7 && averageLink < 25) return true;
-  if (m.links >= 2 && rootLinkShare < PROSE_LINK_SHARE && linkShare > TEASER_LINK_SHARE) return true;
+  // A list or paragraph whose links all leave the site names the shops, places or sources the
+  // text is about; teasers link to the site's own stories.
+  if (
+    m.links >= 2 &&
+    rootLinkShare < PROSE_LINK_SHARE &&
+    linkShare > TEASER_LINK_SHARE &&
+    !(PROSE_LIST_TAGS.has(el.name) && linksLeaveSite(el, host))
+  )
+    return true;
   // In prose, a paragraph that is mostly one link is a teaser ("Read more: …", "À lire aussi : …").
   if (
     el.name === 'p' &&
@@ -248,6 +281,11 @@ const PROSE_LINK_SHARE = 0.25;
 const SINGLE_TEASER_LINK_SHARE = 0.7;
 /** In prose, a block with more than this share of link text is a list of teasers. */
 const TEASER_LINK_SHARE = 0.5;
+/**
+ * Blocks whose outbound links make them content: lists and paragraphs. A rail of shop cards
+ * (divs, each with a price and a "Buy now" link to the shop) stays a teaser block.
+ */
+const PROSE_LIST_TAGS = new Set(['ul', 'ol', 'li', 'p', 'dl']);
 
 function isTeaserNamed(el: Element): boolean {
   const names = idAndClass(el);

@@ -7,8 +7,13 @@
  * panel is part of what the page says, unlike markup hidden for good (templates, other languages,
  * dialogs not yet opened, which no button or tab opens), and the button's label is the panel's
  * heading (an FAQ's question).
+ *
+ * Some accordions leave aria-expanded for their script to set: a button in an accordion's header
+ * (inside a heading, or holding one) whose aria-controls names a panel holding no form field
+ * opens that panel as well. Without the heading, buttons that open other hidden parts came in
+ * too (a shop's folded review texts, which then outweighed the product's description).
  */
-import { childElements, isTag, isText, walkElements, type Element } from './dom.js';
+import { childElements, isTag, isText, walkElements, type AnyNode, type Element } from './dom.js';
 
 export interface Disclosures {
   /** The folded panels present on the page, and hidden wrappers that hold only such a panel. */
@@ -36,12 +41,15 @@ export function findDisclosures(root: Element): Disclosures {
   const panels = new Set<Element>(tabPanels);
   const buttons = new Set<Element>();
   for (const [button, controls] of wanted) {
+    const expanded = button.attribs['aria-expanded'];
+    const header = expanded === undefined && isAccordionHeader(button);
     for (const panel of controls.flatMap((id) => byId.get(id) ?? [])) {
-      const collapsed = button.attribs['aria-expanded'] === 'false';
       // Without aria-expanded, a button and a panel that name each other are an accordion's fold.
       const paired =
         isButton(button) && button.attribs.id !== undefined && labelledBy(panel).includes(button.attribs.id);
-      if (!collapsed && !paired) continue;
+      // A panel to fill in (a country picker, a message form) is a tool, not folded text.
+      const headerFold = header && !holdsField(panel);
+      if (expanded !== 'false' && !paired && !headerFold) continue;
       buttons.add(button);
       panels.add(panel);
     }
@@ -56,6 +64,33 @@ function isButton(el: Element): boolean {
 
 function labelledBy(el: Element): string[] {
   return (el.attribs['aria-labelledby'] ?? '').split(/\s+/).filter(Boolean);
+}
+
+/** A button inside a heading or holding one: an accordion item's header. */
+function isAccordionHeader(el: Element): boolean {
+  if (!isButton(el)) return false;
+  for (let node: AnyNode | null = el; node && isTag(node); node = node.parent) if (isHeading(node)) return true;
+  let holds = false;
+  walkElements(el, (child) => {
+    if (isHeading(child)) holds = true;
+    return !holds;
+  });
+  return holds;
+}
+
+function isHeading(el: Element): boolean {
+  return /^h[1-6]$/.test(el.name) || el.attribs.role === 'heading';
+}
+
+const FIELD_TAGS = new Set(['input', 'select', 'textarea', 'form']);
+
+function holdsField(panel: Element): boolean {
+  let found = false;
+  walkElements(panel, (el) => {
+    if (FIELD_TAGS.has(el.name)) found = true;
+    return !found;
+  });
+  return found;
 }
 
 /**

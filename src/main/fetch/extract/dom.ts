@@ -128,37 +128,12 @@ export function commonAncestor(elements: Element[]): Element | undefined {
  * chrome (ads, banners).
  */
 export function idAndClass(el: Element): string {
-  const id = isHeadingAnchor(el) ? '' : (el.attribs.id ?? '');
+  const id = el.attribs.id ?? '';
   let cls = el.attribs.class ?? '';
   if (cls.includes(':'))
     cls = cls.replace(VARIANT_PREFIX, (prefix: string, token: string) => (token === 'print:hidden' ? prefix : ''));
   return id || cls ? `${id} ${cls}`.toLowerCase() : '';
 }
-
-/**
- * An id spelled from the words of the block's own heading ("menu-innovation-strategies-…" on a
- * section headed "Menu Innovation Strategies: …") is the section's anchor for links, and says
- * nothing about what the block is.
- */
-function isHeadingAnchor(el: Element): boolean {
-  const id = el.attribs.id;
-  if (!id) return false;
-  const words = id.toLowerCase().split(/[-_]+/).filter(Boolean);
-  if (words.length < ANCHOR_MIN_WORDS) return false;
-  const known = headingAnchors.get(el);
-  if (known !== undefined) return known;
-  const heading = findFirst(el, (e) => /^h[1-6]$/.test(e.name));
-  const title = heading ? textOf(heading).toLowerCase() : '';
-  const said = new Set(title.match(/[\p{L}\p{N}]+/gu) ?? []);
-  const anchor = heading !== undefined && words.every((w) => said.has(w));
-  headingAnchors.set(el, anchor);
-  return anchor;
-}
-
-/** Per element, whether its id is its heading's anchor (the tree passes ask many times). */
-const headingAnchors = new WeakMap<Element, boolean>();
-
-const ANCHOR_MIN_WORDS = 3;
 
 /** The variant prefixes of a class token (up to its last colon outside brackets), with the token. */
 const VARIANT_PREFIX = /(?<=^|\s)(?=(\S+))(?:[^\s:[]*:)+/g;

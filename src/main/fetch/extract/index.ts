@@ -141,7 +141,7 @@ function extractBody(
   // Comment sections asked for but lying outside the main content follow it.
   const lead = findLead(body, root);
   const parts = [...(lead ? [lead] : []), root, ...(includeComments ? commentSectionsOutside(body, root) : [])];
-  if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part);
+  if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part, url);
   for (const part of parts) {
     dropRelatedSections(part);
     dropReviewWidgets(part, pass.oneProduct ? pass.reviewOpenings : []);
