@@ -493,3 +493,22 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
     expect(textOf(html)).toContain('Book your free inspection today!');
   });
 });
+
+describe('extractHtml: boilerplate around forum posts', () => {
+  it('drops the signature under each forum post, however the template spells it, and keeps a post about signatures', () => {
+    const post = (who: string, body: string, sig: string): string =>
+      `<div class="post"><div class="author">${who}</div><div class="post-body">${body}</div>${sig}</div>`;
+    const html = `<!doctype html><html><head><title>Cold start of a 1998 diesel</title></head><body><main>
+      <h1>Cold start of a 1998 diesel</h1>
+      ${post('henk', '<p>Below minus five my diesel needs a dozen turns before it catches. The glow plugs are new. What else should I check before the winter gets worse?</p>', '<div class="post-signature">Henk — 1998 Passat TDI, 412,000 km and counting</div>')}
+      ${post('ines', '<p>Check the glow plug relay and the fuse beside it; new plugs do nothing if the relay sticks. A weak battery also slows the starter enough to keep it from firing.</p>', '<div class="ipsEntry__signature">Ines | Volunteer moderator | Please read the forum rules before posting</div>')}
+      ${post('henk', '<p>It was the relay. Replaced it for twenty euros and it starts on the first turn now. I also added a signature line to my letters to the garage, which made them reply faster.</p>', '<blockquote class="signature">Henk — 1998 Passat TDI, 412,000 km and counting</blockquote>')}
+    </main></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('What else should I check');
+    expect(text).toContain('Check the glow plug relay');
+    expect(text).toContain('I also added a signature line to my letters');
+    expect(text).not.toContain('412,000 km');
+    expect(text).not.toContain('Volunteer moderator');
+  });
+});
