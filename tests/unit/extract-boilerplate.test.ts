@@ -511,4 +511,23 @@ describe('extractHtml: boilerplate around forum posts', () => {
     expect(text).not.toContain('412,000 km');
     expect(text).not.toContain('Volunteer moderator');
   });
+
+  it('drops the title and details printed beside each poster’s name, and keeps a post about titles', () => {
+    const post = (who: string, title: string, extras: string, body: string): string =>
+      `<div class="post"><div class="author"><a href="/members/${who}">${who}</a><h5 class="userTitle">${title}</h5>
+        <div class="message-userExtras">${extras}</div></div><div class="post-body">${body}</div></div>`;
+    const html = `<!doctype html><html><head><title>Is 256 GB enough for a work phone?</title></head><body><main>
+      <h1>Is 256 GB enough for a work phone?</h1>
+      ${post('chrishall', 'Editorial Contributor', 'Joined Mar 2, 2019 · Location Leeds', '<p>My company phone has 256 GB and it is half full after a year of photos and offline maps. Should I ask for the larger model when it is replaced next spring?</p>')}
+      ${post('lgans', 'Distinguished Member', 'Joined Jan 9, 2007 · Location Pune', '<p>Half full after a year means it lasts two more years at the same rate, longer if the photos go to the cloud. Keep the smaller one.</p>')}
+      ${post('macros', 'Prominent Member', 'Joined Nov 30, 2015', '<p>Ask for the larger one: the forum gave me the title Distinguished Member before I learned that phones always fill up.</p>')}
+    </main></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Should I ask for the larger model');
+    expect(text).toContain('Keep the smaller one');
+    expect(text).toContain('the forum gave me the title Distinguished Member');
+    expect(text).not.toContain('Editorial Contributor');
+    expect(text).not.toContain('Prominent Member');
+    expect(text).not.toContain('Location Leeds');
+  });
 });
