@@ -493,3 +493,41 @@ describe('extractHtml: article text that only sounds like boilerplate', () => {
     expect(textOf(html)).toContain('Book your free inspection today!');
   });
 });
+
+describe('extractHtml: boilerplate around forum posts', () => {
+  it('drops the signature under each forum post, however the template spells it, and keeps a post about signatures', () => {
+    const post = (who: string, body: string, sig: string): string =>
+      `<div class="post"><div class="author">${who}</div><div class="post-body">${body}</div>${sig}</div>`;
+    const html = `<!doctype html><html><head><title>Cold start of a 1998 diesel</title></head><body><main>
+      <h1>Cold start of a 1998 diesel</h1>
+      ${post('henk', '<p>Below minus five my diesel needs a dozen turns before it catches. The glow plugs are new. What else should I check before the winter gets worse?</p>', '<div class="post-signature">Henk — 1998 Passat TDI, 412,000 km and counting</div>')}
+      ${post('ines', '<p>Check the glow plug relay and the fuse beside it; new plugs do nothing if the relay sticks. A weak battery also slows the starter enough to keep it from firing.</p>', '<div class="ipsEntry__signature">Ines | Volunteer moderator | Please read the forum rules before posting</div>')}
+      ${post('henk', '<p>It was the relay. Replaced it for twenty euros and it starts on the first turn now. I also added a signature line to my letters to the garage, which made them reply faster.</p>', '<blockquote class="signature">Henk — 1998 Passat TDI, 412,000 km and counting</blockquote>')}
+    </main></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('What else should I check');
+    expect(text).toContain('Check the glow plug relay');
+    expect(text).toContain('I also added a signature line to my letters');
+    expect(text).not.toContain('412,000 km');
+    expect(text).not.toContain('Volunteer moderator');
+  });
+
+  it('drops the title and details printed beside each poster’s name, and keeps a post about titles', () => {
+    const post = (who: string, title: string, extras: string, body: string): string =>
+      `<div class="post"><div class="author"><a href="/members/${who}">${who}</a><h5 class="userTitle">${title}</h5>
+        <div class="message-userExtras">${extras}</div></div><div class="post-body">${body}</div></div>`;
+    const html = `<!doctype html><html><head><title>Is 256 GB enough for a work phone?</title></head><body><main>
+      <h1>Is 256 GB enough for a work phone?</h1>
+      ${post('chrishall', 'Editorial Contributor', 'Joined Mar 2, 2019 · Location Leeds', '<p>My company phone has 256 GB and it is half full after a year of photos and offline maps. Should I ask for the larger model when it is replaced next spring?</p>')}
+      ${post('lgans', 'Distinguished Member', 'Joined Jan 9, 2007 · Location Pune', '<p>Half full after a year means it lasts two more years at the same rate, longer if the photos go to the cloud. Keep the smaller one.</p>')}
+      ${post('macros', 'Prominent Member', 'Joined Nov 30, 2015', '<p>Ask for the larger one: the forum gave me the title Distinguished Member before I learned that phones always fill up.</p>')}
+    </main></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('Should I ask for the larger model');
+    expect(text).toContain('Keep the smaller one');
+    expect(text).toContain('the forum gave me the title Distinguished Member');
+    expect(text).not.toContain('Editorial Contributor');
+    expect(text).not.toContain('Prominent Member');
+    expect(text).not.toContain('Location Leeds');
+  });
+});

@@ -272,6 +272,30 @@ describe('extractHtml: forum threads and listings', () => {
     expect(marked).toContain('Ask how long the fish have been in the shop');
   });
 
+  it('keeps the replies of a thread whose first post carries a class more than the replies (the thread starter’s mark)', () => {
+    const post = (cls: string, who: string, body: string): string =>
+      `<div class="${cls}"><div class="who">${who}</div><div class="c1"><div class="c2"><article>${body}</article></div></div></div>`;
+    const question = [
+      'I am comparing game server hosts for a small survival server of about twenty players and would like to hear from people who have used them for a season or more.',
+      'My shortlist has four hosts between one and four dollars per gigabyte of memory, all with a web panel, daily backups and servers in Europe and North America.',
+      'Prices and panels look the same on paper, so what matters in practice: support response times, how often nodes lag at peak hours, or how easy it is to move a world between plans?',
+    ]
+      .map((p) => `<p>${p}</p>`)
+      .join('');
+    const html = `<!doctype html><html><head><title>Which game server host for twenty players?</title></head><body>
+      <div class="thread"><h1>Which game server host for twenty players?</h1>
+        ${post('msg thread-starter', 'pelex', question)}
+        ${post('msg', 'cdb', '<p>Support times matter most; two of them answer within the hour.</p>')}
+        ${post('msg', 'onecountry', '<p>Peak-hour lag was my only real problem with the cheapest one.</p>')}
+        ${post('msg', 'darth', '<p>Moving a world between plans took me ten minutes with a backup.</p>')}
+      </div></body></html>`;
+    const text = textOf(html);
+    expect(text).toContain('so what matters in practice');
+    expect(text).toContain('Support times matter most');
+    expect(text).toContain('Peak-hour lag was my only real problem');
+    expect(text).toContain('Moving a world between plans');
+  });
+
   it('prints a section once when the template prints it twice, paragraphs too far apart to be a repeat in a row', () => {
     const guide = [
       'A carry-on bag is the suitcase you keep with you in the cabin, so it has to fit the overhead bin.',

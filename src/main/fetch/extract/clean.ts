@@ -67,9 +67,16 @@ const DROP_ROLES = new Set([
   'banner',
 ]);
 
-/** Class/id tokens that name boilerplate blocks. Tested per token (split on spaces). */
+/**
+ * Class/id tokens that name boilerplate blocks. Tested per token (split on spaces). A token that
+ * ends in "signature" is a forum post's signature, in every forum template ("post-signature",
+ * "message-signature", "ipsEntry__signature"); a feature named with the word inside its token
+ * ("digital-signature-row") is not matched. So are the details printed beside each poster's
+ * name, a title or rank ("userTitle", "message-userExtras", "ipsEntry__authorStats",
+ * "author-badge"): the references of forum threads leave them out.
+ */
 const BOILERPLATE_TOKEN =
-  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip-?(to|nav|main|content)|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff/;
+  /cookie|consent|gdpr|newsletter|subscribe|share|sharing|social|sidebar|breadcrumb|related|recommend|advert|sponsor|popup|modal|skip-?link|pagination|pager|masthead|navbar|^nav$|^nav[-_]|[-_]nav$|navigation|menu|footer|site-?header|global-?header|toolbar|^tags?$|tag-?list|tags-|[-_]tags$|^(wp-caption-text|(image|photo|media|img|article|figure|video|gallery)[-_]?caption(s|[-_]text)?|caption[-_]text)$|gallery|author-?bio|author-?box|about-?author|sr-only|screen-?reader|visually-?hidden|^ads?$|^ads?[-_]|[-_]ads?$|^print|signup|sign-up|login|most-?popular|trending|read-?more|^outbrain|taboola|^tooltip|^toc$|table-?of-?contents|^skip-?(to|nav|main|content)|copyright|^(image|photo)-?credits?$|imagedescription|news-?letter|^(ez-)?toc([-_](container|list|title))?$|tag-?links|next-?(post|story|article)|postmetadata|shariff|signature$|(^|[-_])(user-?(title|extras?|stats|rank)|author-?(stats|badge))$/;
 
 /**
  * A promotion beside the content (a banner, an offer), but also what shops and agencies call each

@@ -112,7 +112,21 @@ export function threadAround(body: Element, named: Element[], map: MassMap): Ele
       );
       return replies.length >= MIN_OTHERS ? parent : undefined;
     }
+    // The thread's first post may carry a class more than its replies ("message threadAuthor"
+    // beside "message"): replies of the same tag whose classes are some of its own still count.
+    const own = classSet(post);
+    const replies = childElements(parent).filter(
+      (s) => s !== post && s.name === post.name && holdsBody(s) && fewerClasses(classSet(s), own),
+    );
+    if (replies.length >= MIN_OTHERS) return parent;
     post = parent;
   }
   return undefined;
+}
+
+const classSet = (el: Element): Set<string> => new Set((el.attribs.class ?? '').split(/\s+/).filter((c) => c !== ''));
+
+/** True when `some` holds some of the classes of `all`, and only those, but not all of them. */
+function fewerClasses(some: Set<string>, all: Set<string>): boolean {
+  return some.size > 0 && some.size < all.size && [...some].every((c) => all.has(c));
 }
