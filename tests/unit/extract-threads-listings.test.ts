@@ -77,6 +77,27 @@ describe('extractHtml: forum threads and listings', () => {
       expect(text).not.toContain(chrome);
   });
 
+  it('drops the action labels a shop prints on each card ("Quick view", "Add to cart", "Ajouter au panier"), and keeps headings and sentences that use the words', () => {
+    const card = (name: string, blurb: string, actions: string): string =>
+      `<li class="g2"><a href="/p/${name.toLowerCase().replace(/ /g, '-')}"><span class="g3">${name}</span></a>
+        <p>${blurb}</p><div class="g4">${actions}</div></li>`;
+    const html = `<!doctype html><html><head><title>Trail running shoes</title></head><body>
+      <div class="g0"><h1>Trail running shoes</h1>
+        <p>Grip on wet rock, a rock plate under the forefoot and a fit that holds on descents: every shoe here was run on mountain trails, and if one does not suit you, add to cart another size and send the first back.</p>
+        <h2>Our picks <span>Quick view</span></h2>
+        <ul class="g1">
+          ${card('Ridge Runner 3', 'A firm, protective shoe for long days on rocky ground.', '<a href="#q1">Quick view</a><a href="/cart?add=1">Add to cart</a>')}
+          ${card('Mud Dancer', 'Deep lugs that shed mud, for wet forests and fell races.', '<span>Quick Shop</span><a href="/cart?add=2">Ajouter au panier</a>')}
+          ${card('Cloud Trail', 'A soft, light shoe for smooth paths and easy runs.', '<a href="#q3">Quick view</a><span>Compare</span>')}
+        </ul></div></body></html>`;
+    const text = textOf(html, 'https://shop.example/c/trail');
+    expect(text).toContain('Deep lugs that shed mud');
+    expect(text).toContain('add to cart another size');
+    expect(text).toContain('Our picks Quick view');
+    for (const action of ['Add to cart', 'Quick Shop', 'Ajouter au panier', 'Compare']) expect(text).not.toContain(action);
+    expect(text.match(/Quick view/g)).toHaveLength(1);
+  });
+
   it('drops the facts beside each author ("Posts:", "Joined:") labelled inside their values, and keeps each author’s name', () => {
     const post = (who: string, posts: string, joined: string, body: string): string =>
       `<div class="pb"><dl class="pp"><dt><a href="/u/${who}">${who}</a></dt><dd>Posting Freak</dd>
