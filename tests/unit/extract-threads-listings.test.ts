@@ -98,6 +98,24 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text.match(/Quick view/g)).toHaveLength(1);
   });
 
+  it('drops a badge three cards print alike ("Best seller"), and keeps a badge printed once ("Sold out")', () => {
+    const card = (name: string, blurb: string, badge: string): string =>
+      `<li class="h2"><div class="h5">${badge}</div><a href="/p/${name.toLowerCase().replace(/ /g, '-')}"><span class="h3">${name}</span></a><p>${blurb}</p></li>`;
+    const html = `<!doctype html><html><head><title>Camping stoves</title></head><body>
+      <div class="h0"><h1>Camping stoves</h1>
+        <p>From a canister stove that boils a litre in three minutes to a wood burner that needs no fuel to carry, these stoves cook for one walker or a whole camp.</p>
+        <ul class="h1">
+          ${card('Pocket Rocket', 'A tiny canister stove that folds to the size of an egg and boils fast.', 'Best seller')}
+          ${card('Camp Chef Duo', 'Two burners on a folding stand, for car camping and family meals.', 'Best seller')}
+          ${card('Twig Burner', 'A steel chimney that burns sticks and pine cones, no fuel to carry.', 'Sold out')}
+          ${card('Ultra Lite', 'Titanium, sixty grams, a flame that holds in the wind.', 'Best seller')}
+        </ul></div></body></html>`;
+    const text = textOf(html, 'https://shop.example/c/stoves');
+    expect(text).toContain('burns sticks and pine cones');
+    expect(text).toContain('Sold out');
+    expect(text).not.toContain('Best seller');
+  });
+
   it('drops the facts beside each author ("Posts:", "Joined:") labelled inside their values, and keeps each author’s name', () => {
     const post = (who: string, posts: string, joined: string, body: string): string =>
       `<div class="pb"><dl class="pp"><dt><a href="/u/${who}">${who}</a></dt><dd>Posting Freak</dd>
