@@ -94,7 +94,8 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text).toContain('Deep lugs that shed mud');
     expect(text).toContain('add to cart another size');
     expect(text).toContain('Our picks Quick view');
-    for (const action of ['Add to cart', 'Quick Shop', 'Ajouter au panier', 'Compare']) expect(text).not.toContain(action);
+    for (const action of ['Add to cart', 'Quick Shop', 'Ajouter au panier', 'Compare'])
+      expect(text).not.toContain(action);
     expect(text.match(/Quick view/g)).toHaveLength(1);
   });
 
