@@ -99,6 +99,25 @@ describe('extractHtml: forum threads and listings', () => {
     expect(text.match(/Quick view/g)).toHaveLength(1);
   });
 
+  it('drops a card\'s "Learn more" and "Read more →" links, and keeps a sentence that says them', () => {
+    const service = (name: string, blurb: string, more: string): string =>
+      `<div class="s2"><h3>${name}</h3><p>${blurb}</p><a class="s4" href="/services/${name.toLowerCase()}">${more}</a></div>`;
+    const html = `<!doctype html><html><head><title>Our services</title></head><body>
+      <div class="s0"><h1>Our services</h1>
+        <p>We look after small offices from the first cable to the last backup, and you can read more about each service below.</p>
+        <div class="s1">
+          ${service('Networks', 'Cabling, wifi that reaches every desk, and firewalls we keep up to date for you.', 'Learn more')}
+          ${service('Backups', 'Nightly copies of every machine, kept off site and tested by a restore each month.', 'Read more →')}
+          ${service('Support', 'A help desk that answers in an hour, and a visit the same day when a fix needs hands.', 'Learn more')}
+        </div>
+      </div></body></html>`;
+    const text = textOf(html, 'https://it.example/services');
+    expect(text).toContain('tested by a restore each month');
+    expect(text).toContain('read more about each service below');
+    expect(text).not.toContain('Learn more');
+    expect(text).not.toContain('Read more →');
+  });
+
   it('drops a badge three cards print alike ("Best seller"), and keeps a badge printed once ("Sold out")', () => {
     const card = (name: string, blurb: string, badge: string): string =>
       `<li class="h2"><div class="h5">${badge}</div><a href="/p/${name.toLowerCase().replace(/ /g, '-')}"><span class="h3">${name}</span></a><p>${blurb}</p></li>`;

@@ -1,7 +1,8 @@
 /**
  * A shop card's action labels and badges printed as lines of their own. Actions: "Quick view",
- * "Quick shop", "Add to cart", "Choose options", "View details", "Shop now", "Compare" — links
- * and spans styled as buttons, which the cleaner's button rule does not see. Badges: "Best
+ * "Quick shop", "Add to cart", "Choose options", "View details", "Shop now", "Compare", and the
+ * "Learn more" or "Read more →" that ends any teaser card (a service, a category) — links and
+ * spans styled as buttons, which the cleaner's button rule does not see. Badges: "Best
  * seller", "Top rated", "New", "Sold out" — dropped only when three cards or more print the same
  * one, since a product page's single "New" or "Sold out" is often in the references. Read from an
  * element's whole text in several languages, on short elements with no block inside (a card's
@@ -23,6 +24,7 @@ const ACTION_LINE = new RegExp(
     String.raw`^add to (?:cart|bag|basket|wish\s?list)$`,
     String.raw`^(?:view details|shop now|buy now|choose options|select options|compare)$`,
     String.raw`^(?:in den warenkorb|schnellansicht|ajouter au panier|aperçu rapide|añadir al carrito|vista rápida|aggiungi al carrello)$`,
+    String.raw`^(?:learn more|read more|see more|more info|more details|see details|find out more|discover more|shop all|view all|see all|view more|shop the collection)\s*[›»→>]?$`,
   ].join('|'),
   'iu',
 );
