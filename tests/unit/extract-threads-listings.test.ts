@@ -77,6 +77,65 @@ describe('extractHtml: forum threads and listings', () => {
       expect(text).not.toContain(chrome);
   });
 
+  it('drops the action labels a shop prints on each card ("Quick view", "Add to cart", "Ajouter au panier"), and keeps headings and sentences that use the words', () => {
+    const card = (name: string, blurb: string, actions: string): string =>
+      `<li class="g2"><a href="/p/${name.toLowerCase().replace(/ /g, '-')}"><span class="g3">${name}</span></a>
+        <p>${blurb}</p><div class="g4">${actions}</div></li>`;
+    const html = `<!doctype html><html><head><title>Trail running shoes</title></head><body>
+      <div class="g0"><h1>Trail running shoes</h1>
+        <p>Grip on wet rock, a rock plate under the forefoot and a fit that holds on descents: every shoe here was run on mountain trails, and if one does not suit you, add to cart another size and send the first back.</p>
+        <h2>Our picks <span>Quick view</span></h2>
+        <ul class="g1">
+          ${card('Ridge Runner 3', 'A firm, protective shoe for long days on rocky ground.', '<a href="#q1">Quick view</a><a href="/cart?add=1">Add to cart</a>')}
+          ${card('Mud Dancer', 'Deep lugs that shed mud, for wet forests and fell races.', '<span>Quick Shop</span><a href="/cart?add=2">Ajouter au panier</a>')}
+          ${card('Cloud Trail', 'A soft, light shoe for smooth paths and easy runs.', '<a href="#q3">Quick view</a><span>Compare</span>')}
+        </ul></div></body></html>`;
+    const text = textOf(html, 'https://shop.example/c/trail');
+    expect(text).toContain('Deep lugs that shed mud');
+    expect(text).toContain('add to cart another size');
+    expect(text).toContain('Our picks Quick view');
+    for (const action of ['Add to cart', 'Quick Shop', 'Ajouter au panier', 'Compare'])
+      expect(text).not.toContain(action);
+    expect(text.match(/Quick view/g)).toHaveLength(1);
+  });
+
+  it('drops a card\'s "Learn more" and "Read more →" links, and keeps a sentence that says them', () => {
+    const service = (name: string, blurb: string, more: string): string =>
+      `<div class="s2"><h3>${name}</h3><p>${blurb}</p><a class="s4" href="/services/${name.toLowerCase()}">${more}</a></div>`;
+    const html = `<!doctype html><html><head><title>Our services</title></head><body>
+      <div class="s0"><h1>Our services</h1>
+        <p>We look after small offices from the first cable to the last backup, and you can read more about each service below.</p>
+        <div class="s1">
+          ${service('Networks', 'Cabling, wifi that reaches every desk, and firewalls we keep up to date for you.', 'Learn more')}
+          ${service('Backups', 'Nightly copies of every machine, kept off site and tested by a restore each month.', 'Read more →')}
+          ${service('Support', 'A help desk that answers in an hour, and a visit the same day when a fix needs hands.', 'Learn more')}
+        </div>
+      </div></body></html>`;
+    const text = textOf(html, 'https://it.example/services');
+    expect(text).toContain('tested by a restore each month');
+    expect(text).toContain('read more about each service below');
+    expect(text).not.toContain('Learn more');
+    expect(text).not.toContain('Read more →');
+  });
+
+  it('drops a badge three cards print alike ("Best seller"), and keeps a badge printed once ("Sold out")', () => {
+    const card = (name: string, blurb: string, badge: string): string =>
+      `<li class="h2"><div class="h5">${badge}</div><a href="/p/${name.toLowerCase().replace(/ /g, '-')}"><span class="h3">${name}</span></a><p>${blurb}</p></li>`;
+    const html = `<!doctype html><html><head><title>Camping stoves</title></head><body>
+      <div class="h0"><h1>Camping stoves</h1>
+        <p>From a canister stove that boils a litre in three minutes to a wood burner that needs no fuel to carry, these stoves cook for one walker or a whole camp.</p>
+        <ul class="h1">
+          ${card('Pocket Rocket', 'A tiny canister stove that folds to the size of an egg and boils fast.', 'Best seller')}
+          ${card('Camp Chef Duo', 'Two burners on a folding stand, for car camping and family meals.', 'Best seller')}
+          ${card('Twig Burner', 'A steel chimney that burns sticks and pine cones, no fuel to carry.', 'Sold out')}
+          ${card('Ultra Lite', 'Titanium, sixty grams, a flame that holds in the wind.', 'Best seller')}
+        </ul></div></body></html>`;
+    const text = textOf(html, 'https://shop.example/c/stoves');
+    expect(text).toContain('burns sticks and pine cones');
+    expect(text).toContain('Sold out');
+    expect(text).not.toContain('Best seller');
+  });
+
   it('drops the facts beside each author ("Posts:", "Joined:") labelled inside their values, and keeps each author’s name', () => {
     const post = (who: string, posts: string, joined: string, body: string): string =>
       `<div class="pb"><dl class="pp"><dt><a href="/u/${who}">${who}</a></dt><dd>Posting Freak</dd>

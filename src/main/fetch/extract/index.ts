@@ -6,9 +6,10 @@
  * parts but the panels a collapsed button or a tab opens, boilerplate by role and class names unless a grid
  * of cards so named is the page) → select the main content by text mass (with a thread's replies)
  * → prune navigation-like link blocks, related-reading blocks, orphan headings, forum author panels
- * and stray labels (picture credits, advert labels) and a post's chrome (likes, "Reply", edit
- * notices), then the publisher's notes that close the content (appeals to subscribe or donate,
- * rights notices, metadata lines) → drop repeated paragraphs, quotes and a card's lines printed
+ * and stray labels (picture credits, advert labels), a post's chrome (likes, "Reply", edit
+ * notices) and a shop card's action labels and repeated badges ("Add to cart", "Best seller"),
+ * then the publisher's notes that close the content (appeals to subscribe or donate, rights
+ * notices, metadata lines) → drop repeated paragraphs, quotes and a card's lines printed
  * twice in a row, a section printed twice in blocks of its own (on a product's page, any block
  * printed before) → render Markdown and text. When that leaves little text, gentler passes follow
  * (no link pruning, then hidden markup kept), then a JSON-LD articleBody; trees too deep to walk
@@ -43,6 +44,7 @@ import { dropRelatedSections } from './related.js';
 import { dropRepeatedBlocks } from './repeats.js';
 import { dropRepeatedRuns } from './repeated-runs.js';
 import { dropReviewWidgets } from './review-widgets.js';
+import { dropShopActions } from './shop-actions.js';
 import { dropStrayLabels } from './stray-labels.js';
 import { readPageInfo, type PageMetadata } from './metadata.js';
 
@@ -150,6 +152,7 @@ function extractBody(
     dropAuthorPanels(part);
     dropStrayLabels(part);
     dropPostChrome(part);
+    dropShopActions(part);
   }
   dropClosingNotes(root);
   dropRepeatedBlocks(parts);
