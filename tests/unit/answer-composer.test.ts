@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import type { Passage } from '../../src/main/answer/passages';
-import { answerSpan, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, nameRunsIn, namesIn } from '../../src/main/answer/question-cues';
+import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, nameRunsIn, namesIn } from '../../src/main/answer/question-cues';
 import { termWeights, weightedCoverage } from '../../src/main/answer/term-weights';
 import { contentTerms, sameTerm } from '../../src/main/answer/terms';
 
@@ -70,6 +70,16 @@ describe('question cues', () => {
     // A number the question already holds answers nothing.
     expect(holdsNumber('Red Dead Redemption 2 is an epic tale.', ['red', 'dead', 'redemption', '2'])).toBe(false);
     expect(holdsNumber('Red Dead Redemption 2 is set in 1899.', ['red', 'dead', 'redemption', '2'])).toBe(true);
+  });
+
+  // JavaScript's \b knows only ASCII word characters: no boundary stands after "ß" or "ä" before a
+  // space, nor before "à" after one, so a cue written "groß\b" never matched.
+  it('knows the cues that begin or end with a letter outside ASCII', () => {
+    for (const q of ['Wie groß ist das Haus?', 'Kuinka pitkä matka on?', 'Minä päivänä se avattiin?', 'À quelle date ouvre-t-il ?'])
+      expect(expectsNumber(q), q).toBe(true);
+    for (const q of ['Kuinka pitkä kurssi on?', '¿Qué precio tiene?', 'Mitä lippu maksaa?', '¿Qué resolución tiene el mapa?'])
+      expect(asksKindOfNumber(q), q).toBe(true);
+    expect(expectsName('Ketkä voittivat?')).toBe(true);
   });
 
   it('knows questions that ask who, and sentences that name someone new', () => {

@@ -8,7 +8,7 @@ import { contentTerm, wordSpans, words } from './terms';
 
 /** "On what date…", "An welchem Datum…", "À quelle date…", in the languages of the cues. */
 const DATE_CUE =
-  /\b(?:what|which|on what|on which) date\b|\ban welchem datum\b|\bà quelle date\b|\ben qu[ée] fecha\b|\bin (?:che|quale) data\b|\bem que data\b|\bktórego dnia\b|\bminä päivänä\b/iu;
+  /\b(?:what|which|on what|on which) date\b|\ban welchem datum\b|(?<!\p{L})à quelle date\b|\ben qu[ée] fecha\b|\bin (?:che|quale) data\b|\bem que data\b|\bktórego dnia\b|\bminä päivänä(?!\p{L})/iu;
 
 const NUMBER_CUES: readonly RegExp[] = [
   // English
@@ -18,14 +18,14 @@ const NUMBER_CUES: readonly RegExp[] = [
   // A date asked for in other words than "when" (and its kin below): a number too.
   DATE_CUE,
   // German, French, Spanish, Italian, Portuguese
-  /\bwie (?:viele?|alt|lange|hoch|schwer|weit|gro(?:ß|ss))\b/i,
+  /\bwie (?:viele?|alt|lange|hoch|schwer|weit|gro(?:ß|ss))(?!\p{L})/iu,
   /^\s*wann\b|\bin welchem jahr\b/i,
   /\bcombien\b|\bquel âge\b|\ben quelle année\b|^\s*quand\b/i,
   /\bcu[áa]nt[oa]s?\b|\bqu[ée] porcentaje\b|^\s*¿?\s*cu[áa]ndo\b/i,
   /\bquant[oaie]\b|^\s*quando\b/i,
   // Polish, Finnish
   /(?:^|\s)(?:ile|ilu|kiedy)(?=\s)/i,
-  /\bkuinka (?:paljon|monta|vanha|suuri|pitkä|korkea)\b|\b(?:paljonko|montako|milloin)\b/i,
+  /\bkuinka (?:paljon|monta|vanha|suuri|pitkä|korkea)(?!\p{L})|\b(?:paljonko|montako|milloin)\b/iu,
   // Chinese, Japanese, Korean
   /多少|几|幾|いくら|いくつ|何年|何人|몇|얼마/,
 ];
@@ -100,7 +100,7 @@ export function nameRunsIn(question: string): string[][] {
 }
 
 /** Question words that ask for a person (who, wer, qui, quién, chi, quem, kto, kuka). */
-const PERSON_CUES = /^\s*¿?\s*(?:who|whom|whose|wer|wem|wen|qui|quién|quiénes|chi|quem|kto|kuka|ketkä)\b/iu;
+const PERSON_CUES = /^\s*¿?\s*(?:who|whom|whose|wer|wem|wen|qui|quién|quiénes|chi|quem|kto|kuka|ketkä)(?!\p{L})/iu;
 
 /** Question words that ask where (where, wo, où, dónde, dove, onde, gdzie, missä…): a place, which is named. */
 const PLACE_CUES = /^\s*¿?\s*(?:where|wo|woher|où|dónde|donde|dove|onde|gdzie|skąd|missä|mistä)(?=\s|$)/iu;
@@ -177,7 +177,7 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
   {
     // A sum of money (a price, a fee, an income limit): a sum in a currency, or free. A question
     // word with a verb of paying or a noun for a sum, or "how much is".
-    asks: /\bhow much\b[^?]*\b(?:cost|costs|charge|charges|pay|paid|priced?|sell|sold|earn|earned)\b|\bhow much (?:is|are) (?:the |an? )?\p{L}|\b(?:what|which)\b[^?]*\b(?:price|cost|costs|charge|fees?|fares?|fines?|rent|salary|wages?|income)\b|\bwie viel\b[^?]*(?:kost|zahl|\p{L}geld\b)|\b(?:was|welche)\b[^?]*\b(?:kostet|kosten|preis|gebühr\p{L}*|miete)\b|\bcombien\b[^?]*\b(?:co[uû]t\p{L}*|pay\p{L}*)|\b(?:quel|quelle)\b[^?]*\b(?:prix|co[uû]t|tarif|loyer|frais)\b|\bcu[áa]nto\b[^?]*\b(?:cuesta|cost\p{L}*|pag\p{L}*)|\bqu[ée]\b[^?]*\b(?:precio|tarifa|costo)\b|\bquant[oa]\b[^?]*\b(?:cost\p{L}*|pag\p{L}*)|\bquanto custa|\bile\b[^?]*\b(?:kosztuje|kosztował\p{L}*|zapłaci\p{L}*)|\bpaljonko maksaa|\bmitä\b[^?]*\bmaksaa/iu,
+    asks: /\bhow much\b[^?]*\b(?:cost|costs|charge|charges|pay|paid|priced?|sell|sold|earn|earned)\b|\bhow much (?:is|are) (?:the |an? )?\p{L}|\b(?:what|which)\b[^?]*\b(?:price|cost|costs|charge|fees?|fares?|fines?|rent|salary|wages?|income)\b|\bwie viel\b[^?]*(?:kost|zahl|\p{L}geld\b)|\b(?:was|welche)\b[^?]*\b(?:kostet|kosten|preis|gebühr\p{L}*|miete)\b|\bcombien\b[^?]*\b(?:co[uû]t\p{L}*|pay\p{L}*)|\b(?:quel|quelle)\b[^?]*\b(?:prix|co[uû]t|tarif|loyer|frais)\b|\bcu[áa]nto\b[^?]*\b(?:cuesta|cost\p{L}*|pag\p{L}*)|\bqu[ée](?!\p{L})[^?]*\b(?:precio|tarifa|costo)\b|\bquant[oa]\b[^?]*\b(?:cost\p{L}*|pag\p{L}*)|\bquanto custa|\bile\b[^?]*\b(?:kosztuje|kosztował\p{L}*|zapłaci\p{L}*)|\bpaljonko maksaa|\bmitä(?!\p{L})[^?]*\bmaksaa/iu,
     written: PRICE,
   },
   {
@@ -190,7 +190,7 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
   },
   {
     // A duration (or, for "how long is the cable", a length): a number with a unit of time or length.
-    asks: /\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée\b|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)\b/iu,
+    asks: /\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée(?!\p{L})|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)(?!\p{L})/iu,
     written: new RegExp(
       `${/\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/u.source}|${spelledOut(
         'years?|months?|weeks?|days?|hours?|minutes?|seconds?|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans|années?|mois|semaines?|jours?|heures?|años|meses|semanas|días|horas|minutos|anni|mesi|settimane|giorni|ore|minuti|anos|dias|lat|miesięcy|tygodni|dni|godzin|minut|vuotta|kuukautta|viikkoa|päivää|tuntia|minuuttia|miles?|met(?:er|re)s?|mètres|metros|metri|kilomet(?:er|re)s?|kilometern?|feet|inch(?:es)?',
@@ -213,7 +213,7 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
   },
   {
     // An image's or a screen's resolution: megapixels, "4K", "1080p", or width by height ("1x1 Kilometer", "1920 × 1080").
-    asks: /\b(?:what|which)\b[^?]*\bresolution\b|\bwie (?:fein|hoch|genau)\b[^?]*(?<!\p{L})aufgelöst(?!\p{L})|\bwelche\b[^?]*(?<!\p{L})auflösung(?!\p{L})|\bquelle\b[^?]*(?<!\p{L})résolution\b|\bqu[ée]\b[^?]*\bresoluci[óo]n(?!\p{L})|\bquale\b[^?]*\brisoluzione\b|\bqual\b[^?]*\bresolução(?!\p{L})|\bjak\p{L}*[^?]*\brozdzielczoś\p{L}*|(?<!\p{L})mikä(?!\p{L})[^?]*\btarkkuus\p{L}*/iu,
+    asks: /\b(?:what|which)\b[^?]*\bresolution\b|\bwie (?:fein|hoch|genau)\b[^?]*(?<!\p{L})aufgelöst(?!\p{L})|\bwelche\b[^?]*(?<!\p{L})auflösung(?!\p{L})|\bquelle\b[^?]*(?<!\p{L})résolution\b|\bqu[ée](?!\p{L})[^?]*\bresoluci[óo]n(?!\p{L})|\bquale\b[^?]*\brisoluzione\b|\bqual\b[^?]*\bresolução(?!\p{L})|\bjak\p{L}*[^?]*\brozdzielczoś\p{L}*|(?<!\p{L})mikä(?!\p{L})[^?]*\btarkkuus\p{L}*/iu,
     written: /\d+(?:[.,]\d+)?\s?(?:MP|[Mm]egapi?xels?|K|p)(?!\p{L})|\d+(?:[.,]\d+)?\s?[x×]\s?\d+(?:[.,]\d+)?(?:\s?(?:px|pixels?|Pixel|mm|cm|m|km|[Kk]ilomet(?:er|re)s?|[Mm]et(?:er|re)s?)(?!\p{L}))?/gu,
   },
   {
