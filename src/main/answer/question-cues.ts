@@ -190,7 +190,7 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
   },
   {
     // A duration (or, for "how long is the cable", a length): a number with a unit of time or length.
-    asks: /\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée(?!\p{L})|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)(?!\p{L})/iu,
+    asks: /\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée\b|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)(?!\p{L})/iu,
     written: new RegExp(
       `${/\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/u.source}|${spelledOut(
         'years?|months?|weeks?|days?|hours?|minutes?|seconds?|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans|années?|mois|semaines?|jours?|heures?|años|meses|semanas|días|horas|minutos|anni|mesi|settimane|giorni|ore|minuti|anos|dias|lat|miesięcy|tygodni|dni|godzin|minut|vuotta|kuukautta|viikkoa|päivää|tuntia|minuuttia|miles?|met(?:er|re)s?|mètres|metros|metri|kilomet(?:er|re)s?|kilometern?|feet|inch(?:es)?',
