@@ -8,6 +8,7 @@
  * left out so the sentence starts where its thought does.
  * The cues are the common words of the languages Lantern is asked in (question-cues.ts).
  */
+import { unicodeWordRegExp } from '../text/word-boundary';
 
 /**
  * Where a sentence points elsewhere or claims rights: citations, credits, copyright. A web
@@ -17,8 +18,10 @@
  */
 const BIBLIOGRAPHIC = [
   /(?:^|(?<![\p{L}\p{N}])(?:at|from|see|visit|via|here|unter|sur|à|en|em|su)\s*:?\s+|:\s*|\(\s*)(?:https?:\/\/|www\.\S)/iu,
-  /©|\(c\)\s*\d{4}|\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|\btodos los derechos reservados\b|\btutti i diritti riservati\b|\bwszelkie prawa zastrzeżone\b/iu,
-  /\b(?:retrieved|accessed|abgerufen|consulté|consultado|consultato|dostęp|luettu)\b[^.]{0,40}\d/iu,
+  unicodeWordRegExp(
+    String.raw`©|\(c\)\s*\d{4}|\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|\btodos los derechos reservados\b|\btutti i diritti riservati\b|\bwszelkie prawa zastrzeżone\b`,
+  ),
+  unicodeWordRegExp(String.raw`\b(?:retrieved|accessed|abgerufen|consulté|consultado|consultato|dostęp|luettu)\b[^.]{0,40}\d`),
   /\bdoi:\s*\d|\bISBN\b/u,
 ];
 

@@ -19,6 +19,7 @@ import {
   type Element,
 } from './dom.js';
 import { measure, type MassMap } from './measure.js';
+import { unicodeWordRegExp } from '../../text/word-boundary.js';
 
 const MIN_CARDS = 3;
 /** A card is a title, a price, a line or two: at most this many characters. */
@@ -37,8 +38,10 @@ const FRAME_MAX_CHARS = 100;
 const RAIL_MAX_SHARE = 0.5;
 
 /** A price: a currency sign or code next to an amount ("$40.55", "89,95 €", "EUR 163.12", "120 zł"). */
-const PRICE =
-  /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|PLN|SEK|NOK|DKK|JPY)\b)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:[€£¥₹]|\b(?:USD|EUR|GBP|CHF|zł|kr|Kč|Ft|lei)\b)/u;
+const PRICE = unicodeWordRegExp(
+  String.raw`(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|PLN|SEK|NOK|DKK|JPY)\b)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:[€£¥₹]|\b(?:USD|EUR|GBP|CHF|zł|kr|Kč|Ft|lei)\b)`,
+  'u',
+);
 
 export function dropProductRails(root: Element): void {
   const { map } = measure(root);

@@ -13,6 +13,7 @@
  */
 import { childElements, isTag, rawText, removeNode, walkElements, type Element } from './dom.js';
 import type { MassMap } from './measure.js';
+import { unicodeWordRegExp } from '../../text/word-boundary.js';
 
 /** Hosts of social sites and messengers that share links point to. */
 const SOCIAL_HOST =
@@ -38,8 +39,9 @@ const CONTACT_FORM_MAX_CHARS = 3000;
  * "retrieved/accessed … http…" within a short span, in the languages of the data we see; the
  * address must follow, so prose about retrieving something is not a citation.
  */
-const CITATION_PATTERN =
-  /\b(retrieved|accessed|abgerufen|zugegriffen|consulté|consultado|consultato|recuperado|dostęp|pobrano|haettu|geraadpleegd|hämtad)\b.{0,60}?https?:\/\//iu;
+const CITATION_PATTERN = unicodeWordRegExp(
+  String.raw`\b(retrieved|accessed|abgerufen|zugegriffen|consulté|consultado|consultato|recuperado|dostęp|pobrano|haettu|geraadpleegd|hämtad)\b.{0,60}?https?:\/\/`,
+);
 
 const BLOCKS = new Set(['p', 'div', 'section', 'li', 'ul', 'ol', 'span', 'blockquote', 'dl', 'table', 'form']);
 
