@@ -9,6 +9,24 @@ import { openStore } from '../../src/main/store';
 const path = process.argv[2];
 if (!path) throw new Error('usage: store-writer.ts <db path>');
 
+/**
+ * Writes `line` whole before returning. The pipe to the test is non-blocking (Node sets
+ * O_NONBLOCK on a child's stdio pipes), so when the test falls behind reading it (a busy
+ * machine) a write fails with EAGAIN: wait a moment and write the rest, never lose a line.
+ */
+function report(line: string): void {
+  const bytes = Buffer.from(line);
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += writeSync(1, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
 const store = openStore({ path, purgeIntervalMs: 0 });
 const thread = store.history.createThread(`writer ${process.pid}`);
 for (let i = 0; ; i += 1) {
@@ -19,8 +37,8 @@ for (let i = 0; ; i += 1) {
     answer: `answer ${i} `.repeat(1 + ((i * 37) % 400)),
     sources: [{ url: `https://example.com/${i}`, title: `source ${i}` }],
   });
-  // writeSync: the line is in the pipe before the next transaction starts.
-  writeSync(1, `turn ${turn.id}\n`);
+  // Synchronous: the line is in the pipe before the next transaction starts.
+  report(`turn ${turn.id}\n`);
   const searchId = `${process.pid}-${i}`;
   // One session per search keeps the per-session cap out of this test.
   store.searches.recordSearch(`durability-${searchId}`, {
@@ -36,5 +54,5 @@ for (let i = 0; ; i += 1) {
       source: 'example.com',
     })),
   });
-  writeSync(1, `search ${searchId}\n`);
+  report(`search ${searchId}\n`);
 }
