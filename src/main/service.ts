@@ -9,9 +9,7 @@ import type { HistoryService } from './history/history-service';
 import type { SearchOperations } from './search/search-operations';
 import type { SearchService } from './search/search-service';
 import type { Store } from './store';
-
-/** Whose results a call without a session belongs to. */
-export const DEFAULT_SESSION = 'default';
+import { DEFAULT_SESSION } from './sessions';
 
 /** ResearchApi for every door: delegates each operation to its part; holds no logic of its own. */
 export class ResearchService implements ResearchApi {

@@ -26,6 +26,7 @@ import {
 } from '../../shared/fetch-contract';
 import { extractUrls, parseTargetUrl, shorten } from './url-input';
 import { buildAddressPolicy, resolveAndCheck, systemLookup, type AddressPolicy } from './url-policy';
+import { DEFAULT_SESSION } from '../sessions';
 import {
   DEFAULT_FETCH_SETTINGS,
   type CachedPage,
@@ -106,7 +107,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
       if (request.index !== undefined) {
         if (deps.resolveResult === undefined)
           throw new LanternError('NOT_FOUND', 'Search results are not available here; pass a URL instead.');
-        const { url } = await deps.resolveResult(options.session ?? 'default', request.searchId, request.index);
+        const { url } = await deps.resolveResult(options.session ?? DEFAULT_SESSION, request.searchId, request.index);
         return windowPage(await loadPage(parseTargetUrl(url), context), request.offset, request.maxChars);
       }
       const urls = request.urls ?? urlsFromPrompt(request.prompt ?? '');

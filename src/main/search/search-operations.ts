@@ -13,7 +13,7 @@ import {
 } from '../../shared/contract';
 import { toErrorInfo } from '../../shared/errors';
 import type { HistoryService } from '../history/history-service';
-import { DEFAULT_SESSION } from '../service';
+import { DEFAULT_SESSION } from '../sessions';
 import type { SearchIndex } from '../store/search-index';
 import { validationError } from '../validation';
 import type { SearchService } from './search-service';

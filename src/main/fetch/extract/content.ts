@@ -7,7 +7,7 @@
  * cards, the sections of a service page) stops the descent at their common parent, so all of
  * them are kept, which single-node scoring (Readability) misses.
  */
-import { isCommentNamed } from './clean.js';
+import { ARTICLE_BODY_TOKEN, isCommentNamed } from './class-tokens.js';
 import {
   childElements,
   commonAncestor,
@@ -26,10 +26,6 @@ import { linksLeaveSite, siteHost } from './outbound-links.js';
 
 /** Share of the parent's weight a child must hold to become the new candidate. */
 const DESCEND_SHARE = 0.8;
-
-/** Class/id tokens that name an article's body (WordPress, news CMSs, blogs). */
-export const ARTICLE_BODY_TOKEN =
-  /^(article|story|post|entry|blog|news)[-_]{0,2}(body|content|text|copy)([-_][a-z0-9]+)?$|^(articlebody|storybody|storytext|bodytext|body-text|text-body)$/;
 
 /** Smallest share of the page a marked article body must hold to be trusted. */
 const ARTICLE_MIN_SHARE = 0.05;

@@ -17,7 +17,8 @@
  * The measured quality is in docs/benchmarks.md ("Extraction").
  */
 import { dropAuthorPanels } from './author-panels.js';
-import { clean, isCommentNamed } from './clean.js';
+import { isCommentNamed } from './class-tokens.js';
+import { clean } from './clean.js';
 import { dropClosingNotes } from './closing-notes.js';
 import { pruneLinkBlocks, selectMainContent } from './content.js';
 import {

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ComponentType } from 'react';
 import type { Citation } from '../../../shared/answer-contract';
-import { InlineMarkdown } from './Lazy';
 
 export interface CitationChipProps {
   n: number;
@@ -9,6 +8,11 @@ export interface CitationChipProps {
   /** False while the answer is still being written: no verdict yet. */
   checked: boolean;
   onOpen: () => void;
+  /**
+   * Renders the quote's inline Markdown: the Markdown view passes its own renderer, other views
+   * the lazily loaded one (Lazy.tsx), so the chip imports neither and no module circle forms.
+   */
+  QuoteText: ComponentType<{ text: string }>;
 }
 
 /**
@@ -33,7 +37,7 @@ function keepTipInside(wrap: HTMLElement): void {
   tip.style.setProperty('--tip-shift', `${Math.round(shift)}px`);
 }
 
-export function CitationChip({ n, citation, source, checked, onOpen }: CitationChipProps): React.JSX.Element {
+export function CitationChip({ n, citation, source, checked, onOpen, QuoteText }: CitationChipProps): React.JSX.Element {
   const tipId = useId();
   const wrap = useRef<HTMLSpanElement>(null);
   // A tip on show when the window changes size is placed again.
@@ -60,7 +64,7 @@ export function CitationChip({ n, citation, source, checked, onOpen }: CitationC
           {verdict === 'pending' && (checked ? 'Not checked' : 'Checking…')}
         </span>
         {citation?.quote ? <span className="tip-quote">
-            “<InlineMarkdown text={citation.quote} />”
+            “<QuoteText text={citation.quote} />”
           </span> : checked && <span className="tip-quote">No matching passage was found on the page.</span>}
         {source && (
           <span className="tip-source">

@@ -146,7 +146,7 @@ export function AnswerMarkdown({ text, citation, sourceOf, checked, onOpen }: An
     'cite-ref': (props: { 'data-n'?: number; 'data-k'?: number; children?: ReactNode }) => {
       const n = Number(props['data-n']);
       const found = citation(n, Number(props['data-k'] ?? 0));
-      return <CitationChip n={n} citation={found} source={sourceOf(n)} checked={checked} onOpen={() => onOpen(n, found)} />;
+      return <CitationChip n={n} citation={found} source={sourceOf(n)} checked={checked} onOpen={() => onOpen(n, found)} QuoteText={InlineMarkdown} />;
     },
   } as Components;
   return (

@@ -117,6 +117,7 @@ function Disagreements({ disagreements, sources }: { disagreements: Disagreement
                           source={source}
                           checked
                           onOpen={() => source && void openReader({ url: source.url, title: source.title, n: claim.n, quote: claim.quote })}
+                          QuoteText={InlineMarkdown}
                         />
                         {source && <span className="side-source">{source.domain}</span>}
                       </p>
