@@ -39,7 +39,7 @@ export const SettingsSchema = z.object({
   engines: EnginesSchema.default(['google', 'bing', 'duckduckgo']),
   /** How a consent wall is answered once per session without asking. */
   consent: ConsentSchema.default('reject'),
-  /** Page budget for one engine page, browser launch included. */
+  /** Page budget for one engine page; starting the browser has a limit of its own (load-budget.ts). */
   pageTimeoutMs: PageTimeoutSchema.default(5_000),
   /** Recent searches answered from the store for this long. */
   resultCacheTtlMs: ResultCacheTtlSchema.default(10 * 60_000),

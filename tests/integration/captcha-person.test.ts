@@ -13,6 +13,7 @@ import { hasDisplay } from '../../src/main/browser/chromium-reveal';
 import { findChrome } from '../../src/main/browser/find-chrome';
 import { google } from '../../src/main/search/engines/google';
 import { SearchService } from '../../src/main/search/search-service';
+import type { SearchResponse } from '../../src/shared/contract';
 import { chromiumProcessesFor } from '../support/chromium-processes';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
@@ -41,12 +42,23 @@ function setup(inactivityMs = 60_000) {
     engines: { google },
     cache: tempResultCache(),
     origins: { google: web.origin },
+    // Patient: the assertions are about the window and the person, not how fast a busy machine loads a page.
+    pageTimeoutMs: 30_000,
     pacing: { minGapMs: 0, jitterMs: 0 },
     inactivityMs,
   });
   const windows: ChromiumRevealWindow[] = [];
   loader.onReveal((window) => windows.push(window));
-  return { loader, service, profile, windows };
+  /**
+   * An interactive search, its failure handled from the start: a search that fails while the test
+   * still waits for the window is this test's failure (when it is awaited), never an unhandled rejection.
+   */
+  const search = (query: string): Promise<SearchResponse> => {
+    const searching = service.search({ query, engine: 'google' }, { interactive: true });
+    searching.catch(() => undefined);
+    return searching;
+  };
+  return { loader, service, profile, windows, search };
 }
 
 const INACTIVITY_MS = 8000;
@@ -56,8 +68,8 @@ const sorryPages = (): number => web.requests.filter((path) => path.startsWith('
 
 describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
   it('shows the /sorry/ page in a visible window, waits for the person, then returns the results', async () => {
-    const { service, windows, loader, profile } = setup();
-    const search = service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { interactive: true });
+    const { service, windows, loader, profile, search: interactiveSearch } = setup();
+    const search = interactiveSearch(FIXTURE_QUERIES.captchaOnce);
     await expect.poll(() => windows.length, { timeout: 30_000 }).toBe(1);
     const page = windows[0]!.page;
     await page.waitForSelector('#captcha-form');
@@ -82,8 +94,8 @@ describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
   }, 90_000);
 
   it('returns CANCELLED when the person closes the window', async () => {
-    const { service, windows, loader, profile } = setup();
-    const search = service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { interactive: true });
+    const { windows, loader, profile, search: interactiveSearch } = setup();
+    const search = interactiveSearch(FIXTURE_QUERIES.captchaOnce);
     await expect.poll(() => windows.length, { timeout: 30_000 }).toBe(1);
     await windows[0]!.page.waitForSelector('#captcha-form');
     await windows[0]!.page.close();
@@ -96,10 +108,10 @@ describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
   it('reports the person\'s input in the window as activity, and gives up with CAPTCHA_REQUIRED when it stops', async () => {
     // How long the wait is and that input restarts it: tests/unit/reveal-flow.test.ts, on fake timers.
     // Long enough for a busy machine to show the page before the first input; the test waits it out once.
-    const { service, windows, loader, profile } = setup(INACTIVITY_MS);
+    const { windows, loader, profile, search: interactiveSearch } = setup(INACTIVITY_MS);
     let activity = 0;
     loader.onReveal((window) => window.onActivity(() => (activity += 1)));
-    const search = service.search({ query: FIXTURE_QUERIES.captchaOnce, engine: 'google' }, { interactive: true });
+    const search = interactiveSearch(FIXTURE_QUERIES.captchaOnce);
     await expect.poll(() => windows.length, { timeout: 30_000 }).toBe(1);
     const page = windows[0]!.page;
     await page.waitForSelector('#captcha-form');

@@ -188,6 +188,48 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
   });
 });
 
+describe("the hidden window's start, outside the page budget", () => {
+  /** A loader whose windows get their tab only once the test opens the gate. */
+  function gatedLoader(): { loader: HiddenWindowPageLoader; open: () => void; asked: () => boolean } {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let asked = false;
+    const tabs = realTabs(browser);
+    const BrowserWindow = browserWindowDouble(async (session) => {
+      asked = true;
+      await gate;
+      return tabs(session);
+    });
+    const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
+      allowedHosts: () => [new URL(site.origin).host],
+      identity: chromeIdentity(`Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`, browser.version(), 'linux', 'x64'),
+      settleGraceMs: 100,
+    });
+    onTestFinished(() => loader.close());
+    return { loader, open, asked: () => asked };
+  }
+
+  it('loads the page when its budget ran out while the window was made; a window made already keeps the deadline', async () => {
+    const { loader, open, asked } = gatedLoader();
+    // Spent before the window exists; far past every stage of a page that loads once it does.
+    const spent = (): LoadOptions => ({ readySelectors: ['#rso'], timeoutMs: 60_000, deadline: Date.now() - 1 });
+    const loading = loader.load(`${site.origin}/results`, spent());
+    loading.catch(() => undefined);
+    await expect.poll(asked, { timeout: 30_000 }).toBe(true);
+    open();
+    expect((await loading).title).toBe('results');
+    const error = await loader.load(`${site.origin}/results`, spent()).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ code: 'TIMEOUT', details: { stage: 'waiting for the page to respond' } });
+  });
+
+  it('gives up on a window that never gets ready at the launch limit, naming the launch', async () => {
+    const { loader } = gatedLoader();
+    const error = await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000, launchTimeoutMs: 300 }).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ code: 'TIMEOUT', details: { stage: 'launching the browser', launchTimeoutMs: 300 } });
+    expect((error as Error).message).toContain('300 ms launch limit');
+  });
+});
+
 describe('the CAPTCHA flow in the hidden window', () => {
   it('shows the same window on the blocked page, resumes the search once the page is results, and hides it again', async () => {
     const { loader, BrowserWindow } = hiddenWindowLoader();

@@ -14,6 +14,7 @@ import type { PageActionOutcome } from '../../src/main/browser/page-loader';
 import { errorOf } from '../support/error-of';
 import { startBrowserAndSite } from '../support/chromium-browser';
 import type { DriverSite } from '../support/driver-site';
+import { ManualClock } from '../support/manual-clock';
 import { waitFor } from '../support/wait-for';
 
 let browser: Browser;
@@ -30,7 +31,16 @@ async function driverOnNewTab(options: PageDriverOptions = {}): Promise<{ driver
   return { driver, page };
 }
 
-const budget = (path: string, timeoutMs = 10_000, signal?: AbortSignal): LoadBudget => new LoadBudget(`${site.origin}${path}`, timeoutMs, undefined, signal);
+/**
+ * A budget far past every stage of a load that succeeds: no passing test waits for it, and none
+ * may run out of it on a busy machine. Tests of a budget running out use a ManualClock instead.
+ */
+const budget = (path: string, timeoutMs = 60_000, signal?: AbortSignal, clock?: ManualClock): LoadBudget =>
+  new LoadBudget(`${site.origin}${path}`, timeoutMs, { signal, clock });
+
+/** Whether the tab's document is `readyState` and has `selector` (asked through playwright's own session). */
+const documentIs = (page: Page, readyState: DocumentReadyState, selector: string): Promise<boolean> =>
+  page.evaluate(([state, wanted]) => document.readyState === state && document.querySelector(wanted) !== null, [readyState, selector] as const);
 
 
 describe('PageDriver.load on real Chromium', () => {
@@ -69,10 +79,17 @@ describe('PageDriver.load on real Chromium', () => {
   });
 
   it('without a complete container, waits for the parsed page and the load event before reading it', async () => {
-    // The same never-ending document never becomes ready by ready selectors alone.
-    const { driver } = await driverOnNewTab();
-    const error = await errorOf(driver.load(`${site.origin}/open-ended`, budget('/open-ended', 1500), { readySelectors: ['#rso'], graceMs: 100 }));
-    expect(error.code).toBe('TIMEOUT');
+    // The same never-ending document never becomes ready by ready selectors alone. Its budget
+    // ends once the tab holds #rso while still parsing: the driver has had the navigation's
+    // answer by then (it comes before anything of the document, on the same connection), so it
+    // waits to settle, and only the test's clock can end that wait.
+    const { driver, page } = await driverOnNewTab();
+    const clock = new ManualClock();
+    const loading = errorOf(driver.load(`${site.origin}/open-ended`, budget('/open-ended', 1500, undefined, clock), { readySelectors: ['#rso'], graceMs: 100 }));
+    await expect.poll(() => documentIs(page, 'loading', '#rso'), { timeout: 30_000 }).toBe(true);
+    clock.advance(1500);
+    const error = await loading;
+    expect(error).toMatchObject({ code: 'TIMEOUT', details: { stage: 'waiting for the page to settle', timeoutMs: 1500 } });
     expect(error.message).toContain('still being parsed, with #rso present');
   });
 
@@ -161,19 +178,30 @@ describe('PageDriver.load on real Chromium', () => {
   });
 
   it('names the stage and the selectors when the page does not settle in time', async () => {
-    const { driver } = await driverOnNewTab();
-    // /plain answers at once but never has #rso. The budget is long enough for a busy machine to
-    // have the page by then, so it runs out in the stage named (1 s ran out before the response).
-    const error = await errorOf(driver.load(`${site.origin}/plain`, budget('/plain', 10_000), { readySelectors: ['#rso'], completeSelectors: ['#rso'], graceMs: 60_000 }));
+    // /plain is parsed and loaded at once but never has #rso, and the grace after its load event
+    // is longer than the budget: the budget ends (on the test's clock) once the tab has the whole
+    // page, while the driver waits for it to settle.
+    const { driver, page } = await driverOnNewTab();
+    const clock = new ManualClock();
+    const loading = errorOf(driver.load(`${site.origin}/plain`, budget('/plain', 10_000, undefined, clock), { readySelectors: ['#rso'], completeSelectors: ['#rso'], graceMs: 60_000 }));
+    await expect.poll(() => documentIs(page, 'complete', 'p'), { timeout: 30_000 }).toBe(true);
+    clock.advance(10_000);
+    const error = await loading;
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toContain('within 10000 ms (stage: waiting for the page to settle)');
-    expect(error.message).toContain('none of them present');
+    expect(error.message).toContain('parsed (complete), with none of them present');
   });
 
   it('says TIMEOUT waiting for the page to respond when no response comes', async () => {
+    // The tab is set up before the budget; /hang never answers, so the budget (ended by the
+    // test once the site holds the request) can only end while waiting for the response.
     const { driver } = await driverOnNewTab();
-    const error = await errorOf(driver.load(`${site.origin}/hang`, budget('/hang', 800), { readySelectors: ['#rso'], graceMs: 100 }));
-    expect(error).toMatchObject({ code: 'TIMEOUT', details: { stage: 'waiting for the page to respond', timeoutMs: 800 } });
+    const clock = new ManualClock();
+    const asked = site.requests.length;
+    const loading = errorOf(driver.load(`${site.origin}/hang`, budget('/hang', 800, undefined, clock), { readySelectors: ['#rso'], graceMs: 100 }));
+    await waitFor(() => (site.requests.slice(asked).includes('/hang') ? true : undefined), 30_000);
+    clock.advance(800);
+    expect(await loading).toMatchObject({ code: 'TIMEOUT', details: { stage: 'waiting for the page to respond', timeoutMs: 800 } });
   });
 
   it('says ENGINE_UNREACHABLE with the network error when nothing listens', async () => {

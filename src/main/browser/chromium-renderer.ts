@@ -78,7 +78,7 @@ export class ChromiumRenderer {
       });
       const driver = await PageDriver.attach(playwrightCdp(await context.newCDPSession(page)));
       page.on('crash', () => driver.fail(new Error('the page crashed')));
-      const budget = new LoadBudget(url, request.timeoutMs, undefined, request.signal);
+      const budget = new LoadBudget(url, request.timeoutMs, { signal: request.signal });
       const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
       if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);
       return { finalUrl, status, html, title };

@@ -6,7 +6,7 @@ import type { PageSnapshot } from './page-snapshot';
 import type { LoadOptions, PageLoader } from './page-loader';
 import { playwrightCdp } from './cdp-session';
 import { ChromiumRevealWindow, hasDisplay } from './chromium-reveal';
-import { LoadBudget } from './load-budget';
+import { DEFAULT_LAUNCH_TIMEOUT_MS, LoadBudget } from './load-budget';
 import { firstLine, toLoadError } from './load-errors';
 import { PageDriver } from './page-driver';
 import { runRevealFlow, type RevealOptions } from './reveal-flow';
@@ -80,8 +80,7 @@ export class ChromiumPageLoader implements PageLoader {
   constructor(private readonly options: ChromiumLoaderOptions) {}
 
   async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
-    const { timeoutMs, deadline, signal } = options;
-    const budget = new LoadBudget(url, timeoutMs, deadline, signal);
+    const budget = new LoadBudget(url, options.timeoutMs, options);
     let page: Page | undefined;
     let reusable = false;
     this.activeLoads++;
@@ -89,8 +88,16 @@ export class ChromiumPageLoader implements PageLoader {
     try {
       await this.revealing?.catch(() => undefined);
       budget.throwIfAborted();
-      const context = await budget.within(this.ensureContext(), 'launching the browser');
-      page = await budget.within(this.takePage(context), 'launching the browser');
+      // The launch and the tab's set-up run under the launch's limit; after a launch, the page's
+      // budget starts with the browser ready.
+      const launched = this.context === undefined;
+      const taking = this.ensureContext().then((context) => this.takePage(context));
+      // A tab set up after its load gave up is closed, not left open in the browser.
+      taking.catch(() => undefined);
+      page = await budget.launch(taking, launched).catch((error: unknown) => {
+        void taking.then((late) => late.close()).catch(() => undefined);
+        throw error;
+      });
       const result = await this.driverOf(page).load(url, budget, { ...options, graceMs: this.options.settleGraceMs ?? 1500 });
       reusable = result.reusable;
       return result.page;
@@ -215,7 +222,8 @@ export class ChromiumPageLoader implements PageLoader {
         ignoreDefaultArgs: ['--enable-automation'],
         // A person's window: the page fills it, as in their own browser.
         ...(headless ? {} : { viewport: null }),
-        timeout: 30_000,
+        // The loads waiting on it give up at their own launch limit; this ends the launch itself.
+        timeout: DEFAULT_LAUNCH_TIMEOUT_MS,
       });
       this.launches++;
       return context;

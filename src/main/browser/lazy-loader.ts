@@ -1,6 +1,7 @@
 import type { PageSnapshot } from './page-snapshot';
 import type { LoadOptions, PageLoader } from './page-loader';
 import { LanternError } from '../../shared/errors';
+import { LoadBudget } from './load-budget';
 import type { RevealOptions } from './reveal-flow';
 
 /**
@@ -9,31 +10,21 @@ import type { RevealOptions } from './reveal-flow';
  */
 export class LazyPageLoader implements PageLoader {
   private loader: Promise<PageLoader> | undefined;
+  private ready: PageLoader | undefined;
 
   constructor(private readonly create: () => Promise<PageLoader>) {}
 
   async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
-    // The page budget covers loading the browser code too: the caller's limit is wall time.
-    const deadline = options.deadline ?? Date.now() + options.timeoutMs;
-    let timer: NodeJS.Timeout | undefined;
-    const outOfTime = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new LanternError('TIMEOUT', `Starting the browser took longer than the ${options.timeoutMs} ms limit. Try again, or raise the timeout.`, {
-              details: { timeoutMs: options.timeoutMs, stage: 'launching the browser' },
-            }),
-          ),
-        Math.max(0, deadline - Date.now()),
-      );
+    // Loading the browser code is part of starting the browser: under the launch's limit, and
+    // the page's budget starts once the loader is there (the real loader's launch follows).
+    const budget = new LoadBudget(url, options.timeoutMs, options);
+    const cold = this.ready === undefined;
+    const loader = cold ? await budget.launch(this.real(), true) : (this.ready as PageLoader);
+    return loader.load(url, {
+      ...options,
+      deadline: budget.deadline,
+      ...(budget.launchDeadline === undefined ? {} : { launchDeadline: budget.launchDeadline }),
     });
-    let loader: PageLoader;
-    try {
-      loader = await Promise.race([this.real(), outOfTime]);
-    } finally {
-      clearTimeout(timer);
-    }
-    return loader.load(url, { ...options, deadline });
   }
 
   async reveal(url: string, options: RevealOptions): Promise<PageSnapshot> {
@@ -59,10 +50,13 @@ export class LazyPageLoader implements PageLoader {
 
   private real(): Promise<PageLoader> {
     // A failed creation (no browser found) is not cached: the next call looks again.
-    this.loader ??= this.create().catch((error: unknown) => {
-      this.loader = undefined;
-      throw error;
-    });
+    this.loader ??= this.create().then(
+      (loader) => (this.ready = loader),
+      (error: unknown) => {
+        this.loader = undefined;
+        throw error;
+      },
+    );
     return this.loader;
   }
 }

@@ -12,6 +12,19 @@ export function timeoutError(url: string, timeoutMs: number, stage: LoadStage): 
   );
 }
 
+/**
+ * A TIMEOUT while starting the browser, under the launch's own limit (not the page's budget,
+ * which starts once the browser is ready).
+ */
+export function launchTimeoutError(url: string, launchTimeoutMs: number): LanternError {
+  const stage: LoadStage = 'launching the browser';
+  return new LanternError(
+    'TIMEOUT',
+    `The browser did not start within its ${launchTimeoutMs} ms launch limit (stage: ${stage}) to load ${originOf(url)}. The machine may be too busy: try again, or close other programs.`,
+    { details: { timeoutMs: launchTimeoutMs, launchTimeoutMs, stage } },
+  );
+}
+
 /** A TIMEOUT while waiting for readiness: what the wait was for, and what the page had by then. */
 export function settleTimeoutError(url: string, timeoutMs: number, awaited: ReadySelectors, seen: ReadinessSeen | undefined): LanternError {
   const stage: LoadStage = 'waiting for the page to settle';

@@ -1,7 +1,7 @@
 import { LanternError } from '../../shared/errors';
 import { parseRetryAfter } from '../retry-after';
 import type { CdpSession } from './cdp-session';
-import { LoadBudget } from './load-budget';
+import type { LoadBudget } from './load-budget';
 import { settleTimeoutError, toLoadError, type LoadStage } from './load-errors';
 import { performAction } from './page-action';
 import { READ_PAGE_CONTENT, type PageContent } from './page-content';
@@ -130,7 +130,7 @@ export class PageDriver {
       const failure = toLoadError(error, url);
       if (failure.code === 'TIMEOUT' && stage === 'waiting for the page to settle') {
         // Say what the wait was for and what the page had, so a changed layout shows in one message.
-        const seen = await new LoadBudget(url, INSPECT_WAIT_MS).atMost(this.readiness.inspect(readyWhen), INSPECT_WAIT_MS).catch(() => undefined);
+        const seen = await budget.after(INSPECT_WAIT_MS).atMost(this.readiness.inspect(readyWhen), INSPECT_WAIT_MS).catch(() => undefined);
         throw settleTimeoutError(url, budget.timeoutMs, readyWhen, seen);
       }
       throw failure;

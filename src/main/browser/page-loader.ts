@@ -27,10 +27,23 @@ export interface LoadOptions {
   trailingSelectors?: readonly string[];
   /** How long to wait for trailing elements after the complete containers ended (default 1,000 ms). */
   trailingWaitMs?: number;
-  /** Budget for this load, browser launch included (named in a TIMEOUT message). */
+  /**
+   * Budget for this load's page (named in a TIMEOUT message). Starting the browser is not in it:
+   * when the browser (or its window) is started for this load, the budget starts once it is ready.
+   */
   timeoutMs: number;
-  /** When the budget started earlier than the call (epoch ms it ends); default now + timeoutMs. */
+  /**
+   * When the budget started earlier than the call (epoch ms it ends); default now + timeoutMs.
+   * After a start of the browser in this load it becomes the later of this and ready + timeoutMs.
+   */
   deadline?: number;
+  /**
+   * The limit of starting the browser, its window or tab, apart from `timeoutMs` (default
+   * DEFAULT_LAUNCH_TIMEOUT_MS, load-budget.ts); a TIMEOUT then names the launch and this limit.
+   */
+  launchTimeoutMs?: number;
+  /** When the browser's start began before the call (epoch ms its limit ends): a LazyPageLoader passes it on. */
+  launchDeadline?: number;
   signal?: AbortSignal;
   /**
    * Looks at the settled page and may ask for one action in it (click a button). The loader

@@ -49,7 +49,8 @@ export function registerSearchCommand(
           interactive: Boolean(flags.interactive),
           session: deps.session,
           recordHistory: true,
-          // The page budget counts from the moment the command started: the limit is wall time.
+          // The page budget counts from the moment the command started (the limit is wall time),
+          // or, when the browser was not running, from the moment it is ready (its launch has a limit of its own).
           startedAt: performance.timeOrigin,
         });
         deps.io.out(flags.json ? JSON.stringify(response) : formatSearchResults(response));

@@ -60,12 +60,15 @@ export class HiddenWindowPageLoader implements PageLoader {
   }
 
   async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
-    const budget = new LoadBudget(url, options.timeoutMs, options.deadline, options.signal);
+    const budget = new LoadBudget(url, options.timeoutMs, options);
     this.activeLoads++;
     this.cancelIdleClose();
     let reusable = false;
     try {
-      const driver = await budget.within(this.ensureWindow().driver, 'launching the browser');
+      // Making the window is starting the browser: under the launch's limit, and the page's
+      // budget starts once the window is ready when it was made for this load.
+      const launched = !this.window || this.window.window.isDestroyed();
+      const driver = await budget.launch(this.ensureWindow().driver, launched);
       const result = await driver.load(url, budget, { ...options, graceMs: this.options.settleGraceMs ?? 1500 });
       reusable = result.reusable;
       return result.page;

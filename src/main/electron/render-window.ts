@@ -77,11 +77,12 @@ export class ElectronRenderer {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     // WebRTC's UDP would go around the proxy (to any address, STUN included): only proxied TCP.
     contents.setWebRTCIPHandlingPolicy('disable_non_proxied_udp');
-    const budget = new LoadBudget(url, request.timeoutMs, undefined, request.signal);
+    const budget = new LoadBudget(url, request.timeoutMs, { signal: request.signal });
     contents.on('render-process-gone', () => budget.fail(new Error('the page crashed')));
     try {
-      // Setting the window up counts against the render's time and ends when it is cancelled.
-      const driver = await budget.within(this.attach(contents), 'launching the browser');
+      // Setting the window up is starting the browser, as in the headless renderer: under the
+      // launch's limit (and ended when cancelled); the render's time starts once it is ready.
+      const driver = await budget.launch(this.attach(contents), true);
       const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
       return { finalUrl, status, html, title };
     } catch (error) {

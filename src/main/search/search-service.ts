@@ -32,7 +32,7 @@ export interface SearchServiceOptions {
   engineOrder?: readonly EngineId[];
   /** Origin overrides (LANTERN_ENGINE_URL_<ENGINE>). */
   origins?: Partial<Record<EngineId, string>>;
-  /** Budget for one engine page, browser launch included. */
+  /** Budget for one engine page; starting the browser has a limit of its own (load-budget.ts). */
   pageTimeoutMs?: number;
   pacing?: Omit<PacerOptions, 'now'>;
   now?: () => number;
@@ -60,7 +60,8 @@ export interface SearchCallOptions {
   firstPageOnly?: boolean;
   /**
    * When the caller started counting (epoch ms), if earlier than this call: the first page's
-   * budget runs from there (the CLI counts from its own start, so its limit is wall time).
+   * budget runs from there (the CLI counts from its own start, so its limit is wall time), or
+   * from the moment the browser is ready when it was started for this search.
    */
   startedAt?: number;
 }
