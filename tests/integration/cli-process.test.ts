@@ -1,8 +1,9 @@
 /**
  * The `lantern` process itself, through the built bin (bin/lantern.js → dist/cli.js): the exit
- * code reaching the shell, the output through its pipes, the version the build stamps, the bin's
- * refusal without a build, and the browser gone when the process ends. What the commands do is
- * tested in process (tests/support/run-cli.ts: runCliInProcess).
+ * code reaching the shell (each code's mapping is tested in process), the output through its
+ * pipes, the version the build stamps, the bin's refusal without a build, and the browser gone
+ * when the process ends. What the commands do is tested in process (tests/support/run-cli.ts:
+ * runCliInProcess).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -43,7 +44,7 @@ describe('the lantern process', () => {
     expect(JSON.parse(settings.stdout)).toMatchObject({ search: { region: 'de' } });
   });
 
-  it('closes its browser before it ends after a search; exits 3 on a CAPTCHA and 4 on a timeout', async () => {
+  it('closes its browser before it ends after a search; exits 4 on a timeout', async () => {
     const dataDir = tempDataDir();
     const env = { LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin };
     const found = await runCli(['search', 'coffee', '--engine', 'google', '--limit', '3'], env);
@@ -51,9 +52,6 @@ describe('the lantern process', () => {
     expect(found.stdout).toMatch(/^ 1\. .+\n {4}https?:\/\/\S+\n/);
     expect(chromiumProcessesFor(join(dataDir, 'chromium-profile'))).toEqual([]);
 
-    const captcha = await runCli(['search', FIXTURE_QUERIES.captcha, '--engine', 'google', '--json'], env);
-    expect(captcha.code).toBe(3);
-    expect(JSON.parse(captcha.stdout)).toMatchObject({ error: { code: 'CAPTCHA_REQUIRED' } });
     // A TIMEOUT at whichever stage the short budget ran out (the launch's or the page's): the exit code is the point.
     const timeout = await runCli(['--timeout', '500', 'search', FIXTURE_QUERIES.hang, '--engine', 'google', '--json'], env);
     expect(timeout.code).toBe(4);

@@ -42,7 +42,10 @@ export interface LanternRunOptions {
    * still going on; the entry ends the process there. Without it the run just returns the code.
    */
   onSlowClose?: (exitCode: number, closing: Promise<void>) => void;
-  /** A runtime the caller made and closes itself (tests: a browser already launched); else one is made at first use and closed at the end. */
+  /**
+   * A runtime the caller made and closes itself (tests: its browser already launched), with its
+   * own page budget (--timeout does not reach it); else one is made at first use and closed at the end.
+   */
   runtime?: ResearchService;
 }
 
