@@ -1,5 +1,5 @@
 /**
- * `lantern fetch --render always` through the built CLI: the render fallback as wired in the
+ * `lantern fetch --render always` through the CLI (in process): the render fallback as wired in the
  * headless runtime (its own Chromium, the render proxy, the sandbox setting from settings.json).
  */
 import http from 'node:http';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxUnavailable } from '../../src/main/browser/chromium';
 import { FetchPageSchema } from '../../src/shared/fetch-contract';
-import { runCli, tempDataDir } from '../support/run-cli';
+import { runCliInProcess, tempDataDir } from '../support/run-cli';
 
 const SHELL =
   '<!doctype html><html><head><title>Loading…</title></head><body><div id="root"></div><script src="/app.js"></script></body></html>';
@@ -45,7 +45,7 @@ describe('lantern fetch --render always', () => {
   // As root Chromium's sandbox cannot start: the default refuses, the setting allows.
   it.runIf(sandboxUnavailable())('as root, refuses to render until settings.json allows it', async () => {
     const dataDir = tempDataDir();
-    const refused = await runCli(['fetch', `${base}/app`, '--allow-private', '--render', 'always', '--json'], {
+    const refused = await runCliInProcess(['fetch', `${base}/app`, '--allow-private', '--render', 'always', '--json'], {
       LANTERN_DATA_DIR: dataDir,
     });
     expect(refused.code).not.toBe(0);
@@ -54,7 +54,7 @@ describe('lantern fetch --render always', () => {
     expect(error.message).toContain('"renderWithoutSandbox": true');
 
     writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ fetch: { renderWithoutSandbox: true } }));
-    const allowed = await runCli(['fetch', `${base}/app`, '--allow-private', '--render', 'always', '--json'], {
+    const allowed = await runCliInProcess(['fetch', `${base}/app`, '--allow-private', '--render', 'always', '--json'], {
       LANTERN_DATA_DIR: dataDir,
     });
     expect(allowed.stderr).toBe('');

@@ -1,7 +1,7 @@
 /**
  * Deep research through each door agents use, on the fixture topic: REST (JSON, server-sent
  * events with the report before `done`, text), the MCP `research` tool with depth "deep" (the
- * real SDK client, progress notifications) and `lantern ask --deep [--interactive]` (the built CLI); each
+ * real SDK client, progress notifications) and `lantern ask --deep [--interactive]` (the CLI, in process); each
  * answering bad input with INVALID_INPUT and what was wrong. Small plans and page budgets: the
  * doors only relay, the pipeline itself is tested in research-deep.test.ts.
  */
@@ -14,7 +14,7 @@ import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { callToolWithProgress } from '../support/mcp-progress';
 import { startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
-import { runCli, tempDataDir } from '../support/run-cli';
+import { runCliInProcess, tempDataDir } from '../support/run-cli';
 import { waitFor } from '../support/wait-for';
 
 let topic: ResearchTopic;
@@ -149,7 +149,7 @@ describe('MCP research with depth "deep"', () => {
 describe('lantern ask --deep', () => {
   it('prints progress on stderr and the ResearchReport with --json', async () => {
     const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: web.origin };
-    const run = await runCli(['ask', '--deep', '--json', '--allow-private', '--max-pages', '4', TOPIC_FACETS.lifespan], env);
+    const run = await runCliInProcess(['ask', '--deep', '--json', '--allow-private', '--max-pages', '4', TOPIC_FACETS.lifespan], env);
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^planning…\nplan \(facets\): 1\. heat pump lifespan vs gas boiler lifespan\n/);
     expect(run.stderr).toMatch(/\ndone in \d+ ms\n$/);
@@ -161,25 +161,27 @@ describe('lantern ask --deep', () => {
 
   it('refuses flags deep research does not take, and bad budgets, before searching', async () => {
     const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:9' };
-    const withUrl = await runCli(['ask', 'why?', '--deep', '--json', '--url', 'https://example.com/'], env);
+    const withUrl = await runCliInProcess(['ask', 'why?', '--deep', '--json', '--url', 'https://example.com/'], env);
     expect(withUrl.code).toBe(2);
     expect(JSON.parse(withUrl.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('--max-pages') } });
-    const budget = await runCli(['ask', '--deep', '--max-pages', '0', 'why?'], env);
+    const budget = await runCliInProcess(['ask', '--deep', '--max-pages', '0', 'why?'], env);
     expect(budget.code).not.toBe(0);
     expect(budget.stderr).toContain('--max-pages must be a whole number from 1 to 40');
-    const quick = await runCli(['ask', '--max-pages', '3', 'why?'], env);
+    const quick = await runCliInProcess(['ask', '--max-pages', '3', 'why?'], env);
     expect(quick.stderr).toContain('--max-pages and --time-budget are for deep research: add --deep.');
-    const quickInteractive = await runCli(['ask', '--interactive', '--json', 'why?'], env);
+    const quickInteractive = await runCliInProcess(['ask', '--interactive', '--json', 'why?'], env);
     expect(quickInteractive.code).toBe(2);
     expect(JSON.parse(quickInteractive.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('--interactive is for deep research: add --deep') } });
   });
 
   it('with --interactive, a CAPTCHA pauses the run for a person (here no display, so it fails with why)', async () => {
     // No display: the window cannot open, so the person flow ends at once; without --interactive the run would not pause at all.
-    const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: web.origin, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    // Bing and DuckDuckGo, the fallbacks, refuse at once on a closed port (rather than a name lookup).
+    const closed = 'http://127.0.0.1:9';
+    const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_ENGINE_URL_BING: closed, LANTERN_ENGINE_URL_DUCKDUCKGO: closed, DISPLAY: '', WAYLAND_DISPLAY: '' };
     web.blockEverySearch('captcha');
     try {
-      const run = await runCli(['ask', '--deep', '--interactive', '--allow-private', '--max-pages', '1', TOPIC_FACETS.install], env);
+      const run = await runCliInProcess(['ask', '--deep', '--interactive', '--allow-private', '--max-pages', '1', TOPIC_FACETS.install], env);
       expect(run.code).not.toBe(0);
       expect(run.stderr).toContain('paused: google wants a person to solve a CAPTCHA');
       expect(run.stderr).toContain('CAPTCHA_REQUIRED');

@@ -1,13 +1,13 @@
 /**
- * `lantern search --engine all` and fallback through the built CLI (`npm run build:cli`), with
- * real Chromium and three fixture engines on 127.0.0.1 named by LANTERN_ENGINE_URL_<ENGINE>.
+ * `lantern search --engine all` and fallback, the CLI run in process (tests/support/run-cli.ts),
+ * with real Chromium and three fixture engines on 127.0.0.1 named by LANTERN_ENGINE_URL_<ENGINE>.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SearchResponseSchema } from '../../src/shared/contract';
 import { chromiumProcessesFor } from '../support/chromium-processes';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
-import { runCli, tempDataDir } from '../support/run-cli';
+import { launchedRuntime, runCliInProcess, tempDataDir } from '../support/run-cli';
 import { startSilentServer } from '../support/silent-server';
 
 let googleWeb: FixtureWeb;
@@ -37,11 +37,11 @@ function envFor(dataDir: string): Record<string, string> {
   };
 }
 
-describe('lantern search with several engines (built CLI, real Chromium, fixture web)', () => {
+describe('lantern search with several engines (in process, real Chromium, fixture web)', () => {
   it('--engine all fuses the engines that answered, names each result\'s engines, and lists the one that did not', async () => {
     duckWeb.blockEverySearch('captcha');
     const dataDir = tempDataDir();
-    const run = await runCli(['search', 'coffee', '--engine', 'all', '--limit', '30', '--json'], envFor(dataDir));
+    const run = await runCliInProcess(['search', 'coffee', '--engine', 'all', '--limit', '30', '--json'], envFor(dataDir));
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const response = SearchResponseSchema.parse(JSON.parse(run.stdout));
@@ -71,7 +71,7 @@ describe('lantern search with several engines (built CLI, real Chromium, fixture
 
   it('without --engine, answers from Bing when Google wants a CAPTCHA, and says so', async () => {
     googleWeb.blockEverySearch('captcha');
-    const run = await runCli(['search', 'matrix', '--limit', '3', '--json'], envFor(tempDataDir()));
+    const run = await runCliInProcess(['search', 'matrix', '--limit', '3', '--json'], envFor(tempDataDir()));
     expect(run.code).toBe(0);
     const response = SearchResponseSchema.parse(JSON.parse(run.stdout));
     expect(response.engine).toBe('bing');
@@ -80,30 +80,44 @@ describe('lantern search with several engines (built CLI, real Chromium, fixture
   });
 
   it('without --engine, exits 3 with CAPTCHA_REQUIRED and every engine\'s reason when Google wants a CAPTCHA and Bing does not answer', async () => {
-    googleWeb.blockEverySearch('captcha');
     const silentBing = await startSilentServer();
     const duckBefore = duckWeb.requests.length;
+    // Each command runs on a runtime whose browser was launched (by a search Google answered)
+    // before it started, with a fresh runtime for each, as a process has. The budget then holds
+    // Google's CAPTCHA page and Bing's page that never answers: Bing's TIMEOUT names the page
+    // stage and the budget, and ends the round, so DuckDuckGo is never asked.
+    const env = { ...envFor(tempDataDir()), LANTERN_ENGINE_URL_BING: silentBing.origin };
+    /** `lantern <args>` on a launched runtime of its own, closed after it (the profile is one process's). */
+    const runLaunched = async (args: string[]) => {
+      googleWeb.blockEverySearch(undefined);
+      const runtime = await launchedRuntime(env, (warm) => warm.search({ query: 'coffee', engine: 'google', limit: 1 }, { noCache: true }));
+      try {
+        await runtime.settings.update({ pageTimeoutMs: 4000 });
+        googleWeb.blockEverySearch('captcha');
+        return await runCliInProcess(args, env, { runtime });
+      } finally {
+        await runtime.close();
+      }
+    };
     try {
-      // Bing's timeout ends the round, so DuckDuckGo is never asked. The budget counts from the
-      // process's start, so it must leave a loaded machine time to launch Chromium for Google.
-      const env = { ...envFor(tempDataDir()), LANTERN_ENGINE_URL_BING: silentBing.origin, LANTERN_PAGE_TIMEOUT_MS: '8000' };
-      const text = await runCli(['search', 'coffee'], env);
+      const text = await runLaunched(['search', 'coffee']);
       expect(text.code).toBe(3);
       const lines = text.stderr.trim().split('\n');
       expect(lines[0]).toBe('error CAPTCHA_REQUIRED: no engine answered.');
       expect(lines.slice(1)).toEqual([
         expect.stringMatching(/^ {2}google: CAPTCHA_REQUIRED: Google wants a person to solve a CAPTCHA .*lantern search --interactive/),
-        expect.stringMatching(/^ {2}bing: TIMEOUT: http:\/\/127\.0\.0\.1:\d+ did not finish within 8000 ms/),
+        expect.stringMatching(/^ {2}bing: TIMEOUT: http:\/\/127\.0\.0\.1:\d+ did not finish within 4000 ms/),
       ]);
 
-      const json = await runCli(['search', 'coffee', '--json'], env);
+      const json = await runLaunched(['search', 'coffee', '--json']);
       expect(json.code).toBe(3);
-      const body = JSON.parse(json.stdout) as { error: { code: string; details: { fallbacks: Array<{ engine: string; code: string }> } } };
+      const body = JSON.parse(json.stdout) as { error: { code: string; details: { fallbacks: Array<{ engine: string; code: string; message: string }> } } };
       expect(body.error.code).toBe('CAPTCHA_REQUIRED');
       expect(body.error.details.fallbacks.map((f) => [f.engine, f.code])).toEqual([
         ['google', 'CAPTCHA_REQUIRED'],
         ['bing', 'TIMEOUT'],
       ]);
+      expect(body.error.details.fallbacks[1]!.message).toMatch(/did not finish within 4000 ms/);
       expect(duckWeb.requests.slice(duckBefore)).toEqual([]);
     } finally {
       await silentBing.close();
@@ -112,7 +126,7 @@ describe('lantern search with several engines (built CLI, real Chromium, fixture
 
   it('--engine all fails with the reasons of every engine when none answers', async () => {
     for (const web of [googleWeb, bingWeb, duckWeb]) web.blockEverySearch('captcha');
-    const run = await runCli(['search', 'coffee', '--engine', 'all', '--json'], envFor(tempDataDir()));
+    const run = await runCliInProcess(['search', 'coffee', '--engine', 'all', '--json'], envFor(tempDataDir()));
     expect(run.code).toBe(3);
     const body = JSON.parse(run.stdout) as { error: { code: string; message: string; details: { fallbacks: Array<{ engine: string; code: string }> } } };
     expect(body.error.code).toBe('CAPTCHA_REQUIRED');

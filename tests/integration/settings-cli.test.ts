@@ -1,8 +1,8 @@
-/** `lantern settings` and the damaged-store warning, through the built CLI (node scripts/build-cli.mjs). */
+/** `lantern settings` and the damaged-store warning, through the CLI run in process. */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempDataDir } from '../support/run-cli';
+import { runCliInProcess, tempDataDir } from '../support/run-cli';
 
 let dataDir: string;
 beforeEach(() => {
@@ -10,7 +10,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const lantern = (...args: string[]) => runCli(args, { LANTERN_DATA_DIR: dataDir });
+const lantern = (...args: string[]) => runCliInProcess(args, { LANTERN_DATA_DIR: dataDir });
 const savedSettings = () => JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>;
 
 describe('lantern settings', () => {

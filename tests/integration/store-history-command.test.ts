@@ -1,11 +1,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerHistoryCommand } from '../../src/main/cli/history-command';
-import { createNodeRuntime } from '../../src/main/node-runtime';
 import { openStore } from '../../src/main/store';
-import { LanternError } from '../../src/shared/errors';
+import { ErrorInfoSchema, type ErrorInfo } from '../../src/shared/contract';
+import { runCliInProcess } from '../support/run-cli';
 import { tempDataDir } from '../support/temp-store';
 
 let temp: ReturnType<typeof tempDataDir>;
@@ -14,35 +12,28 @@ beforeEach(() => {
 });
 afterEach(() => temp.cleanup());
 
-/** Warnings the runtime gave during the last `lantern` call. */
+/** Warnings the last `lantern` call printed (`warning: …` on stderr). */
 let warnings: string[] = [];
 
 /**
- * Runs `lantern <args>` as the CLI does, over a Node runtime on the temp data dir (one per call,
- * as one per process); returns what was printed.
+ * Runs `lantern <args>` in process on the temp data dir (a runtime per call, as per process);
+ * returns its stdout, and fails unless it exited 0 with nothing on stderr but warnings.
  */
 async function lantern(...args: string[]): Promise<string> {
-  const printed: string[] = [];
-  warnings = [];
-  const runtime = createNodeRuntime({ env: { LANTERN_DATA_DIR: temp.dir }, onWarning: (message) => warnings.push(message) });
-  const program = new Command('lantern').exitOverride();
-  registerHistoryCommand(program, { api: () => runtime, out: (text) => printed.push(text) });
-  try {
-    await program.parseAsync(args, { from: 'user' });
-  } finally {
-    await runtime.close();
-  }
-  return printed.join('\n');
+  const run = await runCliInProcess(args, { LANTERN_DATA_DIR: temp.dir });
+  const lines = run.stderr.split('\n').filter(Boolean);
+  warnings = lines.filter((line) => line.startsWith('warning: ')).map((line) => line.slice('warning: '.length));
+  expect({ code: run.code, stderr: lines.filter((line) => !line.startsWith('warning: ')) }).toEqual({ code: 0, stderr: [] });
+  return run.stdout;
 }
 
-async function failure(...args: string[]): Promise<LanternError> {
-  try {
-    await lantern(...args);
-  } catch (error) {
-    expect(error).toBeInstanceOf(LanternError);
-    return error as LanternError;
-  }
-  throw new Error(`expected lantern ${args.join(' ')} to fail`);
+/** `lantern <args> --json` that fails: its JSON error, and the exit code that goes with its code (2 for INVALID_INPUT, 1 for NOT_FOUND). */
+async function failure(...args: string[]): Promise<ErrorInfo> {
+  const run = await runCliInProcess([...args, '--json'], { LANTERN_DATA_DIR: temp.dir });
+  const { error } = JSON.parse(run.stdout) as { error: unknown };
+  const info = ErrorInfoSchema.parse(error);
+  expect(run.code).toBe(info.code === 'INVALID_INPUT' ? 2 : 1);
+  return info;
 }
 
 function seed(): { heat: number; sleep: number } {
@@ -76,7 +67,7 @@ describe('lantern history', () => {
     expect(await lantern('history')).toContain('No threads yet');
     const { heat, sleep } = seed();
     const text = await lantern('history');
-    expect(text.split('\n')).toEqual([
+    expect(text.trimEnd().split('\n')).toEqual([
       expect.stringMatching(new RegExp(`^#${sleep}  如何提高睡眠质量\\?  — 1 turn, updated `)),
       expect.stringMatching(new RegExp(`^#${heat}  How efficient are heat pumps\\?  — 1 turn, updated `)),
     ]);
@@ -112,7 +103,7 @@ describe('lantern history', () => {
     });
 
     expect(await lantern('history', 'delete', String(heat))).toBe(
-      `Deleted thread #${heat} "How efficient are heat pumps?" (1 turn).`,
+      `Deleted thread #${heat} "How efficient are heat pumps?" (1 turn).\n`,
     );
     const missing = await failure('history', 'show', String(heat));
     expect(missing.code).toBe('NOT_FOUND');
@@ -131,8 +122,9 @@ describe('lantern history', () => {
     expect(markdown).toContain('[^2]: Cold climate study. <https://cold.example/study>');
 
     const file = join(temp.dir, 'thread.md');
-    expect(await lantern('history', 'export', String(heat), '--md', '-o', file)).toBe(`Wrote ${file}.`);
-    expect(readFileSync(file, 'utf8')).toBe(markdown);
+    expect(await lantern('history', 'export', String(heat), '--md', '-o', file)).toBe(`Wrote ${file}.\n`);
+    // stdout ends the Markdown with a newline when it has none of its own.
+    expect(`${readFileSync(file, 'utf8').replace(/\n$/, '')}\n`).toBe(markdown);
     expect((await failure('history', 'export', '999', '--md')).code).toBe('NOT_FOUND');
   });
 

@@ -2,6 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { lineIo } from '../../src/main/cli/output';
+import { runLantern } from '../../src/main/cli/program';
+import { createNodeRuntime } from '../../src/main/node-runtime';
+import type { ResearchService } from '../../src/main/service';
 import { assertBuiltFromCurrentSources } from './built-output';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
@@ -24,6 +28,56 @@ export function tempDataDir(): string {
  * timeout itself pass LANTERN_PAGE_TIMEOUT_MS: '' to get the product's default.
  */
 const PATIENT_PAGE_TIMEOUT_MS = '30000';
+
+/**
+ * Runs `lantern <args>` in this process, from the TypeScript source (no build needed): the same
+ * program, environment and output as runCli, without the spawn. For what the process itself
+ * does (exit codes reaching the shell, signals, the built bin), use runCli.
+ */
+export async function runCliInProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { runtime?: ResearchService } = {},
+): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io = lineIo({ out: (chunk) => (stdout += chunk), err: (chunk) => (stderr += chunk) });
+  let closing: Promise<void> | undefined;
+  const code = await runLantern(args, {
+    io,
+    env: { ...process.env, LANTERN_PAGE_TIMEOUT_MS: PATIENT_PAGE_TIMEOUT_MS, ...env },
+    // A slow close would end the process; here the run waits for it, so no browser outlives its test.
+    onSlowClose: (_code, slow) => (closing = slow),
+    ...options,
+  });
+  await closing;
+  return { code, stdout, stderr };
+}
+
+/**
+ * A runtime as `lantern` builds it from `env`, its browser already launched by `warmUp` (say, a
+ * search that answers) under the patient budget, for a test whose budget must contain neither the
+ * launch nor a first load: run the command on it with runCliInProcess(…, { runtime }). The page
+ * budget is then the settings' (back to what it was before the warm-up; a test sets its own with
+ * runtime.settings.update), as LANTERN_PAGE_TIMEOUT_MS is left unset; no pacing gap, as in a
+ * fresh process. The test closes it.
+ */
+export async function launchedRuntime(env: Record<string, string>, warmUp: (runtime: ResearchService) => Promise<unknown>): Promise<ResearchService> {
+  const runtime = createNodeRuntime({
+    env: { ...process.env, ...env, LANTERN_PAGE_TIMEOUT_MS: '' },
+    searchPacing: { minGapMs: 0, jitterMs: 0 },
+  });
+  try {
+    const { pageTimeoutMs } = await runtime.settings.get();
+    await runtime.settings.update({ pageTimeoutMs: Number(PATIENT_PAGE_TIMEOUT_MS) });
+    await warmUp(runtime);
+    await runtime.settings.update({ pageTimeoutMs });
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+  return runtime;
+}
 
 /** Runs the built CLI (`npm run build:cli`) exactly as a person or agent would, refusing a stale build. */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {

@@ -1,3 +1,4 @@
+import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -23,6 +24,9 @@ export function registerMcpCommand(
     timeoutMs: () => number | undefined;
     version: string;
     log: (text: string) => void;
+    /** The protocol's streams; default the process's. */
+    stdin?: Readable;
+    stdout?: Writable;
   },
 ): void {
   program
@@ -52,11 +56,12 @@ export function registerMcpCommand(
         close = () => own.close();
         deps.log(`lantern mcp: serving on stdio, in this process (${running.reason})`);
       }
-      const transport = new StdioServerTransport();
+      const stdin = deps.stdin ?? process.stdin;
+      const transport = new StdioServerTransport(stdin, deps.stdout ?? process.stdout);
       const closed = new Promise<void>((resolve) => {
         // The stdio transport does not watch for the end of its input: the client going away ends the server.
-        process.stdin.once('end', resolve);
-        process.stdin.once('close', resolve);
+        stdin.once('end', resolve);
+        stdin.once('close', resolve);
         transport.onclose = resolve;
       });
       await server.connect(transport);

@@ -17,10 +17,13 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-export const processIo: CliIo = {
-  out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-  err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
-};
+/** Each text written as a line: the newline added unless it ends with one. */
+export function lineIo(write: { out: (chunk: string) => unknown; err: (chunk: string) => unknown }): CliIo {
+  const line = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
+  return { out: (text) => void write.out(line(text)), err: (text) => void write.err(line(text)) };
+}
+
+export const processIo: CliIo = lineIo({ out: (chunk) => process.stdout.write(chunk), err: (chunk) => process.stderr.write(chunk) });
 
 const EngineFailuresSchema = z.array(EngineFailureSchema);
 

@@ -20,7 +20,14 @@ interface SearchFlags {
 
 export function registerSearchCommand(
   program: Command,
-  deps: { api: () => ResearchApi; io: CliIo; setExitCode: (code: number) => void; session: string },
+  deps: {
+    api: () => ResearchApi;
+    io: CliIo;
+    setExitCode: (code: number) => void;
+    session: string;
+    /** When the command started (epoch ms). */
+    startedAt: number;
+  },
 ): void {
   program
     .command('search')
@@ -51,7 +58,7 @@ export function registerSearchCommand(
           recordHistory: true,
           // The page budget counts from the moment the command started (the limit is wall time),
           // or, when the browser was not running, from the moment it is ready (its launch has a limit of its own).
-          startedAt: performance.timeOrigin,
+          startedAt: deps.startedAt,
         });
         deps.io.out(flags.json ? JSON.stringify(response) : formatSearchResults(response));
       } catch (error) {

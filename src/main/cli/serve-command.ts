@@ -18,7 +18,7 @@ const SHUTDOWN_GRACE_MS = 1500;
  */
 export function registerServeCommand(
   program: Command,
-  deps: { api: () => ResearchService; dataDir: () => string; io: CliIo; version: string },
+  deps: { api: () => ResearchService; dataDir: () => string; io: CliIo; version: string; env: NodeJS.ProcessEnv },
 ): void {
   program
     .command('serve')
@@ -43,7 +43,7 @@ export function registerServeCommand(
       const link = webUi!.loginUrl(server.url);
       let window: AppWindow | undefined;
       if (flags.open) {
-        window = openAppWindow(link, dataDir);
+        window = openAppWindow(link, dataDir, deps.env);
         if (window) deps.io.out(`Lantern is open in an app window (Ctrl+C here to stop).`);
         else deps.io.out(`No Chrome or Chromium found to open an app window; open this link in your browser (it works once): ${link}`);
       } else {
