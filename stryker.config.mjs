@@ -4,7 +4,7 @@
  * two cores) of the modules where a bug that no test notices is a lie told to the user or a hole
  * in a defence: citation checking, the fetch address policy and the connections it guards, the
  * local API's guard and the web UI's session, and Google's block-page classification.
- * Scores and surviving mutants are recorded in docs/benchmarks.md.
+ * Scores are recorded in docs/benchmarks.md, the surviving mutants in docs/lab/benchmarks-history.md.
  */
 import { fileURLToPath } from 'node:url';
 

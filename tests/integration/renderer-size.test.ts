@@ -2,7 +2,7 @@
  * The renderer's first screen loads at most INITIAL_JS_BUDGET_GZIP of JavaScript: the page's
  * module script and what it imports statically, read from the build in out/renderer (`npm test`
  * builds first; alone, run `npm run build:app` first). The settings, the reader and the Markdown
- * stack load when first shown. Figures by chunk: docs/benchmarks.md, "Renderer bundle".
+ * stack load when first shown. Figures by chunk: docs/lab/benchmarks-history.md, "Renderer bundle".
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -272,7 +272,7 @@ function laidOutText(text: string): string {
  * The lead, then key points: the most relevant sentences (candidates come best first), at most two
  * per source, none nearly the same as one already chosen, each ending in its [n]. Relevance alone
  * orders them: MMR's penalty for resemblance below MAX_SIMILARITY chose worse points on the bench's
- * check half (docs/benchmarks.md, session 11).
+ * check half (docs/lab/benchmarks-history.md, session 11).
  */
 function cited(candidates: Candidate[], lead: Candidate): string {
   const chosen = [lead];

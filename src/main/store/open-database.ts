@@ -85,7 +85,7 @@ function connect(options: OpenDatabaseOptions): Database.Database {
     // NORMAL, SQLite's advice for WAL: a commit survives the app crashing or being killed (the
     // durability test kills writers with SIGKILL) and the file is never corrupted; only a power
     // cut can undo the last commits. FULL adds an fsync per commit: 4× slower on a quiet disk,
-    // and milliseconds under load (docs/benchmarks.md), for every search recorded.
+    // and milliseconds under load (docs/lab/benchmarks-history.md, "Store"), for every search recorded.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     return db;

@@ -124,7 +124,7 @@ export class SearchIndex {
    * result set): its numbers are already recorded, so only their expiry moves, 24 h from now as
    * for a new record. A read and at most one single-row UPDATE a second, instead of deleting and
    * re-inserting the search and its results and counting the session's results for the cap in a
-   * write transaction — which was most of a cached search's cost (docs/benchmarks.md, "Local API"). Not when the record has expired: its results may be purged.
+   * write transaction — which was most of a cached search's cost (docs/lab/benchmarks-history.md, "Local API"). Not when the record has expired: its results may be purged.
    */
   private refreshLatest(session: string, response: SearchResponse, request: string | null): boolean {
     const at = this.now();

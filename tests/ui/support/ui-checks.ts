@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { PROJECT_ROOT } from '../../support/run-cli';
 
-/** Every screenshot of a run; the README's picks are copied from here into docs/screenshots. */
+/** Every screenshot of a run; the picks of the README and docs/app.md are copied from here into docs/screenshots. */
 export const SCREENSHOTS = join(PROJECT_ROOT, 'out/screenshots/ui');
 
 /** The two window sizes every screen is checked at: a laptop and a phone (in CSS pixels). */
