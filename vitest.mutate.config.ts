@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
+// Without the projects (each would bring its own include): the list below is all a mutant runs.
+const { projects: _projects, ...shared } = base.test ?? {};
+
 /**
  * The tests `npm run mutate` (stryker.config.mjs) runs against each mutant: the ones written for
  * the mutated modules. Not `vitest related`: every server test imports the API guard, and running
@@ -8,7 +11,7 @@ import base from './vitest.config';
  */
 export default defineConfig({
   test: {
-    ...base.test,
+    ...shared,
     include: [
       'tests/unit/answer-check-citations.test.ts',
       'tests/unit/fetch-url-policy.test.ts',

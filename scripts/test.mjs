@@ -1,14 +1,14 @@
 // `npm test`: builds what the tests run (the CLI bundle and the Electron app), then every test
-// layer: Vitest (unit, integration, e2e over the test binding), the UI's end-to-end tests with
-// @playwright/test (tests/ui), and the desktop app's end-to-end tests (tests/electron) where
-// Electron's binary exists — elsewhere one line says they were skipped, and they count as
+// layer: Vitest (its projects unit, integration and data, vitest.config.ts), the UI's end-to-end
+// tests with @playwright/test (tests/ui), and the desktop app's end-to-end tests (tests/electron)
+// where Electron's binary exists — elsewhere one line says they were skipped, and they count as
 // skipped. The last line printed is `N passed, N failed` (`, N skipped` when any), summing the
 // runners (Vitest's own count comes from tests/support/count-reporter.ts, Playwright's from its
 // JSON report).
 //
-// Arguments go to Vitest (`npm test -- tests/unit`); when any are given the Playwright suites are
-// left out, unless `--ui` or `--electron` is one of them: each runs that suite alone
-// (`npm run test:electron` is `--electron`).
+// Arguments go to Vitest (`npm test -- tests/unit`, `npm test -- --project data`); when any are
+// given the Playwright suites are left out, unless `--ui` or `--electron` is one of them: each
+// runs that suite alone (`npm run test:electron` is `--electron`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';

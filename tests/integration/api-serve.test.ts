@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoveryPath, readDiscovery } from '../../src/main/api/discovery';
+import { discoveryPath, readDiscovery, type Discovery } from '../../src/main/api/discovery';
 import { tokenPath } from '../../src/main/api/token';
 import { chromiumProfileDir } from '../../src/main/paths';
 import { SearchResponseSchema } from '../../src/shared/contract';
@@ -34,6 +34,20 @@ afterAll(async () => {
   await web.close();
 });
 
+/** Only against a hang: the waits below end on an event (a file written, a line printed). */
+const BACKSTOP_MS = 60_000;
+
+/**
+ * The discovery file of `lantern serve`, once written (the spawn and its start-up are in no budget
+ * but the backstop), or the child's stderr if it exits first.
+ */
+async function untilServing(dataDir: string, exited: Promise<number | null>, stderr: () => string): Promise<Discovery> {
+  const gone = exited.then((code) => {
+    throw new Error(`lantern serve exited (${code}) before it wrote its discovery file: ${stderr()}`);
+  });
+  return Promise.race([waitFor(() => readDiscovery(dataDir), BACKSTOP_MS), gone]);
+}
+
 function call(port: number, token: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`http://127.0.0.1:${port}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -54,13 +68,14 @@ describe('lantern serve (built CLI)', () => {
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const discovery = await waitFor(() => readDiscovery(dataDir), 15_000);
+      const discovery = await untilServing(dataDir, exited, () => stderr);
       expect(discovery.pid).toBe(child.pid);
       expect(discovery.port).not.toBe(takenPort);
       expect(discovery.url).toBe(`http://127.0.0.1:${discovery.port}`);
       expect(Number.isNaN(Date.parse(discovery.startedAt))).toBe(false);
-      expect(stderr).toContain(`Port ${takenPort} is taken; listening on ${discovery.port} instead.`);
-      await waitFor(() => (stdout.includes(discovery.url) ? true : undefined), 5000);
+      // The discovery file can be there before the child's output has reached this process.
+      await waitFor(() => (stderr.includes(`Port ${takenPort} is taken; listening on ${discovery.port} instead.`) ? true : undefined), BACKSTOP_MS);
+      await waitFor(() => (stdout.includes(discovery.url) ? true : undefined), BACKSTOP_MS);
 
       expect(statSync(tokenPath(dataDir)).mode & 0o777).toBe(0o600);
       const token = readFileSync(tokenPath(dataDir), 'utf8').trim();
@@ -163,7 +178,9 @@ async function serveBesideHangingPage() {
   const slowUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
   expect((await runCli(['settings', 'set', 'fetch.allowPrivateNetworks', 'true'], { LANTERN_DATA_DIR: dataDir })).code).toBe(0);
   const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'ignore', 'ignore'] });
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const close = async (): Promise<void> => {
     if (child.exitCode === null) child.kill('SIGKILL');
@@ -171,7 +188,7 @@ async function serveBesideHangingPage() {
     await new Promise<void>((resolve) => hanging.close(() => resolve()));
   };
   try {
-    const discovery = await waitFor(() => readDiscovery(dataDir), 15_000);
+    const discovery = await untilServing(dataDir, exited, () => stderr);
     const token = readFileSync(tokenPath(dataDir), 'utf8').trim();
     return { dataDir, slowUrl, pageAsked, child, exited, discovery, token, close };
   } catch (error) {

@@ -1,13 +1,34 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/main/store';
 import { tempDataDir } from '../support/temp-store';
 
 const ROUNDS = 20;
 const REPO = resolve(import.meta.dirname, '../..');
-const WRITER = resolve(REPO, 'tests/support/store-writer.ts');
+const temp = tempDataDir();
+afterAll(() => temp.cleanup());
+
+/**
+ * tests/support/store-writer.ts bundled once into plain JavaScript (better-sqlite3 left external,
+ * found through NODE_PATH), so each of the rounds starts a bare `node` instead of compiling the
+ * store's TypeScript again through tsx.
+ */
+const WRITER = join(temp.dir, 'store-writer.cjs');
+beforeAll(async () => {
+  await build({
+    entryPoints: [resolve(REPO, 'tests/support/store-writer.ts')],
+    outfile: WRITER,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['better-sqlite3'],
+    logLevel: 'warning',
+  });
+});
 
 /** Small seeded generator (mulberry32) so a failing round can be replayed from the seed. */
 function random(seed: number): () => number {
@@ -29,8 +50,9 @@ interface Round {
 /** Runs the writer until it has committed something, waits `delayMs` more, then SIGKILLs it. */
 function runAndKill(dbPath: string, delayMs: number): Promise<Round> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dbPath], {
+    const child = spawn(process.execPath, [WRITER, dbPath], {
       cwd: REPO,
+      env: { ...process.env, NODE_PATH: join(REPO, 'node_modules') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -59,9 +81,6 @@ function runAndKill(dbPath: string, delayMs: number): Promise<Round> {
     });
   });
 }
-
-const temp = tempDataDir();
-afterAll(() => temp.cleanup());
 
 describe('durability under SIGKILL', () => {
   it(

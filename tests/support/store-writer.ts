@@ -1,7 +1,8 @@
 /**
  * Child process for the durability test: writes to the store in a loop until killed, printing
- * each transaction's id only after it returned (committed). Run with
- * `node --import tsx tests/support/store-writer.ts <db path>`.
+ * each transaction's id only after it returned (committed). The test bundles it once and runs
+ * `node store-writer.cjs <db path>` (`node --import tsx tests/support/store-writer.ts <db path>`
+ * by hand).
  */
 import { writeSync } from 'node:fs';
 import { openStore } from '../../src/main/store';
