@@ -21,6 +21,7 @@
  *   A non-HTML answer is shown as Chromium shows text, in a <pre>.
  * - Failures as toLoadError words them: a refused or reset connection is Chromium's
  *   net::ERR_… (ENGINE_UNREACHABLE); close() ends loads under way as a closed browser does.
+ * - Requests as a browser makes them: redirects followed (up to 20), each on a connection of its own.
  * - followUp is asked once per load about the settled page; like a loader that cannot act in a
  *   page (the PageLoader contract), this one performs no action and returns the page as it was.
  *
@@ -31,6 +32,8 @@
  * window (no reveal). Read the parse-equivalence check in search-recorded-pages.test.ts: on every
  * recorded Google page its snapshot parses to what Chromium's does.
  */
+import { get as httpGet, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { load, type CheerioAPI } from 'cheerio/slim';
 import { LoadBudget } from '../../src/main/browser/load-budget';
 import { settleTimeoutError, toLoadError } from '../../src/main/browser/load-errors';
@@ -58,7 +61,6 @@ export interface ReplayedLoad {
 const NET_ERRORS: Record<string, string> = {
   ECONNREFUSED: 'ERR_CONNECTION_REFUSED',
   ECONNRESET: 'ERR_CONNECTION_RESET',
-  UND_ERR_SOCKET: 'ERR_EMPTY_RESPONSE',
   ENOTFOUND: 'ERR_NAME_NOT_RESOLVED',
   EAI_AGAIN: 'ERR_NAME_NOT_RESOLVED',
   ETIMEDOUT: 'ERR_CONNECTION_TIMED_OUT',
@@ -97,10 +99,10 @@ export class ReplayingPageLoader implements PageLoader {
       const response = await budget.within(navigate(url, request.signal), stage);
       stage = 'waiting for the page to settle';
       const html = await budget.within(
-        readBody(response, (text) => (received = text)),
+        readBody(response.body, (text) => (received = text)),
         stage,
       );
-      const shown = /html/i.test(response.headers.get('content-type') ?? 'text/html') ? html : `<html><head></head><body><pre>${escapeText(html)}</pre></body></html>`;
+      const shown = /html/i.test(header(response.headers, 'content-type') ?? 'text/html') ? html : `<html><head></head><body><pre>${escapeText(html)}</pre></body></html>`;
       const $ = load(shown);
       if (!hasMarker($, awaited)) {
         // PageDriver.settle: the load event came without a marker; the scripts get the grace (a
@@ -108,7 +110,7 @@ export class ReplayingPageLoader implements PageLoader {
         await budget.atMost(new Promise<never>(() => undefined), this.options.settleGraceMs ?? 1500);
         if (Date.now() >= budget.deadline) throw settleTimeoutError(url, options.timeoutMs, awaited, inspect($, awaited, 'complete'));
       }
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after') ?? undefined, Date.now());
+      const retryAfterMs = parseRetryAfter(header(response.headers, 'retry-after'), Date.now());
       const page: PageSnapshot = {
         finalUrl: response.url,
         status: response.status,
@@ -147,39 +149,70 @@ export class ReplayingPageLoader implements PageLoader {
   }
 }
 
-/** Page.navigate: resolves once the last document of the redirect chain has answered (its headers). */
-async function navigate(url: string, signal: AbortSignal): Promise<Response> {
-  try {
-    return await fetch(url, { signal, redirect: 'follow', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    // Ports browsers refuse to ask (fetch's "bad port" list is Chromium's kRestrictedPorts).
-    const netError = cause?.message === 'bad port' ? 'ERR_UNSAFE_PORT' : (NET_ERRORS[cause?.code ?? ''] ?? 'ERR_FAILED');
-    throw new Error(`net::${netError} at ${url}`);
+interface Answer {
+  /** Where the redirects ended. */
+  url: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: IncomingMessage;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Chromium gives up after 20 redirects (net::ERR_TOO_MANY_REDIRECTS). */
+const MAX_REDIRECTS = 20;
+
+/**
+ * Page.navigate: resolves once the last document of the redirect chain has answered (its headers).
+ * Each request on a connection of its own: a browser retries a request whose reused keep-alive
+ * connection the server had just closed, which a pooled client would report as a reset instead.
+ */
+async function navigate(url: string, signal: AbortSignal): Promise<Answer> {
+  let current = url;
+  for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
+    const answer = await get(current, signal);
+    const location = answer.headers.location;
+    if (!REDIRECTS.has(answer.status) || location === undefined) return answer;
+    answer.body.resume();
+    current = new URL(location, current).href;
   }
+  throw new Error(`net::ERR_TOO_MANY_REDIRECTS at ${url}`);
+}
+
+function get(url: string, signal: AbortSignal): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = (url.startsWith('https:') ? httpsGet : httpGet)(
+      url,
+      { agent: false, signal, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } },
+      (body) => resolve({ url, status: body.statusCode ?? 0, headers: body.headers, body }),
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (signal.aborted) return reject(error);
+      reject(new Error(`net::${NET_ERRORS[error.code ?? ''] ?? 'ERR_FAILED'} at ${url}`));
+    });
+  });
 }
 
 /**
  * The document as it arrives (`progress` sees the text so far, for a settle TIMEOUT's report). A
  * connection lost half-way ends the document there: Chromium shows what came.
  */
-async function readBody(response: Response, progress: (text: string) => void): Promise<string> {
-  if (!response.body) return '';
+async function readBody(body: IncomingMessage, progress: (text: string) => void): Promise<string> {
   const decoder = new TextDecoder('utf-8');
   let text = '';
-  const reader = response.body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      text += decoder.decode(chunk, { stream: true });
       progress(text);
     }
   } catch {
     // The document ends where the connection did.
   }
   return text + decoder.decode();
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function markersOf(awaited: ReadySelectors): string[] {
