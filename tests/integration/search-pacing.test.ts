@@ -1,20 +1,17 @@
 /**
- * Pacing on real Chromium against the Google fixture: fifty searches at once are served one
+ * Pacing against the Google fixture, through the replaying loader (the fixture's pages as
+ * ChromiumPageLoader hands them back; the pacer's order and gaps do not need a browser): fifty searches at once are served one
  * page at a time, in the order they came, with the minimum gap between pages; those beyond the
  * bounded queue get RATE_LIMITED at once with a retry time; nothing hangs.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChromiumPageLoader } from '../../src/main/browser/chromium';
-import { findChrome } from '../../src/main/browser/find-chrome';
 import type { PageLoader } from '../../src/main/browser/page-loader';
 import { google } from '../../src/main/search/engines/google';
 import { DEFAULT_PACING, SearchService } from '../../src/main/search/search-service';
 import type { SearchResponse } from '../../src/shared/contract';
 import { LanternError } from '../../src/shared/errors';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { ReplayingPageLoader } from '../support/replaying-loader';
 import { tempResultCache } from '../support/temp-store';
 
 const GAP_MS = 100;
@@ -22,13 +19,10 @@ const SEARCHES = 50;
 const MAX_QUEUED = DEFAULT_PACING.maxQueued;
 
 let web: FixtureWeb;
-let loader: ChromiumPageLoader;
+let loader: ReplayingPageLoader;
 beforeAll(async () => {
   web = await startFixtureWeb();
-  loader = new ChromiumPageLoader({
-    executablePath: findChrome(),
-    userDataDir: join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile'),
-  });
+  loader = new ReplayingPageLoader();
 });
 afterAll(async () => {
   await loader.close();
@@ -51,7 +45,7 @@ function servedSearches(from: number): Array<{ query: string; at: number }> {
     .map((r) => ({ query: new URL(r.path, web.origin).searchParams.get('q') ?? '', at: r.at }));
 }
 
-/** Each page load's start and end, as the pacer sees them (the loader itself is the real one). */
+/** Each page load's start and end, as the pacer sees them. */
 function recordingLoader(real: PageLoader, loads: Array<{ start: number; end: number }>): PageLoader {
   return {
     async load(url, options) {
@@ -66,7 +60,7 @@ function recordingLoader(real: PageLoader, loads: Array<{ start: number; end: nu
   };
 }
 
-describe('pacing on real Chromium', () => {
+describe('pacing', () => {
   it('serves fifty concurrent searches in order with the gap kept, and turns the overflow away', async () => {
     const loads: Array<{ start: number; end: number }> = [];
     const service = new SearchService({
@@ -77,10 +71,7 @@ describe('pacing on real Chromium', () => {
       pageTimeoutMs: 10_000,
       pacing: { minGapMs: GAP_MS, jitterMs: 0, maxQueued: MAX_QUEUED },
     });
-    // Warm the browser so the first page's launch does not count against the others' budget.
-    await service.search({ query: 'pacing warm-up', engine: 'google' });
     const from = web.log.length;
-    loads.length = 0;
     let settled = 0;
 
     // Distinct queries nobody recorded: one "no results" page each, so one request per search.
