@@ -80,7 +80,7 @@ export class ReplayingPageLoader implements PageLoader {
   }
 
   async load(url: string, options: LoadOptions): Promise<PageSnapshot> {
-    const budget = new LoadBudget(url, options.timeoutMs, options.deadline, options.signal);
+    const budget = new LoadBudget(url, options.timeoutMs, options);
     const record: ReplayedLoad = { url };
     this.loads.push(record);
     this.opened = true;
