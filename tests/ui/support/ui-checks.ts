@@ -37,10 +37,11 @@ export async function checkColourSchemes(page: Page, name: string): Promise<void
   // dark. Checked on the page's own style sheets each time: a dark rule that sets anything else
   // gets the full run in dark too.
   const darkIsColoursOnly = await page.evaluate(() => {
-    const darkRules = (rules: CSSRuleList): CSSStyleRule[] =>
+    // Each rule under a dark media query; undefined for one that is not a plain style rule.
+    const darkRules = (rules: CSSRuleList): Array<CSSStyleRule | undefined> =>
       [...rules].flatMap((rule) =>
         rule instanceof CSSMediaRule && /prefers-color-scheme:\s*dark/.test(rule.conditionText)
-          ? [...rule.cssRules].filter((inner): inner is CSSStyleRule => inner instanceof CSSStyleRule)
+          ? [...rule.cssRules].map((inner) => (inner instanceof CSSStyleRule ? inner : undefined))
           : rule instanceof CSSGroupingRule
             ? darkRules(rule.cssRules)
             : [],
