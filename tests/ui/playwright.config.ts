@@ -10,8 +10,9 @@ import { serialSuite } from '../support/playwright-suite';
 import { WIDE } from './support/ui-checks';
 
 export default defineConfig({
-  // Two cores shared with other work: one browser at a time; each file starts its own servers.
-  ...serialSuite('ui'),
+  // Two files at a time, each in a worker of its own: every file starts its own servers (port 0),
+  // data dir and search browser, and its tests wait mostly on pages and browsers, not the CPU.
+  ...serialSuite('ui', { workers: 2 }),
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: findChrome(), args: chromiumArgs() },

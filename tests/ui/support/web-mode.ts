@@ -30,6 +30,7 @@ export interface WebMode {
 export async function startWebMode(options: {
   engine: string;
   dataDir?: string;
+  /** The engines' pacing; none by default. */
   searchPacing?: NodeRuntimeOptions['searchPacing'];
   /** More of the runtime's environment: other engines' stand-ins, or no DISPLAY (a server without a screen). */
   env?: Record<string, string>;
@@ -49,7 +50,9 @@ export async function startWebMode(options: {
     runtime = createNodeRuntime({
       env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: options.engine, LANTERN_PAGE_TIMEOUT_MS: '30000', ...options.env },
       onReveal: (window) => revealed.push(window.page),
-      ...(options.searchPacing === undefined ? {} : { searchPacing: options.searchPacing }),
+      // No gap between one engine page and the next unless a test asks for one: the pacing is the
+      // core's tests' concern, and here it would only be seconds of waiting per file.
+      searchPacing: options.searchPacing ?? { minGapMs: 0, jitterMs: 0 },
     });
     running = await startLanternServer({ api: runtime, dataDir, port, version: 'test', log: (m) => process.stderr.write(m + '\n'), rendererDir: RENDERER_DIR });
     // A restart listens where the page already is, as `lantern serve` on its usual port does.
