@@ -57,4 +57,15 @@ describe('full-text search over words with invisible hyphenation', () => {
     // The pieces are no words of their own.
     expect(urls('sion')).toEqual([]);
   });
+
+  it('finds a history turn whose answer quotes a soft-hyphenated page by the plain word', () => {
+    const { store, cleanup } = tempStore();
+    cleanups.push(cleanup);
+    const thread = store.history.createThread();
+    store.history.appendTurn(thread.id, { question: 'Which camera app version?', mode: 'answer', answer: 'Ver\u00adsion 4 of the pho\u00adto\u00adgra\u00adphy app [1].' });
+    const questions = (query: string): unknown[] =>
+      store.fullText.search(query, { scope: 'history', limit: 5 }).map((hit) => hit.kind === 'turn' && hit.question);
+    expect(questions('photography')).toEqual(['Which camera app version?']);
+    expect(questions('sion')).toEqual([]);
+  });
 });
