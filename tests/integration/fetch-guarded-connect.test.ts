@@ -5,6 +5,7 @@
  * public range where a test needs a connection to succeed; the strict policy refuses it.
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
@@ -312,6 +313,25 @@ describe('createGuardedConnect through the proxy setting', () => {
     const chunk = await new Promise<string>((resolve) => read.once('readable', () => resolve(String(read.read()))));
     expect(chunk).toBe('220 greeter ready\r\n');
     read.destroy();
+  });
+
+  it("carries Node's http client through the tunnel (it listens for 'data' and never resumes)", async () => {
+    const web = http.createServer((_request, response) => response.end('through'));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => web.close(() => resolve())));
+    const proxy = await proxyServer();
+    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const socket = await connect('site.test', (web.address() as net.AddressInfo).port);
+    const body = await new Promise<string>((resolve, reject) => {
+      const request = http.request({ path: '/', headers: { connection: 'close' }, createConnection: () => socket }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(text));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(body).toBe('through');
   });
 
   it('is cancelled at once by a signal aborted before the call: neither the resolver nor the proxy is asked', async () => {

@@ -216,16 +216,14 @@ function connectThroughProxy(
  * The tunnel is handed over paused, its early bytes held in its buffer. A reader that pipes it,
  * reads it or listens for 'readable' (undici) gets them as it is. A paused stream does not start
  * flowing when a 'data' listener is added, as a fresh socket does (Node's http client relies on
- * that), so the first 'data' listener resumes it here: by then someone listens for the bytes.
+ * that), so the first 'data' listener resumes it here, as Readable.on('data') resumes a stream
+ * never paused: resume() only schedules the flow, by when the listener is in place.
  */
 function handOverPaused(socket: Socket): void {
   const resumeOnData = (event: string | symbol): void => {
     if (event !== 'data') return;
     socket.off('newListener', resumeOnData);
-    // Deferred: the listener is added just after 'newListener' is emitted.
-    process.nextTick(() => {
-      if (!socket.readableFlowing && socket.listenerCount('readable') === 0) socket.resume();
-    });
+    socket.resume();
   };
   socket.on('newListener', resumeOnData);
 }
