@@ -5,7 +5,9 @@
  * public range where a test needs a connection to succeed; the strict policy refuses it.
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -62,8 +64,12 @@ async function tcpServer(host = '127.0.0.1', greeting = 'hello'): Promise<TcpSer
  */
 async function proxyServer(answer: (head: string) => string | undefined = () => 'HTTP/1.1 200 Connection Established\r\n\r\n') {
   const heads: string[] = [];
+  let connections = 0;
+  let headArrived: () => void = () => undefined;
+  const firstHead = new Promise<void>((resolve) => (headArrived = resolve));
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
+    connections += 1;
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => undefined);
@@ -75,6 +81,7 @@ async function proxyServer(answer: (head: string) => string | undefined = () => 
       client.off('data', onData);
       const head = buffered.slice(0, end);
       heads.push(head);
+      headArrived();
       const reply = answer(head);
       if (reply === undefined) return; // never answers
       client.write(reply);
@@ -93,7 +100,14 @@ async function proxyServer(answer: (head: string) => string | undefined = () => 
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => server.close(resolve));
   });
-  return { port: (server.address() as net.AddressInfo).port, heads };
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    heads,
+    /** Connections accepted so far. */
+    connections: () => connections,
+    /** Resolves once a CONNECT head has arrived. */
+    asked: () => firstHead,
+  };
 }
 
 /** A resolver that answers `addresses` for every name and counts the names it was asked. */
@@ -106,7 +120,7 @@ function resolver(addresses: Array<{ address: string; family: number }>): Lookup
   return Object.assign(lookup, { asked });
 }
 
-function firstData(socket: net.Socket): Promise<string> {
+function firstData(socket: NodeJS.ReadableStream & NodeJS.EventEmitter): Promise<string> {
   return new Promise((resolve, reject) => {
     socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1')));
     socket.once('error', reject);
@@ -273,6 +287,76 @@ describe('createGuardedConnect through the proxy setting', () => {
     socket.destroy();
     expect(proxy.heads).toEqual([`CONNECT 127.0.0.1:${target.port} HTTP/1.1\r\nHost: 127.0.0.1:${target.port}`]);
     expect(lookup.asked).toEqual(['site.test']);
+  });
+
+  it('hands over the bytes that came in the same write as the CONNECT answer (a server that speaks first)', async () => {
+    // The proxy answers CONNECT and, in that one write, passes on the target's greeting line.
+    const proxy = await proxyServer(() => 'HTTP/1.1 200 Connection Established\r\n\r\n220 greeter ready\r\n');
+    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    // The target itself says nothing: the greeting can only come from the answer's write.
+    const silent = await tcpServer('127.0.0.1', '');
+    const socket = await connect('site.test', silent.port);
+    expect(await firstData(socket)).toBe('220 greeter ready\r\n');
+    socket.destroy();
+  });
+
+  it('keeps the early bytes for a caller that pipes the tunnel or reads it, not only one that listens', async () => {
+    const proxy = await proxyServer(() => 'HTTP/1.1 200 Connection Established\r\n\r\n220 greeter ready\r\n');
+    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const silent = await tcpServer('127.0.0.1', '');
+    const piped = await connect('site.test', silent.port);
+    const sink = new PassThrough();
+    piped.pipe(sink);
+    expect(await firstData(sink)).toBe('220 greeter ready\r\n');
+    piped.destroy();
+    const read = await connect('site.test', silent.port);
+    const chunk = await new Promise<string>((resolve) => read.once('readable', () => resolve(String(read.read()))));
+    expect(chunk).toBe('220 greeter ready\r\n');
+    read.destroy();
+  });
+
+  it("carries Node's http client through the tunnel (it listens for 'data' and never resumes)", async () => {
+    const web = http.createServer((_request, response) => response.end('through'));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => web.close(() => resolve())));
+    const proxy = await proxyServer();
+    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const socket = await connect('site.test', (web.address() as net.AddressInfo).port);
+    const body = await new Promise<string>((resolve, reject) => {
+      const request = http.request({ path: '/', headers: { connection: 'close' }, createConnection: () => socket }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(text));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(body).toBe('through');
+  });
+
+  it('is cancelled at once by a signal aborted before the call: neither the resolver nor the proxy is asked', async () => {
+    const target = await tcpServer();
+    const proxy = await proxyServer();
+    const lookup = resolver([{ address: '127.0.0.1', family: 4 }]);
+    const connect = createGuardedConnect({ policy: loopbackPublic, lookup, connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    await expect(connect('site.test', target.port, AbortSignal.abort())).rejects.toMatchObject({
+      code: 'CANCELLED',
+      message: `Connecting to site.test:${target.port} was cancelled.`,
+    });
+    expect(lookup.asked).toEqual([]);
+    expect(proxy.heads).toEqual([]);
+    expect(proxy.connections()).toBe(0);
+    expect(target.connections()).toBe(0);
+  });
+
+  it('is cancelled by the signal while waiting for the answer to CONNECT', async () => {
+    const proxy = await proxyServer(() => undefined);
+    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 60_000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const cancelled = new AbortController();
+    const connecting = connect('site.test', 9, cancelled.signal);
+    await proxy.asked();
+    cancelled.abort();
+    await expect(connecting).rejects.toMatchObject({ code: 'CANCELLED', message: 'Connecting to site.test:9 was cancelled.' });
   });
 
   it('brackets an IPv6 address in the CONNECT line', async () => {

@@ -34,3 +34,38 @@ describe('full-text search over very common words', () => {
     expect(rare.every((hit) => hit.score < 0)).toBe(true); // bm25 scores: ranked
   });
 });
+
+describe('full-text search over words with invisible hyphenation', () => {
+  it('finds a page whose words carry soft hyphens or word joiners by the plain word, and the other way round', () => {
+    const { store, cleanup } = tempStore();
+    cleanups.push(cleanup);
+    const page = (i: number, markdown: string): void => {
+      store.pages.putPage({ url: `https://example.org/${i}`, finalUrl: `https://example.org/${i}`, status: 200, contentType: 'text/html', title: `Page ${i}`, markdown });
+    };
+    page(1, 'Release notes for Ver\u00adsion 4 of the camera app');
+    page(2, 'A short history of pho\u00adto\u00adgra\u00adphy in the nineteenth century');
+    page(3, 'Clean\u2060room and \ufeffbyte order marks');
+    page(4, 'Plain lighthouse keeping');
+
+    const urls = (query: string): string[] => (store.fullText.search(query, { scope: 'pages', limit: 10 }) as PageHit[]).map((hit) => hit.url);
+    expect(urls('version')).toEqual(['https://example.org/1']);
+    expect(urls('photography')).toEqual(['https://example.org/2']);
+    expect(urls('cleanroom')).toEqual(['https://example.org/3']);
+    expect(urls('byte')).toEqual(['https://example.org/3']);
+    // A hyphenated query (pasted from such a page) finds the plain word.
+    expect(urls('light\u00adhouse')).toEqual(['https://example.org/4']);
+    // The pieces are no words of their own.
+    expect(urls('sion')).toEqual([]);
+  });
+
+  it('finds a history turn whose answer quotes a soft-hyphenated page by the plain word', () => {
+    const { store, cleanup } = tempStore();
+    cleanups.push(cleanup);
+    const thread = store.history.createThread();
+    store.history.appendTurn(thread.id, { question: 'Which camera app version?', mode: 'answer', answer: 'Ver\u00adsion 4 of the pho\u00adto\u00adgra\u00adphy app [1].' });
+    const questions = (query: string): unknown[] =>
+      store.fullText.search(query, { scope: 'history', limit: 5 }).map((hit) => hit.kind === 'turn' && hit.question);
+    expect(questions('photography')).toEqual(['Which camera app version?']);
+    expect(questions('sion')).toEqual([]);
+  });
+});

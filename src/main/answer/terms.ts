@@ -76,10 +76,19 @@ function stem(word: string): string {
   return word;
 }
 
+/**
+ * Invisible format characters that sit inside a word without splitting it: soft hyphen (U+00AD,
+ * hyphenation hints in "Ver\u00adsion"), word joiner (U+2060) and zero-width no-break space
+ * (U+FEFF). The segmenter keeps them inside the word (Unicode word rule WB4), so they would make
+ * a term of their own. Not U+200B: a zero-width space separates words.
+ */
+const INVISIBLE_IN_WORD = /[\u00ad\u2060\ufeff]/g;
+
 /** One word as a content term, or undefined for a function word. */
 export function contentTerm(word: string): string | undefined {
-  const lower = word.toLowerCase();
-  return STOPWORDS.has(lower) || QUESTION_WORDS.has(lower) ? undefined : normalizeWord(word);
+  const plain = word.replace(INVISIBLE_IN_WORD, '');
+  const lower = plain.toLowerCase();
+  return plain === '' || STOPWORDS.has(lower) || QUESTION_WORDS.has(lower) ? undefined : normalizeWord(plain);
 }
 
 /** The words that carry meaning, normalized (function words and question words dropped). */

@@ -70,6 +70,7 @@ export function createGuardedConnect(options: GuardedConnectOptions): GuardedCon
 
   const direct: GuardedConnect = async (host, port, signal) => {
     const target = `${host}:${port}`;
+    throwIfCancelled(signal, target);
     const literal = literalAddress(host);
     // Node skips `lookup` for IP literals, so they are checked here, before any connection.
     if (literal !== undefined) assertAddressAllowed(literal, policy, target);
@@ -87,13 +88,24 @@ export function createGuardedConnect(options: GuardedConnectOptions): GuardedCon
   const proxy = new URL(proxyUrl);
   return async (host, port, signal) => {
     const target = `${host}:${port}`;
+    // An abort event has already fired for a signal aborted before the call: nothing is asked.
+    throwIfCancelled(signal, target);
     // The proxy would resolve a name itself, so it is handed the address checked here instead.
     const [checked] = await resolveAndCheckHost(host, policy, lookup, target);
     const address = checked!.address;
     const tunnelTo = address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+    throwIfCancelled(signal, target);
     const proxySocket = await openProxySocket(proxy, connectTimeoutMs, signal);
-    return connectThroughProxy(proxySocket, proxy, tunnelTo, connectTimeoutMs);
+    return connectThroughProxy(proxySocket, proxy, tunnelTo, connectTimeoutMs, signal, target);
   };
+}
+
+function cancelledError(target: string): LanternError {
+  return new LanternError('CANCELLED', `Connecting to ${target} was cancelled.`);
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined, target: string): void {
+  if (signal?.aborted) throw cancelledError(target);
 }
 
 function openSocket(
@@ -103,7 +115,7 @@ function openSocket(
   signal: AbortSignal | undefined,
 ): Promise<Socket> {
   // An abort event has already fired for a signal aborted before the call, so it is checked here.
-  const cancelled = (): LanternError => new LanternError('CANCELLED', `Connecting to ${target} was cancelled.`);
+  const cancelled = (): LanternError => cancelledError(target);
   if (signal?.aborted) return Promise.reject(cancelled());
   return new Promise((resolve, reject) => {
     const socket = net.connect(connectOptions);
@@ -137,8 +149,18 @@ async function openProxySocket(proxy: URL, connectTimeoutMs: number, signal: Abo
   });
 }
 
-/** Sends CONNECT and hands back the tunnel once the proxy answers 2xx. */
-function connectThroughProxy(socket: Socket, proxy: URL, tunnelTo: string, timeoutMs: number): Promise<Socket> {
+/**
+ * Sends CONNECT and hands back the tunnel once the proxy answers 2xx, with any bytes that came
+ * after the answer's head (a server that speaks first) put back at the front of the socket.
+ */
+function connectThroughProxy(
+  socket: Socket,
+  proxy: URL,
+  tunnelTo: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  target: string,
+): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const headers = [`CONNECT ${tunnelTo} HTTP/1.1`, `Host: ${tunnelTo}`];
     if (proxy.username !== '') {
@@ -146,10 +168,18 @@ function connectThroughProxy(socket: Socket, proxy: URL, tunnelTo: string, timeo
       headers.push(`Proxy-Authorization: Basic ${Buffer.from(credentials).toString('base64')}`);
     }
     let received = Buffer.alloc(0);
+    const settle = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      socket.off('data', onData);
+      socket.off('error', fail);
+    };
     const fail = (error: Error): void => {
+      settle();
       socket.destroy();
       reject(error);
     };
+    const onAbort = (): void => fail(cancelledError(target));
     const timer = setTimeout(() => fail(new LanternError('TIMEOUT', `The proxy ${proxy.host} did not answer CONNECT within ${timeoutMs} ms.`)), timeoutMs);
     const onData = (chunk: Buffer): void => {
       received = Buffer.concat([received, chunk]);
@@ -158,9 +188,13 @@ function connectThroughProxy(socket: Socket, proxy: URL, tunnelTo: string, timeo
         if (received.length > 16 * 1024) fail(new LanternError('FETCH_FAILED', `The proxy ${proxy.host} sent an oversized answer to CONNECT.`));
         return;
       }
-      clearTimeout(timer);
-      socket.off('data', onData);
-      socket.off('error', fail);
+      // Node's stream docs (readable.unshift) pull a head off with a 'readable' listener and
+      // "Remove the 'readable' listener before unshifting"; this listener is a 'data' one, so the
+      // socket is flowing, and a chunk unshifted onto a flowing stream is emitted again on the next
+      // tick, to no listener once ours is gone: lost. So the flow is stopped first, then our
+      // listener removed, then the rest put back, and the socket handed over paused.
+      socket.pause();
+      settle();
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(received.subarray(0, end).toString('latin1'))?.[1]);
       if (!(status >= 200 && status < 300)) {
         fail(new LanternError('FETCH_FAILED', `The proxy ${proxy.host} refused to connect to ${tunnelTo} (answer ${Number.isNaN(status) ? 'unreadable' : status}); check the proxy setting.`));
@@ -168,10 +202,28 @@ function connectThroughProxy(socket: Socket, proxy: URL, tunnelTo: string, timeo
       }
       const rest = received.subarray(end + 4);
       if (rest.length > 0) socket.unshift(rest);
+      handOverPaused(socket);
       resolve(socket);
     };
+    signal?.addEventListener('abort', onAbort, { once: true });
     socket.on('data', onData);
     socket.once('error', fail);
     socket.write(`${headers.join('\r\n')}\r\n\r\n`);
   });
+}
+
+/**
+ * The tunnel is handed over paused, its early bytes held in its buffer. A reader that pipes it,
+ * reads it or listens for 'readable' (undici) gets them as it is. A paused stream does not start
+ * flowing when a 'data' listener is added, as a fresh socket does (Node's http client relies on
+ * that), so the first 'data' listener resumes it here, as Readable.on('data') resumes a stream
+ * never paused: resume() only schedules the flow, by when the listener is in place.
+ */
+function handOverPaused(socket: Socket): void {
+  const resumeOnData = (event: string | symbol): void => {
+    if (event !== 'data') return;
+    socket.off('newListener', resumeOnData);
+    socket.resume();
+  };
+  socket.on('newListener', resumeOnData);
 }

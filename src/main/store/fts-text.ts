@@ -22,6 +22,12 @@ export const FTS_TOKENIZER = `unicode61 remove_diacritics 2 separators '${FTS_SE
 const UNSPACED_CHARACTER =
   /((?:\p{Script_Extensions=Han}|\p{Script_Extensions=Hiragana}|\p{Script_Extensions=Katakana}|\p{Script_Extensions=Bopomofo}|\p{Script_Extensions=Hangul}|\p{Script_Extensions=Thai}|\p{Script_Extensions=Lao}|\p{Script_Extensions=Khmer}|\p{Script_Extensions=Myanmar})\p{M}*)/gu;
 
+/**
+ * Invisible format characters inside a word: soft hyphen (U+00AD), word joiner (U+2060),
+ * zero-width no-break space (U+FEFF). unicode61 splits tokens at them ("Ver\u00adsion" would be
+ * "ver" and "sion"), so they are dropped, from indexed text and queries alike.
+ */
+const INVISIBLE_IN_WORD = /[\u00ad\u2060\ufeff]/g;
 const SEPARATOR_RUNS = new RegExp(`${FTS_SEPARATOR}+`, 'g');
 const ALL_SEPARATORS = new RegExp(FTS_SEPARATOR, 'g');
 const HAS_WORD_CHARACTER = /[\p{L}\p{N}]/u;
@@ -34,6 +40,7 @@ export function toIndexText(text: string): string {
   return text
     .slice(0, MAX_INDEXED_CHARS)
     .replace(ALL_SEPARATORS, '')
+    .replace(INVISIBLE_IN_WORD, '')
     .replace(UNSPACED_CHARACTER, `${FTS_SEPARATOR}$1${FTS_SEPARATOR}`)
     .replace(SEPARATOR_RUNS, FTS_SEPARATOR);
 }
