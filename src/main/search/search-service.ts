@@ -138,17 +138,20 @@ export class SearchService {
         errors.push(suspended);
         continue;
       }
+      let answer: EngineAnswer;
       try {
-        const answer = await this.runEngine(engine, request, call);
-        return { engine: engine.id as EngineChoice, failures, ...answer };
+        answer = await this.runEngine(engine, request, call);
       } catch (error) {
         if (!(error instanceof LanternError) || !ENGINE_FAILURE_CODES.has(error.code)) throw error;
-        const paused = this.suspendAfter(engine.id, error);
-        if (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED') this.blockedRequests.set(engine.id, request);
+        const paused = this.blocked(engine.id, error, request);
         failures.push(failureOf(engine.id, paused));
         errors.push(paused);
         if (!FALLBACK_CODES.has(error.code)) break;
+        continue;
       }
+      const { laterPageBlock, ...found } = answer;
+      if (laterPageBlock) failures.push(failureOf(engine.id, this.blocked(engine.id, laterPageBlock, request)));
+      return { engine: engine.id as EngineChoice, failures, ...found };
     }
     throw noEngineAnswered(errors, failures);
   }
@@ -192,6 +195,9 @@ export class SearchService {
       // Once an engine has results, its later pages throw only when the search is cancelled.
       await Promise.all(more.map(({ pages }) => pages.readNext()));
       results = fuse();
+    }
+    for (const { engine, pages } of answered) {
+      if (pages.laterPageBlock) failures.push(failureOf(engine, this.blocked(engine, pages.laterPageBlock, request)));
     }
     return { engine: 'all' as const, failures, results, features: answered[0]?.pages.features };
   }
@@ -267,6 +273,15 @@ export class SearchService {
       `${engineName(engine)} is paused for ${Math.ceil(retryAfterMs / 60_000)} more min after ${suspension.code}: ${suspension.message}`,
       { retryAfterMs, details: { engine, blockedBy: suspension.code, pausedUntil: suspension.until } },
     );
+  }
+
+  /**
+   * An engine's failure, on its first page or (results kept) a later one: a block pauses the
+   * engine, and a CAPTCHA or consent wall keeps the search for a person to repeat (solveBlock).
+   */
+  private blocked(engine: EngineId, error: LanternError, request: SearchRequest): LanternError {
+    if (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED') this.blockedRequests.set(engine, request);
+    return this.suspendAfter(engine, error);
   }
 
   /**

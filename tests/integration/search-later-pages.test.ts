@@ -1,0 +1,86 @@
+/**
+ * The search path past an engine's first page, against fixture engines on 127.0.0.1 through the
+ * replaying loader (tests/support/replaying-loader.ts; no browser: none of this depends on one):
+ * a block on a later page pauses the engine as a first-page block does, and the search keeps what
+ * page 1 gave with the block stated.
+ */
+import type { PageLoader } from '../../src/main/browser/page-loader';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bing } from '../../src/main/search/engines/bing';
+import { google } from '../../src/main/search/engines/google';
+import { SearchService } from '../../src/main/search/search-service';
+import { SUSPENSION_MS } from '../../src/main/search/suspension';
+import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import { ReplayingPageLoader } from '../support/replaying-loader';
+import { tempResultCache } from '../support/temp-store';
+
+let googleWeb: FixtureWeb;
+let bingWeb: FixtureWeb;
+beforeAll(async () => {
+  [googleWeb, bingWeb] = await Promise.all([startFixtureWeb(), startFixtureWeb({ engine: 'bing' })]);
+});
+afterAll(async () => {
+  await Promise.all([googleWeb.close(), bingWeb.close()]);
+});
+
+/**
+ * Google then Bing on the replaying loader (or `loader`), a fixed clock for suspensions, no pacing
+ * gap, and a page budget past anything a loopback page takes: no outcome here is a budget's.
+ */
+function harness(loader: PageLoader = new ReplayingPageLoader({ settleGraceMs: 0 })) {
+  const now = Date.now();
+  const service = new SearchService({
+    loader,
+    engines: { google, bing },
+    engineOrder: ['google', 'bing'],
+    cache: tempResultCache({ now: () => now }),
+    origins: { google: googleWeb.origin, bing: bingWeb.origin },
+    pageTimeoutMs: 30_000,
+    pacing: { minGapMs: 0, jitterMs: 0 },
+    now: () => now,
+  });
+  return { service, now };
+}
+
+/** Engine pages asked of a fixture since `from` (the search, and a redirect's /sorry/ page). */
+function enginePages(web: FixtureWeb, from: number): string[] {
+  return web.requests.slice(from).filter((path) => path.startsWith('/search?') || path.startsWith('/sorry/'));
+}
+
+describe('a block on a later results page', () => {
+  it('pauses the engine as a first-page block does, and keeps page 1\'s results with the block stated', async () => {
+    const { service, now } = harness();
+    const from = googleWeb.requests.length;
+
+    // Page 1 holds 8 results, so the search reads page 2: Google's /sorry/ CAPTCHA.
+    const response = await service.search({ query: FIXTURE_QUERIES.captchaAfterFirstPage, limit: 10 });
+
+    expect(response.engine).toBe('google');
+    expect(response.results).toHaveLength(8);
+    expect(enginePages(googleWeb, from)).toEqual([
+      expect.stringMatching(/^\/search\?q=fixture/),
+      expect.stringMatching(/^\/search\?q=fixture.*start=10/),
+      expect.stringMatching(/^\/sorry\/index\?/),
+    ]);
+    expect(response.fallbacks).toEqual([{ engine: 'google', code: 'CAPTCHA_REQUIRED', message: expect.stringMatching(/page 2[\s\S]*CAPTCHA/) as unknown as string }]);
+    expect(service.suspensions.get('google')).toMatchObject({ until: now + SUSPENSION_MS.captcha, code: 'CAPTCHA_REQUIRED' });
+
+    // The next search does not walk into the same block: Google is not loaded, Bing answers.
+    const googleBefore = googleWeb.requests.length;
+    const next = await service.search({ query: 'coffee', limit: 3 });
+    expect(next.engine).toBe('bing');
+    expect(next.fallbacks).toEqual([expect.objectContaining({ engine: 'google', code: 'ENGINE_BLOCKED' })]);
+    expect(enginePages(googleWeb, googleBefore)).toEqual([]);
+  });
+
+  it('with engine "all": the fused results stand, and the engine whose later page was blocked is paused', async () => {
+    const { service } = harness();
+    // Bing has no results for this query (its "no results" page); Google's page 1 has 8, its page 2 is the CAPTCHA.
+    const response = await service.search({ query: FIXTURE_QUERIES.captchaAfterFirstPage, engine: 'all', limit: 10 });
+
+    expect(response.engine).toBe('all');
+    expect(response.results).toHaveLength(8);
+    expect(response.fallbacks).toEqual([expect.objectContaining({ engine: 'google', code: 'CAPTCHA_REQUIRED' })]);
+    expect(service.suspensions.get('google')?.code).toBe('CAPTCHA_REQUIRED');
+  });
+});
