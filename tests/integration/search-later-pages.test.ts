@@ -2,10 +2,12 @@
  * The search path past an engine's first page, against fixture engines on 127.0.0.1 through the
  * replaying loader (tests/support/replaying-loader.ts; no browser: none of this depends on one):
  * a block on a later page pauses the engine as a first-page block does, and the search keeps what
- * page 1 gave with the block stated.
+ * page 1 gave with the block stated; and an engine redirect the search window refused hands over to the next engine like any engine failure.
  */
-import type { PageLoader } from '../../src/main/browser/page-loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoadOptions, PageLoader } from '../../src/main/browser/page-loader';
+import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
+import { blockedNavigationError } from '../../src/main/electron/search-session';
 import { bing } from '../../src/main/search/engines/bing';
 import { google } from '../../src/main/search/engines/google';
 import { SearchService } from '../../src/main/search/search-service';
@@ -82,5 +84,32 @@ describe('a block on a later results page', () => {
     expect(response.results).toHaveLength(8);
     expect(response.fallbacks).toEqual([expect.objectContaining({ engine: 'google', code: 'CAPTCHA_REQUIRED' })]);
     expect(service.suspensions.get('google')?.code).toBe('CAPTCHA_REQUIRED');
+  });
+});
+
+/** The replaying loader, except that every Google page ends as the search window ends a redirect it refused. */
+class RefusingGoogleRedirects implements PageLoader {
+  private readonly inner = new ReplayingPageLoader({ settleGraceMs: 0 });
+  get started(): boolean {
+    return this.inner.started;
+  }
+  load(url: string, options: LoadOptions): Promise<PageSnapshot> {
+    if (url.startsWith(googleWeb.origin)) return Promise.reject(blockedNavigationError('https://accounts.google.com/ServiceLogin'));
+    return this.inner.load(url, options);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+describe('a refused engine redirect', () => {
+  it('hands over to the next engine, with the refusal stated', async () => {
+    const { service } = harness(new RefusingGoogleRedirects());
+    const response = await service.search({ query: 'coffee', limit: 3 });
+    expect(response.engine).toBe('bing');
+    expect(response.fallbacks).toEqual([expect.objectContaining({ engine: 'google', code: 'BLOCKED_URL' })]);
+    expect(response.results).toHaveLength(3);
+    // Not a block of Google's: nothing is paused for it.
+    expect(service.suspensions.get('google')).toBeUndefined();
   });
 });

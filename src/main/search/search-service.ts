@@ -71,12 +71,13 @@ export const DEFAULT_PAGE_TIMEOUT_MS = 5_000;
 export const DEFAULT_PACING = { minGapMs: 800, jitterMs: 400, maxQueued: 20 };
 
 /**
- * Failures after which the next engine in the order is asked instead: blocked, suspended or
- * unreachable. A TIMEOUT is an engine's failure too, but ends the round: the caller's time
+ * Failures after which the next engine in the order is asked instead: blocked, suspended,
+ * unreachable, or sent elsewhere (BLOCKED_URL: the search window refused a redirect off the
+ * engine's hosts, e.g. to a regional or sign-in site; nothing is paused for it). A TIMEOUT is an engine's failure too, but ends the round: the caller's time
  * budget is spent, and asking the next engine would double it. Anything else (cancelled,
  * invalid input, no browser) is not an engine's doing and is thrown as it is.
  */
-const FALLBACK_CODES = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED', 'ENGINE_UNREACHABLE', 'ENGINE_LAYOUT_CHANGED', 'RATE_LIMITED']);
+const FALLBACK_CODES = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED', 'ENGINE_UNREACHABLE', 'ENGINE_LAYOUT_CHANGED', 'RATE_LIMITED', 'BLOCKED_URL']);
 const ENGINE_FAILURE_CODES = new Set([...FALLBACK_CODES, 'TIMEOUT']);
 
 export class SearchService {
