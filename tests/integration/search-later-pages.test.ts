@@ -2,7 +2,8 @@
  * The search path past an engine's first page, against fixture engines on 127.0.0.1 through the
  * replaying loader (tests/support/replaying-loader.ts; no browser: none of this depends on one):
  * a block on a later page pauses the engine as a first-page block does, and the search keeps what
- * page 1 gave with the block stated; and an engine redirect the search window refused hands over to the next engine like any engine failure.
+ * page 1 gave with the block stated; a request's page N never repeats what page N-1 showed; and an
+ * engine redirect the search window refused hands over to the next engine like any engine failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadOptions, PageLoader } from '../../src/main/browser/page-loader';
@@ -84,6 +85,48 @@ describe('a block on a later results page', () => {
     expect(response.results).toHaveLength(8);
     expect(response.fallbacks).toEqual([expect.objectContaining({ engine: 'google', code: 'CAPTCHA_REQUIRED' })]);
     expect(service.suspensions.get('google')?.code).toBe('CAPTCHA_REQUIRED');
+  });
+});
+
+/** The result URLs Google's parser finds in the recorded page a query (and offset) gets. */
+async function pageUrls(query: string, offset = 0): Promise<string[]> {
+  const url = google.buildRequest({ query, offset }, googleWeb.origin);
+  const page = { finalUrl: url, status: 200, html: await (await fetch(url)).text(), title: '' };
+  return google.parse(page).results.map((result) => result.url);
+}
+
+describe('a request\'s later page', () => {
+  it('never repeats the results the page before it showed', async () => {
+    const { service } = harness();
+    // domain: 8 results on Google's page 1, so page 1 of 10 takes its 9th and 10th from Google's
+    // page 2 (start=10), whose 3 results page 1 does not have come after 8 that it does.
+    const first = await service.search({ query: 'domain', engine: 'google', limit: 10 });
+    expect(first.results).toHaveLength(10);
+
+    const [page1, page2] = [await pageUrls('domain'), await pageUrls('domain', 10)];
+    const from = googleWeb.requests.length;
+    const second = await service.search({ query: 'domain', engine: 'google', limit: 10, page: 2 });
+
+    const newOnPage2 = page2.filter((url) => !page1.includes(url));
+    expect(newOnPage2).toHaveLength(3);
+    expect(first.results.slice(8).map((r) => r.url)).toEqual(newOnPage2.slice(0, 2));
+    // Page 2 is the engine's page 2 less what page 1 showed; start=20 is Google's "no results".
+    expect(second.results.map((r) => r.url)).toEqual(newOnPage2.slice(2));
+    expect(second.results.map((r) => r.index)).toEqual([0]);
+    expect(enginePages(googleWeb, from)).toEqual(['/search?q=domain&start=10', '/search?q=domain&start=20']);
+  });
+
+  it('reads on past an engine page the page before it read to its end', async () => {
+    const { service } = harness();
+    // limit 20: page 1 reads start=0, 10 and 20 (11 results in all); page 2 starts at start=10,
+    // every result of which page 1 showed: no sign the engine has no more, so start=20 is read.
+    expect((await service.search({ query: 'domain', engine: 'google', limit: 20 })).results).toHaveLength(11);
+    const from = googleWeb.requests.length;
+
+    const second = await service.search({ query: 'domain', engine: 'google', limit: 20, page: 2 });
+
+    expect(second.results).toEqual([]);
+    expect(enginePages(googleWeb, from)).toEqual(['/search?q=domain&start=10', '/search?q=domain&start=20']);
   });
 });
 

@@ -44,6 +44,11 @@ export interface EngineSearchContext {
   consent?: ConsentChoice;
   /** Set when a person is at hand: a CAPTCHA or consent wall is shown to them instead of failing. */
   person?: { inactivityMs: number; onSolved: () => void };
+  /**
+   * Results the request's earlier pages showed (dedupeKey of each URL): a page 2 never repeats
+   * what page 1 took from the engine's page 2 to fill its limit.
+   */
+  shown?: ReadonlySet<string>;
 }
 
 export interface EngineAnswer {
@@ -78,6 +83,7 @@ export class EnginePages {
   laterPageBlock: LanternError | undefined;
   private pagesRead = 0;
   private readonly seen = new Set<string>();
+  private readonly shown: ReadonlySet<string>;
   private readonly maxPages: number;
 
   constructor(
@@ -86,6 +92,7 @@ export class EnginePages {
     private readonly context: EngineSearchContext,
   ) {
     this.maxPages = Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES;
+    this.shown = context.shown ?? new Set();
   }
 
   /**
@@ -117,9 +124,11 @@ export class EnginePages {
     }
     this.features ??= page;
     const before = this.results.length;
+    let shownBefore = false;
     for (const result of page.results) {
       const key = dedupeKey(result.url);
-      if (this.seen.has(key) || this.results.length >= request.limit) continue;
+      if (this.shown.has(key)) shownBefore = true;
+      if (this.seen.has(key) || this.shown.has(key) || this.results.length >= request.limit) continue;
       this.seen.add(key);
       this.results.push({
         index: this.results.length,
@@ -130,7 +139,8 @@ export class EnginePages {
         ...(result.date === undefined ? {} : { date: result.date }),
       });
     }
-    if (this.results.length === before) this.exhausted = true; // the engine repeats itself
+    // The engine repeats itself; a page an earlier request page read to its end is no sign of that.
+    if (this.results.length === before && !shownBefore) this.exhausted = true;
   }
 }
 

@@ -13,7 +13,7 @@ import type { PageLoader } from '../browser/page-loader';
 import { validationError } from '../validation';
 import type { ParsedPage, SearchEngine } from './engine';
 import { EnginePages, engineName, searchOneEngine, type ConsentChoice, type EngineAnswer, type EngineSearchContext } from './engine-search';
-import { fuseByReciprocalRank } from './fusion';
+import { dedupeKey, fuseByReciprocalRank } from './fusion';
 import { EnginePacer, type PacerOptions } from './pacer';
 import { detectQueryLanguage } from './query-language';
 import { searchCacheKey, type ResultCache } from './result-cache';
@@ -66,6 +66,9 @@ export interface SearchCallOptions {
   startedAt?: number;
 }
 
+/** A call as the engines get it: with what the request's earlier pages showed (EngineSearchContext.shown). */
+type EngineCall = SearchCallOptions & { shown?: ReadonlySet<string> };
+
 export const DEFAULT_PAGE_TIMEOUT_MS = 5_000;
 /** Pacing per engine: 0.8–1.2 s between pages, the rhythm of a quick person rather than a script. */
 export const DEFAULT_PACING = { minGapMs: 800, jitterMs: 400, maxQueued: 20 };
@@ -98,13 +101,16 @@ export class SearchService {
     const choice: EngineChoice | 'auto' = request.engine ?? 'auto';
     const order = this.engineOrder(choice);
     // Keyed on the completed request: a changed lang or region setting is a different search.
-    const key = searchCacheKey(request, choice === 'auto' ? order.join('+') : choice, call.firstPageOnly ?? false);
+    const engines = choice === 'auto' ? order.join('+') : choice;
+    const key = searchCacheKey(request, engines, call.firstPageOnly ?? false);
     if (!call.noCache) {
       const cached = this.options.cache.get(key);
       if (cached) return { ...cached, fromCache: true, tookMs: Math.round(this.now() - startedAt) };
     }
 
-    const answer = choice === 'all' ? await this.searchAll(order, request, call) : await this.searchInOrder(order, request, call);
+    const shown = this.shownBefore(request, engines, call.firstPageOnly ?? false);
+    const engineCall: EngineCall = shown.size > 0 ? { ...call, shown } : call;
+    const answer = choice === 'all' ? await this.searchAll(order, request, engineCall) : await this.searchInOrder(order, request, engineCall);
     const response: SearchResponse = {
       searchId: randomUUID(),
       query: request.query,
@@ -119,6 +125,20 @@ export class SearchService {
   }
 
   /**
+   * What the request's earlier pages showed, as far as the cache still holds them (with
+   * `noCache` too: nothing cached is served, it only says what was shown): page N starts at the
+   * engine's page N, which page N-1 may have read from to fill its limit.
+   */
+  private shownBefore(request: SearchRequest, engines: string, firstPageOnly: boolean): Set<string> {
+    const shown = new Set<string>();
+    for (let page = 1; page < request.page; page++) {
+      const earlier = this.options.cache.get(searchCacheKey({ ...request, page }, engines, firstPageOnly));
+      for (const result of earlier?.results ?? []) shown.add(dedupeKey(result.url));
+    }
+    return shown;
+  }
+
+  /**
    * Fills what the request left out: lang from the request, else the setting, else the query's
    * script (none for Latin script); region from the request, else the setting, else none.
    */
@@ -129,7 +149,7 @@ export class SearchService {
   }
 
   /** Tries each engine in order; a blocked, suspended or unreachable one hands over to the next. */
-  private async searchInOrder(order: readonly SearchEngine[], request: SearchRequest, call: SearchCallOptions) {
+  private async searchInOrder(order: readonly SearchEngine[], request: SearchRequest, call: EngineCall) {
     const failures: EngineFailure[] = [];
     const errors: LanternError[] = [];
     for (const engine of order) {
@@ -162,7 +182,7 @@ export class SearchService {
    * reads its first page; while the fused list is short of `limit` (several engines' first pages
    * usually fill it), every engine that may have more reads one more page, in parallel.
    */
-  private async searchAll(order: readonly SearchEngine[], request: SearchRequest, call: SearchCallOptions) {
+  private async searchAll(order: readonly SearchEngine[], request: SearchRequest, call: EngineCall) {
     const failures: EngineFailure[] = [];
     const errors: LanternError[] = [];
     const answered: Array<{ engine: EngineId; pages: EnginePages }> = [];
@@ -233,11 +253,11 @@ export class SearchService {
     this.suspensions.liftAll();
   }
 
-  private runEngine(engine: SearchEngine, request: SearchRequest, call: SearchCallOptions): Promise<EngineAnswer> {
+  private runEngine(engine: SearchEngine, request: SearchRequest, call: EngineCall): Promise<EngineAnswer> {
     return searchOneEngine(engine, request, this.engineContext(engine, call), call.firstPageOnly);
   }
 
-  private engineContext(engine: SearchEngine, call: SearchCallOptions): EngineSearchContext {
+  private engineContext(engine: SearchEngine, call: EngineCall): EngineSearchContext {
     return {
       loader: this.options.loader,
       pacer: this.pacerFor(engine.id),
@@ -246,6 +266,7 @@ export class SearchService {
       signal: call.signal,
       ...(call.startedAt === undefined ? {} : { startedAt: call.startedAt }),
       ...(this.options.consent ? { consent: this.options.consent } : {}),
+      ...(call.shown ? { shown: call.shown } : {}),
       ...(call.interactive
         ? { person: { inactivityMs: this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS, onSolved: () => this.suspensions.lift(engine.id) } }
         : {}),
