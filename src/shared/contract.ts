@@ -93,7 +93,10 @@ export const SearchResponseSchema = z.object({
   query: z.string(),
   /** The engine that answered (`all` for fused results). */
   engine: EngineChoiceSchema,
-  /** Engines that did not answer, in the order they were tried. */
+  /**
+   * Engines that did not answer, in the order they were tried; and an engine that answered but
+   * blocked a later page of the search (its results are those of the pages before; it is paused).
+   */
   fallbacks: z.array(EngineFailureSchema).optional(),
   results: z.array(SearchResultSchema),
   featuredSnippet: FeaturedSnippetSchema.optional(),

@@ -48,6 +48,8 @@ export const FIXTURE_QUERIES = {
   captcha: 'fixture:captcha',
   /** A CAPTCHA until the /sorry/ form is submitted (which sets GOOGLE_ABUSE_EXEMPTION), then coffee results. */
   captchaOnce: 'fixture:captcha-once',
+  /** Google: the recorded domain page (8 results) as page 1; every later page (start=10…) its /sorry/ CAPTCHA. */
+  captchaAfterFirstPage: 'fixture:captcha-after-page-1',
   /** Google: the recorded 2022 results page under the consent dialog; its buttons cannot work offline. */
   consent: 'fixture:consent',
   /** Google: a consent dialog until its form sets the SOCS cookie, then coffee results. */
@@ -355,6 +357,8 @@ function googleSite(tools: SiteTools): EngineSite {
           return hasCookie(req, 'GOOGLE_ABUSE_EXEMPTION') ? sendResults(res, coffee) : toSorry(req, res);
         case FIXTURE_QUERIES.captcha:
           return toSorry(req, res);
+        case FIXTURE_QUERIES.captchaAfterFirstPage:
+          return page === 0 ? sendResults(res, sharedData('serp', 'google/desktop-2023/domain.html')) : toSorry(req, res);
         case FIXTURE_QUERIES.consent:
           return sendFile(res, blockPage('consent-overlay-2022.html'));
         case FIXTURE_QUERIES.consentOnce:

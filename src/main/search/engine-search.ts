@@ -44,13 +44,26 @@ export interface EngineSearchContext {
   consent?: ConsentChoice;
   /** Set when a person is at hand: a CAPTCHA or consent wall is shown to them instead of failing. */
   person?: { inactivityMs: number; onSolved: () => void };
+  /**
+   * Results the request's earlier pages showed (dedupeKey of each URL): a page 2 never repeats
+   * what page 1 took from the engine's page 2 to fill its limit.
+   */
+  shown?: ReadonlySet<string>;
 }
 
 export interface EngineAnswer {
   results: SearchResult[];
   /** Features of the first page (featured snippet, people also ask, …). */
   features: ParsedPage | undefined;
+  /** The block (CAPTCHA, consent wall, 429) a later page met after earlier ones gave results. */
+  laterPageBlock?: LanternError;
 }
+
+/**
+ * What an engine says when it wants Lantern to stop: on a later page as on the first, the engine
+ * is paused (search-service.ts), and the results already found are kept.
+ */
+const BLOCK_CODES: ReadonlySet<string> = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED']);
 
 /**
  * One engine's results for one request, read one engine page at a time (each through the engine's
@@ -63,8 +76,14 @@ export class EnginePages {
   /** Features of the first page (featured snippet, people also ask, …). */
   features: ParsedPage | undefined;
   exhausted = false;
+  /**
+   * The block a later page met, once earlier pages had results: the paging ends there with
+   * what was found, and the caller pauses the engine as for a first-page block.
+   */
+  laterPageBlock: LanternError | undefined;
   private pagesRead = 0;
   private readonly seen = new Set<string>();
+  private readonly shown: ReadonlySet<string>;
   private readonly maxPages: number;
 
   constructor(
@@ -73,11 +92,13 @@ export class EnginePages {
     private readonly context: EngineSearchContext,
   ) {
     this.maxPages = Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES;
+    this.shown = context.shown ?? new Set();
   }
 
   /**
    * Loads the next engine page. Throws what the first page (or any page, before a result was
-   * found) failed with; a later page failing only ends the paging, keeping the results found.
+   * found) failed with; a later page failing only ends the paging, keeping the results found
+   * (a block it met is kept in `laterPageBlock`).
    */
   async readNext(): Promise<void> {
     if (this.exhausted) return;
@@ -91,7 +112,10 @@ export class EnginePages {
       page = await loadPage(engine, request, (request.page - 1 + pageNumber) * engine.pageSize, context);
     } catch (error) {
       this.exhausted = true;
-      if (this.results.length > 0 && !(error instanceof LanternError && error.code === 'CANCELLED')) return;
+      if (this.results.length > 0 && !(error instanceof LanternError && error.code === 'CANCELLED')) {
+        if (error instanceof LanternError && BLOCK_CODES.has(error.code)) this.laterPageBlock = laterPageError(error, pageNumber + 1);
+        return;
+      }
       throw error;
     }
     if (page === 'no-more') {
@@ -100,9 +124,11 @@ export class EnginePages {
     }
     this.features ??= page;
     const before = this.results.length;
+    let shownBefore = false;
     for (const result of page.results) {
       const key = dedupeKey(result.url);
-      if (this.seen.has(key) || this.results.length >= request.limit) continue;
+      if (this.shown.has(key)) shownBefore = true;
+      if (this.seen.has(key) || this.shown.has(key) || this.results.length >= request.limit) continue;
       this.seen.add(key);
       this.results.push({
         index: this.results.length,
@@ -113,7 +139,8 @@ export class EnginePages {
         ...(result.date === undefined ? {} : { date: result.date }),
       });
     }
-    if (this.results.length === before) this.exhausted = true; // the engine repeats itself
+    // The engine repeats itself; a page an earlier request page read to its end is no sign of that.
+    if (this.results.length === before && !shownBefore) this.exhausted = true;
   }
 }
 
@@ -126,7 +153,16 @@ export async function searchOneEngine(engine: SearchEngine, request: SearchReque
   const pages = new EnginePages(engine, request, context);
   do await pages.readNext();
   while (!firstPageOnly && !pages.exhausted && pages.results.length < request.limit);
-  return { results: pages.results, features: pages.features };
+  return { results: pages.results, features: pages.features, ...(pages.laterPageBlock ? { laterPageBlock: pages.laterPageBlock } : {}) };
+}
+
+/** A later page's block, said as such: the results before it are the search's, the rest were not read. */
+function laterPageError(error: LanternError, pageOfSearch: number): LanternError {
+  return new LanternError(error.code, `Stopped at page ${pageOfSearch} of this search, keeping the results of the pages before it: ${error.message}`, {
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    ...(error.details === undefined ? {} : { details: error.details }),
+    cause: error,
+  });
 }
 
 async function loadPage(engine: SearchEngine, request: SearchRequest, offset: number, context: EngineSearchContext): Promise<ParsedPage | 'no-more'> {

@@ -13,7 +13,7 @@ import type { PageLoader } from '../browser/page-loader';
 import { validationError } from '../validation';
 import type { ParsedPage, SearchEngine } from './engine';
 import { EnginePages, engineName, searchOneEngine, type ConsentChoice, type EngineAnswer, type EngineSearchContext } from './engine-search';
-import { fuseByReciprocalRank } from './fusion';
+import { dedupeKey, fuseByReciprocalRank } from './fusion';
 import { EnginePacer, type PacerOptions } from './pacer';
 import { detectQueryLanguage } from './query-language';
 import { searchCacheKey, type ResultCache } from './result-cache';
@@ -66,17 +66,21 @@ export interface SearchCallOptions {
   startedAt?: number;
 }
 
+/** A call as the engines get it: with what the request's earlier pages showed (EngineSearchContext.shown). */
+type EngineCall = SearchCallOptions & { shown?: ReadonlySet<string> };
+
 export const DEFAULT_PAGE_TIMEOUT_MS = 5_000;
 /** Pacing per engine: 0.8–1.2 s between pages, the rhythm of a quick person rather than a script. */
 export const DEFAULT_PACING = { minGapMs: 800, jitterMs: 400, maxQueued: 20 };
 
 /**
- * Failures after which the next engine in the order is asked instead: blocked, suspended or
- * unreachable. A TIMEOUT is an engine's failure too, but ends the round: the caller's time
+ * Failures after which the next engine in the order is asked instead: blocked, suspended,
+ * unreachable, or sent elsewhere (BLOCKED_URL: the search window refused a redirect off the
+ * engine's hosts, e.g. to a regional or sign-in site; nothing is paused for it). A TIMEOUT is an engine's failure too, but ends the round: the caller's time
  * budget is spent, and asking the next engine would double it. Anything else (cancelled,
  * invalid input, no browser) is not an engine's doing and is thrown as it is.
  */
-const FALLBACK_CODES = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED', 'ENGINE_UNREACHABLE', 'ENGINE_LAYOUT_CHANGED', 'RATE_LIMITED']);
+const FALLBACK_CODES = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED', 'ENGINE_UNREACHABLE', 'ENGINE_LAYOUT_CHANGED', 'RATE_LIMITED', 'BLOCKED_URL']);
 const ENGINE_FAILURE_CODES = new Set([...FALLBACK_CODES, 'TIMEOUT']);
 
 export class SearchService {
@@ -97,13 +101,16 @@ export class SearchService {
     const choice: EngineChoice | 'auto' = request.engine ?? 'auto';
     const order = this.engineOrder(choice);
     // Keyed on the completed request: a changed lang or region setting is a different search.
-    const key = searchCacheKey(request, choice === 'auto' ? order.join('+') : choice, call.firstPageOnly ?? false);
+    const engines = choice === 'auto' ? order.join('+') : choice;
+    const key = searchCacheKey(request, engines, call.firstPageOnly ?? false);
     if (!call.noCache) {
       const cached = this.options.cache.get(key);
       if (cached) return { ...cached, fromCache: true, tookMs: Math.round(this.now() - startedAt) };
     }
 
-    const answer = choice === 'all' ? await this.searchAll(order, request, call) : await this.searchInOrder(order, request, call);
+    const shown = this.shownBefore(request, engines, call.firstPageOnly ?? false);
+    const engineCall: EngineCall = shown.size > 0 ? { ...call, shown } : call;
+    const answer = choice === 'all' ? await this.searchAll(order, request, engineCall) : await this.searchInOrder(order, request, engineCall);
     const response: SearchResponse = {
       searchId: randomUUID(),
       query: request.query,
@@ -118,6 +125,20 @@ export class SearchService {
   }
 
   /**
+   * What the request's earlier pages showed, as far as the cache still holds them (with
+   * `noCache` too: nothing cached is served, it only says what was shown): page N starts at the
+   * engine's page N, which page N-1 may have read from to fill its limit.
+   */
+  private shownBefore(request: SearchRequest, engines: string, firstPageOnly: boolean): Set<string> {
+    const shown = new Set<string>();
+    for (let page = 1; page < request.page; page++) {
+      const earlier = this.options.cache.get(searchCacheKey({ ...request, page }, engines, firstPageOnly));
+      for (const result of earlier?.results ?? []) shown.add(dedupeKey(result.url));
+    }
+    return shown;
+  }
+
+  /**
    * Fills what the request left out: lang from the request, else the setting, else the query's
    * script (none for Latin script); region from the request, else the setting, else none.
    */
@@ -128,7 +149,7 @@ export class SearchService {
   }
 
   /** Tries each engine in order; a blocked, suspended or unreachable one hands over to the next. */
-  private async searchInOrder(order: readonly SearchEngine[], request: SearchRequest, call: SearchCallOptions) {
+  private async searchInOrder(order: readonly SearchEngine[], request: SearchRequest, call: EngineCall) {
     const failures: EngineFailure[] = [];
     const errors: LanternError[] = [];
     for (const engine of order) {
@@ -138,17 +159,20 @@ export class SearchService {
         errors.push(suspended);
         continue;
       }
+      let answer: EngineAnswer;
       try {
-        const answer = await this.runEngine(engine, request, call);
-        return { engine: engine.id as EngineChoice, failures, ...answer };
+        answer = await this.runEngine(engine, request, call);
       } catch (error) {
         if (!(error instanceof LanternError) || !ENGINE_FAILURE_CODES.has(error.code)) throw error;
-        const paused = this.suspendAfter(engine.id, error);
-        if (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED') this.blockedRequests.set(engine.id, request);
+        const paused = this.blocked(engine.id, error, request);
         failures.push(failureOf(engine.id, paused));
         errors.push(paused);
         if (!FALLBACK_CODES.has(error.code)) break;
+        continue;
       }
+      const { laterPageBlock, ...found } = answer;
+      if (laterPageBlock) failures.push(failureOf(engine.id, this.blocked(engine.id, laterPageBlock, request)));
+      return { engine: engine.id as EngineChoice, failures, ...found };
     }
     throw noEngineAnswered(errors, failures);
   }
@@ -158,7 +182,7 @@ export class SearchService {
    * reads its first page; while the fused list is short of `limit` (several engines' first pages
    * usually fill it), every engine that may have more reads one more page, in parallel.
    */
-  private async searchAll(order: readonly SearchEngine[], request: SearchRequest, call: SearchCallOptions) {
+  private async searchAll(order: readonly SearchEngine[], request: SearchRequest, call: EngineCall) {
     const failures: EngineFailure[] = [];
     const errors: LanternError[] = [];
     const answered: Array<{ engine: EngineId; pages: EnginePages }> = [];
@@ -193,6 +217,9 @@ export class SearchService {
       await Promise.all(more.map(({ pages }) => pages.readNext()));
       results = fuse();
     }
+    for (const { engine, pages } of answered) {
+      if (pages.laterPageBlock) failures.push(failureOf(engine, this.blocked(engine, pages.laterPageBlock, request)));
+    }
     return { engine: 'all' as const, failures, results, features: answered[0]?.pages.features };
   }
 
@@ -226,11 +253,11 @@ export class SearchService {
     this.suspensions.liftAll();
   }
 
-  private runEngine(engine: SearchEngine, request: SearchRequest, call: SearchCallOptions): Promise<EngineAnswer> {
+  private runEngine(engine: SearchEngine, request: SearchRequest, call: EngineCall): Promise<EngineAnswer> {
     return searchOneEngine(engine, request, this.engineContext(engine, call), call.firstPageOnly);
   }
 
-  private engineContext(engine: SearchEngine, call: SearchCallOptions): EngineSearchContext {
+  private engineContext(engine: SearchEngine, call: EngineCall): EngineSearchContext {
     return {
       loader: this.options.loader,
       pacer: this.pacerFor(engine.id),
@@ -239,6 +266,7 @@ export class SearchService {
       signal: call.signal,
       ...(call.startedAt === undefined ? {} : { startedAt: call.startedAt }),
       ...(this.options.consent ? { consent: this.options.consent } : {}),
+      ...(call.shown ? { shown: call.shown } : {}),
       ...(call.interactive
         ? { person: { inactivityMs: this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS, onSolved: () => this.suspensions.lift(engine.id) } }
         : {}),
@@ -267,6 +295,15 @@ export class SearchService {
       `${engineName(engine)} is paused for ${Math.ceil(retryAfterMs / 60_000)} more min after ${suspension.code}: ${suspension.message}`,
       { retryAfterMs, details: { engine, blockedBy: suspension.code, pausedUntil: suspension.until } },
     );
+  }
+
+  /**
+   * An engine's failure, on its first page or (results kept) a later one: a block pauses the
+   * engine, and a CAPTCHA or consent wall keeps the search for a person to repeat (solveBlock).
+   */
+  private blocked(engine: EngineId, error: LanternError, request: SearchRequest): LanternError {
+    if (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED') this.blockedRequests.set(engine, request);
+    return this.suspendAfter(engine, error);
   }
 
   /**
