@@ -75,6 +75,28 @@ async function closedPort(): Promise<number> {
 }
 
 describe('engine fallback and suspension', () => {
+  it('keys the cache on the engine order in force: a changed order searches again, in its own order', async () => {
+    const loader = new ReplayingPageLoader({ settleGraceMs: 0 });
+    let order: Array<'google' | 'bing'> = ['google', 'bing'];
+    const service = new SearchService({
+      loader,
+      engines: { google, bing },
+      cache: tempResultCache(),
+      origins: { google: googleWeb.origin, bing: bingWeb.origin },
+      pageTimeoutMs: 30_000,
+      pacing: { minGapMs: 0, jitterMs: 0 },
+      get engineOrder() {
+        return order;
+      },
+    });
+    const first = await service.search({ query: 'coffee', limit: 5 });
+    expect(first.engine).toBe('google');
+    order = ['bing', 'google'];
+    const second = await service.search({ query: 'coffee', limit: 5 });
+    expect(second.fromCache).toBeUndefined();
+    expect(second.engine).toBe('bing');
+  });
+
   it('answers from Bing when Google returns /sorry/, and says why', async () => {
     const { service } = harness();
     googleWeb.blockEverySearch('captcha');

@@ -101,7 +101,7 @@ export class SearchService {
     const choice: EngineChoice | 'auto' = request.engine ?? 'auto';
     const order = this.engineOrder(choice);
     // Keyed on the completed request: a changed lang or region setting is a different search.
-    const engines = choice === 'auto' ? order.join('+') : choice;
+    const engines = choice === 'auto' ? order.map((engine) => engine.id).join('+') : choice;
     const key = searchCacheKey(request, engines, call.firstPageOnly ?? false);
     if (!call.noCache) {
       const cached = this.options.cache.get(key);
