@@ -47,7 +47,9 @@ export async function runCliInProcess(
     io,
     env: { ...process.env, LANTERN_PAGE_TIMEOUT_MS: PATIENT_PAGE_TIMEOUT_MS, ...env },
     // A slow close would end the process; here the run waits for it, so no browser outlives its test.
-    onSlowClose: (_code, slow) => (closing = slow),
+    onSlowClose: (_code, slow) => {
+      closing = slow;
+    },
     ...options,
   });
   await closing;
