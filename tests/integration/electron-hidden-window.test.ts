@@ -72,7 +72,7 @@ function comparable(calls: RecordedCall[]): { ordered: string[]; interception: s
 
 const WALL_LOAD: LoadOptions = {
   readySelectors: ['#rso', '#wall'],
-  timeoutMs: 15_000,
+  timeoutMs: 60_000,
   followUp: (page) => (page.html.includes('Before you continue') ? { click: ['#accept'] } : undefined),
 };
 
@@ -84,7 +84,7 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     const playwrightCalls: RecordedCall[] = [];
     const driver = await PageDriver.attach(recording(playwrightCdp(await page.context().newCDPSession(page)), playwrightCalls), { allowRequest: searchWindowAllows });
     playwrightCalls.length = 0;
-    const viaPlaywright = await driver.load(url, new LoadBudget(url, 15_000), { ...WALL_LOAD, graceMs: 100 });
+    const viaPlaywright = await driver.load(url, new LoadBudget(url, 60_000), { ...WALL_LOAD, graceMs: 100 });
 
     // The Electron adapter: the same first load sets the window up, then the same load is recorded.
     const { loader, BrowserWindow } = hiddenWindowLoader();
@@ -94,7 +94,7 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     const viaElectron = await loader.load(url, WALL_LOAD);
     // Both tabs start from the results page their first load ended on.
     playwrightCalls.length = 0;
-    const again = await driver.load(url, new LoadBudget(url, 15_000), { ...WALL_LOAD, graceMs: 100 });
+    const again = await driver.load(url, new LoadBudget(url, 60_000), { ...WALL_LOAD, graceMs: 100 });
     await loader.close();
 
     expect(viaElectron).toEqual(again.page);
@@ -105,7 +105,7 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
 
   it('recovers from a renderer crash of the hidden window on the next load', async () => {
     const { loader, BrowserWindow } = hiddenWindowLoader();
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
 
     // The renderer dies in the middle of a load: that load fails at once, not at its deadline.
     const asked = site.requests.filter((path) => path === '/hang').length;
@@ -116,7 +116,7 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     await expect(loading).rejects.toMatchObject({ code: 'ENGINE_UNREACHABLE' });
     expect(crashed?.isDestroyed()).toBe(true);
 
-    const after = await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    const after = await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
     expect(after.title).toBe('results');
     expect(BrowserWindow.created).toHaveLength(2);
     expect(loader.windowsCreated).toBe(2);
@@ -125,12 +125,12 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     const idle = BrowserWindow.created[1];
     idle?.webContents.forcefullyCrashRenderer();
     await expect.poll(() => idle?.isDestroyed()).toBe(true);
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
     expect(BrowserWindow.created).toHaveLength(3);
 
     // Someone opens DevTools on it: the driver's session is gone, so is the window.
     BrowserWindow.created[2]?.webContents.openDevTools();
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
     expect(BrowserWindow.created).toHaveLength(4);
     await loader.close();
   });
@@ -142,7 +142,7 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     await expect(loading).rejects.toMatchObject({ code: 'BLOCKED_URL', message: expect.stringContaining('http://localhost:') });
     expect(site.requests).not.toContain('/elsewhere');
     // The window is usable for the next search.
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
     await loader.close();
   });
 
@@ -150,7 +150,7 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     const { loader } = hiddenWindowLoader();
     const loading = loader.load(`${site.origin}/leaves`, { readySelectors: ['#rso'], timeoutMs: 600_000 });
     await expect(loading).rejects.toMatchObject({ code: 'BLOCKED_URL', message: expect.stringContaining('http://localhost:') });
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).title).toBe('results');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
     expect(site.requests).not.toContain('/elsewhere');
     await loader.close();
   });
@@ -163,8 +163,8 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
       identity: chromeIdentity(`Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`, browser.version(), 'linux', 'x64'),
       settleGraceMs: 100,
     });
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 })).finalUrl).toBe(`${site.origin}/results`);
-    const elsewhere = await loader.load(`${other}/elsewhere`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).finalUrl).toBe(`${site.origin}/results`);
+    const elsewhere = await loader.load(`${other}/elsewhere`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
     expect(elsewhere).toMatchObject({ title: 'elsewhere', finalUrl: `${other}/elsewhere` });
     expect(BrowserWindow.created).toHaveLength(1);
     await loader.close();
@@ -178,10 +178,10 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
       idleCloseMs: 50,
       settleGraceMs: 100,
     });
-    await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
     await expect.poll(() => BrowserWindow.created[0]?.isDestroyed(), { timeout: 5000 }).toBe(true);
     expect(loader.started).toBe(false);
-    await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 15_000 });
+    await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
     expect(BrowserWindow.created).toHaveLength(2);
     await loader.close();
     expect(BrowserWindow.created[1]?.isDestroyed()).toBe(true);
@@ -233,7 +233,7 @@ describe("the hidden window's start, outside the page budget", () => {
 describe('the CAPTCHA flow in the hidden window', () => {
   it('shows the same window on the blocked page, resumes the search once the page is results, and hides it again', async () => {
     const { loader, BrowserWindow } = hiddenWindowLoader();
-    const blocked = await loader.load(`${site.origin}/wall`, { readySelectors: ['#wall'], timeoutMs: 15_000 });
+    const blocked = await loader.load(`${site.origin}/wall`, { readySelectors: ['#wall'], timeoutMs: 60_000 });
     expect(blocked.title).toBe('wall');
     const [window] = BrowserWindow.created;
     if (!window) throw new Error('no window');
@@ -270,7 +270,7 @@ describe('the Electron render window, over doubles on real Chromium', () => {
     const sessions = sessionModuleDouble();
     const renderer = new ElectronRenderer({ BrowserWindow, session: sessions } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
     const { proxy, connections } = await loopbackRenderProxy();
-    const page = await renderer.render(`${site.origin}/fetches-late`, { proxyServer: proxy.url, timeoutMs: 15_000, signal: new AbortController().signal });
+    const page = await renderer.render(`${site.origin}/fetches-late`, { proxyServer: proxy.url, timeoutMs: 60_000, signal: new AbortController().signal });
     expect(page.html).toContain('the article text');
     expect(connections()).toBeGreaterThan(0);
     const [window] = BrowserWindow.created;
@@ -291,7 +291,7 @@ describe('the Electron render window, over doubles on real Chromium', () => {
     const { proxy } = await loopbackRenderProxy();
     await proxy.close();
     const asked = site.requests.filter((path) => path === '/plain').length;
-    await expect(renderer.render(`${site.origin}/plain`, { proxyServer: proxy.url, timeoutMs: 15_000, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'FETCH_FAILED' });
+    await expect(renderer.render(`${site.origin}/plain`, { proxyServer: proxy.url, timeoutMs: 60_000, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'FETCH_FAILED' });
     expect(site.requests.filter((path) => path === '/plain')).toHaveLength(asked);
   });
 
@@ -342,7 +342,7 @@ describe('the Electron render window, over doubles on real Chromium', () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
     const { proxy } = await loopbackRenderProxy();
-    await renderer.render(`${site.origin}/results`, { proxyServer: proxy.url, timeoutMs: 15_000, signal: new AbortController().signal });
+    await renderer.render(`${site.origin}/results`, { proxyServer: proxy.url, timeoutMs: 60_000, signal: new AbortController().signal });
     const handler = BrowserWindow.created[0]?.webContents.windowOpenHandler;
     // Electron opens a popup when no handler is set: a page must never get a window of its own.
     expect(handler).toBeDefined();

@@ -427,7 +427,7 @@ describe('render isolation: every connection of the browser is checked by Lanter
       // The render's own follow-up request carried both cookies: the page did set them.
       expect(cookiesSeen).toContain('rendered=by-header; scripted=by-script');
       cookiesSeen.length = 0;
-      await search.load(`${origin}/search-profile`, { readySelectors: ['p'], timeoutMs: 15_000 });
+      await search.load(`${origin}/search-profile`, { readySelectors: ['p'], timeoutMs: 60_000 });
       // Whatever the search browser asked for (the page, perhaps a favicon), it sent no cookie.
       expect(cookiesSeen.length).toBeGreaterThan(0);
       expect(cookiesSeen.filter((cookie) => cookie !== '')).toEqual([]);

@@ -183,7 +183,7 @@ describe('the readiness watcher', () => {
     const html = `<!DOCTYPE html><html><head><script>document.title = typeof lanternReady + ' ' + Object.keys(window).filter((key) => /lantern/i.test(key)).length;</script></head>
       <body><div id="rso"><h3>Result</h3></div><div id="after"></div></body></html>`;
     const site = await servedInTwoParts(html, html.length, 0);
-    const page = await shared.load(`${site.origin}/`, { readySelectors: ['#rso'], completeSelectors: ['#rso'], timeoutMs: 10_000 });
+    const page = await shared.load(`${site.origin}/`, { readySelectors: ['#rso'], completeSelectors: ['#rso'], timeoutMs: 60_000 });
     expect(page.html).toContain('id="after"');
     expect(page.title).toBe('undefined 0');
   });
@@ -194,7 +194,7 @@ describe('the readiness watcher', () => {
       if (path === '/second') res.end('<!DOCTYPE html><html><body><div id="rso"><h3>second</h3></div><div id="after"></div></body></html>');
       else res.write(`<!DOCTYPE html><html><head><script>setTimeout(() => location.replace('/second'), 100);</script></head><body><div id="rso"><h3>first</h3>${' '.repeat(2000)}`);
     });
-    const page = await shared.load(`${site.origin}/first`, { readySelectors: ['#rso'], completeSelectors: ['#rso'], timeoutMs: 10_000 });
+    const page = await shared.load(`${site.origin}/first`, { readySelectors: ['#rso'], completeSelectors: ['#rso'], timeoutMs: 60_000 });
     expect(page.html).toContain('<h3>second</h3>');
     expect(page.finalUrl).toBe(`${site.origin}/second`);
   });
