@@ -11,7 +11,16 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { checkCitations } from '../../src/main/answer/check-citations.js';
 import { pagePassages, type Passage } from '../../src/main/answer/passages.js';
-import { halfOf, KINDS, loadCitationSet, readPage, SUPPORTED_KINDS, type CitationItem, type Half, type Kind } from './set.js';
+import {
+  halfOf,
+  KINDS,
+  loadCitationSet,
+  readPage,
+  SUPPORTED_KINDS,
+  type CitationItem,
+  type Half,
+  type Kind,
+} from './set.js';
 
 /** Targets from the issue: share supported (paraphrase, rewording) or caught (faults). */
 const TARGETS: Record<Kind, number> = {
@@ -72,7 +81,10 @@ interface Cell {
 }
 
 function cell(outcomes: Outcome[]): Cell {
-  return { n: outcomes.length, share: outcomes.length === 0 ? NaN : outcomes.filter((o) => o.correct).length / outcomes.length };
+  return {
+    n: outcomes.length,
+    share: outcomes.length === 0 ? NaN : outcomes.filter((o) => o.correct).length / outcomes.length,
+  };
 }
 
 function median(values: number[]): number {
@@ -120,21 +132,58 @@ function main(): void {
   const timing = timeSixSources(items);
 
   const lines: string[] = [];
-  lines.push(`# Citation check on the dev set (${items.length} items: tune ${inHalf('tune').length}, check ${inHalf('check').length})`, '');
+  lines.push(
+    `# Citation check on the dev set (${items.length} items: tune ${inHalf('tune').length}, check ${inHalf('check').length})`,
+    '',
+  );
   lines.push('| kind | measure | target | tune | check | all (n) |', '|---|---|---|---|---|---|');
   for (const kind of KINDS) {
     const c = byKind[kind] as Record<string, Cell>;
     const measure = SUPPORTED_KINDS.includes(kind) ? 'supported' : 'caught';
-    lines.push(`| ${kind} | ${measure} | ≥ ${pct(TARGETS[kind])} | ${pct(c.tune!.share)} | ${pct(c.check!.share)} | ${pct(c.all!.share)} (${c.all!.n}) |`);
+    lines.push(
+      `| ${kind} | ${measure} | ≥ ${pct(TARGETS[kind])} | ${pct(c.tune!.share)} | ${pct(c.check!.share)} | ${pct(c.all!.share)} (${c.all!.n}) |`,
+    );
   }
-  lines.push(`| all faults | caught | – | ${pct(faults('tune').share)} | ${pct(faults('check').share)} | ${pct(faults('all').share)} (${faults('all').n}) |`);
-  lines.push('', `6-source check: median ${timing.ms.toFixed(2)} ms over ${TIMING_RUNS} runs (target ≤ ${TARGET_MS} ms).`);
+  lines.push(
+    `| all faults | caught | – | ${pct(faults('tune').share)} | ${pct(faults('check').share)} | ${pct(faults('all').share)} (${faults('all').n}) |`,
+  );
+  const langs = [...new Set(items.map((i) => i.lang))].sort();
+  const byLang = Object.fromEntries(
+    langs.map((lang) => {
+      const of = outcomes.filter((o) => o.item.lang === lang);
+      return [
+        lang,
+        {
+          paraphrase: cell(of.filter((o) => o.item.kind === 'paraphrase')),
+          rewording: cell(of.filter((o) => o.item.kind === 'rewording')),
+          faults: cell(of.filter((o) => !SUPPORTED_KINDS.includes(o.item.kind))),
+        },
+      ];
+    }),
+  );
+  lines.push(
+    '',
+    '| language (both halves) | paraphrase supported | rewording supported | faults caught |',
+    '|---|---|---|---|',
+  );
+  for (const lang of langs) {
+    const c = byLang[lang] as Record<string, Cell>;
+    lines.push(
+      `| ${lang} | ${pct(c.paraphrase!.share)} (${c.paraphrase!.n}) | ${pct(c.rewording!.share)} (${c.rewording!.n}) | ${pct(c.faults!.share)} (${c.faults!.n}) |`,
+    );
+  }
+  lines.push(
+    '',
+    `6-source check: median ${timing.ms.toFixed(2)} ms over ${TIMING_RUNS} runs (target ≤ ${TARGET_MS} ms).`,
+  );
   lines.push(`Judging all items, pages read once: ${(judgeMs / 1000).toFixed(1)} s.`);
   console.log(lines.join('\n'));
 
   if (showMisses) {
     for (const o of outcomes.filter((x) => !x.correct)) {
-      console.log(`\n- ${o.item.id} (${o.half}, ${o.item.kind}, expected ${o.item.expected})\n  sentence: ${o.item.sentence}\n  best quote: ${o.quote.slice(0, 300)}`);
+      console.log(
+        `\n- ${o.item.id} (${o.half}, ${o.item.kind}, expected ${o.item.expected})\n  sentence: ${o.item.sentence}\n  best quote: ${o.quote.slice(0, 300)}`,
+      );
     }
   }
   if (jsonOut) {
@@ -142,12 +191,15 @@ function main(): void {
       items: items.length,
       halves: { tune: inHalf('tune').length, check: inHalf('check').length },
       byKind,
+      byLang,
       faults: Object.fromEntries(halves.map((h) => [h, faults(h)])),
       targets: TARGETS,
       sixSourceMedianMs: timing.ms,
       sixSourcePages: timing.pages,
       targetMs: TARGET_MS,
-      misses: outcomes.filter((o) => !o.correct).map((o) => ({ id: o.item.id, half: o.half, kind: o.item.kind, expected: o.item.expected })),
+      misses: outcomes
+        .filter((o) => !o.correct)
+        .map((o) => ({ id: o.item.id, half: o.half, kind: o.item.kind, expected: o.item.expected })),
     };
     writeFileSync(jsonOut, `${JSON.stringify(figures, null, 2)}\n`);
   }

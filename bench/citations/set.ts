@@ -71,7 +71,10 @@ export function halfOf(id: string): Half {
 
 /** Whitespace collapsed, soft hyphens dropped: how an evidence span is looked for in a page's text. */
 export function normalizeText(text: string): string {
-  return text.replace(/\u00ad/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\u00ad/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 let urls: Map<string, string> | undefined;
@@ -80,16 +83,24 @@ let urls: Map<string, string> | undefined;
 export function pageUrl(page: string): string {
   if (!urls) {
     urls = new Map();
-    const aeb = JSON.parse(readFileSync(sharedData('extraction/article-extraction-benchmark/ground-truth.json'), 'utf8')) as Record<string, { url?: string }>;
-    for (const [id, entry] of Object.entries(aeb)) if (entry.url) urls.set(`extraction/article-extraction-benchmark/html/${id}.html.gz`, entry.url);
-    const traf = JSON.parse(readFileSync(sharedData('extraction/trafilatura-eval-dev/evaldata.json'), 'utf8')) as Record<string, { file: string }>;
-    for (const [url, entry] of Object.entries(traf)) urls.set(`extraction/trafilatura-eval-dev/html/${entry.file}.gz`, url);
+    const aeb = JSON.parse(
+      readFileSync(sharedData('extraction/article-extraction-benchmark/ground-truth.json'), 'utf8'),
+    ) as Record<string, { url?: string }>;
+    for (const [id, entry] of Object.entries(aeb))
+      if (entry.url) urls.set(`extraction/article-extraction-benchmark/html/${id}.html.gz`, entry.url);
+    const traf = JSON.parse(
+      readFileSync(sharedData('extraction/trafilatura-eval-dev/evaldata.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    for (const [url, entry] of Object.entries(traf))
+      urls.set(`extraction/trafilatura-eval-dev/html/${entry.file}.gz`, url);
   }
   const known = urls.get(page);
   if (known) return known;
   const wcxb = /^extraction\/wcxb-dev\/html\/(\d+)\.html\.gz$/.exec(page);
   if (wcxb) {
-    const truth = JSON.parse(readFileSync(sharedData(`extraction/wcxb-dev/ground-truth/${wcxb[1]}.json`), 'utf8')) as { url?: string };
+    const truth = JSON.parse(readFileSync(sharedData(`extraction/wcxb-dev/ground-truth/${wcxb[1]}.json`), 'utf8')) as {
+      url?: string;
+    };
     if (truth.url) return truth.url;
   }
   return 'https://example.com/';

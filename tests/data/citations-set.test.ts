@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { halfOf, KINDS, loadCitationSet, normalizeText, readPage, SUPPORTED_KINDS, type CitationItem } from '../../bench/citations/set';
+import {
+  halfOf,
+  KINDS,
+  loadCitationSet,
+  normalizeText,
+  readPage,
+  SUPPORTED_KINDS,
+  type CitationItem,
+} from '../../bench/citations/set';
 import { sharedData, sharedDataAvailable } from '../support/shared-data';
 
 /** The citation-check dev set (bench/citations/set/, issue 34) checked for shape, size and against its pages. */
@@ -11,19 +19,27 @@ const FIELDS = ['id', 'page', 'lang', 'pageType', 'kind', 'sentence', 'expected'
 function shapeProblems(item: CitationItem): string[] {
   const problems: string[] = [];
   const record = item as unknown as Record<string, unknown>;
-  for (const field of FIELDS) if (typeof record[field] !== 'string' || (record[field] as string).trim() === '') problems.push(`${item.id}: ${field} missing`);
+  for (const field of FIELDS)
+    if (typeof record[field] !== 'string' || (record[field] as string).trim() === '')
+      problems.push(`${item.id}: ${field} missing`);
   const allowed = new Set<string>([...FIELDS, 'truePage']);
   for (const key of Object.keys(record)) if (!allowed.has(key)) problems.push(`${item.id}: unknown field ${key}`);
   if (!(KINDS as readonly string[]).includes(item.kind)) problems.push(`${item.id}: unknown kind ${item.kind}`);
   const expected = SUPPORTED_KINDS.includes(item.kind) ? 'supported' : 'unsupported';
   if (item.expected !== expected) problems.push(`${item.id}: a ${item.kind} is ${expected}`);
-  if (!/^extraction\/[^/]+\/html\/.+\.gz$/.test(item.page)) problems.push(`${item.id}: page ${item.page} is not a recorded page's path`);
+  if (!/^extraction\/[^/]+\/html\/.+\.gz$/.test(item.page))
+    problems.push(`${item.id}: page ${item.page} is not a recorded page's path`);
   if (item.kind === 'wrong-source') {
     if (!item.truePage) problems.push(`${item.id}: wrong-source without truePage`);
     else if (item.truePage === item.page) problems.push(`${item.id}: truePage is the cited page`);
   } else if (item.truePage !== undefined) problems.push(`${item.id}: truePage on a ${item.kind}`);
   if (/\[\d+\]/.test(item.sentence)) problems.push(`${item.id}: the sentence carries its own citation marker`);
-  if (normalizeText(item.sentence) === normalizeText(item.evidence) && item.kind !== 'rewording' && item.kind !== 'wrong-source') problems.push(`${item.id}: the sentence is the evidence`);
+  if (
+    normalizeText(item.sentence) === normalizeText(item.evidence) &&
+    item.kind !== 'rewording' &&
+    item.kind !== 'wrong-source'
+  )
+    problems.push(`${item.id}: the sentence is the evidence`);
   // A short span a reviewer reads, not a copy of the page.
   if (item.evidence.length > 400) problems.push(`${item.id}: evidence longer than 400 characters`);
   return problems;
@@ -53,15 +69,23 @@ describe('the citation dev set', () => {
     expect(tune.length).toBeGreaterThanOrEqual(items.length * 0.35);
     expect(check.length).toBeGreaterThanOrEqual(items.length * 0.35);
     for (const kind of KINDS) {
-      expect(tune.some((i) => i.kind === kind), `tune ${kind}`).toBe(true);
-      expect(check.some((i) => i.kind === kind), `check ${kind}`).toBe(true);
+      expect(
+        tune.some((i) => i.kind === kind),
+        `tune ${kind}`,
+      ).toBe(true);
+      expect(
+        check.some((i) => i.kind === kind),
+        `check ${kind}`,
+      ).toBe(true);
     }
   });
 });
 
 describe.skipIf(!sharedDataAvailable())('the citation dev set on ../shared/data', () => {
   it('cites recorded pages only', () => {
-    const missing = [...new Set(items.flatMap((i) => [i.page, i.truePage ?? i.page]))].filter((p) => !existsSync(sharedData(p)));
+    const missing = [...new Set(items.flatMap((i) => [i.page, i.truePage ?? i.page]))].filter(
+      (p) => !existsSync(sharedData(p)),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -81,7 +105,9 @@ describe.skipIf(!sharedDataAvailable())('the citation dev set on ../shared/data'
   });
 
   it("does not put a wrong-source item's evidence on the page it cites", () => {
-    const found = items.filter((i) => i.kind === 'wrong-source' && normalizeText(readPage(i.page).text).includes(normalizeText(i.evidence)));
+    const found = items.filter(
+      (i) => i.kind === 'wrong-source' && normalizeText(readPage(i.page).text).includes(normalizeText(i.evidence)),
+    );
     expect(found.map((i) => i.id)).toEqual([]);
   });
 });
