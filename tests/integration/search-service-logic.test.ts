@@ -323,8 +323,11 @@ describe('the replaying loader, held to ChromiumPageLoader\'s contract', () => {
     const url = google.buildRequest({ query: FIXTURE_QUERIES.hang, offset: 0 }, web.origin);
     expect((await errorOf(loader.load(url, options({ signal: AbortSignal.abort() })))).code).toBe('CANCELLED');
     const controller = new AbortController();
+    const asked = web.requests.length;
     const pending = loader.load(url, options({ signal: controller.signal }));
-    setTimeout(() => controller.abort(), 50);
+    // Cancelled while the fixture holds the page: once the request has reached it.
+    await waitFor(() => (web.requests.length > asked ? true : undefined), 30_000);
+    controller.abort();
     expect((await errorOf(pending)).code).toBe('CANCELLED');
   });
 
