@@ -68,6 +68,8 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   const { dataDir, env, loader } = options;
   const settings = new SettingsService(dataDir);
   mkdirSync(dataDir, { recursive: true });
+  // A change made by another process (`lantern settings set` beside a running server) applies here too.
+  const stopFollowingSettings = settings.follow((message) => options.onWarning?.(message));
   const store = openStore({
     path: storePath(dataDir),
     resultCacheTtlMs: () => settings.current().resultCacheTtlMs,
@@ -146,6 +148,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     captcha,
     loader,
     store,
+    stopFollowingSettings,
     ...(renderer ? { renderer } : {}),
   });
 }

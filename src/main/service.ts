@@ -34,6 +34,8 @@ export class ResearchService implements ResearchApi {
       store: Store;
       /** The render fallback's own browser, where there is one. */
       renderer?: { close(): Promise<void> };
+      /** Stops following settings.json (SettingsService.follow), where it is followed. */
+      stopFollowingSettings?: () => void;
     },
   ) {
     this.research = parts.research;
@@ -74,8 +76,9 @@ export class ResearchService implements ResearchApi {
     return started === undefined ? 'unknown' : started ? 'started' : 'not started';
   }
 
-  /** Closes the browser (no Chromium process is left behind) and the store. */
+  /** Closes the browser (no Chromium process is left behind), the settings watch and the store. */
   async close(): Promise<void> {
+    this.parts.stopFollowingSettings?.();
     await Promise.all([this.parts.loader.close(), this.parts.renderer?.close()]);
     this.parts.store.close();
   }

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createNodeRuntime } from '../../src/main/node-runtime';
 import { runCliInProcess, tempDataDir } from '../support/run-cli';
 
 let dataDir: string;
@@ -82,5 +83,26 @@ describe('a damaged store', () => {
     expect(moved).toHaveLength(1);
     expect(run.stderr).toMatch(/^warning: The Lantern store was damaged \(SQLITE_NOTADB/);
     expect(run.stderr).toContain(join(dataDir, moved[0]!));
+  });
+});
+
+describe('a running Lantern and `lantern settings set` in another process', () => {
+  it('applies the change to the running one, and keeps its settings when the file is edited into something invalid', async () => {
+    const warnings: string[] = [];
+    // What `lantern serve` and the desktop app run on; nothing here starts a browser.
+    const running = createNodeRuntime({ env: { LANTERN_DATA_DIR: dataDir }, onWarning: (message) => warnings.push(message) });
+    const until = { timeout: 10_000, interval: 20 };
+    try {
+      expect((await running.settings.get()).pageTimeoutMs).toBe(5000);
+      expect((await lantern('settings', 'set', 'pageTimeoutMs', '9000')).code).toBe(0);
+      await expect.poll(async () => (await running.settings.get()).pageTimeoutMs, until).toBe(9000);
+
+      writeFileSync(join(dataDir, 'settings.json'), '{"pageTimeoutMs": "soon"}');
+      await expect.poll(() => warnings.length, until).toBe(1);
+      expect(warnings[0]).toMatch(/settings in force stay: .*pageTimeoutMs/);
+      expect((await running.settings.get()).pageTimeoutMs).toBe(9000);
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, saveSettings, settingsPath } from '../../src/main/settings';
+import { SettingsService } from '../../src/main/settings-service';
 
 const dir = (): string => mkdtempSync(join(tmpdir(), 'lantern-test-'));
 
@@ -48,5 +49,52 @@ describe('settings', () => {
     expect(() => loadSettings(dataDir)).toThrow(/engines/);
     writeFileSync(settingsPath(dataDir), JSON.stringify({ version: 99 }));
     expect(() => loadSettings(dataDir)).toThrow(/newer Lantern/);
+  });
+});
+
+describe('SettingsService.follow', () => {
+  // The watch reports through inotify; a wait on the outcome, never a fixed sleep.
+  const until = { timeout: 10_000, interval: 20 };
+
+  it('applies a file saved by another process, refuses an invalid edit keeping the settings in force, and stops when told', async () => {
+    const dataDir = dir();
+    const service = new SettingsService(dataDir);
+    const refused: string[] = [];
+    const stop = service.follow((message) => refused.push(message));
+    try {
+      expect(service.current().pageTimeoutMs).toBe(5000);
+
+      // As `lantern settings set` in another process writes it: a temporary file renamed over.
+      saveSettings(dataDir, { ...service.current(), pageTimeoutMs: 9000 });
+      await expect.poll(() => service.current().pageTimeoutMs, until).toBe(9000);
+
+      // A person's editor writes in place.
+      writeFileSync(settingsPath(dataDir), JSON.stringify({ pageTimeoutMs: 7000 }));
+      await expect.poll(() => service.current().pageTimeoutMs, until).toBe(7000);
+
+      writeFileSync(settingsPath(dataDir), '{ "pageTimeoutMs": 6000,');
+      await expect.poll(() => refused.length, until).toBe(1);
+      expect(refused[0]).toMatch(/settings in force stay: .*settings\.json is not valid JSON/);
+      expect(service.current().pageTimeoutMs).toBe(7000);
+
+      writeFileSync(settingsPath(dataDir), JSON.stringify({ consent: 'sometimes' }));
+      await expect.poll(() => refused.length, until).toBe(2);
+      expect(refused[1]).toMatch(/consent/);
+      expect(service.current().consent).toBe('reject');
+    } finally {
+      stop();
+    }
+    // Stopped: a second follower sees two later changes; by its second, the first has long reached every watch.
+    const witness = new SettingsService(dataDir);
+    const stopWitness = witness.follow();
+    try {
+      saveSettings(dataDir, { ...service.current(), pageTimeoutMs: 4000 });
+      await expect.poll(() => witness.current().pageTimeoutMs, until).toBe(4000);
+      saveSettings(dataDir, { ...service.current(), pageTimeoutMs: 3000 });
+      await expect.poll(() => witness.current().pageTimeoutMs, until).toBe(3000);
+      expect(service.current().pageTimeoutMs).toBe(7000);
+    } finally {
+      stopWitness();
+    }
   });
 });
