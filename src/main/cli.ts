@@ -4,6 +4,9 @@
  */
 import { processIo } from './cli/output';
 import { runLantern } from './cli/program';
+import { reportStrayRejections } from './cli/stray-failures';
+
+reportStrayRejections(processIo);
 
 process.exitCode = await runLantern(process.argv.slice(2), {
   io: processIo,
