@@ -4,7 +4,9 @@
  * be answered, or comes back, is CONSENT_REQUIRED after one try: never a loop, never a hang.
  * Real Chromium against the fixture web on 127.0.0.1.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,7 @@ import { google } from '../../src/main/search/engines/google';
 import { SearchService } from '../../src/main/search/search-service';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { errorOf } from '../support/error-of';
+import { sharedData } from '../support/shared-data';
 import { tempResultCache } from '../support/temp-store';
 
 // Longer than a test may run: a search that waited out the page budget instead of answering the
@@ -38,14 +41,14 @@ function newProfile(): string {
   return join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile');
 }
 
-function serviceOn(profile: string, consent?: ConsentChoice): SearchService {
+function serviceOn(profile: string, consent?: ConsentChoice, origin = web.origin): SearchService {
   const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
   loaders.push(loader);
   return new SearchService({
     loader,
     engines: { google },
     cache: tempResultCache(),
-    origins: { google: web.origin },
+    origins: { google: origin },
     pageTimeoutMs: PAGE_TIMEOUT_MS,
     pacing: { minGapMs: 0, jitterMs: 0 },
     ...(consent ? { consent } : {}),
@@ -114,13 +117,39 @@ describe('consent wall on real Chromium', () => {
     expect(trafficFor(FIXTURE_QUERIES.consentLoop, from)).toEqual({ searches: 2, saves: 1 });
   });
 
-  it('reports CONSENT_REQUIRED when the recorded wall has no button to answer it with', async () => {
+  it('reads the results under the recorded 2022 wall, which it cannot answer, instead of reporting a wall', async () => {
     const service = serviceOn(newProfile());
     const from = web.log.length;
-    const error = await errorOf(service.search({ query: FIXTURE_QUERIES.consent }));
-    expect(error.code).toBe('CONSENT_REQUIRED');
+    const response = await service.search({ query: FIXTURE_QUERIES.consent });
+    expect(response.results.length).toBeGreaterThanOrEqual(5);
     // The 2022 dialog offers only "I agree": rejecting is impossible, and Lantern does not accept instead.
-    expect(error.message).toMatch(/could not answer it \(reject all\): none of #W0wltc.* is visible/);
-    expect(trafficFor(FIXTURE_QUERIES.consent, from)).toEqual({ searches: 1, saves: 0 });
+    expect(trafficFor(FIXTURE_QUERIES.consent, from).saves).toBe(0);
+  });
+
+  it('reads the results of a page served in parts, the consent overlay first and the results after it', async () => {
+    const page = readFileSync(sharedData('serp', 'google', 'blocked', 'consent-overlay-2022.html'), 'utf8');
+    const overlayEnds = page.indexOf('id="rso"');
+    expect(page.indexOf('aria-modal="true"')).toBeLessThan(overlayEnds); // the recording's order
+    let restSent = false;
+    const server = createServer((req, res) => {
+      if (!req.url?.startsWith('/search')) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write(page.slice(0, overlayEnds - 200));
+      // The rest comes a moment later, as a results page arrives under load.
+      setTimeout(() => {
+        restSent = true;
+        res.end(page.slice(overlayEnds - 200));
+      }, 700);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const service = serviceOn(newProfile(), undefined, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const response = await service.search({ query: 'lantern' });
+      expect(restSent).toBe(true);
+      expect(response.results.length).toBeGreaterThanOrEqual(5);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

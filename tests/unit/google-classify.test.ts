@@ -76,7 +76,7 @@ describe('google.classify on recorded block pages', () => {
     ).toBe('consent');
     const form =
       '<html><body><div id="rso"><a href="https://example.org/"><h3>Result</h3></a></div><form action="https://consent.google.com/save" method="POST"><button>Accept all</button></form></body></html>';
-    expect(google.classify(snapshot(form))).toEqual({ state: 'consent', reason: 'form posting to consent.google.com' });
+    expect(google.classify(snapshot(form))).toEqual({ state: 'consent', reason: 'form posting to consent.google.com, with organic results under it', resultsUnder: true });
   });
 
   it('the consent overlay of the 2022 page wins over the results under it', () => {
@@ -271,7 +271,8 @@ describe('google.classify: each branch with the reason it gives', () => {
     ['Accept-all button', '<div role="dialog"><button id="L2AGLb">OK</button></div>', '"consent" dialog over the page'],
     ['Reject-all button', '<div aria-modal="true"><button id="W0wltc">Nein</button></div>', '"consent" dialog over the page'],
   ])('a consent dialog known by its %s covers results', (_by, dialog, reason) => {
-    expect(classify(`<html><body>${ORGANIC}${dialog}</body></html>`)).toEqual({ state: 'consent', reason });
+    expect(classify(`<html><body>${ORGANIC}${dialog}</body></html>`)).toEqual({ state: 'consent', reason: `${reason}, with organic results under it`, resultsUnder: true });
+    expect(classify(`<html><body>${dialog}</body></html>`)).toEqual({ state: 'consent', reason });
   });
 
   it('a dialog that is hidden, or that is not about consent, does not block', () => {

@@ -2,7 +2,7 @@ import type { EngineId, SearchRequest, SearchResult } from '../../shared/contrac
 import { LanternError } from '../../shared/errors';
 import type { PageAction, PageActionOutcome, PageLoader } from '../browser/page-loader';
 import type { PageSnapshot } from '../browser/page-snapshot';
-import { toEngineQuery, type Classification, type ParsedPage, type SearchEngine } from './engine';
+import { hasReadableResults, toEngineQuery, type Classification, type ParsedPage, type SearchEngine } from './engine';
 import { dedupeKey } from './fusion';
 import type { EnginePacer } from './pacer';
 import { sourceOf } from './source';
@@ -181,14 +181,15 @@ async function loadPage(engine: SearchEngine, request: SearchRequest, offset: nu
       ...(consent ? { followUp: consent.followUp } : {}),
     });
     const state = classifyOnce(engine, loaded);
-    if (!person || !loader.reveal || (state.state !== 'captcha' && state.state !== 'consent')) return { snapshot: loaded, classification: state };
+    // A wall over readable results is not worth a person's time: the results are read.
+    if (!person || !loader.reveal || hasReadableResults(state) || (state.state !== 'captcha' && state.state !== 'consent')) return { snapshot: loaded, classification: state };
     const isSolved = (page: PageSnapshot): boolean => ['results', 'no-results'].includes(engine.classify(page).state);
     const solved = await loader.reveal(loaded.finalUrl, { isSolved, inactivityMs: person.inactivityMs, ...(signal ? { signal } : {}) });
     person.onSolved();
     return { snapshot: solved, classification: engine.classify(solved) };
   }, signal);
   if (classification.state === 'no-results') return 'no-more';
-  if (classification.state !== 'results') {
+  if (!hasReadableResults(classification)) {
     throw blockError(engine, classification, snapshot.finalUrl, snapshot.status, snapshot.retryAfterMs, consent?.attempt());
   }
   const parsed = engine.parse(snapshot);

@@ -30,6 +30,17 @@ export interface Classification {
   state: PageState;
   /** Short human reason, e.g. "URL is /sorry/index" or "no #rso and no block marker". */
   reason: string;
+  /**
+   * Consent only: the wall is a dialog over a results page whose results are in the document.
+   * The dialog is still answered (once, so later pages come without it), but if it stays, the
+   * results under it are read as they are, not reported as a wall.
+   */
+  resultsUnder?: true;
+}
+
+/** A page whose results can be read: results, or a consent dialog over them. */
+export function hasReadableResults(classification: Classification): boolean {
+  return classification.state === 'results' || (classification.state === 'consent' && classification.resultsUnder === true);
 }
 
 /** One organic result before indexing and source attribution. */

@@ -161,10 +161,15 @@ export function classifyGooglePage(page: PageSnapshot): Classification {
   let bodyText: string | undefined;
   const visibleText = (): string => (bodyText ??= textOfNodes($('body').toArray()));
 
-  const consent = consentMarker($);
-  if (consent !== undefined) return { state: 'consent', reason: consent };
-
   const hasContainer = $(RESULTS_CONTAINERS).length > 0 || $(BASIC_LAYOUT_RESULTS).length > 0;
+  const consent = consentMarker($);
+  if (consent !== undefined) {
+    // The EU dialog covers a results page whose results are already in the document.
+    return hasContainer && hasOrganicResult($)
+      ? { state: 'consent', reason: `${consent}, with organic results under it`, resultsUnder: true }
+      : { state: 'consent', reason: consent };
+  }
+
   // The notice text decides only without results: a search about it finds it in snippets.
   if (!hasContainer && CAPTCHA_TEXT.test(visibleText())) return { state: 'captcha', reason: '"unusual traffic" notice' };
   // The shell's text also sits hidden in normal pages: it decides only without a results container.
