@@ -32,6 +32,7 @@ export interface HttpRoute extends HttpEndpoint {
   plainText?: true;
   /** With `Accept: text/event-stream`, AnswerEvent (or ResearchEvent) values as server-sent events. */
   eventStream?: true;
+  /** The event stream ends with a `response` event for agents too (the web UI's always does). */
   responseEventForAgents?: true;
 }
 

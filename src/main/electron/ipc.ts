@@ -9,7 +9,7 @@ import type { RunRegistry } from '../run-registry';
 import { validationError } from '../validation';
 
 /** The desktop app's caller: its own numbered results, and a person at the desktop. */
-export const DESKTOP_CALLER: Caller = { session: 'desktop', person: true };
+const DESKTOP_CALLER: Caller = { session: 'desktop', person: true };
 
 export interface IpcDependencies {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;

@@ -5,16 +5,16 @@
  * transport. A transport keeps what is its own: IPC's result envelope and call ids, HTTP's paths,
  * server-sent events and cookies, and how each tells an error.
  */
+import type { AnswerOptions } from '../../../shared/api';
 import type { AnswerEvent } from '../../../shared/answer-contract';
-import { OPERATION_NAMES, type FullApi, type OperationName } from '../../../shared/operations';
+import { OPERATION_NAMES, type CallerSetOption, type FullApi, type OperationName } from '../../../shared/operations';
 import type { ResearchEvent } from '../../../shared/research-contract';
 
 /** What a client's method passes on: the caller's signal, its event listener, the call options it may set. */
-export interface TransportOptions {
+export type TransportOptions = Pick<AnswerOptions, CallerSetOption> & {
   signal?: AbortSignal;
   onEvent?: (event: AnswerEvent | ResearchEvent) => void;
-  threadId?: number;
-}
+};
 
 export interface Transport {
   call(name: OperationName, request: unknown, options: TransportOptions): Promise<unknown>;
