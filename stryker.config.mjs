@@ -23,7 +23,7 @@ export default {
     'src/main/api/guard.ts',
     'src/main/api/web-ui.ts',
     // The constant-time comparison that decides a session cookie (and a bearer token).
-    'src/main/api/token.ts:76-83',
+    'src/main/api-token.ts:51-55',
     // Classification only: the request builder and the parser have tests of their own.
     'src/main/search/engines/google.ts:43-190',
   ],

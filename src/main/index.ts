@@ -8,7 +8,6 @@ import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electr
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLanternServer, type LanternServer } from './api/lantern-server';
-import { ensureToken, rotateToken } from './api/token';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol';
 import { chromeIdentity } from './electron/browser-identity';
 import { appEnvironment } from './electron/development-overrides';
@@ -20,7 +19,7 @@ import { allowOnlyUiClipboardWrite } from './electron/permissions';
 import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
 import { resolveDataDir } from './paths';
-import { moveEncryptedSecrets, secretsDoor } from './secrets';
+import { moveEncryptedSecrets } from './secrets';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 
@@ -67,6 +66,7 @@ function start(): void {
       onWarning: (message) => console.warn(message),
       // The hidden search window can always be shown to the person at the desktop.
       canShowWindow: () => true,
+      runtime: 'desktop app',
       // Fetch's render fallback in a hidden window of its own partition, through the render proxy.
       renderer: () => {
         const renderer = new ElectronRenderer({ BrowserWindow, session }, identity);
@@ -88,14 +88,7 @@ function start(): void {
         return undefined;
       });
     }
-    const tokenInfo = (token: string): { token: string; url?: string } => ({ token, ...(localApi ? { url: localApi.server.url } : {}) });
-    registerIpcHandlers({
-      ipcMain,
-      api: research,
-      isOwnUi,
-      token: { get: () => tokenInfo(ensureToken(dataDir)), rotate: () => tokenInfo(rotateToken(dataDir)) },
-      secrets: secretsDoor(dataDir),
-    });
+    registerIpcHandlers({ ipcMain, api: research, isOwnUi, runs: research.runs });
 
     if (!devServerUrl) serveRenderer(join(import.meta.dirname, '../renderer'));
     const openMainWindow = (): BrowserWindow => {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { AccessService } from './access-service';
 import { AnswerService } from './answer/answer-service';
 import { llmComposerFor } from './answer/llm-composer';
 import { followUpWriterFor } from './answer/llm-follow-ups';
@@ -18,6 +19,7 @@ import { SearchOperations } from './search/search-operations';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
 import { subQuestionWriterFor } from './research/llm-planner';
 import { ResearchRunService } from './research/research-service';
+import { RunRegistry } from './run-registry';
 import { ResearchService } from './service';
 import { SettingsService } from './settings-service';
 import type { LlmOverride } from '../shared/api';
@@ -58,6 +60,8 @@ export interface AssembleOptions {
   onWarning?: (message: string) => void;
   /** Whether a blocked page can be shown to a person here (a display; always in the desktop app). */
   canShowWindow: () => boolean;
+  /** Which runtime holds the secret store, for what a key left encrypted means here (AccessService). */
+  runtime?: 'desktop app' | 'elsewhere';
 }
 
 /**
@@ -146,6 +150,8 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     history,
     settings,
     captcha,
+    access: new AccessService(dataDir, options.runtime),
+    runs: new RunRegistry(),
     loader,
     store,
     stopFollowingSettings,

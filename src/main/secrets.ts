@@ -13,7 +13,6 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, write
 import { join } from 'node:path';
 import type { LlmKeyState } from '../shared/api';
 import { LanternError } from '../shared/errors';
-import type { SecretsStatus } from '../shared/ipc';
 
 export type SecretName = 'api-token' | 'llm-key';
 const SECRET_NAMES: readonly SecretName[] = ['api-token', 'llm-key'];
@@ -158,12 +157,4 @@ export function moveEncryptedSecrets(dataDir: string, safeStorage: Decryptor): s
     writeSecret(dataDir, name, value);
   }
   return told;
-}
-
-/** The desktop UI's secrets door (IPC): where secrets are kept, and the LLM key set or removed. */
-export function secretsDoor(dataDir: string): { status(): SecretsStatus; setLlmKey(key: string | null): SecretsStatus } {
-  return {
-    status: () => ({ protection: 'file', ...llmKeyState(dataDir, 'desktop app') }),
-    setLlmKey: (key) => ({ protection: 'file', ...storeLlmKey(dataDir, key, 'desktop app') }),
-  };
 }

@@ -1,4 +1,4 @@
-import type { AnswerOptions, CaptchaApi, DeepResearchApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
+import type { AccessApi, AnswerOptions, CaptchaApi, DeepResearchApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
 import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
 import type { SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from '../shared/contract';
 import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
@@ -9,6 +9,7 @@ import type { HistoryService } from './history/history-service';
 import type { SearchOperations } from './search/search-operations';
 import type { SearchService } from './search/search-service';
 import type { Store } from './store';
+import type { RunRegistry } from './run-registry';
 import { DEFAULT_SESSION } from './sessions';
 
 /** ResearchApi for every door: delegates each operation to its part; holds no logic of its own. */
@@ -17,6 +18,9 @@ export class ResearchService implements ResearchApi {
   readonly history: HistoryService;
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;
+  readonly access: AccessApi;
+  /** The calls its doors' callers may cancel by id (IPC's call:cancel, HTTP's research.stop). */
+  readonly runs: RunRegistry;
 
   constructor(
     private readonly parts: {
@@ -30,6 +34,8 @@ export class ResearchService implements ResearchApi {
       history: HistoryService;
       settings: SettingsApi;
       captcha: CaptchaApi;
+      access: AccessApi;
+      runs: RunRegistry;
       loader: PageLoader;
       store: Store;
       /** The render fallback's own browser, where there is one. */
@@ -42,6 +48,8 @@ export class ResearchService implements ResearchApi {
     this.history = parts.history;
     this.settings = parts.settings;
     this.captcha = parts.captcha;
+    this.access = parts.access;
+    this.runs = parts.runs;
   }
 
   async search(request: SearchRequestInput, options: SearchOptions = {}): Promise<SearchResponse> {
@@ -65,9 +73,10 @@ export class ResearchService implements ResearchApi {
    * Forgets the search browser's cookies and storage (see PageLoader.resetSession), and with
    * them the engines' pauses after a block: the engines meet a new visitor.
    */
-  async resetSearchSession(): Promise<void> {
+  async resetSearchSession(): Promise<{ reset: true }> {
     await this.parts.loader.resetSession?.();
     this.parts.blocks.forgetBlocks();
+    return { reset: true };
   }
 
   /** The search browser, as a health report tells it: never launched, or launched on demand. */

@@ -136,9 +136,10 @@ export interface CaptchaApi {
 }
 
 /**
- * Secrets a person's UI manages: the local API's bearer token, for a person's UI to copy into an agent's configuration or to
- * replace. Offered by the doors a person uses (the desktop app, the web UI's session), never to
- * agents themselves.
+ * Secrets a person's UI manages: the local API's bearer token, to copy into an agent's
+ * configuration or to replace, and the model's API key. Implemented once (src/main/access-service.ts);
+ * the operations table offers it to the doors a person uses (the desktop app, the web UI's
+ * session), never to agents themselves.
  */
 export interface AccessApi {
   token(): Promise<{ token: string }>;
@@ -178,11 +179,11 @@ export interface ResearchApi {
   readonly history: HistoryApi;
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;
-  /** Present only where a person's UI may see the API token (see AccessApi). */
+  /** Absent where there is no secret store (a test's stand-in); only a person's UI may call it (see AccessApi). */
   readonly access?: AccessApi;
   /**
    * Forgets the search browser's cookies and storage: the engines see a new visitor (a person's
-   * UI offers it, e.g. after a consent choice they regret). Absent where the door does not offer it.
+   * UI offers it, e.g. after a consent choice they regret). Absent where the runtime cannot.
    */
-  resetSearchSession?(): Promise<void>;
+  resetSearchSession?(): Promise<{ reset: true }>;
 }

@@ -1,6 +1,6 @@
 /**
  * The HTTP door's own shapes around the contract's schemas: the query parameters every call
- * takes, one search body for one query or several, the health report and the web UI's secrets.
+ * takes, one search body for one query or several, and the health report.
  * The contract's request schemas (src/shared/*-contract.ts) are used as they are for the bodies.
  */
 import * as z from 'zod';
@@ -78,7 +78,3 @@ export const HealthResponseSchema = z.object({
   mcpSessions: z.number().int().nonnegative().optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
-
-export const TokenResponseSchema = z.object({ token: z.string() });
-export const LlmKeyRequestSchema = z.object({ key: z.string().trim().min(1, 'the key is empty; send null to remove it').max(4096).nullable() }).strict();
-export const LlmKeyResponseSchema = z.object({ hasKey: z.boolean(), problem: z.string().optional() });

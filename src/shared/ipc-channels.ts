@@ -1,39 +1,16 @@
 /**
- * The IPC channel names alone (no schemas), so the preload bundle stays small: `domain:action`,
- * one per ResearchApi operation, plus cancelling a call, the local API's token and the desktop app's secrets.
+ * The IPC channel names alone (no schemas), so the preload bundle stays small: one channel per
+ * operation of the table, named as the operation (`history.list`), plus the door's own: cancelling
+ * a call.
  */
-export const IPC_CHANNELS = [
-  'search:run',
-  'search:many',
-  'fetch:run',
-  'answer:run',
-  'research:plan',
-  'research:run',
-  'call:cancel',
-  'history:list',
-  'history:get',
-  'history:search',
-  'history:delete',
-  'history:export',
-  'settings:get',
-  'settings:update',
-  'settings:reset',
-  'captcha:pending',
-  'captcha:wait',
-  'captcha:solve',
-  'search:reset-session',
-  'token:get',
-  'token:rotate',
-  'secrets:status',
-  'secrets:set-llm-key',
-] as const;
+import { OPERATION_NAMES, type OperationName } from './operations';
 
-export type IpcChannel = (typeof IPC_CHANNELS)[number];
+/** Cancels a running call by the callId it was given (operations with `cancellable`). */
+export const CANCEL_CHANNEL = 'call:cancel';
 
-/** Main → renderer pushes. */
-export const IPC_PUSHES = {
-  /** One AnswerEvent of a running `answer:run` call: `{ callId, event }`. */
-  answerEvent: 'answer:event',
-  /** One ResearchEvent of a running `research:run` call: `{ callId, event }`. */
-  researchEvent: 'research:event',
-} as const;
+export type IpcChannel = OperationName | typeof CANCEL_CHANNEL;
+
+export const IPC_CHANNELS: readonly IpcChannel[] = [...OPERATION_NAMES, CANCEL_CHANNEL];
+
+/** Main → renderer: one event of a running call (operations with `events`), as `{ callId, event }`. */
+export const EVENT_PUSH = 'call:event';

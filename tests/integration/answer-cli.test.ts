@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretsDoor } from '../../src/main/secrets';
+import { AccessService } from '../../src/main/access-service';
 import { AnswerResponseSchema } from '../../src/shared/answer-contract';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { runCliInProcess, tempDataDir } from '../support/run-cli';
@@ -192,8 +192,8 @@ describe('lantern ask with a model named on the command line', () => {
     try {
       const dataDir = tempDataDir();
       writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, llm: { preset: 'custom', baseUrl: model.baseUrl, model: 'tiny-model' } }));
-      // The desktop app's settings screen, through its IPC door (src/main/index.ts).
-      expect(secretsDoor(dataDir).setLlmKey('sk-set-in-the-app')).toMatchObject({ hasKey: true });
+      // The desktop app's settings screen, through its IPC door (AccessService).
+      expect(await new AccessService(dataDir, 'desktop app').setLlmKey({ key: 'sk-set-in-the-app' })).toMatchObject({ hasKey: true });
       const run = await runCliInProcess(['ask', 'How much caffeine is in a shot of espresso?', '--pages', '1', '--allow-private', '--json', '--composer', 'llm'], {
         LANTERN_DATA_DIR: dataDir,
         LANTERN_ENGINE_URL_GOOGLE: site.engine,

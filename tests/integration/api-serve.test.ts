@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoveryPath, readDiscovery, type Discovery } from '../../src/main/api/discovery';
-import { tokenPath } from '../../src/main/api/token';
+import { tokenPath } from '../../src/main/api-token';
 import { chromiumProfileDir } from '../../src/main/paths';
 import { SearchResponseSchema } from '../../src/shared/contract';
 import { assertBuiltFromCurrentSources } from '../support/built-output';

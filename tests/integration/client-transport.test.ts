@@ -43,13 +43,7 @@ const TRANSPORTS: Transport[] = [
     name: 'ipc',
     async connect(runtime) {
       const ipcMain = new IpcMainDouble();
-      const unregister = registerIpcHandlers({
-        ipcMain,
-        api: runtime,
-        isOwnUi: ownUiMatcher(UI_URL),
-        token: { get: () => ({ token: 'not used here' }), rotate: () => ({ token: 'not used here' }) },
-        secrets: { status: () => ({ protection: 'file', hasKey: false }), setLlmKey: () => ({ protection: 'file', hasKey: false }) },
-      });
+      const unregister = registerIpcHandlers({ ipcMain, api: runtime, isOwnUi: ownUiMatcher(UI_URL), runs: runtime.runs });
       const client = createIpcClient(createBridge(ipcRendererDouble(ipcMain, { url: UI_URL, parent: null })));
       return { client, close: async () => unregister() };
     },

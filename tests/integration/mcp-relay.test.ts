@@ -20,7 +20,7 @@ import { CallToolResultSchema, type CallToolResult, type Progress } from '@model
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { discoveryPath, readDiscovery, type Discovery } from '../../src/main/api/discovery';
 import { startLanternServer } from '../../src/main/api/lantern-server';
-import { readToken } from '../../src/main/api/token';
+import { readToken } from '../../src/main/api-token';
 import { createNodeRuntime } from '../../src/main/node-runtime';
 import { moveEncryptedSecrets } from '../../src/main/secrets';
 import { assertBuiltFromCurrentSources } from '../support/built-output';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startApiServer } from '../../src/main/api/server';
-import { ensureToken, readToken } from '../../src/main/api/token';
+import { ensureToken, readToken } from '../../src/main/api-token';
 import { createLanternMcpServer } from '../../src/main/mcp/server';
 import { assembleResearch } from '../../src/main/node-runtime';
 import { MAX_QUERIES_PER_SEARCH, SearchManyResponseSchema, type SearchManyResponse } from '../../src/shared/contract';

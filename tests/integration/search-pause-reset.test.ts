@@ -14,6 +14,8 @@ import { SearchOperations } from '../../src/main/search/search-operations';
 import { SearchService } from '../../src/main/search/search-service';
 import { SUSPENSION_MS } from '../../src/main/search/suspension';
 import { ResearchRunService } from '../../src/main/research/research-service';
+import { AccessService } from '../../src/main/access-service';
+import { RunRegistry } from '../../src/main/run-registry';
 import { ResearchService } from '../../src/main/service';
 import { SettingsService } from '../../src/main/settings-service';
 import { openStore, type Store } from '../../src/main/store';
@@ -72,7 +74,7 @@ function research(engineState: { blocking: boolean }, clock: { now: number }) {
   const history = new HistoryService(store);
   const operations = new SearchOperations({ search, searches: store.searches, history });
   const research = new ResearchRunService({ search: (request, options) => search.search(request, options), fetch, store, captcha });
-  const service = new ResearchService({ search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, loader, store });
+  const service = new ResearchService({ search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, access: new AccessService(temp.dir), runs: new RunRegistry(), loader, store });
   return { service, loader };
 }
 

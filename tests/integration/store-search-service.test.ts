@@ -7,6 +7,8 @@ import { SearchService } from '../../src/main/search/search-service';
 import { CaptchaService } from '../../src/main/captcha/captcha-service';
 import { HistoryService } from '../../src/main/history/history-service';
 import { ResearchRunService } from '../../src/main/research/research-service';
+import { AccessService } from '../../src/main/access-service';
+import { RunRegistry } from '../../src/main/run-registry';
 import { ResearchService } from '../../src/main/service';
 import { SettingsService } from '../../src/main/settings-service';
 import { openStore, type Store } from '../../src/main/store';
@@ -60,7 +62,7 @@ function cliProcess(loader: PageLoader): { store: Store; service: ResearchServic
   const history = new HistoryService(store);
   const operations = new SearchOperations({ search, searches: store.searches, history });
   const research = new ResearchRunService({ search: (request, options) => search.search(request, options), fetch, store, captcha });
-  const parts = { search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, loader, store };
+  const parts = { search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, access: new AccessService(temp.dir), runs: new RunRegistry(), loader, store };
   return { store, service: new ResearchService(parts) };
 }
 

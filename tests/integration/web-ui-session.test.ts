@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebUi, LOGIN_PATH, SESSION_COOKIE, type WebUi } from '../../src/main/api/web-ui';
-import { rotateToken } from '../../src/main/api/token';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 
 let api: TestApi;
@@ -21,13 +20,7 @@ beforeAll(async () => {
   rendererDir = mkdtempSync(join(tmpdir(), 'lantern-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Lantern</title><div id="root"></div>');
   webUi = createWebUi({ rendererDir });
-  api = await startTestApi(
-    { LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:9' },
-    {
-      webUi,
-      uiPowers: { token: () => api.token(), rotateToken: () => rotateToken(api.dataDir), setLlmKey: () => ({ hasKey: false }), llmKeyState: () => ({ hasKey: false }) },
-    },
-  );
+  api = await startTestApi({ LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:9' }, { webUi });
 });
 afterAll(async () => {
   await api.close();

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiServer, type ApiServer, type ApiServerOptions } from '../../src/main/api/server';
-import { ensureToken, readToken } from '../../src/main/api/token';
+import { ensureToken, readToken } from '../../src/main/api-token';
 import { createNodeRuntime } from '../../src/main/node-runtime';
 import type { ResearchApi } from '../../src/shared/api';
 
@@ -43,7 +43,7 @@ function counting<T extends object>(target: T, calls: string[], settled: string[
           return result;
         };
       }
-      if (value && typeof value === 'object' && ['research', 'history', 'settings', 'captcha'].includes(key)) return counting(value, calls, settled, `${key}.`);
+      if (value && typeof value === 'object' && ['research', 'history', 'settings', 'captcha', 'access'].includes(key)) return counting(value, calls, settled, `${key}.`);
       return value;
     },
   });

@@ -10,6 +10,7 @@ import { chromeIdentity } from '../../src/main/electron/browser-identity';
 import { electronCdp, type WebContentsLike } from '../../src/main/electron/electron-cdp';
 import { HiddenWindowPageLoader, SEARCH_PARTITION, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
 import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
+import { RunRegistry } from '../../src/main/run-registry';
 import { createMainWindow, type MainWindowElectron } from '../../src/main/electron/main-window';
 import { isNavigationAllowed } from '../../src/main/electron/search-session';
 import { appEnvironment } from '../../src/main/electron/development-overrides';
@@ -191,18 +192,10 @@ describe('the IPC wrapper', () => {
       history: { list: reached('history.list'), get: reached('history.get'), search: reached('history.search'), delete: reached('history.delete'), export: reached('history.export') },
       settings: { get: reached('settings.get'), update: reached('settings.update'), reset: reached('settings.reset') },
       captcha: { pending: reached('captcha.pending'), wait: reached('captcha.wait') },
+      access: { token: reached('access.token'), rotateToken: reached('access.rotateToken'), llmKeyState: reached('access.llmKeyState'), setLlmKey: reached('access.setLlmKey') },
     } as unknown as ResearchApi;
     const main = new IpcMainDouble();
-    registerIpcHandlers({
-      ipcMain: main,
-      api,
-      isOwnUi: ownUiMatcher('app://lantern/index.html'),
-      token: { get: () => (calls.push('token.get'), { token: 't' }), rotate: () => (calls.push('token.rotate'), { token: 't' }) },
-      secrets: {
-        status: () => (calls.push('secrets.status'), { protection: 'file', hasKey: false }),
-        setLlmKey: () => (calls.push('secrets.setLlmKey'), { protection: 'file', hasKey: false }),
-      },
-    });
+    registerIpcHandlers({ ipcMain: main, api, isOwnUi: ownUiMatcher('app://lantern/index.html'), runs: new RunRegistry() });
     return { main, calls };
   }
 
@@ -233,11 +226,47 @@ describe('the IPC wrapper', () => {
     expect(calls).toEqual([]);
   });
 
+  /** An IPC door over an api whose answer waits for its signal, telling what options it was given. */
+  function holdingDoor(): { main: IpcMainDouble; given: unknown[] } {
+    const given: unknown[] = [];
+    const api = {
+      answer: (_request: unknown, options: { signal: AbortSignal }) => {
+        given.push({ ...options, signal: undefined });
+        return new Promise((_resolve, reject) => options.signal.addEventListener('abort', () => reject(options.signal.reason as Error), { once: true }));
+      },
+    } as unknown as ResearchApi;
+    const main = new IpcMainDouble();
+    registerIpcHandlers({ ipcMain: main, api, isOwnUi: ownUiMatcher('app://lantern/index.html'), runs: new RunRegistry() });
+    return { main, given };
+  }
+
+  it("calls with the desktop's caller options and the thread the frame names, and refuses a frame setting any other option", async () => {
+    const { main, given } = holdingDoor();
+    const asking = main.invoke('answer', { callId: 'a1', input: { question: 'why?' }, options: { threadId: 3 } }, OWN, sender);
+    expect(await main.invoke('call:cancel', { callId: 'a1' }, OWN, sender)).toEqual({ ok: true, value: { cancelled: true } });
+    expect(await asking).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    expect(given).toEqual([expect.objectContaining({ session: 'desktop', recordHistory: true, interactive: true, threadId: 3 })]);
+    const forged = await main.invoke('answer', { callId: 'a2', input: { question: 'why?' }, options: { session: 'agent', allowPrivateNetworks: true } }, OWN, sender);
+    expect(forged).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(given).toHaveLength(1);
+  });
+
+  it("lets a window cancel only its own calls: another window's call:cancel with the same id finds nothing", async () => {
+    const { main } = holdingDoor();
+    const other = { ...sender, id: 2 };
+    const asking = main.invoke('answer', { callId: 'same', input: { question: 'why?' } }, OWN, sender);
+    expect(await main.invoke('call:cancel', { callId: 'same' }, OWN, other)).toEqual({ ok: true, value: { cancelled: false } });
+    expect(await main.invoke('call:cancel', { callId: 'same' }, OWN, sender)).toEqual({ ok: true, value: { cancelled: true } });
+    expect(await asking).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    // Once it ended, its id is free again and nothing is left to cancel.
+    expect(await main.invoke('call:cancel', { callId: 'same' }, OWN, sender)).toEqual({ ok: true, value: { cancelled: false } });
+  });
+
   it('passes a valid call from our own UI through to the operation', async () => {
     const { main, calls } = registered();
-    const result = await main.invoke('search:run', { callId: 'c1', input: { query: 'espresso' } }, OWN, sender);
+    const result = await main.invoke('search', { callId: 'c1', input: { query: 'espresso' } }, OWN, sender);
     expect(result).toEqual({ ok: true, value: {} });
-    expect(await main.invoke('settings:get', undefined, { url: 'http://localhost:5173/', parent: null }, sender)).toMatchObject({ ok: false });
+    expect(await main.invoke('settings.get', { input: undefined }, { url: 'http://localhost:5173/', parent: null }, sender)).toMatchObject({ ok: false });
     expect(calls).toEqual(['search']);
   });
 });

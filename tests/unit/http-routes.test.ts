@@ -1,15 +1,15 @@
 /**
- * The one route table (src/shared/http-routes.ts) drives the server's router, the OpenAPI
- * document and the web UI's HTTP client: each is checked against the table here, the client by
- * recording the requests it sends for every operation.
+ * The operations table (src/shared/operations.ts) drives the HTTP route table, and through it the
+ * server's router, the OpenAPI document and the web UI's HTTP client: each is checked against
+ * the table here, the client by recording the requests it sends for every operation.
  */
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/main/api/openapi';
-import { matchRoute } from '../../src/main/api/routes';
-import { UI_ROUTES } from '../../src/main/api/ui-routes';
+import { matchRoute, UI_ROUTES } from '../../src/main/api/routes';
 import { createHttpClient } from '../../src/renderer/src/client/http-client';
 import { routePath } from '../../src/shared/http-endpoints';
-import { HTTP_ROUTES, type ApiOperation, type HttpRoute } from '../../src/shared/http-routes';
+import { HTTP_ROUTES, type HttpRoute } from '../../src/shared/http-routes';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/shared/operations';
 
 const ROUTES = Object.values(HTTP_ROUTES) as HttpRoute[];
 const key = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;
@@ -17,7 +17,7 @@ const key = (method: string, path: string): string => `${method.toUpperCase()} $
 type Client = ReturnType<typeof createHttpClient>;
 
 /** One call of each operation, with the path parameters it fills in. */
-const CALLS: Record<ApiOperation, { call: (client: Client) => Promise<unknown>; params?: Record<string, unknown> }> = {
+const CALLS: Record<OperationName, { call: (client: Client) => Promise<unknown>; params?: Record<string, unknown> }> = {
   search: { call: (client) => client.search({ query: 'coffee' }) },
   searchMany: { call: (client) => client.searchMany({ queries: ['coffee', 'tea'] }) },
   fetch: { call: (client) => client.fetch({ url: 'https://example.com/' }) },
@@ -74,17 +74,30 @@ describe('the route table', () => {
     for (const route of ROUTES) {
       for (const operation of route.operations) {
         const { client, sent } = recordingClient();
-        await CALLS[operation].call(client);
-        expect([operation, sent]).toEqual([operation, [key(route.method, routePath(route, CALLS[operation].params))]]);
+        await CALLS[operation]!.call(client);
+        expect([operation, sent]).toEqual([operation, [key(route.method, routePath(route, CALLS[operation]!.params))]]);
       }
     }
   });
 
-  it('carries every operation of the client, each once', () => {
+  it('carries every operation of the operations table that has an HTTP route, each once, on the route the table gives it', () => {
+    const carried = ROUTES.flatMap((route) => route.operations.map((operation) => [operation, key(route.method, route.path)]));
+    const inTable = OPERATION_NAMES.flatMap((name) => {
+      const { http } = OPERATIONS[name] as { http?: { method: string; path: string } };
+      return http ? [[name, key(http.method, http.path)]] : [];
+    });
+    expect(carried.sort()).toEqual(inTable.sort());
+  });
+
+  it("is the web UI client's every method: the client is built from the table", () => {
     const { client } = recordingClient();
     const methods = Object.entries(client).flatMap(([name, value]) =>
       typeof value === 'function' ? [name] : Object.keys(value as object).map((member) => `${name}.${member}`),
     );
-    expect(ROUTES.flatMap((route) => route.operations).sort()).toEqual(methods.sort());
+    expect(methods.sort()).toEqual([...OPERATION_NAMES].sort());
+  });
+
+  it('keeps who may call an operation: ui operations on ui routes, agent operations on agent routes', () => {
+    for (const route of ROUTES) for (const operation of route.operations) expect([operation, OPERATIONS[operation].caller]).toEqual([operation, route.caller]);
   });
 });

@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveLlmConfig } from '../../src/main/answer/llm-config';
+import { AccessService } from '../../src/main/access-service';
 import { writeDiscovery } from '../../src/main/api/discovery';
-import { ensureToken, readToken, rotateToken, tokenFile } from '../../src/main/api/token';
+import { ensureToken, readToken, rotateToken, tokenFile } from '../../src/main/api-token';
 import { findRunningServer } from '../../src/main/mcp/relay';
-import { llmKeyState, moveEncryptedSecrets, readSecret, secretPath, secretReader, secretsDoor, writeSecret } from '../../src/main/secrets';
+import { llmKeyState, moveEncryptedSecrets, readSecret, secretPath, secretReader, writeSecret } from '../../src/main/secrets';
 import { SettingsSchema } from '../../src/shared/settings-contract';
 import { SafeStorageDouble } from '../support/electron-double';
 import { errorOf } from '../support/error-of';
@@ -23,6 +24,9 @@ const enc = (dir: string, name: string): string => join(dir, `${name}.enc`);
 /** The key the CLI's `lantern ask` would send to the model. */
 const cliKey = (dir: string): string | undefined => resolveLlmConfig({ settings: SettingsSchema.parse({ llm: { model: 'gpt-4o-mini' } }), env: {}, dataDir: dir })?.apiKey;
 
+/** The desktop app's AccessService (its settings screen's LLM key, over IPC). */
+const desktopAccess = (dir: string): AccessService => new AccessService(dir, 'desktop app');
+
 /** What an earlier desktop version left: the secret encrypted by safeStorage, no plain file. */
 function earlierApp(dir: string, safeStorage: SafeStorageDouble, secrets: Record<string, string>): void {
   for (const [name, value] of Object.entries(secrets)) writeFileSync(enc(dir, name), safeStorage.encryptString(value), { mode: 0o600 });
@@ -32,15 +36,15 @@ function earlierApp(dir: string, safeStorage: SafeStorageDouble, secrets: Record
 const touch = (path: string, seconds: number): void => utimesSync(path, new Date(Date.now() + seconds * 1000), new Date(Date.now() + seconds * 1000));
 
 describe('one secret store for every runtime', () => {
-  it('keeps each secret in a 0600 file that every runtime reads: what the app sets, the CLI uses', () => {
+  it('keeps each secret in a 0600 file that every runtime reads: what the app sets, the CLI uses', async () => {
     const dir = dataDir();
-    // The desktop app's settings screen (IPC) stores the key …
-    expect(secretsDoor(dir).setLlmKey('sk-set-in-the-app')).toEqual({ protection: 'file', hasKey: true });
+    // The desktop app's settings screen (IPC, AccessService) stores the key …
+    expect(await desktopAccess(dir).setLlmKey({ key: 'sk-set-in-the-app' })).toEqual({ hasKey: true });
     // … and `lantern ask` (resolveLlmConfig, no Electron) sends it.
     expect(cliKey(dir)).toBe('sk-set-in-the-app');
     expect(readFileSync(secretPath(dir, 'llm-key'), 'utf8').trim()).toBe('sk-set-in-the-app');
     if (process.platform !== 'win32') expect(mode(secretPath(dir, 'llm-key'))).toBe(0o600);
-    expect(secretsDoor(dir).setLlmKey(null)).toEqual({ protection: 'file', hasKey: false });
+    expect(await desktopAccess(dir).setLlmKey({ key: null })).toEqual({ hasKey: false });
     expect(existsSync(secretPath(dir, 'llm-key'))).toBe(false);
   });
 
@@ -79,14 +83,14 @@ describe('one secret store for every runtime', () => {
 
   it.each(['basic_text', 'gnome_libsecret'] as const)(
     "says the secrets are 0600 files, not OS protection, with safeStorage's %s backend",
-    (backend) => {
+    async (backend) => {
       const dir = dataDir();
       const safeStorage = new SafeStorageDouble(backend);
       // basic_text encrypts with a hard-coded password, yet says encryption is available.
       expect(safeStorage.isEncryptionAvailable()).toBe(true);
       expect(safeStorage.getSelectedStorageBackend()).toBe(backend);
       expect(moveEncryptedSecrets(dir, safeStorage)).toEqual([]);
-      expect(secretsDoor(dir).setLlmKey('sk-1')).toEqual({ protection: 'file', hasKey: true });
+      expect(await desktopAccess(dir).setLlmKey({ key: 'sk-1' })).toEqual({ hasKey: true });
       expect(existsSync(enc(dir, 'llm-key'))).toBe(false);
       expect(cliKey(dir)).toBe('sk-1');
     },
@@ -135,7 +139,7 @@ describe("moving an earlier desktop version's encrypted secrets", () => {
     expect(readToken(dir)).toBe('token-plain');
   });
 
-  it('a key that no longer decrypts (the keyring changed) is a clear error on the settings screen, never a failing request', () => {
+  it('a key that no longer decrypts (the keyring changed) is a clear error on the settings screen, never a failing request', async () => {
     const dir = dataDir();
     const safeStorage = new SafeStorageDouble();
     earlierApp(dir, safeStorage, { 'llm-key': 'sk-lost-key', 'api-token': 'token-lost' });
@@ -151,12 +155,12 @@ describe("moving an earlier desktop version's encrypted secrets", () => {
     expect(existsSync(enc(dir, 'api-token'))).toBe(false);
     // Answers go on without a stored key; the settings screen says why and what to do.
     expect(cliKey(dir)).toBeUndefined();
-    const status = secretsDoor(dir).status();
-    expect(status).toMatchObject({ protection: 'file', hasKey: false });
+    const status = await desktopAccess(dir).llmKeyState();
+    expect(status).toMatchObject({ hasKey: false });
     expect(status.problem).toContain('could not decrypt it, because the OS keyring that encrypted it has changed or is locked. Save the key again');
     // The ciphertext stays for the next start (a locked keyring may be open then); saving a key ends it.
     expect(existsSync(enc(dir, 'llm-key'))).toBe(true);
-    expect(secretsDoor(dir).setLlmKey('sk-entered-again')).toEqual({ protection: 'file', hasKey: true });
+    expect(await desktopAccess(dir).setLlmKey({ key: 'sk-entered-again' })).toEqual({ hasKey: true });
     expect(existsSync(enc(dir, 'llm-key'))).toBe(false);
     expect(cliKey(dir)).toBe('sk-entered-again');
   });

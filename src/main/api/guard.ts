@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { ErrorInfo } from '../../shared/contract';
-import { tokensMatch } from './token';
+import { tokensMatch } from '../api-token';
 
 /** The Host values a loopback client sends for this port; anything else may be a rebound DNS name. */
 export function allowedHosts(port: number): Set<string> {

@@ -6,11 +6,10 @@
  */
 import { removeDiscovery, writeDiscovery } from './discovery';
 import { startApiServer, type ApiServer } from './server';
-import { tokenFile } from './token';
+import { tokenFile } from '../api-token';
 import { createWebUi, type WebUi } from './web-ui';
 import { mcpOverHttp } from '../mcp/http';
 import { createLanternMcpServer } from '../mcp/server';
-import { llmKeyState, storeLlmKey } from '../secrets';
 import type { ResearchService } from '../service';
 
 export interface LanternServerOptions {
@@ -48,17 +47,8 @@ export async function startLanternServer(options: LanternServerOptions): Promise
     browserState: () => api.browserState(),
     mcpSessions: () => mcp.sessionCount(),
     log: options.log,
-    ...(webUi
-      ? {
-          webUi,
-          uiPowers: {
-            token: () => token.current(),
-            rotateToken: () => token.rotate(),
-            setLlmKey: (key: string | null) => storeLlmKey(dataDir, key),
-            llmKeyState: () => llmKeyState(dataDir),
-          },
-        }
-      : {}),
+    runs: api.runs,
+    ...(webUi ? { webUi } : {}),
   });
   server.mount('/mcp', (req, res, admitWork) => mcp.handle(req, res, admitWork));
   writeDiscovery(dataDir, { port: server.port, pid: process.pid, url: server.url, startedAt: new Date().toISOString() });

@@ -1,22 +1,26 @@
 /**
- * The REST v1 routes: the shared route table (src/shared/http-routes.ts) with a handler each, a
- * thin adapter from an HTTP request to one ResearchApi call.
+ * The REST v1 routes: the shared route table (src/shared/http-routes.ts, derived from the
+ * operations table) served by one generic handler, a thin adapter from an HTTP request to one
+ * ResearchApi call, plus the handlers of the door's own routes (research.stop, health, OpenAPI).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type * as z from 'zod';
-import type { LlmKeyState, ResearchApi } from '../../shared/api';
-import type { AnswerEvent, AnswerRequestSchema, AnswerResponse } from '../../shared/answer-contract';
-import type { CaptchaWaitRequestSchema } from '../../shared/captcha-contract';
-import type { FetchRequestSchema, FetchResponse } from '../../shared/fetch-contract';
-import type { ApiSearchRequestSchema, HealthResponse, TextFormat } from '../../shared/http-contract';
-import { httpRoutesFor, type HttpRoute, type HttpRouteNameFor } from '../../shared/http-routes';
+import type { ResearchApi } from '../../shared/api';
+import type { AnswerResponse } from '../../shared/answer-contract';
+import type { FetchResponse } from '../../shared/fetch-contract';
+import type { HealthResponse, TextFormat } from '../../shared/http-contract';
+import { httpRoutesFor, type DoorRouteName, type HttpRoute } from '../../shared/http-routes';
+import { OPERATION_SCHEMAS, type OperationSchemas } from '../../shared/operation-schemas';
 import type { ErrorInfo, SearchManyResponse, SearchResponse } from '../../shared/contract';
-import type { ResearchEvent, ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from '../../shared/research-contract';
+import { operationSpec, type OperationName } from '../../shared/operations';
+import type { ResearchReport } from '../../shared/research-contract';
 import { LanternError } from '../../shared/errors';
 import { formatCitedAnswer, formatCitedReport, formatCitedResults } from '../../shared/format/cited';
 import { formatCompactResults } from '../../shared/format/compact';
 import { formatFetchedText } from '../../shared/format/fetched-text';
 import { formatSearchOutcomes } from '../../shared/format/search-outcomes';
+import { callerOptions, type Caller } from '../caller';
+import { callOperation } from '../operation-call';
+import type { RunRegistry } from '../run-registry';
 import { publicErrorInfo } from './http-errors';
 import { openEventStream } from './sse';
 
@@ -30,8 +34,8 @@ export interface RouteContext {
   params: Record<string, string>;
   /** Aborted when the client goes away or the server shuts down. */
   signal: AbortSignal;
-  /** Research runs started with a runId, by caller and id: research.stop ends one (one map per server). */
-  stoppableRuns: Map<string, AbortController>;
+  /** Research runs started with a runId, by caller and id: research.stop ends one. */
+  runs: RunRegistry;
   req: IncomingMessage;
   res: ServerResponse;
   health: () => Promise<HealthResponse>;
@@ -40,20 +44,7 @@ export interface RouteContext {
   /** The server's log, for what a client must not see (an internal error's details). */
   log: (message: string) => void;
   /** Who is calling: an agent with the bearer token, or the person in the web UI (web-ui.ts). */
-  caller?: 'agent' | 'ui';
-  /** Web mode's extra powers, present for UI callers only (ui-routes.ts). */
-  ui?: UiPowers;
-}
-
-/** What only the person in the web UI may do (docs/security.md, "Web UI"). */
-export interface UiPowers {
-  /** The API token, to copy into an agent's configuration. */
-  token(): string;
-  /** Replaces the token; agents with the old one are refused from then on. */
-  rotateToken(): string;
-  /** Stores (or with null removes) the model's key in the secret store; its state after. */
-  setLlmKey(key: string | null): LlmKeyState;
-  llmKeyState(): LlmKeyState;
+  caller: 'agent' | 'ui';
 }
 
 /** A handler that has already written its own response (an event stream). */
@@ -65,105 +56,86 @@ export interface Route extends HttpRoute {
   handle(context: RouteContext): Promise<unknown>;
 }
 
-/** What the router adds to a route of the table. */
-export type RouteHandler = Pick<Route, 'text' | 'handle'>;
-
-/**
- * The table's routes for `caller` in the table's order (a literal path such as /v1/history/search
- * before /v1/history/{id}), each with its handler: the types require one for every route.
- */
-export function withHandlers<Caller extends HttpRoute['caller']>(caller: Caller, handlers: { [Name in HttpRouteNameFor<Caller>]: RouteHandler }): Route[] {
-  return httpRoutesFor(caller).map(([name, route]) => ({ ...route, ...(handlers as Record<string, RouteHandler>)[name] }) as Route);
-}
-
-/** The thread id as the path gave it: history.* validates it like any other request (INVALID_INPUT). */
-const idParam = (context: RouteContext): string => context.params['id'] as string;
-/** CallParametersSchema gives it its default ('default'). */
-const session = (context: RouteContext): string => context.query['session'] as string;
-
-export const ROUTES: Route[] = withHandlers('agent', {
-  search: {
-    text: { compact: searchText(formatCompactResults), cited: searchText(formatCitedResults) },
-    handle(context) {
-      const body = context.body as z.output<typeof ApiSearchRequestSchema>;
-      const options = { session: session(context), signal: context.signal, ...(context.caller === 'ui' ? { recordHistory: true } : {}) };
-      return 'queries' in body ? context.api.searchMany(body, options) : context.api.search(body, options);
-    },
-  },
-  fetch: {
-    // A page's text is wrapped with its URL either way: compact and cited are the same text.
-    text: { compact: (response: FetchResponse) => formatFetchedText(response), cited: (response: FetchResponse) => formatFetchedText(response) },
-    handle: (context) => context.api.fetch(context.body as z.input<typeof FetchRequestSchema>, { session: session(context), signal: context.signal }),
-  },
-  answer: {
-    // An answer's text always carries its numbered sources with their URLs.
-    text: { compact: (response: AnswerResponse) => formatCitedAnswer(response), cited: (response: AnswerResponse) => formatCitedAnswer(response) },
-    async handle(context) {
-      const request = context.body as z.input<typeof AnswerRequestSchema>;
-      const threadId = context.query['threadId'] as number | undefined;
-      const options = {
-        session: session(context),
-        signal: context.signal,
-        ...(threadId === undefined ? {} : { threadId }),
-        // The person's questions are their research history; an agent's are not.
-        ...(context.caller === 'ui' ? { recordHistory: true } : {}),
-      };
-      if (!wantsEventStream(context, 'answer')) return context.api.answer(request, options);
-      // The web UI also needs what only the response holds (follow-ups, the thread id): it gets a
-      // `response` event just before `done`. Agents' streams are unchanged.
-      return streamEvents<AnswerEvent>(context, (onEvent) => context.api.answer(request, { ...options, onEvent }), context.caller === 'ui');
-    },
-  },
-  'research.plan': {
-    handle: (context) => context.api.research.plan(context.body as ResearchPlanRequestInput, { session: session(context), signal: context.signal }),
-  },
-  'research.run': {
-    // A report's text always carries its sources as footnotes with their URLs.
-    text: { compact: (report: ResearchReport) => formatCitedReport(report), cited: (report: ResearchReport) => formatCitedReport(report) },
-    async handle(context) {
-      const request = context.body as ResearchRequestInput;
-      const stop = stoppable(context);
-      try {
-        return await runResearch(context, request, stop?.signal ?? context.signal);
-      } finally {
-        stop?.release();
-      }
-    },
-  },
-  'research.stop': {
-    handle(context) {
-      const { runId } = context.body as { runId: string };
-      const run = context.stoppableRuns.get(runKey(context, runId));
-      run?.abort(new LanternError('CANCELLED', 'Stopped by the caller.'));
-      return Promise.resolve({ stopped: run !== undefined });
-    },
-  },
-  'history.list': {
-    handle: (context) => context.api.history.list({ limit: context.query['limit'] as number, offset: context.query['offset'] as number }),
-  },
-  'history.search': {
-    handle: (context) =>
-      context.api.history.search({
-        text: context.query['text'] as string,
-        scope: context.query['scope'] as 'all' | 'history' | 'pages',
-        limit: context.query['limit'] as number,
-      }),
-  },
-  'history.get': { handle: (context) => context.api.history.get({ id: idParam(context) }) },
-  'history.export': { handle: (context) => context.api.history.export({ id: idParam(context) }) },
-  'history.delete': { handle: (context) => context.api.history.delete({ id: idParam(context) }) },
-  'captcha.pending': { handle: (context) => context.api.captcha.pending() },
-  'captcha.wait': {
-    handle: (context) => context.api.captcha.wait(context.body as z.input<typeof CaptchaWaitRequestSchema>, { signal: context.signal }),
-  },
-  health: { handle: (context) => context.health() },
-  openapi: { handle: (context) => Promise.resolve(context.openapi()) },
-});
-
 /** A search's text: one query's response as it is, several queries' outcomes as formatSearchOutcomes tells them. */
 function searchText(render: (response: SearchResponse) => string): (response: SearchResponse | SearchManyResponse) => string {
   return (response) => ('searchId' in response ? render(response) : formatSearchOutcomes(response, render));
 }
+
+/** The text of each route with `plainText`, by route name. */
+const TEXT: Record<string, Record<TextFormat, (response: never) => string>> = {
+  search: { compact: searchText(formatCompactResults), cited: searchText(formatCitedResults) },
+  // A page's text is wrapped with its URL either way: compact and cited are the same text.
+  fetch: { compact: (response: FetchResponse) => formatFetchedText(response), cited: (response: FetchResponse) => formatFetchedText(response) },
+  // An answer's text always carries its numbered sources with their URLs.
+  answer: { compact: (response: AnswerResponse) => formatCitedAnswer(response), cited: (response: AnswerResponse) => formatCitedAnswer(response) },
+  // A report's text always carries its sources as footnotes with their URLs.
+  'research.run': { compact: (report: ResearchReport) => formatCitedReport(report), cited: (report: ResearchReport) => formatCitedReport(report) },
+};
+
+/** The door's own routes: they carry no operation. */
+const DOOR_HANDLERS: Record<DoorRouteName, Route['handle']> = {
+  'research.stop': (context) => {
+    const { runId } = context.body as { runId: string };
+    return Promise.resolve({ stopped: context.runs.cancel(runOwner(context), runId) });
+  },
+  health: (context) => context.health(),
+  openapi: (context) => Promise.resolve(context.openapi()),
+};
+
+/** Query parameters of the door, never part of an operation's request. */
+const DOOR_PARAMETERS = new Set(['session', 'format', 'runId']);
+
+/** The operation a request on a route calls: the one whose `when` field the body has, else the route's own. */
+function operationOf(route: HttpRoute, body: unknown): OperationName {
+  const [own, ...sharing] = route.operations as [OperationName, ...OperationName[]];
+  const when = sharing.find((name) => {
+    const field = operationSpec(name).http?.when;
+    return field !== undefined && typeof body === 'object' && body !== null && field in body;
+  });
+  return when ?? own;
+}
+
+/** The request of a route without a body: its path parameters and its query's own fields (a thread id as the path gave it: the service validates it). */
+function requestOf(name: OperationName, route: HttpRoute, context: RouteContext): unknown {
+  if (route.body) return context.body;
+  const own = (key: string): boolean => !DOOR_PARAMETERS.has(key) && !operationSpec(name).options?.includes(key as never);
+  const fields = { ...Object.fromEntries(Object.entries(context.query).filter(([key]) => own(key))), ...context.params };
+  return (OPERATION_SCHEMAS[name] as OperationSchemas).request ? fields : undefined;
+}
+
+/** One operation's call: the caller's options, the call options the query may set, events as SSE when asked. */
+async function handleOperation(route: HttpRoute, context: RouteContext): Promise<unknown> {
+  const name = operationOf(route, context.body);
+  const spec = operationSpec(name);
+  const request = requestOf(name, route, context);
+  const caller: Caller = { session: context.query['session'] as string, person: context.caller === 'ui' };
+  const run = spec.http?.stoppedBy ? stoppable(context) : undefined;
+  try {
+    const set = Object.fromEntries((spec.options ?? []).flatMap((option) => (context.query[option] === undefined ? [] : [[option, context.query[option]]])));
+    const options = { ...callerOptions(caller, run?.signal ?? context.signal), ...set };
+    if (!spec.events || !wantsEventStream(context, name)) return await callOperation(context.api, name, request, options);
+    // The web UI also needs what only the response holds (follow-ups, the thread id): it gets a
+    // `response` event just before `done`. Agents' streams have it where the route says.
+    return await streamEvents(context, (onEvent) => callOperation(context.api, name, request, { ...options, onEvent }), context.caller === 'ui' || route.responseEventForAgents === true);
+  } finally {
+    run?.release();
+  }
+}
+
+function withHandlers(caller: HttpRoute['caller']): Route[] {
+  const routes = httpRoutesFor(caller).map(([name, route]): Route => {
+    const door = (DOOR_HANDLERS as Record<string, Route['handle'] | undefined>)[name];
+    const text = route.plainText ? TEXT[name] : undefined;
+    if (route.plainText && !text) throw new Error(`The route ${name} answers text/plain but has no text in routes.ts`);
+    return { ...route, ...(text ? { text } : {}), handle: door ?? ((context) => handleOperation(route, context)) };
+  });
+  // A literal path such as /v1/history/search before /v1/history/{id}.
+  return [...routes.filter((route) => !route.path.includes('{')), ...routes.filter((route) => route.path.includes('{'))];
+}
+
+/** The routes agents (and the web UI) reach, and those only the web UI's session reaches. */
+export const ROUTES: Route[] = withHandlers('agent');
+export const UI_ROUTES: Route[] = withHandlers('ui');
 
 /** The route for a method and path, with its path parameters; undefined when none matches. */
 export function matchRoute(
@@ -199,7 +171,7 @@ function matchPath(pattern: string, pathname: string): Record<string, string> | 
 }
 
 /** A caller's runs are theirs to stop: the web UI's and agents' ids never meet. */
-const runKey = (context: RouteContext, runId: string): string => `${context.caller ?? 'agent'}:${runId}`;
+const runOwner = (context: RouteContext): string => `http:${context.caller}`;
 
 /**
  * A run given ?runId= can be stopped by research.stop without closing its connection, so the
@@ -207,31 +179,14 @@ const runKey = (context: RouteContext, runId: string): string => `${context.call
  */
 function stoppable(context: RouteContext): { signal: AbortSignal; release: () => void } | undefined {
   const runId = context.query['runId'] as string | undefined;
-  if (runId === undefined) return undefined;
-  const key = runKey(context, runId);
-  if (context.stoppableRuns.has(key)) throw new LanternError('INVALID_INPUT', `runId ${runId} is already in use by a run of yours: choose a new one for each run.`);
-  const stop = new AbortController();
-  context.stoppableRuns.set(key, stop);
-  return { signal: AbortSignal.any([context.signal, stop.signal]), release: () => context.stoppableRuns.delete(key) };
-}
-
-async function runResearch(context: RouteContext, request: ResearchRequestInput, signal: AbortSignal): Promise<unknown> {
-  const options = {
-    session: session(context),
-    signal,
-    // The person's research is their history, and they are at hand to solve a CAPTCHA; an agent's is neither.
-    ...(context.caller === 'ui' ? { recordHistory: true, interactive: true } : {}),
-  };
-  if (!wantsEventStream(context, 'report')) return context.api.research.run(request, options);
-  // The report is only in the run's result: every caller gets it as a `response` event.
-  return streamEvents<ResearchEvent>(context, (onEvent) => context.api.research.run(request, { ...options, onEvent }), true);
+  return runId === undefined ? undefined : context.runs.start(runOwner(context), runId, context.signal);
 }
 
 /** Whether the caller asked for the steps as server-sent events (which are JSON whatever `format` says). */
-function wantsEventStream(context: RouteContext, what: string): boolean {
+function wantsEventStream(context: RouteContext, name: OperationName): boolean {
   if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return false;
   if (context.query['format'] !== 'json') {
-    throw new LanternError('INVALID_INPUT', `The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the ${what} as text.`);
+    throw new LanternError('INVALID_INPUT', `The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the ${name} response as text.`);
   }
   return true;
 }
@@ -273,3 +228,4 @@ async function streamEvents<E extends { type: string; error?: ErrorInfo | undefi
   }
   return STREAMED;
 }
+

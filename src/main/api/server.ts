@@ -15,8 +15,8 @@ import { checkHost, guardRequest } from './guard';
 import { publicErrorInfo, sendError, sendJson, sendText } from './http-errors';
 import { DEFAULT_LIMITS, RequestLimits, type LimitOptions } from './limits';
 import { buildOpenApiDocument } from './openapi';
-import { matchRoute, STREAMED, type Route, type UiPowers } from './routes';
-import { UI_ROUTES } from './ui-routes';
+import { matchRoute, STREAMED, UI_ROUTES, type Route } from './routes';
+import { RunRegistry } from '../run-registry';
 import type { WebUi } from './web-ui';
 import type { HealthResponse } from '../../shared/http-contract';
 
@@ -39,8 +39,8 @@ export interface ApiServerOptions {
   log?: (message: string) => void;
   /** Web mode: the renderer at `/` and its session cookies (web-ui.ts). */
   webUi?: WebUi;
-  /** What the web UI's person may do beyond the agents' API (ui-routes.ts). */
-  uiPowers?: UiPowers;
+  /** Where runs started with a runId are kept for research.stop (the runtime's; a registry of its own by default). */
+  runs?: RunRegistry;
 }
 
 /**
@@ -66,7 +66,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const limits = new RequestLimits(options.limits ?? DEFAULT_LIMITS);
   const mounts: Array<{ prefix: string; handler: MountedHandler }> = [];
   const inFlight = new Set<AbortController>();
-  const stoppableRuns = new Map<string, AbortController>();
+  const runs = options.runs ?? new RunRegistry();
   const version = options.version ?? 'dev';
   let openapi: unknown;
   let port = 0;
@@ -124,7 +124,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         query,
         params,
         signal: controller.signal,
-        stoppableRuns,
+        runs,
         req,
         res,
         health,
@@ -132,7 +132,6 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
         log,
         caller,
-        ...(caller === 'ui' && options.uiPowers ? { ui: options.uiPowers } : {}),
       });
       if (result === STREAMED) return;
       const format = query['format'];

@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadIdOfPath } from '../../shared/thread-address';
-import { tokensMatch } from './token';
+import { tokensMatch } from '../api-token';
 
 export const SESSION_COOKIE = 'lantern_ui';
 export const LOGIN_PATH = '/ui/login';

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { discoveryPath } from '../api/discovery';
 import { startLanternServer } from '../api/lantern-server';
 import { DEFAULT_PORT } from '../api/server';
-import { tokenPath } from '../api/token';
+import { tokenPath } from '../api-token';
 import type { ResearchService } from '../service';
 import type { CliIo } from './output';
 import { parseWholeNumber } from './output';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ensureToken, rotateToken, tokenPath } from '../api/token';
+import { ensureToken, rotateToken, tokenPath } from '../api-token';
 
 /**
  * `lantern token`: prints the local API's bearer token (creating it once, in a 0600 file);

@@ -29,7 +29,7 @@ import {
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
 import { readDiscovery } from '../api/discovery';
-import { readToken } from '../api/token';
+import { readToken } from '../api-token';
 import { letProgressArrive } from './progress-flush';
 
 /** Longest a relayed call may take unless `--timeout` says otherwise (a research answer reads several pages within its own budget). */

@@ -1,36 +1,16 @@
 /**
- * ResearchApi over the local HTTP API of `lantern serve` (web mode): JSON requests, and the
- * answer's and research's steps as server-sent events read from a fetch() body (EventSource cannot POST).
- * Authentication is the session cookie the server set when the printed link was opened; this
- * code never sees a token, and the browser sends the cookie to this origin only. Methods and paths
- * come from the endpoints the server's route table is built on (src/shared/http-endpoints.ts).
+ * ResearchApi over the local HTTP API of `lantern serve` (web mode): each operation at its
+ * method and path in the operations table (src/shared/operations.ts) — a GET's request as query
+ * parameters, a POST's as the JSON body — and the steps of an operation with events as
+ * server-sent events read from a fetch() body (EventSource cannot POST). Authentication is the
+ * session cookie the server set when the printed link was opened; this code never sees a token,
+ * and the browser sends the cookie to this origin only.
  */
-import type { AccessApi, AnswerOptions, CallOptions, ResearchApi, ResearchOptions } from '../../../shared/api';
-import type { AnswerEvent, AnswerRequestInput, AnswerResponse } from '../../../shared/answer-contract';
-import type {
-  CaptchaPendingResponse,
-  CaptchaSolveRequest,
-  CaptchaSolveResponse,
-  CaptchaWaitRequest,
-  CaptchaWaitResponse,
-} from '../../../shared/captcha-contract';
-import type { ErrorInfo, SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from '../../../shared/contract';
+import type { ErrorInfo } from '../../../shared/contract';
 import { LanternError } from '../../../shared/errors';
-import type { FetchRequestInput, FetchResponse } from '../../../shared/fetch-contract';
-import type {
-  FullTextHit,
-  HistoryDeleteResponse,
-  HistoryExportRequest,
-  HistoryExportResponse,
-  HistoryListRequest,
-  HistorySearchRequest,
-  Thread,
-  ThreadRequest,
-  ThreadSummary,
-} from '../../../shared/history-contract';
-import { HTTP_ENDPOINTS, routePath, type HttpEndpoint } from '../../../shared/http-endpoints';
-import type { ResearchEvent, ResearchPlan, ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from '../../../shared/research-contract';
-import type { Settings, SettingsPatch } from '../../../shared/settings-contract';
+import { HTTP_DOOR_ENDPOINTS, pathParameters, routePath, type HttpEndpoint } from '../../../shared/http-endpoints';
+import { operationSpec, type OperationName } from '../../../shared/operations';
+import { createApiClient, type ApiClient, type Transport, type TransportOptions } from './api-client';
 
 /** The UI's numbered results, apart from any agent's. */
 const SESSION = 'ui';
@@ -179,90 +159,62 @@ function requester(fetchImpl: FetchLike) {
   return { send, call };
 }
 
-export function createHttpClient(
-  fetchImpl: FetchLike = (path, init) => fetch(path, init),
-): ResearchApi & { access: AccessApi; resetSearchSession(): Promise<void> } {
+/** How an operation's request and call options become the request's parts. */
+function partsOf(name: OperationName, request: unknown, options: TransportOptions): { route: HttpEndpoint; parts: RequestParts } {
+  const spec = operationSpec(name);
+  if (!spec.http) throw new LanternError('NOT_FOUND', `${name} is for the desktop app only.`);
+  const route = spec.http;
+  const fields = { ...((request ?? {}) as Record<string, unknown>) };
+  const params: Record<string, unknown> = {};
+  for (const param of pathParameters(route)) {
+    params[param] = fields[param];
+    delete fields[param];
+  }
+  const query: Record<string, string | number | undefined> = {};
+  for (const option of spec.options ?? []) query[option] = options[option];
+  // A GET or DELETE carries its request in the query; a POST in its body.
+  if (route.method !== 'POST') Object.assign(query, fields);
+  const body = route.method === 'POST' && request !== undefined ? request : undefined;
+  return { route, parts: { params, query, ...(body === undefined ? {} : { body }), signal: options.signal, ...(spec.events ? { accept: 'text/event-stream' } : {}) } };
+}
+
+export function httpTransport(fetchImpl: FetchLike): Transport {
   const { send, call } = requester(fetchImpl);
+
+  /**
+   * An operation stopped by a route of its own (research.run: stoppedBy) asks the server to end
+   * it rather than closing the stream, so the result of what was done still arrives (a report,
+   * stopped: "cancelled"); only when that request fails is the stream closed, and the call ends
+   * with nothing back.
+   */
+  async function stoppable(route: HttpEndpoint, parts: RequestParts, stop: HttpEndpoint, options: TransportOptions, incomplete: string): Promise<unknown> {
+    const runId = crypto.randomUUID();
+    const connection = new AbortController();
+    const onAbort = (): void => {
+      call(stop, { body: { runId } }).catch(() => connection.abort());
+    };
+    if (options.signal?.aborted) throw new LanternError('CANCELLED', 'Stopped.');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await send(route, { ...parts, query: { ...parts.query, runId }, signal: connection.signal });
+      return await streamedResponse(response, { ...(options.onEvent ? { onEvent: options.onEvent } : {}), signal: connection.signal }, incomplete);
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   return {
-    search: (request: SearchRequestInput, options: CallOptions = {}) => call<SearchResponse>(HTTP_ENDPOINTS.search, { body: request, signal: options.signal }),
-
-    searchMany: (request: SearchManyRequestInput, options: CallOptions = {}) =>
-      call<SearchManyResponse>(HTTP_ENDPOINTS.search, { body: request, signal: options.signal }),
-
-    fetch: (request: FetchRequestInput, options: CallOptions = {}) => call<FetchResponse>(HTTP_ENDPOINTS.fetch, { body: request, signal: options.signal }),
-
-    async answer(request: AnswerRequestInput, options: AnswerOptions = {}): Promise<AnswerResponse> {
-      const response = await send(HTTP_ENDPOINTS.answer, {
-        query: { threadId: options.threadId },
-        body: request,
-        signal: options.signal,
-        accept: 'text/event-stream',
-      });
-      return streamedResponse<AnswerResponse, AnswerEvent>(response, options, 'The answer stream ended before the answer was complete. Ask again.');
-    },
-
-    research: {
-      plan: (request: ResearchPlanRequestInput, options: CallOptions = {}) =>
-        call<ResearchPlan>(HTTP_ENDPOINTS['research.plan'], { body: request, signal: options.signal }),
-      /**
-       * Stopping (options.signal) asks the server to end the gathering rather than closing the
-       * stream, so the report of what was read still arrives (stopped: "cancelled"); only when that
-       * request fails is the stream closed, and the run ends with nothing back.
-       */
-      async run(request: ResearchRequestInput, options: ResearchOptions = {}): Promise<ResearchReport> {
-        const runId = crypto.randomUUID();
-        const connection = new AbortController();
-        const stop = (): void => {
-          call(HTTP_ENDPOINTS['research.stop'], { body: { runId } }).catch(() => connection.abort());
-        };
-        if (options.signal?.aborted) throw new LanternError('CANCELLED', 'Stopped.');
-        options.signal?.addEventListener('abort', stop, { once: true });
-        try {
-          const response = await send(HTTP_ENDPOINTS['research.run'], { query: { runId }, body: request, signal: connection.signal, accept: 'text/event-stream' });
-          return await streamedResponse<ResearchReport, ResearchEvent>(
-            response,
-            { ...(options.onEvent ? { onEvent: options.onEvent } : {}), signal: connection.signal },
-            'The research stream ended before the report was complete. Run it again.',
-          );
-        } finally {
-          options.signal?.removeEventListener('abort', stop);
-        }
-      },
-    },
-
-    history: {
-      list: (request: HistoryListRequest = {}) =>
-        call<ThreadSummary[]>(HTTP_ENDPOINTS['history.list'], { query: { limit: request.limit, offset: request.offset } }),
-      get: (request: ThreadRequest) => call<Thread>(HTTP_ENDPOINTS['history.get'], { params: { id: request.id } }),
-      search: (request: HistorySearchRequest) =>
-        call<FullTextHit[]>(HTTP_ENDPOINTS['history.search'], { query: { text: request.text, scope: request.scope, limit: request.limit } }),
-      delete: (request: ThreadRequest) => call<HistoryDeleteResponse>(HTTP_ENDPOINTS['history.delete'], { params: { id: request.id } }),
-      export: (request: HistoryExportRequest) => call<HistoryExportResponse>(HTTP_ENDPOINTS['history.export'], { params: { id: request.id } }),
-    },
-
-    settings: {
-      get: () => call<Settings>(HTTP_ENDPOINTS['settings.get']),
-      update: (patch: SettingsPatch) => call<Settings>(HTTP_ENDPOINTS['settings.update'], { body: patch }),
-      reset: () => call<Settings>(HTTP_ENDPOINTS['settings.reset']),
-    },
-
-    captcha: {
-      pending: () => call<CaptchaPendingResponse>(HTTP_ENDPOINTS['captcha.pending']),
-      wait: (request: CaptchaWaitRequest, options: CallOptions = {}) =>
-        call<CaptchaWaitResponse>(HTTP_ENDPOINTS['captcha.wait'], { body: request, signal: options.signal }),
-      solve: (request: CaptchaSolveRequest, options: CallOptions = {}) =>
-        call<CaptchaSolveResponse>(HTTP_ENDPOINTS['captcha.solve'], { body: request, signal: options.signal }),
-    },
-
-    async resetSearchSession() {
-      await call<{ reset: true }>(HTTP_ENDPOINTS.resetSearchSession);
-    },
-
-    access: {
-      token: () => call<{ token: string }>(HTTP_ENDPOINTS['access.token']),
-      rotateToken: () => call<{ token: string }>(HTTP_ENDPOINTS['access.rotateToken']),
-      setLlmKey: (request: { key: string | null }) => call<{ hasKey: boolean }>(HTTP_ENDPOINTS['access.setLlmKey'], { body: request }),
-      llmKeyState: () => call<{ hasKey: boolean }>(HTTP_ENDPOINTS['access.llmKeyState']),
+    async call(name, request, options) {
+      const { route, parts } = partsOf(name, request, options);
+      const spec = operationSpec(name);
+      if (!spec.events) return call(route, parts);
+      const incomplete = `The server's events ended before the result of ${name} was complete. Try again.`;
+      if (spec.http?.stoppedBy) return stoppable(route, parts, HTTP_DOOR_ENDPOINTS[spec.http.stoppedBy], options, incomplete);
+      return streamedResponse(await send(route, parts), options, incomplete);
     },
   };
+}
+
+export function createHttpClient(fetchImpl: FetchLike = (path, init) => fetch(path, init)): ApiClient {
+  return createApiClient(httpTransport(fetchImpl));
 }

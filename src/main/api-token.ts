@@ -5,7 +5,7 @@
  * next request, so the old token stops working at once.
  */
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
-import { readSecret, secretPath, secretReader, writeSecret } from '../secrets';
+import { readSecret, secretPath, secretReader, writeSecret } from './secrets';
 
 export function tokenPath(dataDir: string): string {
   return secretPath(dataDir, 'api-token');

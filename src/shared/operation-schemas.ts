@@ -1,0 +1,161 @@
+/**
+ * The zod schemas of each operation of the table (operations.ts), keyed by the same names: what
+ * a caller sends (the IPC door checks it; the service checks it again), the call options a caller
+ * may set, and how the operation is told over HTTP (body, query parameters, response, summary)
+ * for the router and the OpenAPI document (http-routes.ts).
+ */
+import * as z from 'zod';
+import { LlmKeyRequestSchema, LlmKeyResponseSchema, TokenResponseSchema } from './access-contract';
+import { AnswerRequestSchema, AnswerResponseSchema } from './answer-contract';
+import { CaptchaPendingResponseSchema, CaptchaSolveRequestSchema, CaptchaSolveResponseSchema, CaptchaWaitRequestSchema, CaptchaWaitResponseSchema } from './captcha-contract';
+import { SearchManyRequestSchema, SearchRequestSchema } from './contract';
+import { FetchRequestSchema, FetchResponseSchema } from './fetch-contract';
+import {
+  FullTextHitSchema,
+  HistoryDeleteResponseSchema,
+  HistoryExportRequestSchema,
+  HistoryExportResponseSchema,
+  HistoryListRequestSchema,
+  HistorySearchRequestSchema,
+  ThreadIdSchema,
+  ThreadRequestSchema,
+  ThreadSchema,
+  ThreadSummarySchema,
+} from './history-contract';
+import {
+  AnswerParametersSchema,
+  ApiSearchRequestSchema,
+  ApiSearchResponseSchema,
+  CallParametersSchema,
+  ResearchRunParametersSchema,
+  TextCallParametersSchema,
+} from './http-contract';
+import type { OperationName } from './operations';
+import { ResearchPlanRequestSchema, ResearchPlanSchema, ResearchReportSchema, ResearchRequestSchema } from './research-contract';
+import { SettingsPatchSchema, SettingsSchema } from './settings-contract';
+
+export interface OperationHttp {
+  summary: string;
+  /** The body (default: the request schema, for a POST). */
+  body?: z.ZodType;
+  /** The query parameters (default: CallParametersSchema); a GET's request fields are among them. */
+  query?: z.ZodType;
+  /** Query parameters that are numbers (a query string carries only text). */
+  numericQuery?: readonly string[];
+  response: z.ZodType;
+  /** With format=compact|cited, the response as text/plain for a model (what the MCP tools return). */
+  plainText?: true;
+  /** With events: whether agents' streams also end with a `response` event (the web UI's always do). */
+  responseEventForAgents?: true;
+}
+
+export interface OperationSchemas {
+  /** What the caller sends; none for an operation that takes nothing. */
+  request?: z.ZodType;
+  /** The call options a caller may set (OperationSpec.options), as the IPC door checks them. */
+  options?: z.ZodObject;
+  /** How it is told over HTTP; none for an operation without a route of its own (searchMany shares search's). */
+  http?: OperationHttp;
+}
+
+export const OPERATION_SCHEMAS = {
+  search: {
+    request: SearchRequestSchema,
+    http: {
+      summary: 'Search the web: one `query`, or `queries` (run through the engine queue, each with its own result or error).',
+      body: ApiSearchRequestSchema,
+      query: TextCallParametersSchema,
+      response: ApiSearchResponseSchema,
+      plainText: true,
+    },
+  },
+  searchMany: { request: SearchManyRequestSchema },
+  fetch: {
+    request: FetchRequestSchema,
+    http: {
+      summary: 'A URL, several URLs, a prompt with URLs, or result N of a search → main content as Markdown.',
+      query: TextCallParametersSchema,
+      response: FetchResponseSchema,
+      plainText: true,
+    },
+  },
+  answer: {
+    request: AnswerRequestSchema,
+    // A follow-up names the thread it continues.
+    options: z.object({ threadId: ThreadIdSchema.optional() }).strict(),
+    http: {
+      summary: 'A question → a short answer citing numbered sources. With `Accept: text/event-stream`, its steps as server-sent events, `done` last.',
+      query: AnswerParametersSchema,
+      response: AnswerResponseSchema,
+      plainText: true,
+    },
+  },
+  'research.plan': {
+    request: ResearchPlanRequestSchema,
+    http: {
+      summary: 'Deep research, first step: the sub-questions a research run would follow, to show (and edit) before it runs.',
+      response: ResearchPlanSchema,
+    },
+  },
+  'research.run': {
+    request: ResearchRequestSchema,
+    http: {
+      summary:
+        'Deep research: several searches, up to maxPages pages read, a report with a section per sub-question, where the sources disagree and what they do not answer, every citation checked. With `Accept: text/event-stream`, its steps as server-sent events, then `response` (the report) and `done` last.',
+      query: ResearchRunParametersSchema,
+      response: ResearchReportSchema,
+      plainText: true,
+      // The report is only in the run's result.
+      responseEventForAgents: true,
+    },
+  },
+  'history.list': {
+    request: HistoryListRequestSchema.optional(),
+    http: {
+      summary: 'Research threads, most recently active first.',
+      query: HistoryListRequestSchema.extend(CallParametersSchema.shape),
+      numericQuery: ['limit', 'offset'],
+      response: z.array(ThreadSummarySchema),
+    },
+  },
+  'history.search': {
+    request: HistorySearchRequestSchema,
+    http: {
+      summary: 'Ranked full-text search over questions, answers and fetched pages.',
+      query: HistorySearchRequestSchema.extend(CallParametersSchema.shape),
+      numericQuery: ['limit'],
+      response: z.array(FullTextHitSchema),
+    },
+  },
+  'history.get': { request: ThreadRequestSchema, http: { summary: 'One thread with its turns.', response: ThreadSchema } },
+  'history.export': {
+    request: HistoryExportRequestSchema,
+    http: { summary: 'A thread as a Markdown document with its sources as footnotes.', response: HistoryExportResponseSchema },
+  },
+  'history.delete': { request: ThreadRequestSchema, http: { summary: 'Deletes a thread and its turns.', response: HistoryDeleteResponseSchema } },
+  'captcha.pending': { http: { summary: 'Engines paused by a CAPTCHA or consent wall.', response: CaptchaPendingResponseSchema } },
+  'captcha.wait': {
+    request: CaptchaWaitRequestSchema,
+    http: { summary: "Waits until an engine's block is solved, its pause runs out, or timeoutMs passes.", response: CaptchaWaitResponseSchema },
+  },
+  'settings.get': { http: { summary: 'The settings (web UI only).', response: SettingsSchema } },
+  'settings.update': {
+    request: SettingsPatchSchema,
+    http: { summary: 'Changes some settings; what the body leaves out stays (web UI only).', response: SettingsSchema },
+  },
+  'settings.reset': { http: { summary: 'Back to the default settings (web UI only).', response: SettingsSchema } },
+  'access.token': { http: { summary: "The agents' bearer token, to copy (web UI only).", response: TokenResponseSchema } },
+  'access.rotateToken': { http: { summary: 'Replaces the bearer token; the old one stops working at once (web UI only).', response: TokenResponseSchema } },
+  'access.llmKeyState': { http: { summary: 'Whether a model API key is stored; never the key (web UI only).', response: LlmKeyResponseSchema } },
+  'access.setLlmKey': {
+    request: LlmKeyRequestSchema,
+    http: { summary: "Stores the model's API key in the 0600 file llm-key, or removes it with null (web UI only).", response: LlmKeyResponseSchema },
+  },
+  resetSearchSession: {
+    http: { summary: "Forgets the search browser's cookies and storage (web UI only).", response: z.object({ reset: z.literal(true) }) },
+  },
+  'captcha.solve': {
+    request: CaptchaSolveRequestSchema,
+    http: { summary: "Shows an engine's CAPTCHA to the person in a visible window; resolves when solved (web UI only).", response: CaptchaSolveResponseSchema },
+  },
+} as const satisfies Record<OperationName, OperationSchemas>;
