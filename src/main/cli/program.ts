@@ -12,6 +12,7 @@ import { resolveDataDir } from '../paths';
 import type { ResearchService } from '../service';
 import { registerAskCommand } from './ask-command';
 import { EXIT } from './exit-codes';
+import { registerExportCommand } from './export-command';
 import { registerFetchCommand } from './fetch-command';
 import { registerHistoryCommand } from './history-command';
 import { registerMcpCommand } from './mcp-command';
@@ -81,6 +82,7 @@ export async function runLantern(argv: string[], options: LanternRunOptions): Pr
   registerAskCommand(program, { api, io, setExitCode, session: CLI_SESSION });
   registerFetchCommand(program, { api, out: io.out, session: CLI_SESSION });
   registerHistoryCommand(program, { api, out: io.out });
+  registerExportCommand(program, { api, out: io.out, cwd: () => process.cwd() });
   registerSettingsCommand(program, { api, out: io.out });
   registerMcpCommand(program, {
     api,
