@@ -8,6 +8,7 @@ import type { LlmKeyState, ResearchApi } from '../../shared/api';
 import type { AnswerEvent, AnswerRequestSchema, AnswerResponse } from '../../shared/answer-contract';
 import type { CaptchaWaitRequestSchema } from '../../shared/captcha-contract';
 import type { FetchRequestSchema, FetchResponse } from '../../shared/fetch-contract';
+import type { ExportFormat } from '../../shared/history-contract';
 import type { ApiSearchRequestSchema, HealthResponse, TextFormat } from '../../shared/http-contract';
 import { httpRoutesFor, type HttpRoute, type HttpRouteNameFor } from '../../shared/http-routes';
 import type { ErrorInfo, SearchManyResponse, SearchResponse } from '../../shared/contract';
@@ -17,6 +18,7 @@ import { formatCitedAnswer, formatCitedReport, formatCitedResults } from '../../
 import { formatCompactResults } from '../../shared/format/compact';
 import { formatFetchedText } from '../../shared/format/fetched-text';
 import { formatSearchOutcomes } from '../../shared/format/search-outcomes';
+import { sendExport } from './export-response';
 import { publicErrorInfo } from './http-errors';
 import { openEventStream } from './sse';
 
@@ -150,7 +152,15 @@ export const ROUTES: Route[] = withHandlers('agent', {
       }),
   },
   'history.get': { handle: (context) => context.api.history.get({ id: idParam(context) }) },
-  'history.export': { handle: (context) => context.api.history.export({ id: idParam(context) }) },
+  'history.export': {
+    async handle(context) {
+      const format = context.query['format'] as 'json' | ExportFormat;
+      const exported = await context.api.history.export({ id: idParam(context), format: format === 'json' ? 'markdown' : format });
+      if (format === 'json') return exported;
+      sendExport(context.res, exported);
+      return STREAMED;
+    },
+  },
   'history.delete': { handle: (context) => context.api.history.delete({ id: idParam(context) }) },
   'captcha.pending': { handle: (context) => context.api.captcha.pending() },
   'captcha.wait': {
