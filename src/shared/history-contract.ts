@@ -51,6 +51,8 @@ export const HistoryExportRequestSchema = z
   .object({
     id: ThreadIdSchema,
     format: ExportFormatSchema.default('markdown'),
+    /** Only this turn of the thread (an answer or a deep-research report), numbered from 1 as `lantern history show` numbers them. */
+    turn: z.number({ error: 'turn: expected a whole number from 1' }).int('turn: expected a whole number from 1').min(1, 'turn: expected a whole number from 1').optional(),
   })
   .strict();
 export type HistoryExportRequest = z.input<typeof HistoryExportRequestSchema>;

@@ -79,6 +79,23 @@ describe('lantern export', () => {
     expect(document).toContain('<img src=x onerror=alert(2)>');
   });
 
+  it('exports one turn, the report, under its own question: only its sources', async () => {
+    const out = join(dataDir, 'report.docx');
+    const run = await runCliInProcess(['export', String(threadId), '--turn', '2', '--format', 'docx', '--out', out], { LANTERN_DATA_DIR: dataDir });
+    expect(run.code).toBe(EXIT.ok);
+    const files = unzipSync(new Uint8Array(readFileSync(out)));
+    const document = wordText(strFromU8(files['word/document.xml'] as Uint8Array));
+    const footnotes = wordText(strFromU8(files['word/footnotes.xml'] as Uint8Array));
+    expect(document).toContain('How long does installing one take?');
+    expect(document).not.toContain(EXPORT_QUESTION);
+    expect(footnotes).toContain(REPORT_SOURCES[0]!.url);
+    expect(footnotes).not.toContain(ANSWER_SOURCES[0]!.url);
+
+    const missing = await runCliInProcess(['export', String(threadId), '--turn', '3'], { LANTERN_DATA_DIR: dataDir });
+    expect(missing.code).not.toBe(EXIT.ok);
+    expect(missing.stderr).toContain('there is no turn 3');
+  });
+
   it('refuses an unknown format, naming the flag', async () => {
     const run = await runCliInProcess(['export', String(threadId), '--format', 'odt'], { LANTERN_DATA_DIR: dataDir });
     expect(run.code).toBe(EXIT.invalidInput);

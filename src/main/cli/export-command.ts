@@ -16,8 +16,8 @@ export interface ExportCommandDeps {
 const FORMATS: Record<string, ExportFormat> = { md: 'markdown', markdown: 'markdown', pdf: 'pdf', docx: 'docx' };
 
 /**
- * `lantern export <thread> [--format md|pdf|docx] [--out file]`: a thread (an answer, a deep
- * research report, a conversation) with its citations as footnotes, over ResearchApi's
+ * `lantern export <thread> [--format md|pdf|docx] [--turn n] [--out file]`: a thread, or one of
+ * its turns (an answer, a deep-research report), with its citations as footnotes, over ResearchApi's
  * history.export. Markdown goes to standard output unless --out names a file; a PDF or a DOCX
  * is written to --out, or to a file named after the thread in the current folder.
  */
@@ -27,12 +27,13 @@ export function registerExportCommand(program: Command, deps: ExportCommandDeps)
     .description('Export a thread as Markdown, PDF or Word, its citations as footnotes with the quoted passage and URL')
     .argument('<thread>', 'thread id (see `lantern history list`)')
     .addOption(new Option('--format <format>', 'md, pdf or docx').choices(Object.keys(FORMATS)).default('md'))
+    .option('--turn <n>', 'only this turn: an answer or a report (numbered as `lantern history show` shows them)', Number)
     .option('-o, --out <file>', 'write to this file (a PDF or DOCX goes to <title>.<format> here without it)')
     .option('--json', 'print {"path", "format", …} as JSON')
-    .action(async (thread: string, flags: { format: string; out?: string; json?: boolean }) => {
+    .action(async (thread: string, flags: { format: string; turn?: number; out?: string; json?: boolean }) => {
       const format = FORMATS[flags.format];
       if (format === undefined) throw new LanternError('INVALID_INPUT', `--format must be md, pdf or docx, not '${flags.format}'.`);
-      const exported = await deps.api().history.export({ id: thread, format });
+      const exported = await deps.api().history.export({ id: thread, format, ...(flags.turn === undefined ? {} : { turn: flags.turn }) });
       if (exported.format === 'markdown' && flags.out === undefined) {
         deps.out(flags.json ? JSON.stringify({ id: exported.id, title: exported.title, format, markdown: exported.markdown }) : exported.markdown);
         return;

@@ -62,8 +62,8 @@ export class HistoryService implements HistoryApi {
   }
 
   async export(input: HistoryExportRequest): Promise<HistoryExportResponse> {
-    const { id, format } = parse(HistoryExportRequestSchema, input, 'history.export');
-    const thread = this.requireThread(id);
+    const { id, format, turn } = parse(HistoryExportRequestSchema, input, 'history.export');
+    const thread = turn === undefined ? this.requireThread(id) : oneTurn(this.requireThread(id), turn);
     if (format === 'markdown') return { id, title: thread.title, format, markdown: threadToMarkdown(thread, this.now()) };
     const doc = threadToDocument(thread, this.now());
     const data: Uint8Array = format === 'docx' ? await documentToDocx(doc) : await this.printPdf()(documentToPrintable(doc));
@@ -96,6 +96,13 @@ export class HistoryService implements HistoryApi {
     if (!thread) throw threadNotFound(id);
     return thread;
   }
+}
+
+/** The thread with only its turn `n` (from 1), titled by that turn's question. */
+function oneTurn(thread: Thread, n: number): Thread {
+  const turn = thread.turns[n - 1];
+  if (!turn) throw new LanternError('NOT_FOUND', `Thread #${thread.id} has ${thread.turns.length} turn${thread.turns.length === 1 ? '' : 's'}; there is no turn ${n}.`);
+  return { ...thread, title: turn.question, turnCount: 1, turns: [turn] };
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, operation: string): z.output<S> {
