@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { SearchManyRequestSchema, SearchManyResponseSchema, SearchRequestSchema, SearchResponseSchema } from './contract';
 import { PendingBlockSchema } from './captcha-contract';
-import { EXPORT_FORMATS } from './history-contract';
+import { EXPORT_FORMATS, HistoryExportRequestSchema } from './history-contract';
 
 const SessionSchema = z
   .string()
@@ -49,6 +49,7 @@ export const HistoryExportParametersSchema = CallParametersSchema.extend({
     .describe(
       "json: {id, title, format, markdown}. markdown: the Markdown itself (text/markdown). pdf, docx: the file (application/pdf; application/vnd.openxmlformats-officedocument.wordprocessingml.document), the citations as footnotes with the quoted passage and the URL.",
     ),
+  turn: HistoryExportRequestSchema.shape.turn.describe('Only this turn of the thread (an answer or a report), from 1.'),
 }).strict();
 
 export const AnswerParametersSchema = TextCallParametersSchema.extend({

@@ -170,6 +170,7 @@ export const HTTP_ROUTES = {
     caller: 'agent',
     summary: 'A thread as a Markdown document with its sources as footnotes; with format=markdown, pdf or docx, the file itself.',
     query: HistoryExportParametersSchema,
+    numericQuery: ['turn'],
     response: HistoryMarkdownExportSchema,
   },
   'history.delete': {

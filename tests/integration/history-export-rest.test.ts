@@ -38,6 +38,12 @@ describe('GET /v1/history/{id}/export', () => {
     expect(json.markdown).toContain('https://energy.example/cop');
   });
 
+  it('?turn=2 answers that turn alone', async () => {
+    const json = (await (await get('?turn=2')).json()) as { title: string; markdown: string };
+    expect(json.title).toBe('How long does installing one take?');
+    expect(json.markdown).not.toContain('https://energy.example/cop');
+  });
+
   it('refuses an unknown format, naming the parameter', async () => {
     const response = await get('?format=odt');
     expect(response.status).toBe(400);

@@ -155,7 +155,8 @@ export const ROUTES: Route[] = withHandlers('agent', {
   'history.export': {
     async handle(context) {
       const format = context.query['format'] as 'json' | ExportFormat;
-      const exported = await context.api.history.export({ id: idParam(context), format: format === 'json' ? 'markdown' : format });
+      const turn = context.query['turn'] as number | undefined;
+      const exported = await context.api.history.export({ id: idParam(context), format: format === 'json' ? 'markdown' : format, ...(turn === undefined ? {} : { turn }) });
       if (format === 'json') return exported;
       sendExport(context.res, exported);
       return STREAMED;
