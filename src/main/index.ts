@@ -15,6 +15,7 @@ import { HiddenWindowPageLoader } from './electron/hidden-window-loader';
 import { ownUiMatcher, registerIpcHandlers } from './electron/ipc';
 import { ElectronRenderer } from './electron/render-window';
 import { createMainWindow } from './electron/main-window';
+import { electronPdfPrinter } from './electron/pdf-window';
 import { allowOnlyUiClipboardWrite } from './electron/permissions';
 import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
@@ -67,6 +68,7 @@ function start(): void {
       // The hidden search window can always be shown to the person at the desktop.
       canShowWindow: () => true,
       runtime: 'desktop app',
+      printPdf: electronPdfPrinter({ BrowserWindow, session }),
       // Fetch's render fallback in a hidden window of its own partition, through the render proxy.
       renderer: () => {
         const renderer = new ElectronRenderer({ BrowserWindow, session }, identity);

@@ -12,6 +12,7 @@ import { CaptchaService } from './captcha/captcha-service';
 import { LazyPageLoader } from './browser/lazy-loader';
 import type { FetchService, RenderPage } from './fetch';
 import { HistoryService } from './history/history-service';
+import type { PrintPdf } from './pdf-printer';
 import { chromiumProfileDir, resolveDataDir } from './paths';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
@@ -62,6 +63,8 @@ export interface AssembleOptions {
   canShowWindow: () => boolean;
   /** Which runtime holds the secret store, for what a key left encrypted means here (AccessService). */
   runtime?: 'desktop app' | 'elsewhere';
+  /** Prints a thread's export to PDF; without it `history.export` refuses the PDF format. */
+  printPdf?: PrintPdf;
 }
 
 /**
@@ -120,7 +123,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     ));
   // The model in force at each answer: the settings, a caller's override, the stored key.
   const llmInput = (override?: LlmOverride): LlmConfigInput => ({ settings: settings.current(), env: withLlmOverride(env, override), dataDir });
-  const history = new HistoryService(store);
+  const history = new HistoryService(store, undefined, options.printPdf ? { printPdf: options.printPdf } : {});
   const captcha = new CaptchaService({
     suspensions: search.suspensions,
     canShowWindow: options.canShowWindow,
@@ -209,6 +212,8 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchSer
     env,
     loader,
     canShowWindow: () => hasDisplay(env),
+    // A browser of its own for each print, loaded on the first export to PDF.
+    printPdf: async (page) => (await import('./browser/chromium-pdf')).printPdfWithChromium(findChrome(env), page),
     renderer: (settings) =>
       isolatedChromiumRenderer({
         executablePath: () => findChrome(env),

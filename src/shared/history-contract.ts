@@ -1,6 +1,6 @@
 /**
  * The history part of the contract: the person's research threads, their full-text search,
- * deletion and Markdown export.
+ * deletion and export (Markdown, PDF, Word).
  */
 import * as z from 'zod';
 import { ErrorInfoSchema } from './contract';
@@ -42,11 +42,17 @@ export const HistorySearchRequestSchema = z
   .strict();
 export type HistorySearchRequest = z.input<typeof HistorySearchRequestSchema>;
 
+/** Markdown with the sources as footnotes; PDF (Chromium's print) and DOCX with each source's quoted passages and URL. */
+export const EXPORT_FORMATS = ['markdown', 'pdf', 'docx'] as const;
+export const ExportFormatSchema = z.enum(EXPORT_FORMATS, { error: "format must be 'markdown', 'pdf' or 'docx'" });
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
 export const HistoryExportRequestSchema = z
   .object({
     id: ThreadIdSchema,
-    /** The only format today: Markdown with the sources as footnotes. */
-    format: z.literal('markdown').default('markdown'),
+    format: ExportFormatSchema.default('markdown'),
+    /** Only this turn of the thread (an answer or a deep-research report), numbered from 1 as `lantern history show` numbers them. */
+    turn: z.number({ error: 'turn: expected a whole number from 1' }).int('turn: expected a whole number from 1').min(1, 'turn: expected a whole number from 1').optional(),
   })
   .strict();
 export type HistoryExportRequest = z.input<typeof HistoryExportRequestSchema>;
@@ -118,10 +124,26 @@ export const HistoryDeleteResponseSchema = z.object({
 });
 export type HistoryDeleteResponse = z.infer<typeof HistoryDeleteResponseSchema>;
 
-export const HistoryExportResponseSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  format: z.literal('markdown'),
-  markdown: z.string(),
+const exportedThread = { id: z.number().int(), title: z.string() };
+
+export const HistoryMarkdownExportSchema = z.object({ ...exportedThread, format: z.literal('markdown'), markdown: z.string() });
+export type HistoryMarkdownExport = z.infer<typeof HistoryMarkdownExportSchema>;
+
+/** A PDF or DOCX file: its bytes, its media type and a file name made from the thread's title. */
+export const HistoryFileExportSchema = z.object({
+  ...exportedThread,
+  format: z.enum(['pdf', 'docx']),
+  mediaType: z.string(),
+  fileName: z.string(),
+  data: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: 'expected the bytes of the file' }),
 });
+export type HistoryFileExport = z.infer<typeof HistoryFileExportSchema>;
+
+export const HistoryExportResponseSchema = z.discriminatedUnion('format', [HistoryMarkdownExportSchema, HistoryFileExportSchema]);
 export type HistoryExportResponse = z.infer<typeof HistoryExportResponseSchema>;
+
+/** The media type of each file format. */
+export const EXPORT_MEDIA_TYPES = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;

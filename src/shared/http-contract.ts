@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { SearchManyRequestSchema, SearchManyResponseSchema, SearchRequestSchema, SearchResponseSchema } from './contract';
 import { PendingBlockSchema } from './captcha-contract';
+import { EXPORT_FORMATS, HistoryExportRequestSchema } from './history-contract';
 
 const SessionSchema = z
   .string()
@@ -38,6 +39,17 @@ export const TextCallParametersSchema = CallParametersSchema.extend({
     .describe(
       "json: the response object. compact: text/plain for a model — search results numbered from 0 with title, date, source and snippet (no URLs), a page or an answer with its [n] sources inside <untrusted_content>. cited: the same with each search result's URL.",
     ),
+}).strict();
+
+/** A thread's export: the JSON response, or the file itself. */
+export const HistoryExportParametersSchema = CallParametersSchema.extend({
+  format: z
+    .enum(['json', ...EXPORT_FORMATS], { error: "format must be 'json', 'markdown', 'pdf' or 'docx'" })
+    .default('json')
+    .describe(
+      "json: {id, title, format, markdown}. markdown: the Markdown itself (text/markdown). pdf, docx: the file (application/pdf; application/vnd.openxmlformats-officedocument.wordprocessingml.document), the citations as footnotes with the quoted passage and the URL.",
+    ),
+  turn: HistoryExportRequestSchema.shape.turn.describe('Only this turn of the thread (an answer or a report), from 1.'),
 }).strict();
 
 export const AnswerParametersSchema = TextCallParametersSchema.extend({

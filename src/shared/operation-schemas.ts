@@ -14,8 +14,8 @@ import {
   FullTextHitSchema,
   HistoryDeleteResponseSchema,
   HistoryExportRequestSchema,
-  HistoryExportResponseSchema,
   HistoryListRequestSchema,
+  HistoryMarkdownExportSchema,
   HistorySearchRequestSchema,
   ThreadIdSchema,
   ThreadRequestSchema,
@@ -27,6 +27,7 @@ import {
   ApiSearchRequestSchema,
   ApiSearchResponseSchema,
   CallParametersSchema,
+  HistoryExportParametersSchema,
   ResearchRunParametersSchema,
   TextCallParametersSchema,
 } from './http-contract';
@@ -130,7 +131,12 @@ export const OPERATION_SCHEMAS = {
   'history.get': { request: ThreadRequestSchema, http: { summary: 'One thread with its turns.', response: ThreadSchema } },
   'history.export': {
     request: HistoryExportRequestSchema,
-    http: { summary: 'A thread as a Markdown document with its sources as footnotes.', response: HistoryExportResponseSchema },
+    http: {
+      summary: 'A thread as a Markdown document with its sources as footnotes; with format=markdown, pdf or docx, the file itself.',
+      query: HistoryExportParametersSchema,
+      numericQuery: ['turn'],
+      response: HistoryMarkdownExportSchema,
+    },
   },
   'history.delete': { request: ThreadRequestSchema, http: { summary: 'Deletes a thread and its turns.', response: HistoryDeleteResponseSchema } },
   'captcha.pending': { http: { summary: 'Engines paused by a CAPTCHA or consent wall.', response: CaptchaPendingResponseSchema } },

@@ -2,7 +2,7 @@
  * The desktop app end to end, as a person runs it the first time: the built app in Electron
  * (tests/electron/support/desktop-app.ts) on a temporary data dir, its Google the loopback
  * stand-in of tests/support/answer-site.ts. A question gets a cited answer from the hidden search
- * window; a CAPTCHA shows that window, the test plays the person and the question finishes;
+ * window, and its thread exports as a PDF the app prints; a CAPTCHA shows that window, the test plays the person and the question finishes;
  * `lantern mcp` relays to the app's local API; quitting leaves nothing behind. The selectors are
  * the web UI tests' (tests/ui): the desktop app runs the same renderer over IPC.
  */
@@ -51,6 +51,31 @@ test('a question gets an answer with citation chips, searched in the hidden wind
   const visible = await desktop.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().filter((w) => w.isVisible()).length);
   expect(visible).toBe(1);
   expect(site.searches.length).toBeGreaterThan(0);
+});
+
+test('the answer exports as a PDF printed by the app (webContents.printToPDF), its question and source URLs in the text', async () => {
+  // The bridge's channels, as the renderer's IPC client calls them (src/preload/bridge.ts).
+  type Bridge = Record<string, (request: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>>;
+  const exported = await page.evaluate(async () => {
+    const bridge = (window as unknown as { lantern: Bridge }).lantern;
+    const threads = (await bridge['history:list']!({})).value as Array<{ id: number }>;
+    const id = threads[0]!.id;
+    const thread = (await bridge['history:get']!({ id })).value as { turns: Array<{ question: string; sources: Array<{ url: string }> }> };
+    const pdf = await bridge['history:export']!({ id, format: 'pdf' });
+    if (!pdf.ok) throw new Error(pdf.error?.message);
+    return { question: thread.turns[0]!.question, urls: thread.turns[0]!.sources.map((s) => s.url), bytes: Array.from((pdf.value as { data: Uint8Array }).data) };
+  });
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({ data: new Uint8Array(exported.bytes), isEvalSupported: false, verbosity: 0 }).promise;
+  let text = '';
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
+  }
+  await document.destroy();
+  const squeezed = (value: string): string => value.replace(/\s+/g, '');
+  expect(squeezed(text)).toContain(squeezed(exported.question));
+  for (const url of exported.urls) expect(squeezed(text)).toContain(squeezed(url));
 });
 
 test('Google asks for a CAPTCHA: the search window shows, the person solves it, the question finishes', async () => {

@@ -430,7 +430,8 @@ describe('a question that fails', () => {
     ]);
     ThreadSchema.parse(thread);
     expect(await history.list()).toMatchObject([{ id: threadId, title: 'What is zzqx?', turnCount: 2 }]);
-    const { markdown } = await history.export({ id: threadId });
+    const exported = await history.export({ id: threadId });
+    const markdown = exported.format === 'markdown' ? exported.markdown : '';
     expect(markdown).toContain('## Who made it?\n\n_Searched for: Who made zzqx?_\n\n_Not answered: NOT\\_FOUND: The search for "Who made zzqx?" found no results');
     expect((await history.search({ text: 'zzqx', scope: 'history' })).map((hit) => hit.kind === 'turn' && hit.question)).toEqual(['What is zzqx?']);
     expect((await history.search({ text: 'made', scope: 'history' })).map((hit) => hit.kind === 'turn' && hit.question)).toEqual(['Who made it?']);

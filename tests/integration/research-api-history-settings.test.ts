@@ -78,8 +78,9 @@ describe('history through ResearchApi', () => {
 
     const exported = await api.history.export({ id: heat });
     expect(exported).toMatchObject({ id: heat, title, format: 'markdown' });
-    expect(exported.markdown).toContain('# How efficient are \\[heat\\] \\*pumps\\*?');
-    expect(exported.markdown).toContain('[^1]: COP explained. <https://energy.example/cop>');
+    const markdown = exported.format === 'markdown' ? exported.markdown : '';
+    expect(markdown).toContain('# How efficient are \\[heat\\] \\*pumps\\*?');
+    expect(markdown).toContain('[^1]: COP explained. <https://energy.example/cop>');
 
     // What the store hands back is exactly what the contract's response schemas describe.
     const listed = await api.history.list();

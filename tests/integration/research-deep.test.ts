@@ -116,7 +116,8 @@ describe('deep research on the fixture topic', () => {
     // Kept as a thread: a research turn, exported with footnotes, continued by a quick follow-up.
     const thread = await api.history.get({ id: report.threadId! });
     expect(thread.turns.map((t) => t.mode)).toEqual(['research']);
-    expect((await api.history.export({ id: report.threadId! })).markdown).toMatch(/\[\^\d+\]: /);
+    const exported = await api.history.export({ id: report.threadId! });
+    expect(exported.format === 'markdown' && exported.markdown).toMatch(/\[\^\d+\]: /);
     const followUp = await api.answer({ question: TOPIC_FACETS.lifespan, threadId: report.threadId! }, { allowPrivateNetworks: true, recordHistory: true });
     expect(followUp.threadId).toBe(report.threadId);
     expect((await api.history.get({ id: report.threadId! })).turns.map((t) => t.mode)).toEqual(['research', 'answer']);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,7 +38,7 @@ const PATIENT_PAGE_TIMEOUT_MS = '30000';
 export async function runCliInProcess(
   args: string[],
   env: Record<string, string> = {},
-  options: { runtime?: ResearchService } = {},
+  options: { runtime?: ResearchService; stdin?: Readable } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';

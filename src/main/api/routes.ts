@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResearchApi } from '../../shared/api';
 import type { AnswerResponse } from '../../shared/answer-contract';
 import type { FetchResponse } from '../../shared/fetch-contract';
+import type { ExportFormat } from '../../shared/history-contract';
 import type { HealthResponse, TextFormat } from '../../shared/http-contract';
 import { httpRoutesFor, type DoorRouteName, type HttpRoute } from '../../shared/http-routes';
 import { OPERATION_SCHEMAS, type OperationSchemas } from '../../shared/operation-schemas';
@@ -22,6 +23,7 @@ import { callerOptions, type Caller } from '../caller';
 import { callOperation } from '../operation-call';
 import type { RunRegistry } from '../run-registry';
 import { publicErrorInfo } from './http-errors';
+import { sendExport } from './export-response';
 import { openEventStream } from './sse';
 
 export interface RouteContext {
@@ -82,6 +84,21 @@ const DOOR_HANDLERS: Record<DoorRouteName, Route['handle']> = {
   openapi: (context) => Promise.resolve(context.openapi()),
 };
 
+/**
+ * Operations whose HTTP answer can be a file rather than JSON: a thread's export with
+ * format=markdown|pdf|docx is the document itself, with its media type and a download name.
+ */
+const FILE_HANDLERS: Partial<Record<OperationName, Route['handle']>> = {
+  'history.export': async (context) => {
+    const format = context.query['format'] as 'json' | ExportFormat;
+    const turn = context.query['turn'] as number | undefined;
+    const exported = await context.api.history.export({ id: context.params['id'] as string, format: format === 'json' ? 'markdown' : format, ...(turn === undefined ? {} : { turn }) });
+    if (format === 'json') return exported;
+    sendExport(context.res, exported);
+    return STREAMED;
+  },
+};
+
 /** Query parameters of the door, never part of an operation's request. */
 const DOOR_PARAMETERS = new Set(['session', 'format', 'runId']);
 
@@ -127,7 +144,8 @@ function withHandlers(caller: HttpRoute['caller']): Route[] {
     const door = (DOOR_HANDLERS as Record<string, Route['handle'] | undefined>)[name];
     const text = route.plainText ? TEXT[name] : undefined;
     if (route.plainText && !text) throw new Error(`The route ${name} answers text/plain but has no text in routes.ts`);
-    return { ...route, ...(text ? { text } : {}), handle: door ?? ((context) => handleOperation(route, context)) };
+    const file = FILE_HANDLERS[route.operations[0] as OperationName];
+    return { ...route, ...(text ? { text } : {}), handle: door ?? file ?? ((context) => handleOperation(route, context)) };
   });
   // A literal path such as /v1/history/search before /v1/history/{id}.
   return [...routes.filter((route) => !route.path.includes('{')), ...routes.filter((route) => route.path.includes('{'))];

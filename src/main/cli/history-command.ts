@@ -91,7 +91,8 @@ export function registerHistoryCommand(program: Command, deps: HistoryCommandDep
     .option('-o, --output <file>', 'write to this file instead of standard output')
     .option('--json', 'print {"markdown": …} (and "path" with --output) as JSON')
     .action(async (id: string, flags: { output?: string }, command: Command) => {
-      const { markdown } = await deps.api().history.export({ id, format: 'markdown' });
+      const exported = await deps.api().history.export({ id, format: 'markdown' });
+      const markdown = exported.format === 'markdown' ? exported.markdown : '';
       if (flags.output !== undefined) writeFileSync(flags.output, markdown);
       if (wantsJson(command)) {
         deps.out(JSON.stringify(flags.output === undefined ? { markdown } : { path: flags.output, markdown }));

@@ -28,8 +28,8 @@ export function registerMcpCommand(
     stdin?: Readable;
     stdout?: Writable;
   },
-): void {
-  program
+): Command {
+  return program
     .command('mcp')
     .description('Serve web_search, web_fetch and research to an agent over MCP (stdio); through a running `lantern serve` when there is one')
     .action(async () => {

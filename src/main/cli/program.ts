@@ -12,9 +12,12 @@ import { resolveDataDir } from '../paths';
 import type { ResearchService } from '../service';
 import { registerAskCommand } from './ask-command';
 import { EXIT } from './exit-codes';
+import { registerExportCommand } from './export-command';
 import { registerFetchCommand } from './fetch-command';
 import { registerHistoryCommand } from './history-command';
+import { checkoutLauncher } from './lantern-launcher';
 import { registerMcpCommand } from './mcp-command';
+import { registerMcpInstallCommands } from './mcp-install-command';
 import { parseWholeNumber, reportError, type CliIo } from './output';
 import { registerSearchCommand } from './search-command';
 import { registerServeCommand } from './serve-command';
@@ -81,8 +84,9 @@ export async function runLantern(argv: string[], options: LanternRunOptions): Pr
   registerAskCommand(program, { api, io, setExitCode, session: CLI_SESSION });
   registerFetchCommand(program, { api, out: io.out, session: CLI_SESSION });
   registerHistoryCommand(program, { api, out: io.out });
+  registerExportCommand(program, { api, out: io.out, cwd: () => process.cwd() });
   registerSettingsCommand(program, { api, out: io.out });
-  registerMcpCommand(program, {
+  const mcp = registerMcpCommand(program, {
     api,
     dataDir,
     timeoutMs: () => program.opts<{ timeout?: number }>().timeout,
@@ -91,6 +95,7 @@ export async function runLantern(argv: string[], options: LanternRunOptions): Pr
     ...(options.stdin ? { stdin: options.stdin } : {}),
     ...(options.stdout ? { stdout: options.stdout } : {}),
   });
+  registerMcpInstallCommands(mcp, { io, env, launcher: checkoutLauncher, ...(options.stdin ? { stdin: options.stdin } : {}) });
   registerServeCommand(program, { api, dataDir, io, version: VERSION, env });
   registerTokenCommand(program, { dataDir, out: io.out });
 

@@ -3,6 +3,7 @@ import type { HistoryApi } from '../../shared/api';
 import type { SearchResponse } from '../../shared/contract';
 import { searchResultsMarkdown } from '../../shared/format/markdown';
 import {
+  EXPORT_MEDIA_TYPES,
   HistoryExportRequestSchema,
   HistoryListRequestSchema,
   HistorySearchRequestSchema,
@@ -17,15 +18,27 @@ import {
   type ThreadRequest,
   type ThreadSummary,
 } from '../../shared/history-contract';
+import { LanternError } from '../../shared/errors';
+import type { PrintPdf } from '../pdf-printer';
 import { threadToMarkdown, type Store } from '../store';
 import { threadNotFound, type TurnSuggestions } from '../store/history';
 import { validationError } from '../validation';
+import { documentToDocx } from './export-docx';
+import { threadToDocument } from './export-document';
+import { exportFileName } from './export-file-name';
+import { documentToPrintable } from './export-html';
+
+export interface HistoryServiceOptions {
+  /** Prints an export to PDF; without it a PDF export is refused. */
+  printPdf?: PrintPdf;
+}
 
 /** The person's research history over the store: validates each request, then asks the store. */
 export class HistoryService implements HistoryApi {
   constructor(
     private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
+    private readonly options: HistoryServiceOptions = {},
   ) {}
 
   async list(input: HistoryListRequest = {}): Promise<ThreadSummary[]> {
@@ -49,9 +62,17 @@ export class HistoryService implements HistoryApi {
   }
 
   async export(input: HistoryExportRequest): Promise<HistoryExportResponse> {
-    const { id, format } = parse(HistoryExportRequestSchema, input, 'history.export');
-    const thread = this.requireThread(id);
-    return { id, title: thread.title, format, markdown: threadToMarkdown(thread, this.now()) };
+    const { id, format, turn } = parse(HistoryExportRequestSchema, input, 'history.export');
+    const thread = turn === undefined ? this.requireThread(id) : oneTurn(this.requireThread(id), turn);
+    if (format === 'markdown') return { id, title: thread.title, format, markdown: threadToMarkdown(thread, this.now()) };
+    const doc = threadToDocument(thread, this.now());
+    const data: Uint8Array = format === 'docx' ? await documentToDocx(doc) : await this.printPdf()(documentToPrintable(doc));
+    return { id, title: thread.title, format, mediaType: EXPORT_MEDIA_TYPES[format], fileName: exportFileName(thread, format), data };
+  }
+
+  private printPdf(): PrintPdf {
+    if (this.options.printPdf) return this.options.printPdf;
+    throw new LanternError('UNSUPPORTED_CONTENT', "PDF export needs a browser to print with, and this runtime has none; export as 'markdown' or 'docx'.");
   }
 
   /**
@@ -75,6 +96,13 @@ export class HistoryService implements HistoryApi {
     if (!thread) throw threadNotFound(id);
     return thread;
   }
+}
+
+/** The thread with only its turn `n` (from 1), titled by that turn's question. */
+function oneTurn(thread: Thread, n: number): Thread {
+  const turn = thread.turns[n - 1];
+  if (!turn) throw new LanternError('NOT_FOUND', `Thread #${thread.id} has ${thread.turns.length} turn${thread.turns.length === 1 ? '' : 's'}; there is no turn ${n}.`);
+  return { ...thread, title: turn.question, turnCount: 1, turns: [turn] };
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, operation: string): z.output<S> {

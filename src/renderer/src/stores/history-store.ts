@@ -57,7 +57,7 @@ export const useHistory = create<HistoryStore>((set, get) => ({
     }
   },
   async exportMarkdown(id) {
-    const exported = await client.history.export({ id });
-    return { title: exported.title, markdown: exported.markdown };
+    const exported = await client.history.export({ id, format: 'markdown' });
+    return { title: exported.title, markdown: exported.format === 'markdown' ? exported.markdown : '' };
   },
 }));
