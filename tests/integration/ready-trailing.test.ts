@@ -66,6 +66,10 @@ beforeAll(async () => {
         page(HEAD);
         heldTails.add(res);
         return;
+      case '/held-in-related':
+        // The related searches begun, their end held.
+        page(`${HEAD}<div id="botstuff"><a href="/search?q=one">related one</a>`);
+        return;
       case '/held-in-results':
         // The results container itself is still open.
         page('<!DOCTYPE html><html><head><title>results</title></head><body><div id="rso"><div class="g"><h3>One</h3></div>');
@@ -152,6 +156,17 @@ describe('the trailing wait of a results page', () => {
     expect(page.html).not.toContain('botstuff');
     expect(page.status).toBe(200);
     for (const res of heldTails) res.write(RELATED);
+  });
+
+  it('reads the page as it is when the budget ends inside the related searches, with those parsed so far', async () => {
+    const { driver, page: tab } = await driverOnNewTab();
+    const clock = new ManualClock();
+    const loading = driver.load(`${origin}/held-in-related`, budget('/held-in-related', clock, 5000), { ...googleLike, trailingWaitMs: 600_000, trailingCapMs: 600_000 });
+    await expect.poll(() => tab.evaluate(() => document.readyState === 'loading' && document.querySelector('#botstuff a') !== null), { timeout: 30_000 }).toBe(true);
+    clock.advance(5000);
+    const { page } = await loading;
+    expect(page.html).toContain('<h3>Two</h3>');
+    expect(page.html).toContain('related one');
   });
 
   it('still ends with TIMEOUT when the budget ends inside the results container', async () => {

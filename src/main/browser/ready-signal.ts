@@ -140,8 +140,8 @@ export interface ReadyWatch {
   /** The page's content, read in the page at the ready moment. */
   ready: Promise<PageContent>;
   /**
-   * The page's content now if every complete container it has begun is ended (only trailing
-   * elements may still be missing), else undefined: for a load out of time before `ready`.
+   * The page's content now if every complete container it has begun is ended, but for trailing
+   * ones (which may be missing or half-parsed), else undefined: for a load out of time before `ready`.
    */
   readAsIs(): Promise<PageContent | undefined>;
   dispose(): void;
@@ -206,10 +206,12 @@ const OBSERVE_READINESS = `(markers, containers, trailing, token, readContent) =
   // ancestor (the parser only ever appends, at the element it is in). Every container begun
   // must be ended: Google's #botstuff (related searches) starts right after #rso ends, and a
   // parser pause inside it would read the page without them.
-  const containersEnded = () => {
+  // exceptTrailing: a trailing element that is also a container may still be open.
+  const trailingSelector = trailing.selectors.join(', ');
+  const containersEnded = (exceptTrailing = false) => {
     if (containers === '') return false;
-    const found = document.querySelectorAll(containers);
-    return found.length > 0 && [...found].every(isClosed);
+    const found = [...document.querySelectorAll(containers)].filter((element) => !exceptTrailing || trailingSelector === '' || !element.matches(trailingSelector));
+    return found.length > 0 && found.every(isClosed);
   };
   const isClosed = (container) => {
     for (let node = container; node && node !== document.body; node = node.parentElement) {
@@ -248,7 +250,7 @@ const OBSERVE_READINESS = `(markers, containers, trailing, token, readContent) =
   }, TICK_MS);
   (globalThis.${AS_IS} ??= {})[token] = () => {
     notePending();
-    return !leaving && (containersEnded() || (document.readyState !== 'loading' && containers !== '' && document.querySelector(containers) !== null)) ? readContent() : null;
+    return !leaving && (containersEnded(true) || (document.readyState !== 'loading' && containers !== '' && document.querySelector(containers) !== null)) ? readContent() : null;
   };
   check();
 }`;
