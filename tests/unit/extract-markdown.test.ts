@@ -260,6 +260,50 @@ ${filler(1, 3)}`;
   });
 });
 
+describe('extractHtml Markdown: specification tables as sites lay them out', () => {
+  // Shapes seen in real product and paper pages: a title row whose second cell is empty, cells
+  // whose text sits in a <p> inside a <div>, a spanning title row holding a heading, and rows
+  // with an empty label that go on with the value above (arXiv's "Cite as:").
+  const article = `${filler(2)}
+<table><thead><tr><td>Specifications</td><td></td></tr></thead><tbody>
+  <tr><td><div><p>Style</p></div></td><td><div><p>Over-ear, open-back</p></div></td></tr>
+  <tr><td><div><p>Transducer type</p></div></td><td><div><p>Planar magnetic</p></div></td></tr>
+</tbody></table>
+<table><thead><tr><th colspan="2"><h3>Projector specs</h3></th></tr></thead>
+  <tbody><tr><td>Price</td><td>$999</td></tr><tr><td>Technology</td><td>Laser DLP</td></tr></tbody></table>
+<table summary="Additional metadata">
+  <tr><td>Subjects:</td><td>Artificial Intelligence (cs.AI)</td></tr>
+  <tr><td>Cite as:</td><td>arXiv:2512.16245 [cs.AI]</td></tr>
+  <tr><td>&nbsp;</td><td>(or arXiv:2512.16245v1 [cs.AI] for this version)</td></tr>
+</table>
+<table><tr><td></td><td>Good</td></tr><tr><td>Core value</td><td>Useful</td></tr><tr><td>User experience</td><td>Easy to use</td></tr></table>
+<table><tr><td><p>Battery</p><p>Charger</p></td><td>Yes</td></tr><tr><td>Other</td><td>No</td></tr></table>
+${filler(1, 3)}`;
+  const doc = extractHtml(page(article), 'https://example.test/specs');
+
+  it('reads a title row with an empty second cell as the heading of the pairs under it', () => {
+    expect(doc.text).toContain(['Specifications', 'Style: Over-ear, open-back', 'Transducer type: Planar magnetic'].join('\n\n'));
+  });
+
+  it('reads label and value cells whose text is one paragraph inside wrappers', () => {
+    expect(toHtml(doc.markdown)).toContain('<p>Style: Over-ear, open-back</p>');
+    expect(doc.markdown).not.toContain('| Style |');
+  });
+
+  it('reads a spanning title row that holds a heading as the heading of the pairs', () => {
+    expect(doc.text).toContain(['Projector specs', 'Price: $999', 'Technology: Laser DLP'].join('\n\n'));
+  });
+
+  it('joins a row with an empty label to the value above it', () => {
+    expect(doc.text).toContain(['Subjects: Artificial Intelligence (cs.AI)', 'Cite as: arXiv:2512.16245 [cs.AI], (or arXiv:2512.16245v1 [cs.AI] for this version)'].join('\n\n'));
+  });
+
+  it('keeps a table whose first row names its columns over an empty corner, or whose label cell holds paragraphs, a table', () => {
+    expect(doc.markdown).toContain('|  | Good |\n| --- | --- |\n| Core value | Useful |');
+    expect(doc.markdown).toContain('| Other | No |');
+  });
+});
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

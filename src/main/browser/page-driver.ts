@@ -50,6 +50,8 @@ interface DocumentState {
 const DOCUMENTS_KEPT = 8;
 /** How long a timed-out page may take to say what it has (a page busy with its scripts may not). */
 const INSPECT_WAIT_MS = 300;
+/** How long a page out of time with its results parsed may take to be read as it is. */
+const READ_AS_IS_WAIT_MS = 1000;
 
 /**
  * Everything Lantern does inside one browser tab, written once over CDP: loading a URL and
@@ -95,8 +97,8 @@ export class PageDriver {
    * follow-up action when the caller asks for it, and the page as it settles after it.
    */
   async load(url: string, budget: LoadBudget, options: DriverLoadOptions): Promise<DriverLoad> {
-    const { readySelectors, completeSelectors, trailingSelectors, trailingWaitMs, followUp, graceMs } = options;
-    const readyWhen = { readySelectors, completeSelectors, trailingSelectors, trailingWaitMs };
+    const { readySelectors, completeSelectors, trailingSelectors, trailingWaitMs, trailingCapMs, followUp, graceMs } = options;
+    const readyWhen = { readySelectors, completeSelectors, trailingSelectors, trailingWaitMs, trailingCapMs };
     let stage: LoadStage = 'waiting for the page to respond';
     this.budget = budget;
     // Armed before navigating, so the new document is watched from its first byte.
@@ -184,11 +186,25 @@ export class PageDriver {
   /**
    * Settled = the watcher saw the page ready, or the load event came first and the page's scripts
    * had `graceMs` more to get there (a JavaScript shell that redirects itself, an unexpected page);
-   * then whatever is there is read. Resolves with the content when the watcher read it.
+   * then whatever is there is read. When the budget ends with every complete container ended and
+   * only trailing elements still to come (a busy machine parsing a long results page), the page
+   * is read as it is rather than thrown away with a TIMEOUT. Resolves with the content when the
+   * watcher read it.
    */
   private async settle(watch: ReadyWatch, budget: LoadBudget, graceMs: number): Promise<PageContent | undefined> {
     const stage = 'waiting for the page to settle';
-    const first = await budget.within(Promise.race([watch.ready, this.lifecycle('load').then(() => 'loaded' as const)]), stage);
+    let first: PageContent | 'loaded';
+    try {
+      first = await budget.within(Promise.race([watch.ready, this.lifecycle('load').then(() => 'loaded' as const)]), stage);
+    } catch (error) {
+      if (!(error instanceof LanternError && error.code === 'TIMEOUT')) throw error;
+      const asIs = await budget
+        .after(READ_AS_IS_WAIT_MS)
+        .atMost(Promise.race([watch.ready, watch.readAsIs()]), READ_AS_IS_WAIT_MS)
+        .catch(() => undefined);
+      if (asIs) return asIs;
+      throw error;
+    }
     if (first !== 'loaded') return first;
     return budget.atMost(watch.ready, graceMs);
   }

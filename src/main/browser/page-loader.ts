@@ -22,11 +22,17 @@ export interface LoadOptions {
   /**
    * Elements that come later in the document with more to read (Google's related searches, after
    * the results and the bottom ads): once the complete containers are ended, the page is read
-   * when each of these has begun and ended, the document is parsed, or `trailingWaitMs` passed.
+   * when each of these has begun and ended, the document is parsed, the parser has made no
+   * progress for `trailingWaitMs`, or `trailingCapMs` passed; when the budget ends first, as it is.
    */
   trailingSelectors?: readonly string[];
-  /** How long to wait for trailing elements after the complete containers ended (default 1,000 ms). */
+  /**
+   * How long the parser may make no progress (no DOM insertion, counted in the page's running
+   * time) before trailing elements are given up on (default 1,000 ms): a slow parser is waited for.
+   */
   trailingWaitMs?: number;
+  /** How long after the complete containers ended trailing elements are waited for at most, in wall time (default 3,000 ms). */
+  trailingCapMs?: number;
   /**
    * Budget for this load's page (named in a TIMEOUT message). Starting the browser is not in it:
    * when the browser (or its window) is started for this load, the budget starts once it is ready.

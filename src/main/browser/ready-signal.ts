@@ -4,6 +4,8 @@ import { READ_PAGE_CONTENT, type PageContent } from './page-content';
 /** The isolated world the watcher runs in: it shares the page's DOM, not its JavaScript. */
 const WORLD = 'lantern-ready';
 const BINDING = 'lanternReady';
+/** Where each watcher of a document keeps its read-as-is function, by token (in the isolated world). */
+const AS_IS = 'lanternReadAsIs';
 
 /**
  * Tells from inside a tab the moment its page can be read: the parser is past the end of an
@@ -52,12 +54,24 @@ export class ReadySignal {
     this.waiting.set(token, resolveReady);
     const markers = [...selectors.readySelectors, ...(selectors.completeSelectors ?? [])].join(', ');
     const containers = selectors.completeSelectors?.join(', ') ?? '';
-    const trailing = { selectors: selectors.trailingSelectors ?? [], waitMs: selectors.trailingWaitMs ?? DEFAULT_TRAILING_WAIT_MS };
+    const trailing = {
+      selectors: selectors.trailingSelectors ?? [],
+      waitMs: selectors.trailingWaitMs ?? DEFAULT_TRAILING_WAIT_MS,
+      capMs: selectors.trailingCapMs ?? DEFAULT_TRAILING_CAP_MS,
+    };
     const source = `(${OBSERVE_READINESS})(${JSON.stringify(markers)}, ${JSON.stringify(containers)}, ${JSON.stringify(trailing)}, ${JSON.stringify(token)}, ${READ_PAGE_CONTENT});`;
     const { identifier } = await this.session.send<{ identifier: string }>('Page.addScriptToEvaluateOnNewDocument', { source, worldName: WORLD });
     if (currentDocument) await this.session.send('Runtime.evaluate', { expression: source, contextId: await this.isolatedWorld() });
     return {
       ready,
+      readAsIs: async () => {
+        const { result } = await this.session.send<{ result: { value?: PageContent | null } }>('Runtime.evaluate', {
+          expression: `globalThis.${AS_IS}?.[${JSON.stringify(token)}]?.() ?? null`,
+          contextId: await this.isolatedWorld(),
+          returnByValue: true,
+        });
+        return result.value ?? undefined;
+      },
       dispose: () => {
         this.waiting.delete(token);
         void this.session.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }).catch(() => undefined);
@@ -101,32 +115,49 @@ export interface ReadySelectors {
   readySelectors: readonly string[];
   /** Parsed past the end of each one begun (at least one): ready, while the rest of the document is still coming. */
   completeSelectors?: readonly string[] | undefined;
-  /** Then waited for, up to trailingWaitMs, until each has begun and ended (see LoadOptions). */
+  /** Then waited for until each has begun and ended, the parser has made no progress for trailingWaitMs, or trailingCapMs passed (see LoadOptions). */
   trailingSelectors?: readonly string[] | undefined;
   trailingWaitMs?: number | undefined;
+  trailingCapMs?: number | undefined;
 }
 
 /**
  * How long a page whose results are parsed waits for what follows them (Google's related
- * searches). A page that has none is read as soon as its document is parsed, so this bounds only
- * a document whose tail is slow to arrive.
+ * searches) while the parser makes no progress: a tail held up by the network. Counted as time
+ * without a DOM insertion, not wall time, so a parser slowed by a busy machine (a 2 MB results
+ * page takes seconds to parse at load 8 on 2 cores) is waited for. A page that has no trailing
+ * element is read as soon as its document is parsed, so this bounds only a stalled tail.
  */
 const DEFAULT_TRAILING_WAIT_MS = 1000;
+/**
+ * How long after the results ended a tail that keeps coming is waited for, in wall time: well
+ * within a search's page budget (5 s). When the budget ends first, the driver reads the page as
+ * it is (PageDriver.settle).
+ */
+const DEFAULT_TRAILING_CAP_MS = 3000;
 
 export interface ReadyWatch {
   /** The page's content, read in the page at the ready moment. */
   ready: Promise<PageContent>;
+  /**
+   * The page's content now if every complete container it has begun is ended, but for trailing
+   * ones (which may be missing or half-parsed), else undefined: for a load out of time before `ready`.
+   */
+  readAsIs(): Promise<PageContent | undefined>;
   dispose(): void;
 }
 
 /**
  * Runs in the page (isolated world): reports `token` and the page's content through the binding
  * once the parser is past the end of every `containers` element it has begun (an element follows
- * each that no script moved there) and then of every `trailing` element (or `trailing.waitMs`
- * after the containers ended, if one has not come), or once a `markers` element is in the document
+ * each that no script moved there) and then of every `trailing` element — or, if one has not come,
+ * once the DOM has had no insertion for `trailing.waitMs` of the page's running time, or
+ * `trailing.capMs` after the containers ended — or once a `markers` element is in the document
  * and the document is parsed; never for a document that is being left.
  * Checked at every batch of DOM insertions, at each ready-state change and, for markers that
- * appear through attribute changes, every 100 ms while the page is idle.
+ * appear through attribute changes, every 100 ms while the page is idle. Also leaves, under
+ * `token` in the isolated world's AS_IS, a function that reads the page if its containers have
+ * ended (ReadyWatch.readAsIs).
  * Kept as source text: a compiled function's text may name helpers (e.g. esbuild's __name) that
  * do not exist in the page.
  */
@@ -134,6 +165,12 @@ const OBSERVE_READINESS = `(markers, containers, trailing, token, readContent) =
   let reported = false;
   // When the containers were first seen ended while a trailing element was still to come.
   let containersEndedAt;
+  // The page's running time since the last DOM insertion: the parser's progress, as the
+  // observer sees every batch of it. A tick that comes late says the page itself did not run (a
+  // starved machine), when the parser could not progress either: it counts as one tick or two.
+  const TICK_MS = 100;
+  let quietMs = 0;
+  let lastTickAt = Date.now();
   // A page that navigates itself away stops parsing half-way, which looks like a parsed
   // document: a document being left is never reported (the next one is watched too).
   let leaving = false;
@@ -153,12 +190,7 @@ const OBSERVE_READINESS = `(markers, containers, trailing, token, readContent) =
   const isReady = () => {
     if (document.readyState !== 'loading') return markers !== '' && document.querySelector(markers) !== null;
     if (containers === '') return false;
-    // The parser is past a container's end once an element it made follows the container or an
-    // ancestor (the parser only ever appends, at the element it is in). Every container begun
-    // must be ended: Google's #botstuff (related searches) starts right after #rso ends, and a
-    // parser pause inside it would read the page without them.
-    const found = document.querySelectorAll(containers);
-    if (found.length === 0 || ![...found].every(isClosed)) return false;
+    if (!containersEnded()) return false;
     const trailingEnded = trailing.selectors.every((selector) => {
       const element = document.querySelector(selector);
       return element !== null && isClosed(element);
@@ -166,9 +198,20 @@ const OBSERVE_READINESS = `(markers, containers, trailing, token, readContent) =
     if (trailingEnded) return true;
     if (containersEndedAt === undefined) {
       containersEndedAt = Date.now();
-      setTimeout(check, trailing.waitMs);
+      quietMs = 0;
     }
-    return Date.now() - containersEndedAt >= trailing.waitMs;
+    return quietMs >= trailing.waitMs || Date.now() - containersEndedAt >= trailing.capMs;
+  };
+  // The parser is past a container's end once an element it made follows the container or an
+  // ancestor (the parser only ever appends, at the element it is in). Every container begun
+  // must be ended: Google's #botstuff (related searches) starts right after #rso ends, and a
+  // parser pause inside it would read the page without them.
+  // exceptTrailing: a trailing element that is also a container may still be open.
+  const trailingSelector = trailing.selectors.join(', ');
+  const containersEnded = (exceptTrailing = false) => {
+    if (containers === '') return false;
+    const found = [...document.querySelectorAll(containers)].filter((element) => !exceptTrailing || trailingSelector === '' || !element.matches(trailingSelector));
+    return found.length > 0 && found.every(isClosed);
   };
   const isClosed = (container) => {
     for (let node = container; node && node !== document.body; node = node.parentElement) {
@@ -176,9 +219,14 @@ const OBSERVE_READINESS = `(markers, containers, trailing, token, readContent) =
     }
     return false;
   };
+  // Records not yet delivered (a check from a timer or a ready-state change) are read first.
+  const notePending = () => {
+    const pending = observer.takeRecords();
+    if (pending.length > 0) quietMs = 0;
+    noteMoves(pending);
+  };
   const check = () => {
-    // Records not yet delivered (a check from a timer or a ready-state change) are read first.
-    noteMoves(observer.takeRecords());
+    notePending();
     if (reported || leaving || !isReady()) return;
     reported = true;
     observer.disconnect();
@@ -188,12 +236,22 @@ const OBSERVE_READINESS = `(markers, containers, trailing, token, readContent) =
     ${BINDING}(JSON.stringify({ token, content: readContent() }));
   };
   const observer = new MutationObserver((records) => {
+    quietMs = 0;
     noteMoves(records);
     check();
   });
   observer.observe(document, { childList: true, subtree: true });
   document.addEventListener('readystatechange', check);
-  const timer = setInterval(check, 100);
+  const timer = setInterval(() => {
+    const now = Date.now();
+    quietMs += Math.min(Math.max(0, now - lastTickAt), 2 * TICK_MS);
+    lastTickAt = now;
+    check();
+  }, TICK_MS);
+  (globalThis.${AS_IS} ??= {})[token] = () => {
+    notePending();
+    return !leaving && (containersEnded(true) || (document.readyState !== 'loading' && containers !== '' && document.querySelector(containers) !== null)) ? readContent() : null;
+  };
   check();
 }`;
 

@@ -275,7 +275,7 @@ class Renderer {
       if ('heading' in row) return this.finish(this.oneLine(row.heading).join(' '), 'block');
       const label = this.oneLine(row.label).join(' ');
       const colon = /[:：]$/.test(stripSeals(label)) ? '' : ':';
-      return this.finish(`${label}${colon} ${this.oneLine(row.value).join(', ')}`, 'block');
+      return this.finish(`${label}${colon} ${row.values.flatMap((value) => this.oneLine(value)).join(', ')}`, 'block');
     });
     return lines.filter((line) => line !== '').join('\n\n');
   }
