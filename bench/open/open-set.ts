@@ -106,7 +106,8 @@ export function checkOpenSet(items: readonly OpenItem[], pageText: (page: string
       continue;
     }
     for (const [k, nugget] of item.nuggets.entries()) {
-      nugget.vital ? report.nuggets.vital++ : report.nuggets.okay++;
+      if (nugget.vital) report.nuggets.vital++;
+      else report.nuggets.okay++;
       if (nugget.match.length === 0) problems.push(`${where} nugget ${k} has no match phrase`);
       else if (!nugget.match.some((phrase) => texts.some((text) => holdsPhrase(text, phrase))))
         problems.push(`${where} nugget ${k} (${nugget.match.join(' | ')}) is in none of its pages`);
