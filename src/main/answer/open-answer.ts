@@ -25,8 +25,8 @@ import { contentTerms } from './terms';
 import { withoutSoftHyphens } from '../../shared/format/plain-text';
 
 /** Points (besides the lead) of an answer, and of one facet of a compound answer. */
-const MAX_POINTS = 7;
-const MAX_FACET_POINTS = 4;
+const MAX_POINTS = 8;
+const MAX_FACET_POINTS = 5;
 /** At most this many of an answer's sentences from one page: the answer gathers across pages. */
 const MAX_PER_PAGE = 3;
 /** The weighted share of the subject's terms a page must hold (pagesOnTopic), and a sentence with its headings and its page's title. */
@@ -132,7 +132,11 @@ function choose(question: string, shape: QuestionShape, sentences: readonly Sent
   const subject = subjectTerms(question);
   const weights = termWeights(subject, sentences.map((s) => s.terms));
   const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
+  // A facet given its question's subject in parentheses (question-shape.ts) is about its own words too: a page on the subject that writes none of them does not answer it.
+  const ownTerms = subjectTerms(question.replace(LEANED_ON, ''));
   const onTopic = pagesOnTopic(weights, sentences);
+  if (ownTerms.length < subject.length)
+    for (const n of [...onTopic]) if (!sentences.some((s) => s.n === n && ownTerms.some((t) => holds(s.terms, t) || holds(s.around, t)))) onTopic.delete(n);
   const bm25 = scoreTexts(question, sentences.map((s) => s.text), sentences.map((s) => s.headings.join('\n')));
   const top = Math.max(...bm25, 0) || 1;
   const scored = sentences
@@ -170,6 +174,9 @@ function choose(question: string, shape: QuestionShape, sentences: readonly Sent
 
 /** A point in bold at the start of a passage: "- **Convenience:** …", "**Book early.** …", "1. **Site preparation**: …". */
 const LABELLED = /^\s*(?:[-*+•]|\d+[.)])?\s*(?:\*\*|__)[^*_\n]{2,80}(?:\*\*|__)/u;
+
+/** The subject a later facet leans on, added in parentheses at its end (question-shape.ts questionFacets). */
+const LEANED_ON = /\s*\([^()]*\)(?=\s*[?？]?\s*$)/u;
 
 /** A numbered heading ("1. Define your skills", "Step 3: Tools", "Tip #2: …") heads one of several steps, ways or reasons. */
 const NUMBERED = /^\s*(?:[#*\s]*)(?:\p{L}+\s*#?)?\d+[.):]?(?:\s|$)/u;
