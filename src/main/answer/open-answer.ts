@@ -21,7 +21,7 @@ import { comparisonSides, questionFacets, questionLanguage, questionShape, subje
 import { scoreTexts } from './rank';
 import { cleanSentence, endsSentence, jaccard, laidOutText, substantial, usable } from './sentence-text';
 import { holds, termWeights, weightedCoverage } from './term-weights';
-import { contentTerms } from './terms';
+import { contentTerm, contentTerms, sameTerm, wordSpans } from './terms';
 import { withoutSoftHyphens } from '../../shared/format/plain-text';
 
 /** Points (besides the lead) of an answer, and of one facet of a compound answer. */
@@ -29,8 +29,10 @@ const MAX_POINTS = 8;
 const MAX_FACET_POINTS = 5;
 /** At most this many of an answer's sentences from one page: the answer gathers across pages. */
 const MAX_PER_PAGE = 3;
-/** The weighted share of the subject's terms a page must hold (pagesOnTopic), and a sentence with its headings and its page's title. */
-const MIN_PAGE_TOPICAL = 0.6;
+/** A page on the subject holds this share of what the best page holds of its weighted terms (pagesOnTopic); the pages write MIN_WRITTEN of its terms. */
+const MIN_PAGE_TOPICAL = 0.7;
+const MIN_WRITTEN = 0.5;
+/** The weighted share of the subject's terms a sentence with its headings and its page's title holds. */
 const MIN_TOPICAL = 0.25;
 /** The share the sentence itself must hold to lead. */
 const MIN_LEAD_COVERAGE = 0.2;
@@ -134,7 +136,7 @@ function choose(question: string, shape: QuestionShape, sentences: readonly Sent
   const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
   // A facet given its question's subject in parentheses (question-shape.ts) is about its own words too: a page on the subject that writes none of them does not answer it.
   const ownTerms = subjectTerms(question.replace(LEANED_ON, ''));
-  const onTopic = pagesOnTopic(weights, sentences);
+  const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
   if (ownTerms.length < subject.length)
     for (const n of [...onTopic]) if (!sentences.some((s) => s.n === n && ownTerms.some((t) => holds(s.terms, t) || holds(s.around, t)))) onTopic.delete(n);
   const bm25 = scoreTexts(question, sentences.map((s) => s.text), sentences.map((s) => s.headings.join('\n')));
@@ -182,12 +184,15 @@ const LEANED_ON = /\s*\([^()]*\)(?=\s*[?？]?\s*$)/u;
 const NUMBERED = /^\s*(?:[#*\s]*)(?:\p{L}+\s*#?)?\d+[.):]?(?:\s|$)/u;
 
 /**
- * The pages that are about the subject: the terms of their sentences read here, their headings and
- * their title hold MIN_PAGE_TOPICAL of its weighted terms. A page of another topic sharing the
- * question's common words falls short, while a page on it need not repeat the subject in every
- * sentence (a list under "Why choose catering?").
+ * The pages that are about the subject. Weighed by their rarity across the pages (not their
+ * sentences: a page on the topic names it in sentence after sentence), the subject's terms that
+ * some page writes count, a word of the question no page uses ("living" in "pros and cons of
+ * living in a tiny house") does not; a page is on the subject when it holds MIN_PAGE_TOPICAL of
+ * what the best page holds, and the pages write MIN_WRITTEN of the subject's terms at all. A page
+ * of another topic sharing the question's common words falls short, a page on it need not repeat
+ * the subject in every sentence (a list under "Why choose catering?").
  */
-function pagesOnTopic(weights: ReturnType<typeof termWeights>, sentences: readonly Sentence[]): Set<number> {
+function pagesOnTopic(subject: readonly string[], pairs: readonly [string, string][], sentences: readonly Sentence[]): Set<number> {
   const terms = new Map<number, Set<string>>();
   for (const s of sentences) {
     const page = terms.get(s.n) ?? new Set<string>();
@@ -195,7 +200,35 @@ function pagesOnTopic(weights: ReturnType<typeof termWeights>, sentences: readon
     for (const t of s.around) page.add(t);
     terms.set(s.n, page);
   }
-  return new Set([...terms].filter(([, page]) => weightedCoverage(weights, page) >= MIN_PAGE_TOPICAL).map(([n]) => n));
+  const pages = [...terms.values()];
+  const written = subject.filter((term) => pages.some((page) => holds(page, term)));
+  if (written.length < MIN_WRITTEN * subject.length) return new Set();
+  const weights = termWeights(written, pages);
+  const topical = [...terms].map(([n, page]) => [n, weightedCoverage(weights, page)] as const);
+  const best = Math.max(0, ...topical.map(([, share]) => share));
+  const onTopic = new Set(topical.filter(([, share]) => share > 0 && share >= MIN_PAGE_TOPICAL * best).map(([n]) => n));
+  // Where pages write two of the subject's words together as the question does ("tiny house"), a page that never does is about something else.
+  const phrased = new Set([...onTopic].filter((n) => sentences.some((s) => s.n === n && holdsPair(s, pairs))));
+  return phrased.size > 0 ? phrased : onTopic;
+}
+
+/** The question's subject words that stand side by side in it ("tiny house", "zero waste"), as content-term pairs. */
+function subjectPairs(question: string, subject: readonly string[]): [string, string][] {
+  const terms = wordSpans(question).map((span) => contentTerm(span.word));
+  const pairs: [string, string][] = [];
+  for (let i = 1; i < terms.length; i++) {
+    const [a, b] = [terms[i - 1], terms[i]];
+    if (a !== undefined && b !== undefined && subject.includes(a) && subject.includes(b)) pairs.push([a, b]);
+  }
+  return pairs;
+}
+
+/** Whether a sentence, or a heading or title above it, writes one of the pairs side by side. */
+function holdsPair(s: Sentence, pairs: readonly [string, string][]): boolean {
+  return [s.text, ...s.headings].some((text) => {
+    const terms = wordSpans(text).map((span) => contentTerm(span.word));
+    return terms.some((t, i) => i > 0 && t !== undefined && terms[i - 1] !== undefined && pairs.some(([a, b]) => sameTerm(terms[i - 1]!, a) && sameTerm(t, b)));
+  });
 }
 
 function cite(s: Sentence): string {

@@ -170,6 +170,22 @@ export const SHAPE_WORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Function words of the other languages, which terms.ts keeps as content terms: articles,
+ * pronouns, auxiliaries, prepositions, conjunctions. They say nothing of a question's subject.
+ */
+export const FUNCTION_WORDS = new Set(
+  (
+    'der die das den dem des ein eine einer eines einem einen und oder sind ist hat haben wird werden beim bei mit von vom zu zur zum für auf aus an am im in über nach man sich es ich wir sie er ' +
+    'le la les des du de un une et ou est sont pour par sur dans au aux ce cette ces il elle on se ' +
+    'el los las del y o es son para por con en al lo su sus se ' +
+    'il lo gli della dei delle degli e è sono per con nel nella si ' +
+    'os as do da dos das e é são para com no na nos nas um uma ' +
+    'i w z na do się jest są oraz że to a ze ja ty on ona ' +
+    'ja on ovat se ne'
+  ).split(' '),
+);
+
 /** What a sentence of each shape says, as its own words. */
 export const SENTENCE_CUES: Readonly<Record<'reason' | 'step' | 'pro' | 'con' | 'difference', RegExp>> = {
   reason: wordsPattern([

@@ -5,7 +5,7 @@
  * its content terms without the cue words); the two sides of a comparison; and the facets of a
  * compound question ("…legally, and what does it cost?" asks two things), each made to stand alone.
  */
-import { LANGUAGE_WORDS, QUESTION_CUES, SHAPE_WORDS, COMPARISON_SPLIT, type OpenShape } from './open-lexicon';
+import { COMPARISON_SPLIT, FUNCTION_WORDS, LANGUAGE_WORDS, QUESTION_CUES, SHAPE_WORDS, type OpenShape } from './open-lexicon';
 import { expectsName, expectsNumber } from './question-cues';
 import { contentTerm, contentTerms, sameTerm, wordSpans } from './terms';
 import { wordsPattern } from '../text/word-boundary';
@@ -26,9 +26,9 @@ export function questionShape(question: string): QuestionShape {
 
 const SHAPE_TERMS = [...SHAPE_WORDS].map((word) => contentTerm(word) ?? word);
 
-/** The question's content terms that say what it is about, not what shape of answer it wants. */
+/** The question's content terms that say what it is about: not what shape of answer it wants, nor a function word of another language. */
 export function subjectTerms(question: string): string[] {
-  const terms = [...new Set(contentTerms(question))];
+  const terms = [...new Set(contentTerms(question))].filter((term) => !FUNCTION_WORDS.has(term));
   const subject = terms.filter((term) => !SHAPE_TERMS.some((shape) => sameTerm(shape, term)));
   return subject.length > 0 ? subject : terms;
 }
