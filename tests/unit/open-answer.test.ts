@@ -19,10 +19,12 @@ const TINY_HOUSE: [string, string] = [
   'A year in a tiny house',
   [
     'We moved our family of six into a tiny house on our farm last year.',
-    '## Pros',
+    // The outer heading names one side, the inner ones say which each list is.
+    '## Tiny living, the better way',
+    '### Pros',
     '- It is energy efficient: heating the tiny house costs a third less than our old home.',
     '- Cleaning the whole tiny house takes us an hour and a half.',
-    '## Cons',
+    '### Cons',
     '- Storage in a tiny house is a constant problem, even for a bag of trash.',
     '- There is one bathroom for five people in the tiny house.',
   ].join('\n\n'),
