@@ -9,6 +9,7 @@ import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
 import { isFurniture, negates, premiseOf, withoutLeadIn } from './lead-shape';
 import { openAnswer } from './open-answer';
+import { ownQuestion } from './question-shape';
 import { splitSentences, type Passage } from './passages';
 import { withoutSoftHyphens } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
@@ -109,13 +110,15 @@ export async function composeWith(llm: Composer | undefined, input: Parameters<C
   return { answer: await extractiveComposer(input), composer: 'extractive' };
 }
 
-export const extractiveComposer: Composer = async ({ question, passages, onText }) => {
+export const extractiveComposer: Composer = async ({ question: asked, passages, onText }) => {
   // An open question (how, why, which is better, pros and cons, what to know, or several at once) is answered by the sentences of its shape.
-  const open = openAnswer(question, passages);
+  const open = openAnswer(asked, passages);
   if (open !== undefined) {
     onText(open);
     return open;
   }
+  // A facet of a compound question answers what it asks itself: the subject it leans on was for finding its pages.
+  const question = ownQuestion(asked);
   const questionTerms = [...new Set(contentTerms(question))];
   const passageTerms = passages.map((p) => new Set(contentTerms(withoutSoftHyphens(p.text))));
   // A table's rows and a page's label-value pairs are many passages of one layout: counted each, they would make its words look common.

@@ -17,7 +17,7 @@
 import { isFurniture, premiseOf, withoutLeadIn } from './lead-shape';
 import { LABELS, META_CUES, SENTENCE_CUES, type OpenShape } from './open-lexicon';
 import { splitSentences, type Passage } from './passages';
-import { comparisonSides, questionFacets, questionLanguage, questionShape, subjectTerms, type QuestionShape } from './question-shape';
+import { comparisonSides, ownQuestion, questionFacets, questionLanguage, questionShape, subjectTerms, type QuestionShape } from './question-shape';
 import { scoreTexts } from './rank';
 import { cleanSentence, endsSentence, jaccard, laidOutText, substantial, usable } from './sentence-text';
 import { holds, termWeights, weightedCoverage } from './term-weights';
@@ -135,7 +135,7 @@ function choose(question: string, shape: QuestionShape, sentences: readonly Sent
   const weights = termWeights(subject, sentences.map((s) => s.terms));
   const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
   // A facet given its question's subject in parentheses (question-shape.ts) is about its own words too: a page on the subject that writes none of them does not answer it.
-  const ownTerms = subjectTerms(question.replace(LEANED_ON, ''));
+  const ownTerms = subjectTerms(ownQuestion(question));
   const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
   if (ownTerms.length < subject.length)
     for (const n of [...onTopic]) if (!sentences.some((s) => s.n === n && ownTerms.some((t) => holds(s.terms, t) || holds(s.around, t)))) onTopic.delete(n);
@@ -176,9 +176,6 @@ function choose(question: string, shape: QuestionShape, sentences: readonly Sent
 
 /** A point in bold at the start of a passage: "- **Convenience:** …", "**Book early.** …", "1. **Site preparation**: …". */
 const LABELLED = /^\s*(?:[-*+•]|\d+[.)])?\s*(?:\*\*|__)[^*_\n]{2,80}(?:\*\*|__)/u;
-
-/** The subject a later facet leans on, added in parentheses at its end (question-shape.ts questionFacets). */
-const LEANED_ON = /\s*\([^()]*\)(?=\s*[?？]?\s*$)/u;
 
 /** A numbered heading ("1. Define your skills", "Step 3: Tools", "Tip #2: …") heads one of several steps, ways or reasons. */
 const NUMBERED = /^\s*(?:[#*\s]*)(?:\p{L}+\s*#?)?\d+[.):]?(?:\s|$)/u;

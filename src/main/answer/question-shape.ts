@@ -118,6 +118,18 @@ function onSubjectOf(facet: string, first: string): string {
   return words.length === 0 ? facet : facet.replace(/\s*([?？])?\s*$/u, (_, mark: string | undefined) => ` (${words.join(' ')})${mark ?? '?'}`);
 }
 
+/** The subject a later facet leans on, added in parentheses at its end by onSubjectOf. */
+const LEANED_ON = /\s*\([^()]*\)(?=\s*[?？]?\s*$)/u;
+
+/**
+ * A facet without the subject it was given to lean on ("What does it cost (nomads live abroad)?"
+ * → "What does it cost?"): what it asks itself, which a page must speak to. The question itself
+ * when it leans on nothing.
+ */
+export function ownQuestion(question: string): string {
+  return question.replace(LEANED_ON, '');
+}
+
 /** A clause as a question of its own: a capital first letter, a question mark at the end. */
 function asQuestion(clause: string): string {
   const text = clause.replace(/[,;；\s]+$/u, '');
