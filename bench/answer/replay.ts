@@ -50,7 +50,7 @@ export async function savePages(
 }
 
 /** A fetch that serves the saved pages, windowed as the fetch service windows them. */
-function savedFetch(saved: SavedPages[]): Pick<FetchService, 'fetch'> {
+export function savedFetch(saved: SavedPages[]): Pick<FetchService, 'fetch'> {
   const byUrl = new Map(saved.flatMap((q) => q.pages.map((p) => [p.url, p] as const)));
   return {
     fetch: async (request: FetchRequestInput) => {

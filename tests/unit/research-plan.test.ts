@@ -10,8 +10,12 @@ import { distinct, facets, withoutTheQuestion } from '../../src/main/research/pl
 import { researchProgress } from '../../src/shared/format/research-progress';
 
 describe('the plan', () => {
-  it("takes each question a question asks as a facet, and the question itself when it asks one", () => {
-    expect(facets('How efficient are heat pumps? What do they cost to run?')).toEqual(['How efficient are heat pumps?', 'What do they cost to run?']);
+  it("takes each question a question asks as a facet, a later one given the subject it leans on, and the question itself when it asks one", () => {
+    expect(facets('How efficient are heat pumps? What do they cost to run?')).toEqual(['How efficient are heat pumps?', 'What do they cost to run (efficient heat pumps)?']);
+    expect(facets('How can digital nomads live and work abroad legally, and what does it cost?')).toEqual([
+      'How can digital nomads live and work abroad legally?',
+      'What does it cost (nomads live abroad legally)?',
+    ]);
     expect(facets('heat pump vs gas boiler')).toEqual(['heat pump vs gas boiler']);
   });
 

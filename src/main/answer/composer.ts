@@ -8,13 +8,18 @@ import type { ErrorInfo } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
 import { isFurniture, negates, premiseOf, withoutLeadIn } from './lead-shape';
-import { cellsOf, splitSentences, type Passage } from './passages';
-import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
+import { openAnswer } from './open-answer';
+import { ownQuestion } from './question-shape';
+import { splitSentences, type Passage } from './passages';
+import { withoutSoftHyphens } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
 import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, nameRunsIn, namesIn } from './question-cues';
+import { cleanSentence, endsSentence, jaccard, laidOutText, substantial, usable } from './sentence-text';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import type { EarlierTurn } from './standalone-question';
-import { CJK, contentTerms, sameTerm, words } from './terms';
+import { contentTerms, sameTerm } from './terms';
+
+export { endsSentence, substantial, usable } from './sentence-text';
 
 export type Composer = (input: {
   /** The question as it stands alone (a follow-up rewritten on its thread): what the passages were ranked by. */
@@ -105,7 +110,15 @@ export async function composeWith(llm: Composer | undefined, input: Parameters<C
   return { answer: await extractiveComposer(input), composer: 'extractive' };
 }
 
-export const extractiveComposer: Composer = async ({ question, passages, onText }) => {
+export const extractiveComposer: Composer = async ({ question: asked, passages, onText }) => {
+  // An open question (how, why, which is better, pros and cons, what to know, or several at once) is answered by the sentences of its shape.
+  const open = openAnswer(asked, passages);
+  if (open !== undefined) {
+    onText(open);
+    return open;
+  }
+  // A facet of a compound question answers what it asks itself: the subject it leans on was for finding its pages.
+  const question = ownQuestion(asked);
   const questionTerms = [...new Set(contentTerms(question))];
   const passageTerms = passages.map((p) => new Set(contentTerms(withoutSoftHyphens(p.text))));
   // A table's rows and a page's label-value pairs are many passages of one layout: counted each, they would make its words look common.
@@ -190,11 +203,6 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   return (negates(question) ? undefined : answering.find((c) => !negates(c.text))) ?? answering[0];
 }
 
-/** A sentence ends in a full stop, question or exclamation mark (a label, heading or product name does not; a list item need not). */
-export function endsSentence(text: string): boolean {
-  return /[.!?。！？…]["'”’»)\]]*$/u.test(text);
-}
-
 /** The sentences of the passages, best first by BM25 among them and by coverage of the question's weighted terms, theirs and their passage's. */
 function candidateSentences(question: string, weights: TermWeights, passages: Passage[], contexts: readonly Set<string>[]): Candidate[] {
   const seen = new Set<string>();
@@ -230,45 +238,6 @@ function candidateSentences(question: string, weights: TermWeights, passages: Pa
 }
 
 /**
- * A sentence as it will stand in the answer: the page's words as a person reads them (plain
- * text, the Markdown's escapes left out: plain-text.ts), on one line, without its own reference
- * marks ("[3]", "[citation needed]": one would read as a citation), link targets or emphasis.
- * Links are taken out again once unescaped: escaped text can spell one.
- */
-function cleanSentence(text: string): string {
-  const withoutMarkup = (t: string): string =>
-    t
-      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\s?\[(?:\d+(?:\s*,\s*\d+)*|[a-z]|citation needed|note \d+)\]/gi, '');
-  return oneLine(withoutMarkup(withoutEscapes(withoutMarkup(withoutSoftHyphens(text)).replace(/(\*\*|__|`)/g, '')))).trim();
-}
-
-/** Of some substance: not a caption or a fragment. CJK packs more in fewer characters. */
-export function substantial(text: string): boolean {
-  return CJK.test(text) ? text.length >= 8 : text.length >= 20 && words(text).length >= 4;
-}
-
-/** Not a run-on list or a line that leads into another; a fact that is no whole statement needs a label and a value. */
-export function usable(text: string, whole: boolean): boolean {
-  if (text.length > 600 || /[:,;：，；]$/.test(text)) return false;
-  return whole || words(text).length >= 2;
-}
-
-/**
- * A fact laid out, as one line a person reads: a table row's cells, or a label and the value
- * under it, each cleaned as a sentence and joined after the label ("Weight: 311 g").
- */
-function laidOutText(text: string): string {
-  const parts = (/\n/.test(text) ? text.split(/\n\s*\n/) : cellsOf(text)).map(cleanSentence).filter((part) => part !== '');
-  const [label, ...values] = parts;
-  if (label === undefined || values[0] === undefined) return label ?? '';
-  // "Atelier Sofa" over "Atelier Sofa$4,345.00": the value already says its label.
-  if (values[0].startsWith(label)) return values.join(', ');
-  return `${label}${/[:：]$/.test(label) ? '' : ':'} ${values.join(', ')}`;
-}
-
-/**
  * The lead, then key points: the most relevant sentences (candidates come best first), at most two
  * per source, none nearly the same as one already chosen, each ending in its [n]. Relevance alone
  * orders them: MMR's penalty for resemblance below MAX_SIMILARITY chose worse points on the bench's
@@ -296,13 +265,6 @@ function cited(candidates: Candidate[], lead: Candidate): string {
  */
 function withSpan(span: string | undefined, n: number, answer: string): string {
   return span === undefined ? answer : `**${span}** [${n}]\n\n${answer}`;
-}
-
-function jaccard(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const term of a) if (b.has(term)) shared++;
-  const union = a.size + b.size - shared;
-  return union === 0 ? 0 : shared / union;
 }
 
 /** Says so plainly, and what the pages read are about (their titles), without citing them. */

@@ -1,14 +1,16 @@
 /**
  * The plan: sub-questions for a research question, in the order the report will follow. With a
  * model, it proposes them within a time budget; without one (or when it fails or is late), the
- * question's own facets plus what its first results page suggests (people also ask, related
- * searches — either may be absent), near-duplicates dropped. The question itself is no
- * sub-question unless nothing else is: the report's summary answers it.
+ * question's own facets (a compound question's parts: question-shape.ts) plus what its first
+ * results page suggests (people also ask, related searches — either may be absent), near-duplicates
+ * dropped. The question itself is no sub-question unless nothing else is: the report's summary
+ * answers it.
  */
 import type { SearchRequestInput, SearchResponse } from '../../shared/contract';
 import { definedFields } from '../../shared/defined-fields';
 import { LanternError } from '../../shared/errors';
 import { MAX_SUB_QUESTIONS, type ResearchPlan, type ResearchPlanRequest } from '../../shared/research-contract';
+import { questionFacets } from '../answer/question-shape';
 import { contentTerms } from '../answer/terms';
 import type { SubQuestionWriter } from './llm-planner';
 
@@ -65,15 +67,13 @@ export function withoutTheQuestion(question: string, subQuestions: readonly stri
 }
 
 /**
- * The question's own facets: each question it asks ("How efficient are they? What do they cost
- * to run?" asks two), or the question itself when it asks one.
+ * The question's own facets (question-shape.ts): each question it asks, "How efficient are they?
+ * What do they cost to run?" and "How can I live abroad legally, and what does it cost?" alike,
+ * each later one with the subject it leans on; or the question itself when it asks one. They
+ * plan the report when the results page suggests nothing: a section per facet.
  */
 export function facets(question: string): string[] {
-  const parts = question
-    .split(/(?<=[?？;；])\s*/u)
-    .map((part) => part.trim())
-    .filter((part) => contentTerms(part).length > 0);
-  return parts.length > 0 ? parts : [question.trim()];
+  return questionFacets(question);
 }
 
 /** Each sub-question once: one asking nearly what an earlier one asks (its content terms) is dropped. */

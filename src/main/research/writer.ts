@@ -113,7 +113,8 @@ export async function writeReport(input: WriteInput): Promise<Written> {
 function splitLead(text: string): { lead: string; rest: string } | undefined {
   const lines = text.split('\n');
   const unbulleted = (line: string): string => line.replace(/^\s*-\s+/, '').trim();
-  const at = lines.findIndex((line) => unbulleted(line) !== '' && !/^\*\*.*\*\* \[\d+(?:,\s*\d+)*\]$/.test(unbulleted(line)));
+  // Neither the bold short answer above it nor a group's label ("**Advantages**", an open answer's facet) is the lead.
+  const at = lines.findIndex((line) => unbulleted(line) !== '' && !/^\*\*.*\*\*(?: \[\d+(?:,\s*\d+)*\])?$/.test(unbulleted(line)));
   return at < 0 ? undefined : { lead: unbulleted(lines[at]!), rest: lines.slice(at + 1).join('\n').trim() };
 }
 

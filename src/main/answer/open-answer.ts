@@ -1,0 +1,295 @@
+/**
+ * The extractive answer to an open question: how to, why, a comparison, pros and cons, an
+ * overview (question-shape.ts), or several of them at once. Most research questions are of these
+ * shapes, and no one sentence answers them: a good answer gathers the sentences that state a step,
+ * a reason, a difference, an advantage or a drawback about the question's subject, from several
+ * pages, without saying one thing twice. Each is quoted verbatim and cited; a compound question's
+ * facets each get their own group, labelled with the facet's own words; pros and cons are grouped
+ * as such, a comparison's sentences by the side they are about. The first line is the sentence that
+ * answers best (the lead).
+ *
+ * A sentence counts when it is about the subject: its words, its section's headings and its page's
+ * title hold most of the subject's weighted terms (term-weights.ts: rare ones weigh more, so a
+ * distractor sharing the common words falls short), and it says something of the subject itself.
+ * Its shape (the lexicon's sentence cues, in it or in its section's headings) and a list item's
+ * form raise it. Undefined when no sentence counts: the factoid composer decides then.
+ */
+import { isFurniture, premiseOf, withoutLeadIn } from './lead-shape';
+import { LABELS, META_CUES, SENTENCE_CUES, type OpenShape } from './open-lexicon';
+import { splitSentences, type Passage } from './passages';
+import { comparisonSides, ownQuestion, questionFacets, questionLanguage, questionShape, subjectTerms, type QuestionShape } from './question-shape';
+import { scoreTexts } from './rank';
+import { cleanSentence, endsSentence, jaccard, laidOutText, substantial, usable } from './sentence-text';
+import { holds, termWeights, weightedCoverage } from './term-weights';
+import { contentTerm, contentTerms, sameTerm, wordSpans } from './terms';
+import { withoutSoftHyphens } from '../../shared/format/plain-text';
+
+/** Points (besides the lead) of an answer, and of one facet of a compound answer. */
+const MAX_POINTS = 8;
+const MAX_FACET_POINTS = 5;
+/** At most this many of an answer's sentences from one page: the answer gathers across pages. */
+const MAX_PER_PAGE = 3;
+/** A page on the subject holds this share of what the best page holds of its weighted terms (pagesOnTopic); the pages write MIN_WRITTEN of its terms. */
+const MIN_PAGE_TOPICAL = 0.7;
+const MIN_WRITTEN = 0.5;
+/** The weighted share of the subject's terms a sentence with its headings and its page's title holds. */
+const MIN_TOPICAL = 0.25;
+/** The share the sentence itself must hold to lead. */
+const MIN_LEAD_COVERAGE = 0.2;
+/** Sentences sharing more of their terms than this (Jaccard) say the same thing. */
+const MAX_SIMILARITY = 0.5;
+/** How a sentence's score mixes its BM25 rank, its own share of the subject, and its share with its headings and title. */
+const WEIGHTS = { bm25: 0.2, own: 0.25, topical: 0.2, cue: 0.2, headingCue: 0.2, item: 0.1, labelled: 0.2, meta: 0.3 };
+
+/** Which sentence cues say a sentence is of the shape asked. */
+const SHAPE_SENTENCE_CUES: Readonly<Record<QuestionShape, readonly (keyof typeof SENTENCE_CUES)[]>> = {
+  howto: ['step'],
+  why: ['reason'],
+  comparison: ['difference', 'pro', 'con'],
+  proscons: ['pro', 'con'],
+  overview: [],
+  factoid: [],
+};
+
+interface Sentence {
+  n: number;
+  /** The passage's id: sentences of one passage keep their page order. */
+  passage: number;
+  text: string;
+  terms: Set<string>;
+  /** Its passage's headings' and its page's title's terms. */
+  around: Set<string>;
+  /** The headings it sits under, innermost last (a short line of its context that is no sentence). */
+  headings: string[];
+  whole: boolean;
+  item: boolean;
+  /** A list item or paragraph that opens with its point in bold ("- **Book early.** …"): one of a page's listed steps, reasons or pros. */
+  labelled: boolean;
+}
+
+interface Scored extends Sentence {
+  own: number;
+  topical: number;
+  score: number;
+  cue: boolean;
+  headingCue: boolean;
+}
+
+/** The open answer, or undefined when the question is a factoid or no sentence answers it. */
+export function openAnswer(question: string, passages: readonly Passage[]): string | undefined {
+  const facets = questionFacets(question);
+  if (facets.length === 1 && questionShape(question) === 'factoid') return undefined;
+  const sentences = sentencesOf(passages);
+  if (sentences.length === 0) return undefined;
+  if (facets.length === 1) {
+    const chosen = choose(question, questionShape(question), sentences, MAX_POINTS + 1);
+    if (chosen.length === 0) return undefined;
+    const [lead, ...points] = chosen as [Scored, ...Scored[]];
+    return [cite(lead), ...grouped(question, questionShape(question), points)].join('\n\n');
+  }
+  // A compound question: the best lead of its first answered facet, then each facet's points under its own words.
+  const blocks: string[] = [];
+  let lead: Scored | undefined;
+  const used = new Set<string>();
+  for (const facet of facets) {
+    const shape = questionShape(facet);
+    const chosen = choose(facet, shape, sentences.filter((s) => !used.has(s.text)), MAX_FACET_POINTS + (lead ? 0 : 1));
+    if (chosen.length === 0) continue;
+    const points = lead ? chosen : chosen.slice(1);
+    lead ??= chosen[0];
+    for (const s of chosen) used.add(s.text);
+    if (points.length > 0) blocks.push(`**${facet}**\n\n${points.map((p) => `- ${cite(p)}`).join('\n')}`);
+  }
+  return lead === undefined ? undefined : [cite(lead), ...blocks].join('\n\n');
+}
+
+/** Every sentence of the passages as it would be quoted, with the headings it sits under. */
+function sentencesOf(passages: readonly Passage[]): Sentence[] {
+  const seen = new Set<string>();
+  const out: Sentence[] = [];
+  for (const passage of passages) {
+    const laidOut = passage.shape === 'value';
+    const headings = headingsOf(passage.context);
+    const around = new Set(contentTerms(withoutSoftHyphens([passage.title, ...headings].join('\n'))));
+    const spans = laidOut ? [laidOutText(passage.text)] : splitSentences(passage.text).map((span) => span.text);
+    for (const [k, span] of spans.entries()) {
+      const sentence = laidOut ? span : withoutLeadIn(cleanSentence(span));
+      const text = (laidOut ? undefined : premiseOf(sentence)) ?? sentence;
+      const item = passage.shape === 'item' && k === spans.length - 1;
+      const whole = (endsSentence(text) || item || laidOut) && substantial(text);
+      if (!whole || isFurniture(text, laidOut) || !usable(text, true) || seen.has(text)) continue;
+      seen.add(text);
+      const labelled = k === 0 && LABELLED.test(passage.text);
+      out.push({ n: passage.n, passage: passage.id, text, terms: new Set(contentTerms(text)), around, headings, whole: endsSentence(text), item: item || laidOut, labelled });
+    }
+  }
+  return out;
+}
+
+/**
+ * The best sentences for the question, best first: on the subject, of the asked shape where any
+ * is, at most MAX_PER_PAGE from one page, none saying what a chosen one says.
+ */
+function choose(question: string, shape: QuestionShape, sentences: readonly Sentence[], count: number): Scored[] {
+  const subject = subjectTerms(question);
+  const weights = termWeights(subject, sentences.map((s) => s.terms));
+  const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
+  // A facet given its question's subject in parentheses (question-shape.ts) is about its own words too: a page on the subject that writes none of them does not answer it.
+  const ownTerms = subjectTerms(ownQuestion(question));
+  const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
+  if (ownTerms.length < subject.length)
+    for (const n of [...onTopic]) if (!sentences.some((s) => s.n === n && ownTerms.some((t) => holds(s.terms, t) || holds(s.around, t)))) onTopic.delete(n);
+  const bm25 = scoreTexts(question, sentences.map((s) => s.text), sentences.map((s) => s.headings.join('\n')));
+  const top = Math.max(...bm25, 0) || 1;
+  const scored = sentences
+    .filter((s) => onTopic.has(s.n))
+    .map((s): Scored => {
+      const i = sentences.indexOf(s);
+      const own = weightedCoverage(weights, s.terms);
+      const topical = weightedCoverage(weights, new Set([...s.terms, ...s.around]));
+      const cue = ofShape(shape, s.text, cues);
+      const headingCue = s.headings.some((h) => ofShape(shape, h, cues) || NUMBERED.test(h));
+      const w = WEIGHTS;
+      const score =
+        w.bm25 * ((bm25[i] ?? 0) / top) + w.own * own + w.topical * topical + (cue ? w.cue : 0) + (headingCue ? w.headingCue : 0) + (s.item ? w.item : 0) + (s.labelled ? w.labelled : 0) - (META_CUES.test(s.text) ? w.meta : 0);
+      return { ...s, own, topical, cue, headingCue, score };
+    })
+    // Saying something of the subject itself, or standing under a heading of the asked shape (a numbered step, "Cons of…").
+    .filter((s) => s.topical >= MIN_TOPICAL && (s.own > 0 || s.headingCue))
+    .sort((a, b) => b.score - a.score);
+  const lead = scored.find((s) => s.whole && s.own >= MIN_LEAD_COVERAGE && (cues.length === 0 || s.cue)) ?? scored.find((s) => s.whole && s.own >= MIN_LEAD_COVERAGE);
+  if (lead === undefined) return [];
+  const chosen = [lead];
+  const perPage = new Map([[lead.n, 1]]);
+  const sayAnew = (s: Scored): boolean => !chosen.some((c) => c === s || jaccard(c.terms, s.terms) > MAX_SIMILARITY || c.text.includes(s.text) || s.text.includes(c.text));
+  // Across pages first; then, when the pages on the subject are few, more of theirs.
+  for (const capped of [true, false]) {
+    for (const s of scored) {
+      if (chosen.length >= count) break;
+      if ((capped && (perPage.get(s.n) ?? 0) >= MAX_PER_PAGE) || !sayAnew(s)) continue;
+      chosen.push(s);
+      perPage.set(s.n, (perPage.get(s.n) ?? 0) + 1);
+    }
+  }
+  return chosen;
+}
+
+/** A point in bold at the start of a passage: "- **Convenience:** …", "**Book early.** …", "1. **Site preparation**: …". */
+const LABELLED = /^\s*(?:[-*+•]|\d+[.)])?\s*(?:\*\*|__)[^*_\n]{2,80}(?:\*\*|__)/u;
+
+/** A numbered heading ("1. Define your skills", "Step 3: Tools", "Tip #2: …") heads one of several steps, ways or reasons. */
+const NUMBERED = /^\s*(?:[#*\s]*)(?:\p{L}+\s*#?)?\d+[.):]?(?:\s|$)/u;
+
+/**
+ * The pages that are about the subject. Weighed by their rarity across the pages (not their
+ * sentences: a page on the topic names it in sentence after sentence), the subject's terms that
+ * some page writes count, a word of the question no page uses ("living" in "pros and cons of
+ * living in a tiny house") does not; a page is on the subject when it holds MIN_PAGE_TOPICAL of
+ * what the best page holds, and the pages write MIN_WRITTEN of the subject's terms at all. A page
+ * of another topic sharing the question's common words falls short, a page on it need not repeat
+ * the subject in every sentence (a list under "Why choose catering?").
+ */
+function pagesOnTopic(subject: readonly string[], pairs: readonly [string, string][], sentences: readonly Sentence[]): Set<number> {
+  const terms = new Map<number, Set<string>>();
+  for (const s of sentences) {
+    const page = terms.get(s.n) ?? new Set<string>();
+    for (const t of s.terms) page.add(t);
+    for (const t of s.around) page.add(t);
+    terms.set(s.n, page);
+  }
+  const pages = [...terms.values()];
+  const written = subject.filter((term) => pages.some((page) => holds(page, term)));
+  if (written.length < MIN_WRITTEN * subject.length) return new Set();
+  const weights = termWeights(written, pages);
+  const topical = [...terms].map(([n, page]) => [n, weightedCoverage(weights, page)] as const);
+  const best = Math.max(0, ...topical.map(([, share]) => share));
+  const onTopic = new Set(topical.filter(([, share]) => share > 0 && share >= MIN_PAGE_TOPICAL * best).map(([n]) => n));
+  // Where pages write two of the subject's words together as the question does ("tiny house"), a page that never does is about something else.
+  const phrased = new Set([...onTopic].filter((n) => sentences.some((s) => s.n === n && holdsPair(s, pairs))));
+  return phrased.size > 0 ? phrased : onTopic;
+}
+
+/** The question's subject words that stand side by side in it ("tiny house", "zero waste"), as content-term pairs. */
+function subjectPairs(question: string, subject: readonly string[]): [string, string][] {
+  const terms = wordSpans(question).map((span) => contentTerm(span.word));
+  const pairs: [string, string][] = [];
+  for (let i = 1; i < terms.length; i++) {
+    const [a, b] = [terms[i - 1], terms[i]];
+    if (a !== undefined && b !== undefined && subject.includes(a) && subject.includes(b)) pairs.push([a, b]);
+  }
+  return pairs;
+}
+
+/** Whether a sentence, or a heading or title above it, writes one of the pairs side by side. */
+function holdsPair(s: Sentence, pairs: readonly [string, string][]): boolean {
+  return [s.text, ...s.headings].some((text) => {
+    const terms = wordSpans(text).map((span) => contentTerm(span.word));
+    return terms.some((t, i) => i > 0 && t !== undefined && terms[i - 1] !== undefined && pairs.some(([a, b]) => sameTerm(terms[i - 1]!, a) && sameTerm(t, b)));
+  });
+}
+
+function cite(s: Sentence): string {
+  return `${s.text} [${s.n}]`;
+}
+
+/**
+ * The points as bullets, grouped where the shape has groups: pros and cons under the question
+ * language's labels, a comparison's points by the side they are about (its own words as label);
+ * the rest first, ungrouped.
+ */
+function grouped(question: string, shape: OpenShape | 'factoid', points: readonly Scored[]): string[] {
+  if (points.length === 0) return [];
+  const bullets = (list: readonly Scored[]): string => list.map((p) => `- ${cite(p)}`).join('\n');
+  if (shape === 'proscons') {
+    const labels = LABELS[questionLanguage(question)] ?? LABELS.en!;
+    // The innermost heading that says which ("Cons of Renovating" under "Pros and Cons of…"), else the sentence's own words.
+    const side = (p: Scored): 'pro' | 'con' | undefined => [...p.headings].reverse().map(polarity).find((x) => x !== undefined) ?? polarity(p.text);
+    const pros = points.filter((p) => side(p) === 'pro');
+    const cons = points.filter((p) => side(p) === 'con');
+    const rest = points.filter((p) => side(p) === undefined);
+    return [rest.length > 0 ? bullets(rest) : '', pros.length > 0 ? `**${labels.pro}**\n\n${bullets(pros)}` : '', cons.length > 0 ? `**${labels.con}**\n\n${bullets(cons)}` : ''].filter((b) => b !== '');
+  }
+  const sides = shape === 'comparison' ? comparisonSides(question) : undefined;
+  if (sides !== undefined) {
+    const [a, b] = sides.map((terms) => terms.filter((t) => !sides[0].includes(t) || !sides[1].includes(t)));
+    const about = (p: Scored, terms: readonly string[]): number => terms.filter((t) => holds(p.terms, t) || holds(p.around, t)).length;
+    const ofA = points.filter((p) => about(p, a!) > about(p, b!));
+    const ofB = points.filter((p) => about(p, b!) > about(p, a!));
+    const rest = points.filter((p) => !ofA.includes(p) && !ofB.includes(p));
+    const label = (terms: readonly string[]): string => sideLabel(question, terms);
+    return [rest.length > 0 ? bullets(rest) : '', ofA.length > 0 ? `**${label(a!)}**\n\n${bullets(ofA)}` : '', ofB.length > 0 ? `**${label(b!)}**\n\n${bullets(ofB)}` : ''].filter((x) => x !== '');
+  }
+  return [bullets(points)];
+}
+
+/** Context lines that are headings or labels: short, and not ending as a sentence does. */
+const MAX_HEADING_WORDS = 14;
+function headingsOf(context: string | undefined): string[] {
+  return (context ?? '').split('\n').filter((line) => line.trim() !== '' && !endsSentence(line.trim()) && line.split(/\s+/u).length <= MAX_HEADING_WORDS);
+}
+
+/**
+ * Whether a text is of the shape asked, by its cue words. For pros and cons one side's: a text
+ * naming both ("the pros and cons", "Vor- und Nachteile") announces them rather than states one.
+ */
+function ofShape(shape: QuestionShape, text: string, cues: readonly RegExp[]): boolean {
+  if (shape === 'proscons') return polarity(text) !== undefined;
+  return cues.some((c) => c.test(text));
+}
+
+/** An advantage or a drawback, by the cue words of its text (a heading's first: "Cons of Renovating"). */
+function polarity(text: string): 'pro' | 'con' | undefined {
+  const pro = SENTENCE_CUES.pro.test(text);
+  const con = SENTENCE_CUES.con.test(text);
+  return pro === con ? undefined : pro ? 'pro' : 'con';
+}
+
+/** A side's label: the question's own words for it ("Native apps"). */
+function sideLabel(question: string, terms: readonly string[]): string {
+  const words = question.split(/\s+/u).filter((word) => {
+    const own = contentTerms(word);
+    return own.length > 0 && own.every((t) => terms.includes(t));
+  });
+  const label = words.join(' ').replace(/[?？:,;]+$/u, '');
+  return label.charAt(0).toLocaleUpperCase() + label.slice(1);
+}

@@ -1,0 +1,128 @@
+/**
+ * The extractive answer to open questions (src/main/answer/open-answer.ts) on pages written for
+ * the test, cut into passages as the pipeline cuts them (passages.ts): a page on the subject and
+ * one on another topic that shares the question's common words.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkCitations } from '../../src/main/answer/check-citations';
+import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
+import { openAnswer } from '../../src/main/answer/open-answer';
+import { pagePassages, type Passage } from '../../src/main/answer/passages';
+
+function pages(...markdowns: [title: string, markdown: string][]): Passage[] {
+  const out: Passage[] = [];
+  for (const [i, [title, markdown]] of markdowns.entries()) out.push(...pagePassages({ n: i + 1, url: `https://example.com/${i + 1}`, title, markdown }, out.length));
+  return out;
+}
+
+const TINY_HOUSE: [string, string] = [
+  'A year in a tiny house',
+  [
+    'We moved our family of six into a tiny house on our farm last year.',
+    // The outer heading names one side, the inner ones say which each list is.
+    '## Tiny living, the better way',
+    '### Pros',
+    '- It is energy efficient: heating the tiny house costs a third less than our old home.',
+    '- Cleaning the whole tiny house takes us an hour and a half.',
+    '### Cons',
+    '- Storage in a tiny house is a constant problem, even for a bag of trash.',
+    '- There is one bathroom for five people in the tiny house.',
+  ].join('\n\n'),
+];
+const SOURDOUGH: [string, string] = [
+  'Sourdough for beginners',
+  'A sourdough starter needs feeding every day. Living yeast makes the dough rise in a warm house. The pros bake at a high heat.',
+];
+
+const lineOf = (answer: string, text: string): number => answer.split('\n').findIndex((line) => line.includes(text));
+
+describe('pros and cons', () => {
+  it("groups the page's pros and cons under labels, each sentence verbatim and cited, the other topic's page left out", () => {
+    const given = pages(TINY_HOUSE, SOURDOUGH);
+    const answer = openAnswer('What are the pros and cons of living in a tiny house?', given)!;
+    const advantages = lineOf(answer, '**Advantages**');
+    const drawbacks = lineOf(answer, '**Drawbacks**');
+    expect(advantages).toBeGreaterThan(0);
+    expect(drawbacks).toBeGreaterThan(advantages);
+    // Each stands under its label, unless it is the lead (the first line).
+    const storage = lineOf(answer, 'Storage in a tiny house');
+    expect(storage === 0 || storage > drawbacks).toBe(true);
+    const energy = lineOf(answer, 'energy efficient');
+    expect(energy === 0 || (energy > advantages && energy < drawbacks)).toBe(true);
+    expect(lineOf(answer, 'one bathroom')).toBeGreaterThan(drawbacks);
+    expect(answer).not.toMatch(/sourdough|yeast|\[2\]/i);
+    expect(checkCitations(answer, given, 2).supportedShare).toBe(1);
+  });
+
+  it("labels them in the question's language", () => {
+    const given = pages([
+      'Auto leasen',
+      ['## Vorteile beim Leasing', '- Die Leasingraten lassen sich als Betriebsausgaben absetzen.', '## Nachteile beim Leasing', '- Das Auto gehört Ihnen am Ende des Leasings nicht.'].join('\n\n'),
+    ]);
+    const answer = openAnswer('Was sind die Vor- und Nachteile beim Auto leasen?', given)!;
+    // One leads; the other stands under its label.
+    const label = answer.includes('**Vorteile**') ? '**Vorteile**' : '**Nachteile**';
+    const grouped = label === '**Vorteile**' ? 'Betriebsausgaben' : 'gehört Ihnen';
+    expect(lineOf(answer, grouped)).toBeGreaterThan(lineOf(answer, label));
+    expect(answer).toContain('Betriebsausgaben');
+    expect(answer).toContain('gehört Ihnen');
+  });
+});
+
+describe('why', () => {
+  it('leads with a sentence that gives a reason, not one that only names the subject', () => {
+    const given = pages([
+      'Landscape photography gear',
+      [
+        'I own three neutral density filters for landscape photography.',
+        'Landscape photographers use neutral density filters because they cut the light, which allows long exposures in bright daylight.',
+        'My tripod is the other piece of gear I always carry.',
+      ].join(' '),
+    ]);
+    const answer = openAnswer('Why do landscape photographers use neutral density filters?', given)!;
+    expect(answer.split('\n')[0]).toMatch(/^Landscape photographers use neutral density filters because/);
+  });
+});
+
+describe('compound questions', () => {
+  const VISAS: [string, string] = [
+    'Digital nomad visas',
+    'Digital nomads can live and work abroad legally on a digital nomad visa. Portugal and Spain grant such a visa to remote workers who show a steady income.',
+  ];
+  const COSTS: [string, string] = [
+    'What living abroad costs a digital nomad',
+    'A digital nomad visa application costs between 75 and 300 euros. Rent in Lisbon costs a digital nomad about 1,200 euros a month.',
+  ];
+
+  it("answers each facet under the facet's own words, from the pages on it", () => {
+    const given = pages(VISAS, COSTS);
+    const answer = openAnswer('How can digital nomads live and work abroad legally, and what does it cost?', given)!;
+    const costs = lineOf(answer, '**What does it cost');
+    expect(costs).toBeGreaterThan(0);
+    expect(answer.split('\n').slice(costs).join('\n')).toMatch(/costs/);
+    expect(answer).toMatch(/visa/);
+  });
+
+  it('gives no group to a facet whose own words no page writes', () => {
+    const given = pages(VISAS);
+    const answer = openAnswer('How can digital nomads live and work abroad legally, and which vaccines do they need?', given)!;
+    expect(answer).toMatch(/visa/);
+    expect(answer).not.toMatch(/vaccines/);
+  });
+});
+
+describe('the extractive composer', () => {
+  it('answers an open question the pages speak to rather than saying they do not', async () => {
+    const given = pages(TINY_HOUSE, SOURDOUGH);
+    const answer = await extractiveComposer({ question: 'What are the pros and cons of living in a tiny house?', passages: given, onText: () => {} });
+    expect(answer.startsWith(NOT_IN_SOURCES)).toBe(false);
+  });
+
+  it('leaves a factoid to the factoid composer, and declines an open question no page is about', async () => {
+    const given = pages(TINY_HOUSE, SOURDOUGH);
+    expect(openAnswer('How much does heating the tiny house cost?', given)).toBeUndefined();
+    expect(openAnswer('What are the pros and cons of electric scooters?', given)).toBeUndefined();
+    const answer = await extractiveComposer({ question: 'What are the pros and cons of electric scooters?', passages: given, onText: () => {} });
+    expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+});
