@@ -8,8 +8,8 @@
 import type { AnswerSentence, Citation } from '../../shared/answer-contract';
 import { splitSentences, type Passage, type Span } from './passages';
 import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
-import { contentTerms } from './terms';
-import { claimFacts, factText, judgeFacts, quickFactShare, type FactJudgment, type FactText } from './citation-facts';
+import { contentTerm, words } from './terms';
+import { claimFacts, FactText, judgeFacts, quickFactHits, type FactJudgment } from './citation-facts';
 import { SourceVocabulary } from './citation-content';
 
 /** Share of the sentence's distinct content terms the quoted span must hold. */
@@ -123,8 +123,8 @@ interface Evidence {
 interface PassageSentences {
   passage: Passage;
   sentences: Evidence[];
-  /** The page's title and the passage's headings, where a name the page states once may be. */
-  context: FactText;
+  /** The page's title and the passage's headings, where a name the page states once may be (read when first judged). */
+  context: () => FactText;
 }
 
 interface SourceEvidence {
@@ -136,15 +136,21 @@ function sourceEvidence(passages: readonly Passage[]): SourceEvidence {
   const sentenceTerms: string[][] = [];
   const list = passages.map((passage): PassageSentences => ({
     passage,
-    context: factText([passage.title, passage.context ?? ''].join('\n')),
+    context: once(() => new FactText([passage.title, passage.context ?? ''].join('\n'))),
     sentences: splitSentences(passage.text, passage.start).map((span) => {
       // Read as the answer's sentences are written: words whole where the page marks where they may break.
       const text = withoutSoftHyphens(span.text);
-      sentenceTerms.push(unique(contentTerms(text)));
-      return { span, index: sentenceTerms.length - 1, facts: factText(text) };
+      const list = words(text);
+      sentenceTerms.push(unique(list.map(contentTerm).filter((t): t is string => t !== undefined)));
+      return { span, index: sentenceTerms.length - 1, facts: new FactText(text, list) };
     }),
   }));
   return { passages: list, vocabulary: new SourceVocabulary(sentenceTerms) };
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** A span considered for a claim: consecutive sentences of one passage. */
@@ -159,31 +165,51 @@ interface Candidate {
 const JUDGED_SPANS = 8;
 
 function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
-  const terms = unique(contentTerms(claim));
+  const terms = unique(words(claim).map(contentTerm).filter((t): t is string => t !== undefined));
   const facts = claimFacts(claim);
   const holding = source.vocabulary.sentencesHolding(terms);
-  const candidates: Candidate[] = [];
+  const factCount = facts.numbers.length + facts.names.length;
+  const best: Candidate[] = [];
+  let any = false;
   for (const passage of source.passages) {
     const { sentences } = passage;
+    // What each sentence holds of the claim: its terms, then its numbers and names; most hold nothing.
+    const hits = sentences.map((e) => {
+      const termHits = holding.map((found) => found.has(e.index));
+      const factHits = quickFactHits(facts, e.facts);
+      return termHits.includes(true) || factHits.includes(true) ? [...termHits, ...factHits] : undefined;
+    });
     for (let i = 0; i < sentences.length; i++) {
+      any = true;
       for (let length = 1; length <= MAX_SPAN_SENTENCES && i + length <= sentences.length; length++) {
-        const window = sentences.slice(i, i + length);
-        const coverage = share(holding, (found) => window.some((e) => found.has(e.index)));
-        const factsFound = quickFactShare(facts, window.map((e) => e.facts));
-        // A longer span must earn its place: ties go to the shorter quote.
-        candidates.push({ passage, window, coverage, score: coverage + factsFound - length * 0.001 });
+        const parts = hits.slice(i, i + length);
+        let coverage = terms.length === 0 ? 1 : 0;
+        let factsFound = factCount === 0 ? 1 : 0;
+        if (parts.some((p) => p !== undefined)) {
+          const held = (k: number): boolean => parts.some((p) => p?.[k] === true);
+          if (terms.length > 0) coverage = countOf(terms.length, (k) => held(k)) / terms.length;
+          if (factCount > 0) factsFound = countOf(factCount, (k) => held(terms.length + k)) / factCount;
+        }
+        // A longer span must earn its place: ties go to the shorter quote, then the earlier one.
+        const score = coverage + factsFound - length * 0.001;
+        if (best.length < JUDGED_SPANS || score > best.at(-1)!.score) {
+          const at = best.findIndex((c) => score > c.score);
+          best.splice(at === -1 ? best.length : at, 0, { passage, window: sentences.slice(i, i + length), coverage, score });
+          if (best.length > JUDGED_SPANS) best.pop();
+        }
       }
     }
   }
-  if (candidates.length === 0) return { n, supported: false, state: 'unsupported', why: 'the page has no passage to check against', quote: '', range: [0, 0] };
-  candidates.sort((a, b) => b.score - a.score);
-  let best: { candidate: Candidate; verdict: Verdict } | undefined;
-  for (const candidate of candidates.slice(0, JUDGED_SPANS)) {
-    const judged = judgeFacts(facts, candidate.window.map((e) => e.facts), candidate.passage.context);
+  if (!any) return { n, supported: false, state: 'unsupported', why: 'the page has no passage to check against', quote: '', range: [0, 0] };
+  let chosen: { candidate: Candidate; verdict: Verdict } | undefined;
+  for (const candidate of best) {
+    const judged = judgeFacts(facts, candidate.window.map((e) => e.facts), candidate.passage.context());
     const verdict = verdictOf(judged, candidate.coverage, terms.length);
-    if (!best || RANK[verdict.state] > RANK[best.verdict.state]) best = { candidate, verdict };
+    if (!chosen || RANK[verdict.state] > RANK[chosen.verdict.state]) chosen = { candidate, verdict };
+    // No span does better than one that supports the claim; those below it are not read.
+    if (verdict.state === 'supported') break;
   }
-  const { candidate, verdict } = best!;
+  const { candidate, verdict } = chosen!;
   const first = candidate.window[0]!.span;
   const last = candidate.window.at(-1)!.span;
   const { passage } = candidate.passage;
@@ -191,6 +217,12 @@ function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
   // Markdown's escapes left out (plain-text.ts); its range is in the Markdown.
   const quote = withoutEscapes(passage.text.slice(first.start - passage.start, last.end - passage.start));
   return { n, supported: verdict.state === 'supported', state: verdict.state, why: verdict.why, quote, range: [first.start, last.end] };
+}
+
+function countOf(count: number, test: (k: number) => boolean): number {
+  let found = 0;
+  for (let k = 0; k < count; k++) if (test(k)) found++;
+  return found;
 }
 
 type State = NonNullable<Citation['state']>;
@@ -217,10 +249,4 @@ function verdictOf(judged: FactJudgment, coverage: number, termCount: number): V
   if (!enough) return { state: 'unsupported', why: `only ${words} are in the passage` };
   const matched = judged.matched.length > 0 ? `matched ${quoted(judged.matched)}; ` : '';
   return { state: 'supported', why: `${matched}${words} in the passage` };
-}
-
-/** The share of items that pass (1 when there are none). */
-function share<T>(items: T[], found: (item: T, index: number) => boolean): number {
-  if (items.length === 0) return 1;
-  return items.filter(found).length / items.length;
 }

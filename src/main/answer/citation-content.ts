@@ -7,6 +7,15 @@
  */
 import { sameTerm } from './terms';
 
+/**
+ * A cheap test that lets through every pair `sameTerm` could call one term (a shared beginning
+ * of five letters, or one word ending in the other), so it runs on few of a source's words.
+ */
+function mayBeSameTerm(a: string, b: string): boolean {
+  if (a.length >= 5 && b.length >= 5 && a.charCodeAt(0) === b.charCodeAt(0) && a.startsWith(b.slice(0, 5))) return true;
+  return a.length < b.length ? b.endsWith(a) : a.endsWith(b);
+}
+
 export class SourceVocabulary {
   private readonly sentencesOf = new Map<string, number[]>();
 
@@ -26,7 +35,7 @@ export class SourceVocabulary {
     return terms.map((term) => {
       const found = new Set<number>(this.sentencesOf.get(term) ?? []);
       for (const [word, sentences] of this.sentencesOf) {
-        if (word !== term && sameTerm(term, word)) for (const s of sentences) found.add(s);
+        if (word !== term && mayBeSameTerm(term, word) && sameTerm(term, word)) for (const s of sentences) found.add(s);
       }
       return found;
     });

@@ -8,12 +8,12 @@
  * src/main/text (numbers as words, negations, directions, names, languages).
  */
 import { readValues, type Interval, type Value } from '../research/values';
-import { withNumberWordsAsDigits } from '../text/number-lexicon';
+import { hasNumberWord, withNumberWordsAsDigits } from '../text/number-lexicon';
 import { isNegation } from '../text/negation-lexicon';
 import { directionOf, type Direction } from '../text/direction-lexicon';
 import { demonymStem, isDemonym, isGermanName, isMonth } from '../text/name-lexicon';
 import { guessLanguage, isFunctionWord } from '../text/language-lexicon';
-import { contentTerm, sameTerm, wordSpans } from './terms';
+import { contentTerm, sameTerm, words, wordSpans } from './terms';
 
 /** A number as written, folded: thousands separators and a trailing separator dropped. */
 const NUMBER = /\d+(?:[.,]\d+)*/g;
@@ -24,8 +24,8 @@ function foldNumber(number: string): string {
 
 /** A word folded for finding a name: lower case, a possessive's "'s" and apostrophes gone. */
 export function foldName(word: string): string {
-  return word
-    .normalize('NFKC')
+  // NFKC leaves ASCII as it is: only other words pay for it.
+  return (/[^\x00-\x7f]/.test(word) ? word.normalize('NFKC') : word)
     .toLowerCase()
     .replace(/['’]s$/, '')
     .replace(/['’]/g, '');
@@ -55,20 +55,50 @@ interface Said {
   scope: string[];
 }
 
-/** What a span offers to check facts against. */
-export interface FactText {
-  text: string;
-  numbers: Set<string>;
+/**
+ * What a span offers to check facts against. Its numbers and words are read at once (every span
+ * is ranked by them); the rest on first use, since few spans are judged in full.
+ */
+export class FactText {
+  readonly text: string;
+  private readonly wordList: string[];
+  readonly numbers: Set<string>;
   /** Folded words, for names. */
-  words: Set<string>;
+  readonly words: Set<string>;
+  private cache: { initials?: string[]; negationScopes?: string[][]; directions?: Map<string, Said[]>; values?: Value[] } = {};
+
+  constructor(raw: string, wordList: readonly string[] = words(raw)) {
+    // Numbers written as words: the text is read again only where there are any.
+    const spelled = hasNumberWord(wordList);
+    const text = spelled ? withNumberWordsAsDigits(raw) : raw;
+    this.text = text;
+    this.wordList = spelled ? words(text) : [...wordList];
+    this.numbers = new Set([...text.matchAll(NUMBER)].map((m) => foldNumber(m[0])));
+    this.words = new Set(this.wordList.map(foldName));
+  }
+
   /** The initials of each run of capitalised words, and of all its words in order, for acronyms spelt out. */
-  initials: string[];
+  get initials(): string[] {
+    this.cache.initials ??= initialsOf(this.wordList);
+    return this.cache.initials;
+  }
+
   /** The content terms within a few words of each denying word: what it denies. */
-  negationScopes: string[][];
+  get negationScopes(): string[][] {
+    this.cache.negationScopes ??= negationScopes(this.wordList);
+    return this.cache.negationScopes;
+  }
+
   /** For each scale, the words of the span that go one way or the other. */
-  directions: Map<string, Said[]>;
-  /** Read on first use: most spans are never the best one. */
-  values?: Value[];
+  get directions(): Map<string, Said[]> {
+    this.cache.directions ??= saidDirections(this.wordList);
+    return this.cache.directions;
+  }
+
+  get values(): Value[] {
+    this.cache.values ??= readValues(this.text);
+    return this.cache.values;
+  }
 }
 
 /** Small words skipped when a name is spelt out as an acronym ("Agency for Research on Cancer"). */
@@ -82,12 +112,10 @@ function capitalised(word: string): boolean {
   return /^\p{Lu}/u.test(word);
 }
 
-export function factText(raw: string): FactText {
-  const text = withNumberWordsAsDigits(raw);
-  const spans = wordSpans(text);
+function initialsOf(wordList: readonly string[]): string[] {
   const initials: string[] = [];
   let run = '';
-  for (const { word } of spans) {
+  for (const word of wordList) {
     if (capitalised(word)) run += word[0];
     else if (!(run !== '' && ACRONYM_GAPS.has(word.toLowerCase()))) {
       if (run.length >= 2) initials.push(run);
@@ -95,17 +123,9 @@ export function factText(raw: string): FactText {
     }
   }
   if (run.length >= 2) initials.push(run);
-  const words = spans.map((s) => s.word);
   // "object-oriented programming" spells "OOP" too; only acronyms of three letters or more are looked for there.
-  initials.push(`*${words.map((w) => w[0] ?? '').join('')}`);
-  return {
-    text,
-    numbers: new Set([...text.matchAll(NUMBER)].map((m) => foldNumber(m[0]))),
-    words: new Set(words.map(foldName)),
-    initials,
-    negationScopes: negationScopes(words),
-    directions: saidDirections(words),
-  };
+  initials.push(`*${wordList.map((w) => w[0] ?? '').join('')}`);
+  return initials;
 }
 
 function saidDirections(words: readonly string[]): Map<string, Said[]> {
@@ -142,11 +162,6 @@ function negationScopes(words: readonly string[]): string[][] {
 /** Whether one of the span's denials is about what the claim's denial is about (a term near both). */
 function sameDenial(claim: readonly string[], span: FactText): boolean {
   return span.negationScopes.some((scope) => scope.some((term) => claim.some((c) => sameTerm(c, term))));
-}
-
-function valuesOf(span: FactText): Value[] {
-  span.values ??= readValues(span.text);
-  return span.values;
 }
 
 /**
@@ -293,7 +308,7 @@ export interface FactJudgment {
 
 /** How a figure of the claim stands in the span: matched, what the span says instead, or missing. */
 function judgeValue(value: Value, spans: readonly FactText[]): { state: 'matched' | 'missing' } | { state: 'contradicted'; says: string } {
-  const all = spans.flatMap(valuesOf);
+  const all = spans.flatMap((span) => span.values);
   const comparable = all.filter((v) => sameUnit(value.unit, v.unit));
   if (comparable.some((v) => meets(value, v) === 'same')) return { state: 'matched' };
   // A bound the other way round ("at most 90" for "at least 90"), the same number of another unit
@@ -381,12 +396,7 @@ export function judgeFacts(facts: ClaimFacts, spans: readonly FactText[], contex
   return out;
 }
 
-/** The share of the claim's names and numbers a span holds, cheap enough to rank every span by. */
-export function quickFactShare(facts: ClaimFacts, spans: readonly FactText[]): number {
-  const total = facts.numbers.length + facts.names.length;
-  if (total === 0) return 1;
-  let found = 0;
-  for (const number of facts.numbers) if (spans.some((s) => s.numbers.has(number.folded))) found++;
-  for (const name of facts.names) if (spans.some((s) => s.words.has(name.folded))) found++;
-  return found / total;
+/** Which of the claim's numbers, then names, a span holds as written: cheap enough to rank every span by. */
+export function quickFactHits(facts: ClaimFacts, span: FactText): boolean[] {
+  return [...facts.numbers.map((number) => span.numbers.has(number.folded)), ...facts.names.map((name) => span.words.has(name.folded))];
 }

@@ -7,7 +7,7 @@
 import { wordsPattern } from './word-boundary';
 
 /** Each language's words for 2–20, the tens, a hundred and a thousand, with their values. */
-const NUMBER_WORDS: Record<string, number> = {
+const NUMBER_WORDS: Partial<Record<string, number>> = {
   // English
   two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
@@ -35,6 +35,11 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 
 const NUMBER_WORD = wordsPattern(Object.keys(NUMBER_WORDS), 'giu');
+
+/** Whether any of the words (as the segmenter gives them) is a number word: most texts have none, and need no rewriting. */
+export function hasNumberWord(words: readonly string[]): boolean {
+  return words.some((word) => NUMBER_WORDS[word.toLowerCase()] !== undefined);
+}
 
 /**
  * The text with each number word replaced by its digits ("drei Wochen" → "3 Wochen"); a word's
