@@ -8,9 +8,11 @@
 import type { AnswerSentence, Citation } from '../../shared/answer-contract';
 import { splitSentences, type Passage, type Span } from './passages';
 import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
-import { contentTerm, words } from './terms';
+import { words } from './terms';
 import { claimFacts, FactText, judgeFacts, quickFactHits, type FactJudgment } from './citation-facts';
-import { SourceVocabulary } from './citation-content';
+import { citationTerm, SourceVocabulary } from './citation-content';
+import { stemmerFor } from './citation-stems';
+import { guessLanguage, type Language } from '../text/language-lexicon';
 
 /** Share of the sentence's distinct content terms the quoted span must hold. */
 const MIN_TERM_COVERAGE = 0.6;
@@ -130,10 +132,16 @@ interface PassageSentences {
 interface SourceEvidence {
   passages: PassageSentences[];
   vocabulary: SourceVocabulary;
+  /** The page's language, told by the function words of its first sentences. */
+  language: Language | undefined;
 }
+
+/** How many of a page's first words tell its language. */
+const LANGUAGE_SAMPLE = 400;
 
 function sourceEvidence(passages: readonly Passage[]): SourceEvidence {
   const sentenceTerms: string[][] = [];
+  const sample: string[] = [];
   const list = passages.map((passage): PassageSentences => ({
     passage,
     context: once(() => new FactText([passage.title, passage.context ?? ''].join('\n'))),
@@ -141,11 +149,12 @@ function sourceEvidence(passages: readonly Passage[]): SourceEvidence {
       // Read as the answer's sentences are written: words whole where the page marks where they may break.
       const text = withoutSoftHyphens(span.text);
       const list = words(text);
-      sentenceTerms.push(unique(list.map(contentTerm).filter((t): t is string => t !== undefined)));
+      sentenceTerms.push(unique(list.map(citationTerm).filter((t): t is string => t !== undefined)));
+      if (sample.length < LANGUAGE_SAMPLE) sample.push(...list);
       return { span, index: sentenceTerms.length - 1, facts: new FactText(text, list) };
     }),
   }));
-  return { passages: list, vocabulary: new SourceVocabulary(sentenceTerms) };
+  return { passages: list, vocabulary: new SourceVocabulary(sentenceTerms), language: guessLanguage(sample) };
 }
 
 function once<T>(make: () => T): () => T {
@@ -158,6 +167,8 @@ interface Candidate {
   passage: PassageSentences;
   window: Evidence[];
   coverage: number;
+  /** The claim's words the span lacks. */
+  lacking: () => string[];
   score: number;
 }
 
@@ -165,9 +176,16 @@ interface Candidate {
 const JUDGED_SPANS = 8;
 
 function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
-  const terms = unique(words(claim).map(contentTerm).filter((t): t is string => t !== undefined));
+  // Each content term with the first word that wrote it, for saying which words the passage lacks.
+  const written = new Map<string, string>();
+  for (const word of words(claim)) {
+    const term = citationTerm(word);
+    if (term !== undefined && !written.has(term)) written.set(term, word);
+  }
+  const terms = [...written.keys()];
   const facts = claimFacts(claim);
-  const holding = source.vocabulary.sentencesHolding(terms);
+  const language = guessLanguage(words(claim));
+  const holding = source.vocabulary.sentencesHolding(terms, language === source.language ? stemmerFor(language) : undefined);
   const factCount = facts.numbers.length + facts.names.length;
   const best: Candidate[] = [];
   let any = false;
@@ -194,7 +212,8 @@ function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
         const score = coverage + factsFound - length * 0.001;
         if (best.length < JUDGED_SPANS || score > best.at(-1)!.score) {
           const at = best.findIndex((c) => score > c.score);
-          best.splice(at === -1 ? best.length : at, 0, { passage, window: sentences.slice(i, i + length), coverage, score });
+          const lacking = (): string[] => terms.flatMap((term, k) => (parts.some((p) => p?.[k] === true) ? [] : [written.get(term)!]));
+          best.splice(at === -1 ? best.length : at, 0, { passage, window: sentences.slice(i, i + length), coverage, lacking, score });
           if (best.length > JUDGED_SPANS) best.pop();
         }
       }
@@ -204,7 +223,7 @@ function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
   let chosen: { candidate: Candidate; verdict: Verdict } | undefined;
   for (const candidate of best) {
     const judged = judgeFacts(facts, candidate.window.map((e) => e.facts), candidate.passage.context());
-    const verdict = verdictOf(judged, candidate.coverage, terms.length);
+    const verdict = verdictOf(judged, candidate.coverage, terms.length, candidate.lacking);
     if (!chosen || RANK[verdict.state] > RANK[chosen.verdict.state]) chosen = { candidate, verdict };
     // No span does better than one that supports the claim; those below it are not read.
     if (verdict.state === 'supported') break;
@@ -225,6 +244,9 @@ function countOf(count: number, test: (k: number) => boolean): number {
   return found;
 }
 
+/** How many of the words a passage lacks a "why" names. */
+const LACKING_SHOWN = 4;
+
 type State = NonNullable<Citation['state']>;
 const RANK: Record<State, number> = { unsupported: 0, partly: 1, supported: 2 };
 
@@ -238,9 +260,10 @@ interface Verdict {
  * there but a detail (a name, a figure, a direction) is not. A contradicted fact is never
  * supported, however many words match.
  */
-function verdictOf(judged: FactJudgment, coverage: number, termCount: number): Verdict {
-  const words = `${Math.round(coverage * termCount)} of ${termCount} of its words`;
+function verdictOf(judged: FactJudgment, coverage: number, termCount: number, lacking: () => string[]): Verdict {
   const quoted = (items: string[]): string => items.map((item) => `"${item}"`).join(', ');
+  const absent = coverage < 1 ? ` (not ${quoted(lacking().slice(0, LACKING_SHOWN))}${lacking().length > LACKING_SHOWN ? ', …' : ''})` : '';
+  const words = `${Math.round(coverage * termCount)} of ${termCount} of its words${absent}`;
   if (judged.contradicted.length > 0) return { state: 'unsupported', why: `contradicted: ${judged.contradicted.join('; ')}` };
   const enough = coverage >= MIN_TERM_COVERAGE;
   if (judged.missing.length > 0) {

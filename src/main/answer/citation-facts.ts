@@ -25,7 +25,7 @@ function foldNumber(number: string): string {
 /** A word folded for finding a name: lower case, a possessive's "'s" and apostrophes gone. */
 export function foldName(word: string): string {
   // NFKC leaves ASCII as it is: only other words pay for it.
-  return (/[^\x00-\x7f]/.test(word) ? word.normalize('NFKC') : word)
+  return (/[^ -~]/.test(word) ? word.normalize('NFKC') : word)
     .toLowerCase()
     .replace(/['’]s$/, '')
     .replace(/['’]/g, '');
