@@ -31,10 +31,13 @@ const LAYERS = {
   'src/main/history': ['node', 'src/main', 'src/main/store', 'src/shared'],
   'src/main/search': ['node', 'src/main', 'src/main/browser', 'src/main/history', 'src/main/store', 'src/shared'],
   'src/main/captcha': ['node', 'src/main', 'src/main/search', 'src/shared'],
+  // 'src/main/research' here is research/values.ts alone: the citation check reads a claim's
+  // figures as the disagreement finder does (units converted, bounds, currencies).
   'src/main/answer': [
     'node',
     'src/main',
     'src/main/fetch',
+    'src/main/research',
     'src/main/search',
     'src/main/store',
     'src/main/text',

@@ -14,6 +14,7 @@ export default defineConfig({
     ...shared,
     include: [
       'tests/unit/answer-check-citations.test.ts',
+      'tests/unit/answer-citation-facts.test.ts',
       'tests/unit/fetch-url-policy.test.ts',
       'tests/integration/fetch-guarded-connect.test.ts',
       'tests/integration/fetch-guard.test.ts',

@@ -5,7 +5,7 @@
  * kind, the supported share of paraphrases and rewordings and the caught share of each fault,
  * and the median time of checking a 6-source answer (6 sentences, each citing another page).
  *
- *   npm run bench:citations [-- --json out.json] [--misses]
+ *   npm run bench:citations [-- --json out.json] [--misses [tune|check]]
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -41,6 +41,8 @@ const TIMING_RUNS = 200;
 const args = process.argv.slice(2);
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
 const showMisses = args.includes('--misses');
+/** `--misses tune` lists the tune half's misses only (the half rules are tuned on). */
+const missesHalf = ((h) => (h === 'tune' || h === 'check' ? h : undefined))(args[args.indexOf('--misses') + 1]);
 
 /** The sentence with its citation before its closing punctuation: "… in 2018 [1]." */
 export function citedAnswer(sentence: string, n: number): string {
@@ -59,6 +61,8 @@ interface Outcome {
   supported: boolean;
   correct: boolean;
   quote: string;
+  /** The check's own account of the last citation: what matched, what is missing or contradicted. */
+  why: string;
 }
 
 function judge(item: CitationItem): Outcome {
@@ -71,6 +75,7 @@ function judge(item: CitationItem): Outcome {
     supported,
     correct: supported === (item.expected === 'supported'),
     quote: citations.at(-1)?.quote ?? '',
+    why: citations.at(-1)?.why ?? '',
   };
 }
 
@@ -180,9 +185,9 @@ function main(): void {
   console.log(lines.join('\n'));
 
   if (showMisses) {
-    for (const o of outcomes.filter((x) => !x.correct)) {
+    for (const o of outcomes.filter((x) => !x.correct && (missesHalf === undefined || x.half === missesHalf))) {
       console.log(
-        `\n- ${o.item.id} (${o.half}, ${o.item.kind}, expected ${o.item.expected})\n  sentence: ${o.item.sentence}\n  best quote: ${o.quote.slice(0, 300)}`,
+        `\n- ${o.item.id} (${o.half}, ${o.item.kind}, expected ${o.item.expected})\n  sentence: ${o.item.sentence}\n  best quote: ${o.quote.slice(0, 300)}\n  why: ${o.why}`,
       );
     }
   }

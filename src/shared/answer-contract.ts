@@ -65,8 +65,17 @@ export type AnswerSource = z.infer<typeof AnswerSourceSchema>;
 
 export const CitationSchema = z.object({
   n: z.number().int().min(1),
-  /** True when the sentence's content words, numbers, dates and names are found in the cited page. */
+  /** True when the sentence's content words, numbers, dates and names are found in the cited page (`state` is 'supported'). */
   supported: z.boolean(),
+  /**
+   * 'supported': every hard fact (figures with their units, dates, names, negation, the way a
+   * comparison goes) and most of the words are in the quote; 'partly': the words are there but a
+   * detail is not; 'unsupported': a fact is contradicted, or the quote does not say it. Absent in
+   * answers kept from before it was recorded.
+   */
+  state: z.enum(['supported', 'partly', 'unsupported']).optional(),
+  /** Why, in a few words: `missing: "2019"`, `contradicted: the passage says 12 km, not 12 miles`. */
+  why: z.string().optional(),
   /** The best-matching span of the cited page ('' when nothing matched). */
   quote: z.string(),
   /** `quote`'s [start, end) character range in the cited page's markdown. */

@@ -191,7 +191,9 @@ describe('checkCitations: facts and spans', () => {
     const { passages } = sources();
     expect(verdicts('It is so [2].', passages)[0]?.[1]).toEqual([[2, true]]);
     const checked = checkCitations('It is so [3].', passages, 3);
-    expect(checked.sentences[0]?.citations).toEqual([{ n: 3, supported: false, quote: '', range: [0, 0] }]);
+    expect(checked.sentences[0]?.citations).toEqual([
+      { n: 3, supported: false, state: 'unsupported', why: 'the page has no passage to check against', quote: '', range: [0, 0] },
+    ]);
   });
 
   it('matches numbers whatever their thousands separators and a trailing full stop', () => {

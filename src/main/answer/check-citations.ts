@@ -8,7 +8,11 @@
 import type { AnswerSentence, Citation } from '../../shared/answer-contract';
 import { splitSentences, type Passage, type Span } from './passages';
 import { withoutEscapes, withoutSoftHyphens } from '../../shared/format/plain-text';
-import { contentTerms, words } from './terms';
+import { words } from './terms';
+import { claimFacts, FactText, judgeFacts, quickFactHits, type FactJudgment } from './citation-facts';
+import { citationTerm, SourceVocabulary } from './citation-content';
+import { stemmerFor } from './citation-stems';
+import { guessLanguage, type Language } from '../text/language-lexicon';
 
 /** Share of the sentence's distinct content terms the quoted span must hold. */
 const MIN_TERM_COVERAGE = 0.6;
@@ -37,17 +41,15 @@ function markerNumbers(list: string): number[] {
 export function checkCitations(answer: string, passages: readonly Passage[], sourceCount: number): CheckedAnswer {
   const cleaned = removeUnknownCitations(answer, sourceCount);
   // Each cited source's sentences are read once, when first cited.
-  const evidence = new Map<number, PassageSentences[]>();
-  const evidenceOf = (n: number): PassageSentences[] => {
-    let list = evidence.get(n);
+  const evidence = new Map<number, SourceEvidence>();
+  const evidenceOf = (n: number): SourceEvidence => {
+    let source = evidence.get(n);
     // Stryker disable next-line ConditionalExpression: equivalent, a cache; reading the sentences again gives the same list.
-    if (!list) {
-      list = passages
-        .filter((p) => p.n === n)
-        .map((passage) => ({ passage, sentences: splitSentences(passage.text, passage.start).map(sentenceEvidence) }));
-      evidence.set(n, list);
+    if (!source) {
+      source = sourceEvidence(passages.filter((p) => p.n === n));
+      evidence.set(n, source);
     }
-    return list;
+    return source;
   };
   const sentences = answerSentences(cleaned).map(({ text, numbers }): AnswerSentence => {
     const claim = claimText(text);
@@ -112,90 +114,162 @@ function claimText(sentence: string): string {
     .replace(/[*_`]+/g, ' ');
 }
 
-interface Facts {
-  numbers: string[];
-  names: string[];
-}
-
-/**
- * Numbers (dates' days and years among them) and proper names: capitalised words after the
- * first word of the sentence, and all-capital words anywhere (acronyms). Month names are
- * capitalised, so a date's month is a name.
- */
-function factsOf(claim: string): Facts {
-  const numbers = [...claim.matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => normalizeNumber(m[0]));
-  const names: string[] = [];
-  words(claim).forEach((word, i) => {
-    if (/^\d/.test(word)) return;
-    const acronym = /^\p{Lu}{2,}$/u.test(word);
-    if (acronym || (i > 0 && /^\p{Lu}/u.test(word))) names.push(word.toLowerCase());
-  });
-  return { numbers: unique(numbers), names: unique(names) };
-}
-
-function normalizeNumber(number: string): string {
-  return number.replace(/,(?=\d{3}(?:\D|$))/g, '').replace(/[.,]$/, '');
-}
-
-/** What a sentence of a page offers as evidence: its content terms, numbers and words. */
+/** What a sentence of a page offers as evidence: its content terms and its facts. */
 interface Evidence {
   span: Span;
-  terms: Set<string>;
-  numbers: Set<string>;
-  words: Set<string>;
+  /** Its index among all sentences of its source. */
+  index: number;
+  facts: FactText;
 }
 
 interface PassageSentences {
   passage: Passage;
   sentences: Evidence[];
+  /** The page's title and the passage's headings, where a name the page states once may be (read when first judged). */
+  context: () => FactText;
 }
 
-function sentenceEvidence(span: Span): Evidence {
-  // Read as the answer's sentences are written: words whole where the page marks where they may break.
-  const text = withoutSoftHyphens(span.text);
-  return {
-    span,
-    terms: new Set(contentTerms(text)),
-    numbers: new Set([...text.matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => normalizeNumber(m[0]))),
-    words: new Set(words(text).map((w) => w.toLowerCase())),
-  };
+interface SourceEvidence {
+  passages: PassageSentences[];
+  vocabulary: SourceVocabulary;
+  /** The page's language, told by the function words of its first sentences. */
+  language: Language | undefined;
 }
 
-function checkOne(claim: string, n: number, passageSentences: PassageSentences[]): Citation {
-  const terms = unique(contentTerms(claim));
-  const facts = factsOf(claim);
-  let best: { span: Span; coverage: number; factsFound: number; score: number } | undefined;
-  for (const { passage, sentences } of passageSentences) {
+/** How many of a page's first words tell its language. */
+const LANGUAGE_SAMPLE = 400;
+
+function sourceEvidence(passages: readonly Passage[]): SourceEvidence {
+  const sentenceTerms: string[][] = [];
+  const sample: string[] = [];
+  const list = passages.map((passage): PassageSentences => ({
+    passage,
+    context: once(() => new FactText([passage.title, passage.context ?? ''].join('\n'))),
+    sentences: splitSentences(passage.text, passage.start).map((span) => {
+      // Read as the answer's sentences are written: words whole where the page marks where they may break.
+      const text = withoutSoftHyphens(span.text);
+      const list = words(text);
+      sentenceTerms.push(unique(list.map(citationTerm).filter((t): t is string => t !== undefined)));
+      if (sample.length < LANGUAGE_SAMPLE) sample.push(...list);
+      return { span, index: sentenceTerms.length - 1, facts: new FactText(text, list) };
+    }),
+  }));
+  return { passages: list, vocabulary: new SourceVocabulary(sentenceTerms), language: guessLanguage(sample) };
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+/** A span considered for a claim: consecutive sentences of one passage. */
+interface Candidate {
+  passage: PassageSentences;
+  window: Evidence[];
+  coverage: number;
+  /** The claim's words the span lacks. */
+  lacking: () => string[];
+  score: number;
+}
+
+/** How many of the spans ranked best are judged in full (figures read, negation and direction). */
+const JUDGED_SPANS = 8;
+
+function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
+  // Each content term with the first word that wrote it, for saying which words the passage lacks.
+  const written = new Map<string, string>();
+  for (const word of words(claim)) {
+    const term = citationTerm(word);
+    if (term !== undefined && !written.has(term)) written.set(term, word);
+  }
+  const terms = [...written.keys()];
+  const facts = claimFacts(claim);
+  const language = guessLanguage(words(claim));
+  const holding = source.vocabulary.sentencesHolding(terms, language === source.language ? stemmerFor(language) : undefined);
+  const factCount = facts.numbers.length + facts.names.length;
+  const best: Candidate[] = [];
+  let any = false;
+  for (const passage of source.passages) {
+    const { sentences } = passage;
+    // What each sentence holds of the claim: its terms, then its numbers and names; most hold nothing.
+    const hits = sentences.map((e) => {
+      const termHits = holding.map((found) => found.has(e.index));
+      const factHits = quickFactHits(facts, e.facts);
+      return termHits.includes(true) || factHits.includes(true) ? [...termHits, ...factHits] : undefined;
+    });
     for (let i = 0; i < sentences.length; i++) {
+      any = true;
       for (let length = 1; length <= MAX_SPAN_SENTENCES && i + length <= sentences.length; length++) {
-        const window = sentences.slice(i, i + length);
-        // Stryker disable OptionalChaining,ConditionalExpression,LogicalOperator: equivalent, a window is never empty.
-        const first = window[0]?.span;
-        const last = window.at(-1)?.span;
-        if (!first || !last) continue;
-        // Stryker restore OptionalChaining,ConditionalExpression,LogicalOperator
-        const coverage = share(terms, (t) => window.some((e) => e.terms.has(t)));
-        const factsFound = share([...facts.numbers, ...facts.names], (f, k) =>
-          window.some((e) => (k < facts.numbers.length ? e.numbers : e.words).has(f)),
-        );
-        // A longer span must earn its place: ties go to the shorter quote.
+        const parts = hits.slice(i, i + length);
+        let coverage = terms.length === 0 ? 1 : 0;
+        let factsFound = factCount === 0 ? 1 : 0;
+        if (parts.some((p) => p !== undefined)) {
+          const held = (k: number): boolean => parts.some((p) => p?.[k] === true);
+          if (terms.length > 0) coverage = countOf(terms.length, (k) => held(k)) / terms.length;
+          if (factCount > 0) factsFound = countOf(factCount, (k) => held(terms.length + k)) / factCount;
+        }
+        // A longer span must earn its place: ties go to the shorter quote, then the earlier one.
         const score = coverage + factsFound - length * 0.001;
-        if (!best || score > best.score) {
-          // The quote is the page's own text between the two ends, as a person reads it: the
-          // Markdown's escapes left out (plain-text.ts); its range is in the Markdown.
-          const text = withoutEscapes(passage.text.slice(first.start - passage.start, last.end - passage.start));
-          best = { span: { text, start: first.start, end: last.end }, coverage, factsFound, score };
+        if (best.length < JUDGED_SPANS || score > best.at(-1)!.score) {
+          const at = best.findIndex((c) => score > c.score);
+          const lacking = (): string[] => terms.flatMap((term, k) => (parts.some((p) => p?.[k] === true) ? [] : [written.get(term)!]));
+          best.splice(at === -1 ? best.length : at, 0, { passage, window: sentences.slice(i, i + length), coverage, lacking, score });
+          if (best.length > JUDGED_SPANS) best.pop();
         }
       }
     }
   }
-  if (!best) return { n, supported: false, quote: '', range: [0, 0] };
-  const supported = best.coverage >= MIN_TERM_COVERAGE && best.factsFound === 1;
-  return { n, supported, quote: best.span.text, range: [best.span.start, best.span.end] };
+  if (!any) return { n, supported: false, state: 'unsupported', why: 'the page has no passage to check against', quote: '', range: [0, 0] };
+  let chosen: { candidate: Candidate; verdict: Verdict } | undefined;
+  for (const candidate of best) {
+    const judged = judgeFacts(facts, candidate.window.map((e) => e.facts), candidate.passage.context());
+    const verdict = verdictOf(judged, candidate.coverage, terms.length, candidate.lacking);
+    if (!chosen || RANK[verdict.state] > RANK[chosen.verdict.state]) chosen = { candidate, verdict };
+    // No span does better than one that supports the claim; those below it are not read.
+    if (verdict.state === 'supported') break;
+  }
+  const { candidate, verdict } = chosen!;
+  const first = candidate.window[0]!.span;
+  const last = candidate.window.at(-1)!.span;
+  const { passage } = candidate.passage;
+  // The quote is the page's own text between the two ends, as a person reads it: the
+  // Markdown's escapes left out (plain-text.ts); its range is in the Markdown.
+  const quote = withoutEscapes(passage.text.slice(first.start - passage.start, last.end - passage.start));
+  return { n, supported: verdict.state === 'supported', state: verdict.state, why: verdict.why, quote, range: [first.start, last.end] };
 }
 
-/** The share of items that pass (1 when there are none). */
-function share<T>(items: T[], found: (item: T, index: number) => boolean): number {
-  if (items.length === 0) return 1;
-  return items.filter(found).length / items.length;
+function countOf(count: number, test: (k: number) => boolean): number {
+  let found = 0;
+  for (let k = 0; k < count; k++) if (test(k)) found++;
+  return found;
+}
+
+/** How many of the words a passage lacks a "why" names. */
+const LACKING_SHOWN = 4;
+
+type State = NonNullable<Citation['state']>;
+const RANK: Record<State, number> = { unsupported: 0, partly: 1, supported: 2 };
+
+interface Verdict {
+  state: State;
+  why: string;
+}
+
+/**
+ * Supported: every hard fact in the span and most of the content words. Partly: the content is
+ * there but a detail (a name, a figure, a direction) is not. A contradicted fact is never
+ * supported, however many words match.
+ */
+function verdictOf(judged: FactJudgment, coverage: number, termCount: number, lacking: () => string[]): Verdict {
+  const quoted = (items: string[]): string => items.map((item) => `"${item}"`).join(', ');
+  const absent = coverage < 1 ? ` (not ${quoted(lacking().slice(0, LACKING_SHOWN))}${lacking().length > LACKING_SHOWN ? ', …' : ''})` : '';
+  const words = `${Math.round(coverage * termCount)} of ${termCount} of its words${absent}`;
+  if (judged.contradicted.length > 0) return { state: 'unsupported', why: `contradicted: ${judged.contradicted.join('; ')}` };
+  const enough = coverage >= MIN_TERM_COVERAGE;
+  if (judged.missing.length > 0) {
+    return { state: enough ? 'partly' : 'unsupported', why: `missing: ${quoted(judged.missing)}; ${words} in the passage` };
+  }
+  if (!enough) return { state: 'unsupported', why: `only ${words} are in the passage` };
+  const matched = judged.matched.length > 0 ? `matched ${quoted(judged.matched)}; ` : '';
+  return { state: 'supported', why: `${matched}${words} in the passage` };
 }

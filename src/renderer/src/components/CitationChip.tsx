@@ -16,8 +16,8 @@ export interface CitationChipProps {
 }
 
 /**
- * A `[n]` of the answer. Hover or keyboard focus shows its quote, the source and whether the
- * sentence is supported by it; an unsupported one is marked on the chip itself, not only in the
+ * A `[n]` of the answer. Hover or keyboard focus shows its quote, the source, whether the
+ * sentence is supported by it and why (what the check found missing or contradicted); an unsupported one is marked on the chip itself, not only in the
  * tip. Activating it opens the page in the reader with the quote highlighted.
  */
 /**
@@ -49,8 +49,16 @@ export function CitationChip({ n, citation, source, checked, onOpen, QuoteText }
     return () => window.removeEventListener('resize', onResize);
   }, []);
   const verdict = !checked || !citation ? 'pending' : citation.supported ? 'supported' : 'unsupported';
+  // Partly supported: the page says most of it, but a detail (a figure, a name) is not there.
+  const partly = verdict === 'unsupported' && citation?.state === 'partly';
   const label =
-    verdict === 'supported' ? `Source ${n}, supported` : verdict === 'unsupported' ? `Source ${n}, not supported by the page` : `Source ${n}`;
+    verdict === 'supported'
+      ? `Source ${n}, supported`
+      : partly
+        ? `Source ${n}, partly supported by the page`
+        : verdict === 'unsupported'
+          ? `Source ${n}, not supported by the page`
+          : `Source ${n}`;
   return (
     <span ref={wrap} className="chip-wrap" onFocus={(event) => keepTipInside(event.currentTarget)} onMouseEnter={(event) => keepTipInside(event.currentTarget)}>
       <button type="button" className={`chip chip-${verdict}`} aria-label={label} aria-describedby={tipId} onClick={onOpen}>
@@ -60,9 +68,10 @@ export function CitationChip({ n, citation, source, checked, onOpen, QuoteText }
       <span role="tooltip" id={tipId} className="chip-tip">
         <span className={`verdict verdict-${verdict}`}>
           {verdict === 'supported' && '✓ Supported by the source'}
-          {verdict === 'unsupported' && '⚠ Not supported: the page does not say this'}
+          {verdict === 'unsupported' && (partly ? '⚠ Partly supported: a detail is not on the page' : '⚠ Not supported: the page does not say this')}
           {verdict === 'pending' && (checked ? 'Not checked' : 'Checking…')}
         </span>
+        {checked && citation?.why && <span className="tip-why">Why: {citation.why}</span>}
         {citation?.quote ? <span className="tip-quote">
             “<QuoteText text={citation.quote} />”
           </span> : checked && <span className="tip-quote">No matching passage was found on the page.</span>}

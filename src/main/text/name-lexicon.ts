@@ -1,0 +1,88 @@
+/**
+ * What marks a word as a name, beyond a capital letter, in the languages Lantern is used in:
+ * months (a date's words, any case), peoples and languages written as lower-case adjectives
+ * ("kanadischen", "irlandzkiego", "américain"), and German's rule — German capitalises every
+ * noun, so only a capitalised word after a preposition without an article ("in Hamburg", "auf
+ * Instagram"), or after another capitalised word that is not the sentence's first ("Karola
+ * Wille"), is taken for a name.
+ */
+import { wordsPattern } from './word-boundary';
+
+/** Month names and their usual abbreviations, whole words in any case. */
+const MONTHS = wordsPattern([
+  'january|february|march|april|may|june|july|august|september|october|november|december',
+  'jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec',
+  'januar|jänner|februar|märz|mai|juni|juli|oktober|dezember|okt|dez',
+  'janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre',
+  'gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre',
+  'enero|febrero|abril|mayo|junio|julio|septiembre|octubre|noviembre|diciembre',
+  'janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro',
+  'styczeń|stycznia|luty|lutego|marzec|marca|kwiecień|kwietnia|maj|maja|czerwiec|czerwca|lipiec|lipca|sierpień|sierpnia|wrzesień|września|październik|października|listopad|listopada|grudzień|grudnia',
+  'tammikuu\\p{L}*|helmikuu\\p{L}*|maaliskuu\\p{L}*|huhtikuu\\p{L}*|toukokuu\\p{L}*|kesäkuu\\p{L}*|heinäkuu\\p{L}*|elokuu\\p{L}*|syyskuu\\p{L}*|lokakuu\\p{L}*|marraskuu\\p{L}*|joulukuu\\p{L}*',
+]);
+
+export function isMonth(word: string): boolean {
+  MONTHS.lastIndex = 0;
+  const m = MONTHS.exec(word);
+  return m !== null && m[0].length === word.length;
+}
+
+/**
+ * Beginnings of the words for peoples, countries' adjectives and languages, in English, German,
+ * French, Italian, Spanish, Polish and Finnish: a nationality is a fact of its own even when it is
+ * written in lower case.
+ */
+const DEMONYM_STEMS = (
+  'american amerikan américain american americano amerykań amerikkal ' +
+  'canadi kanadi canadien kanadyj kanadal ' +
+  'german deutsch allemand tedesc alemán niemie saksal ' +
+  'french französ françai frances francés francus ranskal ' +
+  'british britisch britanni brytyj britti englisch english anglais inglese inglés angiel englant ' +
+  'irish irisch irlandai irlandes irlandz irlanti ' +
+  'japanese japanisch japonai giappones japonés japoń japanil ' +
+  'chinese chinesisch chinoi cines chino chiń kiinal ' +
+  'korean koreanisch coréen corean koreań ' +
+  'russian russisch russe russo ruso rosyj venäl ' +
+  'italian italienisch italien italiano włosk italial ' +
+  'spanish spanisch espagnol spagnol español hiszpań espanjal ' +
+  'polish polnisch polonais polacc polaco polsk puolal ' +
+  'finnish finnisch finlandai finlandes fiń suomal ' +
+  'swiss schweizer suisse svizzer szwajcar sveitsil ' +
+  'austrian österreich autrichien austriac austriack itävallal ' +
+  'dutch niederländ néerlandai oland holender hollanti ' +
+  'swedish schwedisch suédois svedes szwedz ruotsal ' +
+  'indian indisch indien indiano indyj intial ' +
+  'australian australisch australien australian australij australial ' +
+  'mexican mexikan mexicain messican mexican meksyk meksikol ' +
+  'brazilian brasilian brésilien brasilian brazylij brasilial ' +
+  'european europäisch européen europe europej euroopp ' +
+  'african afrikan africain african afrykań afrikkal ' +
+  'asian asiatisch asiatique asiatic azjatyc aasial'
+)
+  .split(' ')
+  .filter((stem) => stem.length >= 4);
+
+/** The people a word (any case) names or qualifies, as the beginning it starts with ("kanadi" for "kanadischen"). */
+export function demonymStem(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  let best: string | undefined;
+  for (const stem of DEMONYM_STEMS) if (lower.startsWith(stem) && (best === undefined || stem.length > best.length)) best = stem;
+  return best;
+}
+
+/** Whether a word (any case) is a people's or a language's name or adjective. */
+export function isDemonym(word: string): boolean {
+  return demonymStem(word) !== undefined;
+}
+
+/** German prepositions that take a name without an article: "in Hamburg", "aus Berlin", "von Greenpeace". */
+const GERMAN_NAME_PREPOSITIONS = new Set('in aus nach von bei auf'.split(' '));
+/**
+ * Whether a capitalised German word is a name rather than a noun: it follows another capitalised
+ * word ("Karola Wille", "Wall Street"), or a preposition without an article ("in Hamburg").
+ */
+export function isGermanName(previous: string | undefined, afterCapitalised: boolean): boolean {
+  if (afterCapitalised) return true;
+  const before = previous?.toLowerCase();
+  return before !== undefined && GERMAN_NAME_PREPOSITIONS.has(before);
+}
