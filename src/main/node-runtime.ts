@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { answeringFetch } from './answer/page-passages';
 import { AnswerService } from './answer/answer-service';
 import { llmComposerFor } from './answer/llm-composer';
 import { followUpWriterFor } from './answer/llm-follow-ups';
@@ -97,6 +98,9 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     get region() {
       return settings.current().search.region;
     },
+    get sources() {
+      return settings.current().sources;
+    },
   });
   const renderer = options.renderer?.(() => settings.current());
   let fetch: Promise<FetchService> | undefined;
@@ -124,7 +128,8 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   return new ResearchService({
     search: new SearchOperations({ search, searches: store.searches, history }),
     blocks: search,
-    fetch: fetchService,
+    // The API's fetch answers a question with the page's best passages; the pipelines read pages whole.
+    fetch: () => fetchService().then(answeringFetch),
     answer: new AnswerService({
       search: (request, callOptions) => search.search(request, callOptions),
       fetch: fetchService,
