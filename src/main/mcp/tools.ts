@@ -71,6 +71,7 @@ function tool<Input extends z.ZodObject, Output extends z.ZodObject>(definition:
     ...described,
     // The output schema strips what it does not name, so structured content always matches it.
     run: async (args, context) => {
+      checkCap(args as CapArguments);
       const answer = await definition.run(args as z.output<Input>, context);
       const text = await capText(answer.text, args as CapArguments, capped);
       return { text, structured: definition.output.parse(answer.structured) as Record<string, unknown> };
@@ -83,8 +84,23 @@ interface CapArguments {
   start_index?: number;
 }
 
-/** Room kept for the line that says how to go on and a wrapper's tags around a cut (its source URL). */
-const NOTE_TOKENS = 80;
+/**
+ * The cap's arguments checked before the call (a bad cap must not cost a search). Their ranges
+ * are not in the schema (tools/list is paid for in tokens), so they are worded here as the
+ * contract words its own.
+ */
+function checkCap(args: CapArguments): void {
+  const { max_tokens: maxTokens, start_index: startIndex } = args;
+  if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < MIN_TOOL_MAX_TOKENS)) {
+    throw new LanternError('INVALID_INPUT', `Invalid arguments: max_tokens: got number ${maxTokens}; allowed: a whole number of at least ${MIN_TOOL_MAX_TOKENS}`);
+  }
+  if (startIndex !== undefined && (!Number.isInteger(startIndex) || startIndex < 0)) {
+    throw new LanternError('INVALID_INPUT', `Invalid arguments: start_index: got number ${startIndex}; allowed: a whole number of at least 0`);
+  }
+}
+
+/** Room kept for the line that says how to go on, and the wrapper's closing tag at a cut inside page text. */
+const NOTE_TOKENS = 40;
 
 /**
  * The `<untrusted_content …>` tag `position` of `text` lies inside, if any. Page text cannot
@@ -95,6 +111,14 @@ function wrapperAt(text: string, position: number): string | undefined {
   const opened = before.lastIndexOf(`<${WRAPPER_TAG} `);
   if (opened < 0 || before.lastIndexOf(`</${WRAPPER_TAG}>`) > opened) return undefined;
   return text.slice(opened, text.indexOf('>', opened) + 1);
+}
+
+/** A cut moved before a wrapper tag it would fall inside of. */
+function outsideTags(text: string, end: number): number {
+  const tag = text.lastIndexOf('<', end - 1);
+  const closes = text.indexOf('>', tag);
+  const isWrapperTag = text.startsWith(`<${WRAPPER_TAG}`, tag) || text.startsWith(`</${WRAPPER_TAG}`, tag);
+  return tag >= 0 && isWrapperTag && closes >= end ? tag : end;
 }
 
 /**
@@ -109,7 +133,7 @@ async function capText(text: string, args: CapArguments, kind: CapKind): Promise
   const rest = `${reopened === undefined ? '' : `${reopened}\n`}${text.slice(start)}`;
   const counter = await tokenCounter();
   if (counter.count(rest) <= maxTokens) return rest;
-  const end = counter.cut(rest, maxTokens - NOTE_TOKENS);
+  const end = outsideTags(rest, counter.cut(rest, maxTokens - NOTE_TOKENS));
   const consumed = Math.max(0, end - (rest.length - (text.length - start)));
   const more = text.length - start - consumed;
   const note =
@@ -122,7 +146,7 @@ async function capText(text: string, args: CapArguments, kind: CapKind): Promise
 
 /** Every tool's answer fits this many tokens (o200k) unless the call asks for more: a small context's share for one call. */
 export const DEFAULT_TOOL_MAX_TOKENS = 5_000;
-const MIN_TOOL_MAX_TOKENS = 200;
+const MIN_TOOL_MAX_TOKENS = 100;
 /** web_fetch: room in the cap for what surrounds each page's text (its wrapper, title and the line on reading on). */
 const PAGE_FRAME_TOKENS = 100;
 
@@ -133,13 +157,13 @@ const domains = (): z.ZodType<string[]> => lenientList(z.array(z.string()));
 
 /** The cap every tool takes, and where a capped answer goes on from. */
 const capArguments = {
-  max_tokens: lenientNumber(z.number().int().min(MIN_TOOL_MAX_TOKENS)).optional().describe(`Cap on this answer's tokens (default ${DEFAULT_TOOL_MAX_TOKENS})`),
-  start_index: lenientNumber(z.number().int().min(0)).optional().describe('Go on from this character of a capped answer'),
+  max_tokens: number().optional().describe(`Token cap (default ${DEFAULT_TOOL_MAX_TOKENS})`),
+  start_index: number().optional().describe('Go on from this character of a capped answer'),
 };
 
 /** The domains a search (and so an answer or deep research) keeps to. */
 const domainArguments = {
-  site: z.string().optional().describe('Only this domain'),
+  site: z.string().optional(),
   include_domains: domains().optional(),
   exclude_domains: domains().optional(),
 };
