@@ -75,13 +75,15 @@ describe('web_fetch with a question', () => {
   const answer = ARTICLES['/espresso'].paragraphs[1];
 
   it('returns the passage that holds the answer, first, with its range, within max_tokens, as untrusted content', async () => {
-    const result = await call('web_fetch', { url: `${site.pages}/espresso`, question, max_tokens: 200 });
+    const result = await call('web_fetch', { url: `${site.pages}/espresso`, question, max_tokens: 150 });
     expect(result.isError).toBeFalsy();
     const text = textOf(result);
-    expect(tokens(text)).toBeLessThanOrEqual(200);
+    expect(tokens(text)).toBeLessThanOrEqual(150);
     expect(text.startsWith(`<untrusted_content source="${site.pages}/espresso">\n# Espresso, explained\n\n[`)).toBe(true);
-    const [, start, end, first] = /^<untrusted_content[^>]*>\n# [^\n]+\n\n\[(\d+)-(\d+)\]\n([^\n]+)/.exec(text) ?? [];
+    const [, start, end, first] = /^<untrusted_content[^>]*>\n# [^\n]+\n\n\[(\d+)-(\d+)\]\n([\s\S]*?)(?:\n\n\[\d+-\d+\]\n|\n<\/untrusted_content>)/.exec(text) ?? [];
     expect(first).toContain(answer);
+    // A passage of the page, not the page: it does not fit in the cap whole.
+    expect(Number(start)).toBeGreaterThan(0);
     expect(Number(end) - Number(start)).toBe(first!.length);
     expect(text).toContain('</untrusted_content>\n(');
     // The range is the passage's place in the page's markdown, as web_fetch without a question reads it.

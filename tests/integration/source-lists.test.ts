@@ -41,8 +41,8 @@ const readSince = (from: number): string[] => topic.requests.slice(from).filter(
 
 describe("the person's block list", () => {
   it('keeps blocked pages out of an answer: not among its sources, never read', async () => {
-    // As the text of a uBlacklist export: one match pattern a line.
-    await api.settings.update({ sources: { block: '*://127.0.0.1/overview/myths\n*://127.0.0.1/overview/buyers-primer\n' } });
+    // uBlacklist rules: a match pattern for each page.
+    await api.settings.update({ sources: { block: ['*://127.0.0.1/overview/myths', '*://127.0.0.1/overview/buyers-primer'] } });
     const from = topic.requests.length;
     const answer = await api.answer({ question: TOPIC_QUESTION }, { allowPrivateNetworks: true });
     const paths = answer.sources.map((source) => new URL(source.url).pathname);

@@ -46,16 +46,20 @@ export function answeringFetch(service: FetchService): FetchService {
 
 /**
  * The page's best passages for the question within `maxTokens`: taken best first while they fit
- * (a long one that does not is skipped for the next that does).
+ * (a long one that does not is skipped for the next that does, and one within a passage taken).
  */
 function bestPassages(page: FetchPage, question: string, maxTokens: number, counter: TokenCounter): FetchPage {
   if (page.truncated) {
     throw new LanternError('TOO_LARGE', `${page.url} is longer than ${WHOLE_PAGE_CHARS} characters: read it without a question, with offset.`);
   }
+  // A page that fits is its own best passage: nothing is left out, nothing said twice.
+  if (counter.count(page.markdown) <= maxTokens) return { ...page, truncated: false, passages: [{ text: page.markdown, start: 0, end: page.markdown.length }] };
   const ranked = rankPassages(question, pagePassages({ n: 1, url: page.url, title: page.title, markdown: page.markdown }, 0));
   const chosen: Array<{ text: string; start: number; end: number }> = [];
   let left = maxTokens;
   for (const { passage } of ranked) {
+    // A fact laid out (a table row, a label and its value) may lie inside a passage already taken.
+    if (chosen.some((taken) => passage.start < taken.end && taken.start < passage.end)) continue;
     const cost = counter.count(passage.text) + (chosen.length > 0 ? counter.count(BETWEEN_PASSAGES) : 0);
     if (cost > left) continue;
     chosen.push({ text: passage.text, start: passage.start, end: passage.end });

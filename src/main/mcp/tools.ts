@@ -14,7 +14,7 @@ import type { CallOptions, ResearchApi } from '../../shared/api';
 import { ENGINE_IDS, ErrorCodeSchema, SearchResponseSchema, TimeRangeSchema } from '../../shared/contract';
 import { definedFields } from '../../shared/defined-fields';
 import { LanternError } from '../../shared/errors';
-import { isFetchBatch, type FetchPage, type FetchRequestInput, type FetchResponse } from '../../shared/fetch-contract';
+import { isFetchBatch, MIN_FETCH_TOKENS, type FetchPage, type FetchRequestInput, type FetchResponse } from '../../shared/fetch-contract';
 import { formatCitedAnswer, formatCitedReport, untrustedAnswer } from '../../shared/format/cited';
 import { answerProgress } from '../../shared/format/answer-progress';
 import { researchProgress } from '../../shared/format/research-progress';
@@ -338,8 +338,12 @@ export function lanternTools(api: ResearchApi): LanternTool[] {
           maxChars: args.max_length,
           offset: args.start_index,
           question: args.question,
-          // The pages' text within the cap, less room for the lines around each page (the cap itself still holds).
-          maxTokens: Math.max(MIN_TOOL_MAX_TOKENS, (args.max_tokens ?? DEFAULT_TOOL_MAX_TOKENS) - PAGE_FRAME_TOKENS),
+          // The pages' text within the cap, less room for the lines around each page (the cap itself
+          // still holds); a question without a cap gets the contract's few passages.
+          maxTokens:
+            args.question !== undefined && args.max_tokens === undefined
+              ? undefined
+              : Math.max(MIN_FETCH_TOKENS, (args.max_tokens ?? DEFAULT_TOOL_MAX_TOKENS) - PAGE_FRAME_TOKENS),
         });
         // Private networks only by the settings file (fetch.allowPrivateNetworks), never by a tool argument.
         const response = await api.fetch(request, call(context));

@@ -31,7 +31,7 @@ function passagesText(passages: NonNullable<FetchPage['passages']>): string {
 function formatPage(page: FetchPage): string {
   const lines = [untrustedPageText(page)];
   if (page.passages) {
-    lines.push(`(${page.passages.length} passages, best first, of ${page.totalChars} characters; [start-end] is each one's range: read around one with start_index=start)`);
+    lines.push(`(${page.passages.length} passages of ${page.totalChars} characters, best first; read on from one with start_index)`);
   } else if (page.truncated && page.nextOffset !== undefined) {
     lines.push(`(${page.markdown.length} of ${page.totalChars} characters shown; continue with start_index=${page.nextOffset})`);
   }
