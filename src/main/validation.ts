@@ -2,14 +2,17 @@ import type * as z from 'zod';
 import { LanternError } from '../shared/errors';
 import { describeValue } from '../shared/issue-messages';
 
-/** The value at `path` of what was sent (undefined when it is not there). */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+/**
+ * The value at `path` of what was sent, when the path leads through it; none when it does not
+ * (a list given as text and split by the schema: the path is into what the schema made of it).
+ */
+function valueAt(input: unknown, path: readonly PropertyKey[]): { value: unknown } | undefined {
   let value = input;
   for (const key of path) {
     if (value === null || typeof value !== 'object') return undefined;
     value = (value as Record<PropertyKey, unknown>)[key];
   }
-  return value;
+  return { value };
 }
 
 /**
@@ -24,7 +27,8 @@ export function validationError(what: string, error: z.ZodError, input?: unknown
       return issue.keys.map((key) => `${[...issue.path, key].join('.')}: not a field of this ${what}`);
     }
     const field = issue.path.length > 0 ? issue.path.join('.') : 'input';
-    const sent = input !== undefined && !issue.message.startsWith('got ') && issue.path.length > 0 ? ` (got ${describeValue(valueAt(input, issue.path))})` : '';
+    const given = input !== undefined && !issue.message.startsWith('got ') && issue.path.length > 0 ? valueAt(input, issue.path) : undefined;
+    const sent = given === undefined ? '' : ` (got ${describeValue(given.value)})`;
     return [`${field}: ${issue.message}${sent}`];
   });
   return new LanternError('INVALID_INPUT', `Invalid ${what}: ${problems.join('; ')}`, {
