@@ -54,7 +54,7 @@ const LAYERS = {
   ],
   // api and mcp import each other: the API server mounts MCP, MCP uses the API's body, token,
   // discovery and error helpers.
-  'src/main/mcp': ['node', 'src/main', 'src/main/api', 'src/shared'],
+  'src/main/mcp': ['node', 'src/main', 'src/main/api', 'src/main/text', 'src/shared'],
   'src/main/api': ['node', 'src/main', 'src/main/mcp', 'src/shared'],
   'src/main/cli': ['node', 'src/main', 'src/main/api', 'src/main/browser', 'src/main/mcp', 'src/shared'],
   'src/main/electron': ['electron', 'node', 'src/main', 'src/main/browser', 'src/shared'],

@@ -12,7 +12,9 @@
  *
  * And what an agent pays before its first search, in every conversation: the tools/list answer of
  * the real MCP server (as the MCP SDK's client receives it, in JSON), with the default settings
- * and with mcp.structuredContent on (the output schemas).
+ * and with mcp.structuredContent on (the output schemas), and with `lantern mcp --tools
+ * web_search,web_fetch`. And web_fetch with a question against the same page whole
+ * (fetch-question.ts: the QA set's gold pages).
  * Run: npm run bench:tokens
  */
 import { readFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { SearchResponse } from '../../src/shared/contract';
 import { formatCompactResults } from '../../src/shared/format/compact';
 import { listedTools } from '../../tests/support/mcp-tool-list';
+import { fetchQuestionFigures } from './fetch-question';
 import { recordedGooglePages } from '../../tests/support/recorded-google-pages';
 import { recordedSearchResponse } from '../../tests/support/recorded-search-response';
 import { sharedData } from '../../tests/support/shared-data';
@@ -112,5 +115,22 @@ for (const cap of SNIPPET_CAPS) {
 }
 const toolList = encode((await listedTools()).json).length;
 const toolListStructured = encode((await listedTools({ mcp: { structuredContent: true } })).json).length;
-console.log(`tools/list: ${toolList} tokens with the default settings; ${toolListStructured} with mcp.structuredContent on (output schemas)`);
+const toolListSubset = encode((await listedTools({}, ['web_search', 'web_fetch'])).json).length;
+console.log(`tools/list: ${toolList} tokens with the default settings; ${toolListStructured} with mcp.structuredContent on (output schemas); ${toolListSubset} with --tools web_search,web_fetch`);
+const asked = await fetchQuestionFigures();
+const foundShare = (half: { found: number; of: number }): string => `${half.found}/${half.of} (${percent(half.of === 0 ? 0 : half.found / half.of)})`;
+/** Where reading with a question matters: pages of at least this many tokens whole. */
+const LONG_PAGE_TOKENS = 2_000;
+for (const [label, pages] of [
+  ['all', asked.pages],
+  [`of ${LONG_PAGE_TOKENS}+ tokens whole`, asked.pages.filter((page) => page.whole >= LONG_PAGE_TOKENS)],
+] as const) {
+  const whole = pages.reduce((sum, page) => sum + page.whole, 0);
+  const question = pages.reduce((sum, page) => sum + page.question, 0);
+  const savings = pages.map((page) => 1 - page.question / page.whole);
+  console.log(
+    `web_fetch with question, ${pages.length} QA gold pages (${label}): ${question} tokens vs ${whole} whole → ${saving(question, whole)} fewer; median per page ${percent(median(savings))}, smallest ${percent(Math.min(...savings))}`,
+  );
+}
+console.log(`  gold string among the passages returned: tune half ${foundShare(asked.goldFound.tune)}, check half ${foundShare(asked.goldFound.check)}`);
 console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString()}`);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccessService } from './access-service';
+import { answeringFetch } from './answer/page-passages';
 import { AnswerService } from './answer/answer-service';
 import { llmComposerFor } from './answer/llm-composer';
 import { followUpWriterFor } from './answer/llm-follow-ups';
@@ -106,6 +107,9 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     get region() {
       return settings.current().search.region;
     },
+    get sources() {
+      return settings.current().sources;
+    },
   });
   const renderer = options.renderer?.(() => settings.current());
   let fetch: Promise<FetchService> | undefined;
@@ -133,7 +137,8 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   return new ResearchService({
     search: new SearchOperations({ search, searches: store.searches, history }),
     blocks: search,
-    fetch: fetchService,
+    // The API's fetch answers a question with the page's best passages; the pipelines read pages whole.
+    fetch: () => fetchService().then(answeringFetch),
     answer: new AnswerService({
       search: (request, callOptions) => search.search(request, callOptions),
       fetch: fetchService,

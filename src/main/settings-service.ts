@@ -71,14 +71,15 @@ export class SettingsService implements SettingsApi {
 
   async update(input: SettingsPatch): Promise<Settings> {
     const parsed = SettingsPatchSchema.safeParse(input);
-    if (!parsed.success) throw validationError('settings change', parsed.error);
-    const { search: searchPatch, fetch: fetchPatch, llm: llmPatch, desktop: desktopPatch, mcp: mcpPatch, ...rest } = parsed.data;
+    if (!parsed.success) throw validationError('settings change', parsed.error, input);
+    const { search: searchPatch, sources: sourcesPatch, fetch: fetchPatch, llm: llmPatch, desktop: desktopPatch, mcp: mcpPatch, ...rest } = parsed.data;
     const current = this.current();
     return this.replace(
       SettingsSchema.parse({
         ...current,
         ...rest,
         search: patched(current.search, searchPatch),
+        sources: patched(current.sources, sourcesPatch),
         fetch: patched(current.fetch, fetchPatch),
         llm: patched(current.llm, llmPatch),
         desktop: patched(current.desktop, desktopPatch),

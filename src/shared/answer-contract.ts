@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { ErrorInfoSchema, SearchRequestSchema } from './contract';
 import { MAX_URL_LENGTH } from './fetch-contract';
+import { lenientArray, lenientNumber } from './lenient';
 
 export const DEFAULT_ANSWER_PAGES = 6;
 export const MAX_ANSWER_PAGES = 10;
@@ -27,17 +28,22 @@ export const AnswerRequestSchema = z
     /** The question: the same rules as a search query. */
     question: searchShape.query,
     /** Pages to read from the search results (1–10). */
-    pages: z.number().int().min(1).max(MAX_ANSWER_PAGES).default(DEFAULT_ANSWER_PAGES),
+    pages: lenientNumber(z.number().int().min(1).max(MAX_ANSWER_PAGES)).default(DEFAULT_ANSWER_PAGES),
     /** Answer from these pages instead of searching. */
-    urls: z
-      .array(HttpUrlSchema)
-      .min(1, 'urls is empty')
-      .max(MAX_ANSWER_URLS, `at most ${MAX_ANSWER_URLS} urls per answer`)
-      .optional(),
+    urls: lenientArray(
+      z
+        .array(HttpUrlSchema)
+        .min(1, 'urls is empty')
+        .max(MAX_ANSWER_URLS, `at most ${MAX_ANSWER_URLS} urls per answer`),
+    ).optional(),
     engine: searchShape.engine,
     lang: searchShape.lang,
     region: searchShape.region,
     timeRange: searchShape.timeRange,
+    /** The search's domains, as on a search: only this site, only these, never these. */
+    site: searchShape.site,
+    includeDomains: searchShape.includeDomains,
+    excludeDomains: searchShape.excludeDomains,
     /** 'auto': the LLM when one is configured, else extractive. */
     composer: ComposerChoiceSchema.default('auto'),
     /**

@@ -3,10 +3,13 @@
  * Pure TypeScript + zod: no node:*, no DOM, no electron.
  */
 import * as z from 'zod';
-import { ENGINE_IDS, TIME_RANGES } from './search-options';
+// The wording of every INVALID_INPUT's field messages (zod's error map): installed with the contract.
+import './issue-messages';
+import { lenientArray, lenientBoolean, lenientList, lenientNumber } from './lenient';
+import { ENGINE_IDS, MAX_DOMAINS_PER_LIST, TIME_RANGES } from './search-options';
 
 // The values live without zod in search-options.ts (the renderer's); the contract exports them with their schemas.
-export { ENGINE_IDS, TIME_RANGES };
+export { ENGINE_IDS, MAX_DOMAINS_PER_LIST, TIME_RANGES };
 
 export const EngineIdSchema = z.enum(ENGINE_IDS);
 export type EngineId = z.infer<typeof EngineIdSchema>;
@@ -28,6 +31,26 @@ export const SearchLangSchema = z
 /** A search's country (Google's `gl`): a request's `region` and the `search.region` setting. */
 export const SearchRegionSchema = z.string().regex(/^[a-zA-Z]{2}$/, 'region must be a two-letter country code such as "us"');
 
+/** A host name: labels of letters, digits and hyphens (IDNs in their xn-- form or as typed), dot-separated, a dot at least. */
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}\p{N}][\p{L}\p{N}-]{0,62}$/u;
+
+/**
+ * Lenient as people write a site: "Example.com", "www.example.com/", "https://example.com/docs"
+ * and "*.example.com" all mean the host (lower-cased, no scheme, path, port or leading "*.").
+ */
+export function domainOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  const withoutScheme = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  return withoutScheme.replace(/^\*\./, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+/** One domain: results from it and its subdomains ("example.com" covers docs.example.com). */
+export const DomainSchema = z.preprocess(domainOf, z.string().regex(DOMAIN_PATTERN, 'must be a domain such as "example.com"'));
+
+/** A list of domains; also as its JSON text or as one string of domains separated by commas or spaces. */
+export const DomainListSchema = lenientList(z.array(DomainSchema).max(MAX_DOMAINS_PER_LIST, `at most ${MAX_DOMAINS_PER_LIST} domains`));
+
 export const SearchRequestSchema = z.object({
   query: z
     .string()
@@ -36,14 +59,24 @@ export const SearchRequestSchema = z.object({
   /** Pin one engine (no fallback), or `all`; default: the configured order with fallback. */
   engine: EngineChoiceSchema.optional(),
   /** This many results whenever the engine has them: its pages are read until they hold it (engine-search.ts). */
-  limit: z.number().int().min(1).max(100).default(10),
-  page: z.number().int().min(1).max(50).default(1),
+  limit: lenientNumber(z.number().int().min(1).max(100)).default(10),
+  page: lenientNumber(z.number().int().min(1).max(50)).default(1),
   /** Default: the `search.lang` setting, else the language the query's script implies. */
   lang: SearchLangSchema.optional(),
   /** Default: the `search.region` setting, else none (the engine decides). */
   region: SearchRegionSchema.optional(),
   timeRange: TimeRangeSchema.optional(),
-  safe: z.boolean().optional(),
+  safe: lenientBoolean(z.boolean()).optional(),
+  /**
+   * Only results from this domain (and its subdomains); the same as one includeDomains entry.
+   * Each engine gets its own operator where it has one (site:), and the results are filtered too,
+   * so an engine that ignores it still never shows another domain; `limit` is met from later pages.
+   */
+  site: DomainSchema.optional(),
+  /** Only results from these domains (and their subdomains). */
+  includeDomains: DomainListSchema.optional(),
+  /** Never results from these domains (and their subdomains), whatever the engine returns. */
+  excludeDomains: DomainListSchema.optional(),
 });
 /** What a caller sends (defaults optional). */
 export type SearchRequestInput = z.input<typeof SearchRequestSchema>;
@@ -113,10 +146,12 @@ export const MAX_QUERIES_PER_SEARCH = 10;
 
 /** Several queries sharing the other fields of a search request. */
 export const SearchManyRequestSchema = SearchRequestSchema.omit({ query: true }).extend({
-  queries: z
-    .array(SearchRequestSchema.shape.query)
-    .min(1, 'queries is empty')
-    .max(MAX_QUERIES_PER_SEARCH, `at most ${MAX_QUERIES_PER_SEARCH} queries per request`),
+  queries: lenientArray(
+    z
+      .array(SearchRequestSchema.shape.query)
+      .min(1, 'queries is empty')
+      .max(MAX_QUERIES_PER_SEARCH, `at most ${MAX_QUERIES_PER_SEARCH} queries per request`),
+  ),
 });
 export type SearchManyRequestInput = z.input<typeof SearchManyRequestSchema>;
 

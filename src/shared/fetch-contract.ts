@@ -6,13 +6,18 @@
  * whose items are each a page or an error, so one failure does not sink the others.
  */
 import * as z from 'zod';
-import { ErrorInfoSchema } from './contract';
+import { ErrorInfoSchema, MAX_QUERY_LENGTH } from './contract';
+import { lenientArray, lenientBoolean, lenientNumber } from './lenient';
 
 export const MAX_URLS_PER_FETCH = 20;
 export const DEFAULT_FETCH_BUDGET_CHARS = 100_000;
 /** Longest URL we accept; browsers cope with ~2 MB but nothing legitimate needs more than this. */
 export const MAX_URL_LENGTH = 8192;
 export const MAX_PROMPT_LENGTH = 100_000;
+/** With a question and no maxTokens: about three passages, what a small context can spare for one page. */
+export const DEFAULT_QUESTION_TOKENS = 300;
+export const MIN_FETCH_TOKENS = 50;
+export const MAX_FETCH_TOKENS = 250_000;
 
 const UrlStringSchema = z
   .string()
@@ -27,24 +32,39 @@ export const FetchRequestSchema = z
     /** One URL. */
     url: UrlStringSchema.optional(),
     /** Up to 20 URLs sharing one character budget. */
-    urls: z
-      .array(UrlStringSchema)
-      .min(1, 'urls is empty')
-      .max(MAX_URLS_PER_FETCH, `at most ${MAX_URLS_PER_FETCH} urls per call`)
-      .optional(),
+    urls: lenientArray(
+      z
+        .array(UrlStringSchema)
+        .min(1, 'urls is empty')
+        .max(MAX_URLS_PER_FETCH, `at most ${MAX_URLS_PER_FETCH} urls per call`),
+    ).optional(),
     /** Free text (as agents send it); every http(s) URL in it is fetched. */
     prompt: z.string().max(MAX_PROMPT_LENGTH, `prompt is longer than ${MAX_PROMPT_LENGTH} characters`).optional(),
     /** A result of an earlier search: its 0-based index, in `searchId` or the session's latest search. */
-    index: z.number().int().min(0).optional(),
+    index: lenientNumber(z.number().int().min(0)).optional(),
     searchId: z.string().min(1).optional(),
     /** Characters to return: per page for one URL, the shared total for several. */
-    maxChars: z.number().int().min(100).max(1_000_000).default(DEFAULT_FETCH_BUDGET_CHARS),
+    maxChars: lenientNumber(z.number().int().min(100).max(1_000_000)).default(DEFAULT_FETCH_BUDGET_CHARS),
+    /**
+     * Tokens (o200k) of page text to return at most, besides maxChars: per page for one URL, the
+     * shared total for several. With a question: the passages' budget (default 300).
+     */
+    maxTokens: lenientNumber(z.number().int().min(MIN_FETCH_TOKENS).max(MAX_FETCH_TOKENS)).optional(),
     /** Where to start in each page's markdown (continue with a previous response's nextOffset). */
-    offset: z.number().int().min(0).default(0),
+    offset: lenientNumber(z.number().int().min(0)).default(0),
+    /**
+     * Return the page's passages that best answer this, best first, each with its character
+     * range in the page's markdown (ranked as answers rank them), within maxTokens.
+     */
+    question: z
+      .string()
+      .max(MAX_QUERY_LENGTH, `question is longer than ${MAX_QUERY_LENGTH} characters`)
+      .refine((q) => q.trim().length > 0, 'question is empty')
+      .optional(),
     /** 'auto' renders in a browser only when the page looks script-built. */
     render: RenderModeSchema.default('auto'),
     /** Skip the page cache (the fresh copy still replaces the cached one). */
-    noCache: z.boolean().default(false),
+    noCache: lenientBoolean(z.boolean()).default(false),
   })
   .strict()
   .superRefine((request, ctx) => {
@@ -59,6 +79,9 @@ export const FetchRequestSchema = z
         code: 'custom',
         message: 'give exactly one of url, urls, prompt or index',
       });
+    }
+    if (request.question !== undefined && request.offset > 0) {
+      ctx.addIssue({ code: 'custom', path: ['offset'], message: 'a question is answered from the whole page: leave offset out' });
     }
     if (request.searchId !== undefined && request.index === undefined) {
       ctx.addIssue({ code: 'custom', path: ['index'], message: 'searchId needs an index' });
@@ -91,6 +114,11 @@ export const FetchPageSchema = z.object({
   truncated: z.boolean(),
   /** Present when truncated: pass it as `offset` to read on. */
   nextOffset: z.number().int().min(0).optional(),
+  /**
+   * With a question: the passages chosen, best first, each with its range [start, end) in the
+   * page's whole markdown; `markdown` is then their text, one after another.
+   */
+  passages: z.array(z.object({ text: z.string(), start: z.number().int().min(0), end: z.number().int().min(0) })).optional(),
 });
 export type FetchPage = z.infer<typeof FetchPageSchema>;
 

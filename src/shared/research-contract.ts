@@ -29,6 +29,10 @@ export const ResearchPlanRequestSchema = z
     lang: answerShape.lang,
     region: answerShape.region,
     timeRange: answerShape.timeRange,
+    /** Every search of the research keeps to these domains, as a search does. */
+    site: answerShape.site,
+    includeDomains: answerShape.includeDomains,
+    excludeDomains: answerShape.excludeDomains,
     /** 'auto': the LLM proposes sub-questions when one is configured, else the rule-based facets. */
     composer: answerShape.composer,
     /** Plan in this history thread (a follow-up to an earlier answer or report). */

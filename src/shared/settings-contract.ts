@@ -6,6 +6,7 @@ import ipaddr from 'ipaddr.js';
 import * as z from 'zod';
 import { EngineIdSchema, SearchLangSchema, SearchRegionSchema } from './contract';
 import { LLM_PRESET_BASE_URLS, LLM_PRESETS } from './llm-presets';
+import { SourceListSchema, SourceListsSchema } from './source-lists';
 
 /** Bump with a numbered upgrade (src/main/settings.ts) when the shape changes. */
 export const SETTINGS_VERSION = 1;
@@ -55,6 +56,11 @@ export const SettingsSchema = z.object({
       region: SearchRegionSchema.optional(),
     })
     .prefault({}),
+  /**
+   * The person's sources (source-lists.ts): blocked, lowered, raised and pinned domains or
+   * uBlacklist rules, applied to every search and so to every answer and deep research.
+   */
+  sources: SourceListsSchema.prefault({}),
   fetch: z
     .object({
       /** Let fetch reach private, loopback and link-local addresses. */
@@ -126,6 +132,8 @@ export const SettingsPatchSchema = z
     resultCacheTtlMs: ResultCacheTtlSchema,
     /** `search.lang: null` and `search.region: null` remove those. */
     search: z.object({ lang: SearchLangSchema.nullable(), region: SearchRegionSchema.nullable() }).partial().strict(),
+    /** Each list given replaces that list (as an array, or a uBlacklist export's text). */
+    sources: z.object({ block: SourceListSchema, lower: SourceListSchema, raise: SourceListSchema, pin: SourceListSchema }).partial().strict(),
     fetch: z
       .object({
         allowPrivateNetworks: z.boolean(),

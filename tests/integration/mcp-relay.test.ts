@@ -163,7 +163,7 @@ describe('lantern mcp with a running lantern serve', () => {
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5]);
     // Errors come back as the server's tool errors, with their codes.
     const empty = (await client.callTool({ name: 'web_search', arguments: { query: ' ' } })) as CallToolResult;
-    expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty');
+    expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty (got string " ")');
   }, 90_000);
 
   it('goes on through the server after `lantern token --rotate`: the token is read again', async () => {
@@ -207,7 +207,7 @@ describe('lantern mcp with a running lantern serve', () => {
     // The same session goes on, through the server: a call the server answers at once (no page
     // load inside the relay's 5 s).
     const next = (await client.callTool({ name: 'web_search', arguments: { query: ' ' } })) as CallToolResult;
-    expect(textOf(next)).toBe('INVALID_INPUT: Invalid search request: query: query is empty');
+    expect(textOf(next)).toBe('INVALID_INPUT: Invalid search request: query: query is empty (got string " ")');
     // The server cancelled the call the relay gave up on: the engine (one page at a time) is free
     // for the next search. Left running, the hung page would hold it past this test's timeout.
     const after = await fetch(`${discovery.url}/v1/search`, {

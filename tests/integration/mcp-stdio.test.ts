@@ -211,14 +211,14 @@ describe('lantern mcp over stdio', () => {
   it('a bad input is a tool result with isError and INVALID_INPUT', async () => {
     const empty = (await client.callTool({ name: 'web_search', arguments: { query: '  ' } })) as CallToolResult;
     expect(empty.isError).toBe(true);
-    expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty');
+    expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty (got string "  ")');
     const tooMany = (await client.callTool({ name: 'web_fetch', arguments: { urls: Array.from({ length: 21 }, (_, i) => `https://e${i}.com`) } })) as CallToolResult;
     expect(tooMany.isError).toBe(true);
     expect(textOf(tooMany)).toMatch(/^INVALID_INPUT: .*at most 20 urls per call/);
     // Wrong types and unknown arguments are Lantern's INVALID_INPUT too, naming the field, not a JSON-RPC error.
     const wrongType = (await client.callTool({ name: 'web_search', arguments: { query: 5 } })) as CallToolResult;
     expect(wrongType.isError).toBe(true);
-    expect(textOf(wrongType)).toMatch(/^INVALID_INPUT: Invalid arguments for web_search: query: .*expected string/);
+    expect(textOf(wrongType)).toMatch(/^INVALID_INPUT: Invalid arguments for web_search: query: got number 5; allowed: a string/);
     const unknown = (await client.callTool({ name: 'web_search', arguments: { query: 'coffee', max_results: 3 } })) as CallToolResult;
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toMatch(/^INVALID_INPUT: Invalid arguments for web_search: .*max_results/);

@@ -115,6 +115,12 @@ export interface FixtureWebOptions {
    * pages are looked up — a test's own topic (e.g. research-topic.ts) served by this engine.
    */
   results?: (query: string) => string | undefined;
+  /**
+   * Google: synthetic results pages by 0-based page number (start=10 is page 1), for the queries
+   * it knows (the query as sent, operators included, lower-cased) — undefined for a page it has
+   * none of, which is then Google's "did not match" page.
+   */
+  resultPages?: (query: string, page: number) => string | undefined;
 }
 
 /**
@@ -350,6 +356,11 @@ function googleSite(tools: SiteTools): EngineSite {
       if (reloaded !== undefined) return sendResults(res, reloaded);
       const query = (url.searchParams.get('q') ?? '').trim().toLowerCase();
       const page = Math.floor(Number(url.searchParams.get('start') ?? '0') / 10);
+      if (tools.options.resultPages) {
+        const paged = tools.options.resultPages(query, page);
+        if (paged !== undefined) return sendHtml(res, paged);
+        if (tools.options.resultPages(query, 0) !== undefined) return sendResults(res, noResults);
+      }
       const own = tools.options.results?.(query);
       if (own !== undefined) return sendHtml(res, page === 0 ? own : readRecorded(noResults));
       switch (query) {

@@ -1,7 +1,8 @@
 /**
  * What an agent gets from tools/list: the real MCP server over a real runtime (its own data dir,
  * no browser started), listed by the MCP SDK's client over an in-memory transport. The settings
- * given are saved first, as a person would with `lantern settings set`.
+ * given are saved first, as a person would with `lantern settings set`; `tools` is
+ * `lantern mcp --tools`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,12 +15,12 @@ import { createNodeRuntime } from '../../src/main/node-runtime';
 import type { SettingsPatch } from '../../src/shared/settings-contract';
 
 /** The tools/list result as JSON, the text a client hands on to its model. */
-export async function listedTools(settings: SettingsPatch = {}): Promise<{ tools: Tool[]; json: string }> {
+export async function listedTools(settings: SettingsPatch = {}, tools?: string[]): Promise<{ tools: Tool[]; json: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-tools-'));
   const runtime = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir } });
   try {
     await runtime.settings.update(settings);
-    const server = createLanternMcpServer(runtime, { version: 'list' });
+    const server = createLanternMcpServer(runtime, { version: 'list', ...(tools ? { tools } : {}) });
     const client = new Client({ name: 'lantern-tools', version: '0' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);

@@ -15,6 +15,7 @@ import {
 } from '../../shared/answer-contract';
 import type { ErrorInfo, SearchRequestInput, SearchResponse } from '../../shared/contract';
 import { definedFields } from '../../shared/defined-fields';
+import { searchScopeOf } from '../../shared/search-scope';
 import { LanternError, toErrorInfo } from '../../shared/errors';
 import { isFetchBatch, type FetchPage } from '../../shared/fetch-contract';
 import type { FetchCallOptions, FetchService } from '../fetch';
@@ -81,7 +82,7 @@ export class AnswerService {
     const now = this.deps.now ?? (() => performance.now());
     const started = now();
     const parsed = AnswerRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('answer request', parsed.error);
+    if (!parsed.success) throw validationError('answer request', parsed.error, input);
     const request = parsed.data;
     const composer = this.chooseComposer(request, options.llm);
     const threadId = threadOf(request, options);
@@ -223,8 +224,7 @@ export class AnswerService {
     // Only the results to be read are asked for, from the first results page alone: a second
     // page costs the engine's pacing gap and another load (~1 s before the first source shows)
     // for the few sources a first page of 8 or 9 lacks.
-    const { engine, lang, region, timeRange } = request;
-    const search: SearchRequestInput = { query: request.question, limit: request.pages, ...definedFields({ engine, lang, region, timeRange }) };
+    const search: SearchRequestInput = { query: request.question, limit: request.pages, ...searchScopeOf(request) };
     const response = await this.deps.search(search, { firstPageOnly: true, ...(signal ? { signal } : {}) });
     if (response.results.length === 0)
       throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`, {

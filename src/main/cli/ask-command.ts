@@ -8,6 +8,7 @@ import { researchProgress } from '../../shared/format/research-progress';
 import { LanternError } from '../../shared/errors';
 import type { ResearchRequestInput } from '../../shared/research-contract';
 import { parseWholeNumber, reportError, type CliIo } from './output';
+import { collect } from './search-command';
 
 interface AskFlags {
   json?: boolean;
@@ -22,6 +23,13 @@ interface AskFlags {
   llmUrl?: string;
   model?: string;
   thread?: number;
+  site?: string[];
+  excludeSite?: string[];
+}
+
+/** --site and --exclude-site as the request's domains (the schema checks them). */
+function domainsOf(flags: AskFlags): { includeDomains?: string[]; excludeDomains?: string[] } {
+  return definedFields({ includeDomains: flags.site, excludeDomains: flags.excludeSite });
 }
 
 /** "12" or "#12", as `lantern history` takes a thread id; the range is the request schema's to check. */
@@ -57,6 +65,8 @@ export function registerAskCommand(
     .option('--composer <name>', 'auto (an LLM when one is configured), extractive or llm')
     .option('--llm-url <url>', "an OpenAI-compatible base URL for this answer (else the settings' llm.baseUrl or preset)")
     .option('--model <name>', "the model for this answer (else the settings' llm.model)")
+    .option('--site <domain>', 'search only this domain and its subdomains (again for several)', collect)
+    .option('--exclude-site <domain>', 'never read this domain or its subdomains (again for several)', collect)
     .option('--allow-private', 'allow private, loopback and link-local addresses (e.g. a local dev server)')
     .option('--interactive', 'with --deep: when an engine asks for a CAPTCHA mid-research, show it in a browser window, wait for you, then go on')
     .action(async (questionWords: string[], flags: AskFlags) => {
@@ -71,7 +81,7 @@ export function registerAskCommand(
         deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));
         return;
       }
-      const request: AnswerRequestInput = { question: questionWords.join(' ') };
+      const request: AnswerRequestInput = { question: questionWords.join(' '), ...domainsOf(flags) };
       if (flags.pages !== undefined) request.pages = flags.pages;
       if (flags.url) request.urls = flags.url;
       if (flags.composer !== undefined) request.composer = flags.composer as NonNullable<AnswerRequestInput['composer']>;
@@ -110,6 +120,7 @@ async function deepResearch(
   }
   const request: ResearchRequestInput = {
     question,
+    ...domainsOf(flags),
     ...definedFields({ maxPages: flags.maxPages, timeBudgetMs: flags.timeBudget === undefined ? undefined : flags.timeBudget * 1000, threadId: flags.thread }),
     ...(flags.composer === undefined ? {} : { composer: flags.composer as NonNullable<ResearchRequestInput['composer']> }),
   };

@@ -5,6 +5,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { ResearchApi } from '../../shared/api';
 import { createMcpRelay, findRunningServer } from '../mcp/relay';
 import { createLanternMcpServer } from '../mcp/server';
+import { toolSubset } from '../mcp/tools';
+import { reportError, type CliIo } from './output';
 
 /**
  * `lantern mcp`: an MCP server on stdin/stdout for agents (Claude Code, Gemini CLI, Cursor).
@@ -24,6 +26,9 @@ export function registerMcpCommand(
     timeoutMs: () => number | undefined;
     version: string;
     log: (text: string) => void;
+    /** Where a refused --tools is told, and its exit code. */
+    io: CliIo;
+    setExitCode: (code: number) => void;
     /** The protocol's streams; default the process's. */
     stdin?: Readable;
     stdout?: Writable;
@@ -32,7 +37,16 @@ export function registerMcpCommand(
   return program
     .command('mcp')
     .description('Serve web_search, web_fetch and research to an agent over MCP (stdio); through a running `lantern serve` when there is one')
-    .action(async () => {
+    .option('--tools <names>', 'offer only these tools, e.g. web_search,web_fetch (a small context pays for fewer descriptions)')
+    .action(async (flags: { tools?: string }) => {
+      let tools: string[] | undefined;
+      try {
+        tools = flags.tools === undefined ? undefined : toolSubset(flags.tools);
+      } catch (error) {
+        deps.setExitCode(reportError(error, false, deps.io));
+        return;
+      }
+      const subset = tools === undefined ? {} : { tools };
       const dataDir = deps.dataDir();
       const running = await findRunningServer(dataDir);
       let server: { connect: Server['connect'] };
@@ -43,15 +57,16 @@ export function registerMcpCommand(
           version: deps.version,
           dataDir,
           // Should the server go away, Lantern starts in this process, as without one.
-          localServer: () => createLanternMcpServer(deps.api(), { version: deps.version }),
+          localServer: () => createLanternMcpServer(deps.api(), { version: deps.version, ...subset }),
           ...(timeoutMs === undefined ? {} : { callTimeoutMs: timeoutMs }),
           log: deps.log,
+          ...subset,
         });
         server = relay.server;
         close = () => relay.close();
         deps.log(`lantern mcp: serving on stdio through the running server at ${running.url}`);
       } else {
-        const own = createLanternMcpServer(deps.api(), { version: deps.version });
+        const own = createLanternMcpServer(deps.api(), { version: deps.version, ...subset });
         server = own;
         close = () => own.close();
         deps.log(`lantern mcp: serving on stdio, in this process (${running.reason})`);

@@ -92,6 +92,8 @@ export async function runLantern(argv: string[], options: LanternRunOptions): Pr
     timeoutMs: () => program.opts<{ timeout?: number }>().timeout,
     version: VERSION,
     log: io.err,
+    io,
+    setExitCode,
     ...(options.stdin ? { stdin: options.stdin } : {}),
     ...(options.stdout ? { stdout: options.stdout } : {}),
   });

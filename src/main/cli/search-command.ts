@@ -16,6 +16,13 @@ interface SearchFlags {
   json?: boolean;
   cache: boolean;
   interactive?: boolean;
+  site?: string[];
+  excludeSite?: string[];
+}
+
+/** A flag given again adds to its list: --site a.com --site b.org. */
+export function collect(value: string, list: string[] = []): string[] {
+  return [...list, value];
 }
 
 export function registerSearchCommand(
@@ -39,6 +46,8 @@ export function registerSearchCommand(
     .option('--lang <tag>', 'interface language, e.g. en or zh-CN (default: the search.lang setting, else from the query script)')
     .option('--region <cc>', 'two-letter country code, e.g. us or de (default: the search.region setting)')
     .addOption(new Option('--time <range>', 'only results from the past day/week/month/year').choices(Object.keys(TIME_FLAGS)))
+    .option('--site <domain>', 'only results from this domain and its subdomains (again for several)', collect)
+    .option('--exclude-site <domain>', 'never results from this domain and its subdomains (again for several)', collect)
     .option('--json', 'print the SearchResponse as JSON')
     .option('--no-cache', 'always ask the engine, even for a recent identical search')
     .option('--interactive', 'when the engine asks for a CAPTCHA or consent, show it in a browser window and wait for you')
@@ -50,6 +59,8 @@ export function registerSearchCommand(
       if (flags.lang) request.lang = flags.lang;
       if (flags.region) request.region = flags.region;
       if (flags.time) request.timeRange = TIME_FLAGS[flags.time];
+      if (flags.site) request.includeDomains = flags.site;
+      if (flags.excludeSite) request.excludeDomains = flags.excludeSite;
       try {
         const response = await deps.api().search(request, {
           noCache: !flags.cache,

@@ -27,6 +27,8 @@ import {
 import { extractUrls, parseTargetUrl, shorten } from './url-input';
 import { buildAddressPolicy, resolveAndCheck, systemLookup, type AddressPolicy } from './url-policy';
 import { DEFAULT_SESSION } from '../sessions';
+import { validationError } from '../validation';
+import { tokenCounter, type TokenCounter } from '../text/token-budget';
 import {
   DEFAULT_FETCH_SETTINGS,
   type CachedPage,
@@ -103,12 +105,12 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     };
     try {
       if (request.url !== undefined)
-        return windowPage(await loadPage(parseTargetUrl(request.url), context), request.offset, request.maxChars);
+        return await withinTokens(windowPage(await loadPage(parseTargetUrl(request.url), context), request.offset, request.maxChars), request.maxTokens);
       if (request.index !== undefined) {
         if (deps.resolveResult === undefined)
           throw new LanternError('NOT_FOUND', 'Search results are not available here; pass a URL instead.');
         const { url } = await deps.resolveResult(options.session ?? DEFAULT_SESSION, request.searchId, request.index);
-        return windowPage(await loadPage(parseTargetUrl(url), context), request.offset, request.maxChars);
+        return await withinTokens(windowPage(await loadPage(parseTargetUrl(url), context), request.offset, request.maxChars), request.maxTokens);
       }
       const urls = request.urls ?? urlsFromPrompt(request.prompt ?? '');
       return await fetchBatch(urls, context);
@@ -130,9 +132,14 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     const lengths = outcomes.map((o) => (o.ok ? Math.max(0, o.page.markdown.length - offset) : 0));
     const shares = fairShares(lengths, budget);
     let totalChars = 0;
-    const results: FetchItem[] = outcomes.map((outcome, i) => {
-      if (!outcome.ok) return outcome;
-      const page = windowPage(outcome.page, offset, shares[i] ?? 0);
+    const windowed = outcomes.map((outcome, i) => (outcome.ok ? { ok: true as const, page: windowPage(outcome.page, offset, shares[i] ?? 0) } : outcome));
+    const { maxTokens } = context.request;
+    // A token budget is shared as the characters are: fair shares of each page's tokens.
+    const counter = maxTokens === undefined ? undefined : await tokenCounter();
+    const tokenShares = counter && maxTokens !== undefined ? fairShares(windowed.map((item) => (item.ok ? counter.count(item.page.markdown) : 0)), maxTokens) : [];
+    const results: FetchItem[] = windowed.map((item, i) => {
+      if (!item.ok) return item;
+      const page = counter ? cutToTokens(item.page, tokenShares[i] ?? 0, counter) : item.page;
       totalChars += page.markdown.length;
       return { ok: true, page };
     });
@@ -311,10 +318,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
 function parseRequest(input: FetchRequestInput): FetchRequest {
   const parsed = FetchRequestSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) =>
-    issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-  );
-  throw new LanternError('INVALID_INPUT', `Invalid fetch request: ${problems.join('; ')}.`);
+  throw validationError('fetch request', parsed.error, input);
 }
 
 function urlsFromPrompt(prompt: string): string[] {
@@ -357,6 +361,18 @@ function windowPage(page: LoadedPage, offset: number, maxChars: number): FetchPa
   };
   if (window.nextOffset !== undefined) result.nextOffset = window.nextOffset;
   return result;
+}
+
+/** A windowed page cut further to `maxTokens` tokens of text, when given; the cut is where to read on. */
+async function withinTokens(page: FetchPage, maxTokens: number | undefined): Promise<FetchPage> {
+  return maxTokens === undefined ? page : cutToTokens(page, maxTokens, await tokenCounter());
+}
+
+function cutToTokens(page: FetchPage, maxTokens: number, counter: TokenCounter): FetchPage {
+  const end = counter.cut(page.markdown, maxTokens);
+  if (end >= page.markdown.length) return page;
+  const start = (page.nextOffset ?? page.totalChars) - page.markdown.length;
+  return { ...page, markdown: page.markdown.slice(0, end), truncated: true, nextOffset: start + end };
 }
 
 async function mapWithConcurrency<T, R>(

@@ -111,6 +111,8 @@ export interface McpRelayOptions {
   /** The longest one relayed call may take (the CLI's `--timeout`); 30 minutes when not given. */
   callTimeoutMs?: number;
   log: (text: string) => void;
+  /** Offer only these of the server's tools (`lantern mcp --tools`); default all. */
+  tools?: readonly string[];
 }
 
 export interface McpRelay {
@@ -287,14 +289,18 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
   };
 
   let calls = 0;
+  const offered = options.tools;
   const server = new Server({ name: 'lantern', version: options.version }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
     const outcome = await forward((client) => client.listTools(request.params, { signal: extra.signal }), extra.signal);
-    if ('value' in outcome) return outcome.value;
+    if ('value' in outcome) return offered === undefined ? outcome.value : { ...outcome.value, tools: outcome.value.tools.filter((tool) => offered.includes(tool.name)) };
     if (outcome.failure.kind === 'answered') throw outcome.failure.error;
     throw new McpError(ErrorCode.InternalError, `${outcome.where.name} did not list its tools (${(outcome.error as Error).message})`);
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    if (offered !== undefined && !offered.includes(request.params.name)) {
+      return { content: [{ type: 'text', text: `NOT_FOUND: No tool named "${request.params.name}": the tools are ${offered.join(', ')}.` }], isError: true };
+    }
     const agentToken = request.params._meta?.progressToken;
     const deadline = Date.now() + callTimeoutMs;
     const call = ++calls;

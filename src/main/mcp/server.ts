@@ -37,6 +37,8 @@ export interface McpServerOptions {
   defaultSession?: string;
   /** Where an unexpected failure's details go (default stderr: stdout is the protocol's, over stdio). */
   log?: (message: string) => void;
+  /** Offer only these tools (tools.ts' toolSubset); default all. */
+  tools?: readonly string[];
 }
 
 /**
@@ -71,7 +73,8 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
   const defaultSession = options.defaultSession ?? `mcp-${randomUUID()}`;
   const log = options.log ?? ((message: string) => void process.stderr.write(`${message}\n`));
   const sessionOf = (extra: Extra): string => (extra.sessionId === undefined ? defaultSession : `mcp-${extra.sessionId}`);
-  const tools = lanternTools(api);
+  const offered = options.tools;
+  const tools = lanternTools(api).filter((tool) => offered === undefined || offered.includes(tool.name));
   // A client that was given output schemas expects structured content with every result (the
   // SDK's client fails a call without it), until it lists the tools again.
   let listedSchemas = false;
@@ -90,8 +93,9 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
       if (!tool) {
         throw new LanternError('NOT_FOUND', `No tool named "${request.params.name}": the tools are ${tools.map((known) => known.name).join(', ')}.`);
       }
-      const args = tool.input.safeParse(request.params.arguments ?? {});
-      if (!args.success) throw validationError(`arguments for ${tool.name}`, args.error);
+      const given = request.params.arguments ?? {};
+      const args = tool.input.safeParse(given);
+      if (!args.success) throw validationError(`arguments for ${tool.name}`, args.error, given);
       const answer = await tool.run(args.data, {
         session: sessionOf(extra),
         signal: extra.signal,

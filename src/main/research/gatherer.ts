@@ -11,6 +11,7 @@ import type { CaptchaApi } from '../../shared/api';
 import type { AnswerSource } from '../../shared/answer-contract';
 import type { SearchResult } from '../../shared/contract';
 import { definedFields } from '../../shared/defined-fields';
+import { searchScopeOf } from '../../shared/search-scope';
 import { LanternError, toErrorInfo } from '../../shared/errors';
 import { isFetchBatch } from '../../shared/fetch-contract';
 import type { ResearchEvent, ResearchReport, ResearchRequest } from '../../shared/research-contract';
@@ -124,13 +125,13 @@ export async function gather(input: GatherInput, deps: { search: ResearchSearch;
 
   // Each sub-question's fair share is read while the searches go on; the rest once they are done.
   const share = Math.max(1, Math.floor(request.maxPages / Math.max(1, subQuestions.length)));
-  const { engine, lang, region, timeRange } = request;
+  const scope = searchScopeOf(request);
   try {
     for (const [index, query] of subQuestions.entries()) {
       if (stop.signal.aborted) break;
       emit({ type: 'search', index, query, state: 'started' });
       try {
-        const response = await search({ query, ...definedFields({ engine, lang, region, timeRange }) }, stop.signal);
+        const response = await search({ query, ...scope }, stop.signal);
         emit({ type: 'search', index, query, state: 'done', results: response.results.length });
         const fresh = response.results.filter((r) => {
           const key = canonicalUrl(r.url);

@@ -8,6 +8,7 @@
  */
 import type { SearchRequestInput, SearchResponse } from '../../shared/contract';
 import { definedFields } from '../../shared/defined-fields';
+import { searchScopeOf } from '../../shared/search-scope';
 import { LanternError } from '../../shared/errors';
 import { MAX_SUB_QUESTIONS, type ResearchPlan, type ResearchPlanRequest } from '../../shared/research-contract';
 import { questionFacets } from '../answer/question-shape';
@@ -47,8 +48,7 @@ export async function planResearch(request: ResearchPlanRequest, question: strin
 }
 
 async function facetPlan(request: ResearchPlanRequest, question: string, deps: PlannerDeps, signal?: AbortSignal): Promise<ResearchPlan> {
-  const { engine, lang, region, timeRange } = request;
-  const page = await deps.search({ query: question, ...definedFields({ engine, lang, region, timeRange }) }, signal);
+  const page = await deps.search({ query: question, ...searchScopeOf(request) }, signal);
   const suggested = [...(page.peopleAlsoAsk ?? []), ...(page.relatedSearches ?? [])];
   const own = facets(question);
   const planned = distinct([...own, ...suggested]);

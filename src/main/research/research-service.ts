@@ -51,7 +51,7 @@ export class ResearchRunService implements DeepResearchApi {
 
   async plan(input: ResearchPlanRequestInput, options: CallOptions = {}): Promise<ResearchPlan> {
     const parsed = ResearchPlanRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('research plan request', parsed.error);
+    if (!parsed.success) throw validationError('research plan request', parsed.error, input);
     const request = parsed.data;
     return this.makePlan(request, this.chooseComposer(request, undefined) !== undefined, options);
   }
@@ -70,7 +70,7 @@ export class ResearchRunService implements DeepResearchApi {
     const now = this.deps.now ?? (() => performance.now());
     const started = now();
     const parsed = ResearchRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('research request', parsed.error);
+    if (!parsed.success) throw validationError('research request', parsed.error, input);
     const request = parsed.data;
     const llm = this.chooseComposer(request, options.llm);
     // Before anything is searched: a thread that does not exist is the caller's mistake.

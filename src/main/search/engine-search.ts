@@ -32,6 +32,12 @@ function classifyOnce(engine: SearchEngine, page: PageSnapshot): Classification 
  */
 const MAX_EXTRA_PAGES = 2;
 
+/**
+ * More pages when results are filtered (a request's domains, the person's block list): a page
+ * may hold few results that pass, and a filtered-out result never counts against `limit`.
+ */
+const FILTERED_EXTRA_PAGES = 3;
+
 export interface EngineSearchContext {
   loader: PageLoader;
   pacer: EnginePacer;
@@ -49,6 +55,8 @@ export interface EngineSearchContext {
    * what page 1 took from the engine's page 2 to fill its limit.
    */
   shown?: ReadonlySet<string>;
+  /** Whether a result may be shown (source-filter.ts); absent when nothing is filtered. */
+  admits?: (url: string) => boolean;
 }
 
 export interface EngineAnswer {
@@ -91,7 +99,7 @@ export class EnginePages {
     private readonly request: SearchRequest,
     private readonly context: EngineSearchContext,
   ) {
-    this.maxPages = Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES;
+    this.maxPages = Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES + (context.admits ? FILTERED_EXTRA_PAGES : 0);
     this.shown = context.shown ?? new Set();
   }
 
@@ -123,13 +131,16 @@ export class EnginePages {
       return;
     }
     this.features ??= page;
-    const before = this.results.length;
+    let fresh = 0;
     let shownBefore = false;
     for (const result of page.results) {
       const key = dedupeKey(result.url);
       if (this.shown.has(key)) shownBefore = true;
       if (this.seen.has(key) || this.shown.has(key) || this.results.length >= request.limit) continue;
       this.seen.add(key);
+      fresh++;
+      // Filtered out: not shown, not counted against the limit; the next page fills its place.
+      if (this.context.admits && !this.context.admits(result.url)) continue;
       this.results.push({
         index: this.results.length,
         title: result.title,
@@ -140,7 +151,8 @@ export class EnginePages {
       });
     }
     // The engine repeats itself; a page an earlier request page read to its end is no sign of that.
-    if (this.results.length === before && !shownBefore) this.exhausted = true;
+    // A page whose new results were all filtered out is no sign of that either.
+    if (fresh === 0 && !shownBefore) this.exhausted = true;
   }
 }
 

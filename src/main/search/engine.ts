@@ -6,6 +6,7 @@ import type {
   TopStory,
 } from '../../shared/contract';
 import type { PageSnapshot } from '../browser/page-snapshot';
+import { requestDomains } from '../../shared/search-scope';
 
 /** What the engine is asked for: one page of one query. */
 export interface EngineQuery {
@@ -16,6 +17,10 @@ export interface EngineQuery {
   region?: string;
   timeRange?: TimeRange;
   safe?: boolean;
+  /** Only these domains (site: where the engine has it); results are filtered on them in any case. */
+  includeDomains?: string[];
+  /** Not these domains (-site: where the engine has it); filtered in any case. */
+  excludeDomains?: string[];
 }
 
 export type PageState =
@@ -95,5 +100,8 @@ export function toEngineQuery(request: SearchRequest, offset: number): EngineQue
   if (request.region !== undefined) query.region = request.region;
   if (request.timeRange !== undefined) query.timeRange = request.timeRange;
   if (request.safe !== undefined) query.safe = request.safe;
+  const domains = requestDomains(request);
+  if (domains.include.length > 0) query.includeDomains = domains.include;
+  if (domains.exclude.length > 0) query.excludeDomains = domains.exclude;
   return query;
 }

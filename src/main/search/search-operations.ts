@@ -41,7 +41,7 @@ export class SearchOperations {
    */
   async searchMany(input: SearchManyRequestInput, options: SearchOptions = {}): Promise<SearchManyResponse> {
     const parsed = SearchManyRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('search request', parsed.error);
+    if (!parsed.success) throw validationError('search request', parsed.error, input);
     const { queries, ...shared } = parsed.data;
     const settled = await Promise.allSettled(queries.map((query) => this.search({ ...shared, query }, options)));
     return {

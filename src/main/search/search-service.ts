@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   SearchRequestSchema,
   type EngineChoice,
@@ -19,6 +19,9 @@ import { detectQueryLanguage } from './query-language';
 import { searchCacheKey, type ResultCache } from './result-cache';
 import { EngineSuspensions, SUSPENSION_MS } from './suspension';
 import { DEFAULT_INACTIVITY_MS } from '../browser/reveal-flow';
+import type { SourceLists } from '../../shared/source-lists';
+import { requestDomains } from '../../shared/search-scope';
+import { SourceFilter } from './source-filter';
 
 /**
  * Read at every search, never copied: the runtime passes getters for engineOrder, pageTimeoutMs,
@@ -44,6 +47,8 @@ export interface SearchServiceOptions {
   lang?: string | undefined;
   /** The country a search asks for when its request names none (the `search.region` setting). */
   region?: string | undefined;
+  /** The person's blocked, lowered, raised and pinned sources (the `sources` setting), applied to every search. */
+  sources?: SourceLists | undefined;
 }
 
 export interface SearchCallOptions {
@@ -66,8 +71,11 @@ export interface SearchCallOptions {
   startedAt?: number;
 }
 
-/** A call as the engines get it: with what the request's earlier pages showed (EngineSearchContext.shown). */
-type EngineCall = SearchCallOptions & { shown?: ReadonlySet<string> };
+/**
+ * A call as the engines get it: with what the request's earlier pages showed
+ * (EngineSearchContext.shown) and which results may be shown (EngineSearchContext.admits).
+ */
+type EngineCall = SearchCallOptions & { shown?: ReadonlySet<string>; admits?: (url: string) => boolean };
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 5_000;
 /** Pacing per engine: 0.8–1.2 s between pages, the rhythm of a quick person rather than a script. */
@@ -102,21 +110,24 @@ export class SearchService {
     const order = this.engineOrder(choice);
     // Keyed on the completed request: a changed lang or region setting is a different search.
     const engines = choice === 'auto' ? order.map((engine) => engine.id).join('+') : choice;
-    const key = searchCacheKey(request, engines, call.firstPageOnly ?? false);
+    const sources = this.options.sources;
+    const filter = new SourceFilter(requestDomains(request), sources);
+    const sourcesKey = sourcesFingerprint(sources);
+    const key = searchCacheKey(request, engines, call.firstPageOnly ?? false, sourcesKey);
     if (!call.noCache) {
       const cached = this.options.cache.get(key);
       if (cached) return { ...cached, fromCache: true, tookMs: Math.round(this.now() - startedAt) };
     }
 
-    const shown = this.shownBefore(request, engines, call.firstPageOnly ?? false);
-    const engineCall: EngineCall = shown.size > 0 ? { ...call, shown } : call;
+    const shown = this.shownBefore(request, engines, call.firstPageOnly ?? false, sourcesKey);
+    const engineCall: EngineCall = { ...call, ...(shown.size > 0 ? { shown } : {}), ...(filter.inactive ? {} : { admits: (url: string) => filter.admits(url) }) };
     const answer = choice === 'all' ? await this.searchAll(order, request, engineCall) : await this.searchInOrder(order, request, engineCall);
     const response: SearchResponse = {
       searchId: randomUUID(),
       query: request.query,
       engine: answer.engine,
       ...(answer.failures.length > 0 ? { fallbacks: answer.failures } : {}),
-      results: answer.results,
+      results: filter.order(answer.results),
       ...pageFeatures(answer.features),
       tookMs: Math.max(0, Math.round(this.now() - startedAt)),
     };
@@ -129,10 +140,10 @@ export class SearchService {
    * `noCache` too: nothing cached is served, it only says what was shown): page N starts at the
    * engine's page N, which page N-1 may have read from to fill its limit.
    */
-  private shownBefore(request: SearchRequest, engines: string, firstPageOnly: boolean): Set<string> {
+  private shownBefore(request: SearchRequest, engines: string, firstPageOnly: boolean, sourcesKey: string): Set<string> {
     const shown = new Set<string>();
     for (let page = 1; page < request.page; page++) {
-      const earlier = this.options.cache.get(searchCacheKey({ ...request, page }, engines, firstPageOnly));
+      const earlier = this.options.cache.get(searchCacheKey({ ...request, page }, engines, firstPageOnly, sourcesKey));
       for (const result of earlier?.results ?? []) shown.add(dedupeKey(result.url));
     }
     return shown;
@@ -267,6 +278,7 @@ export class SearchService {
       ...(call.startedAt === undefined ? {} : { startedAt: call.startedAt }),
       ...(this.options.consent ? { consent: this.options.consent } : {}),
       ...(call.shown ? { shown: call.shown } : {}),
+      ...(call.admits ? { admits: call.admits } : {}),
       ...(call.interactive
         ? { person: { inactivityMs: this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS, onSolved: () => this.suspensions.lift(engine.id) } }
         : {}),
@@ -341,7 +353,7 @@ export class SearchService {
 
 export function parseSearchRequest(input: unknown): SearchRequest {
   const parsed = SearchRequestSchema.safeParse(input);
-  if (!parsed.success) throw validationError('search request', parsed.error);
+  if (!parsed.success) throw validationError('search request', parsed.error, input);
   const request = parsed.data;
   if (!request.query.isWellFormed()) {
     throw new LanternError('INVALID_INPUT', 'The query contains invalid Unicode (a lone surrogate); send valid UTF-8 text.');
@@ -350,6 +362,12 @@ export function parseSearchRequest(input: unknown): SearchRequest {
   const query = request.query.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
   if (query.length === 0) throw new LanternError('INVALID_INPUT', 'The query is empty; type what to search for.');
   return { ...request, query };
+}
+
+/** The person's lists in force, short enough for a cache key ('' when there are none). */
+function sourcesFingerprint(sources: SourceLists | undefined): string {
+  if (!sources || Object.values(sources).every((list) => list.length === 0)) return '';
+  return createHash('sha256').update(JSON.stringify(sources)).digest('base64url').slice(0, 16);
 }
 
 function pageFeatures(page: ParsedPage | undefined): Partial<SearchResponse> {

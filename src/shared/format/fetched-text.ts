@@ -18,13 +18,21 @@ export function formatFetchedText(response: FetchResponse): string {
 
 /** A page's title and text inside `<untrusted_content>`, from where the text came (its final URL). */
 export function untrustedPageText(page: FetchPage): string {
-  const body = page.title.trim() ? `# ${page.title.trim()}\n\n${page.markdown.trim()}` : page.markdown.trim();
+  const text = page.passages ? passagesText(page.passages) : page.markdown.trim();
+  const body = page.title.trim() ? `# ${page.title.trim()}\n\n${text}` : text;
   return wrapUntrusted(page.finalUrl, body);
+}
+
+/** Passages picked for a question, best first, each under its character range in the page. */
+function passagesText(passages: NonNullable<FetchPage['passages']>): string {
+  return passages.map((passage) => `[${passage.start}-${passage.end}]\n${passage.text.trim()}`).join('\n\n');
 }
 
 function formatPage(page: FetchPage): string {
   const lines = [untrustedPageText(page)];
-  if (page.truncated && page.nextOffset !== undefined) {
+  if (page.passages) {
+    lines.push(`(${page.passages.length} passages of ${page.totalChars} characters, best first; read on from one with start_index)`);
+  } else if (page.truncated && page.nextOffset !== undefined) {
     lines.push(`(${page.markdown.length} of ${page.totalChars} characters shown; continue with start_index=${page.nextOffset})`);
   }
   return lines.join('\n');

@@ -23,6 +23,7 @@ import {
   pageWithRelated,
   unexpectedPage,
 } from './engine-utils';
+import { queryWithSites, type SiteOperatorSupport } from '../site-operators';
 
 const DEFAULT_ORIGIN = 'https://www.baidu.com';
 const PAGE_SIZE = 10;
@@ -55,9 +56,12 @@ export function baiduTimeFilter(range: TimeRange, nowMs: number = Date.now()): s
   return `stf=${now - TIME_RANGE_SECONDS[range]},${now}|stftype=1`;
 }
 
+/** Baidu documents site: for one domain and no way to keep one out: exclusions are left to the filter. */
+const BAIDU_SITE_OPERATORS: SiteOperatorSupport = { include: 'one', exclude: false };
+
 function buildRequest(query: EngineQuery, origin: string = DEFAULT_ORIGIN): string {
   const url = new URL('/s', origin);
-  url.searchParams.set('wd', query.query);
+  url.searchParams.set('wd', queryWithSites(query, BAIDU_SITE_OPERATORS));
   url.searchParams.set('ie', 'utf-8');
   url.searchParams.set('rn', String(PAGE_SIZE));
   if (query.offset > 0) url.searchParams.set('pn', String(query.offset));

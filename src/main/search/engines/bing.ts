@@ -20,6 +20,7 @@ import {
   pageWithRelated,
   unexpectedPage,
 } from './engine-utils';
+import { queryWithSites, type SiteOperatorSupport } from '../site-operators';
 
 const DEFAULT_ORIGIN = 'https://www.bing.com';
 const DAY_MS = 86_400_000;
@@ -57,9 +58,12 @@ export function bingTimeFilter(range: TimeRange, nowMs: number = Date.now()): st
   return `ex1:"${TIME_FILTERS[range]}"`;
 }
 
+/** Bing's advanced operators: site:, (site:a OR site:b), and -site:. */
+const BING_SITE_OPERATORS: SiteOperatorSupport = { include: 'any', exclude: true };
+
 function buildRequest(query: EngineQuery, origin: string = DEFAULT_ORIGIN): string {
   const url = new URL('/search', origin);
-  url.searchParams.set('q', query.query);
+  url.searchParams.set('q', queryWithSites(query, BING_SITE_OPERATORS));
   if (query.offset > 0) url.searchParams.set('first', String(query.offset + 1));
   if (query.lang !== undefined) url.searchParams.set('setlang', query.lang);
   if (query.region !== undefined) url.searchParams.set('cc', query.region.toUpperCase());

@@ -23,6 +23,7 @@ import {
   pageWithRelated,
   unexpectedPage,
 } from './engine-utils';
+import { queryWithSites, type SiteOperatorSupport } from '../site-operators';
 
 const DEFAULT_ORIGIN = 'https://search.brave.com';
 /** Brave serves 20 web results per page and pages with `offset` = page number (0-based). */
@@ -57,9 +58,12 @@ const CHALLENGE_PHRASES = [
   'too many requests',
 ];
 
+/** Brave's search operators: site: and -site: (one site: a query; several are left to the filter). */
+const BRAVE_SITE_OPERATORS: SiteOperatorSupport = { include: 'one', exclude: true };
+
 function buildRequest(query: EngineQuery, origin: string = DEFAULT_ORIGIN): string {
   const url = new URL('/search', origin);
-  url.searchParams.set('q', query.query);
+  url.searchParams.set('q', queryWithSites(query, BRAVE_SITE_OPERATORS));
   url.searchParams.set('source', 'web');
   const page = Math.floor(query.offset / PAGE_SIZE);
   if (page > 0) url.searchParams.set('offset', String(page));

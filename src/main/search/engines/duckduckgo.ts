@@ -20,6 +20,7 @@ import {
   pageWithRelated,
   unexpectedPage,
 } from './engine-utils';
+import { queryWithSites, type SiteOperatorSupport } from '../site-operators';
 
 const DEFAULT_ORIGIN = 'https://html.duckduckgo.com';
 const TIME_FILTERS: Record<TimeRange, string> = { day: 'd', week: 'w', month: 'm', year: 'y' };
@@ -72,9 +73,12 @@ export function duckDuckGoRegion(region: string | undefined, lang: string | unde
   return `${country}-${DDG_LANGUAGE[primary] ?? primary}`;
 }
 
+/** DuckDuckGo's search syntax: one site: and -site: (no OR of sites). */
+const DUCKDUCKGO_SITE_OPERATORS: SiteOperatorSupport = { include: 'one', exclude: true };
+
 function buildRequest(query: EngineQuery, origin: string = DEFAULT_ORIGIN): string {
   const url = new URL('/html/', origin);
-  url.searchParams.set('q', query.query);
+  url.searchParams.set('q', queryWithSites(query, DUCKDUCKGO_SITE_OPERATORS));
   if (query.offset > 0) {
     url.searchParams.set('s', String(query.offset));
     url.searchParams.set('dc', String(query.offset + 1));

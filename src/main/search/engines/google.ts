@@ -12,6 +12,7 @@ import type { PageSnapshot } from '../../browser/page-snapshot';
 import { collapseWhitespace, textOfNodes } from '../parse-utils';
 import { parseFeaturedSnippet, parsePeopleAlsoAsk, parseRelatedSearches, parseTopStories } from './google-features';
 import { hasOrganicResult, parseOrganicResults } from './google-organic';
+import { queryWithSites, type SiteOperatorSupport } from '../site-operators';
 
 const DEFAULT_ORIGIN = 'https://www.google.com';
 
@@ -22,6 +23,9 @@ const TIME_RANGE_TBS: Readonly<Record<TimeRange, string>> = {
   year: 'qdr:y',
 };
 
+/** Google's documented operators: site:, several joined by OR, and -site:. */
+const GOOGLE_SITE_OPERATORS: SiteOperatorSupport = { include: 'any', exclude: true };
+
 /**
  * `/search?q=…` with hl (interface language), gl (country), start (offset, left out for the
  * first page), tbs (recency) and safe. Never `num`: Google ignores it above 10 since 2025 and
@@ -30,7 +34,7 @@ const TIME_RANGE_TBS: Readonly<Record<TimeRange, string>> = {
 export function buildGoogleRequest(query: EngineQuery, origin: string = DEFAULT_ORIGIN): string {
   const url = new URL(`${origin.replace(/\/+$/, '')}/search`);
   const params = url.searchParams;
-  params.set('q', query.query);
+  params.set('q', queryWithSites(query, GOOGLE_SITE_OPERATORS));
   if (query.lang !== undefined && query.lang !== '') params.set('hl', query.lang);
   if (query.region !== undefined && query.region !== '') params.set('gl', query.region.toLowerCase());
   const start = Math.max(0, Math.floor(query.offset));
