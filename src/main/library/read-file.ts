@@ -5,6 +5,7 @@
  * cannot be read gives its reason, never an exception.
  */
 import { extname, basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { load } from 'cheerio';
 import JSZip from 'jszip';
 import { decodeBody } from '../fetch/charset';
@@ -140,8 +141,8 @@ function reasonOf(kind: LibraryKind, error: unknown): string {
   return `not a readable ${kind.toUpperCase()} file: ${message}`;
 }
 
-export function fileUrl(path: string): string {
-  return `file://${encodeURI(path)}`;
+function fileUrl(path: string): string {
+  return pathToFileURL(path).href;
 }
 
 function fileTitle(path: string): string {
