@@ -109,6 +109,8 @@ describe('adding a folder', () => {
       expect(hit?.text).toContain(`Page ${page} of the survey report 4`);
     }
     expect(store.library.get(join(folder, 'report-4.pdf'))).toMatchObject({ pageCount: 3, sections: 3 });
+    expect(store.library.sections(join(folder, 'report-4.pdf'))?.map((s) => s.page)).toEqual([1, 2, 3]);
+    expect(store.library.sections(join(folder, 'not-there.pdf'))).toBeUndefined();
   });
 
   it('cuts DOCX, EPUB and Markdown at their headings and EPUB chapters in spine order', () => {

@@ -148,6 +148,25 @@ export class LibraryIndex {
     return row && toRecord(row);
   }
 
+  /** A document's sections in order (undefined when the path is not in the library). */
+  sections(path: string): { page?: number; heading?: string; text: string }[] | undefined {
+    const document = this.sql('SELECT id FROM library_documents WHERE path = ?').get(path) as
+      { id: number } | undefined;
+    if (!document) return undefined;
+    const rows = this.sql(
+      'SELECT page, heading, text FROM library_sections WHERE document_id = ? ORDER BY position',
+    ).all(document.id) as {
+      page: number | null;
+      heading: string | null;
+      text: string;
+    }[];
+    return rows.map((row) => ({
+      ...(row.page === null ? {} : { page: row.page }),
+      ...(row.heading === null ? {} : { heading: row.heading }),
+      text: row.text,
+    }));
+  }
+
   /** Every document, or those under a folder (its path with a trailing separator), by path. */
   list(under?: string): LibraryDocumentRecord[] {
     const rows = (
