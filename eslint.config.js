@@ -43,6 +43,8 @@ const LAYERS = {
     'src/main/text',
     'src/shared',
   ],
+  // The person's own documents: read by the fetch room's extractors, indexed in the store.
+  'src/main/library': ['node', 'src/main', 'src/main/fetch', 'src/main/store', 'src/shared'],
   'src/main/research': [
     'node',
     'src/main',
@@ -69,6 +71,7 @@ const LAYERS = {
     'src/main/cli',
     'src/main/fetch',
     'src/main/history',
+    'src/main/library',
     'src/main/research',
     'src/main/search',
     'src/main/store',

@@ -41,7 +41,7 @@ export interface AnswerResponseLike extends AnswerLike {
  * request contract gains a `threadId` too, it belongs in the request as well.
  */
 export type AnswerCall = (
-  request: { question: string; urls: string[]; composer: 'extractive' },
+  request: { question: string; urls?: string[]; scope?: 'library'; composer: 'extractive' },
   options: {
     allowPrivateNetworks: boolean;
     recordHistory: boolean;
@@ -57,6 +57,13 @@ export function answerMethod(api: ResearchApi): AnswerCall {
     throw new Error('ResearchApi.answer is missing: run this benchmark on a tree with the answer pipeline (issue 11).');
   return answer.bind(api);
 }
+
+/**
+ * Where a question's pages are: served over HTTP (its urls, the default), or files of the
+ * library (`--library`): asked with scope 'library', and a citation's quote checked against the
+ * cited document's indexed text (`textOf` its file URL).
+ */
+export type PagesFrom = { kind: 'web' } | { kind: 'library'; textOf: (url: string) => string | undefined };
 
 /** The cited page's whole Markdown as the runtime's fetch returns it (undefined when it fails). */
 async function fetchMarkdown(
@@ -94,12 +101,15 @@ async function ask(
   question: string,
   urls: string[],
   thread: { recordHistory: boolean; threadId?: number },
+  from: PagesFrom,
 ): Promise<Asked> {
   const asked: Asked = { error: null, citations: [] };
   const start = performance.now();
   try {
     asked.response = await answer(
-      { question, urls, composer: 'extractive' },
+      from.kind === 'library'
+        ? { question, scope: 'library', composer: 'extractive' }
+        : { question, urls, composer: 'extractive' },
       {
         allowPrivateNetworks: true,
         ...thread,
@@ -120,7 +130,7 @@ async function ask(
       for (const citation of sentence.citations) {
         const url = citedUrl(response, citation.n);
         if (url !== undefined && !markdownByUrl.has(url))
-          markdownByUrl.set(url, (await fetchMarkdown(api, url)).markdown);
+          markdownByUrl.set(url, from.kind === 'library' ? from.textOf(url) : (await fetchMarkdown(api, url)).markdown);
         const markdown = url === undefined ? undefined : markdownByUrl.get(url);
         asked.citations.push({
           n: citation.n,
@@ -185,19 +195,20 @@ export async function askOne(
   item: QaItem,
   urls: string[],
   goldUrl: string,
+  from: PagesFrom = { kind: 'web' },
 ): Promise<Row> {
   let main: Asked;
   let turns: Row['turns'];
   let spelledOutAnswer: AnswerResponseLike | undefined;
   const extraCitations: CheckedCitation[] = [];
   if (item.context !== undefined && item.spelledOut !== undefined) {
-    const context = await ask(api, answer, item.context, urls, { recordHistory: true });
+    const context = await ask(api, answer, item.context, urls, { recordHistory: true }, from);
     const threadId = context.response?.threadId;
     main =
       threadId === undefined
         ? { error: `the first turn gave no thread (${context.error ?? 'no threadId in its response'})`, citations: [] }
-        : await ask(api, answer, item.question, urls, { recordHistory: true, threadId });
-    const spelledOut = await ask(api, answer, item.spelledOut, urls, { recordHistory: false });
+        : await ask(api, answer, item.question, urls, { recordHistory: true, threadId }, from);
+    const spelledOut = await ask(api, answer, item.spelledOut, urls, { recordHistory: false }, from);
     spelledOutAnswer = spelledOut.response;
     extraCitations.push(...context.citations, ...spelledOut.citations);
     turns = {
@@ -207,7 +218,7 @@ export async function askOne(
       spelledOut: turnRow(item.spelledOut, spelledOut, item.gold),
     };
   } else {
-    main = await ask(api, answer, item.question, urls, { recordHistory: false });
+    main = await ask(api, answer, item.question, urls, { recordHistory: false }, from);
   }
   const response = main.response;
   const citations = [...main.citations, ...extraCitations];

@@ -6,6 +6,13 @@
  *   npm run bench:answer -- --check             the QA set's check only
  *   npm run bench:answer -- [--pages rows.jsonl] [--json out.json] [--limit N] [--seed S]
  *                           [--half tune|check] [--qa-dir DIR] [--save-pages FILE | --replay FILE]
+ *   npm run bench:answer -- --library [--half …] [--limit N]
+ *
+ * --library writes each question's pages as .html files into a folder of its own, adds it to the
+ * runtime's library (Library over the same database; the previous question's documents removed
+ * first, so a question sees only its own pages, as with urls) and asks with scope 'library':
+ * the same questions from the same pages, found by the library's search rather than given.
+ * Writes bench/results/answer-library.json unless --json says otherwise.
  *
  * --save-pages writes each question's pages, as the run read them, to FILE (JSONL); --replay FILE
  * asks the questions again over those pages alone, through the runtime's answer pipeline
@@ -42,14 +49,17 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEFAULT_FETCH_SETTINGS } from '../../src/main/fetch/types.js';
+import { Library } from '../../src/main/library/index.js';
 import { createNodeRuntime } from '../../src/main/node-runtime.js';
+import { openStore } from '../../src/main/store/index.js';
 import { answerMethod, askOne, servePages, type Row } from './harness.js';
 import {
   answerFigures,
   followUpFigures,
   goldRateBy,
+  shuffled,
   warmTimings,
   type AnswerFigures,
   type FollowUpFigures,
@@ -66,10 +76,12 @@ import {
   languageOf,
   loadQaSet,
   pagesOf,
+  pageSlug,
   pageTypeOf,
   QA_DIR,
   readPageBytes,
   type Half,
+  type QaItem,
 } from './qa-set.js';
 
 const RESULTS = resolve(dirname(fileURLToPath(import.meta.url)), '../results');
@@ -84,6 +96,7 @@ interface Args {
   qaDir: string;
   savePages: string | undefined;
   replay: string | undefined;
+  library: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -97,7 +110,9 @@ function parseArgs(argv: string[]): Args {
     qaDir: QA_DIR,
     savePages: undefined,
     replay: undefined,
+    library: false,
   };
+  let jsonGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const value = (): string => {
@@ -107,7 +122,10 @@ function parseArgs(argv: string[]): Args {
     };
     if (arg === '--check') args.checkOnly = true;
     else if (arg === '--pages') args.pagesOut = resolve(value());
-    else if (arg === '--json') args.json = resolve(value());
+    else if (arg === '--json') {
+      args.json = resolve(value());
+      jsonGiven = true;
+    } else if (arg === '--library') args.library = true;
     else if (arg === '--limit') args.limit = Number(value());
     else if (arg === '--seed') args.seed = value();
     else if (arg === '--half') {
@@ -121,6 +139,9 @@ function parseArgs(argv: string[]): Args {
   }
   if (args.savePages !== undefined && args.replay !== undefined)
     throw new Error('--save-pages and --replay: one or the other');
+  if (args.library && (args.savePages !== undefined || args.replay !== undefined))
+    throw new Error('--library reads files: not with --save-pages or --replay');
+  if (args.library && !jsonGiven) args.json = join(RESULTS, 'answer-library.json');
   return args;
 }
 
@@ -204,6 +225,18 @@ function markdownTable(parts: Record<Part, PartFigures>, pagesPerQuestion: numbe
   ].join('\n');
 }
 
+/** The question's pages as files of a folder of its own, in the order servePages would serve them. */
+function writePages(dir: string, item: QaItem, seed: string): { files: string[]; goldUrl: string } {
+  mkdirSync(dir, { recursive: true });
+  const pages = shuffled(pagesOf(item), `${seed}:${item.id}`);
+  const files = pages.map((page) => {
+    const path = join(dir, `${pageSlug(page)}.html`);
+    writeFileSync(path, readPageBytes(page));
+    return pathToFileURL(path).href;
+  });
+  return { files, goldUrl: files[pages.indexOf(item.goldPage)] as string };
+}
+
 function verdictOf(row: Row): string {
   if (row.error !== null) return `error ${row.error}`;
   const main =
@@ -263,6 +296,28 @@ async function main(): Promise<number> {
         }
       } finally {
         replay.close();
+      }
+    } else if (args.library) {
+      const api = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir } });
+      const store = openStore({ path: join(dataDir, 'lantern.db'), purgeIntervalMs: 0 });
+      const library = new Library(store);
+      try {
+        const answer = answerMethod(api);
+        for (const [index, item] of selected.entries()) {
+          const { files, goldUrl } = writePages(join(dataDir, 'library', item.id), item, args.seed);
+          for (const document of store.library.list()) library.remove(document.path);
+          await library.addFolder(join(dataDir, 'library', item.id));
+          const textOf = (url: string): string | undefined =>
+            store.library
+              .sections(fileURLToPath(url))
+              ?.map((section) => section.text)
+              .join('\n\n');
+          keep(await askOne(api, answer, item, files, goldUrl, { kind: 'library', textOf }));
+          printRow(index, rows.at(-1) as Row);
+        }
+      } finally {
+        store.close();
+        await api.close();
       }
     } else {
       const server = await startPageServer();

@@ -13,6 +13,11 @@ export const MAX_ANSWER_PAGES = 10;
 export const MAX_ANSWER_URLS = 20;
 
 const ComposerChoiceSchema = z.enum(['auto', 'extractive', 'llm']);
+
+/** Where an answer reads: the web (a search), the person's library (their own documents), or both, ranked together. */
+export const ANSWER_SCOPES = ['web', 'library', 'both'] as const;
+export const AnswerScopeSchema = z.enum(ANSWER_SCOPES);
+export type AnswerScope = z.infer<typeof AnswerScopeSchema>;
 export type ComposerChoice = z.infer<typeof ComposerChoiceSchema>;
 
 const HttpUrlSchema = z
@@ -46,6 +51,8 @@ export const AnswerRequestSchema = z
     excludeDomains: searchShape.excludeDomains,
     /** 'auto': the LLM when one is configured, else extractive. */
     composer: ComposerChoiceSchema.default('auto'),
+    /** 'web' (a search, or `urls`), 'library' (the person's documents), 'both'. */
+    scope: AnswerScopeSchema.default('web'),
     /**
      * Ask in this history thread: a follow-up ("Who directed it?") is understood from its earlier
      * turns. The same as the HTTP door's `?threadId=` and IPC's `threadId` (give one of them).
@@ -64,6 +71,17 @@ export const AnswerSourceSchema = z.object({
   /** Registrable domain of `url`. */
   source: z.string(),
   date: z.string().optional(),
+  /** A document of the person's library (its url a file: URL): the file, and the page or part cited. */
+  library: z
+    .object({
+      path: z.string(),
+      kind: z.string(),
+      /** 1-based page of a PDF. */
+      page: z.number().int().min(1).optional(),
+      /** Heading path or chapter of the part cited. */
+      heading: z.string().optional(),
+    })
+    .optional(),
   /** The spans of this page the answer's supported citations quote. */
   quotes: z.array(z.string()),
 });

@@ -3,11 +3,12 @@ import { AnswerRequestSchema } from '../../src/shared/answer-contract';
 import { formatAnswerText } from '../../src/shared/format/answer-text';
 
 describe('AnswerRequestSchema', () => {
-  it('applies the defaults: 6 pages, composer auto', () => {
+  it('applies the defaults: 6 pages, composer auto, scope web', () => {
     expect(AnswerRequestSchema.parse({ question: 'why is the sky blue' })).toEqual({
       question: 'why is the sky blue',
       pages: 6,
       composer: 'auto',
+      scope: 'web',
     });
   });
 

@@ -26,6 +26,7 @@ import { validationError } from '../validation';
 import { checkCitations } from './check-citations';
 import { composeWith, NOT_IN_SOURCES, type ComposedAnswer, type Composer } from './composer';
 import type { FollowUpWriter } from './llm-follow-ups';
+import { readLibrary, type SourceText } from './library-sources';
 import type { QuestionRewriter } from './llm-standalone';
 import { pagePassages, type Passage } from './passages';
 import { composerPassages } from './rank';
@@ -120,20 +121,24 @@ export class AnswerService {
     clock: { started: number; now: () => number },
   ): Promise<AnswerResponse> {
     const { started, now } = clock;
-    const found = await this.findSources(request, options.signal);
+    const found = request.scope === 'library' ? { sources: [], followUps: [], titlesFromPages: false } : await this.findSources(request, options.signal);
+    // The library's sections are numbered after the web's sources and rank with them below.
+    const library = request.scope === 'web' ? { sources: [], texts: [] } : this.readLibrary(request, found.sources.length + 1);
     const firstSourcesMs = now() - started;
-    emit({ type: 'sources', sources: found.sources });
+    emit({ type: 'sources', sources: [...found.sources, ...library.sources] });
 
     const readStarted = now();
     const pages = await this.readPages(found.sources, options, emit);
     const readMs = now() - readStarted;
-    const sources = found.sources.map((source) => {
+    const webSources = found.sources.map((source) => {
       const read = pages.find((p) => p.n === source.n);
       return read && found.titlesFromPages ? { ...source, title: read.page.title || source.title } : source;
     });
+    const sources = [...webSources, ...library.sources];
+    const texts: SourceText[] = [...pages.map(({ n, page }) => ({ n, url: page.finalUrl, title: page.title, markdown: page.markdown })), ...library.texts];
 
     const passages: Passage[] = [];
-    for (const { n, page } of pages) passages.push(...pagePassages({ n, url: page.finalUrl, title: page.title, markdown: page.markdown }, passages.length));
+    for (const text of texts) passages.push(...pagePassages(text, passages.length));
     const forComposer = composerPassages(request.question, passages);
 
     const composeStarted = now();
@@ -145,7 +150,7 @@ export class AnswerService {
     emit({ type: 'citations', sentences: checked.sentences, supportedShare: checked.supportedShare });
     const checkMs = now() - checkStarted;
 
-    const answered = pages.length > 0 && !checked.answer.trimStart().startsWith(NOT_IN_SOURCES);
+    const answered = texts.length > 0 && !checked.answer.trimStart().startsWith(NOT_IN_SOURCES);
     const generated = composed.composer === 'llm' && answered ? await this.writeFollowUps(request.question, checked.answer, options) : [];
 
     const quotes = new Map<number, string[]>();
@@ -202,6 +207,18 @@ export class AnswerService {
       }
     }
     return standaloneQuestion(question, thread);
+  }
+
+  /** The library's sections for the question (scope 'library' or 'both'); NOT_FOUND when scope 'library' finds none. */
+  private readLibrary(request: AnswerRequest, firstN: number): ReturnType<typeof readLibrary> {
+    if (request.scope === 'library' && request.urls)
+      throw new LanternError('INVALID_INPUT', 'scope: "library" answers from the library and reads no urls; use scope "web" or "both" to read them.');
+    const reading = readLibrary(this.deps.store.library, request.question, firstN, request.pages);
+    if (request.scope === 'library' && reading.sources.length === 0)
+      throw new LanternError('NOT_FOUND', `Nothing in the library matches "${request.question}"; add documents (lantern library add <folder>) or use scope "web".`, {
+        details: { reason: 'no-library-match' },
+      });
+    return reading;
   }
 
   private chooseComposer(request: AnswerRequest, override: LlmOverride | undefined): Composer | undefined {

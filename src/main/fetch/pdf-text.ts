@@ -1,6 +1,7 @@
 /**
  * PDF → plain text with page markers ("--- page 3 ---"), through pdf.js (Mozilla's reader; the
- * legacy build runs under Node 20). Loaded lazily: most fetches never see a PDF.
+ * legacy build runs under Node 20). Loaded lazily: most fetches never see a PDF. The library
+ * (src/main/library/) reads the same pages one by one, through `pdfPages`.
  */
 import { LanternError } from '../../shared/errors';
 
@@ -13,7 +14,17 @@ export interface PdfText {
   pagesRead: number;
 }
 
-export async function pdfToText(bytes: Uint8Array, url: string, maxPages: number): Promise<PdfText> {
+export interface PdfPages {
+  title?: string;
+  lang?: string;
+  /** The text of each page read, page 1 first. */
+  texts: string[];
+  /** Pages in the document (more than `texts.length` when it was longer than the limit). */
+  pages: number;
+}
+
+/** The text of each page, up to `maxPages`; UNSUPPORTED_CONTENT naming `url` when it is no readable PDF. */
+export async function pdfPages(bytes: Uint8Array, url: string, maxPages: number): Promise<PdfPages> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // isEvalSupported: false — never compile code from a document (CVE-2024-4367 class of bugs).
   const task = getDocument({
@@ -40,7 +51,7 @@ export async function pdfToText(bytes: Uint8Array, url: string, maxPages: number
   }
   try {
     const pagesRead = Math.min(document.numPages, maxPages);
-    const parts: string[] = [];
+    const texts: string[] = [];
     for (let number = 1; number <= pagesRead; number++) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
@@ -49,19 +60,23 @@ export async function pdfToText(bytes: Uint8Array, url: string, maxPages: number
         if (!('str' in item)) continue;
         text += item.str + (item.hasEOL ? '\n' : '');
       }
-      parts.push(`--- page ${number} ---\n${text.trim()}`);
+      texts.push(text.trim());
       page.cleanup();
-    }
-    if (pagesRead < document.numPages) {
-      parts.push(`--- stopped after ${pagesRead} of ${document.numPages} pages ---`);
     }
     const metadata = await document.getMetadata().catch(() => undefined);
     const info = (metadata?.info ?? {}) as { Title?: unknown; Language?: unknown };
-    const result: PdfText = { text: parts.join('\n\n'), pages: document.numPages, pagesRead };
+    const result: PdfPages = { texts, pages: document.numPages };
     if (typeof info.Title === 'string' && info.Title.trim() !== '') result.title = info.Title.trim();
     if (typeof info.Language === 'string' && info.Language.trim() !== '') result.lang = info.Language.trim();
     return result;
   } finally {
     await document.destroy();
   }
+}
+
+export async function pdfToText(bytes: Uint8Array, url: string, maxPages: number): Promise<PdfText> {
+  const { texts, pages, ...metadata } = await pdfPages(bytes, url, maxPages);
+  const parts = texts.map((text, i) => `--- page ${i + 1} ---\n${text}`);
+  if (texts.length < pages) parts.push(`--- stopped after ${texts.length} of ${pages} pages ---`);
+  return { ...metadata, text: parts.join('\n\n'), pages, pagesRead: texts.length };
 }

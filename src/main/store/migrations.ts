@@ -175,5 +175,58 @@ const turnSuggestions: Migration = {
   },
 };
 
+/**
+ * v5: the library, the person's own files. A document is one file (its path, size, mtime and
+ * SHA-256 tell whether it changed); its sections are its PDF pages, EPUB chapters or heading
+ * parts, each a row of library_fts (written by the repository, as pages_fts is). The folders
+ * added are kept so they can be watched again, and the files found unreadable with why.
+ */
+const library: Migration = {
+  version: 5,
+  name: 'the library: documents, their sections and full-text index, folders, unreadable files',
+  up(db) {
+    db.exec(`
+      CREATE TABLE library_folders (
+        path        TEXT    PRIMARY KEY,
+        added_at    INTEGER NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE TABLE library_documents (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        path        TEXT    NOT NULL UNIQUE,
+        kind        TEXT    NOT NULL,
+        title       TEXT    NOT NULL,
+        lang        TEXT,
+        page_count  INTEGER,
+        size        INTEGER NOT NULL,
+        mtime_ms    INTEGER NOT NULL,
+        sha256      TEXT    NOT NULL,
+        indexed_at  INTEGER NOT NULL
+      );
+
+      CREATE TABLE library_sections (
+        id           INTEGER PRIMARY KEY,
+        document_id  INTEGER NOT NULL REFERENCES library_documents (id) ON DELETE CASCADE,
+        position     INTEGER NOT NULL,
+        page         INTEGER,
+        heading      TEXT,
+        text         TEXT    NOT NULL,
+        UNIQUE (document_id, position)
+      );
+
+      CREATE TABLE library_unreadable (
+        path        TEXT    PRIMARY KEY,
+        reason      TEXT    NOT NULL,
+        size        INTEGER NOT NULL,
+        mtime_ms    INTEGER NOT NULL,
+        seen_at     INTEGER NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE VIRTUAL TABLE library_fts USING fts5 (title, heading, text, tokenize = "${FTS_TOKENIZER}");
+      INSERT INTO library_fts (library_fts, rank) VALUES ('rank', 'bm25(3.0, 2.0, 1.0)');
+    `);
+  },
+};
+
 /** Every schema step, in order. The app's schema version is the last one's. */
-export const MIGRATIONS: readonly Migration[] = [coreTables, fullTextSearch, turnSearchAndError, turnSuggestions];
+export const MIGRATIONS: readonly Migration[] = [coreTables, fullTextSearch, turnSearchAndError, turnSuggestions, library];

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from './clock';
 import { FullTextSearch } from './full-text';
 import { HistoryRepository } from './history';
+import { LibraryIndex } from './library-index';
 import type { MigrationReport } from './migrate';
 import { MIGRATIONS, type Migration } from './migrations';
 import { openDatabase, type RecoveryReport } from './open-database';
@@ -51,6 +52,8 @@ export interface Store {
   readonly pages: PageCache;
   readonly resultCache: SqliteResultCache;
   readonly fullText: FullTextSearch;
+  /** The person's own documents (src/main/library/ reads them). */
+  readonly library: LibraryIndex;
   purgeExpired(): PurgeReport;
   /** Stops the purge timer, runs `PRAGMA optimize`, closes. Safe to call twice. */
   close(): void;
@@ -112,6 +115,7 @@ export function openStore(options: OpenStoreOptions): Store {
     pages,
     resultCache,
     fullText: new FullTextSearch(db),
+    library: new LibraryIndex(db, now),
     purgeExpired,
     close() {
       if (closed) return;
