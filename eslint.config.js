@@ -31,6 +31,8 @@ const LAYERS = {
   'src/main/history': ['node', 'src/main', 'src/main/store', 'src/shared'],
   'src/main/search': ['node', 'src/main', 'src/main/browser', 'src/main/history', 'src/main/store', 'src/shared'],
   'src/main/captcha': ['node', 'src/main', 'src/main/search', 'src/shared'],
+  // Local models: the servers found on loopback, the built-in runtime, the catalog's downloads.
+  'src/main/models': ['node', 'src/main', 'src/shared'],
   'src/main/answer': [
     'node',
     'src/main',
@@ -66,6 +68,7 @@ const LAYERS = {
     'src/main/cli',
     'src/main/fetch',
     'src/main/history',
+    'src/main/models',
     'src/main/research',
     'src/main/search',
     'src/main/store',
