@@ -31,8 +31,9 @@ const LAYERS = {
   'src/main/history': ['node', 'src/main', 'src/main/store', 'src/shared'],
   'src/main/search': ['node', 'src/main', 'src/main/browser', 'src/main/history', 'src/main/store', 'src/shared'],
   'src/main/captcha': ['node', 'src/main', 'src/main/search', 'src/shared'],
-  // Local models: the servers found on loopback, the built-in runtime, the catalog's downloads.
-  'src/main/models': ['node', 'src/main', 'src/shared'],
+  // Local models: the servers found on loopback, the built-in runtime (an answer composer on the
+  // answer room's prompt), the catalog's downloads.
+  'src/main/models': ['node', 'src/main', 'src/main/answer', 'src/shared'],
   'src/main/answer': [
     'node',
     'src/main',
