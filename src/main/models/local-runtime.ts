@@ -16,6 +16,15 @@ export interface WorkerEntry {
   execArgv?: string[];
 }
 
+/**
+ * The worker as the builds write it, beside their entry file: dist/model-worker.js beside the
+ * CLI's dist/cli.js (scripts/build-cli.mjs), out/main/model-worker.js beside the app's
+ * out/main/index.js (electron.vite.config.ts). `entryUrl` is the entry's import.meta.url.
+ */
+export function builtWorkerEntry(entryUrl: string): WorkerEntry {
+  return { url: new URL('./model-worker.js', entryUrl) };
+}
+
 export interface LocalRuntimeOptions {
   worker: WorkerEntry;
   /** Evaluation threads; by default one core is left to the rest of Lantern. */
