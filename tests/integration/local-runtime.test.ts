@@ -91,6 +91,18 @@ describe('LocalRuntime on a tiny GGUF', { timeout: 120_000 }, () => {
     expect(seenAtCancel).toBeLessThan(50);
   });
 
+  it('never starts a generation cancelled while it waited for the one before it', async () => {
+    const first = new AbortController();
+    const second = new AbortController();
+    const secondText: string[] = [];
+    const running = errorOf(runtime.generate(MESSAGES, { maxTokens: 2000, signal: first.signal, onText: () => first.abort() }));
+    const waiting = errorOf(runtime.generate(MESSAGES, { maxTokens: 2000, signal: second.signal, onText: (delta) => secondText.push(delta) }));
+    second.abort();
+    expect((await waiting).code).toBe('CANCELLED');
+    expect((await running).code).toBe('CANCELLED');
+    expect(secondText).toEqual([]);
+  });
+
   it('unloads: the model and its mapping are gone, and generating says no model is loaded', async () => {
     await runtime.unload();
     expect(runtime.loaded).toBeUndefined();

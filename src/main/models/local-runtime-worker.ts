@@ -14,13 +14,17 @@ if (port === null) throw new Error('local-runtime-worker runs as a worker thread
 let llama: Promise<Llama> | undefined;
 let loaded: { model: LlamaModel; context: LlamaContext } | undefined;
 const generations = new Map<number, AbortController>();
+/** Generations cancelled while they waited their turn: they end before they start. */
+const cancelledEarly = new Set<number>();
 let queue: Promise<void> = Promise.resolve();
 
 const reply = (message: RuntimeReply): void => port.postMessage(message);
 
 port.on('message', (request: RuntimeRequest) => {
   if (request.type === 'cancel') {
-    generations.get(request.id)?.abort();
+    const generation = generations.get(request.id);
+    if (generation) generation.abort();
+    else cancelledEarly.add(request.id);
     return;
   }
   queue = queue.then(() =>
@@ -65,6 +69,10 @@ async function load(request: LoadRequest): Promise<void> {
 }
 
 async function generate(request: GenerateRequest): Promise<void> {
+  if (cancelledEarly.delete(request.id)) {
+    reply({ type: 'generated', id: request.id, text: '', tokens: 0, stopReason: 'abort' });
+    return;
+  }
   const { context } = current();
   const abort = new AbortController();
   generations.set(request.id, abort);
