@@ -82,6 +82,7 @@ const LAYERS = {
     'src/main',
     'src/main/api',
     'src/main/electron',
+    'src/main/models',
     'src/main/search',
     'src/shared',
   ],

@@ -4,6 +4,7 @@
  */
 import { processIo } from './cli/output';
 import { runLantern } from './cli/program';
+import { builtWorkerEntry } from './models/local-runtime';
 
 process.exitCode = await runLantern(process.argv.slice(2), {
   io: processIo,
@@ -12,4 +13,6 @@ process.exitCode = await runLantern(process.argv.slice(2), {
   startedAt: performance.timeOrigin,
   // playwright-core kills the browser it launched when this process exits.
   onSlowClose: (exitCode) => process.exit(exitCode),
+  // dist/model-worker.js, beside this bundle's dist/cli.js.
+  modelWorker: builtWorkerEntry(import.meta.url),
 });

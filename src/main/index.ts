@@ -19,6 +19,7 @@ import { createMainWindow } from './electron/main-window';
 import { allowOnlyUiClipboardWrite } from './electron/permissions';
 import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
+import { builtWorkerEntry } from './models/local-runtime';
 import { resolveDataDir } from './paths';
 import { moveEncryptedSecrets, secretsDoor } from './secrets';
 import { engineOriginsFromEnv } from './search/engine-origins';
@@ -67,6 +68,8 @@ function start(): void {
       onWarning: (message) => console.warn(message),
       // The hidden search window can always be shown to the person at the desktop.
       canShowWindow: () => true,
+      // out/main/model-worker.js, beside this bundle's out/main/index.js.
+      modelWorker: builtWorkerEntry(import.meta.url),
       // Fetch's render fallback in a hidden window of its own partition, through the render proxy.
       renderer: () => {
         const renderer = new ElectronRenderer({ BrowserWindow, session }, identity);

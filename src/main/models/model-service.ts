@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { LanternError } from '../../shared/errors';
 import { CATALOG, fitOf, type CatalogEntry, type Fit } from './catalog';
 import { downloadModelFile, type DownloadOptions, type DownloadProgress } from './download';
+import { modelsDirOf } from './local-model';
 import { probeLocalServers, type FoundServer, type ProbeOptions } from './probe';
 
 export interface CatalogModel extends CatalogEntry {
@@ -36,7 +37,7 @@ export class ModelService {
   }
 
   get modelsDir(): string {
-    return join(this.options.dataDir, 'models');
+    return modelsDirOf(this.options.dataDir);
   }
 
   /** The model servers running on this machine, with their models. */
