@@ -55,7 +55,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      // The built-in model runtime's worker starts from a file of its own (out/main/model-worker.js);
+      // node-llama-cpp stays external, as every dependency of the main process does by default.
+      rollupOptions: { input: { index: resolve('src/main/index.ts'), 'model-worker': resolve('src/main/models/local-runtime-worker.ts') } },
     },
   },
   preload: {

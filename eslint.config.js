@@ -31,6 +31,9 @@ const LAYERS = {
   'src/main/history': ['node', 'src/main', 'src/main/store', 'src/shared'],
   'src/main/search': ['node', 'src/main', 'src/main/browser', 'src/main/history', 'src/main/store', 'src/shared'],
   'src/main/captcha': ['node', 'src/main', 'src/main/search', 'src/shared'],
+  // Local models: the servers found on loopback, the built-in runtime (an answer composer on the
+  // answer room's prompt), the catalog's downloads.
+  'src/main/models': ['node', 'src/main', 'src/main/answer', 'src/shared'],
   // 'src/main/research' here is research/values.ts alone: the citation check reads a claim's
   // figures as the disagreement finder does (units converted, bounds, currencies).
   'src/main/answer': [
@@ -72,6 +75,7 @@ const LAYERS = {
     'src/main/fetch',
     'src/main/history',
     'src/main/library',
+    'src/main/models',
     'src/main/research',
     'src/main/search',
     'src/main/store',
@@ -84,6 +88,7 @@ const LAYERS = {
     'src/main',
     'src/main/api',
     'src/main/electron',
+    'src/main/models',
     'src/main/search',
     'src/shared',
   ],

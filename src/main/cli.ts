@@ -7,6 +7,7 @@ import { runLantern } from './cli/program';
 import { reportStrayRejections } from './cli/stray-failures';
 
 reportStrayRejections(processIo);
+import { builtWorkerEntry } from './models/local-runtime';
 
 process.exitCode = await runLantern(process.argv.slice(2), {
   io: processIo,
@@ -15,4 +16,6 @@ process.exitCode = await runLantern(process.argv.slice(2), {
   startedAt: performance.timeOrigin,
   // playwright-core kills the browser it launched when this process exits.
   onSlowClose: (exitCode) => process.exit(exitCode),
+  // dist/model-worker.js, beside this bundle's dist/cli.js.
+  modelWorker: builtWorkerEntry(import.meta.url),
 });

@@ -19,6 +19,7 @@ import { electronPdfPrinter } from './electron/pdf-window';
 import { allowOnlyUiClipboardWrite } from './electron/permissions';
 import { windowStatePath } from './electron/window-state';
 import { assembleResearch } from './node-runtime';
+import { builtWorkerEntry } from './models/local-runtime';
 import { resolveDataDir } from './paths';
 import { moveEncryptedSecrets } from './secrets';
 import { engineOriginsFromEnv } from './search/engine-origins';
@@ -69,6 +70,8 @@ function start(): void {
       canShowWindow: () => true,
       runtime: 'desktop app',
       printPdf: electronPdfPrinter({ BrowserWindow, session }),
+      // out/main/model-worker.js, beside this bundle's out/main/index.js.
+      modelWorker: builtWorkerEntry(import.meta.url),
       // Fetch's render fallback in a hidden window of its own partition, through the render proxy.
       renderer: () => {
         const renderer = new ElectronRenderer({ BrowserWindow, session }, identity);

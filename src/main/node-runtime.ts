@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccessService } from './access-service';
 import { answeringFetch } from './answer/page-passages';
@@ -7,6 +7,7 @@ import { llmComposerFor } from './answer/llm-composer';
 import { followUpWriterFor } from './answer/llm-follow-ups';
 import { questionRewriterFor } from './answer/llm-standalone';
 import { withLlmOverride, type LlmConfigInput } from './answer/llm-config';
+import type { Composer } from './answer/composer';
 import { hasDisplay } from './browser/chromium-reveal';
 import { findChrome } from './browser/find-chrome';
 import { CaptchaService } from './captcha/captcha-service';
@@ -24,6 +25,10 @@ import { ResearchRunService } from './research/research-service';
 import { RunRegistry } from './run-registry';
 import { ResearchService } from './service';
 import { SettingsService } from './settings-service';
+import { createLocalComposer } from './models/local-composer';
+import { localModelPath } from './models/local-model';
+import { LocalRuntime, type WorkerEntry } from './models/local-runtime';
+import { LanternError } from '../shared/errors';
 import type { LlmOverride } from '../shared/api';
 import type { Settings } from '../shared/settings-contract';
 import { describeRecovery, openStore } from './store';
@@ -42,6 +47,8 @@ export interface NodeRuntimeOptions {
   onWarning?: (message: string) => void;
   /** Told when a window opens for a person to solve a CAPTCHA (a notifier, or a test playing the person). */
   onReveal?: (window: ChromiumRevealWindow) => void;
+  /** The built-in model runtime's worker (AssembleOptions.modelWorker). */
+  modelWorker?: WorkerEntry;
 }
 
 function storePath(dataDir: string): string {
@@ -66,6 +73,11 @@ export interface AssembleOptions {
   runtime?: 'desktop app' | 'elsewhere';
   /** Prints a thread's export to PDF; without it `history.export` refuses the PDF format. */
   printPdf?: PrintPdf;
+  /**
+   * Where the built-in model runtime's worker is (builtWorkerEntry beside the build's entry
+   * file). Without it, the `local` preset answers LLM_FAILED: not in this build.
+   */
+  modelWorker?: WorkerEntry;
 }
 
 /**
@@ -133,7 +145,22 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     canShowWindow: options.canShowWindow,
     solve: (engine, signal) => search.solveBlock(engine, signal),
   });
-  const llmComposer = (override?: LlmOverride) => llmComposerFor(llmInput(override));
+  // The built-in runtime, started by the first answer that needs it; one model at a time, unloaded when idle.
+  let localRuntime: LocalRuntime | undefined;
+  const localComposer = (modelPath: string): Composer => {
+    const unavailable = (message: string): Composer => async () => {
+      throw new LanternError('LLM_FAILED', message);
+    };
+    if (options.modelWorker === undefined) return unavailable('The built-in model runtime is not part of this build: choose another llm.preset.');
+    if (!existsSync(modelPath)) return unavailable(`The model file ${modelPath} is not there: download the model first, or set llm.model to a GGUF file.`);
+    localRuntime ??= new LocalRuntime({ worker: options.modelWorker });
+    return createLocalComposer(localRuntime, modelPath);
+  };
+  const llmComposer = (override?: LlmOverride): Composer | undefined => {
+    const input = llmInput(override);
+    const local = localModelPath({ settings: input.settings, env: input.env ?? env, dataDir });
+    return local === undefined ? llmComposerFor(input) : localComposer(local);
+  };
   return new ResearchService({
     search: new SearchOperations({ search, searches: store.searches, history }),
     blocks: search,
@@ -227,6 +254,7 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): ResearchSer
     ...(options.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: options.pageTimeoutMs }),
     ...(options.searchPacing === undefined ? {} : { searchPacing: options.searchPacing }),
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+    ...(options.modelWorker === undefined ? {} : { modelWorker: options.modelWorker }),
   });
 }
 

@@ -2,7 +2,13 @@
  * The model presets, without zod: the settings screen lists them and must not carry the schema
  * library for a list (settings-contract.ts builds its schemas from these).
  */
-export const LLM_PRESETS = ['openai', 'gemini', 'ollama', 'lmstudio', 'llamacpp', 'custom'] as const;
+export const LLM_PRESETS = ['openai', 'gemini', 'ollama', 'lmstudio', 'llamacpp', 'local', 'custom'] as const;
+
+/**
+ * The preset of the built-in runtime: no endpoint, the model runs inside Lantern
+ * (src/main/models/), and `llm.model` names a downloaded catalog model (its id) or a GGUF file.
+ */
+export const LOCAL_PRESET = 'local';
 
 /** OpenAI-compatible chat-completions endpoints Lantern knows the base URL of. */
 export const LLM_PRESET_BASE_URLS = {

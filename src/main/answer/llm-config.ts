@@ -28,7 +28,7 @@ export function withLlmOverride(env: NodeJS.ProcessEnv, override: LlmOverride | 
 }
 
 function presetBaseUrl(preset: LlmPreset): string | undefined {
-  return preset === 'custom' ? undefined : LLM_PRESET_BASE_URLS[preset];
+  return preset === 'custom' || preset === 'local' ? undefined : LLM_PRESET_BASE_URLS[preset];
 }
 
 export interface LlmConfigInput {
@@ -40,7 +40,8 @@ export interface LlmConfigInput {
 /**
  * The model in force: settings.llm, with LANTERN_LLM_BASE_URL and LANTERN_LLM_MODEL overriding
  * them, and the key from LANTERN_LLM_API_KEY or the data dir's llm-key file. Undefined when no
- * model is named (answers are then extractive). Read it at each answer: settings change while
+ * model is named (answers are then extractive) or when the preset is the built-in runtime's
+ * (`local`), which needs no endpoint. Read it at each answer: settings change while
  * Lantern runs. A setup that names a model but cannot work (custom preset without a URL, a key
  * file others can read) is LLM_FAILED, so the person learns why their model was not used.
  */
@@ -50,6 +51,8 @@ export function resolveLlmConfig(input: LlmConfigInput): LlmConfig | undefined {
   if (model === undefined) return undefined;
 
   const fromEnv = nonEmpty(env.LANTERN_LLM_BASE_URL);
+  // The built-in runtime answers (src/main/models/local-model.ts): no endpoint to reach, unless the environment names one.
+  if (settings.llm.preset === 'local' && fromEnv === undefined) return undefined;
   const baseUrl = fromEnv ?? settings.llm.baseUrl ?? presetBaseUrl(settings.llm.preset);
   if (baseUrl === undefined) {
     throw new LanternError(

@@ -7,7 +7,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { LanternError } from '../../shared/errors';
-import { createNodeRuntime } from '../node-runtime';
+import { createNodeRuntime, type NodeRuntimeOptions } from '../node-runtime';
 import { resolveDataDir } from '../paths';
 import type { ResearchService } from '../service';
 import { registerAskCommand } from './ask-command';
@@ -50,6 +50,8 @@ export interface LanternRunOptions {
    * own page budget (--timeout does not reach it); else one is made at first use and closed at the end.
    */
   runtime?: ResearchService;
+  /** The built-in model runtime's worker beside the bundle (cli.ts); none when running the source in process. */
+  modelWorker?: NodeRuntimeOptions['modelWorker'];
 }
 
 /** Runs `lantern <argv>` and returns its exit code. */
@@ -73,6 +75,7 @@ export async function runLantern(argv: string[], options: LanternRunOptions): Pr
       env,
       ...(timeout === undefined ? {} : { pageTimeoutMs: timeout }),
       onWarning: (message) => io.err(`warning: ${message}`),
+      ...(options.modelWorker ? { modelWorker: options.modelWorker } : {}),
     });
     return runtime;
   };

@@ -237,7 +237,7 @@ export function SettingsScreen(): React.JSX.Element {
               Base URL{' '}
               <input
                 value={draft.baseUrl}
-                placeholder={draft.preset === 'custom' ? 'http://127.0.0.1:8000/v1' : LLM_PRESET_BASE_URLS[draft.preset]}
+                placeholder={draft.preset === 'custom' ? 'http://127.0.0.1:8000/v1' : draft.preset === 'local' ? 'none: the model runs in Lantern' : LLM_PRESET_BASE_URLS[draft.preset]}
                 onChange={(event) => change({ baseUrl: event.target.value })}
               />
             </label>
