@@ -182,7 +182,7 @@ describe('answer from given pages (extractive)', () => {
     const events: AnswerEvent[] = [];
     expect((await errorOf(answers.answer({ question: '  ' }, { onEvent: (e) => events.push(e) }))).code).toBe('INVALID_INPUT');
     expect(events).toEqual([
-      { type: 'error', error: { code: 'INVALID_INPUT', message: 'Invalid answer request: question: query is empty', details: { issues: ['question: query is empty'] } } },
+      { type: 'error', error: { code: 'INVALID_INPUT', message: 'Invalid answer request: question: query is empty (got string "  ")', details: { issues: ['question: query is empty (got string "  ")'] } } },
     ]);
     expect((await errorOf(answers.answer({ question: 'q', urls: ['ftp://x.example/a'] }))).message).toMatch(/urls\.0: url must be an http\(s\) URL/);
     expect((await errorOf(answers.answer({ question: 'q', pages: 11 }))).code).toBe('INVALID_INPUT');

@@ -142,8 +142,8 @@ describe('settings through ResearchApi', () => {
       [{ pageTimeoutMs: 10 }, 'pageTimeoutMs'],
       [{ fetch: { publicRanges: ['198.18.0.0/99'] } }, 'fetch.publicRanges.0'],
       [{ fetch: { proxy: 'socks5://127.0.0.1:1080' } }, 'fetch.proxy'],
-      [{ fetch: { allowPrivate: true } }, 'fetch'],
-      [{ version: 2 }, 'input'],
+      [{ fetch: { allowPrivate: true } }, 'fetch.allowPrivate'],
+      [{ version: 2 }, 'version'],
     ] as const) {
       const error = await errorOf(api.settings.update(patch as never));
       expect(error.code).toBe('INVALID_INPUT');

@@ -65,7 +65,7 @@ describe('lantern settings', () => {
   it('refuses an unknown key or a bad value with exit code 2 and the field named', async () => {
     const unknown = await lantern('settings', 'set', 'pageTimeout', '8000');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error INVALID_INPUT: Invalid settings change: input: Unrecognized key: "pageTimeout"/);
+    expect(unknown.stderr).toMatch(/^error INVALID_INPUT: Invalid settings change: pageTimeout: not a field of this settings change/);
     const bad = await lantern('settings', 'set', 'fetch.publicRanges', '["10.0.0.0/99"]', '--json');
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stdout).error).toMatchObject({ code: 'INVALID_INPUT' });
