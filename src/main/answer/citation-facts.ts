@@ -179,8 +179,9 @@ function namesOf(claim: string): Name[] {
   const german = guessLanguage(words) === 'de';
   const names: Name[] = [];
   words.forEach((word, i) => {
-    if (/^\d/.test(word) || contentTerm(word) === undefined || isFunctionWord(word) || isNegation(word)) return;
     const acronym = /^\p{Lu}{2,}$/u.test(word);
+    // An acronym is a name even when its letters spell a function word of some language ("ESA", "DIE").
+    if (/^\d/.test(word) || contentTerm(word) === undefined || (!acronym && isFunctionWord(word)) || isNegation(word)) return;
     const previous = spans[i - 1];
     let name = acronym || isMonth(word) || isDemonym(word);
     const next = spans[i + 1];
