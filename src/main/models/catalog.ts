@@ -5,7 +5,7 @@
  * llama.cpp's compute buffers), and the fit for this machine.
  */
 import { z } from 'zod';
-import catalogJson from './catalog.json';
+import catalogJson from './catalog.json' with { type: 'json' };
 
 const CatalogEntrySchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/),
