@@ -60,6 +60,6 @@ test('the research screen works while the lazy parts are still on their way, and
   release();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await page.getByRole('button', { name: 'Research' }).click();
-  await expect(answerText.getByRole('button', { name: 'Source 1, supported' }).first()).toBeVisible();
+  await expect(answerText.getByRole('button', { name: 'Source 1, found on the page' }).first()).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Reader' }).getByRole('heading', { name: /Espresso, explained/ })).toBeVisible();
 });

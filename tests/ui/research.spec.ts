@@ -56,7 +56,7 @@ test('signing in with the printed link lands on the empty research screen, with 
 test('asking shows each stage, then an answer with citation chips and source cards', async () => {
   await ask(QUESTION);
   const answer = page.getByRole('article', { name: 'Answer' });
-  await expect(answer.getByRole('button', { name: /^Source 1, supported$/ }).first()).toBeVisible();
+  await expect(answer.getByRole('button', { name: /^Source 1, found on the page$/ }).first()).toBeVisible();
   await expect(page.locator('.source-card')).toHaveCount(3);
   await expect(answer).toContainText('63 mg');
 
@@ -77,18 +77,18 @@ test('asking shows each stage, then an answer with citation chips and source car
 });
 
 test('focusing [1] shows its quote, its source and that it is supported', async () => {
-  const chip = page.getByRole('button', { name: 'Source 1, supported' }).first();
+  const chip = page.getByRole('button', { name: 'Source 1, found on the page' }).first();
   await chip.focus();
   const tip = page.locator('.chip-wrap:focus-within [role="tooltip"]');
   await expect(tip).toBeVisible();
   await expect(tip).toContainText('A single shot of espresso contains about 63 mg of caffeine');
   await expect(tip).toContainText('Espresso, explained');
-  await expect(tip).toContainText('Supported by the source');
+  await expect(tip).toContainText('Found on the page');
   await checkScreen(page, 'citation-focused');
 });
 
 test('the reader opens from the chip with the quote highlighted and scrolled into view', async () => {
-  await page.getByRole('button', { name: 'Source 1, supported' }).first().press('Enter');
+  await page.getByRole('button', { name: 'Source 1, found on the page' }).first().press('Enter');
   const reader = page.getByRole('complementary', { name: 'Reader' });
   await expect(reader.getByRole('heading', { name: /Espresso, explained/ })).toBeVisible();
   const mark = reader.locator('mark.quote');

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ComponentType } from 'react';
 import type { Citation } from '../../../shared/answer-contract';
+import { chipLabel, reasonOf, verdictLine, verdictOf } from '../lib/citation-check';
 
 export interface CitationChipProps {
   n: number;
@@ -48,30 +49,28 @@ export function CitationChip({ n, citation, source, checked, onOpen, QuoteText }
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  const verdict = !checked || !citation ? 'pending' : citation.supported ? 'supported' : 'unsupported';
-  const label =
-    verdict === 'supported' ? `Source ${n}, supported` : verdict === 'unsupported' ? `Source ${n}, not supported by the page` : `Source ${n}`;
+  const verdict = verdictOf(citation, checked);
+  // The style sheet's names: supported (found in full), unsupported (not found), partly, pending.
+  const look = verdict === 'found' ? 'supported' : verdict === 'not-found' ? 'unsupported' : verdict;
+  const reason = verdict === 'found' ? undefined : reasonOf(citation);
   return (
     <span ref={wrap} className="chip-wrap" onFocus={(event) => keepTipInside(event.currentTarget)} onMouseEnter={(event) => keepTipInside(event.currentTarget)}>
-      <button type="button" className={`chip chip-${verdict}`} aria-label={label} aria-describedby={tipId} onClick={onOpen}>
+      <button type="button" className={`chip chip-${look}`} aria-label={chipLabel(n, verdict)} aria-describedby={tipId} onClick={onOpen}>
         {n}
-        {verdict === 'unsupported' && <span aria-hidden="true">?</span>}
+        {(verdict === 'not-found' || verdict === 'partly') && <span aria-hidden="true">?</span>}
       </button>
       <span role="tooltip" id={tipId} className="chip-tip">
-        <span className={`verdict verdict-${verdict}`}>
-          {verdict === 'supported' && '✓ Supported by the source'}
-          {verdict === 'unsupported' && '⚠ Not supported: the page does not say this'}
-          {verdict === 'pending' && (checked ? 'Not checked' : 'Checking…')}
-        </span>
+        <span className={`verdict verdict-${look}`}>{verdictLine(verdict, checked)}</span>
+        {reason && <span className="tip-reason">{reason}</span>}
         {citation?.quote ? <span className="tip-quote">
             “<QuoteText text={citation.quote} />”
-          </span> : checked && <span className="tip-quote">No matching passage was found on the page.</span>}
+          </span> : citation && checked && <span className="tip-quote">No matching passage was found on the page.</span>}
         {source && (
           <span className="tip-source">
             [{n}] {source.title} · {source.domain}
           </span>
         )}
-        <span className="tip-hint">Enter opens it in the reader</span>
+        <span className="tip-hint">Opens in the reader</span>
       </span>
     </span>
   );
