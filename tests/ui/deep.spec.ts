@@ -225,5 +225,5 @@ test('Stop (Esc) keeps what was gathered', async () => {
   await page.goto(`${web.origin}/t/${newest!.id}`);
   const stored = page.getByRole('region', { name: TOPIC_QUESTION });
   await expect(stored.getByRole('button', { name: /^Source \d+, found on the page$/ }).first()).toBeVisible();
-  await expect(stored.getByRole('list', { name: 'Sources' }).getByRole('listitem').first()).toBeVisible();
+  await expect(stored.getByRole('region', { name: 'Sources' }).locator('.source-card').first()).toBeVisible();
 });

@@ -179,7 +179,7 @@ test('a settings change survives a server restart', async () => {
   await checkScreen(page, 'settings');
   expect(await controlsTabCannotReach(page)).toEqual([]);
   await cache.fill('42');
-  await page.getByLabel('Cookie walls').selectOption('accept');
+  await page.getByLabel('When a site asks to accept cookies').selectOption('accept');
   // Structured content for programs, off by default, next to the MCP snippets.
   const structured = page.getByLabel('Structured results for programs');
   await expect(structured).not.toBeChecked();
@@ -195,7 +195,8 @@ test('a settings change survives a server restart', async () => {
   await page.getByLabel('Region', { exact: true }).fill('at');
   await page.getByLabel('Language', { exact: true }).fill('de');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('Saved. The next search uses these settings.')).toBeVisible();
+  // Saved, and no model is named: the note says that answers keep quoting the pages.
+  await expect(page.getByText(/^Saved\. No model is named, so answers keep quoting the pages/)).toBeVisible();
 
   await web.restart();
   // The old session ended with the old server: the page says so and what to do.
@@ -205,7 +206,7 @@ test('a settings change survives a server restart', async () => {
   await page.goto(web.loginUrl());
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByLabel('Keep results for (minutes)')).toHaveValue('42');
-  await expect(page.getByLabel('Cookie walls')).toHaveValue('accept');
+  await expect(page.getByLabel('When a site asks to accept cookies')).toHaveValue('accept');
   await expect(page.getByLabel('Structured results for programs')).toBeChecked();
   await expect(page.getByLabel('Region', { exact: true })).toHaveValue('at');
   await expect(page.getByLabel('Language', { exact: true })).toHaveValue('de');
