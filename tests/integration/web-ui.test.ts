@@ -183,12 +183,12 @@ describe('the session cookie', () => {
 describe('what web mode answers itself', () => {
   it("is GET and HEAD of the page, a thread's address, its assets, its icon and the login", async () => {
     const { webUi } = await serve();
-    for (const path of ['/', '/index.html', '/t/12', LOGIN_PATH, '/assets/app.js', '/favicon.svg']) {
+    for (const path of ['/', '/index.html', '/t/12', '/settings', LOGIN_PATH, '/assets/app.js', '/favicon.svg']) {
       expect(webUi.serves('GET', path), path).toBe(true);
       expect(webUi.serves('HEAD', path), path).toBe(true);
       expect(webUi.serves('POST', path), path).toBe(false);
     }
-    for (const path of ['/v1/search', '/assets', '/favicon.ico', '/index.htm', '/ui/login/x', '/mcp', '/t/', '/t/0', '/t/12/x', '/t/abc', '/t/..%2Fsecret.txt']) {
+    for (const path of ['/v1/search', '/assets', '/favicon.ico', '/index.htm', '/ui/login/x', '/mcp', '/t/', '/t/0', '/t/12/x', '/settings/x', '/t/abc', '/t/..%2Fsecret.txt']) {
       expect(webUi.serves('GET', path), path).toBe(false);
     }
   });

@@ -129,7 +129,7 @@ test('quotes and citation tooltips show the page’s Markdown rendered, never it
   await expect(answer.locator('.chip-tip img, .source-quotes img')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   // The first chip sits near the pane's left edge: its tip stays inside the pane all the same.
-  await answer.getByRole('button', { name: /^Source \d+, supported$/ }).first().focus();
+  await answer.getByRole('button', { name: /^Source \d+, found on the page$/ }).first().focus();
   await expectTipInsidePane();
   await checkScreen(page, 'layout-tooltip');
 });
@@ -232,7 +232,7 @@ test('at 390 px the history is a drawer (search, export, delete in it; Esc retur
   await expect(history).toBeHidden();
   const view = page.getByRole('article', { name: `Thread: ${LAYOUT_QUESTION}` });
   await expect(view).toBeVisible();
-  await view.getByRole('button', { name: /^Source \d+, supported$/ }).first().focus();
+  await view.getByRole('button', { name: /^Source \d+, found on the page$/ }).first().focus();
   await expectTipInsidePane();
   await checkScreen(page, 'layout-phone-thread');
   // Nothing on the phone's screen is out of the keyboard's reach either.

@@ -56,7 +56,7 @@ test('signing in with the printed link lands on the empty research screen, with 
 test('asking shows each stage, then an answer with citation chips and source cards', async () => {
   await ask(QUESTION);
   const answer = page.getByRole('article', { name: 'Answer' });
-  await expect(answer.getByRole('button', { name: /^Source 1, supported$/ }).first()).toBeVisible();
+  await expect(answer.getByRole('button', { name: /^Source 1, found on the page$/ }).first()).toBeVisible();
   await expect(page.locator('.source-card')).toHaveCount(3);
   await expect(answer).toContainText('63 mg');
 
@@ -77,18 +77,18 @@ test('asking shows each stage, then an answer with citation chips and source car
 });
 
 test('focusing [1] shows its quote, its source and that it is supported', async () => {
-  const chip = page.getByRole('button', { name: 'Source 1, supported' }).first();
+  const chip = page.getByRole('button', { name: 'Source 1, found on the page' }).first();
   await chip.focus();
   const tip = page.locator('.chip-wrap:focus-within [role="tooltip"]');
   await expect(tip).toBeVisible();
   await expect(tip).toContainText('A single shot of espresso contains about 63 mg of caffeine');
   await expect(tip).toContainText('Espresso, explained');
-  await expect(tip).toContainText('Supported by the source');
+  await expect(tip).toContainText('Found on the page');
   await checkScreen(page, 'citation-focused');
 });
 
 test('the reader opens from the chip with the quote highlighted and scrolled into view', async () => {
-  await page.getByRole('button', { name: 'Source 1, supported' }).first().press('Enter');
+  await page.getByRole('button', { name: 'Source 1, found on the page' }).first().press('Enter');
   const reader = page.getByRole('complementary', { name: 'Reader' });
   await expect(reader.getByRole('heading', { name: /Espresso, explained/ })).toBeVisible();
   const mark = reader.locator('mark.quote');
@@ -179,7 +179,7 @@ test('a settings change survives a server restart', async () => {
   await checkScreen(page, 'settings');
   expect(await controlsTabCannotReach(page)).toEqual([]);
   await cache.fill('42');
-  await page.getByLabel('Cookie walls').selectOption('accept');
+  await page.getByLabel('When a site asks to accept cookies').selectOption('accept');
   // Structured content for programs, off by default, next to the MCP snippets.
   const structured = page.getByLabel('Structured results for programs');
   await expect(structured).not.toBeChecked();
@@ -195,7 +195,8 @@ test('a settings change survives a server restart', async () => {
   await page.getByLabel('Region', { exact: true }).fill('at');
   await page.getByLabel('Language', { exact: true }).fill('de');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('Saved. The next search uses these settings.')).toBeVisible();
+  // Saved, and no model is named: the note says that answers keep quoting the pages.
+  await expect(page.getByText(/^Saved\. No model is named, so answers keep quoting the pages/)).toBeVisible();
 
   await web.restart();
   // The old session ended with the old server: the page says so and what to do.
@@ -205,7 +206,7 @@ test('a settings change survives a server restart', async () => {
   await page.goto(web.loginUrl());
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByLabel('Keep results for (minutes)')).toHaveValue('42');
-  await expect(page.getByLabel('Cookie walls')).toHaveValue('accept');
+  await expect(page.getByLabel('When a site asks to accept cookies')).toHaveValue('accept');
   await expect(page.getByLabel('Structured results for programs')).toBeChecked();
   await expect(page.getByLabel('Region', { exact: true })).toHaveValue('at');
   await expect(page.getByLabel('Language', { exact: true })).toHaveValue('de');

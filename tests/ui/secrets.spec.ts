@@ -29,12 +29,13 @@ test.afterAll(async () => {
 test('a key still encrypted by an earlier desktop version is shown as a problem until the key is saved again', async ({ page }) => {
   await page.goto(web.loginUrl());
   await page.getByRole('button', { name: 'Settings' }).click();
-  const section = page.getByRole('region', { name: 'Model API key' });
+  // The key sits with the model it is for.
+  const section = page.getByRole('group', { name: 'Model' });
   await expect(section.getByRole('alert')).toContainText('still encrypted (llm-key.enc), which only the desktop app can read');
-  await expect(section).toContainText('No key is stored');
+  await expect(section).toContainText('API key: none stored');
   await section.getByLabel('API key').fill('sk-entered-again');
   await section.getByRole('button', { name: 'Save key' }).click();
-  await expect(section).toContainText('A key is stored.');
+  await expect(section).toContainText('API key: a key is stored.');
   await expect(section.getByRole('alert')).toHaveCount(0);
   expect(readSecret(web.dataDir, 'llm-key')).toBe('sk-entered-again');
 });

@@ -222,7 +222,9 @@ test('a question that fails first is kept in a thread of its own: its address, a
     .getByRole('button', { name: /^(Retry|Try again)$/ })
     .click();
   expect(new URL((await sent).url()).searchParams.get('threadId')).toBe(kept.split('/t/')[1]);
-  await answered(turn(FAILS_FIRST));
+  // The retry answers below the failure, which stays on screen as the core kept it.
+  await answered(turn(FAILS_FIRST, 1));
+  await expect(turn(FAILS_FIRST, 0).getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
   await expect(page).toHaveURL(kept);
   await expect(threads()).toHaveCount(2);
   await expect(threads().first()).toContainText('2 questions');

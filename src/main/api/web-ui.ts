@@ -15,7 +15,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { threadIdOfPath } from '../../shared/thread-address';
+import { isPagePath } from '../../shared/thread-address';
 import { tokensMatch } from '../api-token';
 
 export const SESSION_COOKIE = 'lantern_ui';
@@ -150,8 +150,8 @@ export function createWebUi(options: WebUiOptions = {}): WebUi {
     if (!rendererDir || !existsSync(join(rendererDir, 'index.html'))) {
       return sendPage(res, 503, 'The web UI is not built', 'Run <code>npm run build:app</code> in the Lantern folder, then reload this page.');
     }
-    // A thread's address is the page too: the page opens the thread it names.
-    const relative = pathname === '/' || threadIdOfPath(pathname) !== undefined ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    // A thread's address (and the settings') is the page too: the page opens what it names.
+    const relative = isPagePath(pathname) ? 'index.html' : decodeURIComponent(pathname.slice(1));
     const file = normalize(join(rendererDir, relative));
     if (!file.startsWith(rendererDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
       return sendPage(res, 404, 'Not found', `Nothing here. <a href="/">Back to Lantern</a>.`);
@@ -180,9 +180,8 @@ export function createWebUi(options: WebUiOptions = {}): WebUi {
     serves(method, pathname) {
       if (method !== 'GET' && method !== 'HEAD') return false;
       return (
-        pathname === '/' ||
+        isPagePath(pathname) ||
         pathname === '/index.html' ||
-        threadIdOfPath(pathname) !== undefined ||
         pathname === LOGIN_PATH ||
         pathname.startsWith('/assets/') ||
         pathname === '/favicon.svg'

@@ -1,7 +1,7 @@
 import { net, protocol } from 'electron';
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { threadIdOfPath } from '../../shared/thread-address';
+import { isPagePath } from '../../shared/thread-address';
 
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://lantern`;
@@ -21,7 +21,7 @@ export function serveRenderer(rendererDir: string): void {
   const root = normalize(rendererDir + sep);
   protocol.handle(APP_SCHEME, async (request) => {
     const { pathname } = new URL(request.url);
-    const page = pathname === '/' || threadIdOfPath(pathname) !== undefined;
+    const page = isPagePath(pathname);
     const file = normalize(join(root, decodeURIComponent(page ? '/index.html' : pathname)));
     if (!file.startsWith(root)) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());

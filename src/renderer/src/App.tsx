@@ -14,6 +14,9 @@ import { useRun } from './stores/run-store';
 import { useSettings } from './stores/settings-store';
 import { useView } from './stores/view-store';
 
+/** The width below which the history is a drawer (styles.css's narrow layout). */
+const NARROW = '(max-width: 900px)';
+
 const EXAMPLES = ['How much caffeine is in a shot of espresso?', 'What is the difference between green and black tea?', 'How do I roast coffee at home?'];
 
 function Welcome(): React.JSX.Element {
@@ -52,14 +55,30 @@ export function App(): React.JSX.Element {
   const historyError = useHistory((state) => state.error);
   const signedOut = historyError?.code === 'UNAUTHORIZED';
   useThreadAddress();
-  // On a narrow window the history is a drawer; closing it gives focus back to its button.
+  // On a narrow window the history is a drawer, modal: the rest of the page is inert while it is
+  // open (focus stays in it), and closing it gives focus back to its button once that is no
+  // longer inert.
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerButton = useRef<HTMLButtonElement>(null);
-  const closeDrawer = (): void => {
-    if (!drawerOpen) return;
-    setDrawerOpen(false);
-    drawerButton.current?.focus();
-  };
+  const wasOpen = useRef(false);
+  const closeDrawer = (): void => setDrawerOpen(false);
+  useEffect(() => {
+    if (wasOpen.current && !drawerOpen) drawerButton.current?.focus();
+    wasOpen.current = drawerOpen;
+  }, [drawerOpen]);
+  // A window widened past the drawer's width shows the history beside the page: no drawer to keep open.
+  useEffect(() => {
+    const narrow = window.matchMedia(NARROW);
+    const onChange = (): void => {
+      if (!narrow.matches) setDrawerOpen(false);
+    };
+    narrow.addEventListener('change', onChange);
+    return () => narrow.removeEventListener('change', onChange);
+  }, []);
+  // The reader belongs to the research screen: leaving it closes the page.
+  useEffect(() => {
+    if (screen !== 'research') useReader.getState().close();
+  }, [screen]);
 
   // A failed run may be an engine waiting for a person: the banner asks them.
   const failedRun = run?.status === 'failed' ? run.id : undefined;
@@ -91,10 +110,10 @@ export function App(): React.JSX.Element {
 
   return (
     <div className={`layout${readerOpen ? ' with-reader' : ''}`}>
-      <a className="skip-link" href="#ask-input">
+      <a className="skip-link" href="#ask-input" inert={drawerOpen}>
         Skip to the question
       </a>
-      <header className="topbar">
+      <header className="topbar" inert={drawerOpen}>
         <button
           ref={drawerButton}
           type="button"
@@ -117,7 +136,7 @@ export function App(): React.JSX.Element {
       </header>
       <HistorySidebar drawerOpen={drawerOpen} onClose={closeDrawer} />
       {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
-      <main className="main">
+      <main className="main" inert={drawerOpen}>
         {screen === 'settings' ? (
           <SettingsScreen />
         ) : (
@@ -139,7 +158,9 @@ export function App(): React.JSX.Element {
           </>
         )}
       </main>
-      <Reader />
+      <div className="reader-slot" inert={drawerOpen}>
+        <Reader />
+      </div>
     </div>
   );
 }

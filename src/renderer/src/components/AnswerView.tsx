@@ -1,20 +1,25 @@
-import { answerTextOf, pagesOf, sentencesOf, sourcesOf } from '../lib/run-view';
+import type { AnswerTurnView } from '../lib/answer-view';
+import { sourcesLine } from '../lib/citation-check';
 import { formatDuration } from '../lib/duration';
-import { useRun, type Run } from '../stores/run-store';
+import { useRun } from '../stores/run-store';
+import { useView } from '../stores/view-store';
 import { CitedText, citedIn } from './CitedText';
 import { ModelFailedNote } from './ModelFailedNote';
 import { Sources } from './Sources';
 import { SourcesAtAGlance } from './SourcesAtAGlance';
 
-/** `children`: what can be done with the answer, shown right below it. */
-export function AnswerView({ run, children }: { run: Run; children?: React.ReactNode }): React.JSX.Element {
+/** The model section of Settings, at its own address (lib/screen-address.ts). */
+export const MODEL_SETUP_HREF = '/settings#model';
+
+/**
+ * An answer, live or from the history (one view: lib/answer-view.ts). `children`: what can be
+ * done with the answer, shown right below it.
+ */
+export function AnswerView({ view, children }: { view: AnswerTurnView; children?: React.ReactNode }): React.JSX.Element {
   const ask = useRun((state) => state.ask);
-  const sources = sourcesOf(run);
-  const sentences = sentencesOf(run);
-  const text = answerTextOf(run);
+  const { sources, sentences, text, footer } = view;
   const cited = citedIn(text);
-  const response = run.response;
-  const unsupported = sentences?.flatMap((s) => s.citations).filter((c) => !c.supported).length ?? 0;
+  const line = sourcesLine(sources.filter((source) => cited.has(source.n)).length, sources.length, sentences);
   return (
     <article className="answer" aria-label="Answer">
       {sources.length > 0 && <SourcesAtAGlance sources={sources} cited={cited} />}
@@ -23,27 +28,23 @@ export function AnswerView({ run, children }: { run: Run; children?: React.React
           <CitedText text={text} sentences={sentences} sources={sources} />
         </section>
       )}
-      {response && (
+      {footer && (
         <p className="answer-meta">
-          {response.composer === 'llm' ? 'Written by the model' : 'Quoted from the sources'} ·{' '}
-          {Math.round(response.supportedShare * 100)}% of quotes verified
-          {unsupported > 0 && <span className="warn"> · {unsupported} not supported (marked ?)</span>} · {formatDuration(response.timings.totalMs)}
+          {footer.composer === 'llm' ? 'Written by the model · ' : footer.composer === 'extractive' ? 'Quoted from the sources · ' : ''}
+          {footer.answered ? line.cited : `Not answered by the ${sources.length} source${sources.length === 1 ? '' : 's'} read`}
+          {footer.answered && line.notFound && <span className="warn"> · {line.notFound}</span>} · {formatDuration(footer.totalMs)}
         </p>
       )}
+      {footer?.composer === 'extractive' && !view.llmError && <ModelOffer />}
       {children}
-      {response?.llmError && <ModelFailedNote error={response.llmError} />}
-      {sources.length > 0 && <Sources sources={sources} pages={pagesOf(run)} cited={cited} />}
-      {response && response.followUps.length > 0 && (
+      {view.llmError && <ModelFailedNote error={view.llmError} />}
+      {sources.length > 0 && <Sources sources={sources} pages={view.pages} cited={cited} />}
+      {view.followUps.length > 0 && (
         <section className="follow-ups" aria-label="Follow-up questions">
           <h2 className="section-title">Follow up</h2>
           <div className="chips">
-            {response.followUps.slice(0, 8).map((question) => (
-              <button
-                key={question}
-                type="button"
-                className="follow-up"
-                onClick={() => void ask(question, { mode: 'answer' })}
-              >
+            {view.followUps.slice(0, 8).map((question) => (
+              <button key={question} type="button" className="follow-up" onClick={() => void ask(question, { mode: 'answer' })}>
                 {question}
               </button>
             ))}
@@ -54,3 +55,20 @@ export function AnswerView({ run, children }: { run: Run; children?: React.React
   );
 }
 
+/** An answer quoted from the pages: a model would write it in the person's words, one click from its setup. */
+function ModelOffer(): React.JSX.Element {
+  return (
+    <p className="model-offer">
+      Answers quote the pages. A model can write them in your words —{' '}
+      <a
+        href={MODEL_SETUP_HREF}
+        onClick={(event) => {
+          event.preventDefault();
+          useView.getState().show('settings', 'model');
+        }}
+      >
+        Set up a model
+      </a>
+    </p>
+  );
+}

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { EngineChoice, TimeRange } from '../../../shared/contract';
 import { ENGINE_IDS, TIME_RANGES } from '../../../shared/search-options';
+import { pastedUrl } from '../lib/pasted-url';
 import { usePrefs, type AskMode } from '../stores/prefs-store';
+import { useReader } from '../stores/reader-store';
 import { useRun } from '../stores/run-store';
 
 const ENGINE_NAMES: Record<string, string> = {
@@ -44,8 +46,11 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
   const submit = (event?: FormEvent): void => {
     event?.preventDefault();
     if (!text.trim()) return;
+    const url = pastedUrl(text);
+    // A pasted address is read in the reader, never searched for as words.
+    if (url) void useReader.getState().open({ url, title: url });
     // In the thread on screen, if there is one (the store knows it).
-    void ask(text);
+    else void ask(text);
     // The question now heads the run; the box is ready for the next one.
     setText('');
   };
@@ -65,7 +70,7 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
           ref={input}
           rows={1}
           autoFocus
-          placeholder={threadId === undefined ? 'Ask a question… (Ctrl+K)' : 'Ask a follow-up… (Ctrl+K)'}
+          placeholder={threadId === undefined ? 'Ask a question or paste a link… (Ctrl+K)' : 'Ask a follow-up… (Ctrl+K)'}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
@@ -76,7 +81,7 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
           </button>
         ) : (
           <button type="submit" className="button primary" disabled={!text.trim()}>
-            {SUBMIT[prefs.mode]}
+            {pastedUrl(text) ? 'Read' : SUBMIT[prefs.mode]}
           </button>
         )}
       </div>

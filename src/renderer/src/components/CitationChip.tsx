@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ComponentType } from 'react';
 import type { Citation } from '../../../shared/answer-contract';
+import { chipLabel, reasonOf, verdictLine, verdictOf } from '../lib/citation-check';
 
 export interface CitationChipProps {
   n: number;
@@ -16,8 +17,8 @@ export interface CitationChipProps {
 }
 
 /**
- * A `[n]` of the answer. Hover or keyboard focus shows its quote, the source, whether the
- * sentence is supported by it and why (what the check found missing or contradicted); an unsupported one is marked on the chip itself, not only in the
+ * A `[n]` of the answer. Hover or keyboard focus shows its quote, the source and whether the
+ * sentence is supported by it; an unsupported one is marked on the chip itself, not only in the
  * tip. Activating it opens the page in the reader with the quote highlighted.
  */
 /**
@@ -48,39 +49,28 @@ export function CitationChip({ n, citation, source, checked, onOpen, QuoteText }
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  const verdict = !checked || !citation ? 'pending' : citation.supported ? 'supported' : 'unsupported';
-  // Partly supported: the page says most of it, but a detail (a figure, a name) is not there.
-  const partly = verdict === 'unsupported' && citation?.state === 'partly';
-  const label =
-    verdict === 'supported'
-      ? `Source ${n}, supported`
-      : partly
-        ? `Source ${n}, partly supported by the page`
-        : verdict === 'unsupported'
-          ? `Source ${n}, not supported by the page`
-          : `Source ${n}`;
+  const verdict = verdictOf(citation, checked);
+  // The style sheet's names: supported (found in full), unsupported (not found), partly, pending.
+  const look = verdict === 'found' ? 'supported' : verdict === 'not-found' ? 'unsupported' : verdict;
+  const reason = verdict === 'found' ? undefined : reasonOf(citation);
   return (
     <span ref={wrap} className="chip-wrap" onFocus={(event) => keepTipInside(event.currentTarget)} onMouseEnter={(event) => keepTipInside(event.currentTarget)}>
-      <button type="button" className={`chip chip-${verdict}`} aria-label={label} aria-describedby={tipId} onClick={onOpen}>
+      <button type="button" className={`chip chip-${look}`} aria-label={chipLabel(n, verdict)} aria-describedby={tipId} onClick={onOpen}>
         {n}
-        {verdict === 'unsupported' && <span aria-hidden="true">?</span>}
+        {(verdict === 'not-found' || verdict === 'partly') && <span aria-hidden="true">?</span>}
       </button>
       <span role="tooltip" id={tipId} className="chip-tip">
-        <span className={`verdict verdict-${verdict}`}>
-          {verdict === 'supported' && '✓ Supported by the source'}
-          {verdict === 'unsupported' && (partly ? '⚠ Partly supported: a detail is not on the page' : '⚠ Not supported: the page does not say this')}
-          {verdict === 'pending' && (checked ? 'Not checked' : 'Checking…')}
-        </span>
-        {checked && citation?.why && <span className="tip-why">Why: {citation.why}</span>}
+        <span className={`verdict verdict-${look}`}>{verdictLine(verdict, checked)}</span>
+        {reason && <span className="tip-reason">{reason}</span>}
         {citation?.quote ? <span className="tip-quote">
             “<QuoteText text={citation.quote} />”
-          </span> : checked && <span className="tip-quote">No matching passage was found on the page.</span>}
+          </span> : citation && checked && <span className="tip-quote">No matching passage was found on the page.</span>}
         {source && (
           <span className="tip-source">
             [{n}] {source.title} · {source.domain}
           </span>
         )}
-        <span className="tip-hint">Enter opens it in the reader</span>
+        <span className="tip-hint">Opens in the reader</span>
       </span>
     </span>
   );

@@ -1,18 +1,14 @@
-import { pagesOf, stagesOf } from '../lib/run-view';
-import type { Run } from '../stores/run-store';
+import type { PageState, Stage } from '../lib/run-view';
 import { StageList } from './StageList';
 
 const PAGE_STATE = { reading: 'reading…', read: 'read', failed: 'failed' } as const;
 
-/** searching → reading k/N (each page's state) → writing → checking citations. */
-export function Progress({ run }: { run: Run }): React.JSX.Element {
-  const stages = stagesOf(run);
-  const pages = pagesOf(run);
-  const running = run.status === 'running';
+/** searching → reading k/N (each page's state while they are read) → writing → checking citations. */
+export function Progress({ stages, pages, running }: { stages: Stage[]; pages: PageState[]; running: boolean }): React.JSX.Element {
   return (
     <section className="progress" aria-label="Progress" aria-live="polite" aria-busy={running}>
       <StageList stages={stages} />
-      {run.mode === 'answer' && pages.length > 0 && running && (
+      {pages.length > 0 && running && (
         <ul className="pages" aria-label="Pages">
           {pages.map((page) => (
             <li key={page.n} className={`page page-${page.state}`} title={page.message}>

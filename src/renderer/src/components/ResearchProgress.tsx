@@ -1,18 +1,22 @@
 import { engineName } from '../lib/error-advice';
-import { pausedBy, researchStagesOf } from '../lib/research-view';
-import type { Run } from '../stores/run-store';
+import type { ResearchEvent } from '../../../shared/research-contract';
+import type { ResearchStage } from '../lib/research-view';
 import { StageList } from './StageList';
-
 
 /**
  * plan → searches → pages → sections → checking, each with its count; and, while an engine
  * waits for a person, that the research is paused: the core has already opened the engine's
  * check in a window (as "Solve now" does), and the run goes on by itself once it is solved.
  */
-export function ResearchProgress({ run }: { run: Run }): React.JSX.Element {
-  const stages = researchStagesOf(run);
-  const paused = pausedBy(run);
-  const running = run.status === 'running';
+export function ResearchProgress({
+  stages,
+  paused,
+  running,
+}: {
+  stages: ResearchStage[];
+  paused?: Extract<ResearchEvent, { type: 'paused' }> | undefined;
+  running: boolean;
+}): React.JSX.Element {
   return (
     <section className="progress" aria-label="Progress" aria-live="polite" aria-busy={running}>
       <StageList stages={stages} />

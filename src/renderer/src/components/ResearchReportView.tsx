@@ -1,47 +1,51 @@
 import type { AnswerSource } from '../../../shared/answer-contract';
-import type { Disagreement, ResearchReport } from '../../../shared/research-contract';
+import type { Disagreement } from '../../../shared/research-contract';
+import { sourcesLine } from '../lib/citation-check';
 import { useCopy } from '../lib/clipboard';
 import { downloadMarkdown } from '../lib/download';
 import { formatDuration } from '../lib/duration';
-import { notAnsweredOf, researchPagesOf, researchSourcesOf, sectionsOf } from '../lib/research-view';
+import type { ReportView } from '../lib/report-view';
 import { domainOf } from '../lib/run-view';
 import { useReader } from '../stores/reader-store';
-import type { Run } from '../stores/run-store';
 import { CitationChip } from './CitationChip';
 import { CitedText, citedIn } from './CitedText';
 import { InlineMarkdown } from './Lazy';
 import { Sources } from './Sources';
+import './research.css';
 
 /** Why the report covers less than the plan, in the person's words (nothing when every search was done). */
-function stoppedNote(report: ResearchReport): string | undefined {
+function stoppedNote(stopped: ReportView['stopped'], read: number): string | undefined {
   // Every page read is one of the report's sources.
-  const read = `${report.sources.length} page${report.sources.length === 1 ? '' : 's'}`;
-  switch (report.stopped) {
+  const pages = `${read} page${read === 1 ? '' : 's'}`;
+  switch (stopped) {
     case 'cancelled':
-      return `Stopped as you asked: this report is written from the ${read} read before that.`;
+      return `Stopped as you asked: this report is written from the ${pages} read before that.`;
     case 'pages':
-      return `The page budget was reached: this report is written from the ${read} read.`;
+      return `The page budget was reached: this report is written from the ${pages} read.`;
     case 'time':
-      return `The time budget ran out: this report is written from the ${read} read in time.`;
+      return `The time budget ran out: this report is written from the ${pages} read in time.`;
     default:
       return undefined;
   }
 }
 
 /**
- * The report as it is written: sections in plan order as they arrive, each sentence's citations
- * as chips; once done, the summary on top, where the sources disagree (each side with its value,
- * its quote and its source), what they do not answer, and the sources.
+ * A report, live or from the history (one view: lib/report-view.ts): sections in plan order as
+ * they arrive, each sentence's citations as chips; once done, the summary on top, where the
+ * sources disagree (each side with its value, its quote and its source), what they do not
+ * answer, the footer and the sources.
  */
-export function ResearchReportView({ run }: { run: Run }): React.JSX.Element | null {
-  const report = run.report;
-  const sources = researchSourcesOf(run);
-  const sections = sectionsOf(run).filter((section) => section.answered);
-  const notAnswered = notAnsweredOf(run);
-  if (!report && sections.length === 0 && notAnswered.length === 0 && sources.length === 0) return null;
-  const cited = citedIn([report?.summary.text ?? '', ...sections.map((section) => section.text)].join('\n'));
-  for (const disagreement of report?.disagreements ?? []) for (const claim of disagreement.claims) cited.add(claim.n);
-  const note = report && stoppedNote(report);
+export function ResearchReportView({ view }: { view: ReportView }): React.JSX.Element | null {
+  const { summary, sections, notAnswered, sources, footer } = view;
+  if (!footer && sections.length === 0 && notAnswered.length === 0 && sources.length === 0) return null;
+  const cited = citedIn([summary?.text ?? '', ...sections.map((section) => section.text)].join('\n'));
+  for (const disagreement of view.disagreements ?? []) for (const claim of disagreement.claims) cited.add(claim.n);
+  const note = stoppedNote(view.stopped, sources.length);
+  const line = sourcesLine(
+    sources.filter((source) => cited.has(source.n)).length,
+    sources.length,
+    [summary, ...sections].flatMap((part) => part?.sentences ?? []),
+  );
   return (
     <article className="answer research-report" aria-label="Research report">
       {note && (
@@ -49,10 +53,10 @@ export function ResearchReportView({ run }: { run: Run }): React.JSX.Element | n
           {note}
         </p>
       )}
-      {report && report.summary.text.trim() !== '' && (
+      {summary && (
         <section className="report-summary answer-text" aria-label="Summary">
           <h2 className="report-heading">Summary</h2>
-          <CitedText text={report.summary.text} sentences={report.summary.sentences} sources={sources} />
+          <CitedText text={summary.text} sentences={summary.sentences} sources={sources} />
         </section>
       )}
       {sections.map((section) => (
@@ -61,7 +65,7 @@ export function ResearchReportView({ run }: { run: Run }): React.JSX.Element | n
           <CitedText text={section.text} sentences={section.sentences} sources={sources} />
         </section>
       ))}
-      {report && <Disagreements disagreements={report.disagreements} sources={sources} />}
+      {view.disagreements && <Disagreements disagreements={view.disagreements} sources={sources} />}
       {notAnswered.length > 0 && (
         <section className="not-answered" aria-label="Not answered by the sources">
           <h2 className="report-heading">Not answered by the sources</h2>
@@ -72,16 +76,17 @@ export function ResearchReportView({ run }: { run: Run }): React.JSX.Element | n
           </ul>
         </section>
       )}
-      {report && (
+      {footer && (
         <>
           <p className="answer-meta">
-            {report.composer === 'llm' ? 'Written by the model' : 'Quoted from the sources'} · {Math.round(report.supportedShare * 100)}% of quotes verified ·{' '}
-            {report.sources.length} sources · {formatDuration(report.timings.totalMs)}
+            {footer.composer === 'llm' ? 'Written by the model · ' : footer.composer === 'extractive' ? 'Quoted from the sources · ' : ''}
+            {line.cited}
+            {line.notFound && <span className="warn"> · {line.notFound}</span>} · {formatDuration(footer.totalMs)}
           </p>
-          <ReportActions title={report.question} markdown={report.markdown} />
+          {view.markdown !== undefined && <ReportActions title={view.title} markdown={view.markdown} />}
         </>
       )}
-      {sources.length > 0 && <Sources sources={sources} pages={researchPagesOf(run)} cited={cited} />}
+      {sources.length > 0 && <Sources sources={sources} pages={view.pages} cited={cited} />}
     </article>
   );
 }
@@ -112,8 +117,9 @@ function Disagreements({ disagreements, sources }: { disagreements: Disagreement
                         <strong className="side-value">{claim.value}</strong>
                         <CitationChip
                           n={claim.n}
-                          // Each side's quote is a verbatim span of its page (what "supported" means here).
-                          citation={{ n: claim.n, supported: true, quote: claim.quote, range: [0, 0] }}
+                          // Each side's quote is a verbatim span of its page (what "found" means here); a
+                          // report reopened from the history keeps the side's value, not its quote.
+                          citation={claim.quote ? { n: claim.n, supported: true, quote: claim.quote, range: [0, 0] } : undefined}
                           source={source}
                           checked
                           onOpen={() => source && void openReader({ url: source.url, title: source.title, n: claim.n, quote: claim.quote })}
@@ -121,9 +127,11 @@ function Disagreements({ disagreements, sources }: { disagreements: Disagreement
                         />
                         {source && <span className="side-source">{source.domain}</span>}
                       </p>
-                      <q className="side-quote">
-                        <InlineMarkdown text={claim.quote} />
-                      </q>
+                      {claim.quote && (
+                        <q className="side-quote">
+                          <InlineMarkdown text={claim.quote} />
+                        </q>
+                      )}
                     </li>
                   );
                 })}

@@ -1,3 +1,5 @@
+import { liveReportView } from '../lib/report-view';
+import { pausedBy } from '../lib/research-view';
 import type { AskOptions, Run } from '../stores/run-store';
 import { ResearchPlanEditor } from './ResearchPlanEditor';
 import { ResearchProgress } from './ResearchProgress';
@@ -10,9 +12,14 @@ import './research.css';
  * report as it is written. Stopped, it keeps what was gathered; failed, it says why and how to go on.
  */
 export function ResearchRun({ run, again }: { run: Run; again: (change?: Pick<AskOptions, 'engine' | 'timeRange'>) => void }): React.JSX.Element {
+  const view = liveReportView(run);
   return (
     <>
-      {run.status === 'planned' && run.plan ? <ResearchPlanEditor plan={run.plan} /> : <ResearchProgress run={run} />}
+      {run.status === 'planned' && run.plan ? (
+        <ResearchPlanEditor plan={run.plan} />
+      ) : (
+        <ResearchProgress stages={view.stages} paused={pausedBy(run)} running={run.status === 'running'} />
+      )}
       {run.status === 'failed' && run.error && <RunError run={run} error={run.error} again={again} />}
       {run.status === 'cancelled' && !run.report && (
         <div className="note" role="status">
@@ -22,7 +29,7 @@ export function ResearchRun({ run, again }: { run: Run; again: (change?: Pick<As
           </button>
         </div>
       )}
-      <ResearchReportView run={run} />
+      <ResearchReportView view={view} />
     </>
   );
 }

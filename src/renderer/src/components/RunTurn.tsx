@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { liveAnswerView } from '../lib/answer-view';
+import { stagesOf } from '../lib/run-view';
 import { useRun, type AskOptions, type Run } from '../stores/run-store';
 import { AnswerView } from './AnswerView';
 import { Progress } from './Progress';
@@ -31,10 +33,11 @@ export function RunTurn({ run, first, latest }: { run: Run; first: boolean; late
       </section>
     );
   }
+  const answer = run.mode === 'answer' ? liveAnswerView(run) : undefined;
   return (
     <section ref={section} className="run turn" aria-label={run.question} data-first-sources-ms={firstSourcesMs}>
       <TurnQuestion question={run.question} searchedFor={run.response?.searchedFor} mode={run.mode} first={first} />
-      <Progress run={run} />
+      <Progress stages={answer?.stages ?? stagesOf(run)} pages={answer?.pages ?? []} running={run.status === 'running'} />
       {run.status === 'failed' && run.error && <RunError run={run} error={run.error} again={again} />}
       {run.status === 'cancelled' && (
         <div className="note" role="status">
@@ -44,8 +47,8 @@ export function RunTurn({ run, first, latest }: { run: Run; first: boolean; late
           </button>
         </div>
       )}
-      {run.mode === 'answer' ? (
-        <AnswerView run={run}>
+      {answer ? (
+        <AnswerView view={answer}>
           {run.response && <TurnActions answer={run.response} question={run.question} />}
         </AnswerView>
       ) : (

@@ -15,11 +15,26 @@ import { ErrorBox } from './ErrorBox';
 
 type NotePlace = 'form' | 'agents' | 'key' | 'data';
 
+/** The presets by the names their makers use. */
+const PRESET_NAMES: Record<LlmPreset, string> = {
+  openai: 'OpenAI',
+  gemini: 'Gemini',
+  ollama: 'Ollama',
+  lmstudio: 'LM Studio',
+  llamacpp: 'llama.cpp server',
+  custom: 'Other (OpenAI-compatible)',
+};
+
+/** The endpoint a preset fills in ('' for Other: the person's own). */
+function baseUrlOf(preset: LlmPreset): string {
+  return preset === 'custom' ? '' : LLM_PRESET_BASE_URLS[preset];
+}
+
 interface Draft {
   engines: Array<{ id: EngineId; on: boolean }>;
   consent: Settings['consent'];
   cacheMinutes: string;
-  pageTimeoutMs: string;
+  pageSeconds: string;
   lang: string;
   region: string;
   preset: LlmPreset;
@@ -39,7 +54,8 @@ function draftOf(settings: Settings): Draft {
     engines: [...settings.engines, ...ENGINE_IDS.filter((id) => !on.has(id))].map((id) => ({ id, on: on.has(id) })),
     consent: settings.consent,
     cacheMinutes: String(Math.round(settings.resultCacheTtlMs / 60_000)),
-    pageTimeoutMs: String(settings.pageTimeoutMs),
+    // Shown in seconds, kept in ms.
+    pageSeconds: String(settings.pageTimeoutMs / 1000),
     lang: settings.search.lang ?? '',
     region: settings.search.region ?? '',
     preset: settings.llm.preset,
@@ -59,7 +75,7 @@ function patchOf(draft: Draft): SettingsPatch {
     engines: draft.engines.filter((engine) => engine.on).map((engine) => engine.id),
     consent: draft.consent,
     resultCacheTtlMs: Math.round(Number(draft.cacheMinutes) * 60_000),
-    pageTimeoutMs: Math.round(Number(draft.pageTimeoutMs)),
+    pageTimeoutMs: Math.round(Number(draft.pageSeconds) * 1000),
     search: { lang: draft.lang.trim() || null, region: draft.region.trim() || null },
     fetch: {
       allowPrivateNetworks: draft.allowPrivateNetworks,
@@ -134,7 +150,15 @@ export function SettingsScreen(): React.JSX.Element {
   };
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    void update(patchOf(draft)).then((ok) => setNote(ok ? { at: 'form', text: 'Saved. The next search uses these settings.' } : undefined));
+    // Saved is not working: without a model name, answers go on quoting the pages, and the note says so.
+    const noModel = draft.model.trim() === '';
+    void update(patchOf(draft)).then((ok) =>
+      setNote(
+        ok
+          ? { at: 'form', text: noModel ? 'Saved. No model is named, so answers keep quoting the pages: name one under Model to have answers written.' : 'Saved. The next search uses these settings.' }
+          : undefined,
+      ),
+    );
   };
   const act = (at: NotePlace, what: () => Promise<string>): void => {
     setActionError(undefined);
@@ -143,6 +167,12 @@ export function SettingsScreen(): React.JSX.Element {
       (failure: unknown) => setActionError(toErrorInfo(failure)),
     );
   };
+  const saveKey = (): void =>
+    act('key', async () => {
+      setKeyState(await client.access!.setLlmKey({ key }));
+      setKey('');
+      return 'The key is saved.';
+    });
   const noteAt = (at: NotePlace): React.JSX.Element | null =>
     note?.at === at ? (
       <p className="saved inline-note" role="status" key={savedAt}>
@@ -207,34 +237,41 @@ export function SettingsScreen(): React.JSX.Element {
               <input type="number" min={0} value={draft.cacheMinutes} onChange={(event) => change({ cacheMinutes: event.target.value })} />
             </label>
             <label>
-              Page budget (ms) <input type="number" min={100} max={600000} value={draft.pageTimeoutMs} onChange={(event) => change({ pageTimeoutMs: event.target.value })} />
+              Wait for a page to load up to (seconds){' '}
+              <input type="number" min={0.1} max={600} step="any" value={draft.pageSeconds} onChange={(event) => change({ pageSeconds: event.target.value })} />
             </label>
             <label>
-              Cookie walls{' '}
+              When a site asks to accept cookies{' '}
               <select value={draft.consent} onChange={(event) => change({ consent: event.target.value as Settings['consent'] })}>
-                <option value="reject">Reject</option>
-                <option value="accept">Accept</option>
+                <option value="reject">Decline them</option>
+                <option value="accept">Accept them</option>
               </select>
             </label>
           </div>
         </fieldset>
 
-        <fieldset>
+        <fieldset id="model" tabIndex={-1} aria-describedby="model-hint">
           <legend>Model</legend>
-          <p className="hint">Without a model, answers quote the sources. Any OpenAI-compatible endpoint works.</p>
+          <p className="hint" id="model-hint">
+            Without a model, answers quote the pages. With one, it writes them in your words from the same pages, each sentence still cited and
+            checked. Any OpenAI-compatible endpoint works: choose where it runs, then name the model.
+          </p>
           <div className="field-row">
             <label>
-              Preset{' '}
-              <select value={draft.preset} onChange={(event) => change({ preset: event.target.value as LlmPreset })}>
+              Runs on{' '}
+              <select value={draft.preset} onChange={(event) => {
+                const preset = event.target.value as LlmPreset;
+                change({ preset, baseUrl: baseUrlOf(preset) });
+              }}>
                 {LLM_PRESETS.map((preset) => (
                   <option key={preset} value={preset}>
-                    {preset}
+                    {PRESET_NAMES[preset]}
                   </option>
                 ))}
               </select>
             </label>
             <label className="grow">
-              Base URL{' '}
+              Address (base URL){' '}
               <input
                 value={draft.baseUrl}
                 placeholder={draft.preset === 'custom' ? 'http://127.0.0.1:8000/v1' : draft.preset === 'local' ? 'none: the model runs in Lantern' : LLM_PRESET_BASE_URLS[draft.preset]}
@@ -242,8 +279,54 @@ export function SettingsScreen(): React.JSX.Element {
               />
             </label>
             <label>
-              Model <input value={draft.model} placeholder="none: quote the sources" onChange={(event) => change({ model: event.target.value })} />
+              Model <input value={draft.model} placeholder="none: quote the pages" onChange={(event) => change({ model: event.target.value })} />
             </label>
+          </div>
+          <div className="model-key">
+            <p className="hint">
+              API key: {hasKey === true ? 'a key is stored.' : hasKey === false ? 'none stored (local models need none).' : ''} Kept in its own file readable by you
+              alone (<code>llm-key</code> in the data dir), which the desktop app, the CLI and <code>lantern serve</code> all read; never in the settings file.
+            </p>
+            {keyState?.problem && (
+              <p className="error-box" role="alert">
+                {keyState.problem}
+              </p>
+            )}
+            <div className="field-row">
+              <label className="grow">
+                API key{' '}
+                <input
+                  type="password"
+                  autoComplete="off"
+                  value={key}
+                  onChange={(event) => setKey(event.target.value)}
+                  // Enter saves the key, not the whole form.
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      if (key.trim()) saveKey();
+                    }
+                  }}
+                />
+              </label>
+              <button type="button" className="button" disabled={!key.trim() || !client.access} onClick={saveKey}>
+                Save key
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={!hasKey || !client.access}
+                onClick={() =>
+                  act('key', async () => {
+                    setKeyState(await client.access!.setLlmKey({ key: null }));
+                    return 'The key is removed.';
+                  })
+                }
+              >
+                Remove key
+              </button>
+              {noteAt('key')}
+            </div>
           </div>
         </fieldset>
 
@@ -344,54 +427,6 @@ export function SettingsScreen(): React.JSX.Element {
         <pre className="snippet-block">{mcpStdio}</pre>
         <CopyButton label="Copy the stdio config" text={() => mcpStdio} />
       </section>
-
-      <section className="settings-section" aria-labelledby="key-heading">
-        <h2 id="key-heading">Model API key</h2>
-        <p className="hint">
-          Kept in its own file readable by you alone (<code>llm-key</code> in the data dir), the one the desktop app, the CLI and <code>lantern serve</code> all
-          read; never in the settings file. {hasKey === true && 'A key is stored.'}
-          {hasKey === false && 'No key is stored (local models need none).'}
-        </p>
-        {keyState?.problem && (
-          <p className="error-box" role="alert">
-            {keyState.problem}
-          </p>
-        )}
-        <div className="field-row">
-          <label className="grow">
-            API key <input type="password" autoComplete="off" value={key} onChange={(event) => setKey(event.target.value)} />
-          </label>
-          <button
-            type="button"
-            className="button"
-            disabled={!key.trim() || !client.access}
-            onClick={() =>
-              act('key', async () => {
-                setKeyState(await client.access!.setLlmKey({ key }));
-                setKey('');
-                return 'The key is saved.';
-              })
-            }
-          >
-            Save key
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!hasKey || !client.access}
-            onClick={() =>
-              act('key', async () => {
-                setKeyState(await client.access!.setLlmKey({ key: null }));
-                return 'The key is removed.';
-              })
-            }
-          >
-            Remove key
-          </button>
-          {noteAt('key')}
-        </div>
-      </section>
-
 
       <section className="settings-section" aria-labelledby="data-heading">
         <h2 id="data-heading">Data</h2>

@@ -1,23 +1,17 @@
-import type { AnswerSentence } from '../../../shared/answer-contract';
-import { formatAnswerText } from '../../../shared/format/answer-text';
-import { citationLookup, domainOf } from '../lib/run-view';
+import { storedAnswerView } from '../lib/answer-view';
+import { storedReportView } from '../lib/report-view';
 import { firstQuestionOf, useRun, type StoredTurn } from '../stores/run-store';
-import { useReader } from '../stores/reader-store';
-import { AnswerMarkdown } from './Lazy';
+import { AnswerView } from './AnswerView';
 import { ErrorBox } from './ErrorBox';
+import { Progress } from './Progress';
+import { ResearchProgress } from './ResearchProgress';
+import { ResearchReportView } from './ResearchReportView';
 import { resultsOfTurn, SearchResults } from './ResultsList';
-import { ReportActions } from './ResearchReportView';
 import { RunTurn } from './RunTurn';
 import { TurnActions, TurnQuestion } from './TurnParts';
 
-/** The mode the history records a deep research's turn with (its answer is the report's text with [n] markers, as an answer's). */
+/** The mode the history records a deep research's turn with. */
 const RESEARCH_MODE = 'research';
-
-/** Stored turns keep their checked sentences as `citations` (answers) or nothing (searches). */
-function sentencesOf(citations: unknown[]): AnswerSentence[] | undefined {
-  const sentences = citations.filter((item): item is AnswerSentence => typeof item === 'object' && item !== null && Array.isArray((item as AnswerSentence).citations));
-  return sentences.length > 0 ? sentences : undefined;
-}
 
 /** The thread on screen: its stored turns, then the questions asked here, each below the one before. */
 export function ThreadView(): React.JSX.Element {
@@ -39,19 +33,13 @@ export function ThreadView(): React.JSX.Element {
 }
 
 /**
- * A turn from the history: its question with its answer, chips and sources as they were, or the
- * error it ended with; a search as the search showed it (the one results component).
+ * A turn from the history, drawn by the same views as a live one (lib/answer-view.ts,
+ * lib/report-view.ts): its question with its progress, answer or report, chips, footer and source
+ * cards as they were, or the error it ended with; a search as the search showed it.
  */
 function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): React.JSX.Element {
-  const openReader = useReader((state) => state.open);
   const ask = useRun((state) => state.ask);
-  const sentences = sentencesOf(turn.citations);
   const research = turn.mode === RESEARCH_MODE;
-  const asAnswer = { answer: turn.answer, sources: turn.sources.map((source, i) => ({ n: i + 1, title: source.title, url: source.url, source: domainOf(source.url), quotes: [] })) };
-  const sourceOf = (n: number) => {
-    const source = turn.sources[n - 1];
-    return source && { title: source.title, url: source.url, domain: domainOf(source.url) };
-  };
   if (turn.mode === 'search') {
     return (
       <section className="turn" aria-label={turn.question}>
@@ -60,39 +48,33 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
       </section>
     );
   }
+  const head = <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} mode={research ? 'deep' : 'answer'} first={first} />;
+  if (turn.error) {
+    return (
+      <section className="turn" aria-label={turn.question}>
+        {head}
+        <ErrorBox error={turn.error} onRetry={() => void ask(turn.question, { mode: research ? 'deep' : 'answer' })} />
+      </section>
+    );
+  }
+  if (research) {
+    const view = storedReportView(turn);
+    return (
+      <section className="turn" aria-label={turn.question}>
+        {head}
+        <ResearchProgress stages={view.stages} running={false} />
+        <ResearchReportView view={view} />
+      </section>
+    );
+  }
+  const view = storedAnswerView(turn);
   return (
     <section className="turn" aria-label={turn.question}>
-      <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} mode={research ? 'deep' : 'answer'} first={first} />
-      {turn.error && <ErrorBox error={turn.error} onRetry={() => void ask(turn.question, { mode: research ? 'deep' : 'answer' })} />}
-      {turn.answer.trim() !== '' && (
-        <div className="answer-text">
-          <AnswerMarkdown
-            text={turn.answer}
-            citation={citationLookup(sentences)}
-            sourceOf={sourceOf}
-            checked={sentences !== undefined}
-            onOpen={(n, citation) => {
-              const source = turn.sources[n - 1];
-              if (source) void openReader({ url: source.url, title: source.title, n, ...(citation?.quote ? { quote: citation.quote, range: citation.range } : {}) });
-            }}
-          />
-        </div>
-      )}
-      {turn.mode === 'answer' && !turn.error && <TurnActions answer={asAnswer} question={turn.question} />}
-      {research && !turn.error && <ReportActions title={turn.question} markdown={formatAnswerText(asAnswer)} />}
-      {turn.sources.length > 0 && (
-        <ol className="turn-sources" aria-label="Sources">
-          {turn.sources.map((source, i) => (
-            <li key={`${i}-${source.url}`}>
-              [{i + 1}]{' '}
-              <a href={source.url} target="_blank" rel="noopener noreferrer">
-                {source.title || source.url}
-              </a>{' '}
-              <span className="muted">{domainOf(source.url)}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      {head}
+      <Progress stages={view.stages} pages={view.pages} running={false} />
+      <AnswerView view={view}>
+        <TurnActions answer={{ answer: view.text, sources: view.sources }} question={turn.question} />
+      </AnswerView>
     </section>
   );
 }

@@ -215,7 +215,9 @@ export const useRun = create<RunStore>((set, get) => {
       controller?.abort();
       const asked = { mode: last.mode, engine: change.engine ?? last.engine, timeRange: change.timeRange ?? last.timeRange };
       const run = fresh(last.question, asked, last.threadId ?? (last.mode !== 'results' ? get().threadId : undefined));
-      set({ run });
+      // A failure the core kept in its thread stays on screen above its retry, as the history has both.
+      const kept = last.status === 'failed' && last.error !== undefined && threadOfFailure(last.error) !== undefined;
+      set((state) => ({ run, ...(kept ? { earlier: [...state.earlier, { kind: 'live' as const, run: last }] } : {}) }));
       await execute(run);
     },
     async startResearch(subQuestions) {
