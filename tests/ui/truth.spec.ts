@@ -106,7 +106,7 @@ test('an answer quoted from the pages offers the model setup, one click to Setti
   await expect(model).toBeFocused();
   // Presets by name, each filling in its address; the key beside the model; plain words.
   const preset = model.getByRole('combobox', { name: 'Runs on' });
-  await expect(preset.locator('option')).toHaveText(['OpenAI', 'Gemini', 'Ollama', 'LM Studio', 'llama.cpp server', 'Other (OpenAI-compatible)']);
+  await expect(preset.locator('option')).toHaveText(['OpenAI', 'Gemini', 'Ollama', 'LM Studio', 'llama.cpp server', 'Built-in (a GGUF model on this computer)', 'Other (OpenAI-compatible)']);
   await preset.selectOption({ label: 'Ollama' });
   await expect(model.getByRole('textbox', { name: 'Address (base URL)' })).toHaveValue('http://127.0.0.1:11434/v1');
   await expect(model.getByLabel('API key')).toBeVisible();

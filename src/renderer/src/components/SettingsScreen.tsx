@@ -23,11 +23,13 @@ const PRESET_NAMES: Record<LlmPreset, string> = {
   lmstudio: 'LM Studio',
   llamacpp: 'llama.cpp server',
   custom: 'Other (OpenAI-compatible)',
+  local: 'Built-in (a GGUF model on this computer)',
 };
 
-/** The endpoint a preset fills in ('' for Other: the person's own). */
+/** The endpoint a preset fills in ('' for Other and for the built-in runtime). */
 function baseUrlOf(preset: LlmPreset): string {
-  return preset === 'custom' ? '' : LLM_PRESET_BASE_URLS[preset];
+  // Other: the person's own; the built-in runtime has no endpoint.
+  return preset === 'custom' || preset === 'local' ? '' : LLM_PRESET_BASE_URLS[preset];
 }
 
 interface Draft {
