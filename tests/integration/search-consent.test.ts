@@ -135,7 +135,8 @@ describe('consent wall on real Chromium', () => {
       if (!req.url?.startsWith('/search')) return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.write(page.slice(0, overlayEnds - 200));
-      // The rest comes a moment later, as a results page arrives under load.
+      // The rest comes a moment later, as a results page arrives under load. The outcome asserted
+      // does not depend on the timing: the page can only be read once the rest has come.
       setTimeout(() => {
         restSent = true;
         res.end(page.slice(overlayEnds - 200));
