@@ -3,8 +3,8 @@ import type { Clock } from './clock';
 import { fromIndexText, toIndexText, toMatchQuery } from './fts-text';
 import { statementCache } from './statements';
 
-/** A file of the library as indexed: what tells whether it changed, and its text in sections. */
-export interface LibraryDocumentInput {
+/** What identifies a library file and tells whether it changed since it was indexed. */
+interface LibraryFileFacts {
   path: string;
   kind: string;
   title: string;
@@ -13,19 +13,16 @@ export interface LibraryDocumentInput {
   size: number;
   mtimeMs: number;
   sha256: string;
+}
+
+/** A file of the library as indexed: its facts and its text in sections. */
+export interface LibraryDocumentInput extends LibraryFileFacts {
   sections: readonly { page?: number; heading?: string; text: string }[];
 }
 
-export interface LibraryDocumentRecord {
+/** A file of the library as the index holds it: its facts, how many sections, when indexed. */
+export interface LibraryDocumentRecord extends LibraryFileFacts {
   id: number;
-  path: string;
-  kind: string;
-  title: string;
-  lang?: string;
-  pageCount?: number;
-  size: number;
-  mtimeMs: number;
-  sha256: string;
   sections: number;
   indexedAt: number;
 }
