@@ -29,7 +29,15 @@ const LAYERS = {
   'src/main/browser': ['node', 'src/main', 'src/shared'],
   'src/main/fetch': ['node', 'src/main', 'src/main/text', 'src/shared'],
   'src/main/history': ['node', 'src/main', 'src/main/store', 'src/shared'],
-  'src/main/search': ['node', 'src/main', 'src/main/browser', 'src/main/history', 'src/main/store', 'src/shared'],
+  'src/main/search': [
+    'node',
+    'src/main',
+    'src/main/browser',
+    'src/main/history',
+    'src/main/store',
+    'src/main/text',
+    'src/shared',
+  ],
   'src/main/captcha': ['node', 'src/main', 'src/main/search', 'src/shared'],
   // Local models: the servers found on loopback, the built-in runtime (an answer composer on the
   // answer room's prompt), the catalog's downloads.

@@ -90,6 +90,17 @@ export const FetchRequestSchema = z
 export type FetchRequestInput = z.input<typeof FetchRequestSchema>;
 export type FetchRequest = z.output<typeof FetchRequestSchema>;
 
+/** What a page says of itself: its title and, when it states them, author, date, site and language. */
+export const PageMetadataSchema = z.object({
+  title: z.string(),
+  byline: z.string().optional(),
+  /** As the page states it (ISO 8601 when known). */
+  publishedAt: z.string().optional(),
+  siteName: z.string().optional(),
+  lang: z.string().optional(),
+});
+export type PageMetadata = z.infer<typeof PageMetadataSchema>;
+
 export const FetchPageSchema = z.object({
   /** The URL asked for (after GitHub blob → raw rewriting). */
   url: z.string(),
@@ -98,11 +109,7 @@ export const FetchPageSchema = z.object({
   status: z.number().int(),
   /** MIME type without parameters, e.g. "text/html". */
   contentType: z.string(),
-  title: z.string(),
-  byline: z.string().optional(),
-  publishedAt: z.string().optional(),
-  siteName: z.string().optional(),
-  lang: z.string().optional(),
+  ...PageMetadataSchema.shape,
   /** The returned slice of the page's text: markdown for HTML, plain text for the rest. */
   markdown: z.string(),
   /** Words in the whole page, not only in the returned slice. */

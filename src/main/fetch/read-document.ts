@@ -2,19 +2,15 @@
  * A fetched body → the page's text and metadata, by document kind: HTML through the extractor,
  * PDF through pdf.js, JSON pretty-printed, XML and text as they are.
  */
+import type { PageMetadata } from '../../shared/fetch-contract';
 import { decodeBody } from './charset';
 import { documentKind, parseContentType, type DocumentKind } from './content-type';
 import { pdfToText } from './pdf-text';
 import type { ExtractHtml } from './types';
 
-export interface DocumentContent {
+export interface DocumentContent extends PageMetadata {
   kind: DocumentKind;
   contentType: string;
-  title: string;
-  byline?: string;
-  publishedAt?: string;
-  siteName?: string;
-  lang?: string;
   markdown: string;
   wordCount: number;
   /** The decoded HTML, kept for the render decision. */

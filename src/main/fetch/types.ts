@@ -3,6 +3,7 @@
  * adapts the store, the search index and the browser to these, so fetch never imports them.
  */
 
+import type { PageMetadata } from '../../shared/fetch-contract';
 import type { ExtractedDocument } from './extract';
 
 /**
@@ -10,17 +11,12 @@ import type { ExtractedDocument } from './extract';
  * (src/main/store/page-cache.ts) so the store's cache fits PageCache as it is; wordCount and
  * rendered are optional because the store may not keep them (wordCount is then recounted).
  */
-export interface CachedPage {
+export interface CachedPage extends PageMetadata {
   /** Cache key: the requested URL after normalisation and GitHub rewriting. */
   url: string;
   finalUrl: string;
   status: number;
   contentType: string;
-  title: string;
-  byline?: string;
-  publishedAt?: string;
-  siteName?: string;
-  lang?: string;
   /** The whole page, not a slice. */
   markdown: string;
   wordCount?: number;

@@ -6,6 +6,7 @@
  * import from this file.
  */
 import { decodeHTMLStrict } from 'entities';
+import { HTML_BLOCK_ELEMENTS } from '../text/html-blocks.js';
 
 // ---------------------------------------------------------------------------------------------
 // Text
@@ -39,42 +40,7 @@ export interface DomNodeLike {
 }
 
 /** Elements whose boundaries separate words when rendered (a `<div>` after a `<div>` is a line break). */
-const BLOCK_ELEMENTS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'br',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'table',
-  'td',
-  'th',
-  'tr',
-  'ul',
-]);
+const BLOCK_ELEMENTS: ReadonlySet<string> = new Set([...HTML_BLOCK_ELEMENTS, 'br']);
 /** Elements whose content is never visible text. */
 const SKIPPED_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'title']);
 

@@ -1,22 +1,17 @@
 import type Database from 'better-sqlite3';
+import type { PageMetadata } from '../../shared/fetch-contract';
 import type { Clock } from './clock';
 import { toIndexText } from './fts-text';
 import { statementCache } from './statements';
 
 /** A fetched page as extracted, with what HTTP revalidation needs. */
-export interface PageRecord {
+export interface PageRecord extends PageMetadata {
   /** The URL asked for (the cache key). */
   url: string;
   /** Where redirects ended. */
   finalUrl: string;
   status: number;
   contentType: string;
-  title: string;
-  byline?: string;
-  /** As the page states it (ISO 8601 when known). */
-  publishedAt?: string;
-  siteName?: string;
-  lang?: string;
   markdown: string;
   /** Milliseconds since the epoch. */
   fetchedAt: number;

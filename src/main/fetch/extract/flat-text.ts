@@ -4,6 +4,7 @@
  * failing.
  */
 import { Parser } from 'htmlparser2';
+import { HTML_BLOCK_ELEMENTS } from '../../text/html-blocks.js';
 
 const SKIPPED = new Set([
   'script',
@@ -19,26 +20,7 @@ const SKIPPED = new Set([
   'select',
   'textarea',
 ]);
-const BLOCKS = new Set([
-  'p',
-  'div',
-  'section',
-  'article',
-  'li',
-  'tr',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'pre',
-  'blockquote',
-  'table',
-  'ul',
-  'ol',
-]);
+const BLOCKS: ReadonlySet<string> = new Set([...HTML_BLOCK_ELEMENTS, 'br']);
 
 export function flatText(html: string): string {
   let skipDepth = 0;

@@ -10,6 +10,7 @@
 import { attr, isTag, isText, normalizeSpace, rawText, type ChildNode, type Element } from './dom.js';
 import { definitionPairs, specRows, type SpecRow } from './label-values.js';
 import { escapeInline, seal, stripSeals, type InlineKind } from './markdown-escape.js';
+import { HTML_BLOCK_ELEMENTS } from '../../text/html-blocks.js';
 
 export interface RenderOptions {
   plain: boolean;
@@ -20,52 +21,7 @@ export interface RenderOptions {
 }
 
 /** Tags rendered as blocks of their own (a paragraph or line apart). */
-export const BLOCK_TAGS: ReadonlySet<string> = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'center',
-  'details',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
-  'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'thead',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'caption',
-  'ul',
-  'body',
-  'html',
-  'menu',
-]);
+export const BLOCK_TAGS: ReadonlySet<string> = HTML_BLOCK_ELEMENTS;
 
 const HEADING = /^h([1-6])$/;
 
