@@ -54,22 +54,28 @@ export async function readDocument(
   const { text } = decodeBody(body, contentType.charset, kind);
   if (kind === 'html') {
     const extracted = deps.extractHtml(text, url);
-    const content: DocumentContent = {
+    return {
       kind,
       contentType: servedType,
       title: extracted.title.trim() === '' ? fileTitle(url) : extracted.title,
+      ...statedMetadata(extracted),
       markdown: extracted.markdown,
       wordCount: extracted.wordCount,
       html: text,
     };
-    if (extracted.byline) content.byline = extracted.byline;
-    if (extracted.publishedAt) content.publishedAt = extracted.publishedAt;
-    if (extracted.siteName) content.siteName = extracted.siteName;
-    if (extracted.lang) content.lang = extracted.lang;
-    return content;
   }
   const markdown = kind === 'json' ? prettyJson(text) : text;
   return { kind, contentType: servedType, title: textTitle(markdown, url), markdown, wordCount: countWords(markdown) };
+}
+
+/** What a page states of itself besides its title: author, date, site and language, those it gives (not empty). */
+export function statedMetadata(stated: Omit<PageMetadata, 'title'>): Omit<PageMetadata, 'title'> {
+  const metadata: Omit<PageMetadata, 'title'> = {};
+  for (const key of ['byline', 'publishedAt', 'siteName', 'lang'] as const) {
+    const value = stated[key];
+    if (value) metadata[key] = value;
+  }
+  return metadata;
 }
 
 function prettyJson(text: string): string {

@@ -11,7 +11,7 @@ import { createGuardedConnect } from './guarded-connect';
 import { createGuardedDispatcher } from './guarded-dispatcher';
 import { HostRateLimiter } from './host-rate-limit';
 import { httpGet, type HttpResult } from './http-client';
-import { countWords, readDocument } from './read-document';
+import { countWords, readDocument, statedMetadata } from './read-document';
 import { looksScriptBuilt } from './render-decision';
 import { startRenderProxy } from './render-proxy';
 import {
@@ -208,10 +208,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
       rendered: false,
       fromCache: false,
     };
-    for (const key of ['byline', 'publishedAt', 'siteName', 'lang'] as const) {
-      const value = document[key];
-      if (value !== undefined) page[key] = value;
-    }
+    Object.assign(page, statedMetadata(document));
     if (document.html !== undefined) page.html = document.html;
     return page;
   }
@@ -270,22 +267,18 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     // A loader that did not use the proxy is still held to the policy where it ended up.
     await resolveAndCheck(finalUrl, policy, lookup);
     const extracted = extractHtml(result.html, finalUrl.href);
-    const page: LoadedPage = {
+    return {
       url: url.href,
       finalUrl: finalUrl.href,
       status: result.status,
       contentType: 'text/html',
       title: extracted.title.trim() || result.title || finalUrl.hostname,
+      ...statedMetadata(extracted),
       markdown: extracted.markdown,
       wordCount: extracted.wordCount,
       rendered: true,
       fromCache: false,
     };
-    if (extracted.byline) page.byline = extracted.byline;
-    if (extracted.publishedAt) page.publishedAt = extracted.publishedAt;
-    if (extracted.siteName) page.siteName = extracted.siteName;
-    if (extracted.lang) page.lang = extracted.lang;
-    return page;
   }
 
   async function storePage(page: LoadedPage, http: HttpResult): Promise<void> {
