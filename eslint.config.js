@@ -193,6 +193,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // ECMAScript's \b is a boundary of ASCII word characters only, even with the u flag: a word
+    // that begins or ends with é, ł or ü never matches. The rooms that read people's words write
+    // such rules with unicodeWordRegExp (src/main/text/word-boundary.ts). A pattern over ASCII
+    // tokens only (class names, MIME types) says so in an eslint-disable comment.
+    files: ['src/main/answer/**', 'src/main/fetch/extract/**', 'src/main/research/**', 'src/main/library/**', 'src/main/text/**'],
+    ignores: ['src/main/text/word-boundary.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[regex.pattern=/\\\\b/]',
+          message: 'A \\b in a regex over words is ASCII-only: write it with unicodeWordRegExp (src/main/text/word-boundary.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Type-aware rules, on the TypeScript of src and tests only (each file's own tsconfig, found
     // by the project service through tsconfig.json's references).
     files: ['src/**/*.ts', 'src/**/*.tsx', 'tests/**/*.ts', 'tests/**/*.tsx'],

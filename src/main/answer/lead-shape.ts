@@ -22,7 +22,7 @@ const BIBLIOGRAPHIC = [
     String.raw`©|\(c\)\s*\d{4}|\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|\btodos los derechos reservados\b|\btutti i diritti riservati\b|\bwszelkie prawa zastrzeżone\b`,
   ),
   unicodeWordRegExp(String.raw`\b(?:retrieved|accessed|abgerufen|consulté|consultado|consultato|dostęp|luettu)\b[^.]{0,40}\d`),
-  /\bdoi:\s*\d|\bISBN\b/u,
+  unicodeWordRegExp(String.raw`\bdoi:\s*\d|\bISBN\b`, 'u'),
 ];
 
 /** A label opening the sentence: the page's own question, a source, a credit, a caption. */
@@ -37,7 +37,7 @@ const GREETING =
  * Portuguese, Polish, Finnish. Polish "i" and "a" are left out: English starts sentences with them.
  */
 const CONNECTIVE =
-  /^(?:and|but|so(?!\s+(?:far|many|much|long|called|that)\b)|also|or|then|yet|und|aber|also|auch|doch|dann|oder|et|mais|donc|alors|aussi|ou|puis|y|pero|entonces|también|e|ma|quindi|allora|anche|oppure|poi|mas|então|também|ou|ale|więc|także|też|albo|ja|mutta|joten|myös|tai|sitten)(?:\s*,)?\s+(?=\p{L})/iu;
+  unicodeWordRegExp(String.raw`^(?:and|but|so(?!\s+(?:far|many|much|long|called|that)\b)|also|or|then|yet|und|aber|also|auch|doch|dann|oder|et|mais|donc|alors|aussi|ou|puis|y|pero|entonces|también|e|ma|quindi|allora|anche|oppure|poi|mas|então|também|ou|ale|więc|także|też|albo|ja|mutta|joten|myös|tai|sitten)(?:\s*,)?\s+(?=\p{L})`);
 
 /**
  * Whether the sentence is page furniture or a question, which never answers. A fact laid out (a
@@ -88,7 +88,7 @@ export function withoutLeadIn(text: string): string {
  * seek reelection") answers a question less well than one that says what is.
  */
 const NEGATION =
-  /(?:^|[\s(])(?:not|no|never|nicht|nie|niemals|kein\p{L}*|pas|jamais|nunca|non|não|ei|eivät)(?=[\s,.;:!?)]|$)|n['’]t\b/iu;
+  unicodeWordRegExp(String.raw`(?:^|[\s(])(?:not|no|never|nicht|nie|niemals|kein\p{L}*|pas|jamais|nunca|non|não|ei|eivät)(?=[\s,.;:!?)]|$)|n['’]t\b`);
 
 /** Whether the text says that something is not so. */
 export function negates(text: string): boolean {

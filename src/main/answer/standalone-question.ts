@@ -9,6 +9,7 @@
  * that does not lean, or that already names the subject, is left as it is.
  */
 import { contentTerm, sameTerm } from './terms';
+import { unicodeWordRegExp } from '../text/word-boundary';
 
 /** What a rewrite reads of an earlier turn of the thread. */
 export interface EarlierTurn {
@@ -145,9 +146,9 @@ const AUXILIARIES = new Set([...list('is are was were be do does did has have ha
  * is there…), German "es gibt", French "il y a" / "il faut": not a reference to the subject.
  */
 const EXPLETIVES: Partial<Record<Language, RegExp>> = {
-  en: /\bit\s+(?:\S+\s+)?(?:to|that|if|whether)\b|\bdoes it take\b|\bit takes?\b/iu,
-  de: /\bgibt es\b|\bes gibt\b|\bes\s+(?:\S+\s+)?(?:zu|dass)\b/iu,
-  fr: /\by a\b|\bil faut\b|\bfaut-il\b|\bil est\s+(?:\S+\s+)?(?:de|que)\b/iu,
+  en: unicodeWordRegExp(String.raw`\bit\s+(?:\S+\s+)?(?:to|that|if|whether)\b|\bdoes it take\b|\bit takes?\b`),
+  de: unicodeWordRegExp(String.raw`\bgibt es\b|\bes gibt\b|\bes\s+(?:\S+\s+)?(?:zu|dass)\b`),
+  fr: unicodeWordRegExp(String.raw`\by a\b|\bil faut\b|\bfaut-il\b|\bil est\s+(?:\S+\s+)?(?:de|que)\b`),
 };
 const EXPLETIVE_WORDS: Partial<Record<Language, string[]>> = { en: ['it'], de: ['es'], fr: ['il'] };
 
@@ -376,7 +377,7 @@ function byLeftOutSubject(question: string, tokens: readonly Token[], language: 
   if (own.length > 1) return undefined;
   const endsOnIt = last === own[0];
   const afterArticle = tokens.some((t, i) => g.articles.includes(t.lower) && tokens[i + 1]?.core === own[0]);
-  const aboutIt = language === 'en' && /^(?:what|how) about\b/iu.test(question);
+  const aboutIt = language === 'en' && unicodeWordRegExp(String.raw`^(?:what|how) about\b`).test(question);
   const copula = tokens.some((t) => COPULAS.test(t.lower));
   const verbOnly = g.questionWords.includes(tokens[0]?.lower ?? '') && tokens.length <= 3 && !copula && !afterArticle;
   if (!(continues || aboutIt || afterArticle || verbOnly)) return undefined;

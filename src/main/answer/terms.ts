@@ -61,6 +61,7 @@ function normalizeWord(word: string): string {
     .replace(/['’]s$/, '')
     .replace(/['’]/g, '');
   if (/^\p{Lu}{2,}s$/u.test(word)) return lower.slice(0, -1);
+  // eslint-disable-next-line no-restricted-syntax -- digits only: \b is right here
   if (/^\d[\d,.]*$/.test(lower)) return lower.replace(/,(?=\d{3}\b)/g, '');
   return stem(lower);
 }

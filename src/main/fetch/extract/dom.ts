@@ -30,6 +30,7 @@ function withoutCdata(html: string): string {
     .join('');
 }
 
+// eslint-disable-next-line no-restricted-syntax -- tag names, ASCII: \b is right here
 const RAW_TEXT_ELEMENT = /(<script\b[\s\S]*?<\/script\s*>|<style\b[\s\S]*?<\/style\s*>)/i;
 
 export function attr(el: Element, name: string): string | undefined {

@@ -108,6 +108,7 @@ function reviewOpenings(ld: JsonObject[]): string[] {
 }
 
 function declaresOneProduct(doc: Document, ld: JsonObject[]): boolean {
+  // eslint-disable-next-line no-restricted-syntax -- schema.org type names, ASCII: \b is right here
   if (ld.some((o) => /\b(?:ItemList|CollectionPage|OfferCatalog|SearchResultsPage)\b/.test(typeName(o)))) return false;
   const inLd = ld.filter((o) => /^(?:Product|ProductGroup)$/.test(typeName(o))).length;
   if (inLd > 0) return inLd === 1;

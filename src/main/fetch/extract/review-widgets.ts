@@ -34,6 +34,7 @@ const RATING_MAX_CHARS = 30;
 const YEAR = /(?<![\d.,])(?:19|20)\d{2}(?![\d.,]*\d)/;
 /** A review says something in a sentence of its own: one text of this many words. */
 const SENTENCE_MIN_WORDS = 12;
+// eslint-disable-next-line no-restricted-syntax -- schema.org property names, ASCII: \b is right here
 const RATING_PROPS = /\b(?:reviewRating|ratingValue)\b/;
 const SCHEMA_REVIEW = /^https?:\/\/schema\.org\/Review$/;
 
