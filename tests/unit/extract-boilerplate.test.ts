@@ -346,6 +346,18 @@ describe('extractHtml: boilerplate around an article', () => {
     expect(text).not.toContain('Follow The Courier');
   });
 
+  it('explains which step removed what: the closing appeal is the closing-notes step, the prose is kept', () => {
+    const html = page({ inBody: `<p>Subscribe now to our print edition for the full story.</p>` });
+    const trace: { step: string; removedChars: number }[] = [];
+    const { text } = extractHtml(html, 'https://zeitung.example/markthalle', { explain: (entry) => trace.push(entry) });
+    expect(trace.map((entry) => entry.step)).toContain('related sections');
+    const removed: Record<string, number> = {};
+    for (const entry of trace) removed[entry.step] = (removed[entry.step] ?? 0) + entry.removedChars;
+    expect(removed['closing notes']).toBe('Subscribenowtoourprinteditionforthefullstory.'.length);
+    expect(Object.values(removed).reduce((a, b) => a + b, 0)).toBe(removed['closing notes']);
+    expect(text).toBe(extractHtml(html, 'https://zeitung.example/markthalle').text);
+  });
+
   it('drops the notices that close a post: rights notice, disclaimer, metadata lines, the link back to the list', () => {
     const text = textOf(
       page({

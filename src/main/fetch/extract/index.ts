@@ -27,6 +27,7 @@ import {
   isTag,
   isText,
   parseHtml,
+  rawText,
   removeNode,
   treeDepth,
   walkElements,
@@ -54,6 +55,8 @@ export interface ExtractOptions {
   includeLinks?: boolean;
   /** Keep comment sections (default: dropped unless they are the page's main content). */
   includeComments?: boolean;
+  /** Told, step by step, how many characters of text each pruning step removed (scripts/explain-extract.ts). */
+  explain?: (entry: { step: string; removedChars: number }) => void;
 }
 
 /** The page's metadata (as the metadata reader found it) and its main content. */
@@ -144,21 +147,23 @@ function extractBody(
   // Comment sections asked for but lying outside the main content follow it.
   const lead = findLead(body, root);
   const parts = [...(lead ? [lead] : []), root, ...(includeComments ? commentSectionsOutside(body, root) : [])];
-  if (pass.pruneLinks) for (const part of parts) pruneLinkBlocks(part, url);
+  const context: StepContext = { url, metadata, pass };
+  const explain = options.explain;
+  const step = (name: string, run: () => void): void => {
+    if (!explain) return run();
+    const before = textChars(parts);
+    run();
+    explain({ step: name, removedChars: before - textChars(parts) });
+  };
+  // Each part alone (the lead, the content, comment sections), then the content, then all together.
   for (const part of parts) {
-    dropRelatedSections(part);
-    dropReviewWidgets(part, pass.oneProduct ? pass.reviewOpenings : []);
-    if (pass.oneProduct) dropProductRails(part);
-    dropOrphanHeadings(part, metadata.publishedAt !== undefined);
-    dropAuthorPanels(part);
-    dropStrayLabels(part);
-    dropPostChrome(part);
-    dropShopActions(part);
+    for (const { name, when, run } of PART_STEPS) {
+      if (when === undefined || when(pass)) step(name, () => run(part, context));
+    }
   }
-  dropClosingNotes(root);
-  dropRepeatedBlocks(parts);
-  dropRepeatedRuns(parts);
-  if (pass.oneProduct) dropProductRepeats(parts);
+  for (const { name, when, run } of ALL_PARTS_STEPS) {
+    if (when === undefined || when(pass)) step(name, () => run(parts, root));
+  }
   const render = (plain: boolean): string =>
     parts
       .map((part) =>
@@ -172,6 +177,51 @@ function extractBody(
       .filter((t) => t.length > 0)
       .join('\n\n');
   return { markdown: render(false), text: render(true) };
+}
+
+/** What a pruning step knows besides the tree it prunes. */
+interface StepContext {
+  url: string;
+  metadata: PageMetadata;
+  pass: Pass & PageKind;
+}
+
+/** A pruning step after the main content is chosen: its name (for --explain), when it runs, what it does. */
+interface Step<Target> {
+  name: string;
+  when?: (pass: Pass & PageKind) => boolean;
+  run: Target;
+}
+
+/** The steps run on each part alone, in this order. */
+const PART_STEPS: Step<(part: Element, context: StepContext) => void>[] = [
+  { name: 'link blocks', when: (pass) => pass.pruneLinks, run: (part, { url }) => pruneLinkBlocks(part, url) },
+  { name: 'related sections', run: dropRelatedSections },
+  {
+    name: 'review widgets',
+    run: (part, { pass }) => dropReviewWidgets(part, pass.oneProduct ? pass.reviewOpenings : []),
+  },
+  { name: 'product rails', when: (pass) => pass.oneProduct, run: dropProductRails },
+  {
+    name: 'orphan headings',
+    run: (part, { metadata }) => dropOrphanHeadings(part, metadata.publishedAt !== undefined),
+  },
+  { name: 'author panels', run: dropAuthorPanels },
+  { name: 'stray labels', run: dropStrayLabels },
+  { name: 'post chrome', run: dropPostChrome },
+  { name: 'shop actions', run: dropShopActions },
+];
+
+/** Then the steps that read the content as a whole or compare the parts, in this order. */
+const ALL_PARTS_STEPS: Step<(parts: Element[], root: Element) => void>[] = [
+  { name: 'closing notes', run: (_parts, root) => dropClosingNotes(root) },
+  { name: 'repeated blocks', run: (parts) => dropRepeatedBlocks(parts) },
+  { name: 'repeated runs', run: (parts) => dropRepeatedRuns(parts) },
+  { name: 'product repeats', when: (pass) => pass.oneProduct, run: (parts) => dropProductRepeats(parts) },
+];
+
+function textChars(parts: Element[]): number {
+  return parts.reduce((sum, part) => sum + rawText(part).replace(/\s+/g, '').length, 0);
 }
 
 /**

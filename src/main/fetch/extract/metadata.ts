@@ -2,14 +2,11 @@
  * Page metadata from <meta>, JSON-LD (schema.org), OpenGraph and plain markup, read before any
  * cleaning so nothing the cleaner removes (scripts, headers) is lost.
  */
+import type { PageMetadata as StatedMetadata } from '../../../shared/fetch-contract';
 import { attr, findAll, findFirst, normalizeSpace, rawText, textOf, type Document, type Element } from './dom.js';
 
-export interface PageMetadata {
-  title: string;
-  byline?: string;
-  publishedAt?: string;
-  siteName?: string;
-  lang?: string;
+/** What the page says of itself, and the address it names as its own. */
+export interface PageMetadata extends StatedMetadata {
   canonicalUrl?: string;
 }
 
