@@ -33,7 +33,7 @@ describe('lantern model', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Models go to ${join(dataDir, 'models')}.`);
     expect(run.stdout).toContain('tiny-chat\n  Tiny Chat 1B (test), Apache-2.0: 200 kB on disk, about 1.0 GB of memory to answer');
-    expect(run.stdout).toContain('huge-chat\n  Huge Chat 70B (test), Apache-2.0: 200 kB on disk, about 4000.0 GB of memory to answer\n  Too big for this computer; about');
+    expect(run.stdout).toContain('huge-chat\n  Huge Chat 70B (test), Apache-2.0: 200 kB on disk, about 4.0 TB of memory to answer\n  Too big for this computer; about');
   });
 
   it('finds the server running here and says how to use its one chat model', async () => {

@@ -91,7 +91,7 @@ test('the one model found on this computer is taken at first run; Settings lists
 
   await model.getByRole('button', { name: 'Test the model' }).click();
   await expect(model.getByRole('status').filter({ hasText: 'It works' })).toHaveText(`It works: meta-llama-3.1-8b-instruct answers at ${lmStudio.origin}/v1.`);
-  await model.scrollIntoViewIfNeeded();
+  await found.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await checkScreen(page, 'models-found');
 });
 

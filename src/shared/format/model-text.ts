@@ -4,9 +4,10 @@
  */
 import type { ModelFit } from '../models-contract';
 
-/** 1.1 GB, 350 MB, 64 kB, 12 bytes. */
+/** 1.1 TB, 16 GB, 1.1 GB, 350 MB, 64 kB, 12 bytes. */
 export function bytesText(bytes: number): string {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e12) return `${(bytes / 1e12).toFixed(1)} TB`;
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(bytes >= 1e10 ? 0 : 1)} GB`;
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(bytes >= 1e8 ? 0 : 1)} MB`;
   if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
   return `${bytes} bytes`;

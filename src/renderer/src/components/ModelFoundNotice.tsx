@@ -36,7 +36,9 @@ export function ModelFoundNotice(): React.JSX.Element | null {
   if (!taken) return null;
   return (
     <p className="model-found" role="status">
-      A model was found: answers will be written by <strong>{taken.model}</strong> ({taken.serverName}).{' '}
+      <span>
+        A model was found: answers will be written by <strong>{taken.model}</strong> ({taken.serverName}).
+      </span>{' '}
       <button type="button" className="link-button" onClick={() => useView.getState().show('settings', 'model')}>
         Change
       </button>

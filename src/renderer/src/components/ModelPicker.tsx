@@ -227,7 +227,7 @@ function CatalogRow({
   };
   const progress = state.phase === 'downloading' ? state.progress : undefined;
   return (
-    <li className={`catalog-model fit-${model.fit}`} aria-labelledby={headingId}>
+    <li className="catalog-model" aria-labelledby={headingId}>
       <div className="catalog-model-head">
         <h4 id={headingId}>{model.name}</h4>
         <span className={`fit fit-${model.fit}`}>{fitText(model.fit)}</span>
