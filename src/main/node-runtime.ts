@@ -27,6 +27,9 @@ import { ResearchService } from './service';
 import { SettingsService } from './settings-service';
 import { createLocalComposer } from './models/local-composer';
 import { localModelPath } from './models/local-model';
+import { ModelService } from './models/model-service';
+import { catalogFromEnv, probeTargetsFromEnv } from './models/models-env';
+import { ModelsOperations } from './models/models-operations';
 import { LocalRuntime, type WorkerEntry } from './models/local-runtime';
 import { LanternError } from '../shared/errors';
 import type { LlmOverride } from '../shared/api';
@@ -145,6 +148,8 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     canShowWindow: options.canShowWindow,
     solve: (engine, signal) => search.solveBlock(engine, signal),
   });
+  const catalog = catalogFromEnv(env);
+  const models = new ModelService({ dataDir, catalog, probe: { targets: probeTargetsFromEnv(env) } });
   // The built-in runtime, started by the first answer that needs it; one model at a time, unloaded when idle.
   let localRuntime: LocalRuntime | undefined;
   const localComposer = (modelPath: string): Composer => {
@@ -158,7 +163,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   };
   const llmComposer = (override?: LlmOverride): Composer | undefined => {
     const input = llmInput(override);
-    const local = localModelPath({ settings: input.settings, env: input.env ?? env, dataDir });
+    const local = localModelPath({ settings: input.settings, env: input.env ?? env, dataDir, catalog });
     return local === undefined ? llmComposerFor(input) : localComposer(local);
   };
   return new ResearchService({
@@ -186,6 +191,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     settings,
     captcha,
     access: new AccessService(dataDir, options.runtime),
+    models: new ModelsOperations({ models, settings, dataDir, env, hasLocalRuntime: options.modelWorker !== undefined }),
     runs: new RunRegistry(),
     loader,
     store,

@@ -1,4 +1,4 @@
-import type { AccessApi, AnswerOptions, CaptchaApi, DeepResearchApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
+import type { AccessApi, AnswerOptions, CaptchaApi, DeepResearchApi, FetchOptions, ModelsApi, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
 import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
 import type { SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from '../shared/contract';
 import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
@@ -19,6 +19,8 @@ export class ResearchService implements ResearchApi {
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;
   readonly access: AccessApi;
+  /** Absent in a test's assembly without models. */
+  readonly models?: ModelsApi;
   /** The calls its doors' callers may cancel by id (IPC's call:cancel, HTTP's research.stop). */
   readonly runs: RunRegistry;
 
@@ -35,6 +37,7 @@ export class ResearchService implements ResearchApi {
       settings: SettingsApi;
       captcha: CaptchaApi;
       access: AccessApi;
+      models?: ModelsApi;
       runs: RunRegistry;
       loader: PageLoader;
       store: Store;
@@ -49,6 +52,7 @@ export class ResearchService implements ResearchApi {
     this.settings = parts.settings;
     this.captcha = parts.captcha;
     this.access = parts.access;
+    if (parts.models) this.models = parts.models;
     this.runs = parts.runs;
   }
 

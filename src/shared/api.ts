@@ -19,6 +19,17 @@ import type {
   ThreadRequest,
   ThreadSummary,
 } from './history-contract';
+import type {
+  ModelChooseRequest,
+  ModelDownloadEvent,
+  ModelDownloadResponse,
+  ModelIdRequest,
+  ModelRemoveResponse,
+  ModelsCatalogResponse,
+  ModelsFindResponse,
+  ModelTestRequest,
+  ModelTestResponse,
+} from './models-contract';
 import type { ResearchEvent, ResearchPlan, ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from './research-contract';
 import type { Settings, SettingsPatch } from './settings-contract';
 
@@ -158,6 +169,32 @@ export interface LlmKeyState {
   problem?: string;
 }
 
+export interface ModelDownloadOptions extends CallOptions {
+  /** Told as the file arrives: bytes, speed, time left. */
+  onEvent?: (event: ModelDownloadEvent) => void;
+}
+
+/**
+ * The model answers are written with (src/shared/models-contract.ts, src/main/models/): the
+ * servers already running on this machine, the catalog of models Lantern can run itself, their
+ * downloads, the choice, a test. Only a person's UI may call it: a choice names where the pages'
+ * text is sent, and a download fills the person's disk.
+ */
+export interface ModelsApi {
+  /** Probes loopback for Ollama, LM Studio and llama-server, within a short budget; their chat models. */
+  find(request?: undefined, options?: CallOptions): Promise<ModelsFindResponse>;
+  /** The catalog with each model's fit for this machine's memory, an estimate of its speed, and whether it is downloaded. */
+  catalog(): Promise<ModelsCatalogResponse>;
+  /** Downloads a catalog model (resumed, its sha256 checked); the signal cancels it and keeps the part. */
+  download(request: ModelIdRequest, options?: ModelDownloadOptions): Promise<ModelDownloadResponse>;
+  /** Deletes a downloaded model and any part of it. */
+  remove(request: ModelIdRequest): Promise<ModelRemoveResponse>;
+  /** Sets settings.llm to the chosen server's model or a model Lantern runs itself; the new settings. */
+  choose(request: ModelChooseRequest): Promise<Settings>;
+  /** Asks the model's server (or looks for the local file) whether the model is there; ok and its name, or what is wrong. `{}`: the model in force. */
+  test(request: ModelTestRequest, options?: CallOptions): Promise<ModelTestResponse>;
+}
+
 /**
  * Everything Lantern can do, one method per operation. The CLI, HTTP, MCP and IPC doors are
  * thin adapters over an implementation of this interface.
@@ -181,6 +218,8 @@ export interface ResearchApi {
   readonly captcha: CaptchaApi;
   /** Absent where there is no secret store (a test's stand-in); only a person's UI may call it (see AccessApi). */
   readonly access?: AccessApi;
+  /** Absent where there is no data dir of models (a test's stand-in); only a person's UI may call it (see ModelsApi). */
+  readonly models?: ModelsApi;
   /**
    * Forgets the search browser's cookies and storage: the engines see a new visitor (a person's
    * UI offers it, e.g. after a consent choice they regret). Absent where the runtime cannot.

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import type { AnswerEvent } from './answer-contract';
+import type { ModelDownloadEvent } from './models-contract';
 import type { ErrorInfo } from './contract';
 import { CANCEL_CHANNEL, type IpcChannel } from './ipc-channels';
 import { OPERATION_SCHEMAS, type OperationSchemas } from './operation-schemas';
@@ -50,7 +51,7 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInf
 /** One step of a running call, pushed on EVENT_PUSH. */
 export interface EventPush {
   callId: string;
-  event: AnswerEvent | ResearchEvent;
+  event: AnswerEvent | ResearchEvent | ModelDownloadEvent;
 }
 
 /**

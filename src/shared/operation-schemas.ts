@@ -31,6 +31,16 @@ import {
   ResearchRunParametersSchema,
   TextCallParametersSchema,
 } from './http-contract';
+import {
+  ModelChooseRequestSchema,
+  ModelDownloadResponseSchema,
+  ModelIdRequestSchema,
+  ModelRemoveResponseSchema,
+  ModelsCatalogResponseSchema,
+  ModelsFindResponseSchema,
+  ModelTestRequestSchema,
+  ModelTestResponseSchema,
+} from './models-contract';
 import type { OperationName } from './operations';
 import { ResearchPlanRequestSchema, ResearchPlanSchema, ResearchReportSchema, ResearchRequestSchema } from './research-contract';
 import { SettingsPatchSchema, SettingsSchema } from './settings-contract';
@@ -164,4 +174,13 @@ export const OPERATION_SCHEMAS = {
     request: CaptchaSolveRequestSchema,
     http: { summary: "Shows an engine's CAPTCHA to the person in a visible window; resolves when solved (web UI only).", response: CaptchaSolveResponseSchema },
   },
+  'models.find': { http: { summary: 'The model servers running on this machine (Ollama, LM Studio, llama-server) with their chat models (web UI only).', response: ModelsFindResponseSchema } },
+  'models.catalog': { http: { summary: "The models Lantern can download and run, each with its fit for this machine's memory (web UI only).", response: ModelsCatalogResponseSchema } },
+  'models.download': {
+    request: ModelIdRequestSchema,
+    http: { summary: 'Downloads a catalog model, its sha256 checked; with `Accept: text/event-stream`, its progress as server-sent events (web UI only).', response: ModelDownloadResponseSchema },
+  },
+  'models.remove': { request: ModelIdRequestSchema, http: { summary: 'Deletes a downloaded catalog model (web UI only).', response: ModelRemoveResponseSchema } },
+  'models.choose': { request: ModelChooseRequestSchema, http: { summary: "Sets the model answers are written with: a server's model or one Lantern runs itself (web UI only).", response: SettingsSchema } },
+  'models.test': { request: ModelTestRequestSchema, http: { summary: 'Asks the model in force, or the one given, whether it is there (web UI only).', response: ModelTestResponseSchema } },
 } as const satisfies Record<OperationName, OperationSchemas>;

@@ -9,11 +9,11 @@
  *
  * Without zod, so the preload and the web page that import it stay small.
  */
-import type { AccessApi, AnswerOptions, ResearchApi } from './api';
+import type { AccessApi, AnswerOptions, ModelsApi, ResearchApi } from './api';
 import type { HttpEndpoint } from './http-endpoints';
 
 /** ResearchApi with everything a door may offer: the person's access and resetting the search session. */
-export type FullApi = Required<ResearchApi> & { readonly access: AccessApi };
+export type FullApi = Required<ResearchApi> & { readonly access: AccessApi; readonly models: ModelsApi };
 
 type Groups = { [K in keyof FullApi]: FullApi[K] extends (...args: never[]) => unknown ? never : K }[keyof FullApi];
 
@@ -90,6 +90,13 @@ export const OPERATIONS = {
   'access.setLlmKey': { caller: 'ui', http: { method: 'POST', path: '/v1/llm-key' } },
   resetSearchSession: { caller: 'ui', http: { method: 'POST', path: '/v1/search-session/reset' } },
   'captcha.solve': { caller: 'ui', http: { method: 'POST', path: '/v1/captcha/solve' }, cancellable: true },
+  // The model answers are written with: a person's UI only (a choice names where pages are sent; a download fills their disk).
+  'models.find': { caller: 'ui', http: { method: 'GET', path: '/v1/models/servers' }, cancellable: true },
+  'models.catalog': { caller: 'ui', http: { method: 'GET', path: '/v1/models/catalog' } },
+  'models.download': { caller: 'ui', http: { method: 'POST', path: '/v1/models/download' }, cancellable: true, events: true },
+  'models.remove': { caller: 'ui', http: { method: 'POST', path: '/v1/models/remove' } },
+  'models.choose': { caller: 'ui', http: { method: 'POST', path: '/v1/models/choose' } },
+  'models.test': { caller: 'ui', http: { method: 'POST', path: '/v1/models/test' }, cancellable: true },
 } as const satisfies Record<OperationName, OperationSpec>;
 
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];

@@ -30,6 +30,8 @@ import type { ResearchEvent } from '../../src/shared/research-contract';
 import { errorOf } from '../support/error-of';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { IpcMainDouble, ipcRendererDouble } from '../support/ipc-double';
+import { serveModelFile, writeTestCatalog, type ModelFileServer } from '../support/model-servers';
+import type { ModelDownloadEvent } from '../../src/shared/models-contract';
 
 interface Transport {
   name: string;
@@ -66,15 +68,20 @@ const TRANSPORTS: Transport[] = [
 let site: AnswerSite;
 let runtime: ResearchService;
 let dataDir: string;
+let modelFile: ModelFileServer;
 beforeAll(async () => {
   site = await startAnswerSite();
+  modelFile = await serveModelFile();
   dataDir = mkdtempSync(join(tmpdir(), 'lantern-transport-'));
-  runtime = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: site.engine, LANTERN_PAGE_TIMEOUT_MS: '30000' } });
+  runtime = createNodeRuntime({
+    env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: site.engine, LANTERN_PAGE_TIMEOUT_MS: '30000', LANTERN_MODEL_CATALOG: writeTestCatalog(dataDir, modelFile) },
+  });
   await runtime.settings.update({ fetch: { allowPrivateNetworks: true } });
 });
 afterAll(async () => {
   await runtime?.close();
   await site?.close();
+  await modelFile?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -118,6 +125,15 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
     expect(answer.answer).toContain('63 mg');
     expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['sources', 'page', 'citations', 'done']));
     expect(events.at(-1)?.type).toBe('done');
+  });
+
+  it('downloads a model, its progress told as events, the last one the whole file', async () => {
+    await client.models!.remove({ id: 'tiny-chat' });
+    const events: ModelDownloadEvent[] = [];
+    const done = await client.models!.download({ id: 'tiny-chat' }, { onEvent: (event) => events.push(event) });
+    expect(done).toEqual({ id: 'tiny-chat', path: join(dataDir, 'models', 'tiny-chat.gguf') });
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.at(-1)).toMatchObject({ type: 'progress', id: 'tiny-chat', receivedBytes: modelFile.body.length, totalBytes: modelFile.body.length });
   });
 
   it("fails an answer with the core's error, its details included (those of a failed question name the thread it was kept in)", async () => {

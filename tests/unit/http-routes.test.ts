@@ -40,6 +40,12 @@ const CALLS: Record<OperationName, { call: (client: Client) => Promise<unknown>;
   'access.setLlmKey': { call: (client) => client.access.setLlmKey({ key: null }) },
   'access.llmKeyState': { call: (client) => client.access.llmKeyState() },
   resetSearchSession: { call: (client) => client.resetSearchSession() },
+  'models.find': { call: (client) => client.models.find() },
+  'models.catalog': { call: (client) => client.models.catalog() },
+  'models.download': { call: (client) => client.models.download({ id: 'qwen3-4b' }) },
+  'models.remove': { call: (client) => client.models.remove({ id: 'qwen3-4b' }) },
+  'models.choose': { call: (client) => client.models.choose({ source: 'local', model: 'qwen3-4b' }) },
+  'models.test': { call: (client) => client.models.test({}) },
 };
 
 /** A client whose requests are recorded as "METHOD /path" and answered with an empty success. */

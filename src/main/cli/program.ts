@@ -17,6 +17,7 @@ import { registerFetchCommand } from './fetch-command';
 import { registerHistoryCommand } from './history-command';
 import { checkoutLauncher } from './lantern-launcher';
 import { registerMcpCommand } from './mcp-command';
+import { registerModelCommand } from './model-command';
 import { registerMcpInstallCommands } from './mcp-install-command';
 import { parseWholeNumber, reportError, type CliIo } from './output';
 import { registerSearchCommand } from './search-command';
@@ -89,6 +90,7 @@ export async function runLantern(argv: string[], options: LanternRunOptions): Pr
   registerHistoryCommand(program, { api, out: io.out });
   registerExportCommand(program, { api, out: io.out, cwd: () => process.cwd() });
   registerSettingsCommand(program, { api, out: io.out });
+  registerModelCommand(program, { api, io, setExitCode });
   const mcp = registerMcpCommand(program, {
     api,
     dataDir,

@@ -7,17 +7,17 @@
 import { isAbsolute, join } from 'node:path';
 import { LOCAL_PRESET } from '../../shared/llm-presets';
 import type { Settings } from '../../shared/settings-contract';
-import { catalogEntry } from './catalog';
+import { catalogEntry, type CatalogEntry } from './catalog';
 
 export function modelsDirOf(dataDir: string): string {
   return join(dataDir, 'models');
 }
 
-export function localModelPath(input: { settings: Settings; env: NodeJS.ProcessEnv; dataDir: string }): string | undefined {
-  const { settings, env, dataDir } = input;
+export function localModelPath(input: { settings: Settings; env: NodeJS.ProcessEnv; dataDir: string; catalog?: readonly CatalogEntry[] }): string | undefined {
+  const { settings, env, dataDir, catalog } = input;
   if (settings.llm.preset !== LOCAL_PRESET || (env.LANTERN_LLM_BASE_URL ?? '').trim() !== '') return undefined;
   const model = (env.LANTERN_LLM_MODEL ?? '').trim() || settings.llm.model;
   if (model === undefined) return undefined;
   if (isAbsolute(model)) return model;
-  return join(modelsDirOf(dataDir), catalogEntry(model)?.file ?? model);
+  return join(modelsDirOf(dataDir), catalogEntry(model, catalog)?.file ?? model);
 }

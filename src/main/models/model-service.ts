@@ -36,6 +36,16 @@ export class ModelService {
     this.catalog = options.catalog ?? CATALOG;
   }
 
+  /** The catalog this service offers (catalog.json, or a test's). */
+  get entries(): readonly CatalogEntry[] {
+    return this.catalog;
+  }
+
+  /** This machine's memory now, as the fit is judged. */
+  memory(): { totalBytes: number; freeBytes: number } {
+    return (this.options.memory ?? (() => ({ totalBytes: totalmem(), freeBytes: freemem() })))();
+  }
+
   get modelsDir(): string {
     return modelsDirOf(this.options.dataDir);
   }
@@ -46,7 +56,7 @@ export class ModelService {
   }
 
   async list(): Promise<CatalogModel[]> {
-    const memory = (this.options.memory ?? (() => ({ totalBytes: totalmem(), freeBytes: freemem() })))();
+    const memory = this.memory();
     return Promise.all(
       this.catalog.map(async (entry) => {
         const path = join(this.modelsDir, entry.file);

@@ -3,6 +3,7 @@ import { AskBox } from './components/AskBox';
 import { CaptchaBanner } from './components/CaptchaBanner';
 import { ErrorBox } from './components/ErrorBox';
 import { HistorySidebar } from './components/HistorySidebar';
+import { ModelFoundNotice } from './components/ModelFoundNotice';
 import { Reader, SettingsScreen } from './components/Lazy';
 import { ThreadView } from './components/ThreadView';
 import { useCaptcha } from './stores/captcha-store';
@@ -142,6 +143,7 @@ export function App(): React.JSX.Element {
         ) : (
           <>
             <CaptchaBanner />
+            <ModelFoundNotice />
             {/* An answer or a deep research continues the thread on screen; results only start their own. */}
             <AskBox threadId={mode === 'results' ? undefined : threadId} />
             {opening ? (

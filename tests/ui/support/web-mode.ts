@@ -48,7 +48,15 @@ export async function startWebMode(options: {
   let port = 0;
   const start = async (): Promise<void> => {
     runtime = createNodeRuntime({
-      env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: options.engine, LANTERN_PAGE_TIMEOUT_MS: '30000', ...options.env },
+      env: {
+        ...process.env,
+        LANTERN_DATA_DIR: dataDir,
+        LANTERN_ENGINE_URL_GOOGLE: options.engine,
+        LANTERN_PAGE_TIMEOUT_MS: '30000',
+        // No model server of the machine's own is found (a closed port), unless a test names its stand-ins.
+        LANTERN_MODEL_SERVERS: 'ollama=http://127.0.0.1:9',
+        ...options.env,
+      },
       onReveal: (window) => revealed.push(window.page),
       // No gap between one engine page and the next unless a test asks for one: the pacing is the
       // core's tests' concern, and here it would only be seconds of waiting per file.

@@ -12,6 +12,7 @@ import { useHistory } from '../stores/history-store';
 import { useSettings } from '../stores/settings-store';
 import { useView } from '../stores/view-store';
 import { ErrorBox } from './ErrorBox';
+import { ModelPicker } from './ModelPicker';
 
 type NotePlace = 'form' | 'agents' | 'key' | 'data';
 
@@ -258,6 +259,7 @@ export function SettingsScreen(): React.JSX.Element {
             Without a model, answers quote the pages. With one, it writes them in your words from the same pages, each sentence still cited and
             checked. Any OpenAI-compatible endpoint works: choose where it runs, then name the model.
           </p>
+          {settings && <ModelPicker llm={settings.llm} onChosen={(next) => useSettings.setState({ settings: next })} />}
           <div className="field-row">
             <label>
               Runs on{' '}
