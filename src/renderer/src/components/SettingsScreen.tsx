@@ -12,6 +12,7 @@ import { useHistory } from '../stores/history-store';
 import { useSettings } from '../stores/settings-store';
 import { useView } from '../stores/view-store';
 import { ErrorBox } from './ErrorBox';
+import { SourceListsSettings } from './SourceListsSettings';
 
 type NotePlace = 'form' | 'agents' | 'key' | 'data';
 
@@ -398,6 +399,8 @@ export function SettingsScreen(): React.JSX.Element {
           {noteAt('form')}
         </div>
       </form>
+
+      <SourceListsSettings />
 
       <section className="settings-section" aria-labelledby="agents-heading">
         <h2 id="agents-heading">Local API and agents</h2>

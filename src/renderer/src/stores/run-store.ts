@@ -139,6 +139,8 @@ export const useRun = create<RunStore>((set, get) => {
         );
         // A cancelled run resolves with what was gathered: the report stays, said to be partial.
         update(id, { report, status: report.stopped === 'cancelled' ? 'cancelled' : 'done', ...(report.threadId === undefined ? {} : { threadId: report.threadId }) });
+        // A report is written: the next question in the thread is a follow-up, so the box is back to Answer (its button no longer "Plan").
+        if (get().run?.id === id && usePrefs.getState().mode === 'deep') usePrefs.getState().set({ mode: 'answer' });
       } else {
         const response = await client.answer(
           { question, ...common },
