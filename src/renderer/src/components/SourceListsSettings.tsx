@@ -17,6 +17,21 @@ const LISTS: Record<SourceListName, { name: string; does: string; verb: string }
   lower: { name: 'Lowered', does: 'shown after every other result', verb: 'Lower' },
 };
 const ORDER: readonly SourceListName[] = ['block', 'pin', 'raise', 'lower'];
+/**
+ * What the add box's entry means: a page's address pasted (a scheme, no wildcard) is its site —
+ * "https://www.example.com/a" is example.com, not that one page — and anything else goes to the
+ * server as written (a domain, or a uBlacklist rule, which the server checks).
+ */
+function ruleOfEntry(entry: string): string {
+  const text = entry.trim();
+  if (!/^https?:\/\/[^*\s]+$/i.test(text)) return text;
+  try {
+    return new URL(text).hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+  } catch {
+    return text;
+  }
+}
+
 /** Entries shown of a long list until the person asks for all of them. */
 const SHOWN = 30;
 
@@ -69,7 +84,7 @@ export function SourceListsSettings(): React.JSX.Element | null {
 
   const add = (event: FormEvent): void => {
     event.preventDefault();
-    const rule = entry.trim();
+    const rule = ruleOfEntry(entry);
     if (!rule) return;
     void save('add', movedTo(target, [rule]), `${LISTS[target].name}: ${rule}. Applies from the next search on.`).then((ok) => ok && setEntry(''));
   };
@@ -101,7 +116,7 @@ export function SourceListsSettings(): React.JSX.Element | null {
       <h2 id="sources-heading">Sources</h2>
       <p className="hint">
         Sites you block, pin, raise or lower in every search — here, in the CLI and for agents — and so in every answer and deep research.
-        Give a domain (<code>example.com</code>, its subdomains too) or a uBlacklist rule (<code>*://*.example.com/*</code>). Changes are saved
+        Give a domain (<code>example.com</code>, its subdomains too; a page’s address stands for its site) or a uBlacklist rule (<code>*://*.example.com/*</code>). Changes are saved
         at once.
       </p>
 
