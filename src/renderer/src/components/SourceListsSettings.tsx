@@ -207,7 +207,7 @@ function SourceList({ name, rules, disabled, onRemove }: { name: SourceListName;
       </h4>
       <p className="hint">{LISTS[name].does}</p>
       {rules.length === 0 ? (
-        <p className="muted empty">None.</p>
+        <p className="muted list-empty">None.</p>
       ) : (
         <ul aria-label={LISTS[name].name}>
           {shown.map((rule) => (
