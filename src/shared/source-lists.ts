@@ -9,15 +9,16 @@
  */
 import * as z from 'zod';
 import { DOMAIN_PATTERN, domainOf } from './contract';
+import { SOURCE_LIST_NAMES, uBlacklistRules, type SourceListName } from './source-list-rules';
+
+// The values live without zod in source-list-rules.ts (the renderer's); exported here with their schemas.
+export { SOURCE_LIST_NAMES, uBlacklistRules, type SourceListName };
 
 /** Most entries one list holds (uBlacklist's shared lists run to a few thousand). */
 export const MAX_SOURCE_RULES = 5_000;
 
 /** scheme://host/path as a match pattern has it: * or http(s); *, *.host or host; a path from "/". */
 const MATCH_PATTERN = /^(?:\*|https?):\/\/(?:\*|(?:\*\.)?[^/*:]+)(?::\d+)?\/.*$/;
-
-export const SOURCE_LIST_NAMES = ['block', 'lower', 'raise', 'pin'] as const;
-export type SourceListName = (typeof SOURCE_LIST_NAMES)[number];
 
 function unsupportedRule(rule: string): string | undefined {
   if (rule.startsWith('/')) return 'regular-expression rules are not supported';
@@ -44,14 +45,6 @@ export const SourceRuleSchema = z.preprocess(
     }
   }),
 );
-
-/** The lines of a uBlacklist export that are rules: no blank lines or # comments. */
-export function uBlacklistRules(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-}
 
 /** A list: an array of entries, or the text of a uBlacklist export (one rule a line). */
 export const SourceListSchema = z.preprocess(

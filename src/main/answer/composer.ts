@@ -18,6 +18,7 @@ import { cleanSentence, endsSentence, jaccard, laidOutText, substantial, usable 
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import type { EarlierTurn } from './standalone-question';
 import { contentTerms, sameTerm } from './terms';
+import { NOT_IN_SOURCES } from '../../shared/not-in-sources';
 
 export { endsSentence, substantial, usable } from './sentence-text';
 
@@ -32,11 +33,8 @@ export type Composer = (input: {
   onText: (delta: string) => void;
 }) => Promise<string>;
 
-/**
- * How an answer that the sources do not answer begins (any composer): the pipeline reports
- * `answered: false` for an answer that starts with it.
- */
-export const NOT_IN_SOURCES = 'The sources do not answer this question.';
+// How an answer the sources do not answer begins: in src/shared, where the UI reads it too.
+export { NOT_IN_SOURCES };
 
 /** Sentences read from the best passages. */
 const CANDIDATE_PASSAGES = 16;

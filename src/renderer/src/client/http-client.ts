@@ -8,6 +8,7 @@
  */
 import type { ErrorInfo } from '../../../shared/contract';
 import { LanternError } from '../../../shared/errors';
+import type { HistoryExportRequest, HistoryExportResponse } from '../../../shared/history-contract';
 import { HTTP_DOOR_ENDPOINTS, pathParameters, routePath, type HttpEndpoint } from '../../../shared/http-endpoints';
 import { operationSpec, type OperationName } from '../../../shared/operations';
 import { createApiClient, type ApiClient, type Transport, type TransportOptions } from './api-client';
@@ -178,6 +179,41 @@ function partsOf(name: OperationName, request: unknown, options: TransportOption
   return { route, parts: { params, query, ...(body === undefined ? {} : { body }), signal: options.signal, ...(spec.events ? { accept: 'text/event-stream' } : {}) } };
 }
 
+/**
+ * A thread's export as ResearchApi answers it: the route serves Markdown as JSON when asked for
+ * `format=json` (its title with it), and a PDF or DOCX as the file itself (export-response.ts),
+ * read back as its bytes, media type and the name the server gave it.
+ */
+async function exported(send: (route: HttpEndpoint, options?: RequestParts) => Promise<Response>, route: HttpEndpoint, parts: RequestParts, request: HistoryExportRequest): Promise<HistoryExportResponse> {
+  const format = request.format ?? 'markdown';
+  if (format === 'markdown') return (await (await send(route, { ...parts, query: { ...parts.query, format: 'json' } })).json()) as HistoryExportResponse;
+  const response = await send(route, parts);
+  const fileName = fileNameOf(response.headers.get('content-disposition')) ?? `lantern-thread-${request.id}.${format}`;
+  return {
+    id: Number(request.id),
+    // The file's name is made from the thread's title (export-file-name.ts); the title itself is not sent with the file.
+    title: fileName.replace(/\.[a-z]+$/, ''),
+    format,
+    mediaType: response.headers.get('content-type') ?? 'application/octet-stream',
+    fileName,
+    data: new Uint8Array(await response.arrayBuffer()),
+  };
+}
+
+/** The UTF-8 file name of a Content-Disposition header (RFC 6266's filename*), else its plain one. */
+function fileNameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8);
+    } catch {
+      // a malformed name: the plain one below
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1];
+}
+
 export function httpTransport(fetchImpl: FetchLike): Transport {
   const { send, call } = requester(fetchImpl);
 
@@ -206,6 +242,7 @@ export function httpTransport(fetchImpl: FetchLike): Transport {
   return {
     async call(name, request, options) {
       const { route, parts } = partsOf(name, request, options);
+      if (name === 'history.export') return exported(send, route, parts, request as HistoryExportRequest);
       const spec = operationSpec(name);
       if (!spec.events) return call(route, parts);
       const incomplete = `The server's events ended before the result of ${name} was complete. Try again.`;

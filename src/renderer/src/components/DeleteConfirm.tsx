@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import './history-actions.css';
 
 /**
- * "Delete this thread?" over the history row it belongs to (laid over it, so nothing around it
+ * "Delete “<the thread's title>”?" over the history row it belongs to (laid over it, so nothing around it
  * moves), with a way back: Keep, or Escape, returns focus to the row's delete button.
  */
 export function DeleteConfirm({ title, onDelete, onCancel }: { title: string; onDelete: () => void; onCancel: () => void }): React.JSX.Element {
@@ -29,7 +29,10 @@ export function DeleteConfirm({ title, onDelete, onCancel }: { title: string; on
         cancel();
       }}
     >
-      <span>Delete this thread?</span>
+      {/* The thread named: the confirmation covers its row. */}
+      <span className="delete-question">
+        Delete <q className="delete-title">{title}</q>?
+      </span>
       <button type="button" className="button small danger" onClick={onDelete}>
         Delete
       </button>

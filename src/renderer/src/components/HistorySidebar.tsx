@@ -7,6 +7,7 @@ import { useRun } from '../stores/run-store';
 import { useView } from '../stores/view-store';
 import { adviceFor } from '../lib/error-advice';
 import { downloadMarkdown } from '../lib/download';
+import { fullDateTime, timeAgo } from '../lib/readable-date';
 import { DeleteConfirm } from './DeleteConfirm';
 
 /** Snippets mark matches with **…**: shown as <strong>, built as elements (never as HTML). */
@@ -26,6 +27,12 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
   const lastEnded = useRun((state) => (state.run !== undefined && state.run.status !== 'running' ? state.run.id : undefined));
   const showScreen = useView((state) => state.show);
   const [confirming, setConfirming] = useState<number>();
+  // "5 minutes ago" stays true: the dates are written again each minute.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
   const searchBox = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -129,7 +136,10 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
               <button type="button" className="thread-button" aria-current={current === thread.id ? 'true' : undefined} onClick={() => openThread(thread.id)}>
                 <span className="thread-title">{thread.title}</span>
                 <span className="thread-meta">
-                  {new Date(thread.updatedAt).toLocaleDateString()} · {thread.turnCount} {thread.turnCount === 1 ? 'question' : 'questions'}
+                  <time dateTime={new Date(thread.updatedAt).toISOString()} title={fullDateTime(thread.updatedAt)}>
+                    {timeAgo(thread.updatedAt, now)}
+                  </time>{' '}
+                  · {thread.turnCount} {thread.turnCount === 1 ? 'question' : 'questions'}
                 </span>
               </button>
               <div className="thread-actions">

@@ -16,12 +16,18 @@ interface Item {
  * edit, remove or add to (at most MAX_SUB_QUESTIONS), and the budget the run keeps to. "Start
  * research" runs it as the person left it: an empty line is no sub-question.
  */
-export function ResearchPlanEditor({ plan }: { plan: ResearchPlan }): React.JSX.Element {
+export function ResearchPlanEditor({ plan, edited }: { plan: ResearchPlan; edited?: string[] | undefined }): React.JSX.Element {
   const start = useRun((state) => state.startResearch);
+  const editPlan = useRun((state) => state.editPlan);
   const id = useId();
   const nextKey = useRef(0);
   const item = (text: string): Item => ({ key: nextKey.current++, text });
-  const [items, setItems] = useState<Item[]>(() => plan.subQuestions.slice(0, MAX_SUB_QUESTIONS).map(item));
+  // As the person left them before a reload, else as planned.
+  const [items, setItemsHere] = useState<Item[]>(() => (edited ?? plan.subQuestions).slice(0, MAX_SUB_QUESTIONS).map(item));
+  const setItems = (next: Item[]): void => {
+    setItemsHere(next);
+    editPlan(next.map((entry) => entry.text));
+  };
   // A sub-question just added is where the person types next.
   const [added, setAdded] = useState<number>();
   const kept = items.map((entry) => entry.text.trim()).filter((text) => text !== '');

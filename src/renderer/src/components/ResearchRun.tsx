@@ -16,7 +16,7 @@ export function ResearchRun({ run, again }: { run: Run; again: (change?: Pick<As
   return (
     <>
       {run.status === 'planned' && run.plan ? (
-        <ResearchPlanEditor plan={run.plan} />
+        <ResearchPlanEditor plan={run.plan} edited={run.edited} />
       ) : (
         <ResearchProgress stages={view.stages} paused={pausedBy(run)} running={run.status === 'running'} />
       )}

@@ -13,6 +13,7 @@ import { useSettings } from '../stores/settings-store';
 import { useView } from '../stores/view-store';
 import { ErrorBox } from './ErrorBox';
 import { ModelPicker } from './ModelPicker';
+import { SourceListsSettings } from './SourceListsSettings';
 
 type NotePlace = 'form' | 'agents' | 'key' | 'data';
 
@@ -400,6 +401,8 @@ export function SettingsScreen(): React.JSX.Element {
           {noteAt('form')}
         </div>
       </form>
+
+      <SourceListsSettings />
 
       <section className="settings-section" aria-labelledby="agents-heading">
         <h2 id="agents-heading">Local API and agents</h2>

@@ -8,6 +8,7 @@ import { ResearchProgress } from './ResearchProgress';
 import { ResearchReportView } from './ResearchReportView';
 import { resultsOfTurn, SearchResults } from './ResultsList';
 import { RunTurn } from './RunTurn';
+import { ThreadExport } from './ThreadExport';
 import { TurnActions, TurnQuestion } from './TurnParts';
 
 /** The mode the history records a deep research's turn with. */
@@ -18,9 +19,12 @@ export function ThreadView(): React.JSX.Element {
   const earlier = useRun((state) => state.earlier);
   const run = useRun((state) => state.run);
   const title = useRun(firstQuestionOf);
+  const threadId = useRun((state) => state.threadId);
   const turns = [...earlier, ...(run ? [{ kind: 'live' as const, run }] : [])];
   return (
     <article className="thread" aria-label={`Thread: ${title ?? ''}`}>
+      {/* A thread the history keeps (a search alone is exported from its own results). */}
+      {threadId !== undefined && run?.mode !== 'results' && <ThreadExport threadId={threadId} title={title ?? ''} busy={run?.status === 'running'} />}
       {turns.map((item, i) =>
         item.kind === 'stored' ? (
           <StoredTurnView key={`s${item.turn.id}`} turn={item.turn} first={i === 0} />

@@ -7,6 +7,7 @@
  */
 import type { AnswerSentence, AnswerSource } from '../../../shared/answer-contract';
 import type { ErrorInfo } from '../../../shared/contract';
+import { saysNotInSources } from '../../../shared/not-in-sources';
 import type { Run, StoredTurn } from '../stores/run-store';
 import { answerTextOf, pagesOf, sentencesOf, sourcesOf, stagesOf, type PageState, type Stage } from './run-view';
 
@@ -33,11 +34,6 @@ export interface AnswerFooter {
   totalMs: number;
 }
 
-/**
- * How an answer the sources do not answer begins, whoever wrote it: the answer pipeline's
- * NOT_IN_SOURCES (src/main/answer/composer.ts), which a stored turn can only be read by.
- */
-const NOT_IN_SOURCES = 'The sources do not answer this question.';
 
 export function liveAnswerView(run: Run): AnswerTurnView {
   const response = run.response;
@@ -90,7 +86,7 @@ export function storedAnswerView(turn: StoredTurn): AnswerTurnView {
     sources,
     text: turn.answer,
     sentences: storedSentences(turn.citations),
-    footer: { answered: !turn.answer.trimStart().startsWith(NOT_IN_SOURCES), totalMs: turn.timings['totalMs'] ?? 0 },
+    footer: { answered: !saysNotInSources(turn.answer), totalMs: turn.timings['totalMs'] ?? 0 },
     followUps: [],
   };
 }

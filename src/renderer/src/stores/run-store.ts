@@ -12,6 +12,7 @@ import { toErrorInfo } from '../../../shared/errors';
 import type { Thread } from '../../../shared/history-contract';
 import type { ResearchEvent, ResearchPlan, ResearchReport } from '../../../shared/research-contract';
 import { client } from '../client';
+import { dropPlanDraft, loadPlanDraft, savePlanDraft, type PlanDraft, type PlanKey } from '../lib/plan-drafts';
 import { usePrefs, type AskMode } from './prefs-store';
 
 export interface Run {
@@ -29,6 +30,8 @@ export interface Run {
   /** Deep research: the plan as proposed, the sub-questions it was started with (as edited), its events and its report. */
   plan?: ResearchPlan | undefined;
   subQuestions?: string[] | undefined;
+  /** A plan's sub-questions as the person is editing them, before "Start research" (kept across reloads: lib/plan-drafts.ts). */
+  edited?: string[] | undefined;
   research?: ResearchEvent[] | undefined;
   report?: ResearchReport | undefined;
   response?: AnswerResponse | undefined;
@@ -79,6 +82,8 @@ interface RunStore {
   retry(change?: Pick<AskOptions, 'engine' | 'timeRange'>): Promise<void>;
   /** Runs the planned deep research on screen with the sub-questions as the person left them. */
   startResearch(subQuestions: string[]): Promise<void>;
+  /** Keeps the planned research's sub-questions as the person edits them (a reload shows them so). */
+  editPlan(subQuestions: string[]): void;
   cancel(): void;
   clear(): void;
 }
@@ -101,6 +106,33 @@ export function firstQuestionOf(state: Pick<RunStore, 'earlier' | 'run'>): strin
   const first = state.earlier[0];
   if (first) return first.kind === 'stored' ? first.turn.question : first.run.question;
   return state.run?.question;
+}
+
+/** Where a plan not started is kept: by its thread, or as the new thread's. */
+const planKeyOf = (run: Pick<Run, 'threadId'>): PlanKey => run.threadId ?? 'new';
+
+/** A kept plan on screen again, waiting for "Start research" as it was left. */
+function plannedRun(draft: PlanDraft, threadId: number | undefined): Run {
+  return {
+    id: nextId++,
+    question: draft.question,
+    mode: 'deep',
+    engine: draft.engine,
+    timeRange: draft.timeRange,
+    status: 'planned',
+    events: [],
+    plan: draft.plan,
+    ...(draft.edited ? { edited: draft.edited } : {}),
+    startedAt: performance.now(),
+    ...(threadId === undefined ? {} : { threadId }),
+  };
+}
+
+/** The new thread's plan kept from before a reload, when the page opens on no thread. */
+function restoredNewPlan(): Run | undefined {
+  if (typeof window === 'undefined' || window.location.pathname !== '/') return undefined;
+  const draft = loadPlanDraft('new');
+  return draft && plannedRun(draft, undefined);
 }
 
 export const useRun = create<RunStore>((set, get) => {
@@ -132,6 +164,7 @@ export const useRun = create<RunStore>((set, get) => {
         // First the plan, shown to be edited; the person starts the research from it.
         const plan = await client.research.plan({ question, ...common, ...(threadId === undefined ? {} : { threadId }) }, { signal: own.signal });
         update(id, { plan, status: 'planned' });
+        if (get().run?.id === id) savePlanDraft(planKeyOf(run), { question, plan, engine, timeRange });
       } else if (run.mode === 'deep') {
         const report = await client.research.run(
           { question, ...common, subQuestions: run.subQuestions, ...(threadId === undefined ? {} : { threadId }) },
@@ -139,6 +172,8 @@ export const useRun = create<RunStore>((set, get) => {
         );
         // A cancelled run resolves with what was gathered: the report stays, said to be partial.
         update(id, { report, status: report.stopped === 'cancelled' ? 'cancelled' : 'done', ...(report.threadId === undefined ? {} : { threadId: report.threadId }) });
+        // A report is written: the next question in the thread is a follow-up, so the box is back to Answer (its button no longer "Plan").
+        if (get().run?.id === id && usePrefs.getState().mode === 'deep') usePrefs.getState().set({ mode: 'answer' });
       } else {
         const response = await client.answer(
           { question, ...common },
@@ -176,16 +211,21 @@ export const useRun = create<RunStore>((set, get) => {
     ...(threadId === undefined ? {} : { threadId }),
   });
 
+  const initial = restoredNewPlan();
   return {
     earlier: [],
     opening: false,
+    ...(initial ? { run: initial } : {}),
     async open(id) {
       controller?.abort();
       const own = ++openGeneration;
       set({ threadId: id, earlier: [], run: undefined, opening: true, openError: undefined });
       try {
         const thread = await client.history.get({ id });
-        if (own === openGeneration) set({ earlier: thread.turns.map((turn) => ({ kind: 'stored', turn })), opening: false });
+        if (own !== openGeneration) return;
+        // A plan made in this thread and not started yet: below its turns, as it was left.
+        const draft = loadPlanDraft(id);
+        set({ earlier: thread.turns.map((turn) => ({ kind: 'stored', turn })), opening: false, ...(draft ? { run: plannedRun(draft, id) } : {}) });
       } catch (error) {
         if (own === openGeneration) set({ opening: false, openError: toErrorInfo(error) });
       }
@@ -196,6 +236,9 @@ export const useRun = create<RunStore>((set, get) => {
       controller?.abort();
       openGeneration++;
       const prefs = usePrefs.getState();
+      // A plan left unstarted for another question is given up.
+      const left = get().run;
+      if (left?.status === 'planned') dropPlanDraft(planKeyOf(left));
       const asked = { mode: options.mode ?? prefs.mode, engine: options.engine ?? prefs.engine, timeRange: options.timeRange ?? prefs.timeRange };
       const state = get();
       const follows = asked.mode !== 'results' && state.threadId !== undefined && !state.opening && state.openError === undefined;
@@ -224,13 +267,23 @@ export const useRun = create<RunStore>((set, get) => {
       const planned = get().run;
       if (planned?.status !== 'planned') return;
       const run: Run = { ...planned, subQuestions, status: 'running', research: [] };
+      dropPlanDraft(planKeyOf(planned));
       set({ run });
       await execute(run);
+    },
+    editPlan(subQuestions) {
+      const planned = get().run;
+      if (planned?.status !== 'planned' || !planned.plan) return;
+      set({ run: { ...planned, edited: subQuestions } });
+      savePlanDraft(planKeyOf(planned), { question: planned.question, plan: planned.plan, edited: subQuestions, engine: planned.engine, timeRange: planned.timeRange });
     },
     cancel() {
       controller?.abort();
     },
     clear() {
+      // Leaving the new thread's plan ("New"): it is not shown again.
+      const left = get().run;
+      if (left?.status === 'planned' && left.threadId === undefined) dropPlanDraft('new');
       controller?.abort();
       openGeneration++;
       set({ threadId: undefined, earlier: [], run: undefined, opening: false, openError: undefined });
