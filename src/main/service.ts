@@ -1,4 +1,5 @@
 import type { AccessApi, AnswerOptions, CaptchaApi, DeepResearchApi, FetchOptions, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
+import type { LibraryService } from './library/library-service';
 import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
 import type { SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from '../shared/contract';
 import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
@@ -19,6 +20,7 @@ export class ResearchService implements ResearchApi {
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;
   readonly access: AccessApi;
+  readonly library: LibraryService;
   /** The calls its doors' callers may cancel by id (IPC's call:cancel, HTTP's research.stop). */
   readonly runs: RunRegistry;
 
@@ -35,6 +37,7 @@ export class ResearchService implements ResearchApi {
       settings: SettingsApi;
       captcha: CaptchaApi;
       access: AccessApi;
+      library: LibraryService;
       runs: RunRegistry;
       loader: PageLoader;
       store: Store;
@@ -49,6 +52,7 @@ export class ResearchService implements ResearchApi {
     this.settings = parts.settings;
     this.captcha = parts.captcha;
     this.access = parts.access;
+    this.library = parts.library;
     this.runs = parts.runs;
   }
 
@@ -88,6 +92,7 @@ export class ResearchService implements ResearchApi {
   /** Closes the browser (no Chromium process is left behind), the settings watch and the store. */
   async close(): Promise<void> {
     this.parts.stopFollowingSettings?.();
+    this.parts.library.close();
     await Promise.all([this.parts.loader.close(), this.parts.renderer?.close()]);
     this.parts.store.close();
   }

@@ -10,6 +10,7 @@ import type { AnswerEvent } from './answer-contract';
 import type { ErrorInfo } from './contract';
 import { CANCEL_CHANNEL, type IpcChannel } from './ipc-channels';
 import { OPERATION_SCHEMAS, type OperationSchemas } from './operation-schemas';
+import type { LibraryEvent } from './library-contract';
 import type { ResearchEvent } from './research-contract';
 import { OPERATION_NAMES, operationSpec, type CallerSetOption, type OperationName, type OperationOptions, type OperationRequest, type OperationResult } from './operations';
 
@@ -50,7 +51,7 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInf
 /** One step of a running call, pushed on EVENT_PUSH. */
 export interface EventPush {
   callId: string;
-  event: AnswerEvent | ResearchEvent;
+  event: AnswerEvent | ResearchEvent | LibraryEvent;
 }
 
 /**

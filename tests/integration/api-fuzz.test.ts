@@ -277,7 +277,7 @@ describe('fuzz: malformed requests and tool arguments', () => {
       fc.constant({ name: 'research', args: { question: 'why?', depth: 'deep', urls: ['https://example.com/'] } }),
       fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 41 })).map((pages) => ({ name: 'research', args: { question: 'why?', depth: 'deep', pages } })),
       // A tool that does not exist.
-      fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !['web_search', 'web_fetch', 'research'].includes(name)).map((name) => ({ name, args: {} })),
+      fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !['web_search', 'web_fetch', 'research', 'library_search'].includes(name)).map((name) => ({ name, args: {} })),
     );
     try {
       await fc.assert(

@@ -8,12 +8,13 @@
 import type { AnswerOptions } from '../../../shared/api';
 import type { AnswerEvent } from '../../../shared/answer-contract';
 import { OPERATION_NAMES, type CallerSetOption, type FullApi, type OperationName } from '../../../shared/operations';
+import type { LibraryEvent } from '../../../shared/library-contract';
 import type { ResearchEvent } from '../../../shared/research-contract';
 
 /** What a client's method passes on: the caller's signal, its event listener, the call options it may set. */
 export type TransportOptions = Pick<AnswerOptions, CallerSetOption> & {
   signal?: AbortSignal;
-  onEvent?: (event: AnswerEvent | ResearchEvent) => void;
+  onEvent?: (event: AnswerEvent | ResearchEvent | LibraryEvent) => void;
 };
 
 export interface Transport {
