@@ -111,9 +111,10 @@ export class Library {
     const files = [...new Set([...[...listed.values()].flat(), ...singles])].sort();
     const report: SyncReport = { indexed: [], unchanged: 0, unreadable: [], removed: [] };
     for (const [i, file] of files.entries()) {
+      options.onProgress?.({ done: i, total: files.length, current: file });
+      // Checked after telling the file, so a listener that cancels at a file stops before it is read.
       if (options.signal?.aborted)
         throw new LanternError('CANCELLED', `Indexing was cancelled after ${i} of ${files.length} files.`);
-      options.onProgress?.({ done: i, total: files.length, current: file });
       const outcome = await this.indexFile(file);
       if (outcome === 'indexed') report.indexed.push(file);
       if (outcome === 'unchanged') report.unchanged++;
