@@ -70,10 +70,10 @@ const POST_ROUTES: Record<string, { fields: Record<string, 'string' | 'number' |
   '/v1/research/plan': { fields: { question: 'string', engine: 'string', composer: 'string' } },
   '/v1/research': { fields: { question: 'string', subQuestions: 'array', maxPages: 'number', timeBudgetMs: 'number', engine: 'string' } },
 };
-const GET_ROUTES = ['/v1/history', '/v1/history/search', '/v1/history/1', '/v1/history/1/export', '/v1/captcha/pending', '/v1/health', '/v1/openapi.json'];
+const GET_ROUTES = ['/v1/history', '/v1/history/search', '/v1/history/1', '/v1/history/1/export', '/v1/captcha/pending', '/v1/health', '/v1/openapi.json', '/v1/library', '/v1/library/search'];
 const ALL_PATHS = [...Object.keys(POST_ROUTES), ...GET_ROUTES];
 /** Query parameters some route knows; a generated unknown one is none of these. */
-const KNOWN_PARAMS = new Set(['session', 'format', 'threadId', 'limit', 'offset', 'text', 'scope']);
+const KNOWN_PARAMS = new Set(['session', 'format', 'threadId', 'limit', 'offset', 'text', 'scope', 'query', 'type']);
 
 const json = fc.jsonValue({ maxDepth: 3 });
 /** A JSON value that is not of the given type. */
