@@ -6,6 +6,7 @@
  * token), edited and deleted on disk and re-indexed, and reached from the CLI (run in process on
  * the same data dir) and the MCP SDK's client; bad input answered INVALID_INPUT naming the field.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,22 @@ import type { ResearchApi } from '../../src/shared/api';
 import type { LibraryEvent, LibraryListResponse, LibrarySearchResponse } from '../../src/shared/library-contract';
 import { errorOf } from '../support/error-of';
 import { makeDocx, makeEpub, makePdf } from '../support/library-fixtures';
-import { runCliInProcess } from '../support/run-cli';
+import { assertBuiltFromCurrentSources } from '../support/built-output';
+import { PROJECT_ROOT, runCliInProcess } from '../support/run-cli';
+
+/**
+ * Polls `look` until it gives a value: for what another part does in its own time (a watcher's
+ * sync), bounded only against a hang, never a budget the machine must meet.
+ */
+async function eventually<T>(look: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await look();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** A word found in one place only: kind, file number and page or part. */
 const mark = (kind: string, i: number, part: number): string => `zq${kind}${i}x${part}`;
@@ -200,18 +216,8 @@ describe('ResearchApi', () => {
       const added = await runtime.library.add({ paths: [watched], watch: true });
       expect(added.watching).toEqual([watched]);
       writeFileSync(join(watched, 'second.md'), `# Second\n\n${mark('watch', 1, 1)}`);
-      // The watcher syncs once the writes pause: waited for (a generous bound only against a hang), not timed.
-      const passage = await new Promise<string>((resolve, reject) => {
-        const deadline = Date.now() + 30_000;
-        const look = (): void => {
-          void runtime.library.search({ query: mark('watch', 1, 1) }).then(({ passages }) => {
-            if (passages[0]) resolve(passages[0].path);
-            else if (Date.now() > deadline) reject(new Error('the watched folder was not synced within 30 s'));
-            else setTimeout(look, 50);
-          }, reject);
-        };
-        look();
-      });
+      // The watcher syncs once the writes pause.
+      const passage = await eventually(async () => (await runtime.library.search({ query: mark('watch', 1, 1) })).passages[0]?.path, 'the sync of the watched folder');
       expect(passage).toBe(join(watched, 'second.md'));
     } finally {
       rmSync(watched, { recursive: true, force: true });
@@ -260,6 +266,36 @@ describe('the CLI', () => {
     expect(response.sources[0]?.library).toMatchObject({ path: join(folder, 'tides-2.pdf'), page: 2 });
     expect(response.answer).toMatch(/\[1\]/);
   });
+});
+
+describe('the lantern process', () => {
+  it('follows a folder with `library add --watch` until Ctrl-C, then ends with 0', async () => {
+    assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+    const watched = mkdtempSync(join(tmpdir(), 'lantern-library-process-'));
+    writeFileSync(join(watched, 'start.md'), `# Start\n\n${mark('proc', 0, 1)}`);
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'library', 'add', watched, '--watch'], {
+      env: { ...process.env, LANTERN_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    try {
+      await eventually(async () => (stderr.includes(`watching ${watched}`) ? true : undefined), 'the watching line');
+      expect(stdout).toContain('Indexed 1 file');
+      // Written while the process watches: its watcher indexes it into the shared store.
+      writeFileSync(join(watched, 'later.md'), `# Later\n\n${mark('proc', 1, 1)}`);
+      const path = await eventually(async () => (await runtime.library.search({ query: mark('proc', 1, 1) })).passages[0]?.path, "the process's sync");
+      expect(path).toBe(join(watched, 'later.md'));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(watched, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('the MCP door', () => {

@@ -119,10 +119,16 @@ async function interruptible<T>(call: (signal: AbortSignal) => Promise<T>): Prom
   }
 }
 
+/** Resolves at Ctrl-C (or SIGTERM), keeping the process up until then: the folder watch does not (watch.ts). */
 function interrupted(): Promise<void> {
+  const keepAlive = setInterval(() => undefined, 2 ** 30);
   return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    const stop = (): void => {
+      clearInterval(keepAlive);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
   });
 }
 
