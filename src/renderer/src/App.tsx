@@ -3,7 +3,7 @@ import { AskBox } from './components/AskBox';
 import { CaptchaBanner } from './components/CaptchaBanner';
 import { ErrorBox } from './components/ErrorBox';
 import { HistorySidebar } from './components/HistorySidebar';
-import { Reader, SettingsScreen } from './components/Lazy';
+import { LibraryScreen, Reader, SettingsScreen } from './components/Lazy';
 import { ThreadView } from './components/ThreadView';
 import { useCaptcha } from './stores/captcha-store';
 import { useHistory } from './stores/history-store';
@@ -129,6 +129,9 @@ export function App(): React.JSX.Element {
           <button type="button" className={screen === 'research' ? 'tab selected' : 'tab'} aria-current={screen === 'research' ? 'page' : undefined} onClick={() => show('research')}>
             Research
           </button>
+          <button type="button" className={screen === 'library' ? 'tab selected' : 'tab'} aria-current={screen === 'library' ? 'page' : undefined} onClick={() => show('library')}>
+            Library
+          </button>
           <button type="button" className={screen === 'settings' ? 'tab selected' : 'tab'} aria-current={screen === 'settings' ? 'page' : undefined} onClick={() => show('settings')}>
             Settings
           </button>
@@ -139,6 +142,8 @@ export function App(): React.JSX.Element {
       <main className="main" inert={drawerOpen}>
         {screen === 'settings' ? (
           <SettingsScreen />
+        ) : screen === 'library' ? (
+          <LibraryScreen />
         ) : (
           <>
             <CaptchaBanner />
