@@ -20,7 +20,8 @@ type Progress = { done: number; total: number; current: string };
 
 /** A snippet's matches (between ** marks) as <mark>, the rest as text. */
 function Snippet({ text }: { text: string }): React.JSX.Element {
-  const parts = text.split('**');
+  // A section's own heading line is shown above it already: its Markdown markers are left out.
+  const parts = text.replace(/(^|\s)#{1,6}\s/g, '$1').split('**');
   return <>{parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : <span key={i}>{part}</span>))}</>;
 }
 
