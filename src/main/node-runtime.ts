@@ -22,6 +22,7 @@ import { SearchOperations } from './search/search-operations';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
 import { subQuestionWriterFor } from './research/llm-planner';
 import { ResearchRunService } from './research/research-service';
+import { LibraryService } from './library/library-service';
 import { RunRegistry } from './run-registry';
 import { ResearchService } from './service';
 import { SettingsService } from './settings-service';
@@ -192,6 +193,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     captcha,
     access: new AccessService(dataDir, options.runtime),
     models: new ModelsOperations({ models, settings, dataDir, env, hasLocalRuntime: options.modelWorker !== undefined }),
+    library: new LibraryService(store, options.onWarning ? { onWarning: options.onWarning } : {}),
     runs: new RunRegistry(),
     loader,
     store,

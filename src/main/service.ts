@@ -1,4 +1,5 @@
 import type { AccessApi, AnswerOptions, CaptchaApi, DeepResearchApi, FetchOptions, ModelsApi, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
+import type { LibraryService } from './library/library-service';
 import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
 import type { SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from '../shared/contract';
 import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
@@ -21,6 +22,7 @@ export class ResearchService implements ResearchApi {
   readonly access: AccessApi;
   /** Absent in a test's assembly without models. */
   readonly models?: ModelsApi;
+  readonly library: LibraryService;
   /** The calls its doors' callers may cancel by id (IPC's call:cancel, HTTP's research.stop). */
   readonly runs: RunRegistry;
 
@@ -38,6 +40,7 @@ export class ResearchService implements ResearchApi {
       captcha: CaptchaApi;
       access: AccessApi;
       models?: ModelsApi;
+      library: LibraryService;
       runs: RunRegistry;
       loader: PageLoader;
       store: Store;
@@ -53,6 +56,7 @@ export class ResearchService implements ResearchApi {
     this.captcha = parts.captcha;
     this.access = parts.access;
     if (parts.models) this.models = parts.models;
+    this.library = parts.library;
     this.runs = parts.runs;
   }
 
@@ -92,6 +96,7 @@ export class ResearchService implements ResearchApi {
   /** Closes the browser (no Chromium process is left behind), the settings watch and the store. */
   async close(): Promise<void> {
     this.parts.stopFollowingSettings?.();
+    this.parts.library.close();
     await Promise.all([this.parts.loader.close(), this.parts.renderer?.close()]);
     this.parts.store.close();
   }

@@ -30,6 +30,18 @@ import type {
   ModelTestRequest,
   ModelTestResponse,
 } from './models-contract';
+import type {
+  LibraryAddRequestInput,
+  LibraryAddResponse,
+  LibraryEvent,
+  LibraryListRequestInput,
+  LibraryListResponse,
+  LibraryReindexRequestInput,
+  LibraryRemoveRequestInput,
+  LibraryRemoveResponse,
+  LibrarySearchRequestInput,
+  LibrarySearchResponse,
+} from './library-contract';
 import type { ResearchEvent, ResearchPlan, ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from './research-contract';
 import type { Settings, SettingsPatch } from './settings-contract';
 
@@ -146,6 +158,28 @@ export interface CaptchaApi {
   solve(request: CaptchaSolveRequest, options?: CallOptions): Promise<CaptchaSolveResponse>;
 }
 
+export interface LibraryCallOptions extends CallOptions {
+  /** Told of each file as it is read (done of total, the current file), then done. */
+  onEvent?: (event: LibraryEvent) => void;
+}
+
+/**
+ * The person's library (src/shared/library-contract.ts): their own files, indexed in the store
+ * and searched passage by passage. The files themselves are only read, never written.
+ */
+export interface LibraryApi {
+  /** Files and folders: every readable file indexed, the others listed with why (cancellable). */
+  add(request: LibraryAddRequestInput, options?: LibraryCallOptions): Promise<LibraryAddResponse>;
+  /** The documents, filtered by type or by text in their title or path. */
+  list(request?: LibraryListRequestInput): Promise<LibraryListResponse>;
+  /** Ranked passages, numbered, each with its document's title, path and page or heading. */
+  search(request: LibrarySearchRequestInput): Promise<LibrarySearchResponse>;
+  /** Takes documents out of the index (their files stay where they are). */
+  remove(request: LibraryRemoveRequestInput): Promise<LibraryRemoveResponse>;
+  /** Brings the library's folders and files in step with the disk. */
+  reindex(request?: LibraryReindexRequestInput, options?: LibraryCallOptions): Promise<LibraryAddResponse>;
+}
+
 /**
  * Secrets a person's UI manages: the local API's bearer token, to copy into an agent's
  * configuration or to replace, and the model's API key. Implemented once (src/main/access-service.ts);
@@ -216,6 +250,7 @@ export interface ResearchApi {
   readonly history: HistoryApi;
   readonly settings: SettingsApi;
   readonly captcha: CaptchaApi;
+  readonly library: LibraryApi;
   /** Absent where there is no secret store (a test's stand-in); only a person's UI may call it (see AccessApi). */
   readonly access?: AccessApi;
   /** Absent where there is no data dir of models (a test's stand-in); only a person's UI may call it (see ModelsApi). */

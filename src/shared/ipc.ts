@@ -11,6 +11,7 @@ import type { ModelDownloadEvent } from './models-contract';
 import type { ErrorInfo } from './contract';
 import { CANCEL_CHANNEL, type IpcChannel } from './ipc-channels';
 import { OPERATION_SCHEMAS, type OperationSchemas } from './operation-schemas';
+import type { LibraryEvent } from './library-contract';
 import type { ResearchEvent } from './research-contract';
 import { OPERATION_NAMES, operationSpec, type CallerSetOption, type OperationName, type OperationOptions, type OperationRequest, type OperationResult } from './operations';
 
@@ -51,7 +52,7 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInf
 /** One step of a running call, pushed on EVENT_PUSH. */
 export interface EventPush {
   callId: string;
-  event: AnswerEvent | ResearchEvent | ModelDownloadEvent;
+  event: AnswerEvent | ResearchEvent | ModelDownloadEvent | LibraryEvent;
 }
 
 /**

@@ -41,6 +41,17 @@ import {
   ModelTestRequestSchema,
   ModelTestResponseSchema,
 } from './models-contract';
+import {
+  LibraryAddRequestSchema,
+  LibraryAddResponseSchema,
+  LibraryListRequestSchema,
+  LibraryListResponseSchema,
+  LibraryReindexRequestSchema,
+  LibraryRemoveRequestSchema,
+  LibraryRemoveResponseSchema,
+  LibrarySearchRequestSchema,
+  LibrarySearchResponseSchema,
+} from './library-contract';
 import type { OperationName } from './operations';
 import { ResearchPlanRequestSchema, ResearchPlanSchema, ResearchReportSchema, ResearchRequestSchema } from './research-contract';
 import { SettingsPatchSchema, SettingsSchema } from './settings-contract';
@@ -153,6 +164,43 @@ export const OPERATION_SCHEMAS = {
   'captcha.wait': {
     request: CaptchaWaitRequestSchema,
     http: { summary: "Waits until an engine's block is solved, its pause runs out, or timeoutMs passes.", response: CaptchaWaitResponseSchema },
+  },
+  'library.list': {
+    request: LibraryListRequestSchema.optional(),
+    http: {
+      summary: "The library's documents (the person's own files), filtered by type or by text in their title or path, with the files it could not read and why.",
+      query: LibraryListRequestSchema.extend(CallParametersSchema.shape),
+      numericQuery: ['limit'],
+      response: LibraryListResponseSchema,
+    },
+  },
+  'library.search': {
+    request: LibrarySearchRequestSchema,
+    http: {
+      summary: "Ranked passages of the library's documents, numbered, each with its document's title, path and page (PDF) or heading path. With format=compact|cited, the passages as text inside <untrusted_content>.",
+      query: LibrarySearchRequestSchema.extend(TextCallParametersSchema.shape),
+      numericQuery: ['limit'],
+      response: LibrarySearchResponseSchema,
+      plainText: true,
+    },
+  },
+  'library.add': {
+    request: LibraryAddRequestSchema,
+    http: {
+      summary: 'Adds files and folders of this machine to the library: every readable file indexed, the others listed with why. With `Accept: text/event-stream`, a progress event per file (web UI only).',
+      response: LibraryAddResponseSchema,
+    },
+  },
+  'library.remove': {
+    request: LibraryRemoveRequestSchema,
+    http: { summary: 'Takes documents out of the library by id; their files stay where they are (web UI only).', response: LibraryRemoveResponseSchema },
+  },
+  'library.reindex': {
+    request: LibraryReindexRequestSchema.optional(),
+    http: {
+      summary: "Brings the library's folders and files in step with the disk: changed files read again, removed ones dropped (web UI only).",
+      response: LibraryAddResponseSchema,
+    },
   },
   'settings.get': { http: { summary: 'The settings (web UI only).', response: SettingsSchema } },
   'settings.update': {

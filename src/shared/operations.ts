@@ -81,6 +81,12 @@ export const OPERATIONS = {
   'history.delete': { caller: 'agent', http: { method: 'DELETE', path: '/v1/history/{id}' } },
   'captcha.pending': { caller: 'agent', http: { method: 'GET', path: '/v1/captcha/pending' } },
   'captcha.wait': { caller: 'agent', http: { method: 'POST', path: '/v1/captcha/wait' }, cancellable: true },
+  // The library: agents list and search it; only a person's UI adds files by path, removes or re-indexes.
+  'library.list': { caller: 'agent', http: { method: 'GET', path: '/v1/library' } },
+  'library.search': { caller: 'agent', http: { method: 'GET', path: '/v1/library/search' } },
+  'library.add': { caller: 'ui', http: { method: 'POST', path: '/v1/library/add' }, cancellable: true, events: true },
+  'library.remove': { caller: 'ui', http: { method: 'POST', path: '/v1/library/remove' } },
+  'library.reindex': { caller: 'ui', http: { method: 'POST', path: '/v1/library/reindex' }, cancellable: true, events: true },
   'settings.get': { caller: 'ui', http: { method: 'GET', path: '/v1/settings' } },
   'settings.update': { caller: 'ui', http: { method: 'POST', path: '/v1/settings' } },
   'settings.reset': { caller: 'ui', http: { method: 'POST', path: '/v1/settings/reset' } },

@@ -70,10 +70,10 @@ const POST_ROUTES: Record<string, { fields: Record<string, 'string' | 'number' |
   '/v1/research/plan': { fields: { question: 'string', engine: 'string', composer: 'string' } },
   '/v1/research': { fields: { question: 'string', subQuestions: 'array', maxPages: 'number', timeBudgetMs: 'number', engine: 'string' } },
 };
-const GET_ROUTES = ['/v1/history', '/v1/history/search', '/v1/history/1', '/v1/history/1/export', '/v1/captcha/pending', '/v1/health', '/v1/openapi.json'];
+const GET_ROUTES = ['/v1/history', '/v1/history/search', '/v1/history/1', '/v1/history/1/export', '/v1/captcha/pending', '/v1/health', '/v1/openapi.json', '/v1/library', '/v1/library/search'];
 const ALL_PATHS = [...Object.keys(POST_ROUTES), ...GET_ROUTES];
 /** Query parameters some route knows; a generated unknown one is none of these. */
-const KNOWN_PARAMS = new Set(['session', 'format', 'threadId', 'limit', 'offset', 'text', 'scope']);
+const KNOWN_PARAMS = new Set(['session', 'format', 'threadId', 'limit', 'offset', 'text', 'scope', 'query', 'type']);
 
 const json = fc.jsonValue({ maxDepth: 3 });
 /** A JSON value that is not of the given type. */
@@ -277,7 +277,7 @@ describe('fuzz: malformed requests and tool arguments', () => {
       fc.constant({ name: 'research', args: { question: 'why?', depth: 'deep', urls: ['https://example.com/'] } }),
       fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 41 })).map((pages) => ({ name: 'research', args: { question: 'why?', depth: 'deep', pages } })),
       // A tool that does not exist.
-      fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !['web_search', 'web_fetch', 'research'].includes(name)).map((name) => ({ name, args: {} })),
+      fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !['web_search', 'web_fetch', 'research', 'library_search'].includes(name)).map((name) => ({ name, args: {} })),
     );
     try {
       await fc.assert(

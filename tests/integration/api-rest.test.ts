@@ -98,13 +98,13 @@ describe('REST v1 over loopback', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/v1/search', '/v1/fetch', '/v1/answer', '/v1/research/plan', '/v1/research', '/v1/history', '/v1/history/{id}', '/v1/health', '/v1/captcha/wait']),
+      expect.arrayContaining(['/v1/search', '/v1/fetch', '/v1/answer', '/v1/research/plan', '/v1/research', '/v1/history', '/v1/history/{id}', '/v1/health', '/v1/captcha/wait', '/v1/library', '/v1/library/search']),
     );
     // Generated from the contract: the search body's limit carries the schema's bounds.
     expect(response.body).toContain('"maximum":100');
     // The text formats are documented where they are served, and only there.
     const operations = document.paths as Record<string, Record<string, { responses: { '200': { content: Record<string, unknown> } } }>>;
     const textual = Object.entries(operations).flatMap(([path, methods]) => Object.entries(methods).filter(([, op]) => 'text/plain' in op.responses['200'].content).map(([method]) => `${method} ${path}`));
-    expect(textual.sort()).toEqual(['post /v1/answer', 'post /v1/fetch', 'post /v1/research', 'post /v1/search']);
+    expect(textual.sort()).toEqual(['get /v1/library/search', 'post /v1/answer', 'post /v1/fetch', 'post /v1/research', 'post /v1/search']);
   });
 });

@@ -15,6 +15,7 @@ import { SearchService } from '../../src/main/search/search-service';
 import { SUSPENSION_MS } from '../../src/main/search/suspension';
 import { ResearchRunService } from '../../src/main/research/research-service';
 import { AccessService } from '../../src/main/access-service';
+import { LibraryService } from '../../src/main/library/library-service';
 import { RunRegistry } from '../../src/main/run-registry';
 import { ResearchService } from '../../src/main/service';
 import { SettingsService } from '../../src/main/settings-service';
@@ -74,7 +75,7 @@ function research(engineState: { blocking: boolean }, clock: { now: number }) {
   const history = new HistoryService(store);
   const operations = new SearchOperations({ search, searches: store.searches, history });
   const research = new ResearchRunService({ search: (request, options) => search.search(request, options), fetch, store, captcha });
-  const service = new ResearchService({ search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, access: new AccessService(temp.dir), runs: new RunRegistry(), loader, store });
+  const service = new ResearchService({ search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, access: new AccessService(temp.dir), library: new LibraryService(store), runs: new RunRegistry(), loader, store });
   return { service, loader };
 }
 

@@ -8,6 +8,7 @@ import { CaptchaService } from '../../src/main/captcha/captcha-service';
 import { HistoryService } from '../../src/main/history/history-service';
 import { ResearchRunService } from '../../src/main/research/research-service';
 import { AccessService } from '../../src/main/access-service';
+import { LibraryService } from '../../src/main/library/library-service';
 import { RunRegistry } from '../../src/main/run-registry';
 import { ResearchService } from '../../src/main/service';
 import { SettingsService } from '../../src/main/settings-service';
@@ -62,7 +63,7 @@ function cliProcess(loader: PageLoader): { store: Store; service: ResearchServic
   const history = new HistoryService(store);
   const operations = new SearchOperations({ search, searches: store.searches, history });
   const research = new ResearchRunService({ search: (request, options) => search.search(request, options), fetch, store, captcha });
-  const parts = { search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, access: new AccessService(temp.dir), runs: new RunRegistry(), loader, store };
+  const parts = { search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, access: new AccessService(temp.dir), library: new LibraryService(store), runs: new RunRegistry(), loader, store };
   return { store, service: new ResearchService(parts) };
 }
 

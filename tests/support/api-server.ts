@@ -43,7 +43,7 @@ function counting<T extends object>(target: T, calls: string[], settled: string[
           return result;
         };
       }
-      if (value && typeof value === 'object' && ['research', 'history', 'settings', 'captcha', 'access', 'models'].includes(key)) return counting(value, calls, settled, `${key}.`);
+      if (value && typeof value === 'object' && ['research', 'history', 'settings', 'captcha', 'access', 'models', 'library'].includes(key)) return counting(value, calls, settled, `${key}.`);
       return value;
     },
   });

@@ -15,11 +15,17 @@ import { createNodeRuntime } from '../../src/main/node-runtime';
 import type { SettingsPatch } from '../../src/shared/settings-contract';
 
 /** The tools/list result as JSON, the text a client hands on to its model. */
-export async function listedTools(settings: SettingsPatch = {}, tools?: string[]): Promise<{ tools: Tool[]; json: string }> {
+export async function listedTools(
+  settings: SettingsPatch = {},
+  tools?: string[],
+  /** Run on the runtime before listing (say, a document added to the library). */
+  setUp?: (runtime: ReturnType<typeof createNodeRuntime>) => Promise<unknown>,
+): Promise<{ tools: Tool[]; json: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-tools-'));
   const runtime = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir } });
   try {
     await runtime.settings.update(settings);
+    await setUp?.(runtime);
     const server = createLanternMcpServer(runtime, { version: 'list', ...(tools ? { tools } : {}) });
     const client = new Client({ name: 'lantern-tools', version: '0' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -18,6 +18,8 @@ import { LanternError } from '../../shared/errors';
 import { formatCitedAnswer, formatCitedReport, formatCitedResults } from '../../shared/format/cited';
 import { formatCompactResults } from '../../shared/format/compact';
 import { formatFetchedText } from '../../shared/format/fetched-text';
+import { formatLibraryPassages } from '../../shared/format/library-passages';
+import type { LibrarySearchResponse } from '../../shared/library-contract';
 import { formatSearchOutcomes } from '../../shared/format/search-outcomes';
 import { callerOptions, type Caller } from '../caller';
 import { callOperation } from '../operation-call';
@@ -72,6 +74,8 @@ const TEXT: Record<string, Record<TextFormat, (response: never) => string>> = {
   answer: { compact: (response: AnswerResponse) => formatCitedAnswer(response), cited: (response: AnswerResponse) => formatCitedAnswer(response) },
   // A report's text always carries its sources as footnotes with their URLs.
   'research.run': { compact: (report: ResearchReport) => formatCitedReport(report), cited: (report: ResearchReport) => formatCitedReport(report) },
+  // Passages always carry their document's title and path.
+  'library.search': { compact: (response: LibrarySearchResponse) => formatLibraryPassages(response), cited: (response: LibrarySearchResponse) => formatLibraryPassages(response) },
 };
 
 /** The door's own routes: they carry no operation. */

@@ -25,6 +25,7 @@ interface AskFlags {
   thread?: number;
   site?: string[];
   excludeSite?: string[];
+  scope?: string;
 }
 
 /** --site and --exclude-site as the request's domains (the schema checks them). */
@@ -67,6 +68,8 @@ export function registerAskCommand(
     .option('--model <name>', "the model for this answer (else the settings' llm.model)")
     .option('--site <domain>', 'search only this domain and its subdomains (again for several)', collect)
     .option('--exclude-site <domain>', 'never read this domain or its subdomains (again for several)', collect)
+    // The schema decides which scopes are valid, so a bad value gets the API's own message.
+    .option('--scope <scope>', 'where to read: web (default), library (your documents: `lantern library add`) or both')
     .option('--allow-private', 'allow private, loopback and link-local addresses (e.g. a local dev server)')
     .option('--interactive', 'with --deep: when an engine asks for a CAPTCHA mid-research, show it in a browser window, wait for you, then go on')
     .action(async (questionWords: string[], flags: AskFlags) => {
@@ -86,9 +89,10 @@ export function registerAskCommand(
       if (flags.url) request.urls = flags.url;
       if (flags.composer !== undefined) request.composer = flags.composer as NonNullable<AnswerRequestInput['composer']>;
       if (flags.thread !== undefined) request.threadId = flags.thread;
+      if (flags.scope !== undefined) request.scope = flags.scope as NonNullable<AnswerRequestInput['scope']>;
       const progress = answerProgress();
       try {
-        deps.io.err(flags.url ? 'reading the given pages…' : 'searching…');
+        deps.io.err(flags.url ? 'reading the given pages…' : flags.scope === 'library' ? 'searching the library…' : 'searching…');
         const response = await deps.api().answer(request, {
           session: deps.session,
           recordHistory: true,
@@ -113,6 +117,10 @@ async function deepResearch(
   deps: { api: () => ResearchApi; io: CliIo; setExitCode: (code: number) => void; session: string },
 ): Promise<void> {
   const json = Boolean(flags.json);
+  if (flags.scope !== undefined) {
+    deps.setExitCode(reportError(new LanternError('INVALID_INPUT', '--scope is for a quick answer: deep research reads the web (drop --deep to ask your library).'), json, deps.io));
+    return;
+  }
   if (flags.pages !== undefined || flags.url) {
     const error = new LanternError('INVALID_INPUT', '--pages and --url are for a quick answer; deep research searches for itself: use --max-pages to bound the pages it reads.');
     deps.setExitCode(reportError(error, json, deps.io));

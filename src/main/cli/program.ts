@@ -16,6 +16,7 @@ import { registerExportCommand } from './export-command';
 import { registerFetchCommand } from './fetch-command';
 import { registerHistoryCommand } from './history-command';
 import { checkoutLauncher } from './lantern-launcher';
+import { registerLibraryCommand } from './library-command';
 import { registerMcpCommand } from './mcp-command';
 import { registerModelCommand } from './model-command';
 import { registerMcpInstallCommands } from './mcp-install-command';
@@ -88,6 +89,7 @@ export async function runLantern(argv: string[], options: LanternRunOptions): Pr
   registerAskCommand(program, { api, io, setExitCode, session: CLI_SESSION });
   registerFetchCommand(program, { api, out: io.out, session: CLI_SESSION });
   registerHistoryCommand(program, { api, out: io.out });
+  registerLibraryCommand(program, { api, io });
   registerExportCommand(program, { api, out: io.out, cwd: () => process.cwd() });
   registerSettingsCommand(program, { api, out: io.out });
   registerModelCommand(program, { api, io, setExitCode });

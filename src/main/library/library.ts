@@ -33,7 +33,8 @@ export interface SyncReport {
   removed: string[];
 }
 
-type FileOutcome = 'indexed' | 'unchanged' | 'unreadable';
+/** 'gone': the file is not there (what was indexed of it dropped). */
+type FileOutcome = 'indexed' | 'unchanged' | 'unreadable' | 'gone';
 
 /** Files larger than this are listed as unreadable rather than read into memory. */
 export const MAX_FILE_BYTES = 200 * 1024 * 1024;
@@ -53,28 +54,91 @@ export class Library {
 
   /** Brings a folder's documents in step with its files: new and changed ones read, removed ones dropped. */
   async sync(folder: string, options: LibraryCallOptions = {}): Promise<SyncReport> {
-    const root = resolve(folder);
-    const files = (await listFiles(root)).filter((file) => libraryKindOf(file) !== undefined).sort();
+    return this.syncAll([resolve(folder)], [], options);
+  }
+
+  /**
+   * Files and folders at once (library.add): each folder kept (so it can be watched and
+   * re-indexed) and synced, each file indexed, one count of files for the progress. A path that
+   * is neither, or a file of a kind the library does not read, is listed as unreadable with why.
+   */
+  async addPaths(paths: readonly string[], options: LibraryCallOptions = {}): Promise<SyncReport & { folders: string[] }> {
+    const folders: string[] = [];
+    const files: string[] = [];
+    const refused: UnreadableFile[] = [];
+    for (const path of [...new Set(paths.map((p) => resolve(p)))]) {
+      const info = await stat(path).catch(() => undefined);
+      if (info?.isDirectory()) folders.push(path);
+      else if (info?.isFile() && libraryKindOf(path) !== undefined) files.push(path);
+      else {
+        const reason = info === undefined ? 'no such file or folder' : info.isFile() ? 'not a kind the library reads (.pdf, .docx, .epub, .md, .html, .txt)' : 'not a file or folder';
+        refused.push({ path, reason, size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0 });
+      }
+    }
+    for (const folder of folders) this.store.library.addFolder(folder);
+    const report = await this.syncAll(folders, files, options);
+    return { ...report, unreadable: [...refused, ...report.unreadable], folders };
+  }
+
+  /**
+   * The whole library (or the given paths of it) in step with the disk: its folders synced, the
+   * documents added as single files read again when changed and dropped when gone. A folder that
+   * is not there is listed as unreadable and its documents kept (a drive not mounted).
+   */
+  async reindex(paths?: readonly string[], options: LibraryCallOptions = {}): Promise<SyncReport> {
+    const folders = this.store.library.folders();
+    const wanted = paths?.map((p) => resolve(p));
+    const inScope = (path: string): boolean => wanted === undefined || wanted.some((w) => path === w || path.startsWith(w.endsWith(sep) ? w : w + sep));
+    const underFolder = (path: string): boolean => folders.some((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+    const missing: UnreadableFile[] = [];
+    const present: string[] = [];
+    for (const folder of folders.filter(inScope)) {
+      const info = await stat(folder).catch(() => undefined);
+      if (info?.isDirectory()) present.push(folder);
+      else missing.push({ path: folder, reason: 'the folder is not there (its documents are kept)', size: 0, mtimeMs: 0 });
+    }
+    const singles = this.store.library
+      .list()
+      .map((document) => document.path)
+      .filter((path) => !underFolder(path) && inScope(path));
+    const report = await this.syncAll(present, singles, options);
+    return { ...report, unreadable: [...missing, ...report.unreadable] };
+  }
+
+  private async syncAll(folders: readonly string[], singles: readonly string[], options: LibraryCallOptions): Promise<SyncReport> {
+    const listed = new Map<string, string[]>();
+    for (const folder of folders) listed.set(folder, (await listFiles(folder)).filter((file) => libraryKindOf(file) !== undefined));
+    const files = [...new Set([...[...listed.values()].flat(), ...singles])].sort();
     const report: SyncReport = { indexed: [], unchanged: 0, unreadable: [], removed: [] };
     for (const [i, file] of files.entries()) {
-      if (options.signal?.aborted)
-        throw new LanternError('CANCELLED', `Adding ${root} was cancelled after ${i} of ${files.length} files.`);
       options.onProgress?.({ done: i, total: files.length, current: file });
+      // Checked after telling the file, so a listener that cancels at a file stops before it is read.
+      if (options.signal?.aborted)
+        throw new LanternError('CANCELLED', `Indexing was cancelled after ${i} of ${files.length} files.`);
       const outcome = await this.indexFile(file);
       if (outcome === 'indexed') report.indexed.push(file);
       if (outcome === 'unchanged') report.unchanged++;
+      if (outcome === 'gone') report.removed.push(file);
     }
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
-    const present = new Set(files);
-    const under = root.endsWith(sep) ? root : root + sep;
-    for (const document of this.store.library.list(under)) {
-      if (present.has(document.path)) continue;
-      this.store.library.remove(document.path);
-      report.removed.push(document.path);
+    for (const file of singles) {
+      if (!report.removed.includes(file) && this.store.library.get(file) === undefined) {
+        const bad = this.store.library.unreadable(file).find((f) => f.path === file);
+        if (bad) report.unreadable.push(bad);
+      }
     }
-    for (const file of this.store.library.unreadable(under)) {
-      if (present.has(file.path)) report.unreadable.push(file);
-      else this.store.library.remove(file.path);
+    for (const [folder, inFolder] of listed) {
+      const present = new Set(inFolder);
+      const under = folder.endsWith(sep) ? folder : folder + sep;
+      for (const document of this.store.library.list(under)) {
+        if (present.has(document.path)) continue;
+        this.store.library.remove(document.path);
+        report.removed.push(document.path);
+      }
+      for (const file of this.store.library.unreadable(under)) {
+        if (present.has(file.path)) report.unreadable.push(file);
+        else this.store.library.remove(file.path);
+      }
     }
     return report;
   }
@@ -87,7 +151,7 @@ export class Library {
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) {
       this.store.library.remove(file);
-      return 'unreadable';
+      return 'gone';
     }
     const known = this.store.library.get(file);
     if (known && known.size === info.size && known.mtimeMs === Math.round(info.mtimeMs)) return 'unchanged';

@@ -84,7 +84,9 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     listedSchemas = await structuredWanted();
-    return { tools: tools.map((tool) => describeTool(tool, listedSchemas)) };
+    // Every tool when the server was told which; else those with something to work on.
+    const listed = offered === undefined ? await Promise.all(tools.map((tool) => tool.listed?.().catch(() => false) ?? true)) : tools.map(() => true);
+    return { tools: tools.filter((_, i) => listed[i]).map((tool) => describeTool(tool, listedSchemas)) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { onProgress, sent } = progressSender(extra);

@@ -145,6 +145,11 @@ export class LibraryIndex {
     return row && toRecord(row);
   }
 
+  byId(id: number): LibraryDocumentRecord | undefined {
+    const row = this.sql(`${DOCUMENT_SELECT} WHERE d.id = ?`).get(id) as DocumentRow | undefined;
+    return row && toRecord(row);
+  }
+
   /** A document's sections in order (undefined when the path is not in the library). */
   sections(path: string): { page?: number; heading?: string; text: string }[] | undefined {
     const document = this.sql('SELECT id FROM library_documents WHERE path = ?').get(path) as
@@ -210,6 +215,11 @@ export class LibraryIndex {
     return (this.sql('SELECT path FROM library_folders ORDER BY path').all() as { path: string }[]).map(
       (row) => row.path,
     );
+  }
+
+  /** How many documents the library holds. */
+  count(): number {
+    return (this.sql('SELECT count(*) AS n FROM library_documents').get() as { n: number }).n;
   }
 
   /** True when the library holds no document at all. */

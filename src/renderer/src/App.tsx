@@ -4,7 +4,7 @@ import { CaptchaBanner } from './components/CaptchaBanner';
 import { ErrorBox } from './components/ErrorBox';
 import { HistorySidebar } from './components/HistorySidebar';
 import { ModelFoundNotice } from './components/ModelFoundNotice';
-import { Reader, SettingsScreen } from './components/Lazy';
+import { LibraryScreen, Reader, SettingsScreen } from './components/Lazy';
 import { ThreadView } from './components/ThreadView';
 import { useCaptcha } from './stores/captcha-store';
 import { useHistory } from './stores/history-store';
@@ -130,6 +130,9 @@ export function App(): React.JSX.Element {
           <button type="button" className={screen === 'research' ? 'tab selected' : 'tab'} aria-current={screen === 'research' ? 'page' : undefined} onClick={() => show('research')}>
             Research
           </button>
+          <button type="button" className={screen === 'library' ? 'tab selected' : 'tab'} aria-current={screen === 'library' ? 'page' : undefined} onClick={() => show('library')}>
+            Library
+          </button>
           <button type="button" className={screen === 'settings' ? 'tab selected' : 'tab'} aria-current={screen === 'settings' ? 'page' : undefined} onClick={() => show('settings')}>
             Settings
           </button>
@@ -140,6 +143,8 @@ export function App(): React.JSX.Element {
       <main className="main" inert={drawerOpen}>
         {screen === 'settings' ? (
           <SettingsScreen />
+        ) : screen === 'library' ? (
+          <LibraryScreen />
         ) : (
           <>
             <CaptchaBanner />

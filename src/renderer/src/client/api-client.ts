@@ -9,12 +9,13 @@ import type { AnswerOptions } from '../../../shared/api';
 import type { AnswerEvent } from '../../../shared/answer-contract';
 import type { ModelDownloadEvent } from '../../../shared/models-contract';
 import { OPERATION_NAMES, type CallerSetOption, type FullApi, type OperationName } from '../../../shared/operations';
+import type { LibraryEvent } from '../../../shared/library-contract';
 import type { ResearchEvent } from '../../../shared/research-contract';
 
 /** What a client's method passes on: the caller's signal, its event listener, the call options it may set. */
 export type TransportOptions = Pick<AnswerOptions, CallerSetOption> & {
   signal?: AbortSignal;
-  onEvent?: (event: AnswerEvent | ResearchEvent | ModelDownloadEvent) => void;
+  onEvent?: (event: AnswerEvent | ResearchEvent | ModelDownloadEvent | LibraryEvent) => void;
 };
 
 export interface Transport {

@@ -12,6 +12,7 @@ const loadMarkdown = () => import('./Markdown');
 const LazyAnswerMarkdown = lazy(() => loadMarkdown().then((module) => ({ default: module.AnswerMarkdown })));
 const LazyInlineMarkdown = lazy(() => loadMarkdown().then((module) => ({ default: module.InlineMarkdown })));
 const LazyReader = lazy(() => import('./Reader').then((module) => ({ default: module.Reader })));
+const LazyLibraryScreen = lazy(() => import('./LibraryScreen').then((module) => ({ default: module.LibraryScreen })));
 const LazySettingsScreen = lazy(() => import('./SettingsScreen').then((module) => ({ default: module.SettingsScreen })));
 
 /**
@@ -69,6 +70,20 @@ export function SettingsScreen(): React.JSX.Element {
       }
     >
       <LazySettingsScreen />
+    </Suspense>
+  );
+}
+
+export function LibraryScreen(): React.JSX.Element {
+  return (
+    <Suspense
+      fallback={
+        <p className="status" role="status">
+          Opening the library…
+        </p>
+      }
+    >
+      <LazyLibraryScreen />
     </Suspense>
   );
 }

@@ -1,11 +1,11 @@
 /**
  * The screen has an address and a tab title: the thread on screen at `/t/<id>` (pushed to the
  * browser's history when the thread gets its id) with its first question as the title, and the
- * settings at `/settings`. Opening an address — a reload, a pasted link, Back and Forward — shows
+ * settings at `/settings`, the library at `/library`. Opening an address — a reload, a pasted link, Back and Forward — shows
  * what it names.
  */
 import { useEffect } from 'react';
-import { SETTINGS_PATH, threadIdOfPath, threadPath } from '../../../shared/thread-address';
+import { LIBRARY_PATH, SETTINGS_PATH, threadIdOfPath, threadPath } from '../../../shared/thread-address';
 import { firstQuestionOf, useRun } from '../stores/run-store';
 import { useView } from '../stores/view-store';
 
@@ -16,6 +16,10 @@ function followAddress(): void {
   if (pathname === SETTINGS_PATH) {
     // `#model` and the like: the section to show.
     if (view.screen !== 'settings') view.show('settings', hash.slice(1) || undefined);
+    return;
+  }
+  if (pathname === LIBRARY_PATH) {
+    if (view.screen !== 'library') view.show('library');
     return;
   }
   if (view.screen !== 'research') view.show('research');
@@ -29,6 +33,7 @@ function followAddress(): void {
 /** The address of what is on screen. */
 function addressOf(screen: string, threadId: number | undefined): string {
   if (screen === 'settings') return SETTINGS_PATH;
+  if (screen === 'library') return LIBRARY_PATH;
   return threadId === undefined ? '/' : threadPath(threadId);
 }
 
@@ -51,6 +56,6 @@ export function useThreadAddress(): void {
   }, [threadId, screen]);
 
   useEffect(() => {
-    document.title = screen === 'settings' ? 'Settings — Lantern' : title ? `${title} — Lantern` : 'Lantern';
+    document.title = screen === 'settings' ? 'Settings — Lantern' : screen === 'library' ? 'Library — Lantern' : title ? `${title} — Lantern` : 'Lantern';
   }, [title, screen]);
 }

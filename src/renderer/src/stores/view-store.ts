@@ -1,7 +1,7 @@
 /** Which screen fills the main pane, and which of its controls an error's button sent the person to. */
 import { create } from 'zustand';
 
-export type Screen = 'research' | 'settings';
+export type Screen = 'research' | 'library' | 'settings';
 
 interface ViewStore {
   screen: Screen;

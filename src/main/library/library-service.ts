@@ -1,0 +1,193 @@
+/**
+ * The library's operations (ResearchApi's `library`): each request validated by its schema, then
+ * handed to the Library (library.ts) and the store's index. Folders added with `watch` are
+ * followed while this runtime lives (watch.ts); closing the runtime stops them.
+ */
+import type * as z from 'zod';
+import type { LibraryApi, LibraryCallOptions } from '../../shared/api';
+import {
+  LibraryAddRequestSchema,
+  LibraryListRequestSchema,
+  LibraryReindexRequestSchema,
+  LibraryRemoveRequestSchema,
+  LibrarySearchRequestSchema,
+  MAX_PASSAGE_CHARS,
+  type LibraryAddRequestInput,
+  type LibraryAddResponse,
+  type LibraryDocumentInfo,
+  type LibraryListRequestInput,
+  type LibraryListResponse,
+  type LibraryReindexRequestInput,
+  type LibraryRemoveRequestInput,
+  type LibraryRemoveResponse,
+  type LibrarySearchRequestInput,
+  type LibrarySearchResponse,
+  type LibraryType,
+} from '../../shared/library-contract';
+import type { Store } from '../store';
+import type { LibraryDocumentRecord, LibraryHit } from '../store/library-index';
+import { validationError } from '../validation';
+import type { Library, SyncReport } from './library';
+import { watchFolder, type FolderWatch } from './watch';
+
+export interface LibraryServiceOptions {
+  /** Quiet time after a change in a watched folder before it is synced (watch.ts; default 300 ms). */
+  watchDebounceMs?: number;
+  /** Told when a watched folder could not be synced. */
+  onWarning?: (message: string) => void;
+  now?: () => number;
+}
+
+export class LibraryService implements LibraryApi {
+  private library: Promise<Library> | undefined;
+  private readonly watches = new Map<string, FolderWatch>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: LibraryServiceOptions = {},
+  ) {}
+
+  /** Loaded on first use: the readers (pdf.js, mammoth, the web extractor) cost a short command's start-up. */
+  private reader(): Promise<Library> {
+    return (this.library ??= import('./library').then(({ Library }) => new Library(this.store)));
+  }
+
+  async add(input: LibraryAddRequestInput, options: LibraryCallOptions = {}): Promise<LibraryAddResponse> {
+    const { paths, watch } = parse(LibraryAddRequestSchema, input, 'library.add');
+    const started = this.now();
+    const library = await this.reader();
+    const report = await library.addPaths(paths, this.callOptions(options));
+    if (watch) for (const folder of report.folders) this.watch(library, folder);
+    options.onEvent?.({ type: 'done', tookMs: this.now() - started });
+    return this.response(report, watch ? report.folders : []);
+  }
+
+  async reindex(input: LibraryReindexRequestInput = {}, options: LibraryCallOptions = {}): Promise<LibraryAddResponse> {
+    const { paths } = parse(LibraryReindexRequestSchema, input ?? {}, 'library.reindex');
+    const started = this.now();
+    const report = await (await this.reader()).reindex(paths, this.callOptions(options));
+    options.onEvent?.({ type: 'done', tookMs: this.now() - started });
+    return this.response(report, []);
+  }
+
+  async list(input: LibraryListRequestInput = {}): Promise<LibraryListResponse> {
+    const { type, query, limit } = parse(LibraryListRequestSchema, input ?? {}, 'library.list');
+    const needle = query?.trim().toLocaleLowerCase();
+    const documents = this.store.library
+      .list()
+      .filter((document) => type === undefined || document.kind === type)
+      .filter((document) => !needle || document.title.toLocaleLowerCase().includes(needle) || document.path.toLocaleLowerCase().includes(needle));
+    return {
+      documents: documents.slice(0, limit).map(documentInfo),
+      total: documents.length,
+      unreadable: this.store.library.unreadable().map(({ path, reason }) => ({ path, reason })),
+      folders: this.store.library.folders(),
+    };
+  }
+
+  async search(input: LibrarySearchRequestInput): Promise<LibrarySearchResponse> {
+    const { query, limit, type } = parse(LibrarySearchRequestSchema, input, 'library.search');
+    // A type filter is applied to the ranked hits, so more are asked for first.
+    const asked = type === undefined ? limit : Math.min(500, limit * 10);
+    const ofType = (hits: LibraryHit[]): LibraryHit[] => (type === undefined ? hits : hits.filter((hit) => hit.kind === type)).slice(0, limit);
+    let matched: 'all' | 'any' = 'all';
+    let hits = ofType(this.store.library.search({ all: query }, { limit: asked }));
+    if (hits.length === 0) {
+      // A question rather than keywords: any of its words, ranked by bm25.
+      matched = 'any';
+      hits = ofType(this.store.library.search({ anyOf: query.split(/\s+/) }, { limit: asked }));
+    }
+    return {
+      query,
+      matched,
+      passages: hits.map((hit, i) => ({
+        n: i + 1,
+        documentId: hit.documentId,
+        title: hit.title,
+        path: hit.path,
+        type: hit.kind as LibraryType,
+        ...(hit.page === undefined ? {} : { page: hit.page }),
+        ...(hit.heading === undefined ? {} : { heading: hit.heading }),
+        snippet: hit.snippet,
+        text: hit.text.slice(0, MAX_PASSAGE_CHARS),
+        truncated: hit.text.length > MAX_PASSAGE_CHARS,
+      })),
+    };
+  }
+
+  async remove(input: LibraryRemoveRequestInput): Promise<LibraryRemoveResponse> {
+    const { ids } = parse(LibraryRemoveRequestSchema, input, 'library.remove');
+    const response: LibraryRemoveResponse = { removed: [], notFound: [] };
+    for (const id of [...new Set(ids)]) {
+      const document = this.store.library.byId(id);
+      if (!document) {
+        response.notFound.push(id);
+        continue;
+      }
+      this.store.library.remove(document.path);
+      response.removed.push({ id, path: document.path, title: document.title });
+    }
+    return response;
+  }
+
+  /** Stops following every watched folder. */
+  close(): void {
+    for (const watch of this.watches.values()) watch.close();
+    this.watches.clear();
+  }
+
+  private watch(library: Library, folder: string): void {
+    if (this.watches.has(folder)) return;
+    const { watchDebounceMs, onWarning } = this.options;
+    this.watches.set(
+      folder,
+      watchFolder(library, folder, {
+        ...(watchDebounceMs === undefined ? {} : { debounceMs: watchDebounceMs }),
+        onError: (error) => onWarning?.(`The library folder ${folder} could not be synced: ${error instanceof Error ? error.message : String(error)}`),
+      }),
+    );
+  }
+
+  private callOptions(options: LibraryCallOptions): { signal?: AbortSignal; onProgress?: (progress: { done: number; total: number; current: string }) => void } {
+    const { onEvent, signal } = options;
+    return {
+      ...(signal ? { signal } : {}),
+      ...(onEvent ? { onProgress: (progress) => onEvent({ type: 'progress', ...progress }) } : {}),
+    };
+  }
+
+  private response(report: SyncReport, watching: string[]): LibraryAddResponse {
+    return {
+      indexed: report.indexed,
+      unchanged: report.unchanged,
+      removed: report.removed,
+      unreadable: report.unreadable.map(({ path, reason }) => ({ path, reason })),
+      watching,
+      documents: this.store.library.count(),
+    };
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+}
+
+function documentInfo(document: LibraryDocumentRecord): LibraryDocumentInfo {
+  return {
+    id: document.id,
+    path: document.path,
+    type: document.kind as LibraryType,
+    title: document.title,
+    ...(document.lang === undefined ? {} : { lang: document.lang }),
+    ...(document.pageCount === undefined ? {} : { pages: document.pageCount }),
+    sections: document.sections,
+    size: document.size,
+    indexedAt: document.indexedAt,
+  };
+}
+
+function parse<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(`${what} request`, parsed.error, input);
+  return parsed.data;
+}

@@ -1,0 +1,272 @@
+/**
+ * The Library screen: the person's own files, added by path (typed, pasted, or dropped where the
+ * app is told a dropped file's place on disk) with progress and a way to stop, listed and filtered
+ * by type, searched passage by passage, removed and re-indexed. Every call goes through the one
+ * client (the operations table's library.*); document text is shown as text, never as HTML.
+ */
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { toErrorInfo } from '../../../shared/errors';
+import type { ErrorInfo } from '../../../shared/contract';
+import type { LibraryAddResponse, LibraryEvent, LibraryListResponse, LibrarySearchResponse, LibraryType } from '../../../shared/library-contract';
+import { client } from '../client';
+import { ErrorBox } from './ErrorBox';
+import './library.css';
+
+// Types only from the contract: its zod schemas stay out of the renderer's bundle.
+const TYPE_NAMES: Record<LibraryType, string> = { pdf: 'PDF', docx: 'Word', epub: 'EPUB', markdown: 'Markdown', html: 'HTML', text: 'Text' };
+const LIBRARY_TYPES = Object.keys(TYPE_NAMES) as LibraryType[];
+
+type Progress = { done: number; total: number; current: string };
+
+/** A snippet's matches (between ** marks) as <mark>, the rest as text. */
+function Snippet({ text }: { text: string }): React.JSX.Element {
+  // A section's own heading line is shown above it already: its Markdown markers are left out.
+  const parts = text.replace(/(^|\s)#{1,6}\s/g, '$1').split('**');
+  return <>{parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : <span key={i}>{part}</span>))}</>;
+}
+
+export function LibraryScreen(): React.JSX.Element {
+  const [list, setList] = useState<LibraryListResponse>();
+  const [type, setType] = useState<LibraryType | ''>('');
+  const [error, setError] = useState<ErrorInfo>();
+  const [paths, setPaths] = useState('');
+  const [watch, setWatch] = useState(false);
+  const [progress, setProgress] = useState<Progress>();
+  const [report, setReport] = useState<{ what: string; response: LibraryAddResponse }>();
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<LibrarySearchResponse>();
+  const [dropNote, setDropNote] = useState<string>();
+  const running = useRef<AbortController | undefined>(undefined);
+
+  const load = async (): Promise<void> => {
+    try {
+      setList(await client.library.list(type === '' ? {} : { type }));
+    } catch (caught) {
+      setError(toErrorInfo(caught));
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, [type]);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const onEvent = (event: unknown): void => {
+    const step = event as LibraryEvent;
+    if (step.type === 'progress') setProgress({ done: step.done, total: step.total, current: step.current });
+  };
+
+  const indexing = async (what: string, call: (signal: AbortSignal) => Promise<LibraryAddResponse>): Promise<void> => {
+    const controller = new AbortController();
+    running.current = controller;
+    setError(undefined);
+    setReport(undefined);
+    setProgress({ done: 0, total: 0, current: '' });
+    try {
+      setReport({ what, response: await call(controller.signal) });
+    } catch (caught) {
+      const info = toErrorInfo(caught);
+      setError(info.code === 'CANCELLED' ? { ...info, message: 'Stopped: the files read so far stay in the library.' } : info);
+    } finally {
+      running.current = undefined;
+      setProgress(undefined);
+      await load();
+    }
+  };
+
+  const add = (list: string[]): void => {
+    const wanted = list.map((path) => path.trim()).filter((path) => path !== '');
+    if (wanted.length === 0) return;
+    void indexing('Added', (signal) => client.library.add({ paths: wanted, ...(watch ? { watch: true } : {}) }, { signal, onEvent }));
+  };
+  const submitAdd = (event: FormEvent): void => {
+    event.preventDefault();
+    add(paths.split('\n'));
+  };
+  const reindex = (): void => void indexing('Re-indexed', (signal) => client.library.reindex({}, { signal, onEvent }));
+
+  const search = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (query.trim() === '') return setFound(undefined);
+    try {
+      setFound(await client.library.search({ query, ...(type === '' ? {} : { type }) }));
+    } catch (caught) {
+      setError(toErrorInfo(caught));
+    }
+  };
+
+  const remove = async (id: number): Promise<void> => {
+    try {
+      await client.library.remove({ ids: [id] });
+      setFound((current) => current && { ...current, passages: current.passages.filter((p) => p.documentId !== id) });
+      await load();
+    } catch (caught) {
+      setError(toErrorInfo(caught));
+    }
+  };
+
+  // A dropped file's place on disk is known only where the app is told it (Electron's File.path).
+  const onDrop = (event: DragEvent): void => {
+    event.preventDefault();
+    const dropped = [...event.dataTransfer.files].map((file) => (file as File & { path?: string }).path ?? '').filter((path) => path !== '');
+    if (dropped.length > 0) {
+      setDropNote(undefined);
+      add(dropped);
+    } else {
+      setDropNote('This browser does not tell Lantern where a dropped file is on disk: type or paste its path (or its folder’s) above.');
+    }
+  };
+
+  const empty = list !== undefined && list.total === 0 && type === '' && list.unreadable.length === 0;
+  return (
+    <div className="library" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
+      <h1>Library</h1>
+      <p className="hint">Your own files, searched and cited like the web: ask with the scope “Library” or “Both”. Lantern only reads them, never changes them, and keeps its index on this computer.</p>
+      {error && <ErrorBox error={error} />}
+
+      <form className="library-add" onSubmit={submitAdd} aria-label="Add to the library">
+        <div className="field-row">
+          <label className="grow">
+            Files or folders (one path a line)
+            <textarea rows={2} value={paths} onChange={(event) => setPaths(event.target.value)} placeholder="/home/you/Documents/papers" spellCheck={false} />
+          </label>
+          <button type="submit" className="button primary" disabled={progress !== undefined || paths.trim() === ''}>
+            Add
+          </button>
+        </div>
+        <label className="check">
+          <input type="checkbox" checked={watch} onChange={(event) => setWatch(event.target.checked)} /> Keep the folders in step while Lantern runs (files added, edited, removed)
+        </label>
+        <p className="hint">PDF, Word (.docx), EPUB, Markdown, HTML and text files; a folder adds every one of them in it. You can also drop files here.</p>
+        {dropNote && (
+          <p className="note" role="status">
+            {dropNote}
+          </p>
+        )}
+      </form>
+
+      {progress && (
+        <div className="library-progress" role="status" aria-live="polite">
+          <progress max={Math.max(progress.total, 1)} value={progress.done} aria-label="Files read" />
+          <span className="current">
+            {progress.total === 0 ? 'Looking for files…' : `Reading ${Math.min(progress.done + 1, progress.total)} of ${progress.total}${progress.current ? `: ${progress.current}` : ''}`}
+          </span>
+          <button type="button" className="button small" onClick={() => running.current?.abort()}>
+            Stop
+          </button>
+        </div>
+      )}
+
+      {report && (
+        <div className="note library-report" role="status">
+          <p>
+            {report.what}: {report.response.indexed.length} file{report.response.indexed.length === 1 ? '' : 's'} indexed, {report.response.unchanged} unchanged
+            {report.response.removed.length > 0 ? `, ${report.response.removed.length} removed` : ''}. The library holds {report.response.documents} document{report.response.documents === 1 ? '' : 's'}.
+          </p>
+          {report.response.unreadable.length > 0 && (
+            <>
+              <p>Could not read {report.response.unreadable.length}:</p>
+              <ul className="unreadable">
+                {report.response.unreadable.map((file) => (
+                  <li key={file.path}>
+                    <span className="path">{file.path}</span> — {file.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+
+      {empty ? (
+        <section className="library-empty" aria-label="Empty library">
+          <h2>Your library is empty</h2>
+          <p>Type the path of a folder of your documents above and press Add: Lantern reads each file, page by page, and then answers from them next to the web, citing the document and page.</p>
+        </section>
+      ) : (
+        <>
+          <div className="library-tools">
+            <form className="library-search" role="search" onSubmit={(event) => void search(event)}>
+              <label className="grow">
+                Search the library
+                <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+              </label>
+              <button type="submit" className="button">
+                Search
+              </button>
+            </form>
+            <label>
+              Type
+              <select value={type} onChange={(event) => setType(event.target.value as LibraryType | '')}>
+                <option value="">All types</option>
+                {LIBRARY_TYPES.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {TYPE_NAMES[kind]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="button" disabled={progress !== undefined} onClick={reindex}>
+              Re-index
+            </button>
+          </div>
+
+          {found && (
+            <section aria-label="Passages found" className="library-passages">
+              <h2>{found.passages.length === 0 ? `Nothing matches “${found.query}”` : `${found.passages.length} passage${found.passages.length === 1 ? '' : 's'} for “${found.query}”`}</h2>
+              <ol>
+                {found.passages.map((passage) => (
+                  <li key={`${passage.documentId}-${passage.n}`}>
+                    <div className="title">
+                      {passage.title}
+                      <span className="place">{passage.page !== undefined ? ` · page ${passage.page}` : passage.heading ? ` · ${passage.heading}` : ''}</span>
+                    </div>
+                    <div className="path">{passage.path}</div>
+                    <p className="snippet">
+                      <Snippet text={passage.snippet} />
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+
+          <section aria-label="Documents" className="library-documents">
+            <h2>
+              {list?.total ?? 0} document{list?.total === 1 ? '' : 's'}
+              {type === '' ? '' : ` (${TYPE_NAMES[type]})`}
+            </h2>
+            <ul>
+              {list?.documents.map((document) => (
+                <li key={document.id}>
+                  <span className={`kind kind-${document.type}`}>{TYPE_NAMES[document.type]}</span>
+                  <div className="grow">
+                    <div className="title">{document.title}</div>
+                    <div className="path">
+                      {document.path}
+                      {document.pages !== undefined ? ` · ${document.pages} page${document.pages === 1 ? '' : 's'}` : ''}
+                    </div>
+                  </div>
+                  <button type="button" className="button small" aria-label={`Remove ${document.title} from the library`} onClick={() => void remove(document.id)}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {list && list.unreadable.length > 0 && (
+              <details className="unreadable-list">
+                <summary>Could not read {list.unreadable.length} file{list.unreadable.length === 1 ? '' : 's'}</summary>
+                <ul className="unreadable">
+                  {list.unreadable.map((file) => (
+                    <li key={file.path}>
+                      <span className="path">{file.path}</span> — {file.reason}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
