@@ -125,6 +125,12 @@ describe('citation check: names', () => {
     expect(cite('Die Musik stammt von Christopher Dallman, einem amerikanischen Songwriter', page).supported).toBe(true);
   });
 
+  it("holds a country named in German outside a preposition's reach to the page", () => {
+    const page = 'Auch Argentiniens Präsident wünschte dem Radsport-Star eine schnelle Genesung.';
+    expect(cite('Auch Brasiliens Präsident wünschte dem Radsport-Star eine schnelle Genesung', page).supported).toBe(false);
+    expect(cite('Der argentinische Präsident wünschte dem Radsport-Star eine schnelle Genesung', page).supported).toBe(true);
+  });
+
   it('holds the month of a date to the page', () => {
     const page = 'Am 31. Oktober endet die Amtszeit der Intendantin.';
     expect(cite('Am 31. Oktober endet die Amtszeit der Intendantin', page).supported).toBe(true);

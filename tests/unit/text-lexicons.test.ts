@@ -71,6 +71,19 @@ describe('name-lexicon', () => {
     expect(isDemonym('Kanal')).toBe(false);
   });
 
+  it("knows countries' names of Lantern's languages (ICU's), inflected, and meets a country's adjective through them", () => {
+    expect(demonymStem('Ecuadors')).toBe('ecuador');
+    expect(demonymStem('Kolumbiens')).toBe(demonymStem('kolumbianische'));
+    expect(demonymStem('Argentiniens')).not.toBe(demonymStem('Brasiliens'));
+    expect(isDemonym('Meksyku')).toBe(true);
+    // A people's stem covers its country; short names and common words are left out.
+    expect(demonymStem('Deutschland')).toBe('deutsch');
+    expect(isDemonym('malicious')).toBe(false);
+    expect(isDemonym('schweigen')).toBe(false);
+    expect(isDemonym('turkeys')).toBe(false);
+    expect(isDemonym('Island')).toBe(false);
+  });
+
   it('takes a capitalised German word for a name only after a preposition without article or another name', () => {
     expect(isGermanName('in', false)).toBe(true);
     expect(isGermanName('der', false)).toBe(false);

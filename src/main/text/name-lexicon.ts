@@ -1,7 +1,8 @@
 /**
  * What marks a word as a name, beyond a capital letter, in the languages Lantern is used in:
  * months (a date's words, any case), peoples and languages written as lower-case adjectives
- * ("kanadischen", "irlandzkiego", "américain"), and German's rule — German capitalises every
+ * ("kanadischen", "irlandzkiego", "américain"), countries' names in any of their forms ("Kolumbiens",
+ * "Ecuadors": ICU's names of regions), and German's rule — German capitalises every
  * noun, so only a capitalised word after a preposition without an article ("in Hamburg", "auf
  * Instagram"), or after another capitalised word that is not the sentence's first ("Karola
  * Wille"), is taken for a name.
@@ -62,11 +63,68 @@ const DEMONYM_STEMS = (
   .split(' ')
   .filter((stem) => stem.length >= 4);
 
-/** The people a word (any case) names or qualifies, as the beginning it starts with ("kanadi" for "kanadischen"). */
+/** The languages whose names of countries are read (ICU's, through Intl.DisplayNames). */
+const COUNTRY_LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'pt', 'pl', 'fi', 'ru'];
+/** Countries' names that are also common words ("turkey", German "Island" for Iceland, "guinea pig", "jersey"). */
+const COUNTRY_NAMES_NOT_KEPT = new Set('turkey island guinea jersey georgia jordan grenade'.split(' '));
+/** Region codes that name no country: the European Union, the euro area, the United Nations, ICU's pseudo-locales, "unknown". */
+const NOT_COUNTRIES = new Set('EU EZ UN XA XB QO ZZ'.split(' '));
+/** Shortest beginning a country's name is cut to: "ecuador" stays whole and meets "Ecuadors", "ecuadorian". */
+const WHOLE_COUNTRY_NAME = 7;
+
+/**
+ * The beginnings of countries' names in Lantern's languages, from ICU's region names: single
+ * words of six letters or more (shorter ones begin too many words: "Mali", "malicious"), the
+ * last two letters taken off a longer one (down to seven) so that its adjective meets it too
+ * ("kolumbi" for "Kolumbien", "kolumbianische"; "islandi", not "island", for "Islandia"). Made on first use.
+ */
+function countryStems(): string[] {
+  const english = new Intl.DisplayNames(['en'], { type: 'region' });
+  const codes: string[] = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      const name = english.of(code);
+      if (name !== undefined && name !== code && !NOT_COUNTRIES.has(code)) codes.push(code);
+    }
+  }
+  const stems = new Set<string>();
+  for (const language of COUNTRY_LANGUAGES) {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    for (const code of codes) {
+      const name = names.of(code)?.toLowerCase();
+      if (name === undefined || !/^\p{L}{6,}$/u.test(name) || COUNTRY_NAMES_NOT_KEPT.has(name)) continue;
+      // A people's beginning covers its country ("deutsch" for "Deutschland", "kanadi" for "Kanada").
+      if (DEMONYM_STEMS.some((stem) => name.startsWith(stem))) continue;
+      stems.add(name.slice(0, Math.max(WHOLE_COUNTRY_NAME, name.length - 2)));
+    }
+  }
+  return [...stems];
+}
+
+let stemsByStart: Map<string, string[]> | undefined;
+
+/** Every stem (peoples, languages, countries) under its first two letters. */
+function stemIndex(): Map<string, string[]> {
+  if (stemsByStart) return stemsByStart;
+  stemsByStart = new Map();
+  for (const stem of [...DEMONYM_STEMS, ...countryStems()]) {
+    const start = stem.slice(0, 2);
+    const list = stemsByStart.get(start);
+    if (list) list.push(stem);
+    else stemsByStart.set(start, [stem]);
+  }
+  return stemsByStart;
+}
+
+/**
+ * The people or country a word (any case) names or qualifies, as the beginning it starts with
+ * ("kanadi" for "kanadischen", "kolumbi" for "Kolumbiens").
+ */
 export function demonymStem(word: string): string | undefined {
   const lower = word.toLowerCase();
   let best: string | undefined;
-  for (const stem of DEMONYM_STEMS) if (lower.startsWith(stem) && (best === undefined || stem.length > best.length)) best = stem;
+  for (const stem of stemIndex().get(lower.slice(0, 2)) ?? []) if (lower.startsWith(stem) && (best === undefined || stem.length > best.length)) best = stem;
   return best;
 }
 
