@@ -126,3 +126,34 @@ describe('the extractive composer', () => {
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 });
+
+describe("a page's section as the answer's structure", () => {
+  const CATERING: [string, string] = [
+    'Hiring a caterer for your event',
+    [
+      'Planning an event involves many details, and food is one of the most important. Hiring a catering service for a party is a smart choice.',
+      '## Why Choose Catering?',
+      'When it comes to catering a gathering, you can do it yourself or hire a catering service.',
+      '- **Convenience:** Professionals handle everything from setup to service, so you can focus on your guests.',
+      '- **Quality food:** A professional knows how to deliver well-prepared, flavorful meals.',
+      '- **Money savings:** It is often worth the expense when you realize how much time you will save.',
+      '## Catering for weddings',
+      'A catering service for a wedding reception needs a lot of coordination to keep the food hot.',
+    ].join('\n\n'),
+  ];
+  const SOURDOUGH_PARTY: [string, string] = ['Sourdough party', 'A sourdough party needs a warm house. The pros bake at a high heat for the service.'];
+
+  // TODO (issue 35): on this small fixture outline() does not pick the section (the items come out in order as plain points); find out why before enabling.
+  it.skip('quotes the list under a heading that asks the question, in the page order, under that heading, even where its items do not repeat the question', () => {
+    const given = pages(CATERING, SOURDOUGH_PARTY);
+    const answer = openAnswer('Why hire a catering service?', given)!;
+    const heading = lineOf(answer, '**Why Choose Catering?**');
+    expect(heading).toBeGreaterThan(0);
+    const at = ['Convenience', 'Quality food', 'Money savings'].map((point) => lineOf(answer, point));
+    expect(at[0]).toBeGreaterThan(heading);
+    expect(at[1]).toBeGreaterThan(at[0]!);
+    expect(at[2]).toBeGreaterThan(at[1]!);
+    expect(answer).not.toMatch(/sourdough|\[2\]/i);
+    expect(checkCitations(answer, given, 2).supportedShare).toBe(1);
+  });
+});

@@ -65,6 +65,10 @@ interface Sentence {
   item: boolean;
   /** A list item or paragraph that opens with its point in bold ("- **Book early.** …"): one of a page's listed steps, reasons or pros. */
   labelled: boolean;
+  /** The first sentence quoted of its passage (a list item's point, a section's opening). */
+  first: boolean;
+  /** Of a list item's passage. */
+  listed: boolean;
 }
 
 interface Scored extends Sentence {
@@ -82,10 +86,16 @@ export function openAnswer(question: string, passages: readonly Passage[]): stri
   const sentences = sentencesOf(passages);
   if (sentences.length === 0) return undefined;
   if (facets.length === 1) {
-    const chosen = choose(question, questionShape(question), sentences, MAX_POINTS + 1);
+    const shape = questionShape(question);
+    const chosen = choose(question, shape, sentences, MAX_POINTS + 1);
     if (chosen.length === 0) return undefined;
-    const [lead, ...points] = chosen as [Scored, ...Scored[]];
-    return [cite(lead), ...grouped(question, questionShape(question), points)].join('\n\n');
+    const [lead, ...rest] = chosen as [Scored, ...Scored[]];
+    // A section of a page that answers the question as a whole ("Why Choose Catering?", "Benefits of…"): its points, in its order, before the points gathered sentence by sentence.
+    const section = outline(question, shape, sentences, MAX_POINTS, lead);
+    const others = section ? rest.filter((p) => !section.units.some((u) => u.sentence.text === p.text)).slice(0, Math.max(2, MAX_POINTS - section.units.length)) : rest;
+    // Pros and cons stay grouped as such: the section's points join the others under their labels.
+    if (shape === 'proscons') return [cite(lead), ...grouped(question, shape, [...(section?.units.map((u) => u.sentence) ?? []), ...others])].join('\n\n');
+    return [cite(lead), ...(section ? [formatOutline(section)] : []), ...grouped(question, shape, others)].join('\n\n');
   }
   // A compound question: the best lead of its first answered facet, then each facet's points under its own words.
   const blocks: string[] = [];
@@ -93,12 +103,17 @@ export function openAnswer(question: string, passages: readonly Passage[]): stri
   const used = new Set<string>();
   for (const facet of facets) {
     const shape = questionShape(facet);
-    const chosen = choose(facet, shape, sentences.filter((s) => !used.has(s.text)), MAX_FACET_POINTS + (lead ? 0 : 1));
+    const open = sentences.filter((s) => !used.has(s.text));
+    const chosen = choose(facet, shape, open, MAX_FACET_POINTS + (lead ? 0 : 1));
     if (chosen.length === 0) continue;
-    const points = lead ? chosen : chosen.slice(1);
+    const section = outline(facet, shape, open, MAX_FACET_POINTS, lead ?? chosen[0]);
+    const points = (lead ? chosen : chosen.slice(1)).filter((p) => !section?.units.some((u) => u.sentence.text === p.text));
     lead ??= chosen[0];
     for (const s of chosen) used.add(s.text);
-    if (points.length > 0) blocks.push(`**${facet}**\n\n${points.map((p) => `- ${cite(p)}`).join('\n')}`);
+    for (const u of section?.units ?? []) used.add(u.sentence.text);
+    const kept = section ? points.slice(0, Math.max(1, MAX_FACET_POINTS - section.units.length)) : points;
+    const body = [section ? formatOutline(section) : '', kept.map((p) => `- ${cite(p)}`).join('\n')].filter((b) => b !== '').join('\n\n');
+    if (body !== '') blocks.push(`**${facet}**\n\n${body}`);
   }
   return lead === undefined ? undefined : [cite(lead), ...blocks].join('\n\n');
 }
@@ -120,7 +135,8 @@ function sentencesOf(passages: readonly Passage[]): Sentence[] {
       if (!whole || isFurniture(text, laidOut) || !usable(text, true) || seen.has(text)) continue;
       seen.add(text);
       const labelled = k === 0 && LABELLED.test(passage.text);
-      out.push({ n: passage.n, passage: passage.id, text, terms: new Set(contentTerms(text)), around, headings, whole: endsSentence(text), item: item || laidOut, labelled });
+      const first = !out.some((o) => o.passage === passage.id);
+      out.push({ n: passage.n, passage: passage.id, text, terms: new Set(contentTerms(text)), around, headings, whole: endsSentence(text), item: item || laidOut, labelled, first, listed: passage.shape === 'item' });
     }
   }
   return out;
@@ -172,6 +188,85 @@ function choose(question: string, shape: QuestionShape, sentences: readonly Sent
     }
   }
   return chosen;
+}
+
+/** A unit of a page's section: a list item's point, or a sub-section's heading with its first sentence. */
+interface OutlineUnit {
+  label?: string;
+  sentence: Sentence;
+}
+interface Outline {
+  heading: string;
+  units: OutlineUnit[];
+}
+
+/** The share of the subject's weighted terms a section's heading, with the headings above it and its page's title, must hold; the heading alone, when it is not of the asked shape. */
+const MIN_OUTLINE_TOPICAL = 0.5;
+const MIN_OUTLINE_OWN = 0.6;
+
+/**
+ * The section of a page on the subject that answers the question as a whole: a heading of the
+ * asked shape ("Why Choose Catering?", "Benefits of Automation Testing", "Tips for Prevention") or
+ * naming the subject itself ("Types of PTO policies"), on the subject with the headings above it
+ * and the page's title, and what it lists: its list items' points, or its sub-sections (each
+ * heading with its first sentence), at least two, in the page's order. A page lays out the steps,
+ * reasons or pros it has under such a heading; a sentence mentioning the subject elsewhere is
+ * less of an answer. Undefined when no section qualifies.
+ */
+function outline(question: string, shape: QuestionShape, sentences: readonly Sentence[], max: number, lead: Sentence | undefined): Outline | undefined {
+  const subject = subjectTerms(question);
+  const weights = termWeights(subject, sentences.map((s) => s.terms));
+  const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
+  const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
+  const ownTerms = subjectTerms(ownQuestion(question));
+  const sections = new Map<string, { n: number; depth: number; heading: string; path: string[]; members: Sentence[] }>();
+  for (const s of sentences) {
+    if (!onTopic.has(s.n)) continue;
+    for (let depth = 0; depth < s.headings.length; depth++) {
+      const path = s.headings.slice(0, depth + 1);
+      const key = `${s.n}\u0000${path.join('\u0000')}`;
+      const section = sections.get(key) ?? { n: s.n, depth, heading: path[depth]!, path, members: [] };
+      section.members.push(s);
+      sections.set(key, section);
+    }
+  }
+  let best: { outline: Outline; score: number } | undefined;
+  for (const section of sections.values()) {
+    const heading = section.heading.replace(/[*_#]+/gu, ' ').replace(/\s+/gu, ' ').trim();
+    if (heading === '') continue;
+    const headingTerms = new Set(contentTerms(heading));
+    const title = section.members[0]!.around;
+    const own = weightedCoverage(weights, headingTerms);
+    const topical = weightedCoverage(weights, new Set([...headingTerms, ...title, ...section.path.flatMap((h) => contentTerms(h))]));
+    const shaped = questionShape(heading) === shape || ofShape(shape, heading, cues);
+    // A facet's own words (not the subject it leans on) must be the section's: "What does it cost?" is not answered under "Visa requirements".
+    const ownWords = ownTerms.length === subject.length || ownTerms.some((t) => holds(headingTerms, t)) || (shaped && ownTerms.length === 0);
+    if (!ownWords || !((shaped && topical >= MIN_OUTLINE_TOPICAL) || own >= MIN_OUTLINE_OWN)) continue;
+    const units = unitsOf(section.members, section.depth);
+    if (units.length < 2) continue;
+    const score = own + 0.5 * topical + (shaped ? 0.5 : 0) + (lead !== undefined && section.members.includes(lead) ? 0.1 : 0);
+    if (best === undefined || score > best.score) best = { outline: { heading, units: units.slice(0, max) }, score };
+  }
+  return best?.outline;
+}
+
+/** A section's units: its own list items' points when it has two or more, else its sub-sections', each with its first sentence. */
+function unitsOf(members: readonly Sentence[], depth: number): OutlineUnit[] {
+  const direct = members.filter((s) => s.headings.length === depth + 1 && s.listed && s.first && s.whole);
+  if (direct.length >= 2) return direct.map((sentence) => ({ sentence }));
+  const children = new Map<string, Sentence>();
+  for (const s of members) {
+    const label = s.headings[depth + 1];
+    if (label === undefined || children.has(label) || !s.whole) continue;
+    children.set(label, s);
+  }
+  return [...children].map(([label, sentence]) => ({ label: label.replace(/[*_#]+/gu, ' ').replace(/\s+/gu, ' ').trim(), sentence }));
+}
+
+/** A section as the answer shows it: its heading as a label, then a bullet per unit (a sub-section's heading in bold before its sentence). */
+function formatOutline(section: Outline): string {
+  const bullets = section.units.map((u) => (u.label ? `- **${u.label}**\n\n  ${cite(u.sentence)}` : `- ${cite(u.sentence)}`));
+  return `**${section.heading}**\n\n${bullets.join('\n')}`;
 }
 
 /** A point in bold at the start of a passage: "- **Convenience:** …", "**Book early.** …", "1. **Site preparation**: …". */
@@ -237,13 +332,13 @@ function cite(s: Sentence): string {
  * language's labels, a comparison's points by the side they are about (its own words as label);
  * the rest first, ungrouped.
  */
-function grouped(question: string, shape: OpenShape | 'factoid', points: readonly Scored[]): string[] {
+function grouped(question: string, shape: OpenShape | 'factoid', points: readonly Sentence[]): string[] {
   if (points.length === 0) return [];
-  const bullets = (list: readonly Scored[]): string => list.map((p) => `- ${cite(p)}`).join('\n');
+  const bullets = (list: readonly Sentence[]): string => list.map((p) => `- ${cite(p)}`).join('\n');
   if (shape === 'proscons') {
     const labels = LABELS[questionLanguage(question)] ?? LABELS.en!;
     // The innermost heading that says which ("Cons of Renovating" under "Pros and Cons of…"), else the sentence's own words.
-    const side = (p: Scored): 'pro' | 'con' | undefined => [...p.headings].reverse().map(polarity).find((x) => x !== undefined) ?? polarity(p.text);
+    const side = (p: Sentence): 'pro' | 'con' | undefined => [...p.headings].reverse().map(polarity).find((x) => x !== undefined) ?? polarity(p.text);
     const pros = points.filter((p) => side(p) === 'pro');
     const cons = points.filter((p) => side(p) === 'con');
     const rest = points.filter((p) => side(p) === undefined);
@@ -252,7 +347,7 @@ function grouped(question: string, shape: OpenShape | 'factoid', points: readonl
   const sides = shape === 'comparison' ? comparisonSides(question) : undefined;
   if (sides !== undefined) {
     const [a, b] = sides.map((terms) => terms.filter((t) => !sides[0].includes(t) || !sides[1].includes(t)));
-    const about = (p: Scored, terms: readonly string[]): number => terms.filter((t) => holds(p.terms, t) || holds(p.around, t)).length;
+    const about = (p: Sentence, terms: readonly string[]): number => terms.filter((t) => holds(p.terms, t) || holds(p.around, t)).length;
     const ofA = points.filter((p) => about(p, a!) > about(p, b!));
     const ofB = points.filter((p) => about(p, b!) > about(p, a!));
     const rest = points.filter((p) => !ofA.includes(p) && !ofB.includes(p));
@@ -262,10 +357,10 @@ function grouped(question: string, shape: OpenShape | 'factoid', points: readonl
   return [bullets(points)];
 }
 
-/** Context lines that are headings or labels: short, and not ending as a sentence does. */
+/** Context lines that are headings or labels: short, and not ending as a sentence does, or asking ("Why Choose Catering?"). */
 const MAX_HEADING_WORDS = 14;
 function headingsOf(context: string | undefined): string[] {
-  return (context ?? '').split('\n').filter((line) => line.trim() !== '' && !endsSentence(line.trim()) && line.split(/\s+/u).length <= MAX_HEADING_WORDS);
+  return (context ?? '').split('\n').filter((line) => line.trim() !== '' && (!endsSentence(line.trim()) || /[?？]\**$/u.test(line.trim())) && line.split(/\s+/u).length <= MAX_HEADING_WORDS);
 }
 
 /**

@@ -5,6 +5,7 @@
 import MiniSearch from 'minisearch';
 import type { Passage } from './passages';
 import { asksKindOfNumber, holdsNumberOfKind } from './question-cues';
+import { questionFacets, questionShape } from './question-shape';
 import { contentTerm, words } from './terms';
 
 /**
@@ -52,15 +53,32 @@ export function rankPassages(question: string, passages: readonly Passage[]): { 
 /** Passages handed to a composer (best first). */
 const COMPOSER_PASSAGES = 20;
 
+/** At most this many passages for an open question (its facets' best and their sections'). */
+const MAX_OPEN_PASSAGES = 400;
+
 /**
  * The best passages, plus the best of every page that has none among them, so a composer that
- * finds no answer can still say what each page covers.
+ * finds no answer can still say what each page covers. An open question (how, why, pros and
+ * cons, a comparison, several at once) gets each facet's own best passages first, ranked by what
+ * that facet asks, then the rest up to MAX_OPEN_PASSAGES: its answer gathers a facet's points and
+ * a page section's list (items under "Why choose catering?" need not repeat the question's
+ * words), not only the passages nearest the whole question.
  */
 export function composerPassages(question: string, passages: readonly Passage[]): Passage[] {
   const ranked = rankPassages(question, passages).map((r) => r.passage);
+  const facets = questionFacets(question);
+  if (facets.length > 1 || questionShape(question) !== 'factoid') return openPassages(facets, ranked);
   const chosen = ranked.slice(0, COMPOSER_PASSAGES);
   for (const passage of ranked.slice(COMPOSER_PASSAGES)) {
     if (!chosen.some((p) => p.n === passage.n)) chosen.push(passage);
   }
   return chosen;
+}
+
+/** An open question's passages: each facet's best first (so a facet the whole question ranks low is read), then the rest in rank order, up to MAX_OPEN_PASSAGES. */
+function openPassages(facets: readonly string[], ranked: readonly Passage[]): Passage[] {
+  const picked = new Set<Passage>(ranked.slice(0, COMPOSER_PASSAGES));
+  for (const facet of facets.length > 1 ? facets : []) for (const { passage } of rankPassages(facet, ranked).slice(0, COMPOSER_PASSAGES)) picked.add(passage);
+  for (const p of ranked) if (picked.size < MAX_OPEN_PASSAGES) picked.add(p);
+  return [...picked];
 }
