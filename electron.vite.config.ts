@@ -29,7 +29,8 @@ function rendererSizeReport(): Plugin {
       logger = config.logger;
     },
     generateBundle(_, bundle) {
-      for (const output of Object.values(bundle)) if (output.type === 'chunk') modulesOf.set(output.fileName, output.modules);
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk') modulesOf.set(output.fileName, output.modules);
     },
     closeBundle() {
       const chunks = rendererChunks(outDir);
@@ -57,7 +58,12 @@ export default defineConfig({
       outDir: 'out/main',
       // The built-in model runtime's worker starts from a file of its own (out/main/model-worker.js);
       // node-llama-cpp stays external, as every dependency of the main process does by default.
-      rollupOptions: { input: { index: resolve('src/main/index.ts'), 'model-worker': resolve('src/main/models/local-runtime-worker.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          'model-worker': resolve('src/main/models/local-runtime-worker.ts'),
+        },
+      },
     },
   },
   preload: {

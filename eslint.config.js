@@ -197,14 +197,21 @@ export default tseslint.config(
     // that begins or ends with é, ł or ü never matches. The rooms that read people's words write
     // such rules with unicodeWordRegExp (src/main/text/word-boundary.ts). A pattern over ASCII
     // tokens only (class names, MIME types) says so in an eslint-disable comment.
-    files: ['src/main/answer/**', 'src/main/fetch/extract/**', 'src/main/research/**', 'src/main/library/**', 'src/main/text/**'],
+    files: [
+      'src/main/answer/**',
+      'src/main/fetch/extract/**',
+      'src/main/research/**',
+      'src/main/library/**',
+      'src/main/text/**',
+    ],
     ignores: ['src/main/text/word-boundary.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: 'Literal[regex.pattern=/\\\\b/]',
-          message: 'A \\b in a regex over words is ASCII-only: write it with unicodeWordRegExp (src/main/text/word-boundary.ts).',
+          message:
+            'A \\b in a regex over words is ASCII-only: write it with unicodeWordRegExp (src/main/text/word-boundary.ts).',
         },
       ],
     },

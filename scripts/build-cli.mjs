@@ -32,7 +32,9 @@ await build({
   format: 'esm',
   external: EXTERNAL.flatMap((name) => [name, `${name}/*`]),
   // Bundled CommonJS packages call require() (for node: built-ins); an ES module has none.
-  banner: { js: "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);",
+  },
   sourcemap: true,
   define: { LANTERN_VERSION: JSON.stringify(version) },
   logLevel: 'warning',

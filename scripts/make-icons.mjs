@@ -10,7 +10,11 @@ import { deflateSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const hex = (value) => [parseInt(value.slice(1, 3), 16), parseInt(value.slice(3, 5), 16), parseInt(value.slice(5, 7), 16)];
+const hex = (value) => [
+  parseInt(value.slice(1, 3), 16),
+  parseInt(value.slice(3, 5), 16),
+  parseInt(value.slice(5, 7), 16),
+];
 const roundedRect = (x0, y0, x1, y1, r) => (x, y) => {
   const cx = Math.min(Math.max(x, x0 + r), x1 - r);
   const cy = Math.min(Math.max(y, y0 + r), y1 - r);
@@ -144,5 +148,12 @@ const pngs = Object.fromEntries(sizes.map((size) => [size, png(size)]));
 for (const size of sizes) write(`build/icons/${size}x${size}.png`, pngs[size]);
 write('build/icon.png', pngs[512]);
 write('resources/icon.png', pngs[256]);
-write('build/icon.icns', icns([['ic07', pngs[128]], ['ic08', pngs[256]], ['ic09', pngs[512]]]));
+write(
+  'build/icon.icns',
+  icns([
+    ['ic07', pngs[128]],
+    ['ic08', pngs[256]],
+    ['ic09', pngs[512]],
+  ]),
+);
 write('build/icon.ico', ico([16, 32, 48, 256].map((size) => [size, pngs[size]])));

@@ -59,12 +59,31 @@ function ensureElectronSqlite() {
   const electronArgs = ['--runtime=electron', `--target=${electronVersion}`, `--arch=${process.arch}`];
   try {
     // A prebuilt binary when one is published for this Electron; else compile from source.
-    execFileSync(process.execPath, [require.resolve('prebuild-install/bin.js'), ...electronArgs], { cwd: target, stdio: 'inherit' });
+    execFileSync(process.execPath, [require.resolve('prebuild-install/bin.js'), ...electronArgs], {
+      cwd: target,
+      stdio: 'inherit',
+    });
   } catch {
-    const nodeGyp = join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+    const nodeGyp = join(
+      dirname(process.execPath),
+      '..',
+      'lib',
+      'node_modules',
+      'npm',
+      'node_modules',
+      'node-gyp',
+      'bin',
+      'node-gyp.js',
+    );
     execFileSync(
       process.execPath,
-      [existsSync(nodeGyp) ? nodeGyp : require.resolve('node-gyp/bin/node-gyp.js'), 'rebuild', '--release', ...electronArgs, '--dist-url=https://electronjs.org/headers'],
+      [
+        existsSync(nodeGyp) ? nodeGyp : require.resolve('node-gyp/bin/node-gyp.js'),
+        'rebuild',
+        '--release',
+        ...electronArgs,
+        '--dist-url=https://electronjs.org/headers',
+      ],
       { cwd: target, stdio: 'inherit' },
     );
   }

@@ -29,14 +29,18 @@ export interface ChunkSize {
  * electron.vite.config.ts) names a file of the build folder too.
  */
 function scripts(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map(([, src = '']) => posix.normalize(src.replace(/^\//, '')));
+  return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map(([, src = '']) =>
+    posix.normalize(src.replace(/^\//, '')),
+  );
 }
 
 /** Specifiers of a module's `import … from` / `export … from` statements; import() calls are not statements. */
 function staticImports(code: string): string[] {
   const source = ts.createSourceFile('chunk.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
   return source.statements.flatMap((statement) =>
-    (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+    (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+    statement.moduleSpecifier &&
+    ts.isStringLiteral(statement.moduleSpecifier)
       ? [statement.moduleSpecifier.text]
       : [],
   );
@@ -85,6 +89,9 @@ export function formatSizeReport(chunks: readonly ChunkSize[]): string {
   const verdict = gzip <= INITIAL_JS_BUDGET_GZIP ? 'within' : 'OVER';
   return [
     `renderer initial JS: ${kB(gzip)} gzip (${kB(bytes)} raw), ${verdict} the budget of ${kB(INITIAL_JS_BUDGET_GZIP)} gzip`,
-    ...chunks.map((chunk) => `  ${chunk.initial ? 'initial' : 'lazy   '}  ${chunk.file.padEnd(40)} ${kB(chunk.bytes).padStart(10)} ${kB(chunk.gzipBytes).padStart(10)} gzip`),
+    ...chunks.map(
+      (chunk) =>
+        `  ${chunk.initial ? 'initial' : 'lazy   '}  ${chunk.file.padEnd(40)} ${kB(chunk.bytes).padStart(10)} ${kB(chunk.gzipBytes).padStart(10)} gzip`,
+    ),
   ].join('\n');
 }

@@ -15,7 +15,11 @@ const say = (message) => process.stdout.write(`lantern: ${message}\n`);
 
 /** Runs a Node script quietly; true when it succeeded. */
 function node(args, options = {}) {
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: options.stdio ?? ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: options.stdio ?? ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
   return result.status === 0;
 }
 
@@ -38,10 +42,17 @@ function runChild(args) {
 }
 
 async function desktop() {
-  const prepared = spawnSync(process.execPath, ['scripts/prepare-electron.mjs'], { cwd: root, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  const prepared = spawnSync(process.execPath, ['scripts/prepare-electron.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+  });
   if (prepared.status !== 0) {
     // Its error's first line says what failed; the stack under it is for developers.
-    const reason = (prepared.stderr ?? '').split('\n').find((line) => /error/i.test(line) && !/^\s+at /.test(line))?.trim();
+    const reason = (prepared.stderr ?? '')
+      .split('\n')
+      .find((line) => /error/i.test(line) && !/^\s+at /.test(line))
+      ?.trim();
     say(`the desktop app could not be prepared${reason ? ` (${reason})` : ''}; opening web mode instead.`);
     return web();
   }
@@ -72,7 +83,9 @@ let code;
 try {
   if (electronBinaryInstalled(root)) code = await desktop();
   else {
-    say("Electron's binary is not installed (npm install skips its download, and it cannot be fetched offline): opening web mode in a Chrome/Chromium app window instead.");
+    say(
+      "Electron's binary is not installed (npm install skips its download, and it cannot be fetched offline): opening web mode in a Chrome/Chromium app window instead.",
+    );
     code = await web();
   }
 } catch (error) {

@@ -19,7 +19,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit' });
 
-for (const build of [['scripts/build-cli.mjs'], ['node_modules/electron-vite/bin/electron-vite.js', 'build', '--logLevel', 'warn']]) {
+for (const build of [
+  ['scripts/build-cli.mjs'],
+  ['node_modules/electron-vite/bin/electron-vite.js', 'build', '--logLevel', 'warn'],
+]) {
   if (run(build).status !== 0) {
     process.stdout.write('\n0 passed, 1 failed\n');
     process.exit(1);
@@ -92,7 +95,11 @@ if (electronOnly || everything) {
     } else await runPlaywright(config, 'out/electron-test-results.json');
   } else {
     // Listed, not run: each test counts as skipped, never as passed.
-    const listed = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--list', '-c', config], { encoding: 'utf8' });
+    const listed = spawnSync(
+      process.execPath,
+      ['node_modules/@playwright/test/cli.js', 'test', '--list', '-c', config],
+      { encoding: 'utf8' },
+    );
     const total = /^Total: (\d+) tests? in/m.exec(listed.stdout ?? '');
     if (listed.status === 0 && total) skipped += Number(total[1]);
     else failed += 1; // the suite does not even load

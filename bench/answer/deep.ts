@@ -59,18 +59,28 @@ const median = (xs: number[]): number => {
 const topic = await startResearchTopic();
 const web = await startFixtureWeb({ results: (query) => topic.resultsPage(query) });
 const dataDir = mkdtempSync(join(tmpdir(), 'lantern-bench-deep-'));
-const api = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin } });
+const api = createNodeRuntime({
+  env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin },
+});
 try {
   await api.settings.update({ resultCacheTtlMs: 0 });
-  const ask = async (): Promise<RunFigures> => figuresOf(await api.research.run({ question: TOPIC_QUESTION }, { allowPrivateNetworks: true }));
+  const ask = async (): Promise<RunFigures> =>
+    figuresOf(await api.research.run({ question: TOPIC_QUESTION }, { allowPrivateNetworks: true }));
   await ask();
   const measured: RunFigures[] = [];
   for (let i = 0; i < runs; i++) measured.push(await ask());
   const row = (name: string, pick: (f: RunFigures) => number | undefined, unit: (v: number) => string): string =>
-    `| ${name} | ${unit(median(measured.map(pick).filter((v): v is number => v !== undefined)))} | ${measured.map((f) => { const v = pick(f); return v === undefined ? '–' : unit(v); }).join(', ')} |`;
+    `| ${name} | ${unit(median(measured.map(pick).filter((v): v is number => v !== undefined)))} | ${measured
+      .map((f) => {
+        const v = pick(f);
+        return v === undefined ? '–' : unit(v);
+      })
+      .join(', ')} |`;
   const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
   const percent = (share: number): string => `${(share * 100).toFixed(0)} %`;
-  console.log(`Deep research on the fixture topic, ${runs} warm runs (load ${loadavg()[0]!.toFixed(2)}), default pacing, ${measured[0]!.pages} pages, ${measured[0]!.answered}/${measured[0]!.sections} sections answered:\n`);
+  console.log(
+    `Deep research on the fixture topic, ${runs} warm runs (load ${loadavg()[0]!.toFixed(2)}), default pacing, ${measured[0]!.pages} pages, ${measured[0]!.answered}/${measured[0]!.sections} sections answered:\n`,
+  );
   console.log('| figure | median | runs |\n|---|---|---|');
   console.log(row('time to plan', (f) => f.planMs, seconds));
   console.log(row('time to first section', (f) => f.firstSectionMs, seconds));

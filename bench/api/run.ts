@@ -58,7 +58,10 @@ interface AutocannonResult {
 const loadAtStart = loadavg()[0] ?? NaN;
 const dataDir = mkdtempSync(join(tmpdir(), 'lantern-bench-api-'));
 const web = await startFixtureWeb();
-const runtime = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin }, pageTimeoutMs: 30_000 });
+const runtime = createNodeRuntime({
+  env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin },
+  pageTimeoutMs: 30_000,
+});
 const server = await startApiServer({
   api: runtime,
   token: () => TOKEN,
@@ -68,7 +71,11 @@ const server = await startApiServer({
   log: () => undefined,
 });
 const base = `http://127.0.0.1:${server.port}`;
-const authHeaders = { Host: `127.0.0.1:${server.port}`, Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
+const authHeaders = {
+  Host: `127.0.0.1:${server.port}`,
+  Authorization: `Bearer ${TOKEN}`,
+  'Content-Type': 'application/json',
+};
 
 // RSS sampled every 100 ms for the whole run.
 let rssPeak = 0;
@@ -82,7 +89,11 @@ const sampler = setInterval(() => {
 /** One autocannon process; resolves with its JSON report. */
 function autocannon(args: string[]): Promise<AutocannonResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'node_modules/autocannon/autocannon.js'), '-j', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(PROJECT_ROOT, 'node_modules/autocannon/autocannon.js'), '-j', ...args],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -97,7 +108,8 @@ function autocannon(args: string[]): Promise<AutocannonResult> {
     });
   });
 }
-const headerArgs = (headers: Record<string, string>): string[] => Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
+const headerArgs = (headers: Record<string, string>): string[] =>
+  Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
 
 // Warm the results cache once (browser + fixture web), then check a repeat answers from it.
 const warmStart = performance.now();
@@ -121,9 +133,24 @@ rssPeak = rssStart;
 // 1. Cached search. The server's CPU time per request (this process: autocannon and Chromium run
 // in others) is a figure that depends less on what else the shared machine runs than requests/s.
 const cpuBefore = process.cpuUsage();
-const cached = await autocannon(['-c', '50', '-p', '1', '-d', String(CACHED_SECONDS), '-m', 'POST', ...headerArgs(authHeaders), '-b', SEARCH_BODY, `${base}/v1/search`]);
+const cached = await autocannon([
+  '-c',
+  '50',
+  '-p',
+  '1',
+  '-d',
+  String(CACHED_SECONDS),
+  '-m',
+  'POST',
+  ...headerArgs(authHeaders),
+  '-b',
+  SEARCH_BODY,
+  `${base}/v1/search`,
+]);
 const cpuDuringCached = process.cpuUsage(cpuBefore);
-const serverCpuUsPerRequest = Math.round((cpuDuringCached.user + cpuDuringCached.system) / Math.max(1, cached.requests.total));
+const serverCpuUsPerRequest = Math.round(
+  (cpuDuringCached.user + cpuDuringCached.system) / Math.max(1, cached.requests.total),
+);
 const engineRequestsDuringCached = web.requests.length - engineRequestsAfterWarm;
 
 // 2. Mixed, 50 connections in all.
@@ -139,16 +166,60 @@ const body300k = bigInvalid(300_000, '300k.json');
 const wrongHost = { ...authHeaders, Host: 'evil.example:80' };
 const wrongToken = { ...authHeaders, Authorization: 'Bearer not-the-token' };
 const mixes: Array<{ name: string; connections: number; args: string[]; expect: '2xx' | '4xx' }> = [
-  { name: 'valid search (cached)', connections: 15, args: ['-m', 'POST', ...headerArgs(authHeaders), '-b', SEARCH_BODY, `${base}/v1/search`], expect: '2xx' },
+  {
+    name: 'valid search (cached)',
+    connections: 15,
+    args: ['-m', 'POST', ...headerArgs(authHeaders), '-b', SEARCH_BODY, `${base}/v1/search`],
+    expect: '2xx',
+  },
   { name: 'valid health', connections: 10, args: [...headerArgs(authHeaders), `${base}/v1/health`], expect: '2xx' },
-  { name: 'malformed JSON', connections: 5, args: ['-m', 'POST', ...headerArgs(authHeaders), '-b', '{"query": "coffee", ', `${base}/v1/search`], expect: '4xx' },
-  { name: 'wrong types', connections: 5, args: ['-m', 'POST', ...headerArgs(authHeaders), '-b', '{"query": 42, "limit": "ten", "engine": ["google"]}', `${base}/v1/search`], expect: '4xx' },
-  { name: '~20 KB invalid body', connections: 4, args: ['-m', 'POST', ...headerArgs(authHeaders), '-i', body20k, `${base}/v1/search`], expect: '4xx' },
-  { name: '~300 KB invalid body', connections: 2, args: ['-m', 'POST', ...headerArgs(authHeaders), '-i', body300k, `${base}/v1/search`], expect: '4xx' },
-  { name: 'wrong token', connections: 5, args: ['-m', 'POST', ...headerArgs(wrongToken), '-b', SEARCH_BODY, `${base}/v1/search`], expect: '4xx' },
-  { name: 'wrong Host', connections: 4, args: ['-m', 'POST', ...headerArgs(wrongHost), '-b', SEARCH_BODY, `${base}/v1/search`], expect: '4xx' },
+  {
+    name: 'malformed JSON',
+    connections: 5,
+    args: ['-m', 'POST', ...headerArgs(authHeaders), '-b', '{"query": "coffee", ', `${base}/v1/search`],
+    expect: '4xx',
+  },
+  {
+    name: 'wrong types',
+    connections: 5,
+    args: [
+      '-m',
+      'POST',
+      ...headerArgs(authHeaders),
+      '-b',
+      '{"query": 42, "limit": "ten", "engine": ["google"]}',
+      `${base}/v1/search`,
+    ],
+    expect: '4xx',
+  },
+  {
+    name: '~20 KB invalid body',
+    connections: 4,
+    args: ['-m', 'POST', ...headerArgs(authHeaders), '-i', body20k, `${base}/v1/search`],
+    expect: '4xx',
+  },
+  {
+    name: '~300 KB invalid body',
+    connections: 2,
+    args: ['-m', 'POST', ...headerArgs(authHeaders), '-i', body300k, `${base}/v1/search`],
+    expect: '4xx',
+  },
+  {
+    name: 'wrong token',
+    connections: 5,
+    args: ['-m', 'POST', ...headerArgs(wrongToken), '-b', SEARCH_BODY, `${base}/v1/search`],
+    expect: '4xx',
+  },
+  {
+    name: 'wrong Host',
+    connections: 4,
+    args: ['-m', 'POST', ...headerArgs(wrongHost), '-b', SEARCH_BODY, `${base}/v1/search`],
+    expect: '4xx',
+  },
 ];
-const mixedResults = await Promise.all(mixes.map((mix) => autocannon(['-c', String(mix.connections), '-p', '1', '-d', String(MIXED_SECONDS), ...mix.args])));
+const mixedResults = await Promise.all(
+  mixes.map((mix) => autocannon(['-c', String(mix.connections), '-p', '1', '-d', String(MIXED_SECONDS), ...mix.args])),
+);
 const rssPeakLoad = rssPeak;
 const rssEndOfLoad = process.memoryUsage().rss;
 
@@ -162,13 +233,25 @@ const rssAfterGc = process.memoryUsage().rss;
 const heapAfterGc = process.memoryUsage().heapUsed;
 clearInterval(sampler);
 
-const sum = (key: '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'errors' | 'timeouts'): number => mixedResults.reduce((total, r) => total + r[key], 0);
+const sum = (key: '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'errors' | 'timeouts'): number =>
+  mixedResults.reduce((total, r) => total + r[key], 0);
 const mixed = {
   seconds: MIXED_SECONDS,
   connections: mixes.reduce((total, mix) => total + mix.connections, 0),
   byKind: mixes.map((mix, i) => {
     const r = mixedResults[i] as AutocannonResult;
-    return { name: mix.name, connections: mix.connections, expect: mix.expect, requests: r.requests.total, '2xx': r['2xx'], '4xx': r['4xx'], '5xx': r['5xx'], errors: r.errors, timeouts: r.timeouts, p99Ms: r.latency.p99 };
+    return {
+      name: mix.name,
+      connections: mix.connections,
+      expect: mix.expect,
+      requests: r.requests.total,
+      '2xx': r['2xx'],
+      '4xx': r['4xx'],
+      '5xx': r['5xx'],
+      errors: r.errors,
+      timeouts: r.timeouts,
+      p99Ms: r.latency.p99,
+    };
   }),
   total: mixedResults.reduce((total, r) => total + r.requests.total, 0),
   '1xx': sum('1xx'),
@@ -183,7 +266,14 @@ const unexpected = mixed.byKind.filter((kind) => kind[kind.expect] !== kind.requ
 
 const results = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverage1mStart: loadAtStart, loadAverage1mEnd: loadavg()[0] },
+  machine: {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage1mStart: loadAtStart,
+    loadAverage1mEnd: loadavg()[0],
+  },
   loadGenerator: 'autocannon 8.0.0 (separate processes, -j)',
   warmUp: { firstSearchMs: warmMs, repeatSearchMs: repeatMs },
   cachedSearch: {
@@ -201,7 +291,13 @@ const results = {
   },
   mixed,
   afterLoad: { healthStatus: healthAfterStatus },
-  rssMiB: { start: mib(rssStart), peak: mib(rssPeakLoad), endOfLoad: mib(rssEndOfLoad), after10s: mib(rssAfter), after10sGc: global.gc ? mib(rssAfterGc) : null },
+  rssMiB: {
+    start: mib(rssStart),
+    peak: mib(rssPeakLoad),
+    endOfLoad: mib(rssEndOfLoad),
+    after10s: mib(rssAfter),
+    after10sGc: global.gc ? mib(rssAfterGc) : null,
+  },
   heapUsedMiB: { start: mib(heapStart), after10sGc: global.gc ? mib(heapAfterGc) : null },
   externalMiB: { peakSampled: mib(externalPeak), after10sGc: mib(process.memoryUsage().external) },
   checks: {
@@ -229,7 +325,15 @@ const lines = [
   `| server RSS at start / peak / end of load / 10 s after | ${mib(rssStart)} / ${mib(rssPeakLoad)} / ${mib(rssEndOfLoad)} / ${mib(rssAfter)} MiB | back near start |`,
   `| server JS heap in use at start / 10 s after, after a forced GC | ${mib(heapStart)} / ${global.gc ? mib(heapAfterGc) : '—'} MiB | back near start |`,
 ];
-const kinds = ['', '| mixed request kind | connections | requests | 2xx | 4xx | 5xx | p99 |', '|---|---|---|---|---|---|---|', ...mixed.byKind.map((k) => `| ${k.name} | ${k.connections} | ${n(k.requests)} | ${n(k['2xx'])} | ${n(k['4xx'])} | ${k['5xx']} | ${k.p99Ms} ms |`)];
+const kinds = [
+  '',
+  '| mixed request kind | connections | requests | 2xx | 4xx | 5xx | p99 |',
+  '|---|---|---|---|---|---|---|',
+  ...mixed.byKind.map(
+    (k) =>
+      `| ${k.name} | ${k.connections} | ${n(k.requests)} | ${n(k['2xx'])} | ${n(k['4xx'])} | ${k['5xx']} | ${k.p99Ms} ms |`,
+  ),
+];
 process.stdout.write(`${[...lines, ...kinds].join('\n')}\n\n${JSON.stringify(results.checks)}\n`);
 
 await server.close(1000);

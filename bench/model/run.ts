@@ -26,8 +26,15 @@ const RUNS = Number(process.env.LANTERN_BENCH_RUNS ?? 3);
 const TOKENS = Number(process.env.LANTERN_BENCH_TOKENS ?? 64);
 const THREADS = process.env.LANTERN_BENCH_THREADS ? Number(process.env.LANTERN_BENCH_THREADS) : undefined;
 const MESSAGES = [
-  { role: 'system' as const, content: 'You answer the question from the numbered sources you are given, and from nothing else.' },
-  { role: 'user' as const, content: '<sources>\n[1] A lantern is a portable source of light, often with a handle.\n</sources>\n\nQuestion: What is a lantern?' },
+  {
+    role: 'system' as const,
+    content: 'You answer the question from the numbered sources you are given, and from nothing else.',
+  },
+  {
+    role: 'user' as const,
+    content:
+      '<sources>\n[1] A lantern is a portable source of light, often with a handle.\n</sources>\n\nQuestion: What is a lantern?',
+  },
 ];
 
 const mb = formatBytes;
@@ -39,7 +46,11 @@ async function main(): Promise<void> {
   const modelPath = real ?? join(dir!, 'tiny.gguf');
   if (!real) await writeTinyGguf(modelPath);
 
-  const runtime = new LocalRuntime({ worker: SOURCE_WORKER_ENTRY, idleMs: 0, ...(THREADS ? { threads: THREADS } : {}) });
+  const runtime = new LocalRuntime({
+    worker: SOURCE_WORKER_ENTRY,
+    idleMs: 0,
+    ...(THREADS ? { threads: THREADS } : {}),
+  });
   const rssBefore = process.memoryUsage().rss;
   const loadStart = performance.now();
   const info = await runtime.load(modelPath);
@@ -68,8 +79,14 @@ async function main(): Promise<void> {
 
   const label = real ? basename(real) : 'tiny random GGUF (mechanics only)';
   const threads = THREADS ?? Math.max(1, availableParallelism() - 1);
-  console.log(`model: ${label}, ${mb(info.sizeBytes)} of weights, context ${info.contextSize}, GPU ${info.gpu || 'none'}, ${threads} thread(s)`);
-  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${RUNS} generations of ${TOKENS} tokens\n`);
+  console.log(
+    `model: ${label}, ${mb(info.sizeBytes)} of weights, context ${info.contextSize}, GPU ${info.gpu || 'none'}, ${threads} thread(s)`,
+  );
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ${RUNS} generations of ${TOKENS} tokens\n`,
+  );
   console.log('| model | load | first token (median) | tokens/s (median) | RSS before → loaded | peak RSS |');
   console.log('|---|---|---|---|---|---|');
   console.log(

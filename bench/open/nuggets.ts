@@ -8,7 +8,11 @@ import { normalizeText } from '../answer/metrics.js';
 
 /** Text as compared: Markdown's escapes, emphasis and [n] markers out, then normalizeText (case, quotes, dashes, spaces). */
 export function comparable(text: string): string {
-  return normalizeText(withoutEscapes(text).replace(/\[\d+(?:,\s*\d+)*\]/g, ' ').replace(/[*_]+/g, ''));
+  return normalizeText(
+    withoutEscapes(text)
+      .replace(/\[\d+(?:,\s*\d+)*\]/g, ' ')
+      .replace(/[*_]+/g, ''),
+  );
 }
 
 export function holdsPhrase(text: string, phrase: string): boolean {
@@ -31,7 +35,9 @@ export interface Coverage {
 
 export function coverage(answer: string, nuggets: readonly NuggetLike[], facets?: readonly unknown[]): Coverage {
   const text = comparable(answer);
-  const covered = nuggets.map((n) => n.match.some((phrase) => comparable(phrase) !== '' && text.includes(comparable(phrase))));
+  const covered = nuggets.map((n) =>
+    n.match.some((phrase) => comparable(phrase) !== '' && text.includes(comparable(phrase))),
+  );
   const vital = nuggets.filter((n) => n.vital);
   const result: Coverage = {
     vital: { covered: vital.filter((n) => covered[nuggets.indexOf(n)]).length, of: vital.length },

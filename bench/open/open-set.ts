@@ -77,7 +77,15 @@ export function markdownOf(page: string): string {
 export function checkOpenSet(items: readonly OpenItem[], pageText: (page: string) => string = markdownOf): OpenCheck {
   const problems: string[] = [];
   const ids = new Set<string>();
-  const report: OpenCheck = { problems, questions: items.length, compound: 0, nuggets: { vital: 0, okay: 0 }, languages: {}, shapes: {}, halves: { tune: 0, check: 0 } };
+  const report: OpenCheck = {
+    problems,
+    questions: items.length,
+    compound: 0,
+    nuggets: { vital: 0, okay: 0 },
+    languages: {},
+    shapes: {},
+    halves: { tune: 0, check: 0 },
+  };
   const count = (record: Record<string, number>, key: string): void => {
     record[key] = (record[key] ?? 0) + 1;
   };
@@ -89,14 +97,17 @@ export function checkOpenSet(items: readonly OpenItem[], pageText: (page: string
     count(report.shapes, item.shape);
     report.halves[halfOf(item.id)]++;
     if (!SHAPES.includes(item.shape)) problems.push(`${where} shape "${item.shape}" is none of ${SHAPES.join(', ')}`);
-    if (item.nuggets.length < 3 || item.nuggets.length > 6) problems.push(`${where} ${item.nuggets.length} nuggets, 3–6 wanted`);
+    if (item.nuggets.length < 3 || item.nuggets.length > 6)
+      problems.push(`${where} ${item.nuggets.length} nuggets, 3–6 wanted`);
     if (!item.nuggets.some((n) => n.vital)) problems.push(`${where} no vital nugget`);
     if (item.facets !== undefined) {
       report.compound++;
       if (item.facets.length < 2) problems.push(`${where} a compound question needs two facets or more`);
       for (const [f] of item.facets.entries())
-        if (!item.nuggets.some((n) => n.vital && n.facet === f)) problems.push(`${where} facet ${f} has no vital nugget`);
-      if (item.nuggets.some((n) => n.facet === undefined || n.facet >= item.facets!.length)) problems.push(`${where} a nugget names no facet of the question`);
+        if (!item.nuggets.some((n) => n.vital && n.facet === f))
+          problems.push(`${where} facet ${f} has no vital nugget`);
+      if (item.nuggets.some((n) => n.facet === undefined || n.facet >= item.facets!.length))
+        problems.push(`${where} a nugget names no facet of the question`);
     }
     let texts: string[];
     try {

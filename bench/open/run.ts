@@ -40,7 +40,15 @@ import { shuffled } from '../answer/metrics.js';
 import { pageSlug, readPageBytes } from '../answer/qa-set.js';
 import { savedFetch, type SavedPages } from '../answer/replay.js';
 import { coverage, type Coverage } from './nuggets.js';
-import { checkOpenSet, formatOpenCheck, halfOf, languageOf, loadOpenSet, type Half, type OpenItem } from './open-set.js';
+import {
+  checkOpenSet,
+  formatOpenCheck,
+  halfOf,
+  languageOf,
+  loadOpenSet,
+  type Half,
+  type OpenItem,
+} from './open-set.js';
 
 const RESULTS = resolve(dirname(fileURLToPath(import.meta.url)), '../results');
 const PAGES_PER_QUESTION = 6;
@@ -56,7 +64,8 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
   },
 });
-if (values.half !== undefined && values.half !== 'tune' && values.half !== 'check') throw new Error('--half is tune or check');
+if (values.half !== undefined && values.half !== 'tune' && values.half !== 'check')
+  throw new Error('--half is tune or check');
 
 interface ModeRow {
   coverage: Coverage;
@@ -76,9 +85,17 @@ interface Row {
 
 /** The question's own pages, then others' (seeded by its id) up to PAGES_PER_QUESTION, each under a URL of its own. */
 function pagesFor(item: OpenItem, items: readonly OpenItem[]): { page: string; url: string }[] {
-  const others = [...new Set(items.filter((other) => other.id !== item.id).flatMap((other) => other.pages))].filter((page) => !item.pages.includes(page));
-  const chosen = [...item.pages, ...shuffled(others, `${SEED}:${item.id}`)].slice(0, Math.max(PAGES_PER_QUESTION, item.pages.length));
-  return shuffled(chosen, `${SEED}:order:${item.id}`).map((page) => ({ page, url: `http://open.test/${item.id}/${pageSlug(page)}.html` }));
+  const others = [...new Set(items.filter((other) => other.id !== item.id).flatMap((other) => other.pages))].filter(
+    (page) => !item.pages.includes(page),
+  );
+  const chosen = [...item.pages, ...shuffled(others, `${SEED}:${item.id}`)].slice(
+    0,
+    Math.max(PAGES_PER_QUESTION, item.pages.length),
+  );
+  return shuffled(chosen, `${SEED}:order:${item.id}`).map((page) => ({
+    page,
+    url: `http://open.test/${item.id}/${pageSlug(page)}.html`,
+  }));
 }
 
 function savedPagesFor(item: OpenItem, pages: { page: string; url: string }[]): SavedPages {
@@ -119,14 +136,17 @@ async function main(): Promise<number> {
   console.log(formatOpenCheck(check));
   if (check.problems.length > 0) return 1;
   if (values.check) return 0;
-  const selected = items.filter((item) => values.half === undefined || halfOf(item.id) === values.half).slice(0, values.limit === undefined ? undefined : Number(values.limit));
+  const selected = items
+    .filter((item) => values.half === undefined || halfOf(item.id) === values.half)
+    .slice(0, values.limit === undefined ? undefined : Number(values.limit));
 
   const saved = selected.map((item) => savedPagesFor(item, pagesFor(item, items)));
   const fetch = savedFetch(saved) as FetchService;
   const byId = new Map(saved.map((s) => [s.id, s]));
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-bench-open-'));
   const store = openStore({ path: join(dataDir, 'open.sqlite') });
-  const noSearch = (): Promise<never> => Promise.reject(new LanternError('INTERNAL', 'a quick answer over given pages searched'));
+  const noSearch = (): Promise<never> =>
+    Promise.reject(new LanternError('INTERNAL', 'a quick answer over given pages searched'));
   const answers = new AnswerService({ search: noSearch, fetch: async () => fetch, store });
   let current: SavedPages | undefined;
   const research = new ResearchRunService({
@@ -135,7 +155,13 @@ async function main(): Promise<number> {
       searchId: 'open',
       query: request.query,
       engine: 'google',
-      results: (current?.pages ?? []).map((p, index) => ({ index, title: p.page?.title ?? '', url: p.url, snippet: '', source: 'open.test' })),
+      results: (current?.pages ?? []).map((p, index) => ({
+        index,
+        title: p.page?.title ?? '',
+        url: p.url,
+        snippet: '',
+        source: 'open.test',
+      })),
       tookMs: 0,
     }),
     fetch: async () => fetch,
@@ -149,7 +175,10 @@ async function main(): Promise<number> {
       const pages = byId.get(item.id)!;
       current = pages;
       let started = performance.now();
-      const quick = await answers.answer({ question: item.question, urls: pages.urls, composer: 'extractive' }, { allowPrivateNetworks: true });
+      const quick = await answers.answer(
+        { question: item.question, urls: pages.urls, composer: 'extractive' },
+        { allowPrivateNetworks: true },
+      );
       const quickMs = performance.now() - started;
       const row: Row = {
         id: item.id,
@@ -157,11 +186,19 @@ async function main(): Promise<number> {
         language: languageOf(item.id),
         shape: item.shape,
         compound: item.facets !== undefined,
-        quick: { coverage: coverage(quick.answer, item.nuggets, item.facets), declined: !quick.answered, ms: quickMs, text: quick.answer },
+        quick: {
+          coverage: coverage(quick.answer, item.nuggets, item.facets),
+          declined: !quick.answered,
+          ms: quickMs,
+          text: quick.answer,
+        },
       };
       if (!values['quick-only']) {
         started = performance.now();
-        const report = await research.run({ question: item.question, composer: 'extractive', maxPages: PAGES_PER_QUESTION }, { allowPrivateNetworks: true });
+        const report = await research.run(
+          { question: item.question, composer: 'extractive', maxPages: PAGES_PER_QUESTION },
+          { allowPrivateNetworks: true },
+        );
         const text = reportText(report);
         row.deep = {
           coverage: coverage(text, item.nuggets, item.facets),
@@ -172,8 +209,12 @@ async function main(): Promise<number> {
       }
       rows.push(row);
       const fig = (m: ModeRow | undefined): string =>
-        m === undefined ? '–' : `${m.coverage.vital.covered}/${m.coverage.vital.of} vital${m.declined ? ' DECLINED' : ''}${m.coverage.everyFacet === false ? ' facet-missing' : ''} ${Math.round(m.ms)} ms`;
-      console.log(`${String(index + 1).padStart(3)}/${selected.length} ${row.half.padEnd(5)} ${item.id.padEnd(44)} quick ${fig(row.quick)}; deep ${fig(row.deep)}`);
+        m === undefined
+          ? '–'
+          : `${m.coverage.vital.covered}/${m.coverage.vital.of} vital${m.declined ? ' DECLINED' : ''}${m.coverage.everyFacet === false ? ' facet-missing' : ''} ${Math.round(m.ms)} ms`;
+      console.log(
+        `${String(index + 1).padStart(3)}/${selected.length} ${row.half.padEnd(5)} ${item.id.padEnd(44)} quick ${fig(row.quick)}; deep ${fig(row.deep)}`,
+      );
       if (values.verbose) console.log(`--- quick\n${row.quick.text}\n--- deep\n${row.deep?.text ?? ''}\n`);
     }
   } finally {
@@ -181,8 +222,17 @@ async function main(): Promise<number> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const parts = { tune: rows.filter((r) => r.half === 'tune'), check: rows.filter((r) => r.half === 'check'), all: rows };
-  const figures = Object.fromEntries(Object.entries(parts).map(([part, list]) => [part, { quick: modeFigures(list, rows, 'quick'), deep: modeFigures(list, rows, 'deep') }]));
+  const parts = {
+    tune: rows.filter((r) => r.half === 'tune'),
+    check: rows.filter((r) => r.half === 'check'),
+    all: rows,
+  };
+  const figures = Object.fromEntries(
+    Object.entries(parts).map(([part, list]) => [
+      part,
+      { quick: modeFigures(list, rows, 'quick'), deep: modeFigures(list, rows, 'deep') },
+    ]),
+  );
   const table = markdownTable(figures as Record<keyof typeof parts, { quick: ModeFigures; deep: ModeFigures }>);
   const sh = (command: string): string => {
     try {
@@ -196,7 +246,9 @@ async function main(): Promise<number> {
     values.json,
     `${JSON.stringify({ date: new Date().toISOString(), machine: { nproc: sh('nproc'), node: process.version, loadAverageStart: loadStart, loadAverageEnd: loadavg()[0] }, pagesPerQuestion: PAGES_PER_QUESTION, figures, rows }, null, 2)}\n`,
   );
-  console.log(`\n${table}\n\nload average ${loadStart.toFixed(1)} → ${(loadavg()[0] as number).toFixed(1)}; figures written to ${values.json}`);
+  console.log(
+    `\n${table}\n\nload average ${loadStart.toFixed(1)} → ${(loadavg()[0] as number).toFixed(1)}; figures written to ${values.json}`,
+  );
   return 0;
 }
 
@@ -213,14 +265,22 @@ interface ModeFigures {
 function modeFigures(part: readonly Row[], all: readonly Row[], mode: 'quick' | 'deep'): ModeFigures {
   const runs = part.map((r) => r[mode]).filter((m): m is ModeRow => m !== undefined);
   const sum = (pick: (c: Coverage) => { covered: number; of: number }): { covered: number; of: number } =>
-    runs.reduce((acc, m) => ({ covered: acc.covered + pick(m.coverage).covered, of: acc.of + pick(m.coverage).of }), { covered: 0, of: 0 });
+    runs.reduce((acc, m) => ({ covered: acc.covered + pick(m.coverage).covered, of: acc.of + pick(m.coverage).of }), {
+      covered: 0,
+      of: 0,
+    });
   const vital = sum((c) => c.vital);
   const every = sum((c) => c.all);
   const compound = runs.filter((m) => m.coverage.everyFacet !== undefined);
   // The process's first question warms it: left out of the timings whichever half it is in.
   const warm = new Set(all.slice(1).map((r) => r.id));
-  const times = part.filter((r) => warm.has(r.id)).map((r) => r[mode]?.ms).filter((ms): ms is number => ms !== undefined).sort((a, b) => a - b);
-  const at = (q: number): number => (times.length === 0 ? NaN : times[Math.min(times.length - 1, Math.floor(q * times.length))]!);
+  const times = part
+    .filter((r) => warm.has(r.id))
+    .map((r) => r[mode]?.ms)
+    .filter((ms): ms is number => ms !== undefined)
+    .sort((a, b) => a - b);
+  const at = (q: number): number =>
+    times.length === 0 ? NaN : times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   return {
     questions: runs.length,
     vitalRecall: vital.of === 0 ? null : vital.covered / vital.of,
@@ -240,7 +300,10 @@ function markdownTable(figures: Record<'tune' | 'check' | 'all', { quick: ModeFi
     return s.of === 0 ? '–' : `${((n / s.of) * 100).toFixed(0)} % (${n} of ${s.of})`;
   };
   const ms = (x: number): string => (Number.isNaN(x) ? '–' : `${Math.round(x).toLocaleString('en-US')} ms`);
-  const lines = [`| measure | ${parts.map((p) => `${p === 'tune' ? 'tuning' : p} half`.replace('all half', 'all')).join(' | ')} | target (check half) |`, `|---|---|---|---|---|`];
+  const lines = [
+    `| measure | ${parts.map((p) => `${p === 'tune' ? 'tuning' : p} half`.replace('all half', 'all')).join(' | ')} | target (check half) |`,
+    `|---|---|---|---|---|`,
+  ];
   for (const mode of ['quick', 'deep'] as const) {
     const row = (name: string, f: (m: ModeFigures) => string, target: string): void => {
       lines.push(`| ${mode}: ${name} | ${parts.map((p) => f(figures[p][mode])).join(' | ')} | ${target} |`);
@@ -249,7 +312,11 @@ function markdownTable(figures: Record<'tune' | 'check' | 'all', { quick: ModeFi
     row('all-nugget recall', (m) => pct(m.allRecall), '—');
     row('compound questions, every facet covered', (m) => share(m.compound), '≥ 80 %');
     row('declined', (m) => share(m.declined), '≤ 5 %');
-    row('time, median / p95', (m) => `${ms(m.medianMs)} / ${ms(m.p95Ms)}`, mode === 'quick' ? '≤ 1,500 ms median' : '≤ 60 s');
+    row(
+      'time, median / p95',
+      (m) => `${ms(m.medianMs)} / ${ms(m.p95Ms)}`,
+      mode === 'quick' ? '≤ 1,500 ms median' : '≤ 60 s',
+    );
   }
   return lines.join('\n');
 }

@@ -27,16 +27,26 @@ function wcxb(): string[] {
   const folder = join(SHARED_DATA, 'extraction/wcxb-dev/ground-truth');
   return readdirSync(folder)
     .sort()
-    .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { ground_truth: { main_content_markdown?: string | null; main_content?: string | null } })
+    .map(
+      (name) =>
+        JSON.parse(readFileSync(join(folder, name), 'utf8')) as {
+          ground_truth: { main_content_markdown?: string | null; main_content?: string | null };
+        },
+    )
     .map((page) => page.ground_truth.main_content_markdown || page.ground_truth.main_content || '');
 }
 
-for (const [name, texts] of [['article-extraction-benchmark', articles()], ['wcxb-dev', wcxb()]] as const) {
+for (const [name, texts] of [
+  ['article-extraction-benchmark', articles()],
+  ['wcxb-dev', wcxb()],
+] as const) {
   let groups = 0;
   let found = 0;
   let slowest = 0;
   for (let start = 0; start + GROUP <= texts.length && groups < limit; start += GROUP) {
-    const sources: SourceText[] = texts.slice(start, start + GROUP).map((text, i) => ({ n: i + 1, title: `page ${start + i}`, text }));
+    const sources: SourceText[] = texts
+      .slice(start, start + GROUP)
+      .map((text, i) => ({ n: i + 1, title: `page ${start + i}`, text }));
     const began = performance.now();
     const disagreements = findDisagreements('What do these pages say?', [], sources);
     slowest = Math.max(slowest, performance.now() - began);
@@ -47,5 +57,7 @@ for (const [name, texts] of [['article-extraction-benchmark', articles()], ['wcx
       for (const c of d.claims) console.log(`    [${start + c.n - 1}] ${c.value}: ${c.quote}`);
     }
   }
-  console.log(`${name}: ${groups} groups of ${GROUP} unrelated pages, ${found} disagreements found, slowest group ${slowest.toFixed(0)} ms`);
+  console.log(
+    `${name}: ${groups} groups of ${GROUP} unrelated pages, ${found} disagreements found, slowest group ${slowest.toFixed(0)} ms`,
+  );
 }

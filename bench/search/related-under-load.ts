@@ -45,13 +45,19 @@ const query = values.query;
 const web = await startFixtureWeb();
 if (!web.recordedQueries.includes(query)) throw new Error(`"${query}" is not a recorded query of the fixture web`);
 const recorded = await (await fetch(google.buildRequest({ query, offset: 0 }, web.origin))).text();
-const expected = google.parse({ finalUrl: `${web.origin}/search`, status: 200, html: recorded, title: '' }).relatedSearches ?? [];
+const expected =
+  google.parse({ finalUrl: `${web.origin}/search`, status: 200, html: recorded, title: '' }).relatedSearches ?? [];
 if (expected.length === 0) throw new Error(`the recorded page of "${query}" has no related searches`);
 
 const profile = mkdtempSync(join(tmpdir(), 'lantern-bench-related-'));
 const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: profile });
 const newService = (): SearchService =>
-  new SearchService({ loader, engines: { google }, cache: openStore({ path: ':memory:', purgeIntervalMs: 0 }).resultCache, origins: { google: web.origin } });
+  new SearchService({
+    loader,
+    engines: { google },
+    cache: openStore({ path: ':memory:', purgeIntervalMs: 0 }).resultCache,
+    origins: { google: web.origin },
+  });
 // The browser's launch is not what is measured: it starts before the burners do.
 await newService().search({ query: 'warm-up' });
 
@@ -82,7 +88,13 @@ try {
     try {
       const response = await newService().search({ query });
       const related = response.relatedSearches ?? [];
-      outcomes.push(related.length === expected.length ? 'related' : related.length === 0 ? 'no related searches' : `${related.length} of ${expected.length} related`);
+      outcomes.push(
+        related.length === expected.length
+          ? 'related'
+          : related.length === 0
+            ? 'no related searches'
+            : `${related.length} of ${expected.length} related`,
+      );
     } catch (error) {
       outcomes.push(error instanceof LanternError ? `${error.code}: ${error.message}` : String(error));
     }
@@ -100,7 +112,8 @@ const withRelated = outcomes.filter((outcome) => outcome === 'related').length;
 const others = new Map<string, number>();
 for (const outcome of outcomes) if (outcome !== 'related') others.set(outcome, (others.get(outcome) ?? 0) + 1);
 const sorted = [...searchMs].sort((a, b) => a - b);
-const at = (p: number): number => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN);
+const at = (p: number): number =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN);
 const figures = {
   date: new Date().toISOString(),
   query,
@@ -116,5 +129,7 @@ const figures = {
 mkdirSync(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
 writeFileSync(join(PROJECT_ROOT, 'bench/results/related-under-load.json'), `${JSON.stringify(figures, null, 2)}\n`);
 console.log(JSON.stringify(figures, null, 2));
-console.log(`\n${withRelated}/${runs} searches had their ${expected.length} related searches (${burners} CPU burners, load ${figures.loadAverage1m.start.toFixed(1)}→${figures.loadAverage1m.end.toFixed(1)} on ${figures.cores} cores, ${figures.totalS} s)`);
+console.log(
+  `\n${withRelated}/${runs} searches had their ${expected.length} related searches (${burners} CPU burners, load ${figures.loadAverage1m.start.toFixed(1)}→${figures.loadAverage1m.end.toFixed(1)} on ${figures.cores} cores, ${figures.totalS} s)`,
+);
 if (withRelated < runs) process.exitCode = 1;

@@ -64,7 +64,12 @@ for (const query of web.recordedQueries) {
 const queries = onePage.slice(0, WARM_QUERIES);
 const shortQueries = shortPages.slice(0, 10);
 const newService = (loader: PageLoader): SearchService =>
-  new SearchService({ loader, engines: { google }, cache: openStore({ path: ':memory:', purgeIntervalMs: 0 }).resultCache, origins: { google: web.origin } });
+  new SearchService({
+    loader,
+    engines: { google },
+    cache: openStore({ path: ':memory:', purgeIntervalMs: 0 }).resultCache,
+    origins: { google: web.origin },
+  });
 const freshProfile = (): string => mkdtempSync(join(tmpdir(), 'lantern-bench-'));
 
 // Cold: a new process each time, browser not running, persistent profile as a user would have.
@@ -89,7 +94,11 @@ function coldSearch(query: string): Promise<{ printedMs: number; exitMs: number;
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`cold search failed (${code}): ${output}`));
-      resolve({ printedMs, exitMs: performance.now() - started, results: (JSON.parse(output) as { results: unknown[] }).results.length });
+      resolve({
+        printedMs,
+        exitMs: performance.now() - started,
+        results: (JSON.parse(output) as { results: unknown[] }).results.length,
+      });
     });
   });
 }
@@ -139,7 +148,11 @@ async function timeSearches(searchQueries: readonly string[], gapMs: number): Pr
     const loadsBefore = loadsEnded.length;
     const started = performance.now();
     const response = await service.search({ query }, { noCache: true });
-    times.push({ ms: performance.now() - started, firstPageMs: (loadsEnded[loadsBefore] ?? NaN) - started, results: response.results.length });
+    times.push({
+      ms: performance.now() - started,
+      firstPageMs: (loadsEnded[loadsBefore] ?? NaN) - started,
+      results: response.results.length,
+    });
   }
   return times;
 }
@@ -172,9 +185,13 @@ await web.close();
 // Parse time per recorded page (classify + parse), pure CPU.
 const pageFiles = [
   ...['desktop-2023', 'nojs-2023', 'desktop-2019'].flatMap((dir) =>
-    readdirSync(sharedData('serp/google', dir)).filter((f) => f.endsWith('.html')).map((f) => sharedData('serp/google', dir, f)),
+    readdirSync(sharedData('serp/google', dir))
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => sharedData('serp/google', dir, f)),
   ),
-  ...readdirSync(sharedData('serp/webis/google')).filter((f) => f.endsWith('.html')).map((f) => sharedData('serp/webis/google', f)),
+  ...readdirSync(sharedData('serp/webis/google'))
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => sharedData('serp/webis/google', f)),
 ];
 const parseMs: number[] = [];
 for (const file of pageFiles) {
@@ -188,12 +205,23 @@ for (const file of pageFiles) {
 
 const figures = {
   date: new Date().toISOString(),
-  machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), freeGiB: Math.round(freemem() / 2 ** 30), node: process.version, loadAverage1m: { start: loadAtStart, end: loadavg()[0] } },
+  machine: {
+    cpu: cpus()[0]?.model,
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    freeGiB: Math.round(freemem() / 2 ** 30),
+    node: process.version,
+    loadAverage1m: { start: loadAtStart, end: loadavg()[0] },
+  },
   coldMs: { median: round(median(coldMs)), runs: coldMs.map(round) },
   coldExitMs: { median: round(median(coldExitMs)), runs: coldExitMs.map(round) },
   coldTenFromTwoPagesMs: { median: round(median(coldTwoPagesMs)), runs: coldTwoPagesMs.map(round) },
   warmMs: { median: round(median(warmMs)), p95: round(percentile(warmMs, 95)), n: warmMs.length },
-  backToBackMs: { median: round(median(backToBackMs)), p95: round(percentile(backToBackMs, 95)), n: backToBackMs.length },
+  backToBackMs: {
+    median: round(median(backToBackMs)),
+    p95: round(percentile(backToBackMs, 95)),
+    n: backToBackMs.length,
+  },
   shortFirstPage: {
     firstPageMs: { median: round(median(firstPageMs(short))), p95: round(percentile(firstPageMs(short), 95)) },
     doneMs: { median: round(median(ms(short))), p95: round(percentile(ms(short), 95)) },
@@ -206,9 +234,17 @@ const figures = {
     tenResultsMs: { median: round(median(ms(twoPages))), p95: round(percentile(ms(twoPages), 95)) },
     n: twoPages.length,
   },
-  browserPerSearchMs: { median: round(median(perSearchMs)), p95: round(percentile(perSearchMs, 95)), n: perSearchMs.length },
+  browserPerSearchMs: {
+    median: round(median(perSearchMs)),
+    p95: round(percentile(perSearchMs, 95)),
+    n: perSearchMs.length,
+  },
   warmSpeedup: Number((median(perSearchMs) / median(warmMs)).toFixed(2)),
-  parseMsPerPage: { median: Number(median(parseMs).toFixed(2)), p95: Number(percentile(parseMs, 95).toFixed(2)), pages: parseMs.length },
+  parseMsPerPage: {
+    median: Number(median(parseMs).toFixed(2)),
+    p95: Number(percentile(parseMs, 95).toFixed(2)),
+    pages: parseMs.length,
+  },
 };
 mkdirSync(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
 writeFileSync(join(PROJECT_ROOT, 'bench/results/search.json'), JSON.stringify(figures, null, 2));

@@ -61,7 +61,8 @@ function lantern(args: string[], env: Record<string, string>): Promise<{ stdout:
   });
 }
 
-const isValid = (result: { title: string; url: string }): boolean => result.title.trim() !== '' && /^https?:\/\//.test(result.url);
+const isValid = (result: { title: string; url: string }): boolean =>
+  result.title.trim() !== '' && /^https?:\/\//.test(result.url);
 
 const outcomes: PageOutcome[] = [];
 for (const { file } of index) {
@@ -69,12 +70,21 @@ for (const { file } of index) {
   const url = google.buildRequest({ query: recordedPageQuery(path), offset: 0 }, web.origin);
   const html = await (await fetch(url)).text();
   const raw = { finalUrl: url, status: 200, html, title: '' };
-  const rawUrls = google.classify(raw).state === 'results' ? google.parse(raw).results.map((result) => result.url).slice(0, 10) : [];
+  const rawUrls =
+    google.classify(raw).state === 'results'
+      ? google
+          .parse(raw)
+          .results.map((result) => result.url)
+          .slice(0, 10)
+      : [];
   const run = await lantern(['search', recordedPageQuery(path), '--engine', 'google', '--json'], {
     LANTERN_ENGINE_URL_GOOGLE: web.origin,
     LANTERN_DATA_DIR: tempDataDir(),
   });
-  const printed = JSON.parse(run.stdout) as { results?: Array<{ title: string; url: string }>; error?: { code: string } };
+  const printed = JSON.parse(run.stdout) as {
+    results?: Array<{ title: string; url: string }>;
+    error?: { code: string };
+  };
   const results = (printed.results ?? []).filter(isValid);
   const got = printed.error ? printed.error.code : results.length;
   const sameAsRaw = JSON.stringify(results.map((result) => result.url)) === JSON.stringify(rawUrls);
@@ -88,7 +98,13 @@ const errors = (code: string): number => outcomes.filter((outcome) => outcome.go
 const times = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b);
 const figures = {
   date: new Date().toISOString(),
-  machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverage1m: { start: loadAtStart, end: loadavg()[0] } },
+  machine: {
+    cpu: cpus()[0]?.model,
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage1m: { start: loadAtStart, end: loadavg()[0] },
+  },
   promptDns,
   pages: outcomes.length,
   rawWithAtLeastFive: withFive.length,
@@ -96,7 +112,10 @@ const figures = {
   sameAsRaw: outcomes.filter((outcome) => outcome.sameAsRaw).length,
   engineLayoutChanged: errors('ENGINE_LAYOUT_CHANGED'),
   timeout: errors('TIMEOUT'),
-  otherErrors: outcomes.filter((outcome) => typeof outcome.got === 'string' && outcome.got !== 'TIMEOUT' && outcome.got !== 'ENGINE_LAYOUT_CHANGED').length,
+  otherErrors: outcomes.filter(
+    (outcome) =>
+      typeof outcome.got === 'string' && outcome.got !== 'TIMEOUT' && outcome.got !== 'ENGINE_LAYOUT_CHANGED',
+  ).length,
   processMs: { median: times[Math.floor(times.length / 2)], max: times.at(-1) },
   outcomes,
 };

@@ -45,16 +45,23 @@ export async function fetchQuestionFigures(): Promise<FetchQuestionFigures> {
     await createLanternMcpServer(runtime, { version: 'bench' }).connect(serverSide);
     await client.connect(clientSide);
     const text = async (args: Record<string, unknown>): Promise<string> => {
-      const result = (await client.callTool({ name: 'web_fetch', arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
+      const result = (await client.callTool({ name: 'web_fetch', arguments: args }, undefined, {
+        timeout: 120_000,
+      })) as CallToolResult;
       const first = result.content[0];
       const body = first?.type === 'text' ? first.text : '';
       if (result.isError) throw new Error(body);
       return body;
     };
-    const figures: FetchQuestionFigures = { pages: [], goldFound: { tune: { found: 0, of: 0 }, check: { found: 0, of: 0 } } };
+    const figures: FetchQuestionFigures = {
+      pages: [],
+      goldFound: { tune: { found: 0, of: 0 }, check: { found: 0, of: 0 } },
+    };
     const seen = new Set<string>();
     for (const item of items) {
-      const url = seen.has(item.goldPage) ? `${pages.origin}/${pageSlug(item.goldPage)}.html` : pages.add(`/${pageSlug(item.goldPage)}.html`, readPageBytes(item.goldPage));
+      const url = seen.has(item.goldPage)
+        ? `${pages.origin}/${pageSlug(item.goldPage)}.html`
+        : pages.add(`/${pageSlug(item.goldPage)}.html`, readPageBytes(item.goldPage));
       seen.add(item.goldPage);
       const whole = tokens(await text({ url, max_length: 1_000_000, max_tokens: 200_000 }));
       const answered = await text({ url, question: item.question });

@@ -77,10 +77,18 @@ const cappedCompact = new Map<number, number>(SNIPPET_CAPS.map((cap) => [cap, 0]
 for (const page of recordedGooglePages()) {
   const recorded = recordedSearchResponse(page, recordedQuery(page));
   if (!recorded || recorded.results.length === 0) continue;
-  const api: SearchResponse = { ...recorded, searchId: API_SEARCH_ID, results: recorded.results.slice(0, DEFAULT_LIMIT), tookMs: API_TOOK_MS };
+  const api: SearchResponse = {
+    ...recorded,
+    searchId: API_SEARCH_ID,
+    results: recorded.results.slice(0, DEFAULT_LIMIT),
+    tookMs: API_TOOK_MS,
+  };
   const { featuredSnippet: _f, peopleAlsoAsk: _p, relatedSearches: _r, topStories: _t, ...resultsOnly } = api;
   for (const cap of SNIPPET_CAPS) {
-    const capped = { ...api, results: api.results.map((result) => ({ ...result, snippet: cutSnippet(result.snippet, cap) })) };
+    const capped = {
+      ...api,
+      results: api.results.map((result) => ({ ...result, snippet: cutSnippet(result.snippet, cap) })),
+    };
     cappedCompact.set(cap, cappedCompact.get(cap)! + encode(formatCompactResults(capped)).length);
   }
   rows.push({
@@ -91,7 +99,10 @@ for (const page of recordedGooglePages()) {
     resultsJson: encode(JSON.stringify(resultsOnly)).length,
     // Indented JSON, as many search tools hand results to a model.
     prettyJson: encode(JSON.stringify(api, null, 2)).length,
-    titlesAndSnippets: api.results.reduce((sum, result) => sum + encode(result.title).length + encode(result.snippet).length, 0),
+    titlesAndSnippets: api.results.reduce(
+      (sum, result) => sum + encode(result.title).length + encode(result.snippet).length,
+      0,
+    ),
   });
 }
 
@@ -101,24 +112,43 @@ const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
 const saving = (compact: number, json: number): string => percent(1 - compact / json);
 const savings = rows.map((row) => 1 - row.compact / row.apiJson);
 const withFeatures = rows.filter((row) => row.apiJson !== row.resultsJson).length;
-console.log(`${rows.length} recorded Google results pages, up to ${DEFAULT_LIMIT} results each (o200k tokens); ${withFeatures} with page features`);
-console.log(`total: compact ${total('compact')} vs the API's JSON ${total('apiJson')} → ${saving(total('compact'), total('apiJson'))} fewer`);
-console.log(`total: compact vs the JSON without page features ${total('resultsJson')} → ${saving(total('compact'), total('resultsJson'))} fewer`);
-console.log(`total: compact vs the API's JSON indented ${total('prettyJson')} → ${saving(total('compact'), total('prettyJson'))} fewer`);
-console.log(`median per page: compact ${median(rows.map((r) => r.compact))} vs API JSON ${median(rows.map((r) => r.apiJson))}; median saving ${percent(median(savings))}, smallest ${percent(Math.min(...savings))}, largest ${percent(Math.max(...savings))}`);
+console.log(
+  `${rows.length} recorded Google results pages, up to ${DEFAULT_LIMIT} results each (o200k tokens); ${withFeatures} with page features`,
+);
+console.log(
+  `total: compact ${total('compact')} vs the API's JSON ${total('apiJson')} → ${saving(total('compact'), total('apiJson'))} fewer`,
+);
+console.log(
+  `total: compact vs the JSON without page features ${total('resultsJson')} → ${saving(total('compact'), total('resultsJson'))} fewer`,
+);
+console.log(
+  `total: compact vs the API's JSON indented ${total('prettyJson')} → ${saving(total('compact'), total('prettyJson'))} fewer`,
+);
+console.log(
+  `median per page: compact ${median(rows.map((r) => r.compact))} vs API JSON ${median(rows.map((r) => r.apiJson))}; median saving ${percent(median(savings))}, smallest ${percent(Math.min(...savings))}, largest ${percent(Math.max(...savings))}`,
+);
 const floor = total('titlesAndSnippets');
-console.log(`titles + snippets alone: ${floor} tokens = ${percent(floor / total('compact'))} of the compact text, ${percent(floor / total('apiJson'))} of the API's JSON;`);
-console.log(`  a rendering that keeps them whole saves at most ${saving(floor, total('apiJson'))} against the API's JSON (${saving(floor, total('resultsJson'))} against the JSON without page features)`);
+console.log(
+  `titles + snippets alone: ${floor} tokens = ${percent(floor / total('compact'))} of the compact text, ${percent(floor / total('apiJson'))} of the API's JSON;`,
+);
+console.log(
+  `  a rendering that keeps them whole saves at most ${saving(floor, total('apiJson'))} against the API's JSON (${saving(floor, total('resultsJson'))} against the JSON without page features)`,
+);
 // Not what Lantern does: what 60 % would cost in snippet text, for whoever sets the target.
 for (const cap of SNIPPET_CAPS) {
-  console.log(`  with snippets cut to ${cap} characters (a word boundary, then …): compact ${cappedCompact.get(cap)} → ${saving(cappedCompact.get(cap)!, total('apiJson'))} fewer`);
+  console.log(
+    `  with snippets cut to ${cap} characters (a word boundary, then …): compact ${cappedCompact.get(cap)} → ${saving(cappedCompact.get(cap)!, total('apiJson'))} fewer`,
+  );
 }
 const toolList = encode((await listedTools()).json).length;
 const toolListStructured = encode((await listedTools({ mcp: { structuredContent: true } })).json).length;
 const toolListSubset = encode((await listedTools({}, ['web_search', 'web_fetch'])).json).length;
-console.log(`tools/list: ${toolList} tokens with the default settings; ${toolListStructured} with mcp.structuredContent on (output schemas); ${toolListSubset} with --tools web_search,web_fetch`);
+console.log(
+  `tools/list: ${toolList} tokens with the default settings; ${toolListStructured} with mcp.structuredContent on (output schemas); ${toolListSubset} with --tools web_search,web_fetch`,
+);
 const asked = await fetchQuestionFigures();
-const foundShare = (half: { found: number; of: number }): string => `${half.found}/${half.of} (${percent(half.of === 0 ? 0 : half.found / half.of)})`;
+const foundShare = (half: { found: number; of: number }): string =>
+  `${half.found}/${half.of} (${percent(half.of === 0 ? 0 : half.found / half.of)})`;
 /** Where reading with a question matters: pages of at least this many tokens whole. */
 const LONG_PAGE_TOKENS = 2_000;
 for (const [label, pages] of [
@@ -132,5 +162,9 @@ for (const [label, pages] of [
     `web_fetch with question, ${pages.length} QA gold pages (${label}): ${question} tokens vs ${whole} whole → ${saving(question, whole)} fewer; median per page ${percent(median(savings))}, smallest ${percent(Math.min(...savings))}`,
   );
 }
-console.log(`  gold string among the passages returned: tune half ${foundShare(asked.goldFound.tune)}, check half ${foundShare(asked.goldFound.check)}`);
-console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString()}`);
+console.log(
+  `  gold string among the passages returned: tune half ${foundShare(asked.goldFound.tune)}, check half ${foundShare(asked.goldFound.check)}`,
+);
+console.log(
+  `machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString()}`,
+);

@@ -26,7 +26,9 @@ import { findChrome } from '../../src/main/browser/find-chrome';
 import { PROJECT_ROOT } from '../../tests/support/run-cli';
 import { startWebMode } from '../../tests/ui/support/web-mode';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, 'cpu-slowdown': { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '15' }, 'cpu-slowdown': { type: 'string', default: '1' } },
+});
 const RUNS = Number(values.runs);
 const CPU_SLOWDOWN = Number(values['cpu-slowdown']);
 
@@ -38,7 +40,8 @@ interface Load {
   scriptMs: number;
 }
 
-const median = (numbers: number[]): number => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] as number;
+const median = (numbers: number[]): number =>
+  [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] as number;
 
 // Nothing is searched: the engine's address only has to be a valid one.
 const web = await startWebMode({ engine: 'http://127.0.0.1:9', anyBuild: true });

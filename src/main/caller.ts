@@ -14,6 +14,9 @@ export interface Caller {
 }
 
 /** The options every operation of a caller gets; an operation reads the ones it knows. */
-export function callerOptions(caller: Caller, signal: AbortSignal): { session: string; signal: AbortSignal; recordHistory?: true; interactive?: true } {
+export function callerOptions(
+  caller: Caller,
+  signal: AbortSignal,
+): { session: string; signal: AbortSignal; recordHistory?: true; interactive?: true } {
   return { session: caller.session, signal, ...(caller.person ? { recordHistory: true, interactive: true } : {}) };
 }

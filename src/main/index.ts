@@ -43,7 +43,8 @@ function start(): void {
   const isOwnUi = ownUiMatcher(uiUrl);
   const dataDir = process.env.LANTERN_DATA_DIR ? resolveDataDir() : app.getPath('userData');
   const origins = engineOriginsFromEnv(env);
-  const engineHosts = (): string[] => Object.values(ENGINES).map((engine) => new URL(origins[engine.id] ?? engine.defaultOrigin).host);
+  const engineHosts = (): string[] =>
+    Object.values(ENGINES).map((engine) => new URL(origins[engine.id] ?? engine.defaultOrigin).host);
 
   let mainWindow: BrowserWindow | undefined;
   let localApi: LanternServer | undefined;
@@ -52,7 +53,12 @@ function start(): void {
     // The UI's session grants the UI its clipboard writes and nothing else; the search and render
     // partitions refuse everything (search-session.ts).
     allowOnlyUiClipboardWrite(session.defaultSession, isOwnUi);
-    const identity = chromeIdentity(session.defaultSession.getUserAgent(), process.versions.chrome, process.platform, process.arch);
+    const identity = chromeIdentity(
+      session.defaultSession.getUserAgent(),
+      process.versions.chrome,
+      process.platform,
+      process.arch,
+    );
     // The LLM key and the API token are the 0600 files every runtime reads (secrets.ts); what an
     // earlier version kept encrypted moves there now (safeStorage needs app ready).
     for (const message of moveEncryptedSecrets(dataDir, safeStorage)) console.warn(message);
@@ -97,7 +103,10 @@ function start(): void {
 
     if (!devServerUrl) serveRenderer(join(import.meta.dirname, '../renderer'));
     const openMainWindow = (): BrowserWindow => {
-      mainWindow = createMainWindow({ BrowserWindow, shell }, { uiUrl, preloadDir: join(import.meta.dirname, '../preload'), statePath: windowStatePath(dataDir) });
+      mainWindow = createMainWindow(
+        { BrowserWindow, shell },
+        { uiUrl, preloadDir: join(import.meta.dirname, '../preload'), statePath: windowStatePath(dataDir) },
+      );
       // The hidden search window would keep the app alive: the UI's window is the app.
       mainWindow.on('closed', () => app.quit());
       return mainWindow;

@@ -142,7 +142,11 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       }),
     ));
   // The model in force at each answer: the settings, a caller's override, the stored key.
-  const llmInput = (override?: LlmOverride): LlmConfigInput => ({ settings: settings.current(), env: withLlmOverride(env, override), dataDir });
+  const llmInput = (override?: LlmOverride): LlmConfigInput => ({
+    settings: settings.current(),
+    env: withLlmOverride(env, override),
+    dataDir,
+  });
   const history = new HistoryService(store, undefined, options.printPdf ? { printPdf: options.printPdf } : {});
   const captcha = new CaptchaService({
     suspensions: search.suspensions,
@@ -154,11 +158,17 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   // The built-in runtime, started by the first answer that needs it; one model at a time, unloaded when idle.
   let localRuntime: LocalRuntime | undefined;
   const localComposer = (modelPath: string): Composer => {
-    const unavailable = (message: string): Composer => async () => {
-      throw new LanternError('LLM_FAILED', message);
-    };
-    if (options.modelWorker === undefined) return unavailable('The built-in model runtime is not part of this build: choose another llm.preset.');
-    if (!existsSync(modelPath)) return unavailable(`The model file ${modelPath} is not there: download the model first, or set llm.model to a GGUF file.`);
+    const unavailable =
+      (message: string): Composer =>
+      async () => {
+        throw new LanternError('LLM_FAILED', message);
+      };
+    if (options.modelWorker === undefined)
+      return unavailable('The built-in model runtime is not part of this build: choose another llm.preset.');
+    if (!existsSync(modelPath))
+      return unavailable(
+        `The model file ${modelPath} is not there: download the model first, or set llm.model to a GGUF file.`,
+      );
     localRuntime ??= new LocalRuntime({ worker: options.modelWorker });
     return createLocalComposer(localRuntime, modelPath);
   };
@@ -192,7 +202,13 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     settings,
     captcha,
     access: new AccessService(dataDir, options.runtime),
-    models: new ModelsOperations({ models, settings, dataDir, env, hasLocalRuntime: options.modelWorker !== undefined }),
+    models: new ModelsOperations({
+      models,
+      settings,
+      dataDir,
+      env,
+      hasLocalRuntime: options.modelWorker !== undefined,
+    }),
     library: new LibraryService(store, options.onWarning ? { onWarning: options.onWarning } : {}),
     runs: new RunRegistry(),
     loader,
@@ -218,7 +234,13 @@ export function isolatedChromiumRenderer(options: {
   let renderer: Promise<ChromiumRenderer> | undefined;
   const real = (): Promise<ChromiumRenderer> =>
     (renderer ??= import('./browser/chromium-renderer')
-      .then(({ ChromiumRenderer }) => new ChromiumRenderer({ executablePath: options.executablePath(), allowWithoutSandbox: options.allowWithoutSandbox }))
+      .then(
+        ({ ChromiumRenderer }) =>
+          new ChromiumRenderer({
+            executablePath: options.executablePath(),
+            allowWithoutSandbox: options.allowWithoutSandbox,
+          }),
+      )
       .catch((error: unknown) => {
         // No browser found: the next render looks again.
         renderer = undefined;

@@ -18,7 +18,11 @@ export class RunRegistry {
   /** INVALID_INPUT when the owner already has a run going under that id. */
   start(owner: string, id: string, signal?: AbortSignal): RegisteredRun {
     const key = RunRegistry.key(owner, id);
-    if (this.runs.has(key)) throw new LanternError('INVALID_INPUT', `The id ${id} is already in use by a call of yours: choose a new one for each call.`);
+    if (this.runs.has(key))
+      throw new LanternError(
+        'INVALID_INPUT',
+        `The id ${id} is already in use by a call of yours: choose a new one for each call.`,
+      );
     const controller = new AbortController();
     this.runs.set(key, controller);
     return {
@@ -39,7 +43,8 @@ export class RunRegistry {
   /** Cancels every run of an owner (a window that closed, a door that stops). */
   cancelAll(owner: string): void {
     const prefix = `${owner}\u0000`;
-    for (const [key, run] of this.runs) if (key.startsWith(prefix)) run.abort(new LanternError('CANCELLED', 'The caller went away.'));
+    for (const [key, run] of this.runs)
+      if (key.startsWith(prefix)) run.abort(new LanternError('CANCELLED', 'The caller went away.'));
   }
 
   private static key(owner: string, id: string): string {

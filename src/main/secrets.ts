@@ -46,7 +46,10 @@ export function readSecret(dataDir: string, name: SecretName): string | undefine
   if (stats === undefined) return undefined;
   if (process.platform !== 'win32' && (stats.mode & 0o077) !== 0) {
     const mode = (stats.mode & 0o777).toString(8).padStart(4, '0');
-    throw new LanternError('FORBIDDEN', `The secret file ${path} can be read by other users (mode ${mode}); it must be 0600: run chmod 600 "${path}".`);
+    throw new LanternError(
+      'FORBIDDEN',
+      `The secret file ${path} can be read by other users (mode ${mode}); it must be 0600: run chmod 600 "${path}".`,
+    );
   }
   const value = readFileSync(path, 'utf8').trim();
   return value === '' ? undefined : value;
@@ -93,11 +96,17 @@ export function secretReader(dataDir: string, name: SecretName): () => string | 
  */
 export function llmKeyState(dataDir: string, where: 'desktop app' | 'elsewhere' = 'elsewhere'): LlmKeyState {
   const hasKey = readSecret(dataDir, 'llm-key') !== undefined;
-  return waitingEncrypted(dataDir, 'llm-key') ? { hasKey, problem: where === 'desktop app' ? UNDECRYPTED_LLM_KEY : ENCRYPTED_LLM_KEY } : { hasKey };
+  return waitingEncrypted(dataDir, 'llm-key')
+    ? { hasKey, problem: where === 'desktop app' ? UNDECRYPTED_LLM_KEY : ENCRYPTED_LLM_KEY }
+    : { hasKey };
 }
 
 /** Stores the LLM key (null removes it), as a person's settings screen does; its state after. */
-export function storeLlmKey(dataDir: string, key: string | null, where: 'desktop app' | 'elsewhere' = 'elsewhere'): LlmKeyState {
+export function storeLlmKey(
+  dataDir: string,
+  key: string | null,
+  where: 'desktop app' | 'elsewhere' = 'elsewhere',
+): LlmKeyState {
   writeSecret(dataDir, 'llm-key', key);
   return llmKeyState(dataDir, where);
 }
@@ -148,7 +157,9 @@ export function moveEncryptedSecrets(dataDir: string, safeStorage: Decryptor): s
     } catch (error) {
       if (name === 'api-token') {
         rmSync(path, { force: true });
-        told.push(`The API token saved encrypted by an earlier version could not be decrypted (${(error as Error).message}); a new token is made: give agents that use the local API the new one (Settings, or \`lantern token\`).`);
+        told.push(
+          `The API token saved encrypted by an earlier version could not be decrypted (${(error as Error).message}); a new token is made: give agents that use the local API the new one (Settings, or \`lantern token\`).`,
+        );
       } else {
         told.push(`${UNDECRYPTED_LLM_KEY} (${(error as Error).message})`);
       }

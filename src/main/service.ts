@@ -1,7 +1,22 @@
-import type { AccessApi, AnswerOptions, CaptchaApi, DeepResearchApi, FetchOptions, ModelsApi, ResearchApi, SearchOptions, SettingsApi } from '../shared/api';
+import type {
+  AccessApi,
+  AnswerOptions,
+  CaptchaApi,
+  DeepResearchApi,
+  FetchOptions,
+  ModelsApi,
+  ResearchApi,
+  SearchOptions,
+  SettingsApi,
+} from '../shared/api';
 import type { LibraryService } from './library/library-service';
 import type { AnswerRequestInput, AnswerResponse } from '../shared/answer-contract';
-import type { SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from '../shared/contract';
+import type {
+  SearchManyRequestInput,
+  SearchManyResponse,
+  SearchRequestInput,
+  SearchResponse,
+} from '../shared/contract';
 import type { FetchRequestInput, FetchResponse } from '../shared/fetch-contract';
 import type { AnswerService } from './answer/answer-service';
 import type { PageLoader } from './browser/page-loader';

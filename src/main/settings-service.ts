@@ -33,7 +33,9 @@ export class SettingsService implements SettingsApi {
       try {
         this.settings = loadSettings(this.dataDir);
       } catch (error) {
-        onRefused(`settings.json was changed but cannot be used, so the settings in force stay: ${error instanceof Error ? error.message : String(error)}`);
+        onRefused(
+          `settings.json was changed but cannot be used, so the settings in force stay: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     };
     let watcher: FSWatcher;
@@ -45,7 +47,9 @@ export class SettingsService implements SettingsApi {
         settle.unref();
       });
     } catch (error) {
-      onRefused(`settings.json is not followed (changes made by other processes apply after a restart): ${error instanceof Error ? error.message : String(error)}`);
+      onRefused(
+        `settings.json is not followed (changes made by other processes apply after a restart): ${error instanceof Error ? error.message : String(error)}`,
+      );
       return () => undefined;
     }
     // A watch that breaks later (the directory removed) must not become an uncaught error.
@@ -72,7 +76,15 @@ export class SettingsService implements SettingsApi {
   async update(input: SettingsPatch): Promise<Settings> {
     const parsed = SettingsPatchSchema.safeParse(input);
     if (!parsed.success) throw validationError('settings change', parsed.error, input);
-    const { search: searchPatch, sources: sourcesPatch, fetch: fetchPatch, llm: llmPatch, desktop: desktopPatch, mcp: mcpPatch, ...rest } = parsed.data;
+    const {
+      search: searchPatch,
+      sources: sourcesPatch,
+      fetch: fetchPatch,
+      llm: llmPatch,
+      desktop: desktopPatch,
+      mcp: mcpPatch,
+      ...rest
+    } = parsed.data;
     const current = this.current();
     return this.replace(
       SettingsSchema.parse({

@@ -25,11 +25,17 @@ export function loadSettings(dataDir: string): Settings {
   try {
     data = JSON.parse(raw) as Record<string, unknown>;
   } catch {
-    throw new LanternError('INVALID_INPUT', `${path} is not valid JSON; fix it or delete it to return to the defaults.`);
+    throw new LanternError(
+      'INVALID_INPUT',
+      `${path} is not valid JSON; fix it or delete it to return to the defaults.`,
+    );
   }
   let version = typeof data.version === 'number' ? data.version : SETTINGS_VERSION;
   if (version > SETTINGS_VERSION) {
-    throw new LanternError('INVALID_INPUT', `${path} was written by a newer Lantern (settings version ${version}, this one knows ${SETTINGS_VERSION}). Update Lantern.`);
+    throw new LanternError(
+      'INVALID_INPUT',
+      `${path} was written by a newer Lantern (settings version ${version}, this one knows ${SETTINGS_VERSION}). Update Lantern.`,
+    );
   }
   while (version < SETTINGS_VERSION) {
     const upgrade = UPGRADES[version];

@@ -27,7 +27,10 @@ export function validationError(what: string, error: z.ZodError, input?: unknown
       return issue.keys.map((key) => `${[...issue.path, key].join('.')}: not a field of this ${what}`);
     }
     const field = issue.path.length > 0 ? issue.path.join('.') : 'input';
-    const given = input !== undefined && !issue.message.startsWith('got ') && issue.path.length > 0 ? valueAt(input, issue.path) : undefined;
+    const given =
+      input !== undefined && !issue.message.startsWith('got ') && issue.path.length > 0
+        ? valueAt(input, issue.path)
+        : undefined;
     const sent = given === undefined ? '' : ` (got ${describeValue(given.value)})`;
     return [`${field}: ${issue.message}${sent}`];
   });

@@ -9,7 +9,9 @@ export type IpcRendererLike = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListene
  * calls' events without the Electron event object (the page gets data, never an Electron object).
  */
 export function createBridge(ipc: IpcRendererLike): LanternBridge {
-  const methods = Object.fromEntries(IPC_CHANNELS.map((channel) => [channel, (request: unknown) => ipc.invoke(channel, request)]));
+  const methods = Object.fromEntries(
+    IPC_CHANNELS.map((channel) => [channel, (request: unknown) => ipc.invoke(channel, request)]),
+  );
   return {
     ...(methods as Omit<LanternBridge, 'onEvent'>),
     onEvent(listener) {

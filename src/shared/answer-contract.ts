@@ -36,10 +36,7 @@ export const AnswerRequestSchema = z
     pages: lenientNumber(z.number().int().min(1).max(MAX_ANSWER_PAGES)).default(DEFAULT_ANSWER_PAGES),
     /** Answer from these pages instead of searching. */
     urls: lenientArray(
-      z
-        .array(HttpUrlSchema)
-        .min(1, 'urls is empty')
-        .max(MAX_ANSWER_URLS, `at most ${MAX_ANSWER_URLS} urls per answer`),
+      z.array(HttpUrlSchema).min(1, 'urls is empty').max(MAX_ANSWER_URLS, `at most ${MAX_ANSWER_URLS} urls per answer`),
     ).optional(),
     engine: searchShape.engine,
     lang: searchShape.lang,
@@ -57,7 +54,12 @@ export const AnswerRequestSchema = z
      * Ask in this history thread: a follow-up ("Who directed it?") is understood from its earlier
      * turns. The same as the HTTP door's `?threadId=` and IPC's `threadId` (give one of them).
      */
-    threadId: z.number({ error: THREAD_ID_HINT }).int(THREAD_ID_HINT).min(1, THREAD_ID_HINT).max(Number.MAX_SAFE_INTEGER, THREAD_ID_HINT).optional(),
+    threadId: z
+      .number({ error: THREAD_ID_HINT })
+      .int(THREAD_ID_HINT)
+      .min(1, THREAD_ID_HINT)
+      .max(Number.MAX_SAFE_INTEGER, THREAD_ID_HINT)
+      .optional(),
   })
   .strict();
 export type AnswerRequestInput = z.input<typeof AnswerRequestSchema>;
@@ -138,7 +140,11 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
    * text follows what it wrote; the `citations` event and the response hold the final answer.
    */
   z.object({ type: z.literal('text'), delta: z.string() }),
-  z.object({ type: z.literal('citations'), sentences: z.array(AnswerSentenceSchema), supportedShare: z.number().min(0).max(1) }),
+  z.object({
+    type: z.literal('citations'),
+    sentences: z.array(AnswerSentenceSchema),
+    supportedShare: z.number().min(0).max(1),
+  }),
   z.object({ type: z.literal('done'), timings: AnswerTimingsSchema }),
   z.object({ type: z.literal('error'), error: ErrorInfoSchema }),
 ]);

@@ -42,7 +42,13 @@ import type {
   LibrarySearchRequestInput,
   LibrarySearchResponse,
 } from './library-contract';
-import type { ResearchEvent, ResearchPlan, ResearchPlanRequestInput, ResearchReport, ResearchRequestInput } from './research-contract';
+import type {
+  ResearchEvent,
+  ResearchPlan,
+  ResearchPlanRequestInput,
+  ResearchReport,
+  ResearchRequestInput,
+} from './research-contract';
 import type { Settings, SettingsPatch } from './settings-contract';
 
 export interface CallOptions {

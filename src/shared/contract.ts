@@ -29,10 +29,13 @@ export const SearchLangSchema = z
   .string()
   .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'lang must be a language tag such as "en" or "zh-CN"');
 /** A search's country (Google's `gl`): a request's `region` and the `search.region` setting. */
-export const SearchRegionSchema = z.string().regex(/^[a-zA-Z]{2}$/, 'region must be a two-letter country code such as "us"');
+export const SearchRegionSchema = z
+  .string()
+  .regex(/^[a-zA-Z]{2}$/, 'region must be a two-letter country code such as "us"');
 
 /** A host name: labels of letters, digits and hyphens (IDNs in their xn-- form or as typed), dot-separated, a dot at least. */
-export const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}\p{N}][\p{L}\p{N}-]{0,62}$/u;
+export const DOMAIN_PATTERN =
+  /^(?=.{1,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}\p{N}][\p{L}\p{N}-]{0,62}$/u;
 
 /**
  * Lenient as people write a site: "Example.com", "www.example.com/", "https://example.com/docs"
@@ -42,14 +45,23 @@ export function domainOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim().toLowerCase();
   const withoutScheme = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  return withoutScheme.replace(/^\*\./, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
+  return withoutScheme
+    .replace(/^\*\./, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '');
 }
 
 /** One domain: results from it and its subdomains ("example.com" covers docs.example.com). */
-export const DomainSchema = z.preprocess(domainOf, z.string().regex(DOMAIN_PATTERN, 'must be a domain such as "example.com"'));
+export const DomainSchema = z.preprocess(
+  domainOf,
+  z.string().regex(DOMAIN_PATTERN, 'must be a domain such as "example.com"'),
+);
 
 /** A list of domains; also as its JSON text or as one string of domains separated by commas or spaces. */
-export const DomainListSchema = lenientList(z.array(DomainSchema).max(MAX_DOMAINS_PER_LIST, `at most ${MAX_DOMAINS_PER_LIST} domains`));
+export const DomainListSchema = lenientList(
+  z.array(DomainSchema).max(MAX_DOMAINS_PER_LIST, `at most ${MAX_DOMAINS_PER_LIST} domains`),
+);
 
 export const SearchRequestSchema = z.object({
   query: z

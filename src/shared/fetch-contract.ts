@@ -81,7 +81,11 @@ export const FetchRequestSchema = z
       });
     }
     if (request.question !== undefined && request.offset > 0) {
-      ctx.addIssue({ code: 'custom', path: ['offset'], message: 'a question is answered from the whole page: leave offset out' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offset'],
+        message: 'a question is answered from the whole page: leave offset out',
+      });
     }
     if (request.searchId !== undefined && request.index === undefined) {
       ctx.addIssue({ code: 'custom', path: ['index'], message: 'searchId needs an index' });
@@ -125,7 +129,9 @@ export const FetchPageSchema = z.object({
    * With a question: the passages chosen, best first, each with its range [start, end) in the
    * page's whole markdown; `markdown` is then their text, one after another.
    */
-  passages: z.array(z.object({ text: z.string(), start: z.number().int().min(0), end: z.number().int().min(0) })).optional(),
+  passages: z
+    .array(z.object({ text: z.string(), start: z.number().int().min(0), end: z.number().int().min(0) }))
+    .optional(),
 });
 export type FetchPage = z.infer<typeof FetchPageSchema>;
 

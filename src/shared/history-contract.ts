@@ -9,7 +9,8 @@ const ID_HINT = 'a thread id is a whole number such as 12';
 
 /** A thread id; "12" and "#12" (as typed in a terminal or a URL path) are accepted too. */
 export const ThreadIdSchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*#?\d+\s*$/.test(value) ? Number(value.trim().replace(/^#/, '')) : value),
+  (value) =>
+    typeof value === 'string' && /^\s*#?\d+\s*$/.test(value) ? Number(value.trim().replace(/^#/, '')) : value,
   z.number({ error: ID_HINT }).int(ID_HINT).min(1, ID_HINT).max(Number.MAX_SAFE_INTEGER, ID_HINT),
 );
 
@@ -52,7 +53,11 @@ export const HistoryExportRequestSchema = z
     id: ThreadIdSchema,
     format: ExportFormatSchema.default('markdown'),
     /** Only this turn of the thread (an answer or a deep-research report), numbered from 1 as `lantern history show` numbers them. */
-    turn: z.number({ error: 'turn: expected a whole number from 1' }).int('turn: expected a whole number from 1').min(1, 'turn: expected a whole number from 1').optional(),
+    turn: z
+      .number({ error: 'turn: expected a whole number from 1' })
+      .int('turn: expected a whole number from 1')
+      .min(1, 'turn: expected a whole number from 1')
+      .optional(),
   })
   .strict();
 export type HistoryExportRequest = z.input<typeof HistoryExportRequestSchema>;
@@ -126,7 +131,11 @@ export type HistoryDeleteResponse = z.infer<typeof HistoryDeleteResponseSchema>;
 
 const exportedThread = { id: z.number().int(), title: z.string() };
 
-export const HistoryMarkdownExportSchema = z.object({ ...exportedThread, format: z.literal('markdown'), markdown: z.string() });
+export const HistoryMarkdownExportSchema = z.object({
+  ...exportedThread,
+  format: z.literal('markdown'),
+  markdown: z.string(),
+});
 export type HistoryMarkdownExport = z.infer<typeof HistoryMarkdownExportSchema>;
 
 /** A PDF or DOCX file: its bytes, its media type and a file name made from the thread's title. */
@@ -139,7 +148,10 @@ export const HistoryFileExportSchema = z.object({
 });
 export type HistoryFileExport = z.infer<typeof HistoryFileExportSchema>;
 
-export const HistoryExportResponseSchema = z.discriminatedUnion('format', [HistoryMarkdownExportSchema, HistoryFileExportSchema]);
+export const HistoryExportResponseSchema = z.discriminatedUnion('format', [
+  HistoryMarkdownExportSchema,
+  HistoryFileExportSchema,
+]);
 export type HistoryExportResponse = z.infer<typeof HistoryExportResponseSchema>;
 
 /** The media type of each file format. */

@@ -4,7 +4,12 @@
  * The contract's request schemas (src/shared/*-contract.ts) are used as they are for the bodies.
  */
 import * as z from 'zod';
-import { SearchManyRequestSchema, SearchManyResponseSchema, SearchRequestSchema, SearchResponseSchema } from './contract';
+import {
+  SearchManyRequestSchema,
+  SearchManyResponseSchema,
+  SearchRequestSchema,
+  SearchResponseSchema,
+} from './contract';
 import { PendingBlockSchema } from './captcha-contract';
 import { EXPORT_FORMATS, HistoryExportRequestSchema } from './history-contract';
 
@@ -12,14 +17,17 @@ const SessionSchema = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'session must be 1-64 letters, digits, dots, dashes or underscores')
   .default('default')
-  .describe('Whose numbered results these are (fetch by index reads this session\'s latest search).');
+  .describe("Whose numbered results these are (fetch by index reads this session's latest search).");
 
 /** `session` and `format` on an endpoint whose answer has no text rendering: JSON only. */
 export const CallParametersSchema = z
   .object({
     session: SessionSchema,
     format: z
-      .enum(['json'], { error: "format: this endpoint answers JSON only ('compact' and 'cited' are for /v1/search, /v1/fetch and /v1/answer)" })
+      .enum(['json'], {
+        error:
+          "format: this endpoint answers JSON only ('compact' and 'cited' are for /v1/search, /v1/fetch and /v1/answer)",
+      })
       .default('json')
       .describe("Response format: 'json' only here."),
   })
@@ -47,18 +55,21 @@ export const HistoryExportParametersSchema = CallParametersSchema.extend({
     .enum(['json', ...EXPORT_FORMATS], { error: "format must be 'json', 'markdown', 'pdf' or 'docx'" })
     .default('json')
     .describe(
-      "json: {id, title, format, markdown}. markdown: the Markdown itself (text/markdown). pdf, docx: the file (application/pdf; application/vnd.openxmlformats-officedocument.wordprocessingml.document), the citations as footnotes with the quoted passage and the URL.",
+      'json: {id, title, format, markdown}. markdown: the Markdown itself (text/markdown). pdf, docx: the file (application/pdf; application/vnd.openxmlformats-officedocument.wordprocessingml.document), the citations as footnotes with the quoted passage and the URL.',
     ),
   turn: HistoryExportRequestSchema.shape.turn.describe('Only this turn of the thread (an answer or a report), from 1.'),
 }).strict();
 
 export const AnswerParametersSchema = TextCallParametersSchema.extend({
-  threadId: z.coerce.number().int().min(1).optional().describe("Ask in this history thread (a follow-up), as the body's threadId."),
+  threadId: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("Ask in this history thread (a follow-up), as the body's threadId."),
 }).strict();
 
-const RunIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'runId is 8–64 letters, digits, - or _ (a UUID will do)');
+const RunIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'runId is 8–64 letters, digits, - or _ (a UUID will do)');
 
 export const ResearchRunParametersSchema = TextCallParametersSchema.extend({
   runId: RunIdSchema.optional().describe(

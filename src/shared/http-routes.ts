@@ -7,7 +7,12 @@
  * documented and what is called cannot drift apart.
  */
 import * as z from 'zod';
-import { CallParametersSchema, HealthResponseSchema, ResearchStopRequestSchema, ResearchStopResponseSchema } from './http-contract';
+import {
+  CallParametersSchema,
+  HealthResponseSchema,
+  ResearchStopRequestSchema,
+  ResearchStopResponseSchema,
+} from './http-contract';
 import { HTTP_DOOR_ENDPOINTS, type HttpEndpoint } from './http-endpoints';
 import { OPERATION_SCHEMAS, type OperationHttp, type OperationSchemas } from './operation-schemas';
 import { OPERATION_NAMES, operationSpec, type OperationName } from './operations';
@@ -44,7 +49,8 @@ const DOOR_ROUTES = {
     operations: [],
     caller: 'agent',
     bookkeeping: true,
-    summary: 'Ends the gathering of a research run started with ?runId=…: the run writes its report from what was read (stopped: "cancelled") and sends it as its response.',
+    summary:
+      'Ends the gathering of a research run started with ?runId=…: the run writes its report from what was read (stopped: "cancelled") and sends it as its response.',
     body: ResearchStopRequestSchema,
     query: CallParametersSchema,
     response: ResearchStopResponseSchema,
@@ -74,10 +80,14 @@ export type DoorRouteName = keyof typeof DOOR_ROUTES;
 /** The route of an operation that has one of its own, with the operations sharing it. */
 function operationRoute(name: OperationName, http: OperationHttp): HttpRoute {
   const spec = operationSpec(name);
-  if (!spec.http || spec.caller === 'desktop') throw new Error(`${name} has HTTP schemas but no HTTP route in the operations table`);
+  if (!spec.http || spec.caller === 'desktop')
+    throw new Error(`${name} has HTTP schemas but no HTTP route in the operations table`);
   const { method, path } = spec.http;
   const request = (OPERATION_SCHEMAS[name] as OperationSchemas).request;
-  const sharing = OPERATION_NAMES.filter((other) => other !== name && operationSpec(other).http?.path === path && operationSpec(other).http?.method === method);
+  const sharing = OPERATION_NAMES.filter(
+    (other) =>
+      other !== name && operationSpec(other).http?.path === path && operationSpec(other).http?.method === method,
+  );
   const body = http.body ?? (method === 'POST' ? request : undefined);
   return {
     method,

@@ -13,7 +13,15 @@ import { CANCEL_CHANNEL, type IpcChannel } from './ipc-channels';
 import { OPERATION_SCHEMAS, type OperationSchemas } from './operation-schemas';
 import type { LibraryEvent } from './library-contract';
 import type { ResearchEvent } from './research-contract';
-import { OPERATION_NAMES, operationSpec, type CallerSetOption, type OperationName, type OperationOptions, type OperationRequest, type OperationResult } from './operations';
+import {
+  OPERATION_NAMES,
+  operationSpec,
+  type CallerSetOption,
+  type OperationName,
+  type OperationOptions,
+  type OperationRequest,
+  type OperationResult,
+} from './operations';
 
 export { CANCEL_CHANNEL, EVENT_PUSH, IPC_CHANNELS, type IpcChannel } from './ipc-channels';
 

@@ -12,7 +12,8 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
-  if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
   return typeof value === 'object' ? 'an object' : typeof value;
 }
@@ -28,7 +29,12 @@ const TYPES: Record<string, string> = {
 
 type Issue = z.core.$ZodRawIssue;
 
-function bound(issue: Issue & { origin?: string }, word: 'at least' | 'at most', limit: number | bigint, inclusive: boolean | undefined): string {
+function bound(
+  issue: Issue & { origin?: string },
+  word: 'at least' | 'at most',
+  limit: number | bigint,
+  inclusive: boolean | undefined,
+): string {
   const strictly = word === 'at least' ? 'more than' : 'less than';
   const size = `${inclusive === false ? strictly : word} ${String(limit)}`;
   if (issue.origin === 'string') return `${size} characters`;
@@ -57,7 +63,8 @@ function allowed(issue: Issue): string | undefined {
 }
 
 function describeIssue(issue: Issue): string | undefined {
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
   const what = allowed(issue);
   if (what === undefined) return undefined;
   return `got ${describeValue(issue.input)}; allowed: ${what}`;

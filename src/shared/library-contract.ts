@@ -34,7 +34,11 @@ export type LibraryAddRequestInput = z.input<typeof LibraryAddRequestSchema>;
 export const LibraryReindexRequestSchema = z
   .object({
     /** Only these folders or files of the library (default: all of it). */
-    paths: z.array(PathSchema).min(1, 'paths is empty: leave it out to re-index everything').max(MAX_LIBRARY_PATHS).optional(),
+    paths: z
+      .array(PathSchema)
+      .min(1, 'paths is empty: leave it out to re-index everything')
+      .max(MAX_LIBRARY_PATHS)
+      .optional(),
   })
   .strict();
 export type LibraryReindexRequestInput = z.input<typeof LibraryReindexRequestSchema>;
@@ -51,7 +55,12 @@ export const LibraryListRequestSchema = z
 export type LibraryListRequestInput = z.input<typeof LibraryListRequestSchema>;
 
 const countSchema = (max: number, fallback: number) =>
-  z.number({ error: `limit: expected a whole number from 1 to ${max}` }).int().min(1).max(max).default(fallback);
+  z
+    .number({ error: `limit: expected a whole number from 1 to ${max}` })
+    .int()
+    .min(1)
+    .max(max)
+    .default(fallback);
 
 export const LibrarySearchRequestSchema = z
   .object({
@@ -63,12 +72,18 @@ export const LibrarySearchRequestSchema = z
   .strict();
 export type LibrarySearchRequestInput = z.input<typeof LibrarySearchRequestSchema>;
 
-const IdSchema = z.number({ error: 'an id is a whole number such as 12' }).int('an id is a whole number such as 12').min(1, 'an id is a whole number such as 12');
+const IdSchema = z
+  .number({ error: 'an id is a whole number such as 12' })
+  .int('an id is a whole number such as 12')
+  .min(1, 'an id is a whole number such as 12');
 
 export const LibraryRemoveRequestSchema = z
   .object({
     /** Documents' ids (library.list gives them). */
-    ids: z.array(IdSchema, { error: 'ids is a list of document ids' }).min(1, 'ids is empty').max(MAX_LIBRARY_IDS, `at most ${MAX_LIBRARY_IDS} ids at once`),
+    ids: z
+      .array(IdSchema, { error: 'ids is a list of document ids' })
+      .min(1, 'ids is empty')
+      .max(MAX_LIBRARY_IDS, `at most ${MAX_LIBRARY_IDS} ids at once`),
   })
   .strict();
 export type LibraryRemoveRequestInput = z.input<typeof LibraryRemoveRequestSchema>;
@@ -155,7 +170,12 @@ export type LibraryRemoveResponse = z.infer<typeof LibraryRemoveResponseSchema>;
 
 /** The steps of an add or re-index: a progress event per file, then done. */
 export const LibraryEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), done: z.number().int().min(0), total: z.number().int().min(0), current: z.string() }),
+  z.object({
+    type: z.literal('progress'),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    current: z.string(),
+  }),
   z.object({ type: z.literal('done'), tookMs: z.number().min(0) }),
 ]);
 export type LibraryEvent = z.infer<typeof LibraryEventSchema>;

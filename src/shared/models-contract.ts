@@ -7,8 +7,15 @@
 import * as z from 'zod';
 
 // The settings' own checks (no credentials in the URL, …) apply again when the choice is saved.
-const LlmBaseUrlSchema = z.url({ protocol: /^https?$/, error: 'the model endpoint must be an http(s) URL such as http://127.0.0.1:11434/v1' });
-const LlmModelSchema = z.string({ error: 'name a model, e.g. qwen3:4b' }).trim().min(1, 'name a model, e.g. qwen3:4b').max(500);
+const LlmBaseUrlSchema = z.url({
+  protocol: /^https?$/,
+  error: 'the model endpoint must be an http(s) URL such as http://127.0.0.1:11434/v1',
+});
+const LlmModelSchema = z
+  .string({ error: 'name a model, e.g. qwen3:4b' })
+  .trim()
+  .min(1, 'name a model, e.g. qwen3:4b')
+  .max(500);
 
 export const LocalServerKindSchema = z.enum(['ollama', 'lmstudio', 'llamacpp']);
 
@@ -66,7 +73,11 @@ export const ModelsCatalogResponseSchema = z.object({
 });
 export type ModelsCatalogResponse = z.infer<typeof ModelsCatalogResponseSchema>;
 
-const CatalogIdSchema = z.string({ error: 'a catalog model id such as "qwen3-4b" is needed' }).trim().min(1, 'a catalog model id such as "qwen3-4b" is needed').max(200);
+const CatalogIdSchema = z
+  .string({ error: 'a catalog model id such as "qwen3-4b" is needed' })
+  .trim()
+  .min(1, 'a catalog model id such as "qwen3-4b" is needed')
+  .max(200);
 
 export const ModelIdRequestSchema = z.object({ id: CatalogIdSchema }).strict();
 export type ModelIdRequest = z.infer<typeof ModelIdRequestSchema>;
@@ -105,7 +116,9 @@ export const ModelChooseRequestSchema = z.discriminatedUnion(
 export type ModelChooseRequest = z.infer<typeof ModelChooseRequestSchema>;
 
 /** Tests a model without choosing it; `{}` tests the one in force. */
-export const ModelTestRequestSchema = z.object({ baseUrl: LlmBaseUrlSchema.optional(), model: LlmModelSchema.optional() }).strict();
+export const ModelTestRequestSchema = z
+  .object({ baseUrl: LlmBaseUrlSchema.optional(), model: LlmModelSchema.optional() })
+  .strict();
 export type ModelTestRequest = z.infer<typeof ModelTestRequestSchema>;
 
 export const ModelTestResponseSchema = z.discriminatedUnion('ok', [

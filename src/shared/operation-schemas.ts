@@ -7,7 +7,13 @@
 import * as z from 'zod';
 import { LlmKeyRequestSchema, LlmKeyResponseSchema, TokenResponseSchema } from './access-contract';
 import { AnswerRequestSchema, AnswerResponseSchema } from './answer-contract';
-import { CaptchaPendingResponseSchema, CaptchaSolveRequestSchema, CaptchaSolveResponseSchema, CaptchaWaitRequestSchema, CaptchaWaitResponseSchema } from './captcha-contract';
+import {
+  CaptchaPendingResponseSchema,
+  CaptchaSolveRequestSchema,
+  CaptchaSolveResponseSchema,
+  CaptchaWaitRequestSchema,
+  CaptchaWaitResponseSchema,
+} from './captcha-contract';
 import { SearchManyRequestSchema, SearchRequestSchema } from './contract';
 import { FetchRequestSchema, FetchResponseSchema } from './fetch-contract';
 import {
@@ -53,7 +59,12 @@ import {
   LibrarySearchResponseSchema,
 } from './library-contract';
 import type { OperationName } from './operations';
-import { ResearchPlanRequestSchema, ResearchPlanSchema, ResearchReportSchema, ResearchRequestSchema } from './research-contract';
+import {
+  ResearchPlanRequestSchema,
+  ResearchPlanSchema,
+  ResearchReportSchema,
+  ResearchRequestSchema,
+} from './research-contract';
 import { SettingsPatchSchema, SettingsSchema } from './settings-contract';
 
 export interface OperationHttp {
@@ -84,7 +95,8 @@ export const OPERATION_SCHEMAS = {
   search: {
     request: SearchRequestSchema,
     http: {
-      summary: 'Search the web: one `query`, or `queries` (run through the engine queue, each with its own result or error).',
+      summary:
+        'Search the web: one `query`, or `queries` (run through the engine queue, each with its own result or error).',
       body: ApiSearchRequestSchema,
       query: TextCallParametersSchema,
       response: ApiSearchResponseSchema,
@@ -106,7 +118,8 @@ export const OPERATION_SCHEMAS = {
     // A follow-up names the thread it continues.
     options: z.object({ threadId: ThreadIdSchema.optional() }).strict(),
     http: {
-      summary: 'A question → a short answer citing numbered sources. With `Accept: text/event-stream`, its steps as server-sent events, `done` last.',
+      summary:
+        'A question → a short answer citing numbered sources. With `Accept: text/event-stream`, its steps as server-sent events, `done` last.',
       query: AnswerParametersSchema,
       response: AnswerResponseSchema,
       plainText: true,
@@ -115,7 +128,8 @@ export const OPERATION_SCHEMAS = {
   'research.plan': {
     request: ResearchPlanRequestSchema,
     http: {
-      summary: 'Deep research, first step: the sub-questions a research run would follow, to show (and edit) before it runs.',
+      summary:
+        'Deep research, first step: the sub-questions a research run would follow, to show (and edit) before it runs.',
       response: ResearchPlanSchema,
     },
   },
@@ -149,26 +163,39 @@ export const OPERATION_SCHEMAS = {
       response: z.array(FullTextHitSchema),
     },
   },
-  'history.get': { request: ThreadRequestSchema, http: { summary: 'One thread with its turns.', response: ThreadSchema } },
+  'history.get': {
+    request: ThreadRequestSchema,
+    http: { summary: 'One thread with its turns.', response: ThreadSchema },
+  },
   'history.export': {
     request: HistoryExportRequestSchema,
     http: {
-      summary: 'A thread as a Markdown document with its sources as footnotes; with format=markdown, pdf or docx, the file itself.',
+      summary:
+        'A thread as a Markdown document with its sources as footnotes; with format=markdown, pdf or docx, the file itself.',
       query: HistoryExportParametersSchema,
       numericQuery: ['turn'],
       response: HistoryMarkdownExportSchema,
     },
   },
-  'history.delete': { request: ThreadRequestSchema, http: { summary: 'Deletes a thread and its turns.', response: HistoryDeleteResponseSchema } },
-  'captcha.pending': { http: { summary: 'Engines paused by a CAPTCHA or consent wall.', response: CaptchaPendingResponseSchema } },
+  'history.delete': {
+    request: ThreadRequestSchema,
+    http: { summary: 'Deletes a thread and its turns.', response: HistoryDeleteResponseSchema },
+  },
+  'captcha.pending': {
+    http: { summary: 'Engines paused by a CAPTCHA or consent wall.', response: CaptchaPendingResponseSchema },
+  },
   'captcha.wait': {
     request: CaptchaWaitRequestSchema,
-    http: { summary: "Waits until an engine's block is solved, its pause runs out, or timeoutMs passes.", response: CaptchaWaitResponseSchema },
+    http: {
+      summary: "Waits until an engine's block is solved, its pause runs out, or timeoutMs passes.",
+      response: CaptchaWaitResponseSchema,
+    },
   },
   'library.list': {
     request: LibraryListRequestSchema.optional(),
     http: {
-      summary: "The library's documents (the person's own files), filtered by type or by text in their title or path, with the files it could not read and why.",
+      summary:
+        "The library's documents (the person's own files), filtered by type or by text in their title or path, with the files it could not read and why.",
       query: LibraryListRequestSchema.extend(CallParametersSchema.shape),
       numericQuery: ['limit'],
       response: LibraryListResponseSchema,
@@ -177,7 +204,8 @@ export const OPERATION_SCHEMAS = {
   'library.search': {
     request: LibrarySearchRequestSchema,
     http: {
-      summary: "Ranked passages of the library's documents, numbered, each with its document's title, path and page (PDF) or heading path. With format=compact|cited, the passages as text inside <untrusted_content>.",
+      summary:
+        "Ranked passages of the library's documents, numbered, each with its document's title, path and page (PDF) or heading path. With format=compact|cited, the passages as text inside <untrusted_content>.",
       query: LibrarySearchRequestSchema.extend(TextCallParametersSchema.shape),
       numericQuery: ['limit'],
       response: LibrarySearchResponseSchema,
@@ -187,18 +215,23 @@ export const OPERATION_SCHEMAS = {
   'library.add': {
     request: LibraryAddRequestSchema,
     http: {
-      summary: 'Adds files and folders of this machine to the library: every readable file indexed, the others listed with why. With `Accept: text/event-stream`, a progress event per file (web UI only).',
+      summary:
+        'Adds files and folders of this machine to the library: every readable file indexed, the others listed with why. With `Accept: text/event-stream`, a progress event per file (web UI only).',
       response: LibraryAddResponseSchema,
     },
   },
   'library.remove': {
     request: LibraryRemoveRequestSchema,
-    http: { summary: 'Takes documents out of the library by id; their files stay where they are (web UI only).', response: LibraryRemoveResponseSchema },
+    http: {
+      summary: 'Takes documents out of the library by id; their files stay where they are (web UI only).',
+      response: LibraryRemoveResponseSchema,
+    },
   },
   'library.reindex': {
     request: LibraryReindexRequestSchema.optional(),
     http: {
-      summary: "Brings the library's folders and files in step with the disk: changed files read again, removed ones dropped (web UI only).",
+      summary:
+        "Brings the library's folders and files in step with the disk: changed files read again, removed ones dropped (web UI only).",
       response: LibraryAddResponseSchema,
     },
   },
@@ -208,27 +241,78 @@ export const OPERATION_SCHEMAS = {
     http: { summary: 'Changes some settings; what the body leaves out stays (web UI only).', response: SettingsSchema },
   },
   'settings.reset': { http: { summary: 'Back to the default settings (web UI only).', response: SettingsSchema } },
-  'access.token': { http: { summary: "The agents' bearer token, to copy (web UI only).", response: TokenResponseSchema } },
-  'access.rotateToken': { http: { summary: 'Replaces the bearer token; the old one stops working at once (web UI only).', response: TokenResponseSchema } },
-  'access.llmKeyState': { http: { summary: 'Whether a model API key is stored; never the key (web UI only).', response: LlmKeyResponseSchema } },
+  'access.token': {
+    http: { summary: "The agents' bearer token, to copy (web UI only).", response: TokenResponseSchema },
+  },
+  'access.rotateToken': {
+    http: {
+      summary: 'Replaces the bearer token; the old one stops working at once (web UI only).',
+      response: TokenResponseSchema,
+    },
+  },
+  'access.llmKeyState': {
+    http: {
+      summary: 'Whether a model API key is stored; never the key (web UI only).',
+      response: LlmKeyResponseSchema,
+    },
+  },
   'access.setLlmKey': {
     request: LlmKeyRequestSchema,
-    http: { summary: "Stores the model's API key in the 0600 file llm-key, or removes it with null (web UI only).", response: LlmKeyResponseSchema },
+    http: {
+      summary: "Stores the model's API key in the 0600 file llm-key, or removes it with null (web UI only).",
+      response: LlmKeyResponseSchema,
+    },
   },
   resetSearchSession: {
-    http: { summary: "Forgets the search browser's cookies and storage (web UI only).", response: z.object({ reset: z.literal(true) }) },
+    http: {
+      summary: "Forgets the search browser's cookies and storage (web UI only).",
+      response: z.object({ reset: z.literal(true) }),
+    },
   },
   'captcha.solve': {
     request: CaptchaSolveRequestSchema,
-    http: { summary: "Shows an engine's CAPTCHA to the person in a visible window; resolves when solved (web UI only).", response: CaptchaSolveResponseSchema },
+    http: {
+      summary: "Shows an engine's CAPTCHA to the person in a visible window; resolves when solved (web UI only).",
+      response: CaptchaSolveResponseSchema,
+    },
   },
-  'models.find': { http: { summary: 'The model servers running on this machine (Ollama, LM Studio, llama-server) with their chat models (web UI only).', response: ModelsFindResponseSchema } },
-  'models.catalog': { http: { summary: "The models Lantern can download and run, each with its fit for this machine's memory (web UI only).", response: ModelsCatalogResponseSchema } },
+  'models.find': {
+    http: {
+      summary:
+        'The model servers running on this machine (Ollama, LM Studio, llama-server) with their chat models (web UI only).',
+      response: ModelsFindResponseSchema,
+    },
+  },
+  'models.catalog': {
+    http: {
+      summary: "The models Lantern can download and run, each with its fit for this machine's memory (web UI only).",
+      response: ModelsCatalogResponseSchema,
+    },
+  },
   'models.download': {
     request: ModelIdRequestSchema,
-    http: { summary: 'Downloads a catalog model, its sha256 checked; with `Accept: text/event-stream`, its progress as server-sent events (web UI only).', response: ModelDownloadResponseSchema },
+    http: {
+      summary:
+        'Downloads a catalog model, its sha256 checked; with `Accept: text/event-stream`, its progress as server-sent events (web UI only).',
+      response: ModelDownloadResponseSchema,
+    },
   },
-  'models.remove': { request: ModelIdRequestSchema, http: { summary: 'Deletes a downloaded catalog model (web UI only).', response: ModelRemoveResponseSchema } },
-  'models.choose': { request: ModelChooseRequestSchema, http: { summary: "Sets the model answers are written with: a server's model or one Lantern runs itself (web UI only).", response: SettingsSchema } },
-  'models.test': { request: ModelTestRequestSchema, http: { summary: 'Asks the model in force, or the one given, whether it is there (web UI only).', response: ModelTestResponseSchema } },
+  'models.remove': {
+    request: ModelIdRequestSchema,
+    http: { summary: 'Deletes a downloaded catalog model (web UI only).', response: ModelRemoveResponseSchema },
+  },
+  'models.choose': {
+    request: ModelChooseRequestSchema,
+    http: {
+      summary: "Sets the model answers are written with: a server's model or one Lantern runs itself (web UI only).",
+      response: SettingsSchema,
+    },
+  },
+  'models.test': {
+    request: ModelTestRequestSchema,
+    http: {
+      summary: 'Asks the model in force, or the one given, whether it is there (web UI only).',
+      response: ModelTestResponseSchema,
+    },
+  },
 } as const satisfies Record<OperationName, OperationSchemas>;

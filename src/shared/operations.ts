@@ -34,13 +34,18 @@ type Method<N extends OperationName> = N extends `${infer G}.${infer M}`
 type Fn<T> = T extends (...args: infer A) => infer R ? { args: A; result: R } : never;
 
 /** What the operation takes (its first parameter). */
-export type OperationRequest<N extends OperationName> = Fn<Method<N>>['args'] extends [] ? undefined : Fn<Method<N>>['args'][0];
+export type OperationRequest<N extends OperationName> = Fn<Method<N>>['args'] extends []
+  ? undefined
+  : Fn<Method<N>>['args'][0];
 /** What it answers. */
 export type OperationResult<N extends OperationName> = Awaited<Fn<Method<N>>['result']>;
 /** The options of its call (its second parameter). */
-export type OperationOptions<N extends OperationName> = Fn<Method<N>>['args'] extends { 1?: infer O } ? NonNullable<O> : never;
+export type OperationOptions<N extends OperationName> = Fn<Method<N>>['args'] extends { 1?: infer O }
+  ? NonNullable<O>
+  : never;
 /** The events it tells while it runs, for an operation with `events`. */
-export type OperationEvent<N extends OperationName> = OperationOptions<N> extends { onEvent?: (event: infer E) => void } ? E : never;
+export type OperationEvent<N extends OperationName> =
+  OperationOptions<N> extends { onEvent?: (event: infer E) => void } ? E : never;
 
 /** The call options a caller may set itself: everything else a door decides (src/main/caller.ts). */
 export type CallerSetOption = keyof Pick<AnswerOptions, 'threadId'>;
@@ -71,9 +76,20 @@ export const OPERATIONS = {
   search: { caller: 'agent', http: { method: 'POST', path: '/v1/search' }, cancellable: true },
   searchMany: { caller: 'agent', http: { method: 'POST', path: '/v1/search', when: 'queries' }, cancellable: true },
   fetch: { caller: 'agent', http: { method: 'POST', path: '/v1/fetch' }, cancellable: true },
-  answer: { caller: 'agent', http: { method: 'POST', path: '/v1/answer' }, cancellable: true, events: true, options: ['threadId'] },
+  answer: {
+    caller: 'agent',
+    http: { method: 'POST', path: '/v1/answer' },
+    cancellable: true,
+    events: true,
+    options: ['threadId'],
+  },
   'research.plan': { caller: 'agent', http: { method: 'POST', path: '/v1/research/plan' }, cancellable: true },
-  'research.run': { caller: 'agent', http: { method: 'POST', path: '/v1/research', stoppedBy: 'research.stop' }, cancellable: true, events: true },
+  'research.run': {
+    caller: 'agent',
+    http: { method: 'POST', path: '/v1/research', stoppedBy: 'research.stop' },
+    cancellable: true,
+    events: true,
+  },
   'history.list': { caller: 'agent', http: { method: 'GET', path: '/v1/history' } },
   'history.search': { caller: 'agent', http: { method: 'GET', path: '/v1/history/search' } },
   'history.get': { caller: 'agent', http: { method: 'GET', path: '/v1/history/{id}' } },
@@ -86,7 +102,12 @@ export const OPERATIONS = {
   'library.search': { caller: 'agent', http: { method: 'GET', path: '/v1/library/search' } },
   'library.add': { caller: 'ui', http: { method: 'POST', path: '/v1/library/add' }, cancellable: true, events: true },
   'library.remove': { caller: 'ui', http: { method: 'POST', path: '/v1/library/remove' } },
-  'library.reindex': { caller: 'ui', http: { method: 'POST', path: '/v1/library/reindex' }, cancellable: true, events: true },
+  'library.reindex': {
+    caller: 'ui',
+    http: { method: 'POST', path: '/v1/library/reindex' },
+    cancellable: true,
+    events: true,
+  },
   'settings.get': { caller: 'ui', http: { method: 'GET', path: '/v1/settings' } },
   'settings.update': { caller: 'ui', http: { method: 'POST', path: '/v1/settings' } },
   'settings.reset': { caller: 'ui', http: { method: 'POST', path: '/v1/settings/reset' } },
@@ -99,7 +120,12 @@ export const OPERATIONS = {
   // The model answers are written with: a person's UI only (a choice names where pages are sent; a download fills their disk).
   'models.find': { caller: 'ui', http: { method: 'GET', path: '/v1/models/servers' }, cancellable: true },
   'models.catalog': { caller: 'ui', http: { method: 'GET', path: '/v1/models/catalog' } },
-  'models.download': { caller: 'ui', http: { method: 'POST', path: '/v1/models/download' }, cancellable: true, events: true },
+  'models.download': {
+    caller: 'ui',
+    http: { method: 'POST', path: '/v1/models/download' },
+    cancellable: true,
+    events: true,
+  },
   'models.remove': { caller: 'ui', http: { method: 'POST', path: '/v1/models/remove' } },
   'models.choose': { caller: 'ui', http: { method: 'POST', path: '/v1/models/choose' } },
   'models.test': { caller: 'ui', http: { method: 'POST', path: '/v1/models/test' }, cancellable: true },

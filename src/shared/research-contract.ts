@@ -8,16 +8,34 @@
 import * as z from 'zod';
 import { AnswerSentenceSchema, AnswerSourceSchema, AnswerRequestSchema } from './answer-contract';
 import { ErrorInfoSchema } from './contract';
-import { DEFAULT_RESEARCH_PAGES, DEFAULT_RESEARCH_TIME_MS, MAX_RESEARCH_PAGES, MAX_RESEARCH_TIME_MS, MAX_SUB_QUESTIONS } from './research-limits';
+import {
+  DEFAULT_RESEARCH_PAGES,
+  DEFAULT_RESEARCH_TIME_MS,
+  MAX_RESEARCH_PAGES,
+  MAX_RESEARCH_TIME_MS,
+  MAX_SUB_QUESTIONS,
+} from './research-limits';
 
-export { DEFAULT_RESEARCH_PAGES, DEFAULT_RESEARCH_TIME_MS, MAX_RESEARCH_PAGES, MAX_RESEARCH_TIME_MS, MAX_SUB_QUESTIONS };
+export {
+  DEFAULT_RESEARCH_PAGES,
+  DEFAULT_RESEARCH_TIME_MS,
+  MAX_RESEARCH_PAGES,
+  MAX_RESEARCH_TIME_MS,
+  MAX_SUB_QUESTIONS,
+};
 
 const MAX_SUB_QUESTION_LENGTH = 300;
 
 const answerShape = AnswerRequestSchema.shape;
 
 const SubQuestionsSchema = z
-  .array(z.string().trim().min(1, 'a sub-question is empty').max(MAX_SUB_QUESTION_LENGTH, `a sub-question is longer than ${MAX_SUB_QUESTION_LENGTH} characters`))
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'a sub-question is empty')
+      .max(MAX_SUB_QUESTION_LENGTH, `a sub-question is longer than ${MAX_SUB_QUESTION_LENGTH} characters`),
+  )
   .min(1, 'subQuestions is empty')
   .max(MAX_SUB_QUESTIONS, `at most ${MAX_SUB_QUESTIONS} sub-questions`);
 

@@ -5,7 +5,10 @@
 import type { SearchRequest, SearchRequestInput } from './contract';
 import { definedFields } from './defined-fields';
 
-export type SearchScope = Pick<SearchRequestInput, 'engine' | 'lang' | 'region' | 'timeRange' | 'site' | 'includeDomains' | 'excludeDomains'>;
+export type SearchScope = Pick<
+  SearchRequestInput,
+  'engine' | 'lang' | 'region' | 'timeRange' | 'site' | 'includeDomains' | 'excludeDomains'
+>;
 
 /** The scope's fields that are set, ready to spread into a search request. */
 export function searchScopeOf(request: SearchScope): SearchScope {
@@ -20,8 +23,11 @@ export interface RequestDomains {
 }
 
 /** The domains of a request (defaults applied), each once. */
-export function requestDomains(request: Pick<SearchRequest, 'site' | 'includeDomains' | 'excludeDomains'>): RequestDomains {
-  const include = [...new Set([...(request.site === undefined ? [] : [request.site]), ...(request.includeDomains ?? [])])];
+export function requestDomains(
+  request: Pick<SearchRequest, 'site' | 'includeDomains' | 'excludeDomains'>,
+): RequestDomains {
+  const include = [
+    ...new Set([...(request.site === undefined ? [] : [request.site]), ...(request.includeDomains ?? [])]),
+  ];
   return { include, exclude: [...new Set(request.excludeDomains ?? [])] };
 }
-

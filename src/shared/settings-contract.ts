@@ -133,7 +133,10 @@ export const SettingsPatchSchema = z
     /** `search.lang: null` and `search.region: null` remove those. */
     search: z.object({ lang: SearchLangSchema.nullable(), region: SearchRegionSchema.nullable() }).partial().strict(),
     /** Each list given replaces that list (as an array, or a uBlacklist export's text). */
-    sources: z.object({ block: SourceListSchema, lower: SourceListSchema, raise: SourceListSchema, pin: SourceListSchema }).partial().strict(),
+    sources: z
+      .object({ block: SourceListSchema, lower: SourceListSchema, raise: SourceListSchema, pin: SourceListSchema })
+      .partial()
+      .strict(),
     fetch: z
       .object({
         allowPrivateNetworks: z.boolean(),

@@ -22,7 +22,8 @@ const MATCH_PATTERN = /^(?:\*|https?):\/\/(?:\*|(?:\*\.)?[^/*:]+)(?::\d+)?\/.*$/
 
 function unsupportedRule(rule: string): string | undefined {
   if (rule.startsWith('/')) return 'regular-expression rules are not supported';
-  if (rule.startsWith('@')) return 'uBlacklist exceptions and highlights (@) are not supported: put the site in the raise list';
+  if (rule.startsWith('@'))
+    return 'uBlacklist exceptions and highlights (@) are not supported: put the site in the raise list';
   if (rule.startsWith('title/')) return 'title rules are not supported';
   return undefined;
 }
@@ -41,7 +42,10 @@ export const SourceRuleSchema = z.preprocess(
     const unsupported = unsupportedRule(rule);
     if (unsupported !== undefined) ctx.addIssue({ code: 'custom', message: `"${rule}": ${unsupported}` });
     else if (rule.includes('://') ? !MATCH_PATTERN.test(rule) : !DOMAIN_PATTERN.test(rule)) {
-      ctx.addIssue({ code: 'custom', message: `"${rule}" is neither a domain such as example.com nor a match pattern such as *://*.example.com/*` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${rule}" is neither a domain such as example.com nor a match pattern such as *://*.example.com/*`,
+      });
     }
   }),
 );

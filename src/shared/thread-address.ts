@@ -23,5 +23,10 @@ export const LIBRARY_PATH = '/library';
 
 /** The paths the page itself is served at: the start, a thread, the settings. */
 export function isPagePath(pathname: string): boolean {
-  return pathname === '/' || pathname === SETTINGS_PATH || pathname === LIBRARY_PATH || threadIdOfPath(pathname) !== undefined;
+  return (
+    pathname === '/' ||
+    pathname === SETTINGS_PATH ||
+    pathname === LIBRARY_PATH ||
+    threadIdOfPath(pathname) !== undefined
+  );
 }

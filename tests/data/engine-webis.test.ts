@@ -30,14 +30,22 @@ interface EngineScores {
 function scoreEngine(
   engine: SearchEngine,
   entries: WebisEntry[],
-  options: { scored?: (entry: WebisEntry, snapshot: PageSnapshot) => boolean; check?: (expected: ReturnType<typeof webisExpected>) => void } = {},
+  options: {
+    scored?: (entry: WebisEntry, snapshot: PageSnapshot) => boolean;
+    check?: (expected: ReturnType<typeof webisExpected>) => void;
+  } = {},
 ): EngineScores {
   const recalls: number[] = [];
   const precisions: number[] = [];
   let titlesEqual = 0;
   let matched = 0;
   for (const entry of entries) {
-    const snapshot: PageSnapshot = { finalUrl: entry.original_url, status: 200, html: readFileSync(sharedData('serp', entry.html), 'utf8'), title: '' };
+    const snapshot: PageSnapshot = {
+      finalUrl: entry.original_url,
+      status: 200,
+      html: readFileSync(sharedData('serp', entry.html), 'utf8'),
+      title: '',
+    };
     if (options.scored && !options.scored(entry, snapshot)) continue;
     expect(engine.classify(snapshot).state, entry.html).toBe('results');
     const expected = webisExpected(entry);

@@ -48,25 +48,37 @@ test('a question gets an answer with citation chips, searched in the hidden wind
   await expect(answer).toContainText('63 mg');
   await expect(page.locator('.source-card')).toHaveCount(3);
   // The search window searched and stayed hidden: only the UI's window is visible.
-  const visible = await desktop.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().filter((w) => w.isVisible()).length);
+  const visible = await desktop.app.evaluate(
+    ({ BrowserWindow }) => BrowserWindow.getAllWindows().filter((w) => w.isVisible()).length,
+  );
   expect(visible).toBe(1);
   expect(site.searches.length).toBeGreaterThan(0);
 });
 
 test('the answer exports as a PDF printed by the app (webContents.printToPDF), its question and source URLs in the text', async () => {
   // The bridge's channels, as the renderer's IPC client calls them (src/preload/bridge.ts).
-  type Bridge = Record<string, (request: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>>;
+  type Bridge = Record<
+    string,
+    (request: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>
+  >;
   const exported = await page.evaluate(async () => {
     const bridge = (window as unknown as { lantern: Bridge }).lantern;
     const threads = (await bridge['history:list']!({})).value as Array<{ id: number }>;
     const id = threads[0]!.id;
-    const thread = (await bridge['history:get']!({ id })).value as { turns: Array<{ question: string; sources: Array<{ url: string }> }> };
+    const thread = (await bridge['history:get']!({ id })).value as {
+      turns: Array<{ question: string; sources: Array<{ url: string }> }>;
+    };
     const pdf = await bridge['history:export']!({ id, format: 'pdf' });
     if (!pdf.ok) throw new Error(pdf.error?.message);
-    return { question: thread.turns[0]!.question, urls: thread.turns[0]!.sources.map((s) => s.url), bytes: Array.from((pdf.value as { data: Uint8Array }).data) };
+    return {
+      question: thread.turns[0]!.question,
+      urls: thread.turns[0]!.sources.map((s) => s.url),
+      bytes: Array.from((pdf.value as { data: Uint8Array }).data),
+    };
   });
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await getDocument({ data: new Uint8Array(exported.bytes), isEvalSupported: false, verbosity: 0 }).promise;
+  const document = await getDocument({ data: new Uint8Array(exported.bytes), isEvalSupported: false, verbosity: 0 })
+    .promise;
   let text = '';
   for (let number = 1; number <= document.numPages; number++) {
     const content = await (await document.getPage(number)).getTextContent();
@@ -88,7 +100,13 @@ test('Google asks for a CAPTCHA: the search window shows, the person solves it, 
   // The hidden search window is shown on the blocked page (src/main/electron/reveal-window.ts).
   // Its URL, not its title: a page's <title> replaces the window's ('page-title-updated').
   await expect
-    .poll(() => desktop.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().filter((w) => w.isVisible()).map((w) => new URL(w.webContents.getURL()).pathname)))
+    .poll(() =>
+      desktop.app.evaluate(({ BrowserWindow }) =>
+        BrowserWindow.getAllWindows()
+          .filter((w) => w.isVisible())
+          .map((w) => new URL(w.webContents.getURL()).pathname),
+      ),
+    )
     .toContain('/sorry/index');
   const searchWindow = desktop.app.windows().find((candidate) => candidate.url().includes('/sorry/'));
   expect(searchWindow, 'the search window on the CAPTCHA page').toBeDefined();
@@ -102,7 +120,9 @@ test('Google asks for a CAPTCHA: the search window shows, the person solves it, 
   await expect(answer).toContainText('63 mg');
   await expect(banner).toHaveCount(0);
   await expect
-    .poll(() => desktop.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().filter((w) => w.isVisible()).length))
+    .poll(() =>
+      desktop.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().filter((w) => w.isVisible()).length),
+    )
     .toBe(1);
 });
 
@@ -110,18 +130,30 @@ test("`lantern mcp` relays a search to the app's local API", async () => {
   const discovery = readDiscovery(desktop.dataDir);
   expect(discovery?.pid).toBe(desktop.app.process().pid);
   let stderr = '';
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/lantern.js', 'mcp'], cwd: PROJECT_ROOT, env: desktop.env, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['bin/lantern.js', 'mcp'],
+    cwd: PROJECT_ROOT,
+    env: desktop.env,
+    stderr: 'pipe',
+  });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'lantern-electron-test', version: '0' });
   await client.connect(transport);
   try {
     const before = site.searches.length;
-    const result = (await client.callTool({ name: 'web_search', arguments: { query: 'espresso basics', limit: 3 } }, CallToolResultSchema, { timeout: 60_000 })) as CallToolResult;
+    const result = (await client.callTool(
+      { name: 'web_search', arguments: { query: 'espresso basics', limit: 3 } },
+      CallToolResultSchema,
+      { timeout: 60_000 },
+    )) as CallToolResult;
     expect(result.isError).toBeFalsy();
     const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
     expect(text.split('\n')[0]).toMatch(/^A Google search for 'espresso basics' found \d+ results:$/);
     // Relayed with the token the app checks (one secret store), and searched by the app's window.
-    expect(stderr).toContain(`lantern mcp: serving on stdio through the running server at http://127.0.0.1:${discovery!.port}`);
+    expect(stderr).toContain(
+      `lantern mcp: serving on stdio through the running server at http://127.0.0.1:${discovery!.port}`,
+    );
     expect(site.searches.length).toBe(before + 1);
   } finally {
     await client.close();

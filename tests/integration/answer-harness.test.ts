@@ -126,7 +126,12 @@ describe.skipIf(!sharedDataAvailable())('bench/answer harness', () => {
 
     it('asks the context in a new thread, the question in that thread, then the spelled-out question alone', async () => {
       const { urls, goldUrl } = servePages(server, followUp, 'seed-d', readPageBytes);
-      const calls: { question: string; recordHistory: boolean; threadId: number | undefined; urls: string[] | undefined }[] = [];
+      const calls: {
+        question: string;
+        recordHistory: boolean;
+        threadId: number | undefined;
+        urls: string[] | undefined;
+      }[] = [];
       const standIn: AnswerCall = async (request, options) => {
         calls.push({
           question: request.question,

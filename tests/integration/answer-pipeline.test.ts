@@ -50,7 +50,12 @@ function searchReturning(paths: string[], extra: Partial<SearchResponse> = {}) {
 }
 
 function service(
-  options: { search?: AnswerServiceDeps['search']; llmComposer?: Composer; llmFollowUps?: FollowUpWriter; readBudgetMs?: number } = {},
+  options: {
+    search?: AnswerServiceDeps['search'];
+    llmComposer?: Composer;
+    llmFollowUps?: FollowUpWriter;
+    readBudgetMs?: number;
+  } = {},
 ) {
   const temp = tempStore();
   const answers = new AnswerService({
@@ -71,7 +76,10 @@ describe('answer from given pages (extractive)', () => {
     const { answers, cleanup } = service();
     const events: AnswerEvent[] = [];
     const response = await answers.answer(
-      { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`, `${site.pages}/green-tea`] },
+      {
+        question: 'How much caffeine is in a shot of espresso?',
+        urls: [`${site.pages}/espresso`, `${site.pages}/green-tea`],
+      },
       { allowPrivateNetworks: true, onEvent: (e) => events.push(e) },
     );
     cleanup();
@@ -89,7 +97,11 @@ describe('answer from given pages (extractive)', () => {
       [2, 'Green tea basics'],
     ]);
     const lead = response.sentences[0]?.citations[0];
-    expect(lead).toMatchObject({ n: 1, supported: true, quote: 'A single shot of espresso contains about 63 mg of caffeine.' });
+    expect(lead).toMatchObject({
+      n: 1,
+      supported: true,
+      quote: 'A single shot of espresso contains about 63 mg of caffeine.',
+    });
     // The range points at the quote in the page's markdown as fetch returns it.
     const page = await fetchService.fetch({ url: `${site.pages}/espresso` }, { allowPrivateNetworks: true });
     if (isFetchBatch(page)) throw new Error('expected one page');
@@ -98,15 +110,26 @@ describe('answer from given pages (extractive)', () => {
 
     expect(events.map((e) => e.type)).toEqual(['sources', 'page', 'page', 'text', 'citations', 'done']);
     expect(events.filter((e) => e.type === 'page').map((e) => e.state)).toEqual(['read', 'read']);
-    expect(events.filter((e) => e.type === 'text').map((e) => e.delta).join('')).toBe(response.answer);
+    expect(
+      events
+        .filter((e) => e.type === 'text')
+        .map((e) => e.delta)
+        .join(''),
+    ).toBe(response.answer);
   });
 
   it('answers a Chinese question from a Chinese page', async () => {
     const { answers, cleanup } = service();
-    const response = await answers.answer({ question: '一杯浓缩咖啡含有多少咖啡因？', urls: [`${site.pages}/kafei`] }, { allowPrivateNetworks: true });
+    const response = await answers.answer(
+      { question: '一杯浓缩咖啡含有多少咖啡因？', urls: [`${site.pages}/kafei`] },
+      { allowPrivateNetworks: true },
+    );
     cleanup();
     expect(response.answer).toBe('一杯浓缩咖啡含有约63毫克咖啡因。 [1]');
-    expect(response.sentences[0]?.citations[0]).toMatchObject({ supported: true, quote: '一杯浓缩咖啡含有约63毫克咖啡因。' });
+    expect(response.sentences[0]?.citations[0]).toMatchObject({
+      supported: true,
+      quote: '一杯浓缩咖啡含有约63毫克咖啡因。',
+    });
   });
 
   it('quotes at most two sentences of one source', async () => {
@@ -124,7 +147,10 @@ describe('answer from given pages (extractive)', () => {
   it('says plainly when the pages do not answer, and lists what they cover', async () => {
     const { answers, cleanup } = service();
     const response = await answers.answer(
-      { question: 'What is the boiling point of mercury?', urls: [`${site.pages}/espresso`, `${site.pages}/green-tea`] },
+      {
+        question: 'What is the boiling point of mercury?',
+        urls: [`${site.pages}/espresso`, `${site.pages}/green-tea`],
+      },
       { allowPrivateNetworks: true },
     );
     cleanup();
@@ -148,12 +174,22 @@ describe('answer from given pages (extractive)', () => {
     const { answers, cleanup } = service({ readBudgetMs: 1500 });
     const events: AnswerEvent[] = [];
     const response = await answers.answer(
-      { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/hang`, `${site.pages}/espresso`, `${site.pages}/broken`] },
+      {
+        question: 'How much caffeine is in a shot of espresso?',
+        urls: [`${site.pages}/hang`, `${site.pages}/espresso`, `${site.pages}/broken`],
+      },
       { allowPrivateNetworks: true, onEvent: (e) => events.push(e) },
     );
     cleanup();
     // /hang never answers: the budget, not the fetch's own 10 s limit, left it out.
-    expect(events).toContainEqual(expect.objectContaining({ type: 'page', n: 1, state: 'failed', message: "Not read within the answer's 1500 ms reading budget; left out." }));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'page',
+        n: 1,
+        state: 'failed',
+        message: "Not read within the answer's 1500 ms reading budget; left out.",
+      }),
+    );
     const pageEvents = events.flatMap((e) => (e.type === 'page' ? [[e.n, e.state, e.code]] : []));
     expect(pageEvents).toContainEqual([1, 'failed', 'TIMEOUT']);
     expect(pageEvents).toContainEqual([2, 'read', undefined]);
@@ -163,15 +199,22 @@ describe('answer from given pages (extractive)', () => {
     expect(response.sources.map((s) => s.n)).toEqual([1, 2, 3]);
   });
 
-  it('fails with the pages\' own error when none could be read (loopback without the permission)', async () => {
+  it("fails with the pages' own error when none could be read (loopback without the permission)", async () => {
     const { answers, cleanup } = service();
     const events: AnswerEvent[] = [];
     const error = await errorOf(
-      answers.answer({ question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] }, { onEvent: (e) => events.push(e) }),
+      answers.answer(
+        { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] },
+        { onEvent: (e) => events.push(e) },
+      ),
     );
     cleanup();
     expect(error.code).toBe('BLOCKED_URL');
-    expect(error.message).toMatch(new RegExp(`^None of the 1 pages could be read, so there is nothing to answer from\\. \\[1\\] ${site.pages}/espresso: BLOCKED_URL: `));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^None of the 1 pages could be read, so there is nothing to answer from\\. \\[1\\] ${site.pages}/espresso: BLOCKED_URL: `,
+      ),
+    );
     expect(events.map((e) => e.type)).toEqual(['sources', 'page', 'error']);
     expect(events[1]).toMatchObject({ state: 'failed', code: 'BLOCKED_URL' });
   });
@@ -180,11 +223,22 @@ describe('answer from given pages (extractive)', () => {
     const { answers, cleanup } = service();
     const before = site.requests.length;
     const events: AnswerEvent[] = [];
-    expect((await errorOf(answers.answer({ question: '  ' }, { onEvent: (e) => events.push(e) }))).code).toBe('INVALID_INPUT');
+    expect((await errorOf(answers.answer({ question: '  ' }, { onEvent: (e) => events.push(e) }))).code).toBe(
+      'INVALID_INPUT',
+    );
     expect(events).toEqual([
-      { type: 'error', error: { code: 'INVALID_INPUT', message: 'Invalid answer request: question: query is empty (got string "  ")', details: { issues: ['question: query is empty (got string "  ")'] } } },
+      {
+        type: 'error',
+        error: {
+          code: 'INVALID_INPUT',
+          message: 'Invalid answer request: question: query is empty (got string "  ")',
+          details: { issues: ['question: query is empty (got string "  ")'] },
+        },
+      },
     ]);
-    expect((await errorOf(answers.answer({ question: 'q', urls: ['ftp://x.example/a'] }))).message).toMatch(/urls\.0: url must be an http\(s\) URL/);
+    expect((await errorOf(answers.answer({ question: 'q', urls: ['ftp://x.example/a'] }))).message).toMatch(
+      /urls\.0: url must be an http\(s\) URL/,
+    );
     expect((await errorOf(answers.answer({ question: 'q', pages: 11 }))).code).toBe('INVALID_INPUT');
     expect((await errorOf(answers.answer({ question: 'q', composer: 'llm' }))).message).toMatch(/needs an LLM/);
     cleanup();
@@ -199,7 +253,10 @@ describe('answer through a search', () => {
       relatedSearches: ['espresso vs ristretto', 'Is espresso stronger than drip coffee?'],
     });
     const { answers, cleanup } = service({ search });
-    const response = await answers.answer({ question: 'How much caffeine is in a shot of espresso?', pages: 2 }, { allowPrivateNetworks: true });
+    const response = await answers.answer(
+      { question: 'How much caffeine is in a shot of espresso?', pages: 2 },
+      { allowPrivateNetworks: true },
+    );
     cleanup();
     expect(response.sources.map((s) => [s.n, s.url])).toEqual([
       [1, `${site.pages}/roasting`],
@@ -231,11 +288,15 @@ describe('follow-up questions written by the LLM', () => {
     const response = await answers.answer({ question, pages: 1 }, { allowPrivateNetworks: true });
     cleanup();
     expect(seen).toEqual([{ question, answer: 'A single shot of espresso contains about 63 mg of caffeine [1].' }]);
-    expect(response.followUps).toEqual(['How much caffeine is in a double shot?', 'Is espresso stronger than drip coffee?']);
+    expect(response.followUps).toEqual([
+      'How much caffeine is in a double shot?',
+      'Is espresso stronger than drip coffee?',
+    ]);
   });
 
   it('are left out, the answer complete, when the model fails to write them', async () => {
-    const failing: FollowUpWriter = () => Promise.reject(new LanternError('LLM_FAILED', 'The model endpoint answered 503.'));
+    const failing: FollowUpWriter = () =>
+      Promise.reject(new LanternError('LLM_FAILED', 'The model endpoint answered 503.'));
     const { answers, cleanup } = service({ search, llmComposer: llmAnswer, llmFollowUps: failing });
     const response = await answers.answer({ question, pages: 1 }, { allowPrivateNetworks: true });
     cleanup();
@@ -247,7 +308,10 @@ describe('follow-up questions written by the LLM', () => {
   it('are not asked for after an extractive answer', async () => {
     const never: FollowUpWriter = () => Promise.reject(new Error('must not be called'));
     const { answers, cleanup } = service({ search, llmComposer: llmAnswer, llmFollowUps: never });
-    const response = await answers.answer({ question, pages: 1, composer: 'extractive' }, { allowPrivateNetworks: true });
+    const response = await answers.answer(
+      { question, pages: 1, composer: 'extractive' },
+      { allowPrivateNetworks: true },
+    );
     cleanup();
     expect(response.followUps).toEqual(['Is espresso stronger than drip coffee?']);
   });
@@ -257,8 +321,16 @@ describe('the search behind an answer', () => {
   it('asks for only the results it will read, from the first results page alone', async () => {
     const asked: Array<{ limit: number | undefined; firstPageOnly: boolean | undefined }> = [];
     const results = searchReturning(['/espresso', '/green-tea']);
-    const { answers, cleanup } = service({ search: async (request, options) => (asked.push({ limit: request.limit, firstPageOnly: options.firstPageOnly }), results()) });
-    await answers.answer({ question: 'How much caffeine is in a shot of espresso?', pages: 2 }, { allowPrivateNetworks: true });
+    const { answers, cleanup } = service({
+      search: async (request, options) => (
+        asked.push({ limit: request.limit, firstPageOnly: options.firstPageOnly }),
+        results()
+      ),
+    });
+    await answers.answer(
+      { question: 'How much caffeine is in a shot of espresso?', pages: 2 },
+      { allowPrivateNetworks: true },
+    );
     await answers.answer({ question: 'How much caffeine is in a shot of espresso?' }, { allowPrivateNetworks: true });
     cleanup();
     expect(asked).toEqual([
@@ -274,7 +346,9 @@ describe('a search without results', () => {
     const error = await errorOf(answers.answer({ question: 'zzqx' }));
     cleanup();
     expect(error.code).toBe('NOT_FOUND');
-    expect(error.message).toBe('The search for "zzqx" found no results to read; try other words, or pass the pages as urls.');
+    expect(error.message).toBe(
+      'The search for "zzqx" found no results to read; try other words, or pass the pages as urls.',
+    );
   });
 });
 
@@ -282,7 +356,10 @@ describe('history', () => {
   it('stores each answer as a turn; a follow-up continues the thread; full-text search finds it', async () => {
     const { answers, store, cleanup } = service();
     const urls = [`${site.pages}/espresso`, `${site.pages}/green-tea`];
-    const first = await answers.answer({ question: 'How much caffeine is in a shot of espresso?', urls }, { allowPrivateNetworks: true, recordHistory: true });
+    const first = await answers.answer(
+      { question: 'How much caffeine is in a shot of espresso?', urls },
+      { allowPrivateNetworks: true, recordHistory: true },
+    );
     expect(first.threadId).toBeTypeOf('number');
     const second = await answers.answer(
       { question: 'At what temperature should green tea be brewed?', urls },
@@ -315,7 +392,10 @@ describe('composers', () => {
       throw new LanternError('LLM_FAILED', 'The model endpoint answered 503.');
     };
     const { answers, cleanup } = service({ llmComposer: failing });
-    const response = await answers.answer({ question: 'How much caffeine is in a shot of espresso?', urls: urls() }, { allowPrivateNetworks: true });
+    const response = await answers.answer(
+      { question: 'How much caffeine is in a shot of espresso?', urls: urls() },
+      { allowPrivateNetworks: true },
+    );
     cleanup();
     expect(response.composer).toBe('extractive');
     expect(response.llmError).toEqual({ code: 'LLM_FAILED', message: 'The model endpoint answered 503.' });
@@ -326,15 +406,21 @@ describe('composers', () => {
 
   it("checks an LLM's citations: a wrong figure unsupported, a source that does not exist removed", async () => {
     const writer: Composer = async ({ onText }) => {
-      const text = 'A shot of espresso has about 63 mg of caffeine [1]. Espresso machines were patented in 1901 [1][4].';
+      const text =
+        'A shot of espresso has about 63 mg of caffeine [1]. Espresso machines were patented in 1901 [1][4].';
       onText(text);
       return text;
     };
     const { answers, cleanup } = service({ llmComposer: writer });
-    const response = await answers.answer({ question: 'How much caffeine is in espresso?', urls: urls(), composer: 'llm' }, { allowPrivateNetworks: true });
+    const response = await answers.answer(
+      { question: 'How much caffeine is in espresso?', urls: urls(), composer: 'llm' },
+      { allowPrivateNetworks: true },
+    );
     cleanup();
     expect(response.composer).toBe('llm');
-    expect(response.answer).toBe('A shot of espresso has about 63 mg of caffeine [1]. Espresso machines were patented in 1901 [1].');
+    expect(response.answer).toBe(
+      'A shot of espresso has about 63 mg of caffeine [1]. Espresso machines were patented in 1901 [1].',
+    );
     expect(response.sentences.map((s) => s.citations.map((c) => c.supported))).toEqual([[true], [false]]);
     expect(response.supportedShare).toBe(0.5);
     expect(response.sources[0]?.quotes).toEqual([ESPRESSO[1].split(' A double')[0]]);
@@ -343,7 +429,10 @@ describe('composers', () => {
   it('uses the extractive composer when asked, even with an LLM configured', async () => {
     const never: Composer = () => Promise.reject(new Error('must not be called'));
     const { answers, cleanup } = service({ llmComposer: never });
-    const response = await answers.answer({ question: 'How much caffeine is in espresso?', urls: urls(), composer: 'extractive' }, { allowPrivateNetworks: true });
+    const response = await answers.answer(
+      { question: 'How much caffeine is in espresso?', urls: urls(), composer: 'extractive' },
+      { allowPrivateNetworks: true },
+    );
     cleanup();
     expect(response.composer).toBe('extractive');
     expect(response.llmError).toBeUndefined();
@@ -362,17 +451,32 @@ describe('a question asked in a thread', () => {
     const { answers, store, cleanup } = service({ search: recordingSearch(queries) });
     const first = await answers.answer({ question: FIRST }, { allowPrivateNetworks: true, recordHistory: true });
     const threadId = first.threadId ?? 0;
-    const follow = await answers.answer({ question: 'Where did he patent it?', threadId }, { allowPrivateNetworks: true, recordHistory: true });
+    const follow = await answers.answer(
+      { question: 'Where did he patent it?', threadId },
+      { allowPrivateNetworks: true, recordHistory: true },
+    );
     expect(queries).toEqual([FIRST, 'Where did Angelo Moriondo patent it?']);
-    expect(follow).toMatchObject({ question: 'Where did he patent it?', searchedFor: 'Where did Angelo Moriondo patent it?', threadId });
-    expect(follow.answer.split('\n')[0]).toBe('Espresso machines were first patented in Turin, Italy, by Angelo Moriondo in 1884. [1]');
+    expect(follow).toMatchObject({
+      question: 'Where did he patent it?',
+      searchedFor: 'Where did Angelo Moriondo patent it?',
+      threadId,
+    });
+    expect(follow.answer.split('\n')[0]).toBe(
+      'Espresso machines were first patented in Turin, Italy, by Angelo Moriondo in 1884. [1]',
+    );
     expect(follow.timings.standaloneMs).toBeTypeOf('number');
     expect(first.timings).not.toHaveProperty('standaloneMs');
     // The caller's option (the HTTP query, IPC) is the same thread as the body's field.
-    const third = await answers.answer({ question: 'Why?' }, { allowPrivateNetworks: true, recordHistory: true, threadId });
+    const third = await answers.answer(
+      { question: 'Why?' },
+      { allowPrivateNetworks: true, recordHistory: true, threadId },
+    );
     expect(third.searchedFor).toBe('Why Angelo Moriondo?');
     // A question that stands alone is searched for as it is.
-    const own = await answers.answer({ question: 'How much caffeine is in green tea?', threadId }, { allowPrivateNetworks: true, recordHistory: true });
+    const own = await answers.answer(
+      { question: 'How much caffeine is in green tea?', threadId },
+      { allowPrivateNetworks: true, recordHistory: true },
+    );
     expect(own.searchedFor).toBeUndefined();
     expect(queries.at(-1)).toBe('How much caffeine is in green tea?');
     expect(store.history.getThread(threadId)?.turns.map((t) => [t.question, t.searchedFor])).toEqual([
@@ -388,7 +492,10 @@ describe('a question asked in a thread', () => {
     const queries: string[] = [];
     const { answers, store, cleanup } = service({ search: recordingSearch(queries) });
     const { threadId } = await answers.answer({ question: FIRST }, { allowPrivateNetworks: true, recordHistory: true });
-    const follow = await answers.answer({ question: 'Where did he patent it?', threadId: threadId ?? 0 }, { allowPrivateNetworks: true });
+    const follow = await answers.answer(
+      { question: 'Where did he patent it?', threadId: threadId ?? 0 },
+      { allowPrivateNetworks: true },
+    );
     expect(follow).toMatchObject({ searchedFor: 'Where did Angelo Moriondo patent it?', threadId });
     expect(store.history.getThread(threadId ?? 0)?.turns).toHaveLength(1);
     cleanup();
@@ -402,7 +509,9 @@ describe('a question asked in a thread', () => {
     const both = await errorOf(answers.answer({ question: 'Who directed it?', threadId: 1 }, { threadId: 2 }));
     expect(both.code).toBe('INVALID_INPUT');
     expect(both.message).toBe('Two threads were given (1 and 2): give threadId once.');
-    expect((await errorOf(answers.answer({ question: 'Who directed it?', threadId: 0 }, {}))).code).toBe('INVALID_INPUT');
+    expect((await errorOf(answers.answer({ question: 'Who directed it?', threadId: 0 }, {}))).code).toBe(
+      'INVALID_INPUT',
+    );
     expect(queries).toEqual([]);
     cleanup();
   });
@@ -418,32 +527,60 @@ describe('a question that fails', () => {
     const threadId = (error as LanternError).details?.['threadId'] as number;
     expect(threadId).toBeTypeOf('number');
     const events: AnswerEvent[] = [];
-    const followError = await errorOf(answers.answer({ question: 'Who made it?', threadId }, { recordHistory: true, onEvent: (e) => events.push(e) }));
+    const followError = await errorOf(
+      answers.answer({ question: 'Who made it?', threadId }, { recordHistory: true, onEvent: (e) => events.push(e) }),
+    );
     expect((followError as LanternError).details).toMatchObject({ threadId });
-    expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'NOT_FOUND', message: followError.message, details: { threadId } } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'NOT_FOUND', message: followError.message, details: { threadId } },
+    });
 
     const history = new HistoryService(store, () => new Date(0));
     const thread = await history.get({ id: threadId });
-    expect(thread.turns.map((t) => ({ question: t.question, answer: t.answer, searchedFor: t.searchedFor, error: t.error }))).toEqual([
-      { question: 'What is zzqx?', answer: '', searchedFor: undefined, error: { code: 'NOT_FOUND', message: error.message } },
-      { question: 'Who made it?', answer: '', searchedFor: 'Who made zzqx?', error: { code: 'NOT_FOUND', message: followError.message } },
+    expect(
+      thread.turns.map((t) => ({ question: t.question, answer: t.answer, searchedFor: t.searchedFor, error: t.error })),
+    ).toEqual([
+      {
+        question: 'What is zzqx?',
+        answer: '',
+        searchedFor: undefined,
+        error: { code: 'NOT_FOUND', message: error.message },
+      },
+      {
+        question: 'Who made it?',
+        answer: '',
+        searchedFor: 'Who made zzqx?',
+        error: { code: 'NOT_FOUND', message: followError.message },
+      },
     ]);
     ThreadSchema.parse(thread);
     expect(await history.list()).toMatchObject([{ id: threadId, title: 'What is zzqx?', turnCount: 2 }]);
     const exported = await history.export({ id: threadId });
     const markdown = exported.format === 'markdown' ? exported.markdown : '';
-    expect(markdown).toContain('## Who made it?\n\n_Searched for: Who made zzqx?_\n\n_Not answered: NOT\\_FOUND: The search for "Who made zzqx?" found no results');
-    expect((await history.search({ text: 'zzqx', scope: 'history' })).map((hit) => hit.kind === 'turn' && hit.question)).toEqual(['What is zzqx?']);
-    expect((await history.search({ text: 'made', scope: 'history' })).map((hit) => hit.kind === 'turn' && hit.question)).toEqual(['Who made it?']);
+    expect(markdown).toContain(
+      '## Who made it?\n\n_Searched for: Who made zzqx?_\n\n_Not answered: NOT\\_FOUND: The search for "Who made zzqx?" found no results',
+    );
+    expect(
+      (await history.search({ text: 'zzqx', scope: 'history' })).map((hit) => hit.kind === 'turn' && hit.question),
+    ).toEqual(['What is zzqx?']);
+    expect(
+      (await history.search({ text: 'made', scope: 'history' })).map((hit) => hit.kind === 'turn' && hit.question),
+    ).toEqual(['Who made it?']);
     cleanup();
   });
 
   it('is not recorded when it was cancelled, nor when the history is not kept', async () => {
-    const cancelled: AnswerServiceDeps['search'] = () => Promise.reject(new LanternError('CANCELLED', 'The search was cancelled.'));
+    const cancelled: AnswerServiceDeps['search'] = () =>
+      Promise.reject(new LanternError('CANCELLED', 'The search was cancelled.'));
     const { answers, store, cleanup } = service({ search: cancelled });
-    expect((await errorOf(answers.answer({ question: 'What is zzqx?' }, { recordHistory: true }))).code).toBe('CANCELLED');
+    expect((await errorOf(answers.answer({ question: 'What is zzqx?' }, { recordHistory: true }))).code).toBe(
+      'CANCELLED',
+    );
     const { answers: agentAnswers } = service({ search: noResults });
-    expect((await errorOf(agentAnswers.answer({ question: 'What is zzqx?' }, {}))).details?.['threadId']).toBeUndefined();
+    expect(
+      (await errorOf(agentAnswers.answer({ question: 'What is zzqx?' }, {}))).details?.['threadId'],
+    ).toBeUndefined();
     expect(store.history.listThreads()).toEqual([]);
     cleanup();
   });

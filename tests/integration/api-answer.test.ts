@@ -38,10 +38,22 @@ function answerStream(
     const events: StreamedEvent[] = [];
     let heartbeats = 0;
     const req = httpRequest(
-      { host: '127.0.0.1', port: api.server.port, method: 'POST', path: '/v1/answer', headers: goodHeaders(api, { accept: 'text/event-stream' }) },
+      {
+        host: '127.0.0.1',
+        port: api.server.port,
+        method: 'POST',
+        path: '/v1/answer',
+        headers: goodHeaders(api, { accept: 'text/event-stream' }),
+      },
       (res) => {
         let buffer = '';
-        const finish = (): void => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), events, heartbeats });
+        const finish = (): void =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type']),
+            events,
+            heartbeats,
+          });
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           buffer += chunk;
@@ -73,7 +85,11 @@ function answerStream(
 
 describe('POST /v1/answer', () => {
   it('streams the answer events in order, with done last', async () => {
-    const stream = await answerStream({ question: 'How much caffeine is in a shot of espresso?', pages: 3, engine: 'google' });
+    const stream = await answerStream({
+      question: 'How much caffeine is in a shot of espresso?',
+      pages: 3,
+      engine: 'google',
+    });
     expect(stream.status).toBe(200);
     expect(stream.contentType).toMatch(/^text\/event-stream/);
     const events = stream.events.map((event) => AnswerEventSchema.parse(event.data));
@@ -84,7 +100,10 @@ describe('POST /v1/answer', () => {
     expect(types.filter((type) => type === 'page')).toHaveLength(3);
     expect(types.indexOf('citations')).toBeGreaterThan(types.lastIndexOf('text'));
     expect(types.lastIndexOf('page')).toBeLessThan(types.indexOf('text'));
-    const text = events.filter((event): event is Extract<AnswerEvent, { type: 'text' }> => event.type === 'text').map((event) => event.delta).join('');
+    const text = events
+      .filter((event): event is Extract<AnswerEvent, { type: 'text' }> => event.type === 'text')
+      .map((event) => event.delta)
+      .join('');
     expect(text).toContain('63 mg');
   }, 90_000);
 
@@ -107,7 +126,10 @@ describe('POST /v1/answer', () => {
       method: 'POST',
       path: '/v1/answer',
       headers: goodHeaders(api),
-      body: JSON.stringify({ question: 'At what temperature should green tea be brewed?', urls: [`${site.pages}/green-tea`] }),
+      body: JSON.stringify({
+        question: 'At what temperature should green tea be brewed?',
+        urls: [`${site.pages}/green-tea`],
+      }),
     });
     expect(response.status).toBe(200);
     const answer = AnswerResponseSchema.parse(response.json());
@@ -120,20 +142,35 @@ describe('POST /v1/answer', () => {
       { recordHistory: true, allowPrivateNetworks: true },
     );
     const post = (body: unknown, query = '') =>
-      rawRequest(api.server.port, { method: 'POST', path: `/v1/answer${query}`, headers: goodHeaders(api), body: JSON.stringify(body) });
+      rawRequest(api.server.port, {
+        method: 'POST',
+        path: `/v1/answer${query}`,
+        headers: goodHeaders(api),
+        body: JSON.stringify(body),
+      });
     const before = site.searches.length;
     const response = await post({ question: 'Who directed it?', threadId: first.threadId, pages: 1 });
     expect(response.status).toBe(200);
-    expect(AnswerResponseSchema.parse(response.json())).toMatchObject({ question: 'Who directed it?', searchedFor: 'Who directed Parasite?', threadId: first.threadId });
+    expect(AnswerResponseSchema.parse(response.json())).toMatchObject({
+      question: 'Who directed it?',
+      searchedFor: 'Who directed Parasite?',
+      threadId: first.threadId,
+    });
     const byQuery = await post({ question: 'When was it released?', pages: 1 }, `?threadId=${first.threadId}`);
     expect(AnswerResponseSchema.parse(byQuery.json()).searchedFor).toBe('When was Parasite released?');
-    expect(site.searches.slice(before).map((path) => new URL(path, 'http://x').searchParams.get('q'))).toEqual(['Who directed Parasite?', 'When was Parasite released?']);
+    expect(site.searches.slice(before).map((path) => new URL(path, 'http://x').searchParams.get('q'))).toEqual([
+      'Who directed Parasite?',
+      'When was Parasite released?',
+    ]);
     // An agent's questions are not the person's history: the thread is read, not added to.
     expect((await api.runtime.history.get({ id: first.threadId ?? 0 })).turns).toHaveLength(1);
     const unknown = await post({ question: 'Who directed it?', threadId: 9999 });
     expect(unknown.status).toBe(404);
     expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
-    const twice = await post({ question: 'Who directed it?', threadId: first.threadId }, `?threadId=${(first.threadId ?? 0) + 1}`);
+    const twice = await post(
+      { question: 'Who directed it?', threadId: first.threadId },
+      `?threadId=${(first.threadId ?? 0) + 1}`,
+    );
     expect(twice.status).toBe(400);
     expect(twice.json()).toMatchObject({ error: { code: 'INVALID_INPUT' } });
   }, 90_000);
@@ -141,7 +178,10 @@ describe('POST /v1/answer', () => {
   it('keeps a quiet stream alive with heartbeats, and cancels the work when the client goes away mid-answer', async () => {
     const before = api.settled.length;
     // /hang never answers: without the cancel, the answer would wait out the 30 s page budget.
-    const stream = await answerStream({ question: 'How much caffeine is in espresso?', urls: [`${site.pages}/hang`] }, (seen) => seen.heartbeats >= 2);
+    const stream = await answerStream(
+      { question: 'How much caffeine is in espresso?', urls: [`${site.pages}/hang`] },
+      (seen) => seen.heartbeats >= 2,
+    );
     // While the page hangs, only heartbeats (every 200 ms here) tell the client the answer is alive.
     expect(stream.events.map((event) => event.type)).toEqual(['sources']);
     expect(stream.heartbeats).toBe(2);
@@ -149,14 +189,16 @@ describe('POST /v1/answer', () => {
     await expect.poll(() => api.settled.slice(before), { timeout: 30_000 }).toEqual(['answer:rejected:CANCELLED']);
   }, 60_000);
 
-  it('POST /v1/fetch reads a page, and result N of the session\'s latest search', async () => {
+  it("POST /v1/fetch reads a page, and result N of the session's latest search", async () => {
     const post = (path: string, body: unknown) =>
       rawRequest(api.server.port, { method: 'POST', path, headers: goodHeaders(api), body: JSON.stringify(body) });
     const page = await post('/v1/fetch', { url: `${site.pages}/green-tea` });
     expect(page.status).toBe(200);
     expect(FetchPageSchema.parse(page.json()).finalUrl).toBe(`${site.pages}/green-tea`);
 
-    expect((await post('/v1/search?session=agent-7', { query: 'espresso caffeine', engine: 'google' })).status).toBe(200);
+    expect((await post('/v1/search?session=agent-7', { query: 'espresso caffeine', engine: 'google' })).status).toBe(
+      200,
+    );
     const first = await post('/v1/fetch?session=agent-7', { index: 0 });
     expect(first.status).toBe(200);
     expect(FetchPageSchema.parse(first.json()).finalUrl.startsWith(site.pages)).toBe(true);
@@ -168,14 +210,23 @@ describe('POST /v1/answer', () => {
 
 describe('format=compact and format=cited', () => {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    rawRequest(api.server.port, { method: 'POST', path, headers: goodHeaders(api, headers), body: JSON.stringify(body) });
+    rawRequest(api.server.port, {
+      method: 'POST',
+      path,
+      headers: goodHeaders(api, headers),
+      body: JSON.stringify(body),
+    });
 
   it('search, fetch and answer answer text/plain: results numbered from 0 without URLs (cited: with), the page wrapped, the answer with its sources', async () => {
     const json = await post('/v1/search?session=formats', { query: 'espresso caffeine', engine: 'google', limit: 3 });
     const results = (json.json() as { results: Array<{ title: string; url: string }> }).results;
     expect(results.length).toBe(3);
 
-    const compact = await post('/v1/search?session=formats&format=compact', { query: 'espresso caffeine', engine: 'google', limit: 3 });
+    const compact = await post('/v1/search?session=formats&format=compact', {
+      query: 'espresso caffeine',
+      engine: 'google',
+      limit: 3,
+    });
     expect(compact.status).toBe(200);
     expect(compact.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = compact.body.split('\n');
@@ -185,12 +236,20 @@ describe('format=compact and format=cited', () => {
     expect(compact.body).not.toContain(site.pages);
     expect(lines.at(-1)).toBe('Use web_fetch(index=N) to fetch the full text of result N.');
 
-    const cited = await post('/v1/search?session=formats&format=cited', { query: 'espresso caffeine', engine: 'google', limit: 3 });
+    const cited = await post('/v1/search?session=formats&format=cited', {
+      query: 'espresso caffeine',
+      engine: 'google',
+      limit: 3,
+    });
     expect(cited.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(cited.body.split('\n')).toContain(`URL: ${results[1]?.url}`);
 
     // Several queries: one rendering after another (a query that fails is one line with its code).
-    const several = await post('/v1/search?session=formats-2&format=compact', { queries: ['espresso caffeine', 'espresso history'], engine: 'google', limit: 2 });
+    const several = await post('/v1/search?session=formats-2&format=compact', {
+      queries: ['espresso caffeine', 'espresso history'],
+      engine: 'google',
+      limit: 2,
+    });
     expect(several.status).toBe(200);
     expect(several.body.split('\n').filter((line) => line.startsWith('A Google search for '))).toEqual([
       "A Google search for 'espresso caffeine' found 2 results:",
@@ -207,17 +266,27 @@ describe('format=compact and format=cited', () => {
     expect(page.body.startsWith(`<untrusted_content source="${results[0]?.url}">`)).toBe(true);
     expect(page.body.trimEnd().endsWith('</untrusted_content>')).toBe(true);
 
-    const answer = await post('/v1/answer?format=cited', { question: 'At what temperature should green tea be brewed?', urls: [`${site.pages}/green-tea`] });
+    const answer = await post('/v1/answer?format=cited', {
+      question: 'At what temperature should green tea be brewed?',
+      urls: [`${site.pages}/green-tea`],
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(answer.body.startsWith('Web search results for "At what temperature should green tea be brewed?":')).toBe(true);
+    expect(answer.body.startsWith('Web search results for "At what temperature should green tea be brewed?":')).toBe(
+      true,
+    );
     expect(answer.body).toContain(`[1] Green tea basics (${site.pages}/green-tea)`);
   }, 90_000);
 
   it('refuses a text format where there is none, and with the event stream, as JSON errors', async () => {
-    const history = await rawRequest(api.server.port, { path: '/v1/history?format=compact', headers: goodHeaders(api) });
+    const history = await rawRequest(api.server.port, {
+      path: '/v1/history?format=compact',
+      headers: goodHeaders(api),
+    });
     expect(history.status).toBe(400);
-    expect((history.json() as { error: { code: string; message: string } }).error).toMatchObject({ code: 'INVALID_INPUT' });
+    expect((history.json() as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'INVALID_INPUT',
+    });
     expect(history.body).toContain('JSON only');
 
     const unknown = await post('/v1/search?format=yaml', { query: 'espresso' });

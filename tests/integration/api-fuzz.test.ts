@@ -63,14 +63,47 @@ interface Malformed {
 }
 
 const POST_ROUTES: Record<string, { fields: Record<string, 'string' | 'number' | 'array' | 'boolean'> }> = {
-  '/v1/search': { fields: { query: 'string', queries: 'array', engine: 'string', limit: 'number', page: 'number', lang: 'string', region: 'string' } },
-  '/v1/fetch': { fields: { url: 'string', urls: 'array', prompt: 'string', index: 'number', searchId: 'string', maxChars: 'number', offset: 'number', noCache: 'boolean' } },
+  '/v1/search': {
+    fields: {
+      query: 'string',
+      queries: 'array',
+      engine: 'string',
+      limit: 'number',
+      page: 'number',
+      lang: 'string',
+      region: 'string',
+    },
+  },
+  '/v1/fetch': {
+    fields: {
+      url: 'string',
+      urls: 'array',
+      prompt: 'string',
+      index: 'number',
+      searchId: 'string',
+      maxChars: 'number',
+      offset: 'number',
+      noCache: 'boolean',
+    },
+  },
   '/v1/answer': { fields: { question: 'string', pages: 'number', urls: 'array', engine: 'string' } },
   '/v1/captcha/wait': { fields: { engine: 'string', timeoutMs: 'number' } },
   '/v1/research/plan': { fields: { question: 'string', engine: 'string', composer: 'string' } },
-  '/v1/research': { fields: { question: 'string', subQuestions: 'array', maxPages: 'number', timeBudgetMs: 'number', engine: 'string' } },
+  '/v1/research': {
+    fields: { question: 'string', subQuestions: 'array', maxPages: 'number', timeBudgetMs: 'number', engine: 'string' },
+  },
 };
-const GET_ROUTES = ['/v1/history', '/v1/history/search', '/v1/history/1', '/v1/history/1/export', '/v1/captcha/pending', '/v1/health', '/v1/openapi.json', '/v1/library', '/v1/library/search'];
+const GET_ROUTES = [
+  '/v1/history',
+  '/v1/history/search',
+  '/v1/history/1',
+  '/v1/history/1/export',
+  '/v1/captcha/pending',
+  '/v1/health',
+  '/v1/openapi.json',
+  '/v1/library',
+  '/v1/library/search',
+];
 const ALL_PATHS = [...Object.keys(POST_ROUTES), ...GET_ROUTES];
 /** Query parameters some route knows; a generated unknown one is none of these. */
 const KNOWN_PARAMS = new Set(['session', 'format', 'threadId', 'limit', 'offset', 'text', 'scope', 'query', 'type']);
@@ -97,23 +130,57 @@ const notJsonText = fc.string({ maxLength: 200 }).filter((text) => {
 function malformedBody(path: string): fc.Arbitrary<Malformed> {
   const { fields } = POST_ROUTES[path]!;
   const names = Object.keys(fields);
-  const post = (kind: string, body: string | Buffer, headers: Record<string, string> = {}) => ({ kind, method: 'POST', path, headers, body });
+  const post = (kind: string, body: string | Buffer, headers: Record<string, string> = {}) => ({
+    kind,
+    method: 'POST',
+    path,
+    headers,
+    body,
+  });
   const someFields = fc.dictionary(fc.constantFrom(...names), json, { maxKeys: 3 });
   return fc.oneof(
     notJsonText.map((text) => post('not JSON', text)),
-    fc.oneof(fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null), fc.array(json, { maxLength: 4 })).map((value) => post('not an object', JSON.stringify(value))),
     fc
-      .tuple(someFields, fc.string({ minLength: 1, maxLength: 20 }).filter((key) => !names.includes(key) && key !== '__proto__'), json)
+      .oneof(fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null), fc.array(json, { maxLength: 4 }))
+      .map((value) => post('not an object', JSON.stringify(value))),
+    fc
+      .tuple(
+        someFields,
+        fc.string({ minLength: 1, maxLength: 20 }).filter((key) => !names.includes(key) && key !== '__proto__'),
+        json,
+      )
       .map(([known, key, value]) => post('unknown field', JSON.stringify({ ...known, [key]: value }))),
     fc
       .tuple(someFields, fc.constantFrom(...names))
-      .chain(([known, name]) => wrongType(fields[name]!).map((value) => post(`wrong type for ${name}`, JSON.stringify({ ...known, [name]: value })))),
+      .chain(([known, name]) =>
+        wrongType(fields[name]!).map((value) =>
+          post(`wrong type for ${name}`, JSON.stringify({ ...known, [name]: value })),
+        ),
+      ),
     fc
-      .tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/jsonx', 'multipart/form-data', ''), someFields)
+      .tuple(
+        fc.constantFrom(
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/jsonx',
+          'multipart/form-data',
+          '',
+        ),
+        someFields,
+      )
       .map(([type, known]) => post(`content-type "${type}"`, JSON.stringify(known), { 'content-type': type })),
     // Invalid UTF-8 in a key: decoded to U+FFFD, an unknown field (never a query the engine would run).
-    fc.uint8Array({ minLength: 1, maxLength: 8 }).map((bytes) => post('invalid UTF-8', Buffer.concat([Buffer.from('{"\xff'), Buffer.from(bytes.map((b) => b | 0x80)), Buffer.from('":1}')]))),
-    fc.integer({ min: 1_000, max: 50_000 }).map((depth) => post('deeply nested', '['.repeat(depth) + ']'.repeat(depth))),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 8 })
+      .map((bytes) =>
+        post(
+          'invalid UTF-8',
+          Buffer.concat([Buffer.from('{"\xff'), Buffer.from(bytes.map((b) => b | 0x80)), Buffer.from('":1}')]),
+        ),
+      ),
+    fc
+      .integer({ min: 1_000, max: 50_000 })
+      .map((depth) => post('deeply nested', '['.repeat(depth) + ']'.repeat(depth))),
     fc.constant(post('over 1 MB', JSON.stringify({ query: 'x'.repeat(1_100_000) }))),
   );
 }
@@ -125,12 +192,24 @@ const badSession = fc.oneof(
 );
 function malformedQuery(path: string): fc.Arbitrary<Malformed> {
   const method = path in POST_ROUTES ? 'POST' : 'GET';
-  const request = (kind: string, query: string): Malformed => ({ kind, method, path: `${path}?${query}`, headers: {}, ...(method === 'POST' ? { body: '{}' } : {}) });
+  const request = (kind: string, query: string): Malformed => ({
+    kind,
+    method,
+    path: `${path}?${query}`,
+    headers: {},
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  });
   return fc.oneof(
     badSession.map((session) => request('bad session', `session=${encodeURIComponent(session)}`)),
-    fc.string({ maxLength: 10 }).filter((format) => !['json', 'compact', 'cited'].includes(format)).map((format) => request('bad format', `format=${encodeURIComponent(format)}`)),
     fc
-      .tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !KNOWN_PARAMS.has(name)), fc.string({ maxLength: 12 }))
+      .string({ maxLength: 10 })
+      .filter((format) => !['json', 'compact', 'cited'].includes(format))
+      .map((format) => request('bad format', `format=${encodeURIComponent(format)}`)),
+    fc
+      .tuple(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !KNOWN_PARAMS.has(name)),
+        fc.string({ maxLength: 12 }),
+      )
       .map(([name, value]) => request('unknown parameter', `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)),
     fc.constantFrom('session', 'format').map((name) => request('parameter twice', `${name}=a&${name}=b`)),
   );
@@ -145,36 +224,75 @@ const malformedPath: fc.Arbitrary<Malformed> = fc.oneof(
     .array(fc.string({ minLength: 1, maxLength: 10 }), { minLength: 1, maxLength: 4 })
     .map((parts) => `/v1/${parts.map(encodeURIComponent).join('/')}`)
     .filter((path) => !ALL_PATHS.includes(path) && !/^\/v1\/history\/[^/]+(\/export)?$/.test(path))
-    .chain((path) => fc.constantFrom('GET', 'POST', 'DELETE').map((method) => ({ kind: 'unknown path', method, path, headers: {} }))),
+    .chain((path) =>
+      fc.constantFrom('GET', 'POST', 'DELETE').map((method) => ({ kind: 'unknown path', method, path, headers: {} })),
+    ),
   fc
     .tuple(fc.constantFrom(...ALL_PATHS), fc.constantFrom('PUT', 'PATCH', 'DELETE', 'GET', 'POST', 'OPTIONS'))
-    .filter(([path, method]) => !(path in POST_ROUTES ? method === 'POST' : method === 'GET' || (method === 'DELETE' && path === '/v1/history/1')))
+    .filter(
+      ([path, method]) =>
+        !(path in POST_ROUTES
+          ? method === 'POST'
+          : method === 'GET' || (method === 'DELETE' && path === '/v1/history/1')),
+    )
     .map(([path, method]) => ({ kind: 'wrong method', method, path, headers: {} })),
   fc
     .tuple(badId, fc.constantFrom('', '/export'), fc.constantFrom('GET', 'DELETE'))
     .filter(([, suffix, method]) => !(suffix === '/export' && method === 'DELETE'))
-    .map(([id, suffix, method]) => ({ kind: 'malformed thread id', method, path: `/v1/history/${encodeURIComponent(id)}${suffix}`, headers: {} })),
+    .map(([id, suffix, method]) => ({
+      kind: 'malformed thread id',
+      method,
+      path: `/v1/history/${encodeURIComponent(id)}${suffix}`,
+      headers: {},
+    })),
 );
 
 const malformedGuard: fc.Arbitrary<Malformed> = fc
   .tuple(
     fc.constantFrom(...ALL_PATHS, '/mcp'),
     fc.oneof(
-      fc.string({ minLength: 1, maxLength: 60 }).map((token) => ({ kind: 'wrong token', headers: { authorization: `Bearer ${token}` } })),
-      fc.constantFrom('', 'Basic abc', 'Bearer', 'bearer x y').map((authorization) => ({ kind: 'malformed Authorization', headers: { authorization } })),
+      fc
+        .string({ minLength: 1, maxLength: 60 })
+        .map((token) => ({ kind: 'wrong token', headers: { authorization: `Bearer ${token}` } })),
+      fc
+        .constantFrom('', 'Basic abc', 'Bearer', 'bearer x y')
+        .map((authorization) => ({ kind: 'malformed Authorization', headers: { authorization } })),
       fc.domain().map((host) => ({ kind: 'foreign Host', headers: { host } })),
       fc.oneof(fc.constant('null'), fc.webUrl()).map((origin) => ({ kind: 'Origin header', headers: { origin } })),
     ),
   )
-  .map(([path, { kind, headers }]) => ({ kind, method: path in POST_ROUTES || path === '/mcp' ? 'POST' : 'GET', path, headers, body: '{}' }));
+  .map(([path, { kind, headers }]) => ({
+    kind,
+    method: path in POST_ROUTES || path === '/mcp' ? 'POST' : 'GET',
+    path,
+    headers,
+    body: '{}',
+  }));
 
 /** /mcp itself: what the streamable HTTP transport must refuse. */
 const malformedMcp: fc.Arbitrary<Malformed> = fc.oneof(
   notJsonText.map((text) => ({ kind: 'MCP: not JSON', method: 'POST', path: '/mcp', headers: {}, body: text })),
   fc
-    .oneof(json.filter((value) => typeof value !== 'object' || value === null || Array.isArray(value) || !('jsonrpc' in value)), fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer(), method: fc.string() }))
-    .map((value) => ({ kind: 'MCP: not an initialisation, without a session', method: 'POST', path: '/mcp', headers: { accept: 'application/json, text/event-stream' }, body: JSON.stringify(value) })),
-  fc.uuid().map((id) => ({ kind: 'MCP: unknown session', method: 'POST', path: '/mcp', headers: { 'mcp-session-id': id }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' })),
+    .oneof(
+      json.filter(
+        (value) => typeof value !== 'object' || value === null || Array.isArray(value) || !('jsonrpc' in value),
+      ),
+      fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer(), method: fc.string() }),
+    )
+    .map((value) => ({
+      kind: 'MCP: not an initialisation, without a session',
+      method: 'POST',
+      path: '/mcp',
+      headers: { accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(value),
+    })),
+  fc.uuid().map((id) => ({
+    kind: 'MCP: unknown session',
+    method: 'POST',
+    path: '/mcp',
+    headers: { 'mcp-session-id': id },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  })),
 );
 
 const anyMalformed: fc.Arbitrary<Malformed> = fc.oneof(
@@ -189,7 +307,12 @@ function send(request: Malformed): Promise<RawResponse> {
   const headers = { ...goodHeaders(api), ...request.headers };
   // An empty header value stands for "no such header".
   for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
-  return rawRequest(api.server.port, { method: request.method, path: request.path, headers, ...(request.body === undefined ? {} : { body: request.body }) });
+  return rawRequest(api.server.port, {
+    method: request.method,
+    path: request.path,
+    headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
 }
 
 /**
@@ -209,7 +332,13 @@ function leaks(text: string): boolean {
 describe('fuzz: malformed requests and tool arguments', () => {
   it(`answers ${HTTP_RUNS} generated malformed HTTP requests with a 4xx and a JSON error with a code`, async () => {
     // One real search first: the session has numbered results, and the store has rows to lose.
-    const search = await send({ kind: 'valid', method: 'POST', path: '/v1/search?session=fuzz', headers: {}, body: JSON.stringify({ query: 'coffee', engine: 'google', limit: 3 }) });
+    const search = await send({
+      kind: 'valid',
+      method: 'POST',
+      path: '/v1/search?session=fuzz',
+      headers: {},
+      body: JSON.stringify({ query: 'coffee', engine: 'google', limit: 3 }),
+    });
     expect(search.status).toBe(200);
     const callsBefore = api.calls.filter((call) => call === 'search').length;
     const enginePagesBefore = web.requests.length;
@@ -223,7 +352,9 @@ describe('fuzz: malformed requests and tool arguments', () => {
         expect(response.status, where).toBeLessThan(500);
         if (request.path === '/mcp' && response.headers['content-type'] !== 'application/json; charset=utf-8') {
           // The MCP transport's own refusals are JSON-RPC errors, whose code is numeric.
-          expect((JSON.parse(response.body) as { error: { code: number } }).error.code, where).toEqual(expect.any(Number));
+          expect((JSON.parse(response.body) as { error: { code: number } }).error.code, where).toEqual(
+            expect.any(Number),
+          );
         } else {
           const body = ErrorResponseSchema.safeParse(JSON.parse(response.body));
           expect(body.success, where).toBe(true);
@@ -247,37 +378,75 @@ describe('fuzz: malformed requests and tool arguments', () => {
     await agent.connect(transport);
     const enginePagesBefore = web.requests.length;
     const blockedUrl = fc.oneof(
-      fc.constantFrom('file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://127.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://[::1]/', 'http://0x7f000001/', 'http://127.1/'),
+      fc.constantFrom(
+        'file:///etc/passwd',
+        'javascript:alert(1)',
+        'data:text/html,<b>x</b>',
+        'ftp://127.0.0.1/',
+        'http://169.254.169.254/latest/meta-data/',
+        'http://10.0.0.1/',
+        'http://[::1]/',
+        'http://0x7f000001/',
+        'http://127.1/',
+      ),
       fc.string({ maxLength: 30 }).filter((text) => !/^https?:\/\/\S/i.test(text.trim())),
     );
     const toolCall = fc.oneof(
       // web_search: type errors (the SDK's input schema), or values the contract refuses.
-      fc.record({ query: wrongType('string') }, { requiredKeys: ['query'] }).map((args) => ({ name: 'web_search', args })),
+      fc
+        .record({ query: wrongType('string') }, { requiredKeys: ['query'] })
+        .map((args) => ({ name: 'web_search', args })),
       fc.constant({ name: 'web_search', args: {} }),
       fc.string().map((query) => ({ name: 'web_search', args: { query, queries: [query] } })),
       fc.constantFrom('', ' ', '\n\t').map((query) => ({ name: 'web_search', args: { query } })),
-      fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 101 }), fc.double({ min: 1.01, max: 99.9, noInteger: true })).map((limit) => ({ name: 'web_search', args: { query: 'coffee', limit } })),
-      fc.string({ maxLength: 8 }).filter((engine) => ![...ENGINE_IDS, 'all'].includes(engine)).map((engine) => ({ name: 'web_search', args: { query: 'coffee', engine } })),
-      fc.constantFrom('english', 'x', 'en_US', '12').map((lang) => ({ name: 'web_search', args: { query: 'coffee', lang } })),
+      fc
+        .oneof(fc.integer({ max: 0 }), fc.integer({ min: 101 }), fc.double({ min: 1.01, max: 99.9, noInteger: true }))
+        .map((limit) => ({ name: 'web_search', args: { query: 'coffee', limit } })),
+      fc
+        .string({ maxLength: 8 })
+        .filter((engine) => ![...ENGINE_IDS, 'all'].includes(engine))
+        .map((engine) => ({ name: 'web_search', args: { query: 'coffee', engine } })),
+      fc
+        .constantFrom('english', 'x', 'en_US', '12')
+        .map((lang) => ({ name: 'web_search', args: { query: 'coffee', lang } })),
       // web_fetch: nothing to fetch, URLs that are not http(s) or not public, an index with no search.
       fc.constant({ name: 'web_fetch', args: {} }),
       blockedUrl.map((url) => ({ name: 'web_fetch', args: { url } })),
       fc.array(blockedUrl, { minLength: 21, maxLength: 25 }).map((urls) => ({ name: 'web_fetch', args: { urls } })),
       fc.nat({ max: 1000 }).map((index) => ({ name: 'web_fetch', args: { index } })),
-      fc.oneof(fc.integer({ max: -1 }), fc.double({ noInteger: true, noNaN: true })).map((index) => ({ name: 'web_fetch', args: { index } })),
-      fc.integer({ max: 99 }).map((max_length) => ({ name: 'web_fetch', args: { url: 'http://127.0.0.1/', max_length } })),
+      fc
+        .oneof(fc.integer({ max: -1 }), fc.double({ noInteger: true, noNaN: true }))
+        .map((index) => ({ name: 'web_fetch', args: { index } })),
+      fc
+        .integer({ max: 99 })
+        .map((max_length) => ({ name: 'web_fetch', args: { url: 'http://127.0.0.1/', max_length } })),
       // research: no question, an empty one, pages out of range, URLs that are not http(s).
       fc.constant({ name: 'research', args: {} }),
       fc.constantFrom('', '   ').map((question) => ({ name: 'research', args: { question } })),
-      fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 11 })).map((pages) => ({ name: 'research', args: { question: 'why?', pages } })),
-      fc.array(fc.string({ maxLength: 20 }).filter((text) => !/^https?:\/\/\S+$/i.test(text.trim())), { minLength: 1, maxLength: 3 }).map((urls) => ({ name: 'research', args: { question: 'why?', urls } })),
+      fc
+        .oneof(fc.integer({ max: 0 }), fc.integer({ min: 11 }))
+        .map((pages) => ({ name: 'research', args: { question: 'why?', pages } })),
+      fc
+        .array(
+          fc.string({ maxLength: 20 }).filter((text) => !/^https?:\/\/\S+$/i.test(text.trim())),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map((urls) => ({ name: 'research', args: { question: 'why?', urls } })),
       fc.record({ question: wrongType('string') }).map((args) => ({ name: 'research', args })),
       // research with depth: an unknown depth, deep with URLs, deep with a page budget out of range.
-      fc.string({ maxLength: 8 }).filter((depth) => !['quick', 'deep'].includes(depth)).map((depth) => ({ name: 'research', args: { question: 'why?', depth } })),
+      fc
+        .string({ maxLength: 8 })
+        .filter((depth) => !['quick', 'deep'].includes(depth))
+        .map((depth) => ({ name: 'research', args: { question: 'why?', depth } })),
       fc.constant({ name: 'research', args: { question: 'why?', depth: 'deep', urls: ['https://example.com/'] } }),
-      fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 41 })).map((pages) => ({ name: 'research', args: { question: 'why?', depth: 'deep', pages } })),
+      fc
+        .oneof(fc.integer({ max: 0 }), fc.integer({ min: 41 }))
+        .map((pages) => ({ name: 'research', args: { question: 'why?', depth: 'deep', pages } })),
       // A tool that does not exist.
-      fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !['web_search', 'web_fetch', 'research', 'library_search'].includes(name)).map((name) => ({ name, args: {} })),
+      fc
+        .string({ minLength: 1, maxLength: 12 })
+        .filter((name) => !['web_search', 'web_fetch', 'research', 'library_search'].includes(name))
+        .map((name) => ({ name, args: {} })),
     );
     try {
       await fc.assert(
@@ -302,9 +471,21 @@ describe('fuzz: malformed requests and tool arguments', () => {
   it('keeps serving afterwards, and the store passes quick_check', async () => {
     const health = await send({ kind: 'valid', method: 'GET', path: '/v1/health', headers: {} });
     expect(health.status).toBe(200);
-    const search = await send({ kind: 'valid', method: 'POST', path: '/v1/search?session=fuzz', headers: {}, body: JSON.stringify({ query: 'coffee', engine: 'google', limit: 3 }) });
+    const search = await send({
+      kind: 'valid',
+      method: 'POST',
+      path: '/v1/search?session=fuzz',
+      headers: {},
+      body: JSON.stringify({ query: 'coffee', engine: 'google', limit: 3 }),
+    });
     expect(search.status).toBe(200);
-    const fetchFirst = await send({ kind: 'valid', method: 'POST', path: '/v1/fetch?session=fuzz', headers: {}, body: JSON.stringify({ index: 99 }) });
+    const fetchFirst = await send({
+      kind: 'valid',
+      method: 'POST',
+      path: '/v1/fetch?session=fuzz',
+      headers: {},
+      body: JSON.stringify({ index: 99 }),
+    });
     // Result 99 of the session's latest search (3 results): the numbers are still the session's.
     expect(fetchFirst.status).toBe(404);
     expect(fetchFirst.body).toContain('has 3 results');

@@ -26,7 +26,12 @@ async function expectRefused(
   code: string,
 ): Promise<void> {
   const before = api.calls.length;
-  const response = await rawRequest(api.server.port, { method: 'POST', path: '/v1/search', body: searchBody, ...request });
+  const response = await rawRequest(api.server.port, {
+    method: 'POST',
+    path: '/v1/search',
+    body: searchBody,
+    ...request,
+  });
   expect(response.status).toBe(status);
   const body = ErrorResponseSchema.parse(response.json());
   expect(body.error.code).toBe(code);
@@ -82,7 +87,11 @@ describe('the guard: Host → Origin → token → body → schema, before any h
   it('refuses any Origin header, null included, with 403', async () => {
     await expectRefused({ headers: goodHeaders(api, { origin: 'null' }) }, 403, 'FORBIDDEN');
     await expectRefused({ headers: goodHeaders(api, { origin: 'https://evil.example' }) }, 403, 'FORBIDDEN');
-    await expectRefused({ headers: goodHeaders(api, { origin: `http://127.0.0.1:${api.server.port}` }) }, 403, 'FORBIDDEN');
+    await expectRefused(
+      { headers: goodHeaders(api, { origin: `http://127.0.0.1:${api.server.port}` }) },
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('answers OPTIONS with 403 and no CORS headers', async () => {
@@ -92,8 +101,16 @@ describe('the guard: Host → Origin → token → body → schema, before any h
   it('refuses no token, a wrong token and a token in the query string with 401', async () => {
     const { authorization: _authorization, ...noToken } = goodHeaders(api);
     await expectRefused({ headers: noToken }, 401, 'UNAUTHORIZED');
-    await expectRefused({ headers: goodHeaders(api, { authorization: `Bearer ${'A'.repeat(43)}` }) }, 401, 'UNAUTHORIZED');
-    await expectRefused({ headers: goodHeaders(api, { authorization: `Bearer ${api.token()}x` }) }, 401, 'UNAUTHORIZED');
+    await expectRefused(
+      { headers: goodHeaders(api, { authorization: `Bearer ${'A'.repeat(43)}` }) },
+      401,
+      'UNAUTHORIZED',
+    );
+    await expectRefused(
+      { headers: goodHeaders(api, { authorization: `Bearer ${api.token()}x` }) },
+      401,
+      'UNAUTHORIZED',
+    );
     await expectRefused({ headers: goodHeaders(api, { authorization: `Basic ${api.token()}` }) }, 401, 'UNAUTHORIZED');
     await expectRefused({ path: `/v1/search?token=${api.token()}`, headers: noToken }, 401, 'UNAUTHORIZED');
     await expectRefused({ path: `/v1/search?access_token=${api.token()}`, headers: noToken }, 401, 'UNAUTHORIZED');
@@ -111,16 +128,40 @@ describe('the guard: Host → Origin → token → body → schema, before any h
 
   it('refuses malformed JSON and a body that is not JSON with 400 INVALID_INPUT', async () => {
     await expectRefused({ headers: goodHeaders(api), body: '{"query": "coffee"' }, 400, 'INVALID_INPUT');
-    await expectRefused({ headers: goodHeaders(api, { 'content-type': 'text/plain' }), body: searchBody }, 400, 'INVALID_INPUT');
+    await expectRefused(
+      { headers: goodHeaders(api, { 'content-type': 'text/plain' }), body: searchBody },
+      400,
+      'INVALID_INPUT',
+    );
   });
 
   it('refuses wrong types and unknown fields by the schema with 400 INVALID_INPUT', async () => {
     await expectRefused({ headers: goodHeaders(api), body: JSON.stringify({ query: 42 }) }, 400, 'INVALID_INPUT');
-    await expectRefused({ headers: goodHeaders(api), body: JSON.stringify({ query: 'coffee', limit: 'ten' }) }, 400, 'INVALID_INPUT');
-    await expectRefused({ headers: goodHeaders(api), body: JSON.stringify({ query: 'a', queries: ['b'] }) }, 400, 'INVALID_INPUT');
-    await expectRefused({ path: '/v1/fetch', headers: goodHeaders(api), body: JSON.stringify({ url: 'https://example.com', allowPrivateNetworks: true }) }, 400, 'INVALID_INPUT');
+    await expectRefused(
+      { headers: goodHeaders(api), body: JSON.stringify({ query: 'coffee', limit: 'ten' }) },
+      400,
+      'INVALID_INPUT',
+    );
+    await expectRefused(
+      { headers: goodHeaders(api), body: JSON.stringify({ query: 'a', queries: ['b'] }) },
+      400,
+      'INVALID_INPUT',
+    );
+    await expectRefused(
+      {
+        path: '/v1/fetch',
+        headers: goodHeaders(api),
+        body: JSON.stringify({ url: 'https://example.com', allowPrivateNetworks: true }),
+      },
+      400,
+      'INVALID_INPUT',
+    );
     await expectRefused({ path: '/v1/search?format=markdown', headers: goodHeaders(api) }, 400, 'INVALID_INPUT');
-    await expectRefused({ method: 'GET', path: '/v1/health?format=compact', headers: goodHeaders(api) }, 400, 'INVALID_INPUT');
+    await expectRefused(
+      { method: 'GET', path: '/v1/health?format=compact', headers: goodHeaders(api) },
+      400,
+      'INVALID_INPUT',
+    );
   });
 
   it('says NOT_FOUND (404) for an unknown path, after the guard', async () => {
@@ -129,7 +170,9 @@ describe('the guard: Host → Origin → token → body → schema, before any h
 
   it('keeps the connection after a refusal, and reads the next request after the refused body', async () => {
     // Both requests in one write: the refusal comes before the body was read.
-    const text = await exchange(refusedSearch(`Content-Length: ${Buffer.byteLength(searchBody)}`, searchBody) + healthRequest());
+    const text = await exchange(
+      refusedSearch(`Content-Length: ${Buffer.byteLength(searchBody)}`, searchBody) + healthRequest(),
+    );
     expect(text.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200']);
     expect(text).not.toMatch(/connection: close/i);
   });

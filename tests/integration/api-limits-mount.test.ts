@@ -35,9 +35,24 @@ describe('behind the guard', () => {
   it('runs a mounted handler only for requests that pass the guard', async () => {
     const port = capped.server.port;
     const refused = [
-      await rawRequest(port, { method: 'POST', path: '/mcp', headers: goodHeaders(capped, { origin: 'null' }), body: '{}' }),
-      await rawRequest(port, { method: 'POST', path: '/mcp', headers: goodHeaders(capped, { host: `evil.example:${port}` }), body: '{}' }),
-      await rawRequest(port, { method: 'POST', path: `/mcp?token=${capped.token()}`, headers: { host: `127.0.0.1:${port}` }, body: '{}' }),
+      await rawRequest(port, {
+        method: 'POST',
+        path: '/mcp',
+        headers: goodHeaders(capped, { origin: 'null' }),
+        body: '{}',
+      }),
+      await rawRequest(port, {
+        method: 'POST',
+        path: '/mcp',
+        headers: goodHeaders(capped, { host: `evil.example:${port}` }),
+        body: '{}',
+      }),
+      await rawRequest(port, {
+        method: 'POST',
+        path: `/mcp?token=${capped.token()}`,
+        headers: { host: `127.0.0.1:${port}` },
+        body: '{}',
+      }),
     ];
     expect(refused.map((response) => response.status)).toEqual([403, 403, 401]);
     expect(mountedCalls).toBe(0);
@@ -66,7 +81,8 @@ describe('behind the guard', () => {
 
   it('refuses a client over its rate with 429 and Retry-After, before any handler', async () => {
     const port = limited.server.port;
-    for (let i = 0; i < 2; i++) expect((await rawRequest(port, { path: '/v1/history', headers: goodHeaders(limited) })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await rawRequest(port, { path: '/v1/history', headers: goodHeaders(limited) })).status).toBe(200);
     const before = limited.calls.length;
     const over = await rawRequest(port, { path: '/v1/history', headers: goodHeaders(limited) });
     expect(over.status).toBe(429);

@@ -34,7 +34,11 @@ describe('REST v1 over loopback', () => {
   }, 60_000);
 
   it('POST /v1/search with queries gives one outcome per query, a CAPTCHA failing only its own', async () => {
-    const response = await post('/v1/search?session=agent-1', { queries: ['hotels london', FIXTURE_QUERIES.captcha], engine: 'google', limit: 3 });
+    const response = await post('/v1/search?session=agent-1', {
+      queries: ['hotels london', FIXTURE_QUERIES.captcha],
+      engine: 'google',
+      limit: 3,
+    });
     expect(response.status).toBe(200);
     const { results } = MultiSearchResponseSchema.parse(response.json());
     expect(results.map((outcome) => [outcome.query, outcome.ok])).toEqual([
@@ -49,7 +53,9 @@ describe('REST v1 over loopback', () => {
   it('answers 429 with Retry-After while the engine is suspended, and health lists the suspension', async () => {
     const response = await post('/v1/search', { query: 'van gogh paintings', engine: 'google' });
     expect(response.status).toBe(429);
-    expect(ErrorResponseSchema.parse(response.json()).error.code).toMatch(/CAPTCHA_REQUIRED|ENGINE_BLOCKED|RATE_LIMITED/);
+    expect(ErrorResponseSchema.parse(response.json()).error.code).toMatch(
+      /CAPTCHA_REQUIRED|ENGINE_BLOCKED|RATE_LIMITED/,
+    );
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 
     const health = await rawRequest(api.server.port, { path: '/v1/health', headers: goodHeaders(api) });
@@ -74,17 +80,28 @@ describe('REST v1 over loopback', () => {
     const list = await rawRequest(api.server.port, { path: '/v1/history?limit=5', headers: goodHeaders(api) });
     expect(list.status).toBe(200);
     expect(Array.isArray(list.json())).toBe(true);
-    const found = await rawRequest(api.server.port, { path: '/v1/history/search?text=coffee', headers: goodHeaders(api) });
+    const found = await rawRequest(api.server.port, {
+      path: '/v1/history/search?text=coffee',
+      headers: goodHeaders(api),
+    });
     expect(found.status).toBe(200);
     const missing = await rawRequest(api.server.port, { path: '/v1/history/999', headers: goodHeaders(api) });
     expect(missing.status).toBe(404);
     expect(ErrorResponseSchema.parse(missing.json()).error.code).toBe('NOT_FOUND');
-    const gone = await rawRequest(api.server.port, { method: 'DELETE', path: '/v1/history/999', headers: goodHeaders(api) });
+    const gone = await rawRequest(api.server.port, {
+      method: 'DELETE',
+      path: '/v1/history/999',
+      headers: goodHeaders(api),
+    });
     expect(gone.status).toBe(404);
     // A malformed id is the caller's mistake, never a 500.
     for (const path of ['/v1/history/abc', '/v1/history/%ZZ', '/v1/history/abc/export']) {
       const bad = await rawRequest(api.server.port, { path, headers: goodHeaders(api) });
-      expect([path, bad.status, ErrorResponseSchema.parse(bad.json()).error.code]).toEqual([path, 400, 'INVALID_INPUT']);
+      expect([path, bad.status, ErrorResponseSchema.parse(bad.json()).error.code]).toEqual([
+        path,
+        400,
+        'INVALID_INPUT',
+      ]);
     }
   });
 
@@ -98,13 +115,38 @@ describe('REST v1 over loopback', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/v1/search', '/v1/fetch', '/v1/answer', '/v1/research/plan', '/v1/research', '/v1/history', '/v1/history/{id}', '/v1/health', '/v1/captcha/wait', '/v1/library', '/v1/library/search']),
+      expect.arrayContaining([
+        '/v1/search',
+        '/v1/fetch',
+        '/v1/answer',
+        '/v1/research/plan',
+        '/v1/research',
+        '/v1/history',
+        '/v1/history/{id}',
+        '/v1/health',
+        '/v1/captcha/wait',
+        '/v1/library',
+        '/v1/library/search',
+      ]),
     );
     // Generated from the contract: the search body's limit carries the schema's bounds.
     expect(response.body).toContain('"maximum":100');
     // The text formats are documented where they are served, and only there.
-    const operations = document.paths as Record<string, Record<string, { responses: { '200': { content: Record<string, unknown> } } }>>;
-    const textual = Object.entries(operations).flatMap(([path, methods]) => Object.entries(methods).filter(([, op]) => 'text/plain' in op.responses['200'].content).map(([method]) => `${method} ${path}`));
-    expect(textual.sort()).toEqual(['get /v1/library/search', 'post /v1/answer', 'post /v1/fetch', 'post /v1/research', 'post /v1/search']);
+    const operations = document.paths as Record<
+      string,
+      Record<string, { responses: { '200': { content: Record<string, unknown> } } }>
+    >;
+    const textual = Object.entries(operations).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => 'text/plain' in op.responses['200'].content)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(textual.sort()).toEqual([
+      'get /v1/library/search',
+      'post /v1/answer',
+      'post /v1/fetch',
+      'post /v1/research',
+      'post /v1/search',
+    ]);
   });
 });

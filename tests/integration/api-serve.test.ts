@@ -58,10 +58,24 @@ function call(port: number, token: string, path: string, body?: unknown): Promis
 
 describe('lantern serve (built CLI)', () => {
   it('serves on another port when the asked one is taken, rotates its token, and shuts down cleanly on SIGTERM', async () => {
-    assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+    assertBuiltFromCurrentSources(
+      PROJECT_ROOT,
+      'dist/cli.js',
+      ['src/main', 'src/shared', 'package.json'],
+      'npm run build:cli',
+    );
     const dataDir = tempDataDir();
-    const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
-    const child: ChildProcess = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = {
+      ...process.env,
+      LANTERN_DATA_DIR: dataDir,
+      LANTERN_ENGINE_URL_GOOGLE: web.origin,
+      LANTERN_PAGE_TIMEOUT_MS: '30000',
+    };
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -74,7 +88,11 @@ describe('lantern serve (built CLI)', () => {
       expect(discovery.url).toBe(`http://127.0.0.1:${discovery.port}`);
       expect(Number.isNaN(Date.parse(discovery.startedAt))).toBe(false);
       // The discovery file can be there before the child's output has reached this process.
-      await waitFor(() => (stderr.includes(`Port ${takenPort} is taken; listening on ${discovery.port} instead.`) ? true : undefined), BACKSTOP_MS);
+      await waitFor(
+        () =>
+          stderr.includes(`Port ${takenPort} is taken; listening on ${discovery.port} instead.`) ? true : undefined,
+        BACKSTOP_MS,
+      );
       await waitFor(() => (stdout.includes(discovery.url) ? true : undefined), BACKSTOP_MS);
 
       expect(statSync(tokenPath(dataDir)).mode & 0o777).toBe(0o600);
@@ -123,11 +141,13 @@ describe('lantern serve (built CLI)', () => {
     }
   }, 90_000);
 
-  it('on SIGTERM during an answer\'s event stream: the stream ends cleanly, exit 0, no Chromium left, no discovery file', async () => {
+  it("on SIGTERM during an answer's event stream: the stream ends cleanly, exit 0, no Chromium left, no discovery file", async () => {
     const { dataDir, slowUrl, child, exited, discovery, token, close } = await serveBesideHangingPage();
     try {
       // A search first, so that the server has a browser to leave behind.
-      expect((await call(discovery.port, token, '/v1/search', { query: 'coffee', engine: 'google', limit: 3 })).status).toBe(200);
+      expect(
+        (await call(discovery.port, token, '/v1/search', { query: 'coffee', engine: 'google', limit: 3 })).status,
+      ).toBe(200);
       expect(chromiumProcessesFor(chromiumProfileDir(dataDir)).length).toBeGreaterThan(0);
 
       const response = await fetch(`http://127.0.0.1:${discovery.port}/v1/answer`, {
@@ -151,7 +171,10 @@ describe('lantern serve (built CLI)', () => {
         if (done) break;
         text += decoder.decode(value, { stream: true });
       }
-      const events = text.split('\n\n').filter((block) => block.startsWith('event: ')).map((block) => /^event: (.*)$/m.exec(block)?.[1]);
+      const events = text
+        .split('\n\n')
+        .filter((block) => block.startsWith('event: '))
+        .map((block) => /^event: (.*)$/m.exec(block)?.[1]);
       expect(events.at(-1)).toBe('error');
       expect(text).toMatch(/"code":"CANCELLED"/);
       expect(await exited).toBe(0);
@@ -176,9 +199,19 @@ async function serveBesideHangingPage() {
   const hanging = createServer(() => asked());
   await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
   const slowUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
-  expect((await runCli(['settings', 'set', 'fetch.allowPrivateNetworks', 'true'], { LANTERN_DATA_DIR: dataDir })).code).toBe(0);
-  const env = { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_PAGE_TIMEOUT_MS: '30000' };
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  expect(
+    (await runCli(['settings', 'set', 'fetch.allowPrivateNetworks', 'true'], { LANTERN_DATA_DIR: dataDir })).code,
+  ).toBe(0);
+  const env = {
+    ...process.env,
+    LANTERN_DATA_DIR: dataDir,
+    LANTERN_ENGINE_URL_GOOGLE: web.origin,
+    LANTERN_PAGE_TIMEOUT_MS: '30000',
+  };
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve', '--port', String(takenPort)], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

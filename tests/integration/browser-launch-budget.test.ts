@@ -35,7 +35,10 @@ afterEach(async () => {
 });
 
 function chromiumLoader(): ChromiumPageLoader {
-  const loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile') });
+  const loader = new ChromiumPageLoader({
+    executablePath: findChrome(),
+    userDataDir: join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile'),
+  });
   loaders.push(loader);
   return loader;
 }

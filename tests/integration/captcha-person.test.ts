@@ -21,7 +21,8 @@ import { tempResultCache } from '../support/temp-store';
 
 let web: FixtureWeb;
 beforeAll(async () => {
-  if (!hasDisplay()) throw new Error('No display: run this test under xvfb-run (npm test does it when xvfb-run is installed).');
+  if (!hasDisplay())
+    throw new Error('No display: run this test under xvfb-run (npm test does it when xvfb-run is installed).');
   web = await startFixtureWeb();
 });
 afterAll(async () => {
@@ -65,7 +66,6 @@ const INACTIVITY_MS = 8000;
 
 const sorryPages = (): number => web.requests.filter((path) => path.startsWith('/sorry/index')).length;
 
-
 describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
   it('shows the /sorry/ page in a visible window, waits for the person, then returns the results', async () => {
     const { service, windows, loader, profile, search: interactiveSearch } = setup();
@@ -105,7 +105,7 @@ describe('person-in-the-loop CAPTCHA flow (headed Chromium under Xvfb)', () => {
     await expect.poll(() => chromiumProcessesFor(profile), { timeout: 30_000 }).toEqual([]);
   }, 90_000);
 
-  it('reports the person\'s input in the window as activity, and gives up with CAPTCHA_REQUIRED when it stops', async () => {
+  it("reports the person's input in the window as activity, and gives up with CAPTCHA_REQUIRED when it stops", async () => {
     // How long the wait is and that input restarts it: tests/unit/reveal-flow.test.ts, on fake timers.
     // Long enough for a busy machine to show the page before the first input; the test waits it out once.
     const { windows, loader, profile, search: interactiveSearch } = setup(INACTIVITY_MS);

@@ -22,7 +22,9 @@ class LateRejectingLoader implements PageLoader {
   loads = 0;
   load(_url: string, options: LoadOptions): Promise<PageSnapshot> {
     this.loads += 1;
-    return new Promise((_, reject) => setTimeout(() => reject(new Error('Target page, context or browser has been closed')), options.timeoutMs * 2));
+    return new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('Target page, context or browser has been closed')), options.timeoutMs * 2),
+    );
   }
   async close(): Promise<void> {}
 }
@@ -47,7 +49,13 @@ afterEach(async () => {
 });
 
 function runtimeWith(loader: PageLoader): ResearchService {
-  runtime = assembleResearch({ dataDir, env: { LANTERN_DATA_DIR: dataDir }, loader, pageTimeoutMs: 200, canShowWindow: () => false });
+  runtime = assembleResearch({
+    dataDir,
+    env: { LANTERN_DATA_DIR: dataDir },
+    loader,
+    pageTimeoutMs: 200,
+    canShowWindow: () => false,
+  });
   return runtime;
 }
 
@@ -72,7 +80,7 @@ describe.each(cases)('a loader that %s', (_name, makeLoader) => {
 });
 
 describe('the lantern process and a failure nobody awaits any more', () => {
-  it('warns on stderr and still ends with the command\'s own output and exit code', () => {
+  it("warns on stderr and still ends with the command's own output and exit code", () => {
     // As src/main/cli.ts starts: the guard first, then a command whose abandoned browser call fails later.
     const script = `
       import { processIo } from './src/main/cli/output.ts';
@@ -82,9 +90,14 @@ describe('the lantern process and a failure nobody awaits any more', () => {
       // Node reports an unhandled rejection once the microtasks have run, before the next turn of the loop.
       setImmediate(() => { processIo.out(JSON.stringify({ results: [] })); process.exitCode = 0; });
     `;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ results: [] });
-    expect(run.stderr).toMatch(/^warning: an operation that was already given up failed afterwards \(ignored\): Error: Target page, context or browser has been closed/);
+    expect(run.stderr).toMatch(
+      /^warning: an operation that was already given up failed afterwards \(ignored\): Error: Target page, context or browser has been closed/,
+    );
   });
 });

@@ -29,7 +29,11 @@ describe('the lantern process', () => {
   });
 
   it('ends with the exit code of the outcome, the JSON error on stdout: 2 for bad input, 1 for a missing browser, 0 for success', async () => {
-    const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_CHROME: '/nonexistent/chrome' };
+    const env = {
+      LANTERN_DATA_DIR: tempDataDir(),
+      LANTERN_ENGINE_URL_GOOGLE: web.origin,
+      LANTERN_CHROME: '/nonexistent/chrome',
+    };
     const bad = await runCli(['search', '  ', '--json'], env);
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT' } });
@@ -53,7 +57,10 @@ describe('the lantern process', () => {
     expect(chromiumProcessesFor(join(dataDir, 'chromium-profile'))).toEqual([]);
 
     // A TIMEOUT at whichever stage the short budget ran out (the launch's or the page's): the exit code is the point.
-    const timeout = await runCli(['--timeout', '500', 'search', FIXTURE_QUERIES.hang, '--engine', 'google', '--json'], env);
+    const timeout = await runCli(
+      ['--timeout', '500', 'search', FIXTURE_QUERIES.hang, '--engine', 'google', '--json'],
+      env,
+    );
     expect(timeout.code).toBe(4);
     expect(JSON.parse(timeout.stdout)).toMatchObject({ error: { code: 'TIMEOUT', details: { timeoutMs: 500 } } });
   });

@@ -45,7 +45,12 @@ const TRANSPORTS: Transport[] = [
     name: 'ipc',
     async connect(runtime) {
       const ipcMain = new IpcMainDouble();
-      const unregister = registerIpcHandlers({ ipcMain, api: runtime, isOwnUi: ownUiMatcher(UI_URL), runs: runtime.runs });
+      const unregister = registerIpcHandlers({
+        ipcMain,
+        api: runtime,
+        isOwnUi: ownUiMatcher(UI_URL),
+        runs: runtime.runs,
+      });
       const client = createIpcClient(createBridge(ipcRendererDouble(ipcMain, { url: UI_URL, parent: null })));
       return { client, close: async () => unregister() };
     },
@@ -53,13 +58,21 @@ const TRANSPORTS: Transport[] = [
   {
     name: 'http',
     async connect(runtime) {
-      const running = await startLanternServer({ api: runtime, dataDir, port: 0, version: 'test', log: () => undefined });
+      const running = await startLanternServer({
+        api: runtime,
+        dataDir,
+        port: 0,
+        version: 'test',
+        log: () => undefined,
+      });
       const origin = running.server.url;
       // Signed in as a browser is: the one-time link answers with the session cookie.
       const login = await fetch(running.webUi!.loginUrl(origin), { redirect: 'manual' });
       const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       expect(cookie).toMatch(/=/);
-      const client = createHttpClient((path, init) => fetch(new URL(path, origin), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }));
+      const client = createHttpClient((path, init) =>
+        fetch(new URL(path, origin), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }),
+      );
       return { client, close: () => running.close(500) };
     },
   },
@@ -74,7 +87,13 @@ beforeAll(async () => {
   modelFile = await serveModelFile();
   dataDir = mkdtempSync(join(tmpdir(), 'lantern-transport-'));
   runtime = createNodeRuntime({
-    env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: site.engine, LANTERN_PAGE_TIMEOUT_MS: '30000', LANTERN_MODEL_CATALOG: writeTestCatalog(dataDir, modelFile) },
+    env: {
+      ...process.env,
+      LANTERN_DATA_DIR: dataDir,
+      LANTERN_ENGINE_URL_GOOGLE: site.engine,
+      LANTERN_PAGE_TIMEOUT_MS: '30000',
+      LANTERN_MODEL_CATALOG: writeTestCatalog(dataDir, modelFile),
+    },
   });
   await runtime.settings.update({ fetch: { allowPrivateNetworks: true } });
 });
@@ -84,7 +103,6 @@ afterAll(async () => {
   await modelFile?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
 
 describe.each(TRANSPORTS)('the $name transport', (transport) => {
   let client: ResearchApi;
@@ -101,8 +119,16 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
   });
 
   it('searches several queries at once, a failed one in its place', async () => {
-    const batch = await client.searchMany({ queries: [ANSWER_SITE_QUERIES.serverError, 'espresso caffeine'], engine: 'google' });
-    expect(batch.results.map((outcome) => [outcome.query, outcome.ok ? outcome.response.results.length > 0 : outcome.error.code])).toEqual([
+    const batch = await client.searchMany({
+      queries: [ANSWER_SITE_QUERIES.serverError, 'espresso caffeine'],
+      engine: 'google',
+    });
+    expect(
+      batch.results.map((outcome) => [
+        outcome.query,
+        outcome.ok ? outcome.response.results.length > 0 : outcome.error.code,
+      ]),
+    ).toEqual([
       [ANSWER_SITE_QUERIES.serverError, 'ENGINE_UNREACHABLE'],
       ['espresso caffeine', true],
     ]);
@@ -121,7 +147,10 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
 
   it('answers with cited sources and tells each step as it happens, done last', async () => {
     const events: AnswerEvent[] = [];
-    const answer = await client.answer({ question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] }, { onEvent: (event) => events.push(event) });
+    const answer = await client.answer(
+      { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] },
+      { onEvent: (event) => events.push(event) },
+    );
     expect(answer.answer).toContain('63 mg');
     expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['sources', 'page', 'citations', 'done']));
     expect(events.at(-1)?.type).toBe('done');
@@ -133,7 +162,12 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
     const done = await client.models!.download({ id: 'tiny-chat' }, { onEvent: (event) => events.push(event) });
     expect(done).toEqual({ id: 'tiny-chat', path: join(dataDir, 'models', 'tiny-chat.gguf') });
     expect(events.length).toBeGreaterThan(0);
-    expect(events.at(-1)).toMatchObject({ type: 'progress', id: 'tiny-chat', receivedBytes: modelFile.body.length, totalBytes: modelFile.body.length });
+    expect(events.at(-1)).toMatchObject({
+      type: 'progress',
+      id: 'tiny-chat',
+      receivedBytes: modelFile.body.length,
+      totalBytes: modelFile.body.length,
+    });
   });
 
   it("fails an answer with the core's error, its details included (those of a failed question name the thread it was kept in)", async () => {
@@ -146,11 +180,21 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
     const question = 'How much caffeine is in a shot of espresso?';
     const plan = await client.research.plan({ question, engine: 'google' });
     // The results page's suggestions are the facets; the question itself is the summary's to answer.
-    expect(plan).toMatchObject({ plannedBy: 'facets', subQuestions: expect.arrayContaining(['Is espresso stronger than drip coffee?']) });
+    expect(plan).toMatchObject({
+      plannedBy: 'facets',
+      subQuestions: expect.arrayContaining(['Is espresso stronger than drip coffee?']),
+    });
     expect(plan.subQuestions).not.toContain(question);
     const events: ResearchEvent[] = [];
-    const report = await client.research.run({ question, subQuestions: [question], maxPages: 3, engine: 'google' }, { onEvent: (event) => events.push(event) });
-    expect(report.sections[0]).toMatchObject({ title: question, answered: true, text: expect.stringContaining('63 mg') });
+    const report = await client.research.run(
+      { question, subQuestions: [question], maxPages: 3, engine: 'google' },
+      { onEvent: (event) => events.push(event) },
+    );
+    expect(report.sections[0]).toMatchObject({
+      title: question,
+      answered: true,
+      text: expect.stringContaining('63 mg'),
+    });
     expect(report.markdown).toContain('[^1]:');
     expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['plan', 'search', 'page', 'section']));
     expect(events.at(-1)?.type).toBe('done');
@@ -166,7 +210,8 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
       {
         signal: controller.signal,
         onEvent: (event) => {
-          if (event.type === 'search' && event.query === ANSWER_SITE_QUERIES.hang && event.state === 'started') controller.abort();
+          if (event.type === 'search' && event.query === ANSWER_SITE_QUERIES.hang && event.state === 'started')
+            controller.abort();
         },
       },
     );
@@ -191,7 +236,11 @@ describe.each(TRANSPORTS)('the $name transport', (transport) => {
   it('reads, searches and exports history, and says NOT_FOUND for a thread that is not there', async () => {
     expect(Array.isArray(await client.history.list())).toBe(true);
     expect(Array.isArray(await client.history.search({ text: 'espresso' }))).toBe(true);
-    for (const call of [client.history.get({ id: 987_654 }), client.history.delete({ id: 987_654 }), client.history.export({ id: 987_654 })]) {
+    for (const call of [
+      client.history.get({ id: 987_654 }),
+      client.history.delete({ id: 987_654 }),
+      client.history.export({ id: 987_654 }),
+    ]) {
       expect((await errorOf(call)).code).toBe('NOT_FOUND');
     }
   });

@@ -11,7 +11,11 @@ import { LoadBudget } from '../../src/main/browser/load-budget';
 import { PageDriver } from '../../src/main/browser/page-driver';
 import type { LoadOptions } from '../../src/main/browser/page-loader';
 import { chromeIdentity } from '../../src/main/electron/browser-identity';
-import { HiddenWindowPageLoader, searchWindowAllows, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
+import {
+  HiddenWindowPageLoader,
+  searchWindowAllows,
+  type SearchWindowElectron,
+} from '../../src/main/electron/hidden-window-loader';
 import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/electron/render-window';
 import { createGuardedConnect } from '../../src/main/fetch/guarded-connect';
 import { createFetchService } from '../../src/main/fetch/service';
@@ -19,7 +23,13 @@ import { FetchPageSchema } from '../../src/shared/fetch-contract';
 import { startService } from '../support/loopback-service';
 import { startRenderProxy, type RenderProxy } from '../../src/main/fetch/render-proxy';
 import { buildAddressPolicy, systemLookup } from '../../src/main/fetch/url-policy';
-import { browserWindowDouble, realTabs, sessionModuleDouble, type RecordedCall, type SessionDouble } from '../support/electron-double';
+import {
+  browserWindowDouble,
+  realTabs,
+  sessionModuleDouble,
+  type RecordedCall,
+  type SessionDouble,
+} from '../support/electron-double';
 import { startBrowserAndSite } from '../support/chromium-browser';
 import type { DriverSite } from '../support/driver-site';
 
@@ -31,13 +41,24 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 
-function hiddenWindowLoader(): { loader: HiddenWindowPageLoader; BrowserWindow: ReturnType<typeof browserWindowDouble> } {
+function hiddenWindowLoader(): {
+  loader: HiddenWindowPageLoader;
+  BrowserWindow: ReturnType<typeof browserWindowDouble>;
+} {
   const BrowserWindow = browserWindowDouble(realTabs(browser));
-  const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
-    allowedHosts: () => [new URL(site.origin).host],
-    identity: chromeIdentity(`Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`, browser.version(), 'linux', 'x64'),
-    settleGraceMs: 100,
-  });
+  const loader = new HiddenWindowPageLoader(
+    { BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron,
+    {
+      allowedHosts: () => [new URL(site.origin).host],
+      identity: chromeIdentity(
+        `Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`,
+        browser.version(),
+        'linux',
+        'x64',
+      ),
+      settleGraceMs: 100,
+    },
+  );
   return { loader, BrowserWindow };
 }
 
@@ -82,7 +103,10 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     // The playwright adapter: the driver over playwright's session, set up as the Electron loader sets it up.
     const page = await browser.newPage();
     const playwrightCalls: RecordedCall[] = [];
-    const driver = await PageDriver.attach(recording(playwrightCdp(await page.context().newCDPSession(page)), playwrightCalls), { allowRequest: searchWindowAllows });
+    const driver = await PageDriver.attach(
+      recording(playwrightCdp(await page.context().newCDPSession(page)), playwrightCalls),
+      { allowRequest: searchWindowAllows },
+    );
     playwrightCalls.length = 0;
     const viaPlaywright = await driver.load(url, new LoadBudget(url, 60_000), { ...WALL_LOAD, graceMs: 100 });
 
@@ -105,13 +129,17 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
 
   it('recovers from a renderer crash of the hidden window on the next load', async () => {
     const { loader, BrowserWindow } = hiddenWindowLoader();
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe(
+      'results',
+    );
 
     // The renderer dies in the middle of a load: that load fails at once, not at its deadline.
     const asked = site.requests.filter((path) => path === '/hang').length;
     const loading = loader.load(`${site.origin}/hang`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
     const crashed = BrowserWindow.created[0];
-    await expect.poll(() => site.requests.filter((path) => path === '/hang').length, { timeout: 10_000 }).toBe(asked + 1);
+    await expect
+      .poll(() => site.requests.filter((path) => path === '/hang').length, { timeout: 10_000 })
+      .toBe(asked + 1);
     crashed?.webContents.forcefullyCrashRenderer();
     await expect(loading).rejects.toMatchObject({ code: 'ENGINE_UNREACHABLE' });
     expect(crashed?.isDestroyed()).toBe(true);
@@ -125,12 +153,16 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     const idle = BrowserWindow.created[1];
     idle?.webContents.forcefullyCrashRenderer();
     await expect.poll(() => idle?.isDestroyed()).toBe(true);
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe(
+      'results',
+    );
     expect(BrowserWindow.created).toHaveLength(3);
 
     // Someone opens DevTools on it: the driver's session is gone, so is the window.
     BrowserWindow.created[2]?.webContents.openDevTools();
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe(
+      'results',
+    );
     expect(BrowserWindow.created).toHaveLength(4);
     await loader.close();
   });
@@ -139,31 +171,51 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
     const { loader } = hiddenWindowLoader();
     // A deadline far beyond the test's own: the load must end because the redirect was refused, not because time ran out.
     const loading = loader.load(`${site.origin}/redirect-away`, { readySelectors: ['#rso'], timeoutMs: 600_000 });
-    await expect(loading).rejects.toMatchObject({ code: 'BLOCKED_URL', message: expect.stringContaining('http://localhost:') });
+    await expect(loading).rejects.toMatchObject({
+      code: 'BLOCKED_URL',
+      message: expect.stringContaining('http://localhost:'),
+    });
     expect(site.requests).not.toContain('/elsewhere');
     // The window is usable for the next search.
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe(
+      'results',
+    );
     await loader.close();
   });
 
   it("ends a load at once with BLOCKED_URL when the page sends itself off the engines' hosts (will-navigate), and never goes there", async () => {
     const { loader } = hiddenWindowLoader();
     const loading = loader.load(`${site.origin}/leaves`, { readySelectors: ['#rso'], timeoutMs: 600_000 });
-    await expect(loading).rejects.toMatchObject({ code: 'BLOCKED_URL', message: expect.stringContaining('http://localhost:') });
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe('results');
+    await expect(loading).rejects.toMatchObject({
+      code: 'BLOCKED_URL',
+      message: expect.stringContaining('http://localhost:'),
+    });
+    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).title).toBe(
+      'results',
+    );
     expect(site.requests).not.toContain('/elsewhere');
     await loader.close();
   });
 
-  it("says where a page is after a navigation to another site, whose Page.frameNavigated Electron loses", async () => {
+  it('says where a page is after a navigation to another site, whose Page.frameNavigated Electron loses', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const other = `http://localhost:${new URL(site.origin).port}`;
-    const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
-      allowedHosts: () => [new URL(site.origin).host, new URL(other).host],
-      identity: chromeIdentity(`Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`, browser.version(), 'linux', 'x64'),
-      settleGraceMs: 100,
-    });
-    expect((await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).finalUrl).toBe(`${site.origin}/results`);
+    const loader = new HiddenWindowPageLoader(
+      { BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron,
+      {
+        allowedHosts: () => [new URL(site.origin).host, new URL(other).host],
+        identity: chromeIdentity(
+          `Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`,
+          browser.version(),
+          'linux',
+          'x64',
+        ),
+        settleGraceMs: 100,
+      },
+    );
+    expect(
+      (await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 })).finalUrl,
+    ).toBe(`${site.origin}/results`);
     const elsewhere = await loader.load(`${other}/elsewhere`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
     expect(elsewhere).toMatchObject({ title: 'elsewhere', finalUrl: `${other}/elsewhere` });
     expect(BrowserWindow.created).toHaveLength(1);
@@ -172,12 +224,15 @@ describe('the Electron hidden-window loader, over a webContents.debugger double 
 
   it('closes its window when idle, and makes a new one for the next load', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
-    const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
-      allowedHosts: () => [],
-      identity: chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'),
-      idleCloseMs: 50,
-      settleGraceMs: 100,
-    });
+    const loader = new HiddenWindowPageLoader(
+      { BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron,
+      {
+        allowedHosts: () => [],
+        identity: chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'),
+        idleCloseMs: 50,
+        settleGraceMs: 100,
+      },
+    );
     await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000 });
     await expect.poll(() => BrowserWindow.created[0]?.isDestroyed(), { timeout: 5000 }).toBe(true);
     expect(loader.started).toBe(false);
@@ -200,11 +255,19 @@ describe("the hidden window's start, outside the page budget", () => {
       await gate;
       return tabs(session);
     });
-    const loader = new HiddenWindowPageLoader({ BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron, {
-      allowedHosts: () => [new URL(site.origin).host],
-      identity: chromeIdentity(`Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`, browser.version(), 'linux', 'x64'),
-      settleGraceMs: 100,
-    });
+    const loader = new HiddenWindowPageLoader(
+      { BrowserWindow, session: sessionModuleDouble() } as unknown as SearchWindowElectron,
+      {
+        allowedHosts: () => [new URL(site.origin).host],
+        identity: chromeIdentity(
+          `Mozilla/5.0 Chrome/${browser.version()} Electron/40.10.2`,
+          browser.version(),
+          'linux',
+          'x64',
+        ),
+        settleGraceMs: 100,
+      },
+    );
     onTestFinished(() => loader.close());
     return { loader, open, asked: () => asked };
   }
@@ -224,7 +287,9 @@ describe("the hidden window's start, outside the page budget", () => {
 
   it('gives up on a window that never gets ready at the launch limit, naming the launch', async () => {
     const { loader } = gatedLoader();
-    const error = await loader.load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000, launchTimeoutMs: 300 }).catch((failure: unknown) => failure);
+    const error = await loader
+      .load(`${site.origin}/results`, { readySelectors: ['#rso'], timeoutMs: 60_000, launchTimeoutMs: 300 })
+      .catch((failure: unknown) => failure);
     expect(error).toMatchObject({ code: 'TIMEOUT', details: { stage: 'launching the browser', launchTimeoutMs: 300 } });
     expect((error as Error).message).toContain('300 ms launch limit');
   });
@@ -238,11 +303,23 @@ describe('the CAPTCHA flow in the hidden window', () => {
     const [window] = BrowserWindow.created;
     if (!window) throw new Error('no window');
     const states: string[] = [];
-    const solving = loader.reveal(`${site.origin}/wall`, { isSolved: (page) => page.title === 'results', inactivityMs: 60_000, onState: (state) => states.push(state) });
+    const solving = loader.reveal(`${site.origin}/wall`, {
+      isSolved: (page) => page.title === 'results',
+      inactivityMs: 60_000,
+      onState: (state) => states.push(state),
+    });
     await expect.poll(() => window.visible).toBe(true);
     // The person solves it: the page goes on to the results, in that same window.
     await window.webContents.debugger.sendCommand('Page.navigate', { url: `${site.origin}/results` });
-    await expect.poll(async () => (await window.webContents.debugger.sendCommand('Runtime.evaluate', { expression: 'document.title', returnByValue: true })) as unknown).toMatchObject({ result: { value: 'results' } });
+    await expect
+      .poll(
+        async () =>
+          (await window.webContents.debugger.sendCommand('Runtime.evaluate', {
+            expression: 'document.title',
+            returnByValue: true,
+          })) as unknown,
+      )
+      .toMatchObject({ result: { value: 'results' } });
     const solved = await solving;
     expect(solved.html).toContain('<h3>One</h3>');
     expect(states).toEqual(['blocked', 'waiting-for-person', 'solved']);
@@ -256,7 +333,11 @@ describe('the Electron render window, over doubles on real Chromium', () => {
   /** A render proxy that lets the browser reach loopback (the test site), counting the connections it opened. */
   async function loopbackRenderProxy(): Promise<{ proxy: RenderProxy; connections: () => number }> {
     let connections = 0;
-    const connect = createGuardedConnect({ policy: buildAddressPolicy({ allowPrivateNetworks: true, publicRanges: [] }), lookup: systemLookup, connectTimeoutMs: 5000 });
+    const connect = createGuardedConnect({
+      policy: buildAddressPolicy({ allowPrivateNetworks: true, publicRanges: [] }),
+      lookup: systemLookup,
+      connectTimeoutMs: 5000,
+    });
     const proxy = await startRenderProxy((host, port, signal) => {
       connections++;
       return connect(host, port, signal);
@@ -268,9 +349,16 @@ describe('the Electron render window, over doubles on real Chromium', () => {
   it("renders through the proxy in a partition of its own, waits for the page's fetches, and leaves nothing behind", async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
     const sessions = sessionModuleDouble();
-    const renderer = new ElectronRenderer({ BrowserWindow, session: sessions } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const renderer = new ElectronRenderer(
+      { BrowserWindow, session: sessions } as unknown as RenderWindowElectron,
+      chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'),
+    );
     const { proxy, connections } = await loopbackRenderProxy();
-    const page = await renderer.render(`${site.origin}/fetches-late`, { proxyServer: proxy.url, timeoutMs: 60_000, signal: new AbortController().signal });
+    const page = await renderer.render(`${site.origin}/fetches-late`, {
+      proxyServer: proxy.url,
+      timeoutMs: 60_000,
+      signal: new AbortController().signal,
+    });
     expect(page.html).toContain('the article text');
     expect(connections()).toBeGreaterThan(0);
     const [window] = BrowserWindow.created;
@@ -278,7 +366,12 @@ describe('the Electron render window, over doubles on real Chromium', () => {
     const [partition] = [...sessions.partitions].find(([, candidate]) => candidate === session) ?? [];
     expect(partition?.startsWith('persist:')).toBe(false);
     expect(session?.proxy).toEqual({ proxyRules: proxy.url, proxyBypassRules: '<-loopback>' });
-    expect(window?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false });
+    expect(window?.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    });
     expect(window?.webContents.webRtcPolicy).toBe('disable_non_proxied_udp');
     expect(window?.isDestroyed()).toBe(true);
     expect(session?.storageCleared).toBe(1);
@@ -287,24 +380,36 @@ describe('the Electron render window, over doubles on real Chromium', () => {
 
   it('fails to render when its proxy is down: every request of the page goes through it', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
-    const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const renderer = new ElectronRenderer(
+      { BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron,
+      chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'),
+    );
     const { proxy } = await loopbackRenderProxy();
     await proxy.close();
     const asked = site.requests.filter((path) => path === '/plain').length;
-    await expect(renderer.render(`${site.origin}/plain`, { proxyServer: proxy.url, timeoutMs: 60_000, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'FETCH_FAILED' });
+    await expect(
+      renderer.render(`${site.origin}/plain`, {
+        proxyServer: proxy.url,
+        timeoutMs: 60_000,
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toMatchObject({ code: 'FETCH_FAILED' });
     expect(site.requests.filter((path) => path === '/plain')).toHaveLength(asked);
   });
 
-  it("two renders at once each reach their own page through their own proxy, and neither reaches a private service", async () => {
+  it('two renders at once each reach their own page through their own proxy, and neither reaches a private service', async () => {
     // 127.0.0.2 counts as public here; the secret service on 127.0.0.1 is private.
-    const secret = await startService((_req, res) => res.writeHead(200, { 'access-control-allow-origin': '*' }).end('secret'));
+    const secret = await startService((_req, res) =>
+      res.writeHead(200, { 'access-control-allow-origin': '*' }).end('secret'),
+    );
     onTestFinished(() => secret.close());
     const page = (name: string): string =>
       `<!doctype html><html><head><title>${name}</title></head><body><main>loading…</main><script>
         fetch('${secret.origin}/probe').catch(() => {}).finally(() =>
           fetch('/${name}-data').then((r) => r.text()).then((text) => { document.querySelector('main').textContent = text; }));
       </script></body></html>`;
-    const text = (name: string): string => `The ${name} page's own article, fetched by its script once the page had loaded.`;
+    const text = (name: string): string =>
+      `The ${name} page's own article, fetched by its script once the page had loaded.`;
     // A's page reaches the browser only once B's render is over (and B's proxy closed): an explicit barrier.
     let browserAskedForA: () => void = () => undefined;
     const askedForA = new Promise<void>((resolve) => (browserAskedForA = resolve));
@@ -313,20 +418,28 @@ describe('the Electron render window, over doubles on real Chromium', () => {
     let servedA = 0;
     const pages = await startService((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
-      const html = (body: string): void => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+      const html = (body: string): void =>
+        void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
       if (path === '/a' && servedA++ === 0) html(page('a'));
       else if (path === '/a') {
         browserAskedForA();
         void aReleased.then(() => html(page('a')));
       } else if (path === '/b') html(page('b'));
-      else if (path === '/a-data' || path === '/b-data') res.writeHead(200, { 'content-type': 'text/plain' }).end(text(path.slice(1, 2)));
+      else if (path === '/a-data' || path === '/b-data')
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(text(path.slice(1, 2)));
       else res.writeHead(404).end();
     }, '127.0.0.2');
     onTestFinished(() => pages.close());
 
     const BrowserWindow = browserWindowDouble(realTabs(browser));
-    const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
-    const fetcher = createFetchService({ render: (url, request) => renderer.render(url, request), settings: () => ({ publicRanges: ['127.0.0.2/32'] }) });
+    const renderer = new ElectronRenderer(
+      { BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron,
+      chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'),
+    );
+    const fetcher = createFetchService({
+      render: (url, request) => renderer.render(url, request),
+      settings: () => ({ publicRanges: ['127.0.0.2/32'] }),
+    });
     const a = fetcher.fetch({ url: `${pages.origin}/a`, render: 'always' });
     await askedForA;
     const b = FetchPageSchema.parse(await fetcher.fetch({ url: `${pages.origin}/b`, render: 'always' }));
@@ -338,11 +451,18 @@ describe('the Electron render window, over doubles on real Chromium', () => {
     expect(secret.connections()).toBe(0);
   });
 
-  it('denies every popup the rendered page asks for (mutant: the render window\'s setWindowOpenHandler deny removed)', async () => {
+  it("denies every popup the rendered page asks for (mutant: the render window's setWindowOpenHandler deny removed)", async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
-    const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const renderer = new ElectronRenderer(
+      { BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron,
+      chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'),
+    );
     const { proxy } = await loopbackRenderProxy();
-    await renderer.render(`${site.origin}/results`, { proxyServer: proxy.url, timeoutMs: 60_000, signal: new AbortController().signal });
+    await renderer.render(`${site.origin}/results`, {
+      proxyServer: proxy.url,
+      timeoutMs: 60_000,
+      signal: new AbortController().signal,
+    });
     const handler = BrowserWindow.created[0]?.webContents.windowOpenHandler;
     // Electron opens a popup when no handler is set: a page must never get a window of its own.
     expect(handler).toBeDefined();
@@ -353,9 +473,19 @@ describe('the Electron render window, over doubles on real Chromium', () => {
 
   it('says TIMEOUT as the headless renderer does when the page never answers', async () => {
     const BrowserWindow = browserWindowDouble(realTabs(browser));
-    const renderer = new ElectronRenderer({ BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron, chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'));
+    const renderer = new ElectronRenderer(
+      { BrowserWindow, session: sessionModuleDouble() } as unknown as RenderWindowElectron,
+      chromeIdentity('Mozilla/5.0 Chrome/1', browser.version(), 'linux', 'x64'),
+    );
     const { proxy } = await loopbackRenderProxy();
-    const rendering = renderer.render(`${site.origin}/hang`, { proxyServer: proxy.url, timeoutMs: 800, signal: new AbortController().signal });
-    await expect(rendering).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('took longer than the 800 ms limit') });
+    const rendering = renderer.render(`${site.origin}/hang`, {
+      proxyServer: proxy.url,
+      timeoutMs: 800,
+      signal: new AbortController().signal,
+    });
+    await expect(rendering).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: expect.stringContaining('took longer than the 800 ms limit'),
+    });
   });
 });

@@ -13,7 +13,6 @@ import { LanternError } from '../../src/shared/errors';
 import { errorOf } from '../support/error-of';
 import { fenceOffNetwork } from '../support/network-fence';
 
-
 let removeFence: () => void;
 beforeAll(() => {
   removeFence = fenceOffNetwork();
@@ -64,7 +63,6 @@ const article = (title: string, paragraphs: string[], head = '') =>
 async function fetchPage(fetcher: ReturnType<typeof service>, url: string): Promise<FetchPage> {
   return FetchPageSchema.parse(await fetcher.fetch({ url }));
 }
-
 
 /** A valid PDF with one line of Helvetica text per page, offsets computed (no binary committed). */
 function tinyPdf(pages: string[], title: string): Buffer {

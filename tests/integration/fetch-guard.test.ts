@@ -33,7 +33,6 @@ interface TestServer {
   close: () => Promise<void>;
 }
 
-
 let removeFence: () => void;
 beforeAll(() => {
   removeFence = fenceOffNetwork();
@@ -484,7 +483,10 @@ describe('rate limit and proxy', () => {
       return [{ address: answers++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }];
     };
     // The proxy resolves names itself, with the same answers, as a real proxy would.
-    const proxy = await startTunnelProxy(async (host, port) => ({ host: net.isIP(host) ? host : (await lookup(host))[0]!.address, port }));
+    const proxy = await startTunnelProxy(async (host, port) => ({
+      host: net.isIP(host) ? host : (await lookup(host))[0]!.address,
+      port,
+    }));
     const { tunnels, credentials } = proxy;
     try {
       // Credentials in the proxy URL are sent to the proxy (percent-decoded), as Basic auth.
@@ -523,17 +525,23 @@ describe('render proxy', () => {
     const proxy = new URL(proxyUrl);
     return new Promise((resolve, reject) => {
       http
-        .get({ host: proxy.hostname, port: proxy.port, path: url, headers: { host: new URL(url).host } }, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-        })
+        .get(
+          { host: proxy.hostname, port: proxy.port, path: url, headers: { host: new URL(url).host } },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        )
         .on('error', reject);
     });
   }
 
   it('opens only checked connections: public forwards and tunnels work, loopback in every form gets 403', async () => {
-    const publicSite = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('public'), '127.0.0.2');
+    const publicSite = await serve(
+      (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('public'),
+      '127.0.0.2',
+    );
     const privateV4 = await serve((_req, res) => res.writeHead(200).end('private'), '127.0.0.1');
     const privateV6 = await serve((_req, res) => res.writeHead(200).end('private'), '::1');
     const proxy = await startRenderProxy(
@@ -552,12 +560,18 @@ describe('render proxy', () => {
       const refusedGet = await getVia(proxy.url, `http://[::1]:${privateV6.port}/x`);
       expect(refusedGet.status).toBe(403);
       expect(refusedGet.body).toContain('(loopback)');
-      for (const target of [`[::1]:${privateV6.port}`, `127.0.0.1:${privateV4.port}`, `private.test:${privateV4.port}`]) {
+      for (const target of [
+        `[::1]:${privateV6.port}`,
+        `127.0.0.1:${privateV4.port}`,
+        `private.test:${privateV4.port}`,
+      ]) {
         const { status, socket } = await connectVia(proxy.url, target);
         socket.destroy();
         expect(status, target).toBe(403);
       }
-      expect(proxy.refusalFor(new URL(`http://private.test:${privateV4.port}/`))).toMatchObject({ code: 'BLOCKED_URL' });
+      expect(proxy.refusalFor(new URL(`http://private.test:${privateV4.port}/`))).toMatchObject({
+        code: 'BLOCKED_URL',
+      });
       expect(proxy.refusalFor(new URL(`${publicSite.url}/`))).toBeUndefined();
       expect(publicSite.requests).toEqual(['/forwarded']);
       expect(privateV4.connections()).toBe(0);

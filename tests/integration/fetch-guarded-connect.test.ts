@@ -62,7 +62,9 @@ async function tcpServer(host = '127.0.0.1', greeting = 'hello'): Promise<TcpSer
  * A CONNECT proxy that answers each request head with `answer(head)`, then (for a 2xx answer)
  * tunnels to 127.0.0.1 at the port asked for, whatever the host. It records each request head.
  */
-async function proxyServer(answer: (head: string) => string | undefined = () => 'HTTP/1.1 200 Connection Established\r\n\r\n') {
+async function proxyServer(
+  answer: (head: string) => string | undefined = () => 'HTTP/1.1 200 Connection Established\r\n\r\n',
+) {
   const heads: string[] = [];
   let connections = 0;
   let headArrived: () => void = () => undefined;
@@ -127,7 +129,11 @@ function firstData(socket: NodeJS.ReadableStream & NodeJS.EventEmitter): Promise
   });
 }
 
-function lookupResult(lookup: ReturnType<typeof checkedLookup>, host: string, options: Parameters<ReturnType<typeof checkedLookup>>[1]) {
+function lookupResult(
+  lookup: ReturnType<typeof checkedLookup>,
+  host: string,
+  options: Parameters<ReturnType<typeof checkedLookup>>[1],
+) {
   return new Promise<{ error: Error | null; address: unknown; family: number | undefined }>((resolve) =>
     lookup(host, options, (error, address, family) => resolve({ error, address, family })),
   );
@@ -142,14 +148,20 @@ describe('checkedLookup (the lookup net and undici call)', () => {
   it('answers the first address, or every address when asked for all', async () => {
     const lookup = checkedLookup(loopbackPublic, resolver(both));
     expect(await lookupResult(lookup, 'site.test', {})).toEqual({ error: null, address: '127.0.0.1', family: 4 });
-    expect(await lookupResult(lookup, 'site.test', { all: true })).toEqual({ error: null, address: both, family: undefined });
+    expect(await lookupResult(lookup, 'site.test', { all: true })).toEqual({
+      error: null,
+      address: both,
+      family: undefined,
+    });
   });
 
   it('keeps to the family asked for, by number or by name', async () => {
     const lookup = checkedLookup(loopbackPublic, resolver(both));
     expect(await lookupResult(lookup, 'site.test', { family: 6 })).toMatchObject({ address: '::1', family: 6 });
     expect(await lookupResult(lookup, 'site.test', { family: 'IPv6' })).toMatchObject({ address: '::1', family: 6 });
-    expect(await lookupResult(lookup, 'site.test', { family: 'IPv4', all: true })).toMatchObject({ address: [both[0]] });
+    expect(await lookupResult(lookup, 'site.test', { family: 'IPv4', all: true })).toMatchObject({
+      address: [both[0]],
+    });
     expect(await lookupResult(lookup, 'site.test', { family: 4 })).toMatchObject({ address: '127.0.0.1', family: 4 });
     // 0 means either family.
     expect(await lookupResult(lookup, 'site.test', { family: 0 })).toMatchObject({ address: '127.0.0.1', family: 4 });
@@ -184,7 +196,15 @@ describe('assertSocketAllowed (the address a socket really reached)', () => {
         socket.destroy();
       } else {
         expect(() => assertSocketAllowed(socket, policy, 'target.test:1')).toThrow(
-          expect.objectContaining({ code: 'BLOCKED_URL', details: { url: 'target.test:1', address: '127.0.0.1', range: 'loopback', setting: 'fetch.allowPrivateNetworks' } }),
+          expect.objectContaining({
+            code: 'BLOCKED_URL',
+            details: {
+              url: 'target.test:1',
+              address: '127.0.0.1',
+              range: 'loopback',
+              setting: 'fetch.allowPrivateNetworks',
+            },
+          }),
         );
         expect(socket.destroyed).toBe(true);
       }
@@ -194,7 +214,10 @@ describe('assertSocketAllowed (the address a socket really reached)', () => {
   it('refuses a socket that has no remote address', () => {
     const socket = new net.Socket();
     expect(() => assertSocketAllowed(socket, loopbackPublic, 'target.test:1')).toThrow(
-      expect.objectContaining({ code: 'FETCH_FAILED', message: 'Connected to target.test:1 but the socket has no remote address.' }),
+      expect.objectContaining({
+        code: 'FETCH_FAILED',
+        message: 'Connected to target.test:1 but the socket has no remote address.',
+      }),
     );
     expect(socket.destroyed).toBe(true);
   });
@@ -239,8 +262,14 @@ describe('createGuardedConnect without a proxy', () => {
       code: 'BLOCKED_URL',
       details: { url: `127.0.0.1:${server.port}`, address: '127.0.0.1', range: 'loopback' },
     });
-    await expect(connect('[::1]', server.port)).rejects.toMatchObject({ code: 'BLOCKED_URL', details: { address: '::1' } });
-    await expect(connect('site.test', server.port)).rejects.toMatchObject({ code: 'BLOCKED_URL', details: { url: 'site.test' } });
+    await expect(connect('[::1]', server.port)).rejects.toMatchObject({
+      code: 'BLOCKED_URL',
+      details: { address: '::1' },
+    });
+    await expect(connect('site.test', server.port)).rejects.toMatchObject({
+      code: 'BLOCKED_URL',
+      details: { url: 'site.test' },
+    });
     expect(server.connections()).toBe(0);
   });
 
@@ -254,12 +283,19 @@ describe('createGuardedConnect without a proxy', () => {
 
   it('is cancelled by the signal while connecting, and not once connected', async () => {
     const server = await tcpServer();
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000 });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+      connectTimeoutMs: 5000,
+    });
     // Aborted while the name is being resolved and the connection opened.
     const cancelled = new AbortController();
     const connecting = connect('site.test', server.port, cancelled.signal);
     cancelled.abort();
-    await expect(connecting).rejects.toMatchObject({ code: 'CANCELLED', message: `Connecting to site.test:${server.port} was cancelled.` });
+    await expect(connecting).rejects.toMatchObject({
+      code: 'CANCELLED',
+      message: `Connecting to site.test:${server.port} was cancelled.`,
+    });
 
     // Aborted before the call: nothing is opened.
     const before = server.connections();
@@ -281,7 +317,12 @@ describe('createGuardedConnect through the proxy setting', () => {
     const target = await tcpServer();
     const proxy = await proxyServer();
     const lookup = resolver([{ address: '127.0.0.1', family: 4 }]);
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup, connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup,
+      connectTimeoutMs: 5000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
     const socket = await connect('site.test', target.port);
     expect(await firstData(socket)).toBe('hello');
     socket.destroy();
@@ -292,7 +333,12 @@ describe('createGuardedConnect through the proxy setting', () => {
   it('hands over the bytes that came in the same write as the CONNECT answer (a server that speaks first)', async () => {
     // The proxy answers CONNECT and, in that one write, passes on the target's greeting line.
     const proxy = await proxyServer(() => 'HTTP/1.1 200 Connection Established\r\n\r\n220 greeter ready\r\n');
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+      connectTimeoutMs: 5000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
     // The target itself says nothing: the greeting can only come from the answer's write.
     const silent = await tcpServer('127.0.0.1', '');
     const socket = await connect('site.test', silent.port);
@@ -302,7 +348,12 @@ describe('createGuardedConnect through the proxy setting', () => {
 
   it('keeps the early bytes for a caller that pipes the tunnel or reads it, not only one that listens', async () => {
     const proxy = await proxyServer(() => 'HTTP/1.1 200 Connection Established\r\n\r\n220 greeter ready\r\n');
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+      connectTimeoutMs: 5000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
     const silent = await tcpServer('127.0.0.1', '');
     const piped = await connect('site.test', silent.port);
     const sink = new PassThrough();
@@ -320,14 +371,22 @@ describe('createGuardedConnect through the proxy setting', () => {
     await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
     closers.push(() => new Promise((resolve) => web.close(() => resolve())));
     const proxy = await proxyServer();
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+      connectTimeoutMs: 5000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
     const socket = await connect('site.test', (web.address() as net.AddressInfo).port);
     const body = await new Promise<string>((resolve, reject) => {
-      const request = http.request({ path: '/', headers: { connection: 'close' }, createConnection: () => socket }, (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve(text));
-      });
+      const request = http.request(
+        { path: '/', headers: { connection: 'close' }, createConnection: () => socket },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve(text));
+        },
+      );
       request.on('error', reject);
       request.end();
     });
@@ -338,7 +397,12 @@ describe('createGuardedConnect through the proxy setting', () => {
     const target = await tcpServer();
     const proxy = await proxyServer();
     const lookup = resolver([{ address: '127.0.0.1', family: 4 }]);
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup, connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup,
+      connectTimeoutMs: 5000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
     await expect(connect('site.test', target.port, AbortSignal.abort())).rejects.toMatchObject({
       code: 'CANCELLED',
       message: `Connecting to site.test:${target.port} was cancelled.`,
@@ -351,17 +415,30 @@ describe('createGuardedConnect through the proxy setting', () => {
 
   it('is cancelled by the signal while waiting for the answer to CONNECT', async () => {
     const proxy = await proxyServer(() => undefined);
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 60_000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+      connectTimeoutMs: 60_000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
     const cancelled = new AbortController();
     const connecting = connect('site.test', 9, cancelled.signal);
     await proxy.asked();
     cancelled.abort();
-    await expect(connecting).rejects.toMatchObject({ code: 'CANCELLED', message: 'Connecting to site.test:9 was cancelled.' });
+    await expect(connecting).rejects.toMatchObject({
+      code: 'CANCELLED',
+      message: 'Connecting to site.test:9 was cancelled.',
+    });
   });
 
   it('brackets an IPv6 address in the CONNECT line', async () => {
     const proxy = await proxyServer(() => 'HTTP/1.1 403 Forbidden\r\n\r\n');
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '::1', family: 6 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup: resolver([{ address: '::1', family: 6 }]),
+      connectTimeoutMs: 5000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
     await expect(connect('site.test', 8443)).rejects.toMatchObject({ code: 'FETCH_FAILED' });
     expect(proxy.heads).toEqual(['CONNECT [::1]:8443 HTTP/1.1\r\nHost: [::1]:8443']);
   });
@@ -375,14 +452,26 @@ describe('createGuardedConnect through the proxy setting', () => {
       (await connect('site.test', target.port)).destroy();
     }
     const basic = Buffer.from('us@er:p:ss').toString('base64');
-    expect(proxy.heads[0]?.split('\r\n')).toEqual([`CONNECT 127.0.0.1:${target.port} HTTP/1.1`, `Host: 127.0.0.1:${target.port}`, `Proxy-Authorization: Basic ${basic}`]);
+    expect(proxy.heads[0]?.split('\r\n')).toEqual([
+      `CONNECT 127.0.0.1:${target.port} HTTP/1.1`,
+      `Host: 127.0.0.1:${target.port}`,
+      `Proxy-Authorization: Basic ${basic}`,
+    ]);
     expect(proxy.heads[1]).not.toContain('Proxy-Authorization');
   });
 
   it('refuses a blocked target before connecting to the proxy', async () => {
     const proxy = await proxyServer();
-    const connect = createGuardedConnect({ policy: strict, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
-    await expect(connect('site.test', 80)).rejects.toMatchObject({ code: 'BLOCKED_URL', details: { url: 'site.test:80' } });
+    const connect = createGuardedConnect({
+      policy: strict,
+      lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+      connectTimeoutMs: 5000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
+    await expect(connect('site.test', 80)).rejects.toMatchObject({
+      code: 'BLOCKED_URL',
+      details: { url: 'site.test:80' },
+    });
     await expect(connect('10.0.0.1', 80)).rejects.toMatchObject({ code: 'BLOCKED_URL', details: { range: 'private' } });
     expect(proxy.heads).toEqual([]);
   });
@@ -391,7 +480,12 @@ describe('createGuardedConnect through the proxy setting', () => {
     const target = await tcpServer();
     for (const reply of ['HTTP/1.0 200 OK\r\n\r\n', 'HTTP/1.1 299 Fine\r\nVia: test\r\n\r\n']) {
       const proxy = await proxyServer(() => reply);
-      const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+      const connect = createGuardedConnect({
+        policy: loopbackPublic,
+        lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+        connectTimeoutMs: 5000,
+        proxyUrl: `http://127.0.0.1:${proxy.port}`,
+      });
       const socket = await connect('site.test', target.port);
       expect(await firstData(socket), reply).toBe('hello');
       socket.destroy();
@@ -407,7 +501,12 @@ describe('createGuardedConnect through the proxy setting', () => {
     ['XHTTP/1.1 200 OK\r\n\r\n', 'answer unreadable'],
   ])('refuses the tunnel when the proxy answers %j', async (reply, told) => {
     const proxy = await proxyServer(() => reply);
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+      connectTimeoutMs: 5000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
     await expect(connect('site.test', 9)).rejects.toMatchObject({
       code: 'FETCH_FAILED',
       message: `The proxy 127.0.0.1:${proxy.port} refused to connect to 127.0.0.1:9 (${told}); check the proxy setting.`,
@@ -416,14 +515,30 @@ describe('createGuardedConnect through the proxy setting', () => {
 
   it('refuses an oversized answer that never ends its head', async () => {
     const proxy = await proxyServer(() => `HTTP/1.1 200 OK\r\nX-Filler: ${'x'.repeat(17 * 1024)}`);
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 5000, proxyUrl: `http://127.0.0.1:${proxy.port}` });
-    await expect(connect('site.test', 9)).rejects.toMatchObject({ code: 'FETCH_FAILED', message: `The proxy 127.0.0.1:${proxy.port} sent an oversized answer to CONNECT.` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+      connectTimeoutMs: 5000,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
+    await expect(connect('site.test', 9)).rejects.toMatchObject({
+      code: 'FETCH_FAILED',
+      message: `The proxy 127.0.0.1:${proxy.port} sent an oversized answer to CONNECT.`,
+    });
   });
 
   it('gives up with TIMEOUT on a proxy that never answers CONNECT', async () => {
     const proxy = await proxyServer(() => undefined);
-    const connect = createGuardedConnect({ policy: loopbackPublic, lookup: resolver([{ address: '127.0.0.1', family: 4 }]), connectTimeoutMs: 200, proxyUrl: `http://127.0.0.1:${proxy.port}` });
-    await expect(connect('site.test', 9)).rejects.toMatchObject({ code: 'TIMEOUT', message: `The proxy 127.0.0.1:${proxy.port} did not answer CONNECT within 200 ms.` });
+    const connect = createGuardedConnect({
+      policy: loopbackPublic,
+      lookup: resolver([{ address: '127.0.0.1', family: 4 }]),
+      connectTimeoutMs: 200,
+      proxyUrl: `http://127.0.0.1:${proxy.port}`,
+    });
+    await expect(connect('site.test', 9)).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: `The proxy 127.0.0.1:${proxy.port} did not answer CONNECT within 200 ms.`,
+    });
   });
 
   it('speaks TLS to an https proxy, with its name as SNI (none for an address), and verifies its certificate', async () => {

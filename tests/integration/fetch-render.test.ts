@@ -143,14 +143,18 @@ describe('render fallback', () => {
       } else {
         res
           .writeHead(200, { 'content-type': 'text/html' })
-          .end('<!doctype html><html><head><title>Loading…</title></head><body><div id="root"></div><script src="/probe.js"></script></body></html>');
+          .end(
+            '<!doctype html><html><head><title>Loading…</title></head><body><div id="root"></div><script src="/probe.js"></script></body></html>',
+          );
       }
     });
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const probePort = (probe.address() as net.AddressInfo).port;
     try {
       const fetcher = createFetchService({ render, settings: () => ({ publicRanges: ['127.0.0.1/32'] }) });
-      const page = FetchPageSchema.parse(await fetcher.fetch({ url: `http://127.0.0.1:${probePort}/app`, render: 'always' }));
+      const page = FetchPageSchema.parse(
+        await fetcher.fetch({ url: `http://127.0.0.1:${probePort}/app`, render: 'always' }),
+      );
       expect(page.rendered).toBe(true);
       expect(page.title).toBe('Lights on the Coast');
       expect(secrets).toEqual([]);
@@ -203,7 +207,9 @@ describe('render isolation: every connection of the browser is checked by Lanter
   // A fresh private service and no leftover routes per test, so each counts only its own attempts.
   beforeEach(async () => {
     routes = {};
-    secret = await startService((_req, res) => res.writeHead(200, { 'access-control-allow-origin': '*' }).end('secret'));
+    secret = await startService((_req, res) =>
+      res.writeHead(200, { 'access-control-allow-origin': '*' }).end('secret'),
+    );
   });
   afterEach(async () => {
     await secret.close();
@@ -251,7 +257,7 @@ describe('render isolation: every connection of the browser is checked by Lanter
     expect(site.requests).not.toContain('/img');
   });
 
-  it("the document itself redirecting to the private service when the browser asks: refused, and said so", async () => {
+  it('the document itself redirecting to the private service when the browser asks: refused, and said so', async () => {
     // The static fetch gets the shell; the browser's own request for the same URL is redirected.
     let served = 0;
     routes['/page'] = (res) => {
@@ -279,7 +285,9 @@ describe('render isolation: every connection of the browser is checked by Lanter
       '/sw.js': (res) =>
         res
           .writeHead(200, { 'content-type': 'text/javascript' })
-          .end(`self.addEventListener('install', (e) => e.waitUntil(fetch('${secret.origin}/from-worker').catch(() => {})));`),
+          .end(
+            `self.addEventListener('install', (e) => e.waitUntil(fetch('${secret.origin}/from-worker').catch(() => {})));`,
+          ),
     };
     // The page waits until its worker has installed (or failed to) before it builds its text.
     const page = await renderProbe(`
@@ -304,7 +312,9 @@ describe('render isolation: every connection of the browser is checked by Lanter
         .update(`${String(req.headers['sec-websocket-key'])}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
         .digest('base64');
       const greeting = Buffer.from('hello over a checked connection');
-      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+      socket.write(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+      );
       socket.write(Buffer.concat([Buffer.from([0x81, greeting.length]), greeting]));
     });
     await new Promise<void>((resolve) => greeter.listen(0, '127.0.0.2', resolve));
@@ -415,8 +425,11 @@ describe('render isolation: every connection of the browser is checked by Lanter
       if (req.url === '/page') {
         res
           .writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'rendered=by-header; Max-Age=3600; Path=/' })
-          .end(shellWith(`document.cookie = 'scripted=by-script; max-age=3600; path=/'; fetch('/after').finally(build);`));
-      } else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body><p>echo</p></body></html>');
+          .end(
+            shellWith(`document.cookie = 'scripted=by-script; max-age=3600; path=/'; fetch('/after').finally(build);`),
+          );
+      } else
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body><p>echo</p></body></html>');
     });
     await new Promise<void>((resolve) => cookieProbe.listen(0, '127.0.0.2', resolve));
     const origin = `http://127.0.0.2:${(cookieProbe.address() as net.AddressInfo).port}`;
@@ -441,22 +454,25 @@ describe('render isolation: every connection of the browser is checked by Lanter
 
 describe("Chromium's sandbox", () => {
   // As root (CI, containers) Chromium's sandbox cannot start; elsewhere this refusal never happens.
-  it.runIf(sandboxUnavailable())('refuses to render without it unless the setting allows it, and says how', async () => {
-    const strict = new ChromiumRenderer({ executablePath: findChrome(), allowWithoutSandbox: () => false });
-    const fetcher = createFetchService({
-      render: (url, options) => strict.render(url, options),
-      settings: () => ({ allowPrivateNetworks: true }),
-    });
-    try {
-      await expect(fetcher.fetch({ url: `${base}/app`, render: 'always' })).rejects.toMatchObject({
-        code: 'FETCH_FAILED',
-        message: expect.stringContaining(`set "fetch": { "renderWithoutSandbox": true } in settings.json`),
+  it.runIf(sandboxUnavailable())(
+    'refuses to render without it unless the setting allows it, and says how',
+    async () => {
+      const strict = new ChromiumRenderer({ executablePath: findChrome(), allowWithoutSandbox: () => false });
+      const fetcher = createFetchService({
+        render: (url, options) => strict.render(url, options),
+        settings: () => ({ allowPrivateNetworks: true }),
       });
-      // In auto mode the thin static page is what the caller gets.
-      const page = FetchPageSchema.parse(await fetcher.fetch({ url: `${base}/app` }));
-      expect(page).toMatchObject({ rendered: false, title: 'Loading…' });
-    } finally {
-      await strict.close();
-    }
-  });
+      try {
+        await expect(fetcher.fetch({ url: `${base}/app`, render: 'always' })).rejects.toMatchObject({
+          code: 'FETCH_FAILED',
+          message: expect.stringContaining(`set "fetch": { "renderWithoutSandbox": true } in settings.json`),
+        });
+        // In auto mode the thin static page is what the caller gets.
+        const page = FetchPageSchema.parse(await fetcher.fetch({ url: `${base}/app` }));
+        expect(page).toMatchObject({ rendered: false, title: 'Loading…' });
+      } finally {
+        await strict.close();
+      }
+    },
+  );
 });

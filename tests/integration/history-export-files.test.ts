@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/main/cli/exit-codes';
-import { ANSWER_SOURCES, CITED_SOURCES, EXPORT_QUESTION, REPORT_SOURCES, pdfPages, squeezed, wordText, writeExportThread } from '../support/exported-files';
+import {
+  ANSWER_SOURCES,
+  CITED_SOURCES,
+  EXPORT_QUESTION,
+  REPORT_SOURCES,
+  pdfPages,
+  squeezed,
+  wordText,
+  writeExportThread,
+} from '../support/exported-files';
 import { runCliInProcess } from '../support/run-cli';
 
 let dataDir: string;
@@ -24,7 +33,9 @@ beforeAll(() => {
 
 async function exported(format: 'pdf' | 'docx'): Promise<Uint8Array> {
   const out = join(dataDir, `thread.${format}`);
-  const run = await runCliInProcess(['export', String(threadId), '--format', format, '--out', out], { LANTERN_DATA_DIR: dataDir });
+  const run = await runCliInProcess(['export', String(threadId), '--format', format, '--out', out], {
+    LANTERN_DATA_DIR: dataDir,
+  });
   expect(run.stderr).toBe('');
   expect(run.code).toBe(EXIT.ok);
   expect(run.stdout).toContain(`Wrote ${out}`);
@@ -81,7 +92,9 @@ describe('lantern export', () => {
 
   it('exports one turn, the report, under its own question: only its sources', async () => {
     const out = join(dataDir, 'report.docx');
-    const run = await runCliInProcess(['export', String(threadId), '--turn', '2', '--format', 'docx', '--out', out], { LANTERN_DATA_DIR: dataDir });
+    const run = await runCliInProcess(['export', String(threadId), '--turn', '2', '--format', 'docx', '--out', out], {
+      LANTERN_DATA_DIR: dataDir,
+    });
     expect(run.code).toBe(EXIT.ok);
     const files = unzipSync(new Uint8Array(readFileSync(out)));
     const document = wordText(strFromU8(files['word/document.xml'] as Uint8Array));
@@ -102,4 +115,3 @@ describe('lantern export', () => {
     expect(run.stderr).toContain('--format');
   });
 });
-

@@ -58,7 +58,9 @@ async function writeFolder(dir: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: findChrome(), args: chromiumArgs(), headless: true });
   try {
     for (let i = 0; i < 4; i++) {
-      const pages = [1, 2, 3].map((p) => `Page ${p} of the tide report ${i} notes ${mark('pdf', i, p)} at the harbour.`);
+      const pages = [1, 2, 3].map(
+        (p) => `Page ${p} of the tide report ${i} notes ${mark('pdf', i, p)} at the harbour.`,
+      );
       writeFileSync(join(dir, `tides-${i}.pdf`), await makePdf(browser, `Tide report ${i}`, pages));
     }
   } finally {
@@ -71,12 +73,17 @@ async function writeFolder(dir: string): Promise<void> {
     );
     writeFileSync(
       join(dir, `book-${i}.epub`),
-      await makeEpub(`Book ${i}`, [{ title: `Opening ${i}`, paragraphs: [`Chapter one of book ${i} holds ${mark('epub', i, 1)}.`] }]),
+      await makeEpub(`Book ${i}`, [
+        { title: `Opening ${i}`, paragraphs: [`Chapter one of book ${i} holds ${mark('epub', i, 1)}.`] },
+      ]),
     );
     writeFileSync(join(dir, `plain-${i}.txt`), `A plain note ${i} holding ${mark('txt', i, 1)}.`);
   }
   for (let i = 0; i < 8; i++) {
-    writeFileSync(join(dir, 'nested', `notes-${i}.md`), `# Notes ${i}\n\nIntro.\n\n## Details\n\nThe detail is ${mark('md', i, 1)}.\n`);
+    writeFileSync(
+      join(dir, 'nested', `notes-${i}.md`),
+      `# Notes ${i}\n\nIntro.\n\n## Details\n\nThe detail is ${mark('md', i, 1)}.\n`,
+    );
   }
   for (let i = 0; i < 6; i++) {
     writeFileSync(
@@ -86,7 +93,10 @@ async function writeFolder(dir: string): Promise<void> {
        <p>Another paragraph of the article keeps going so the extractor has prose to keep.</p></article></body></html>`,
     );
   }
-  writeFileSync(join(dir, 'broken.pdf'), Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog'), Buffer.alloc(64, 0x20)]));
+  writeFileSync(
+    join(dir, 'broken.pdf'),
+    Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog'), Buffer.alloc(64, 0x20)]),
+  );
   writeFileSync(join(dir, 'empty.txt'), '');
 }
 
@@ -99,7 +109,9 @@ beforeAll(async () => {
   const origin = running.server.url;
   const login = await fetch(running.webUi!.loginUrl(origin), { redirect: 'manual' });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  ui = createHttpClient((path, init) => fetch(new URL(path, origin), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }));
+  ui = createHttpClient((path, init) =>
+    fetch(new URL(path, origin), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -109,10 +121,17 @@ afterAll(async () => {
 });
 
 /** An agent's request: the bearer token, no session cookie. */
-async function asAgent(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: () => Promise<unknown>; text: () => Promise<string> }> {
+async function asAgent(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: () => Promise<unknown>; text: () => Promise<string> }> {
   return fetch(new URL(path, running.server.url), {
     method,
-    headers: { authorization: `Bearer ${readToken(dataDir)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${readToken(dataDir)}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -137,21 +156,41 @@ describe('the HTTP door', () => {
 
   it('refuses an agent adding files, and lets it list and search', async () => {
     // Adding reads any file of this machine into what agents can search: only the person's UI may.
-    for (const [path, body] of [['/v1/library/add', { paths: ['/etc'] }], ['/v1/library/remove', { ids: [1] }], ['/v1/library/reindex', {}]] as const) {
+    for (const [path, body] of [
+      ['/v1/library/add', { paths: ['/etc'] }],
+      ['/v1/library/remove', { ids: [1] }],
+      ['/v1/library/reindex', {}],
+    ] as const) {
       expect([path, (await asAgent('POST', path, body)).status]).toEqual([path, 403]);
     }
     expect((await runtime.library.list()).total).toBe(30);
     const list = (await (await asAgent('GET', '/v1/library?type=pdf')).json()) as LibraryListResponse;
-    expect(list.documents.map((d) => [rel(d.path), d.type, d.pages])).toEqual([0, 1, 2, 3].map((i) => [`tides-${i}.pdf`, 'pdf', 3]));
+    expect(list.documents.map((d) => [rel(d.path), d.type, d.pages])).toEqual(
+      [0, 1, 2, 3].map((i) => [`tides-${i}.pdf`, 'pdf', 3]),
+    );
     expect(list.total).toBe(4);
     expect(list.unreadable.map((file) => rel(file.path))).toEqual(['broken.pdf', 'empty.txt']);
 
-    const found = (await (await asAgent('GET', `/v1/library/search?query=${mark('pdf', 2, 3)}`)).json()) as LibrarySearchResponse;
+    const found = (await (
+      await asAgent('GET', `/v1/library/search?query=${mark('pdf', 2, 3)}`)
+    ).json()) as LibrarySearchResponse;
     expect(found.passages).toEqual([
-      expect.objectContaining({ n: 1, title: 'Tide report 2', path: join(folder, 'tides-2.pdf'), type: 'pdf', page: 3, text: expect.stringContaining('Page 3 of the tide report 2') }),
+      expect.objectContaining({
+        n: 1,
+        title: 'Tide report 2',
+        path: join(folder, 'tides-2.pdf'),
+        type: 'pdf',
+        page: 3,
+        text: expect.stringContaining('Page 3 of the tide report 2'),
+      }),
     ]);
-    const heading = (await (await asAgent('GET', `/v1/library/search?query=${mark('md', 5, 1)}`)).json()) as LibrarySearchResponse;
-    expect(heading.passages[0]).toMatchObject({ path: join(folder, 'nested', 'notes-5.md'), heading: 'Notes 5 › Details' });
+    const heading = (await (
+      await asAgent('GET', `/v1/library/search?query=${mark('md', 5, 1)}`)
+    ).json()) as LibrarySearchResponse;
+    expect(heading.passages[0]).toMatchObject({
+      path: join(folder, 'nested', 'notes-5.md'),
+      heading: 'Notes 5 › Details',
+    });
 
     const text = await (await asAgent('GET', `/v1/library/search?query=${mark('pdf', 1, 2)}&format=compact`)).text();
     expect(text).toContain(`[1] Tide report 1 — ${join(folder, 'tides-1.pdf')}, p. 2`);
@@ -186,7 +225,10 @@ describe('the HTTP door', () => {
 
     const [html] = (await ui.library.list({ query: 'saved-5' })).documents;
     const removed = await ui.library.remove({ ids: [html!.id, 999_999] });
-    expect(removed).toEqual({ removed: [{ id: html!.id, path: join(folder, 'saved-5.html'), title: 'Saved page 5' }], notFound: [999_999] });
+    expect(removed).toEqual({
+      removed: [{ id: html!.id, path: join(folder, 'saved-5.html'), title: 'Saved page 5' }],
+      notFound: [999_999],
+    });
     expect((await ui.library.search({ query: mark('html', 5, 1) })).passages).toEqual([]);
     expect((await ui.library.list()).total).toBe(28);
   });
@@ -199,7 +241,13 @@ describe('ResearchApi', () => {
       for (let i = 0; i < 5; i++) writeFileSync(join(stage, `part-${i}.md`), `# Part ${i}\n\n${mark('cancel', i, 1)}`);
       const controller = new AbortController();
       const error = await errorOf(
-        runtime.library.add({ paths: [stage] }, { signal: controller.signal, onEvent: (event) => (event.type === 'progress' && event.done === 2 ? controller.abort() : undefined) }),
+        runtime.library.add(
+          { paths: [stage] },
+          {
+            signal: controller.signal,
+            onEvent: (event) => (event.type === 'progress' && event.done === 2 ? controller.abort() : undefined),
+          },
+        ),
       );
       expect([error.code, error.message]).toEqual(['CANCELLED', 'Indexing was cancelled after 2 of 5 files.']);
       const kept = await runtime.library.list({ query: stage });
@@ -217,7 +265,10 @@ describe('ResearchApi', () => {
       expect(added.watching).toEqual([watched]);
       writeFileSync(join(watched, 'second.md'), `# Second\n\n${mark('watch', 1, 1)}`);
       // The watcher syncs once the writes pause.
-      const passage = await eventually(async () => (await runtime.library.search({ query: mark('watch', 1, 1) })).passages[0]?.path, 'the sync of the watched folder');
+      const passage = await eventually(
+        async () => (await runtime.library.search({ query: mark('watch', 1, 1) })).passages[0]?.path,
+        'the sync of the watched folder',
+      );
       expect(passage).toBe(join(watched, 'second.md'));
     } finally {
       rmSync(watched, { recursive: true, force: true });
@@ -231,7 +282,12 @@ describe('the CLI', () => {
   it('lists, searches and adds, with --json or as text', async () => {
     const list = await runCliInProcess(['library', 'list', '--type', 'epub', '--json'], env());
     expect(list.code).toBe(0);
-    expect((JSON.parse(list.stdout) as LibraryListResponse).documents.map((d) => rel(d.path))).toEqual(['book-0.epub', 'book-1.epub', 'book-2.epub', 'book-3.epub']);
+    expect((JSON.parse(list.stdout) as LibraryListResponse).documents.map((d) => rel(d.path))).toEqual([
+      'book-0.epub',
+      'book-1.epub',
+      'book-2.epub',
+      'book-3.epub',
+    ]);
 
     const search = await runCliInProcess(['library', 'search', mark('pdf', 3, 2)], env());
     expect(search.code).toBe(0);
@@ -253,16 +309,32 @@ describe('the CLI', () => {
   it('answers INVALID_INPUT naming the field, with its exit code', async () => {
     const remove = await runCliInProcess(['library', 'remove', 'abc', '--json'], env());
     expect(remove.code).toBe(2);
-    expect(JSON.parse(remove.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringMatching(/ids\.0: /) } });
+    expect(JSON.parse(remove.stdout)).toMatchObject({
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/ids\.0: /) },
+    });
     const scope = await runCliInProcess(['ask', 'tide report', '--scope', 'everywhere'], env());
     expect(scope.code).toBe(2);
     expect(scope.stderr).toMatch(/INVALID_INPUT.*scope/);
   });
 
   it('asks the library with --scope library: the answer cites the document and its page', async () => {
-    const asked = await runCliInProcess(['ask', `Which harbour report notes ${mark('pdf', 2, 2)}?`, '--scope', 'library', '--composer', 'extractive', '--json'], env());
+    const asked = await runCliInProcess(
+      [
+        'ask',
+        `Which harbour report notes ${mark('pdf', 2, 2)}?`,
+        '--scope',
+        'library',
+        '--composer',
+        'extractive',
+        '--json',
+      ],
+      env(),
+    );
     expect(asked.code).toBe(0);
-    const response = JSON.parse(asked.stdout) as { sources: Array<{ library?: { path: string; page?: number } }>; answer: string };
+    const response = JSON.parse(asked.stdout) as {
+      sources: Array<{ library?: { path: string; page?: number } }>;
+      answer: string;
+    };
     expect(response.sources[0]?.library).toMatchObject({ path: join(folder, 'tides-2.pdf'), page: 2 });
     expect(response.answer).toMatch(/\[1\]/);
   });
@@ -270,13 +342,22 @@ describe('the CLI', () => {
 
 describe('the lantern process', () => {
   it('follows a folder with `library add --watch` until Ctrl-C, then ends with 0', async () => {
-    assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+    assertBuiltFromCurrentSources(
+      PROJECT_ROOT,
+      'dist/cli.js',
+      ['src/main', 'src/shared', 'package.json'],
+      'npm run build:cli',
+    );
     const watched = mkdtempSync(join(tmpdir(), 'lantern-library-process-'));
     writeFileSync(join(watched, 'start.md'), `# Start\n\n${mark('proc', 0, 1)}`);
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'library', 'add', watched, '--watch'], {
-      env: { ...process.env, LANTERN_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(PROJECT_ROOT, 'bin/lantern.js'), 'library', 'add', watched, '--watch'],
+      {
+        env: { ...process.env, LANTERN_DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -287,7 +368,10 @@ describe('the lantern process', () => {
       expect(stdout).toContain('Indexed 1 file');
       // Written while the process watches: its watcher indexes it into the shared store.
       writeFileSync(join(watched, 'later.md'), `# Later\n\n${mark('proc', 1, 1)}`);
-      const path = await eventually(async () => (await runtime.library.search({ query: mark('proc', 1, 1) })).passages[0]?.path, "the process's sync");
+      const path = await eventually(
+        async () => (await runtime.library.search({ query: mark('proc', 1, 1) })).passages[0]?.path,
+        "the process's sync",
+      );
       expect(path).toBe(join(watched, 'later.md'));
       child.kill('SIGINT');
       expect(await exited).toBe(0);
@@ -309,7 +393,8 @@ describe('the MCP door', () => {
   });
   afterAll(async () => client?.close());
 
-  const textOf = (result: Awaited<ReturnType<Client['callTool']>>): string => (result.content as Array<{ text: string }>)[0]?.text ?? '';
+  const textOf = (result: Awaited<ReturnType<Client['callTool']>>): string =>
+    (result.content as Array<{ text: string }>)[0]?.text ?? '';
 
   it('lists library_search now that the library holds documents, and returns numbered passages', async () => {
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('library_search');
@@ -321,7 +406,10 @@ describe('the MCP door', () => {
   });
 
   it('answers research with scope library from the document and its page', async () => {
-    const result = await client.callTool({ name: 'research', arguments: { question: `Which report notes ${mark('pdf', 0, 3)}?`, scope: 'library' } });
+    const result = await client.callTool({
+      name: 'research',
+      arguments: { question: `Which report notes ${mark('pdf', 0, 3)}?`, scope: 'library' },
+    });
     expect(result.isError).toBeFalsy();
     const text = textOf(result);
     expect(text).toContain('tides-0.pdf');

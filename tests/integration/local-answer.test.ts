@@ -28,7 +28,11 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function runtimeWith(options: { modelWorker: boolean; model: string; writeModel: boolean }): Promise<ResearchService> {
+async function runtimeWith(options: {
+  modelWorker: boolean;
+  model: string;
+  writeModel: boolean;
+}): Promise<ResearchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-local-answer-'));
   dirs.push(dataDir);
   if (options.writeModel) {
@@ -43,7 +47,10 @@ async function runtimeWith(options: { modelWorker: boolean; model: string; write
     canShowWindow: () => false,
     ...(options.modelWorker ? { modelWorker: SOURCE_WORKER_ENTRY } : {}),
   });
-  await research.settings.update({ fetch: { allowPrivateNetworks: true }, llm: { preset: 'local', model: options.model } });
+  await research.settings.update({
+    fetch: { allowPrivateNetworks: true },
+    llm: { preset: 'local', model: options.model },
+  });
   return research;
 }
 
@@ -64,17 +71,27 @@ describe('answers by the built-in runtime', { timeout: 180_000 }, () => {
 
   it('falls back to quoting, and says why, when the model file is not there', async () => {
     const research = await runtimeWith({ modelWorker: true, model: 'qwen3-4b', writeModel: false });
-    const response = await research.answer({ question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] });
+    const response = await research.answer({
+      question: 'How much caffeine is in a shot of espresso?',
+      urls: [`${site.pages}/espresso`],
+    });
     expect(response.composer).toBe('extractive');
-    expect(response.llmError?.message).toMatch(/The model file .*Qwen3-4B-Q4_K_M\.gguf is not there: download the model first/);
+    expect(response.llmError?.message).toMatch(
+      /The model file .*Qwen3-4B-Q4_K_M\.gguf is not there: download the model first/,
+    );
     await research.close();
   });
 
   it('falls back to quoting, and says why, in a build without the runtime', async () => {
     const research = await runtimeWith({ modelWorker: false, model: 'tiny.gguf', writeModel: true });
-    const response = await research.answer({ question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] });
+    const response = await research.answer({
+      question: 'How much caffeine is in a shot of espresso?',
+      urls: [`${site.pages}/espresso`],
+    });
     expect(response.composer).toBe('extractive');
-    expect(response.llmError?.message).toBe('The built-in model runtime is not part of this build: choose another llm.preset.');
+    expect(response.llmError?.message).toBe(
+      'The built-in model runtime is not part of this build: choose another llm.preset.',
+    );
     await research.close();
   });
 });

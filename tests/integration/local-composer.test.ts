@@ -21,8 +21,19 @@ let modelPath: string;
 let runtime: LocalRuntime;
 
 const passages: Passage[] = Array.from({ length: 30 }, (_, i) => {
-  const text = `Passage ${i + 1} says that the lantern was lit at dusk and carried along the harbour wall by the keeper, as every evening. `.repeat(2);
-  return { id: i, n: (i % 5) + 1, url: `https://example.org/${i % 5}`, title: `Page ${(i % 5) + 1}`, text, start: 0, end: text.length };
+  const text =
+    `Passage ${i + 1} says that the lantern was lit at dusk and carried along the harbour wall by the keeper, as every evening. `.repeat(
+      2,
+    );
+  return {
+    id: i,
+    n: (i % 5) + 1,
+    url: `https://example.org/${i % 5}`,
+    title: `Page ${(i % 5) + 1}`,
+    text,
+    start: 0,
+    end: text.length,
+  };
 });
 const question = 'When was the lantern lit?';
 

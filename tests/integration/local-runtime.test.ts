@@ -14,7 +14,13 @@ import { SOURCE_WORKER_ENTRY } from '../support/local-runtime-worker-entry';
 import { writeTinyGguf } from '../support/tiny-gguf';
 
 // One thread: llama.cpp's threads spin at their barriers, and crawl on a machine whose cores are busy.
-const OPTIONS: LocalRuntimeOptions = { worker: SOURCE_WORKER_ENTRY, threads: 1, gpu: false, contextSize: 512, idleMs: 0 };
+const OPTIONS: LocalRuntimeOptions = {
+  worker: SOURCE_WORKER_ENTRY,
+  threads: 1,
+  gpu: false,
+  contextSize: 512,
+  idleMs: 0,
+};
 const MESSAGES = [
   { role: 'system' as const, content: 'Answer from the sources.' },
   { role: 'user' as const, content: 'What is a lantern?' },
@@ -95,8 +101,12 @@ describe('LocalRuntime on a tiny GGUF', { timeout: 120_000 }, () => {
     const first = new AbortController();
     const second = new AbortController();
     const secondText: string[] = [];
-    const running = errorOf(runtime.generate(MESSAGES, { maxTokens: 2000, signal: first.signal, onText: () => first.abort() }));
-    const waiting = errorOf(runtime.generate(MESSAGES, { maxTokens: 2000, signal: second.signal, onText: (delta) => secondText.push(delta) }));
+    const running = errorOf(
+      runtime.generate(MESSAGES, { maxTokens: 2000, signal: first.signal, onText: () => first.abort() }),
+    );
+    const waiting = errorOf(
+      runtime.generate(MESSAGES, { maxTokens: 2000, signal: second.signal, onText: (delta) => secondText.push(delta) }),
+    );
     second.abort();
     expect((await waiting).code).toBe('CANCELLED');
     expect((await running).code).toBe('CANCELLED');

@@ -55,7 +55,12 @@ async function mcpClient(args: string[] = []): Promise<Client> {
 }
 
 beforeAll(async () => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+  assertBuiltFromCurrentSources(
+    PROJECT_ROOT,
+    'dist/cli.js',
+    ['src/main', 'src/shared', 'package.json'],
+    'npm run build:cli',
+  );
   site = await startAnswerSite();
   client = await mcpClient();
   subsetClient = await mcpClient(['--tools', 'web_search,web_fetch']);
@@ -79,8 +84,13 @@ describe('web_fetch with a question', () => {
     expect(result.isError).toBeFalsy();
     const text = textOf(result);
     expect(tokens(text)).toBeLessThanOrEqual(150);
-    expect(text.startsWith(`<untrusted_content source="${site.pages}/espresso">\n# Espresso, explained\n\n[`)).toBe(true);
-    const [, start, end, first] = /^<untrusted_content[^>]*>\n# [^\n]+\n\n\[(\d+)-(\d+)\]\n([\s\S]*?)(?:\n\n\[\d+-\d+\]\n|\n<\/untrusted_content>)/.exec(text) ?? [];
+    expect(text.startsWith(`<untrusted_content source="${site.pages}/espresso">\n# Espresso, explained\n\n[`)).toBe(
+      true,
+    );
+    const [, start, end, first] =
+      /^<untrusted_content[^>]*>\n# [^\n]+\n\n\[(\d+)-(\d+)\]\n([\s\S]*?)(?:\n\n\[\d+-\d+\]\n|\n<\/untrusted_content>)/.exec(
+        text,
+      ) ?? [];
     expect(first).toContain(answer);
     // A passage of the page, not the page: it does not fit in the cap whole.
     expect(Number(start)).toBeGreaterThan(0);
@@ -88,7 +98,10 @@ describe('web_fetch with a question', () => {
     expect(text).toContain('</untrusted_content>\n(');
     // The range is the passage's place in the page's markdown, as web_fetch without a question reads it.
     const whole = textOf(await call('web_fetch', { url: `${site.pages}/espresso` }));
-    const markdown = whole.slice(whole.indexOf('\n# Espresso, explained\n\n') + '\n# Espresso, explained\n\n'.length, whole.lastIndexOf('\n</untrusted_content>'));
+    const markdown = whole.slice(
+      whole.indexOf('\n# Espresso, explained\n\n') + '\n# Espresso, explained\n\n'.length,
+      whole.lastIndexOf('\n</untrusted_content>'),
+    );
     expect(markdown.slice(Number(start), Number(end))).toBe(first);
   });
 });
@@ -128,14 +141,54 @@ describe('arguments as agents send them', () => {
   });
 
   it.each([
-    ['a wrong type', 'web_search', { query: 'coffee', limit: 'ten' }, 'Invalid arguments for web_search: limit: got string "ten"; allowed: a number'],
-    ['a number out of range', 'web_search', { query: 'coffee', limit: 0 }, 'Invalid search request: limit: got number 0; allowed: at least 1'],
-    ['a value not among the choices', 'web_search', { query: 'coffee', engine: 'yahoo' }, 'engine: got string "yahoo"; allowed: one of "google", "bing", "duckduckgo", "baidu", "brave", "all"'],
-    ['an unknown argument', 'web_search', { query: 'coffee', max_results: 3 }, 'Invalid arguments for web_search: max_results: not a field of this arguments for web_search'],
-    ['a bad domain', 'web_search', { query: 'coffee', site: 'not a domain' }, 'site: must be a domain such as "example.com" (got string "not a domain")'],
-    ['a list that is not one', 'web_fetch', { urls: 5 }, 'Invalid arguments for web_fetch: urls: got number 5; allowed: a list (JSON array)'],
-    ['a cap too small', 'web_fetch', { url: 'https://example.com', max_tokens: 10 }, 'max_tokens: got number 10; allowed: a whole number of at least 100'],
-    ['a question that is empty', 'web_fetch', { url: 'https://example.com', question: ' ' }, 'question: question is empty (got string " ")'],
+    [
+      'a wrong type',
+      'web_search',
+      { query: 'coffee', limit: 'ten' },
+      'Invalid arguments for web_search: limit: got string "ten"; allowed: a number',
+    ],
+    [
+      'a number out of range',
+      'web_search',
+      { query: 'coffee', limit: 0 },
+      'Invalid search request: limit: got number 0; allowed: at least 1',
+    ],
+    [
+      'a value not among the choices',
+      'web_search',
+      { query: 'coffee', engine: 'yahoo' },
+      'engine: got string "yahoo"; allowed: one of "google", "bing", "duckduckgo", "baidu", "brave", "all"',
+    ],
+    [
+      'an unknown argument',
+      'web_search',
+      { query: 'coffee', max_results: 3 },
+      'Invalid arguments for web_search: max_results: not a field of this arguments for web_search',
+    ],
+    [
+      'a bad domain',
+      'web_search',
+      { query: 'coffee', site: 'not a domain' },
+      'site: must be a domain such as "example.com" (got string "not a domain")',
+    ],
+    [
+      'a list that is not one',
+      'web_fetch',
+      { urls: 5 },
+      'Invalid arguments for web_fetch: urls: got number 5; allowed: a list (JSON array)',
+    ],
+    [
+      'a cap too small',
+      'web_fetch',
+      { url: 'https://example.com', max_tokens: 10 },
+      'max_tokens: got number 10; allowed: a whole number of at least 100',
+    ],
+    [
+      'a question that is empty',
+      'web_fetch',
+      { url: 'https://example.com', question: ' ' },
+      'question: question is empty (got string " ")',
+    ],
   ])('names the field, what was sent and what is allowed: %s', async (_kind, name, args, message) => {
     const result = await call(name, args);
     expect(result.isError).toBe(true);
@@ -156,6 +209,8 @@ describe('lantern mcp --tools', () => {
   it('refuses a name that is no tool, naming the flag and the tools', async () => {
     const run = await runCli(['mcp', '--tools', 'web_search,browse'], { LANTERN_DATA_DIR: tempDataDir() });
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain('--tools: got "browse"; allowed: a comma-separated list of web_search, web_fetch, research.');
+    expect(run.stderr).toContain(
+      '--tools: got "browse"; allowed: a comma-separated list of web_search, web_fetch, research.',
+    );
   });
 });

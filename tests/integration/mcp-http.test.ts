@@ -44,13 +44,28 @@ function client(token: string): { client: Client; transport: StreamableHTTPClien
 describe('MCP over streamable HTTP at /mcp', () => {
   it('refuses a client without the token before any MCP handler runs', async () => {
     const port = api.server.port;
-    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
-    const anonymous = await rawRequest(port, { method: 'POST', path: '/mcp', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' }, body: initialize });
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
+    const anonymous = await rawRequest(port, {
+      method: 'POST',
+      path: '/mcp',
+      headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+      body: initialize,
+    });
     expect(anonymous.status).toBe(401);
     const { client: refused, transport } = client('wrong-token');
     await expect(refused.connect(transport)).rejects.toThrow(/UNAUTHORIZED/);
     // An unknown session id is a clear 404, not a new session.
-    const stale = await rawRequest(port, { method: 'POST', path: '/mcp', headers: goodHeaders(api, { 'mcp-session-id': 'no-such-session' }), body: initialize });
+    const stale = await rawRequest(port, {
+      method: 'POST',
+      path: '/mcp',
+      headers: goodHeaders(api, { 'mcp-session-id': 'no-such-session' }),
+      body: initialize,
+    });
     expect(stale.status).toBe(404);
   });
 
@@ -83,16 +98,22 @@ describe('MCP over streamable HTTP at /mcp', () => {
       expect(result.isError).toBeFalsy();
       return result.structuredContent;
     };
-    const schemas = async (): Promise<string[]> => (await agent.listTools()).tools.filter((tool) => tool.outputSchema).map((tool) => tool.name);
+    const schemas = async (): Promise<string[]> =>
+      (await agent.listTools()).tools.filter((tool) => tool.outputSchema).map((tool) => tool.name);
     try {
       expect(await schemas()).toEqual([]);
       expect(await search()).toBeUndefined();
 
       await api.runtime.settings.update({ mcp: { structuredContent: true } });
       // For programs, the results with their addresses, as the output schema says.
-      const structured = (await search()) as { searches: Array<{ query: string; results: Array<{ index: number; url: string }> }> };
+      const structured = (await search()) as {
+        searches: Array<{ query: string; results: Array<{ index: number; url: string }> }>;
+      };
       expect(structured.searches.map((one) => one.query)).toEqual(['coffee']);
-      expect(structured.searches[0]!.results[0]).toMatchObject({ index: 0, url: 'https://en.wikipedia.org/wiki/Coffee' });
+      expect(structured.searches[0]!.results[0]).toMatchObject({
+        index: 0,
+        url: 'https://en.wikipedia.org/wiki/Coffee',
+      });
       expect(await schemas()).toEqual(['web_search', 'web_fetch', 'research']);
 
       // Turned off again: a client that was given the schemas still gets structured content (the
@@ -116,14 +137,22 @@ describe('MCP over streamable HTTP at /mcp', () => {
     const { client: agent, transport } = client(api.token());
     await agent.connect(transport);
     try {
-      const result = await agent.callTool({ name: 'research', arguments: { question: 'Who directed it?', urls: [`${site.pages}/espresso`], threadId: first.threadId } });
+      const result = await agent.callTool({
+        name: 'research',
+        arguments: { question: 'Who directed it?', urls: [`${site.pages}/espresso`], threadId: first.threadId },
+      });
       expect(result.isError).toBeFalsy();
       const text = (result.content as Array<{ text: string }>)[0]!.text;
       expect(text).toContain('Searched for: Who directed Parasite?');
       expect(text.endsWith(`\n\nThread ${first.threadId}: pass threadId=${first.threadId} to follow up.`)).toBe(true);
-      const unknown = await agent.callTool({ name: 'research', arguments: { question: 'Who directed it?', urls: [`${site.pages}/espresso`], threadId: 9999 } });
+      const unknown = await agent.callTool({
+        name: 'research',
+        arguments: { question: 'Who directed it?', urls: [`${site.pages}/espresso`], threadId: 9999 },
+      });
       expect(unknown.isError).toBe(true);
-      expect((unknown.content as Array<{ text: string }>)[0]!.text).toMatch(/^NOT_FOUND: No thread 9999 in the history/);
+      expect((unknown.content as Array<{ text: string }>)[0]!.text).toMatch(
+        /^NOT_FOUND: No thread 9999 in the history/,
+      );
     } finally {
       await transport.terminateSession().catch(() => undefined);
       await agent.close();
@@ -137,14 +166,24 @@ describe('MCP over streamable HTTP at /mcp', () => {
     try {
       const { result, progress } = await callToolWithProgress(
         agent,
-        { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
+        {
+          name: 'research',
+          arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] },
+        },
         { timeout: 60_000 },
       );
       expect(result.isError).toBeFalsy();
-      expect((result.content as Array<{ text: string }>)[0]!.text).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
+      expect((result.content as Array<{ text: string }>)[0]!.text).toContain(
+        `[1] Espresso, explained (${site.pages}/espresso)`,
+      );
       // The client read the first step, then nothing until the answer was written, then all of it.
       expect(transport.bursts).toEqual([['progress', 'progress', 'progress', 'progress', 'response']]);
-      const steps = ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of quotes verified'];
+      const steps = [
+        'found 1 source',
+        `reading 1/1 [1] ${site.pages}/espresso`,
+        'writing…',
+        'checking… 100% of quotes verified',
+      ];
       expect(progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'))).toEqual([...steps, 'done']);
       expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5]);
     } finally {

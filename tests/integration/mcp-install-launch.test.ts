@@ -14,10 +14,18 @@ import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT, runCliInProcess, tempDataDir } from '../support/run-cli';
 
 it('the entry written into ~/.cursor/mcp.json starts an MCP server whose tools a client lists', async () => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+  assertBuiltFromCurrentSources(
+    PROJECT_ROOT,
+    'dist/cli.js',
+    ['src/main', 'src/shared', 'package.json'],
+    'npm run build:cli',
+  );
   const home = mkdtempSync(join(tmpdir(), 'lantern-home-'));
   const dataDir = tempDataDir();
-  const install = await runCliInProcess(['mcp', 'install', 'cursor', '--yes'], { HOME: home, LANTERN_DATA_DIR: dataDir });
+  const install = await runCliInProcess(['mcp', 'install', 'cursor', '--yes'], {
+    HOME: home,
+    LANTERN_DATA_DIR: dataDir,
+  });
   expect(install.code).toBe(EXIT.ok);
   const config = JSON.parse(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8')) as {
     mcpServers: { lantern: { command: string; args: string[]; env: Record<string, string> } };
@@ -25,7 +33,13 @@ it('the entry written into ~/.cursor/mcp.json starts an MCP server whose tools a
   const entry = config.mcpServers.lantern;
 
   // As a desktop client starts it: its own folder, no PATH, the entry's env alone.
-  const transport = new StdioClientTransport({ command: entry.command, args: entry.args, cwd: home, env: { HOME: home, ...entry.env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: entry.command,
+    args: entry.args,
+    cwd: home,
+    env: { HOME: home, ...entry.env },
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'install-test', version: '1.0.0' });
   try {
     await client.connect(transport);

@@ -53,9 +53,18 @@ const env = (dir = dataDir, engineOrigin = web.origin): Record<string, string> =
 });
 
 /** The MCP SDK's client, spawning `lantern mcp` as the README's JSON config does; its stderr kept. */
-async function mcpClient(globalOptions: string[] = [], dir = dataDir): Promise<{ client: Client; transport: StallingTransport; stderr: () => string }> {
+async function mcpClient(
+  globalOptions: string[] = [],
+  dir = dataDir,
+): Promise<{ client: Client; transport: StallingTransport; stderr: () => string }> {
   let stderr = '';
-  const stdio = new StdioClientTransport({ command: 'node', args: ['bin/lantern.js', ...globalOptions, 'mcp'], cwd: PROJECT_ROOT, env: env(dir), stderr: 'pipe' });
+  const stdio = new StdioClientTransport({
+    command: 'node',
+    args: ['bin/lantern.js', ...globalOptions, 'mcp'],
+    cwd: PROJECT_ROOT,
+    env: env(dir),
+    stderr: 'pipe',
+  });
   stdio.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const transport = new StallingTransport(stdio);
   const client = new Client({ name: 'lantern-relay-test', version: '0' });
@@ -66,7 +75,9 @@ async function mcpClient(globalOptions: string[] = [], dir = dataDir): Promise<{
 }
 
 const health = async (): Promise<{ browser: string }> =>
-  (await (await fetch(`${discovery.url}/v1/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as { browser: string };
+  (await (await fetch(`${discovery.url}/v1/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    browser: string;
+  };
 
 const textOf = (result: CallToolResult): string => (result.content[0]?.type === 'text' ? result.content[0].text : '');
 
@@ -76,12 +87,18 @@ const textOf = (result: CallToolResult): string => (result.content[0]?.type === 
  * first fails with its stderr.
  */
 async function startServe(port: number, engineOrigin = web.origin): Promise<void> {
-  serve = spawn(process.execPath, ['bin/lantern.js', 'serve', '--port', String(port)], { cwd: PROJECT_ROOT, env: env(dataDir, engineOrigin), stdio: ['ignore', 'ignore', 'pipe'] });
+  serve = spawn(process.execPath, ['bin/lantern.js', 'serve', '--port', String(port)], {
+    cwd: PROJECT_ROOT,
+    env: env(dataDir, engineOrigin),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const child = serve;
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const gone = new Promise<never>((_resolve, reject) =>
-    child.once('exit', (code, signal) => reject(new Error(`lantern serve exited (${code ?? signal}) before it wrote its discovery file: ${stderr}`))),
+    child.once('exit', (code, signal) =>
+      reject(new Error(`lantern serve exited (${code ?? signal}) before it wrote its discovery file: ${stderr}`)),
+    ),
   );
   discovery = await Promise.race([
     waitFor(() => {
@@ -104,23 +121,40 @@ async function stopServe(): Promise<void> {
 async function researchEspresso(client: Client): Promise<{ research: CallToolResult; progress: Progress[] }> {
   const { result, progress } = await callToolWithProgress(
     client,
-    { name: 'research', arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] } },
+    {
+      name: 'research',
+      arguments: { question: 'How much caffeine is in a shot of espresso?', urls: [`${site.pages}/espresso`] },
+    },
     { timeout: 60_000 },
   );
   return { research: result, progress };
 }
 
 /** The espresso research's steps, in order ("done in N ms" as "done"). */
-const ESPRESSO_STEPS = (): string[] => ['found 1 source', `reading 1/1 [1] ${site.pages}/espresso`, 'writing…', 'checking… 100% of quotes verified', 'done'];
-const stepsOf = (progress: Progress[]): Array<string | undefined> => progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'));
+const ESPRESSO_STEPS = (): string[] => [
+  'found 1 source',
+  `reading 1/1 [1] ${site.pages}/espresso`,
+  'writing…',
+  'checking… 100% of quotes verified',
+  'done',
+];
+const stepsOf = (progress: Progress[]): Array<string | undefined> =>
+  progress.map((p) => p.message?.replace(/^done in \d+ ms$/, 'done'));
 
 const search = async (client: Client, query = 'coffee'): Promise<CallToolResult> =>
-  (await client.callTool({ name: 'web_search', arguments: { query, limit: 3 } }, CallToolResultSchema, { timeout: 60_000 })) as CallToolResult;
+  (await client.callTool({ name: 'web_search', arguments: { query, limit: 3 } }, CallToolResultSchema, {
+    timeout: 60_000,
+  })) as CallToolResult;
 
 const searchFound = (query = 'coffee'): string => `A Google search for '${query}' found 3 results:`;
 
 beforeAll(async () => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+  assertBuiltFromCurrentSources(
+    PROJECT_ROOT,
+    'dist/cli.js',
+    ['src/main', 'src/shared', 'package.json'],
+    'npm run build:cli',
+  );
   web = await startFixtureWeb();
   site = await startAnswerSite();
   dataDir = tempDataDir();
@@ -139,11 +173,16 @@ describe('lantern mcp with a running lantern serve', () => {
   it("relays the tools to the running server: the search runs in the server's browser, in one MCP session", async () => {
     expect((await health()).browser).toBe('not started');
     const { client, transport, stderr } = await mcpClient();
-    expect(stderr()).toContain(`lantern mcp: serving on stdio through the running server at http://127.0.0.1:${discovery.port}`);
+    expect(stderr()).toContain(
+      `lantern mcp: serving on stdio through the running server at http://127.0.0.1:${discovery.port}`,
+    );
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
 
-    const search = (await client.callTool({ name: 'web_search', arguments: { query: 'coffee', limit: 3 } })) as CallToolResult;
+    const search = (await client.callTool({
+      name: 'web_search',
+      arguments: { query: 'coffee', limit: 3 },
+    })) as CallToolResult;
     expect(search.isError).toBeFalsy();
     expect(textOf(search).split('\n')[0]).toBe("A Google search for 'coffee' found 3 results:");
     // The relay's process has no browser of its own: the server launched its Chromium for the search.
@@ -178,7 +217,9 @@ describe('lantern mcp with a running lantern serve', () => {
     const after = await search(client, 'paris');
     expect(after.isError).toBeFalsy();
     expect(textOf(after).split('\n')[0]).toBe(searchFound('paris'));
-    expect(stderr()).toContain(`lantern mcp: the Lantern server at ${discovery.url} refused the old token; reconnected with the one now in the data dir`);
+    expect(stderr()).toContain(
+      `lantern mcp: the Lantern server at ${discovery.url} refused the old token; reconnected with the one now in the data dir`,
+    );
     expect(stderr()).not.toContain('in this process');
   }, 90_000);
 
@@ -192,7 +233,9 @@ describe('lantern mcp with a running lantern serve', () => {
     const after = await search(client, 'matrix');
     expect(after.isError).toBeFalsy();
     expect(textOf(after).split('\n')[0]).toBe(searchFound('matrix'));
-    expect(stderr()).toContain(`lantern mcp: the Lantern server at ${before.url} did not answer; reconnected to the running server at ${discovery.url}`);
+    expect(stderr()).toContain(
+      `lantern mcp: the Lantern server at ${before.url} did not answer; reconnected to the running server at ${discovery.url}`,
+    );
     // The new server ran it: its browser started for the search.
     expect((await health()).browser).toBe('started');
   }, 90_000);
@@ -203,7 +246,9 @@ describe('lantern mcp with a running lantern serve', () => {
     // this test, so the relay's TIMEOUT, naming its 5000 ms, is the relay's --timeout firing.
     const hung = await search(client, FIXTURE_QUERIES.hang);
     expect(hung.isError).toBe(true);
-    expect(textOf(hung)).toMatch(/^TIMEOUT: web_search took longer than 5000 ms through the Lantern server at http:\/\/127\.0\.0\.1:\d+/);
+    expect(textOf(hung)).toMatch(
+      /^TIMEOUT: web_search took longer than 5000 ms through the Lantern server at http:\/\/127\.0\.0\.1:\d+/,
+    );
     // The same session goes on, through the server: a call the server answers at once (no page
     // load inside the relay's 5 s).
     const next = (await client.callTool({ name: 'web_search', arguments: { query: ' ' } })) as CallToolResult;
@@ -243,7 +288,9 @@ describe('lantern mcp with a running lantern serve', () => {
     expect(result.isError).toBeFalsy();
     expect(textOf(result).split('\n')[0]).toBe(searchFound('google'));
     expect(stderr()).toMatch(
-      new RegExp(`lantern mcp: the Lantern server at ${before.url.replace(/\./g, '\\.')} is gone \\(.+\\); serving on stdio in this process from now on`),
+      new RegExp(
+        `lantern mcp: the Lantern server at ${before.url.replace(/\./g, '\\.')} is gone \\(.+\\); serving on stdio in this process from now on`,
+      ),
     );
   }, 90_000);
 
@@ -279,7 +326,9 @@ describe('lantern mcp with a running lantern serve', () => {
     const { client, stderr } = await mcpClient();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['research', 'web_fetch', 'web_search']);
-    expect(stderr()).toContain(`lantern mcp: serving on stdio, in this process (server.json names process ${serve.pid}, which is not running)`);
+    expect(stderr()).toContain(
+      `lantern mcp: serving on stdio, in this process (server.json names process ${serve.pid}, which is not running)`,
+    );
   }, 60_000);
 });
 
@@ -293,16 +342,27 @@ describe("lantern mcp with the desktop app's local API", () => {
     // every runtime reads, then start its local API (no web UI) over its runtime.
     expect(moveEncryptedSecrets(appDir, safeStorage)).toEqual([]);
     const runtime = createNodeRuntime({ env: env(appDir) });
-    const app = await startLanternServer({ api: runtime, dataDir: appDir, webUi: false, port: 0, version: 'test', log: () => undefined });
+    const app = await startLanternServer({
+      api: runtime,
+      dataDir: appDir,
+      webUi: false,
+      port: 0,
+      version: 'test',
+      log: () => undefined,
+    });
     onTestFinished(async () => {
       await app.close(500);
       await runtime.close();
     });
     const { client, stderr } = await mcpClient([], appDir);
-    expect(stderr()).toContain(`lantern mcp: serving on stdio through the running server at http://127.0.0.1:${app.server.port}`);
+    expect(stderr()).toContain(
+      `lantern mcp: serving on stdio through the running server at http://127.0.0.1:${app.server.port}`,
+    );
     expect(textOf(await search(client)).split('\n')[0]).toBe(searchFound());
     // The search ran in the app's browser, which agents with the old token still reach.
-    const appHealth = await fetch(`${app.server.url}/v1/health`, { headers: { authorization: 'Bearer token-the-agents-have' } });
+    const appHealth = await fetch(`${app.server.url}/v1/health`, {
+      headers: { authorization: 'Bearer token-the-agents-have' },
+    });
     expect(((await appHealth.json()) as { browser: string }).browser).toBe('started');
   }, 90_000);
 });

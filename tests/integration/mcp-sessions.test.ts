@@ -35,10 +35,17 @@ interface Door {
 }
 
 /** The test API with the MCP door mounted as lantern-server.ts mounts it, its session count in /v1/health. */
-async function startDoor(env: Record<string, string>, limitsNow: (() => number) | undefined, mcpOptions: McpHttpOptions): Promise<Door> {
+async function startDoor(
+  env: Record<string, string>,
+  limitsNow: (() => number) | undefined,
+  mcpOptions: McpHttpOptions,
+): Promise<Door> {
   let closed = 0;
   // The session count is read only once the door below is mounted.
-  const api = await startTestApi(env, { limits: { ...DEFAULT_LIMITS, ...(limitsNow ? { now: limitsNow } : {}) }, mcpSessions: () => mcp.sessionCount() });
+  const api = await startTestApi(env, {
+    limits: { ...DEFAULT_LIMITS, ...(limitsNow ? { now: limitsNow } : {}) },
+    mcpSessions: () => mcp.sessionCount(),
+  });
   const mcp = mcpOverHttp(() => {
     const server = createLanternMcpServer(api.runtime, { version: 'test' });
     server.onclose = () => void (closed += 1);
@@ -75,7 +82,10 @@ async function connect(door: Door): Promise<Agent> {
 
 async function health(door: Door): Promise<{ status: number; mcpSessions: number | undefined }> {
   const response = await rawRequest(door.api.server.port, { path: '/v1/health', headers: goodHeaders(door.api) });
-  return { status: response.status, mcpSessions: response.status === 200 ? HealthResponseSchema.parse(response.json()).mcpSessions : undefined };
+  return {
+    status: response.status,
+    mcpSessions: response.status === 200 ? HealthResponseSchema.parse(response.json()).mcpSessions : undefined,
+  };
 }
 
 function firstText(result: Awaited<ReturnType<Client['callTool']>>): string {
@@ -119,11 +129,15 @@ describe('a hundred agents connected over MCP', () => {
     // Two pieces of work so far; the rest of the bucket goes to a burst of history reads.
     const burst: number[] = [];
     for (let i = 0; i < DEFAULT_LIMITS.perMinute; i++) {
-      burst.push((await rawRequest(door.api.server.port, { path: '/v1/history', headers: goodHeaders(door.api) })).status);
+      burst.push(
+        (await rawRequest(door.api.server.port, { path: '/v1/history', headers: goodHeaders(door.api) })).status,
+      );
     }
     expect(burst.filter((status) => status === 200)).toHaveLength(DEFAULT_LIMITS.perMinute - 2);
     expect(burst.slice(-2)).toEqual([429, 429]);
-    await expect(agents[1]!.client.callTool({ name: 'web_search', arguments: { query: 'coffee', limit: 3 } })).rejects.toThrow(/RATE_LIMITED/);
+    await expect(
+      agents[1]!.client.callTool({ name: 'web_search', arguments: { query: 'coffee', limit: 3 } }),
+    ).rejects.toThrow(/RATE_LIMITED/);
     expect((await health(door)).status).toBe(200);
 
     await Promise.all(agents.map((agent) => agent.close()));
@@ -138,7 +152,10 @@ describe('MCP sessions end when idle, and make room when full', () => {
   let silent: Awaited<ReturnType<typeof startSilentServer>>;
   beforeAll(async () => {
     silent = await startSilentServer();
-    door = await startDoor({ LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:9' }, undefined, { maxSessions: 2, now: () => clock });
+    door = await startDoor({ LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:9' }, undefined, {
+      maxSessions: 2,
+      now: () => clock,
+    });
     // The silent server is on loopback, a private address.
     await door.api.runtime.settings.update({ fetch: { allowPrivateNetworks: true } });
   });
@@ -198,16 +215,24 @@ describe('MCP sessions end when idle, and make room when full', () => {
     await Promise.allSettled(calls);
     // Time goes on until both sessions have been idle long enough: only once their calls' responses ended.
     await expect
-      .poll(() => {
-        clock += MCP_SESSION_IDLE_MS;
-        return door.mcp.sessionCount();
-      }, { timeout: 20_000 })
+      .poll(
+        () => {
+          clock += MCP_SESSION_IDLE_MS;
+          return door.mcp.sessionCount();
+        },
+        { timeout: 20_000 },
+      )
       .toBe(0);
     await Promise.all(agents.map((agent) => agent.close()));
   });
 
   it('refuses a request without a session that is not an initialisation, and starts no session', async () => {
-    const refused = await rawRequest(door.api.server.port, { method: 'POST', path: '/mcp', headers: goodHeaders(door.api), body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const refused = await rawRequest(door.api.server.port, {
+      method: 'POST',
+      path: '/mcp',
+      headers: goodHeaders(door.api),
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
     expect(refused.status).toBe(400);
     expect(ErrorResponseSchema.parse(refused.json()).error.code).toBe('INVALID_INPUT');
     expect((await health(door)).mcpSessions).toBe(0);

@@ -39,10 +39,14 @@ async function startRouter(): Promise<void> {
   google = createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
     const target = new URL(req.url ?? '/', query.toLowerCase().includes('espresso') ? site.engine : fixture.origin);
-    const forward = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = httpRequest(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => res.writeHead(502).end());
     req.pipe(forward);
   });
@@ -56,7 +60,10 @@ function textOf(result: CallToolResult): string {
 }
 
 /** `lantern mcp` as the README's config runs it, on `dataDir`; its stderr goes to `onStderr`. */
-async function mcpClient(dataDir: string, onStderr: (text: string) => void = () => {}): Promise<{ client: Client; transport: StallingTransport }> {
+async function mcpClient(
+  dataDir: string,
+  onStderr: (text: string) => void = () => {},
+): Promise<{ client: Client; transport: StallingTransport }> {
   const stdio = new StdioClientTransport({
     command: 'node',
     args: ['bin/lantern.js', 'mcp'],
@@ -85,7 +92,12 @@ function allowingLoopback(): string {
 }
 
 beforeAll(async () => {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+  assertBuiltFromCurrentSources(
+    PROJECT_ROOT,
+    'dist/cli.js',
+    ['src/main', 'src/shared', 'package.json'],
+    'npm run build:cli',
+  );
   fixture = await startFixtureWeb();
   site = await startAnswerSite();
   await startRouter();
@@ -121,10 +133,14 @@ describe('lantern mcp over stdio', () => {
   it('with mcp.structuredContent set, each tool declares what its structured content holds', async () => {
     const { tools } = await structuredClient.listTools();
     // The SDK's client then checks every result against its tool's schema.
-    const outputs = Object.fromEntries(tools.map((tool) => [tool.name, Object.keys(tool.outputSchema?.properties ?? {})]));
+    const outputs = Object.fromEntries(
+      tools.map((tool) => [tool.name, Object.keys(tool.outputSchema?.properties ?? {})]),
+    );
     expect(outputs.web_search).toEqual(['searches', 'failures']);
     expect(outputs.web_fetch).toEqual(['pages', 'failures']);
-    expect(outputs.research).toEqual(expect.arrayContaining(['question', 'answer', 'answered', 'sources', 'sentences']));
+    expect(outputs.research).toEqual(
+      expect.arrayContaining(['question', 'answer', 'answered', 'sources', 'sentences']),
+    );
   });
 
   it('web_search answers in the compact text: the recorded coffee page, numbered from 0', async () => {
@@ -157,9 +173,15 @@ describe('lantern mcp over stdio', () => {
     expect(text.endsWith('</untrusted_content>')).toBe(true);
     expect(fetched.structuredContent).toBeUndefined();
     // With the setting, the structured copy keeps the page text inside its wrapper too: data, never instructions.
-    const structuredFetch = (await structuredClient.callTool({ name: 'web_fetch', arguments: { url: `${site.pages}/espresso` } })) as CallToolResult;
+    const structuredFetch = (await structuredClient.callTool({
+      name: 'web_fetch',
+      arguments: { url: `${site.pages}/espresso` },
+    })) as CallToolResult;
     expect(textOf(structuredFetch)).toBe(text);
-    const structured = structuredFetch.structuredContent as { pages: Array<{ url: string; title: string; content: string }>; failures: unknown[] };
+    const structured = structuredFetch.structuredContent as {
+      pages: Array<{ url: string; title: string; content: string }>;
+      failures: unknown[];
+    };
     expect(structured.failures).toEqual([]);
     expect(structured.pages).toHaveLength(1);
     expect(structured.pages[0]).toMatchObject({ url: `${site.pages}/espresso`, title: 'Espresso, explained' });
@@ -169,11 +191,19 @@ describe('lantern mcp over stdio', () => {
   it('research sends every progress step, in order, before the cited answer as untrusted content, to a client that fell behind', async () => {
     const question = 'How much caffeine is in a shot of espresso?';
     const urls = [`${site.pages}/espresso`, `${site.pages}/green-tea`];
-    const { result, progress } = await callToolWithProgress(client, { name: 'research', arguments: { question, urls } }, { timeout: 90_000 });
+    const { result, progress } = await callToolWithProgress(
+      client,
+      { name: 'research', arguments: { question, urls } },
+      { timeout: 90_000 },
+    );
     expect(result.isError).toBeFalsy();
     // The answer quotes the pages (extractive: their sentences verbatim), so it is data like them.
     const text = textOf(result);
-    expect(text.startsWith(`Web search results for "How much caffeine is in a shot of espresso?":\n\n<untrusted_content source="web pages, cited as [n]">\n`)).toBe(true);
+    expect(
+      text.startsWith(
+        `Web search results for "How much caffeine is in a shot of espresso?":\n\n<untrusted_content source="web pages, cited as [n]">\n`,
+      ),
+    ).toBe(true);
     expect(text).toMatch(/\n[^\n]*63 mg[^\n]*\[1\][\s\S]*\nSources:\n\[1\] Espresso, explained \(/);
     expect(text).toContain(`[1] Espresso, explained (${site.pages}/espresso)`);
     expect(text.endsWith('\n</untrusted_content>')).toBe(true);
@@ -187,24 +217,36 @@ describe('lantern mcp over stdio', () => {
     expect(messages[5]).toMatch(/^done in \d+ ms$/);
     // The two pages are read at the same time: either may be done first.
     expect(messages[0]).toBe('found 2 sources');
-    expect(messages.slice(1, 3).map((m) => m?.replace(/^reading [12]\/2 \[[12]\] /, 'reading ')).sort()).toEqual([
-      `reading ${site.pages}/espresso`,
-      `reading ${site.pages}/green-tea`,
-    ]);
+    expect(
+      messages
+        .slice(1, 3)
+        .map((m) => m?.replace(/^reading [12]\/2 \[[12]\] /, 'reading '))
+        .sort(),
+    ).toEqual([`reading ${site.pages}/espresso`, `reading ${site.pages}/green-tea`]);
     expect(messages[3]).toBe('writing…');
     expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
   }, 90_000);
 
   it('research with mcp.structuredContent set: the structured answer is untrusted content too', async () => {
     const question = 'How much caffeine is in a shot of espresso?';
-    const result = (await structuredClient.callTool({ name: 'research', arguments: { question, urls: [`${site.pages}/espresso`] } }, CallToolResultSchema, {
-      timeout: 90_000,
-    })) as CallToolResult;
+    const result = (await structuredClient.callTool(
+      { name: 'research', arguments: { question, urls: [`${site.pages}/espresso`] } },
+      CallToolResultSchema,
+      {
+        timeout: 90_000,
+      },
+    )) as CallToolResult;
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toContain('\n<untrusted_content source="web pages, cited as [n]">\n');
-    const structured = result.structuredContent as { answered: boolean; answer: string; sources: Array<{ n: number; url: string }> };
+    const structured = result.structuredContent as {
+      answered: boolean;
+      answer: string;
+      sources: Array<{ n: number; url: string }>;
+    };
     expect(structured.answered).toBe(true);
-    expect(structured.answer).toMatch(/^<untrusted_content source="web pages, cited as \[n\]">\n[^<]*63 mg[^<]*\[1\][^<]*\n<\/untrusted_content>$/);
+    expect(structured.answer).toMatch(
+      /^<untrusted_content source="web pages, cited as \[n\]">\n[^<]*63 mg[^<]*\[1\][^<]*\n<\/untrusted_content>$/,
+    );
     expect(structured.sources.find((source) => source.n === 1)?.url).toBe(`${site.pages}/espresso`);
   }, 90_000);
 
@@ -212,19 +254,32 @@ describe('lantern mcp over stdio', () => {
     const empty = (await client.callTool({ name: 'web_search', arguments: { query: '  ' } })) as CallToolResult;
     expect(empty.isError).toBe(true);
     expect(textOf(empty)).toBe('INVALID_INPUT: Invalid search request: query: query is empty (got string "  ")');
-    const tooMany = (await client.callTool({ name: 'web_fetch', arguments: { urls: Array.from({ length: 21 }, (_, i) => `https://e${i}.com`) } })) as CallToolResult;
+    const tooMany = (await client.callTool({
+      name: 'web_fetch',
+      arguments: { urls: Array.from({ length: 21 }, (_, i) => `https://e${i}.com`) },
+    })) as CallToolResult;
     expect(tooMany.isError).toBe(true);
     expect(textOf(tooMany)).toMatch(/^INVALID_INPUT: .*at most 20 urls per call/);
     // Wrong types and unknown arguments are Lantern's INVALID_INPUT too, naming the field, not a JSON-RPC error.
     const wrongType = (await client.callTool({ name: 'web_search', arguments: { query: 5 } })) as CallToolResult;
     expect(wrongType.isError).toBe(true);
-    expect(textOf(wrongType)).toMatch(/^INVALID_INPUT: Invalid arguments for web_search: query: got number 5; allowed: a string/);
-    const unknown = (await client.callTool({ name: 'web_search', arguments: { query: 'coffee', max_results: 3 } })) as CallToolResult;
+    expect(textOf(wrongType)).toMatch(
+      /^INVALID_INPUT: Invalid arguments for web_search: query: got number 5; allowed: a string/,
+    );
+    const unknown = (await client.callTool({
+      name: 'web_search',
+      arguments: { query: 'coffee', max_results: 3 },
+    })) as CallToolResult;
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toMatch(/^INVALID_INPUT: Invalid arguments for web_search: .*max_results/);
-    const noSuchTool = (await client.callTool({ name: 'web_searches', arguments: { query: 'coffee' } })) as CallToolResult;
+    const noSuchTool = (await client.callTool({
+      name: 'web_searches',
+      arguments: { query: 'coffee' },
+    })) as CallToolResult;
     expect(noSuchTool.isError).toBe(true);
-    expect(textOf(noSuchTool)).toBe('NOT_FOUND: No tool named "web_searches": the tools are web_search, web_fetch, research.');
+    expect(textOf(noSuchTool)).toBe(
+      'NOT_FOUND: No tool named "web_searches": the tools are web_search, web_fetch, research.',
+    );
   });
 
   it('keeps stdout for the protocol: its notes go to stderr', () => {

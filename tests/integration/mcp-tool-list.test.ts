@@ -31,11 +31,15 @@ describe('tools/list', () => {
     }
   });
 
-  it('declares each tool\'s output schema when mcp.structuredContent is on', async () => {
+  it("declares each tool's output schema when mcp.structuredContent is on", async () => {
     const { tools } = await listedTools({ mcp: { structuredContent: true } });
-    const outputs = Object.fromEntries(tools.map((tool) => [tool.name, Object.keys(tool.outputSchema?.properties ?? {})]));
+    const outputs = Object.fromEntries(
+      tools.map((tool) => [tool.name, Object.keys(tool.outputSchema?.properties ?? {})]),
+    );
     expect(outputs.web_search).toEqual(['searches', 'failures']);
     expect(outputs.web_fetch).toEqual(['pages', 'failures']);
-    expect(outputs.research).toEqual(expect.arrayContaining(['question', 'answer', 'answered', 'sources', 'sentences']));
+    expect(outputs.research).toEqual(
+      expect.arrayContaining(['question', 'answer', 'answered', 'sources', 'sentences']),
+    );
   });
 });

@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../support/run-cli';
-import { fakeOllama, serveModelFile, writeTestCatalog, type ModelFileServer, type Served } from '../support/model-servers';
+import {
+  fakeOllama,
+  serveModelFile,
+  writeTestCatalog,
+  type ModelFileServer,
+  type Served,
+} from '../support/model-servers';
 
 let dataDir: string;
 let ollama: Served;
@@ -19,7 +25,11 @@ let env: Record<string, string>;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lantern-model-cli-'));
   [ollama, file] = await Promise.all([fakeOllama(), serveModelFile()]);
-  env = { LANTERN_DATA_DIR: dataDir, LANTERN_MODEL_SERVERS: `ollama=${ollama.origin}`, LANTERN_MODEL_CATALOG: writeTestCatalog(dataDir, file) };
+  env = {
+    LANTERN_DATA_DIR: dataDir,
+    LANTERN_MODEL_SERVERS: `ollama=${ollama.origin}`,
+    LANTERN_MODEL_CATALOG: writeTestCatalog(dataDir, file),
+  };
 });
 
 afterAll(async () => {
@@ -32,14 +42,20 @@ describe('lantern model', () => {
     const run = await runCliInProcess(['model', 'list'], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Models go to ${join(dataDir, 'models')}.`);
-    expect(run.stdout).toContain('tiny-chat\n  Tiny Chat 1B (test), Apache-2.0: 200 kB on disk, about 1.0 GB of memory to answer');
-    expect(run.stdout).toContain('huge-chat\n  Huge Chat 70B (test), Apache-2.0: 200 kB on disk, about 4.0 TB of memory to answer\n  Too big for this computer; about');
+    expect(run.stdout).toContain(
+      'tiny-chat\n  Tiny Chat 1B (test), Apache-2.0: 200 kB on disk, about 1.0 GB of memory to answer',
+    );
+    expect(run.stdout).toContain(
+      'huge-chat\n  Huge Chat 70B (test), Apache-2.0: 200 kB on disk, about 4.0 TB of memory to answer\n  Too big for this computer; about',
+    );
   });
 
   it('finds the server running here and says how to use its one chat model', async () => {
     const run = await runCliInProcess(['model', 'find'], env);
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(`Ollama 0.12.6 at ${ollama.origin}/v1\n  qwen3:4b\nTo answer with it: lantern model use qwen3:4b --server ${ollama.origin}/v1\n`);
+    expect(run.stdout).toBe(
+      `Ollama 0.12.6 at ${ollama.origin}/v1\n  qwen3:4b\nTo answer with it: lantern model use qwen3:4b --server ${ollama.origin}/v1\n`,
+    );
     const use = await runCliInProcess(['model', 'use', 'qwen3:4b', '--server', `${ollama.origin}/v1`], env);
     expect(use.stdout).toBe(`Answers will be written by qwen3:4b (${ollama.origin}/v1).\n`);
     const test = await runCliInProcess(['model', 'test'], env);
@@ -51,12 +67,19 @@ describe('lantern model', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^downloading tiny-chat: 200 kB of 200 kB · [\d.]+ (k|M|G)?B\/s\n$/m);
     const path = join(dataDir, 'models', 'tiny-chat.gguf');
-    expect(run.stdout).toBe(`tiny-chat is downloaded and checked: ${path}\nTo answer with it: lantern model use tiny-chat\n`);
+    expect(run.stdout).toBe(
+      `tiny-chat is downloaded and checked: ${path}\nTo answer with it: lantern model use tiny-chat\n`,
+    );
     expect((await runCliInProcess(['model', 'list'], env)).stdout).toContain('tiny-chat (downloaded)');
-    expect((await runCliInProcess(['model', 'use', 'tiny-chat'], env)).stdout).toBe('Answers will be written by tiny-chat (run by Lantern on this machine).\n');
+    expect((await runCliInProcess(['model', 'use', 'tiny-chat'], env)).stdout).toBe(
+      'Answers will be written by tiny-chat (run by Lantern on this machine).\n',
+    );
     // In process there is no built worker: the test says so, and fails.
     const test = await runCliInProcess(['model', 'test'], env);
-    expect([test.code, test.stdout]).toEqual([1, 'not working: The built-in model runtime is not part of this build: choose a model server instead.\n']);
+    expect([test.code, test.stdout]).toEqual([
+      1,
+      'not working: The built-in model runtime is not part of this build: choose a model server instead.\n',
+    ]);
     expect((await runCliInProcess(['model', 'remove', 'tiny-chat'], env)).stdout).toBe('tiny-chat is removed.\n');
     expect(existsSync(path)).toBe(false);
   });

@@ -55,11 +55,19 @@ async function site(behaviour: Behaviour): Promise<Site> {
         res.writeHead(416, { 'content-range': `bytes */${BODY.length}` }).end();
         return;
       }
-      res.writeHead(206, { 'content-range': `bytes ${start}-${BODY.length - 1}/${BODY.length}`, 'content-length': BODY.length - start, 'accept-ranges': 'bytes' });
+      res.writeHead(206, {
+        'content-range': `bytes ${start}-${BODY.length - 1}/${BODY.length}`,
+        'content-length': BODY.length - start,
+        'accept-ranges': 'bytes',
+      });
       res.end(BODY.subarray(start));
       return;
     }
-    res.writeHead(200, { 'content-length': BODY.length, 'accept-ranges': 'bytes', 'content-type': 'application/octet-stream' });
+    res.writeHead(200, {
+      'content-length': BODY.length,
+      'accept-ranges': 'bytes',
+      'content-type': 'application/octet-stream',
+    });
     if (behaviour === 'cut-first' && requests.length === 1) {
       // Half the file, then the connection drops.
       res.write(BODY.subarray(0, 120_000), () => res.destroy());
@@ -87,7 +95,11 @@ describe('downloadModelFile', () => {
   it('downloads, checks the sha256 and tells progress up to the whole file', async () => {
     const { origin } = await site('whole');
     const progress: DownloadProgress[] = [];
-    const path = await downloadModelFile(model(origin), { dir, progressIntervalMs: 0, onProgress: (p) => progress.push(p) });
+    const path = await downloadModelFile(model(origin), {
+      dir,
+      progressIntervalMs: 0,
+      onProgress: (p) => progress.push(p),
+    });
     expect(path).toBe(join(dir, 'tiny.gguf'));
     expect((await readFile(path)).equals(BODY)).toBe(true);
     expect(progress.length).toBeGreaterThan(1);
@@ -141,7 +153,9 @@ describe('downloadModelFile', () => {
     const served = await site('whole');
     const error = await errorOf(downloadModelFile(model(served.origin), { dir, freeBytes: async () => 100_000 }));
     expect(error.code).toBe('TOO_LARGE');
-    expect(error.message).toBe(`Not enough disk space for tiny.gguf: it needs 300 kB more and 100 kB are free in ${dir}. Free some space and download again.`);
+    expect(error.message).toBe(
+      `Not enough disk space for tiny.gguf: it needs 300 kB more and 100 kB are free in ${dir}. Free some space and download again.`,
+    );
     expect(served.requests).toEqual([]);
   });
 
@@ -153,7 +167,13 @@ describe('downloadModelFile', () => {
       new Writable({
         write(chunk: Buffer, _encoding, done) {
           if (written + chunk.length > 100_000) {
-            done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+            done(
+              Object.assign(new Error('ENOSPC: no space left on device, write'), {
+                code: 'ENOSPC',
+                errno: -28,
+                syscall: 'write',
+              }),
+            );
             return;
           }
           written += chunk.length;
@@ -162,7 +182,9 @@ describe('downloadModelFile', () => {
       });
     const error = await errorOf(downloadModelFile(model(origin), { dir, openWrite: fullDisk }));
     expect(error.code).toBe('TOO_LARGE');
-    expect(error.message).toMatch(/^The disk is full: tiny\.gguf stopped after .* of 300 kB in .*Free some space and download again; it resumes where it stopped\.$/);
+    expect(error.message).toMatch(
+      /^The disk is full: tiny\.gguf stopped after .* of 300 kB in .*Free some space and download again; it resumes where it stopped\.$/,
+    );
   });
 
   it('cancels: CANCELLED, the part kept to resume from', async () => {
@@ -178,7 +200,9 @@ describe('downloadModelFile', () => {
     abort.abort();
     const error = await errorOf(download);
     expect(error.code).toBe('CANCELLED');
-    expect(error.message).toBe('The download of tiny.gguf was cancelled. The 50 kB downloaded are kept; downloading again resumes there.');
+    expect(error.message).toBe(
+      'The download of tiny.gguf was cancelled. The 50 kB downloaded are kept; downloading again resumes there.',
+    );
     expect((await stat(join(dir, 'tiny.gguf.part'))).size).toBe(50_000);
   });
 

@@ -21,7 +21,11 @@ function json(body: unknown, status = 200): (res: ServerResponse) => void {
   return (res) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-async function serve(routes: Routes, fallback: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(404).end('404 page not found')): Promise<string> {
+async function serve(
+  routes: Routes,
+  fallback: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) =>
+    res.writeHead(404).end('404 page not found'),
+): Promise<string> {
   const server = createServer((req, res) => {
     const route = routes[new URL(req.url ?? '/', 'http://x').pathname];
     if (route) route(res);
@@ -41,7 +45,13 @@ const OLLAMA_ROUTES: Routes = {
         modified_at: '2025-10-03T23:34:03.409490317-07:00',
         size: 2497293918,
         digest: 'a2af6cc3eb7fa8be8504abaf9b04e88f17a119ec3f04a3addf55f92841195f5a',
-        details: { format: 'gguf', family: 'qwen3', families: ['qwen3'], parameter_size: '4.0B', quantization_level: 'Q4_K_M' },
+        details: {
+          format: 'gguf',
+          family: 'qwen3',
+          families: ['qwen3'],
+          parameter_size: '4.0B',
+          quantization_level: 'Q4_K_M',
+        },
       },
       {
         name: 'nomic-embed-text:latest',
@@ -49,7 +59,13 @@ const OLLAMA_ROUTES: Routes = {
         modified_at: '2025-09-01T10:00:00Z',
         size: 274302450,
         digest: '0a109f422b47e3a30ba2b10eca18548e944e8a23073ee3f3e947efcf3c45e59f',
-        details: { format: 'gguf', family: 'nomic-bert', families: ['nomic-bert'], parameter_size: '137M', quantization_level: 'F16' },
+        details: {
+          format: 'gguf',
+          family: 'nomic-bert',
+          families: ['nomic-bert'],
+          parameter_size: '137M',
+          quantization_level: 'F16',
+        },
       },
     ],
   }),
@@ -59,25 +75,72 @@ const LM_STUDIO_ROUTES: Routes = {
   '/api/v0/models': json({
     object: 'list',
     data: [
-      { id: 'meta-llama-3.1-8b-instruct', object: 'model', type: 'llm', publisher: 'lmstudio-community', arch: 'llama', compatibility_type: 'gguf', quantization: 'Q4_K_M', state: 'not-loaded', max_context_length: 131072 },
-      { id: 'text-embedding-nomic-embed-text-v1.5', object: 'model', type: 'embeddings', publisher: 'nomic-ai', arch: 'nomic-bert', compatibility_type: 'gguf', quantization: 'Q4_0', state: 'not-loaded', max_context_length: 2048 },
+      {
+        id: 'meta-llama-3.1-8b-instruct',
+        object: 'model',
+        type: 'llm',
+        publisher: 'lmstudio-community',
+        arch: 'llama',
+        compatibility_type: 'gguf',
+        quantization: 'Q4_K_M',
+        state: 'not-loaded',
+        max_context_length: 131072,
+      },
+      {
+        id: 'text-embedding-nomic-embed-text-v1.5',
+        object: 'model',
+        type: 'embeddings',
+        publisher: 'nomic-ai',
+        arch: 'nomic-bert',
+        compatibility_type: 'gguf',
+        quantization: 'Q4_0',
+        state: 'not-loaded',
+        max_context_length: 2048,
+      },
     ],
   }),
-  '/v1/models': json({ object: 'list', data: [{ id: 'meta-llama-3.1-8b-instruct', object: 'model', owned_by: 'organization_owner' }] }),
+  '/v1/models': json({
+    object: 'list',
+    data: [{ id: 'meta-llama-3.1-8b-instruct', object: 'model', owned_by: 'organization_owner' }],
+  }),
 };
 
 const LLAMA_SERVER_ROUTES: Routes = {
   '/health': json({ status: 'ok' }),
   '/v1/models': json({
     object: 'list',
-    data: [{ id: 'Qwen3-0.6B-Q4_K_M.gguf', object: 'model', created: 1735142223, owned_by: 'llamacpp', meta: { vocab_type: 2, n_vocab: 151936, n_ctx_train: 40960, n_embd: 1024, n_params: 596049920, size: 484219904 } }],
+    data: [
+      {
+        id: 'Qwen3-0.6B-Q4_K_M.gguf',
+        object: 'model',
+        created: 1735142223,
+        owned_by: 'llamacpp',
+        meta: {
+          vocab_type: 2,
+          n_vocab: 151936,
+          n_ctx_train: 40960,
+          n_embd: 1024,
+          n_params: 596049920,
+          size: 484219904,
+        },
+      },
+    ],
   }),
-  '/props': json({ default_generation_settings: { n_ctx: 4096 }, total_slots: 1, model_path: '/models/Qwen3-0.6B-Q4_K_M.gguf', chat_template: '' }),
+  '/props': json({
+    default_generation_settings: { n_ctx: 4096 },
+    total_slots: 1,
+    model_path: '/models/Qwen3-0.6B-Q4_K_M.gguf',
+    chat_template: '',
+  }),
 };
 
 describe('probeLocalServers', () => {
   it('finds Ollama, LM Studio and llama-server by their documented endpoints, with their models and what each is for', async () => {
-    const [ollama, lmstudio, llamacpp] = await Promise.all([serve(OLLAMA_ROUTES), serve(LM_STUDIO_ROUTES), serve(LLAMA_SERVER_ROUTES)]);
+    const [ollama, lmstudio, llamacpp] = await Promise.all([
+      serve(OLLAMA_ROUTES),
+      serve(LM_STUDIO_ROUTES),
+      serve(LLAMA_SERVER_ROUTES),
+    ]);
     const found = await probeLocalServers({
       targets: [
         { kind: 'ollama', origin: ollama },
@@ -105,18 +168,37 @@ describe('probeLocalServers', () => {
           { id: 'text-embedding-nomic-embed-text-v1.5', use: 'embedding' },
         ],
       },
-      { kind: 'llamacpp', name: 'llama.cpp', baseUrl: `${llamacpp}/v1`, models: [{ id: 'Qwen3-0.6B-Q4_K_M.gguf', use: 'chat' }] },
+      {
+        kind: 'llamacpp',
+        name: 'llama.cpp',
+        baseUrl: `${llamacpp}/v1`,
+        models: [{ id: 'Qwen3-0.6B-Q4_K_M.gguf', use: 'chat' }],
+      },
     ]);
   });
 
   it('ignores ports that answer something else: a plain web page, other JSON, a generic OpenAI-compatible list, a server still loading, a redirect', async () => {
-    const page = await serve({}, (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>It works</h1>'));
-    const otherJson = await serve({}, (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","models":"none","object":"list","data":{}}'));
+    const page = await serve({}, (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>It works</h1>'),
+    );
+    const otherJson = await serve({}, (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"status":"ok","models":"none","object":"list","data":{}}'),
+    );
     // vLLM's /v1/models is OpenAI's shape, not llama-server's (owned_by "vllm") nor LM Studio's (no type).
-    const vllm = await serve({ '/health': json({ status: 'ok' }), '/v1/models': json({ object: 'list', data: [{ id: 'Qwen/Qwen3-4B', object: 'model', owned_by: 'vllm' }] }) });
-    const loading = await serve({ ...LLAMA_SERVER_ROUTES, '/health': json({ error: { code: 503, message: 'Loading model', type: 'unavailable_error' } }, 503) });
+    const vllm = await serve({
+      '/health': json({ status: 'ok' }),
+      '/v1/models': json({ object: 'list', data: [{ id: 'Qwen/Qwen3-4B', object: 'model', owned_by: 'vllm' }] }),
+    });
+    const loading = await serve({
+      ...LLAMA_SERVER_ROUTES,
+      '/health': json({ error: { code: 503, message: 'Loading model', type: 'unavailable_error' } }, 503),
+    });
     const realOllama = await serve(OLLAMA_ROUTES);
-    const redirecting = await serve({}, (req, res) => res.writeHead(302, { location: `${realOllama}${req.url ?? '/'}` }).end());
+    const redirecting = await serve({}, (req, res) =>
+      res.writeHead(302, { location: `${realOllama}${req.url ?? '/'}` }).end(),
+    );
     const closed = await serve({});
     servers.at(-1)?.close();
 
@@ -141,15 +223,27 @@ describe('probeLocalServers', () => {
   });
 
   it('refuses to ask anything but loopback', async () => {
-    await expect(probeLocalServers({ targets: [{ kind: 'ollama', origin: 'http://192.168.1.10:11434' }] })).rejects.toThrow(/loopback only/);
+    await expect(
+      probeLocalServers({ targets: [{ kind: 'ollama', origin: 'http://192.168.1.10:11434' }] }),
+    ).rejects.toThrow(/loopback only/);
   });
 });
 
 describe('soleChatModel', () => {
-  const server = (models: FoundServer['models']): FoundServer => ({ kind: 'ollama', name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', models });
+  const server = (models: FoundServer['models']): FoundServer => ({
+    kind: 'ollama',
+    name: 'Ollama',
+    baseUrl: 'http://127.0.0.1:11434/v1',
+    models,
+  });
 
   it('offers the one chat model when there is exactly one, embedding models aside', () => {
-    const found = [server([{ id: 'qwen3:4b', use: 'chat' }, { id: 'nomic-embed-text', use: 'embedding' }])];
+    const found = [
+      server([
+        { id: 'qwen3:4b', use: 'chat' },
+        { id: 'nomic-embed-text', use: 'embedding' },
+      ]),
+    ];
     expect(soleChatModel(found)?.model.id).toBe('qwen3:4b');
   });
 

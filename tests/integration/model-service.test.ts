@@ -60,7 +60,11 @@ async function catalogOn(): Promise<CatalogEntry[]> {
 
 describe('ModelService', () => {
   it('lists the catalog with each model’s fit, downloads one (once, however often asked) and removes it', async () => {
-    const service = new ModelService({ dataDir: dir, catalog: await catalogOn(), memory: () => ({ totalBytes: 8 * GB, freeBytes: 4 * GB }) });
+    const service = new ModelService({
+      dataDir: dir,
+      catalog: await catalogOn(),
+      memory: () => ({ totalBytes: 8 * GB, freeBytes: 4 * GB }),
+    });
     expect((await service.list()).map(({ id, fit, path }) => ({ id, fit, path }))).toEqual([
       { id: 'small', fit: 'fits', path: undefined },
       { id: 'large', fit: 'too-big', path: undefined },
@@ -80,16 +84,33 @@ describe('ModelService', () => {
   it('refuses a model the catalog does not have, naming the field and the choices', async () => {
     const service = new ModelService({ dataDir: dir, catalog: await catalogOn() });
     const error = await errorOf(service.download('nope'));
-    expect(error).toMatchObject({ code: 'INVALID_INPUT', message: 'id: no model "nope" in the catalog; the catalog has small, large.' });
+    expect(error).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'id: no model "nope" in the catalog; the catalog has small, large.',
+    });
   });
 
   it('finds the model servers running on loopback', async () => {
     const ollama = await serve((req, res) => {
-      const body = req.url === '/api/version' ? { version: '0.12.3' } : { models: [{ name: 'qwen3:4b', model: 'qwen3:4b', size: 2497293918, details: { family: 'qwen3', families: ['qwen3'] } }] };
+      const body =
+        req.url === '/api/version'
+          ? { version: '0.12.3' }
+          : {
+              models: [
+                {
+                  name: 'qwen3:4b',
+                  model: 'qwen3:4b',
+                  size: 2497293918,
+                  details: { family: 'qwen3', families: ['qwen3'] },
+                },
+              ],
+            };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     const service = new ModelService({ dataDir: dir, probe: { targets: [{ kind: 'ollama', origin: ollama }] } });
     const found = await service.find();
-    expect(found.map((server) => [server.name, server.models.map((model) => model.id)])).toEqual([['Ollama', ['qwen3:4b']]]);
+    expect(found.map((server) => [server.name, server.models.map((model) => model.id)])).toEqual([
+      ['Ollama', ['qwen3:4b']],
+    ]);
   });
 });

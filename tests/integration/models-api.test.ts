@@ -19,7 +19,14 @@ import { rawRequest } from '../support/api-server';
 import { errorOf } from '../support/error-of';
 import { SOURCE_WORKER_ENTRY } from '../support/local-runtime-worker-entry';
 import { listenOnLoopback } from '../support/loopback-http';
-import { fakeLmStudio, fakeOllama, serveModelFile, writeTestCatalog, type ModelFileServer, type Served } from '../support/model-servers';
+import {
+  fakeLmStudio,
+  fakeOllama,
+  serveModelFile,
+  writeTestCatalog,
+  type ModelFileServer,
+  type Served,
+} from '../support/model-servers';
 
 let dataDir: string;
 let ollama: Served;
@@ -33,14 +40,22 @@ let client: ReturnType<typeof createHttpClient>;
 /** A runtime whose probe asks the given servers, and whose catalog is the test's. */
 async function start(servers: string): Promise<void> {
   runtime = createNodeRuntime({
-    env: { ...process.env, LANTERN_DATA_DIR: dataDir, LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:9', LANTERN_MODEL_SERVERS: servers, LANTERN_MODEL_CATALOG: join(dataDir, 'test-catalog.json') },
+    env: {
+      ...process.env,
+      LANTERN_DATA_DIR: dataDir,
+      LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:9',
+      LANTERN_MODEL_SERVERS: servers,
+      LANTERN_MODEL_CATALOG: join(dataDir, 'test-catalog.json'),
+    },
     modelWorker: SOURCE_WORKER_ENTRY,
   });
   running = await startLanternServer({ api: runtime, dataDir, port: 0, version: 'test', log: () => undefined });
   const origin = running.server.url;
   const login = await fetch(running.webUi!.loginUrl(origin), { redirect: 'manual' });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  client = createHttpClient((path, init) => fetch(new URL(path, origin), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }));
+  client = createHttpClient((path, init) =>
+    fetch(new URL(path, origin), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }),
+  );
 }
 
 async function stop(): Promise<void> {
@@ -52,7 +67,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lantern-models-api-'));
   [ollama, lmStudio, file] = await Promise.all([fakeOllama(), fakeLmStudio(), serveModelFile()]);
   // A web server that is neither: it answers every path with a page.
-  const page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>It works</h1>'));
+  const page = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>It works</h1>'),
+  );
   other = { origin: await listenOnLoopback(page), close: () => new Promise((resolve) => page.close(() => resolve())) };
   writeTestCatalog(dataDir, file);
   await start(`ollama=${ollama.origin},lmstudio=${lmStudio.origin},llamacpp=${other.origin},ollama=${other.origin}`);
@@ -71,8 +88,19 @@ describe('models.find', () => {
     const found = await client.models.find();
     expect(found).toEqual({
       servers: [
-        { kind: 'ollama', name: 'Ollama', baseUrl: `${ollama.origin}/v1`, version: '0.12.6', models: [{ id: 'qwen3:4b', sizeBytes: 2497293918 }] },
-        { kind: 'lmstudio', name: 'LM Studio', baseUrl: `${lmStudio.origin}/v1`, models: [{ id: 'meta-llama-3.1-8b-instruct' }] },
+        {
+          kind: 'ollama',
+          name: 'Ollama',
+          baseUrl: `${ollama.origin}/v1`,
+          version: '0.12.6',
+          models: [{ id: 'qwen3:4b', sizeBytes: 2497293918 }],
+        },
+        {
+          kind: 'lmstudio',
+          name: 'LM Studio',
+          baseUrl: `${lmStudio.origin}/v1`,
+          models: [{ id: 'meta-llama-3.1-8b-instruct' }],
+        },
       ],
     });
   });
@@ -81,7 +109,11 @@ describe('models.find', () => {
     await stop();
     await start(`ollama=${ollama.origin},llamacpp=${other.origin}`);
     try {
-      expect((await client.models.find()).sole).toEqual({ serverName: 'Ollama', baseUrl: `${ollama.origin}/v1`, model: 'qwen3:4b' });
+      expect((await client.models.find()).sole).toEqual({
+        serverName: 'Ollama',
+        baseUrl: `${ollama.origin}/v1`,
+        model: 'qwen3:4b',
+      });
     } finally {
       await stop();
       await start(`ollama=${ollama.origin},lmstudio=${lmStudio.origin}`);
@@ -91,7 +123,11 @@ describe('models.find', () => {
 
 describe('models.choose and models.test', () => {
   it('chooses a found server’s model, which the test then finds there', async () => {
-    const settings = await client.models.choose({ source: 'server', baseUrl: `${ollama.origin}/v1`, model: 'qwen3:4b' });
+    const settings = await client.models.choose({
+      source: 'server',
+      baseUrl: `${ollama.origin}/v1`,
+      model: 'qwen3:4b',
+    });
     expect(settings.llm).toMatchObject({ preset: 'custom', baseUrl: `${ollama.origin}/v1`, model: 'qwen3:4b' });
     expect((await client.settings.get()).llm.model).toBe('qwen3:4b');
     expect(await client.models.test({})).toEqual({ ok: true, model: 'qwen3:4b', where: `${ollama.origin}/v1` });
@@ -99,7 +135,11 @@ describe('models.choose and models.test', () => {
 
   it('takes a preset’s own URL as that preset', async () => {
     // Nothing need answer there: choosing saves, it does not ask.
-    const settings = await client.models.choose({ source: 'server', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen3:4b' });
+    const settings = await client.models.choose({
+      source: 'server',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'qwen3:4b',
+    });
     expect(settings.llm).toMatchObject({ preset: 'ollama', model: 'qwen3:4b' });
     expect(settings.llm.baseUrl).toBeUndefined();
   });
@@ -113,7 +153,9 @@ describe('models.choose and models.test', () => {
     });
     const closed = await client.models.test({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm' });
     expect(closed).toMatchObject({ ok: false });
-    expect(closed.ok ? '' : closed.error).toMatch(/^Nothing answers at http:\/\/127\.0\.0\.1:9\/v1 \(.+\)\. Is the server running\?$/);
+    expect(closed.ok ? '' : closed.error).toMatch(
+      /^Nothing answers at http:\/\/127\.0\.0\.1:9\/v1 \(.+\)\. Is the server running\?$/,
+    );
     const page = await client.models.test({ baseUrl: `${other.origin}/v1`, model: 'm' });
     expect(page.ok ? '' : page.error).toContain('does not look like an OpenAI-compatible endpoint');
   });
@@ -128,13 +170,18 @@ describe('models.catalog, download, remove', () => {
       { id: 'tiny-chat', fit: catalog.memory.freeBytes >= 1e9 ? 'fits' : 'tight', path: undefined },
       { id: 'huge-chat', fit: 'too-big', path: undefined },
     ]);
-    expect(catalog.models[0]?.estimate).toMatch(/^about \d+ (s|min) per answer on this machine's CPU \(\d+ cores?; an estimate from the model's size, not measured\)$/);
+    expect(catalog.models[0]?.estimate).toMatch(
+      /^about \d+ (s|min) per answer on this machine's CPU \(\d+ cores?; an estimate from the model's size, not measured\)$/,
+    );
   });
 
   it('downloads with progress events, the file checked; then it can be chosen, tested and removed', async () => {
     file.hold();
     const events: ModelDownloadEvent[] = [];
-    const download = client.models.download({ id: 'tiny-chat' }, { onEvent: (event) => events.push(event as ModelDownloadEvent) });
+    const download = client.models.download(
+      { id: 'tiny-chat' },
+      { onEvent: (event) => events.push(event as ModelDownloadEvent) },
+    );
     await file.held();
     // The first half has arrived and been told before the rest is sent.
     await expect.poll(() => events.length).toBeGreaterThan(0);
@@ -148,7 +195,11 @@ describe('models.catalog, download, remove', () => {
 
     const settings = await client.models.choose({ source: 'local', model: 'tiny-chat' });
     expect(settings.llm).toMatchObject({ preset: 'local', model: 'tiny-chat' });
-    expect(await client.models.test({})).toEqual({ ok: true, model: 'tiny-chat', where: 'this computer (Lantern runs it)' });
+    expect(await client.models.test({})).toEqual({
+      ok: true,
+      model: 'tiny-chat',
+      where: 'this computer (Lantern runs it)',
+    });
 
     expect(await client.models.remove({ id: 'tiny-chat' })).toEqual({ id: 'tiny-chat', removed: true });
     expect(existsSync(done.path)).toBe(false);
@@ -169,7 +220,11 @@ describe('models.catalog, download, remove', () => {
 
   it('refuses to choose a catalog model that is not downloaded', async () => {
     const error = await errorOf(client.models.choose({ source: 'local', model: 'huge-chat' }));
-    expect(error).toMatchObject({ code: 'INVALID_INPUT', message: 'model: Huge Chat 70B (test) is not downloaded yet; download it first (lantern model download huge-chat).' });
+    expect(error).toMatchObject({
+      code: 'INVALID_INPUT',
+      message:
+        'model: Huge Chat 70B (test) is not downloaded yet; download it first (lantern model download huge-chat).',
+    });
   });
 });
 
@@ -177,7 +232,10 @@ describe('bad input', () => {
   it('is INVALID_INPUT naming the field', async () => {
     const cases: [Promise<unknown>, RegExp][] = [
       [client.models.download({} as never), /\bid\b/],
-      [client.models.download({ id: 'nope' }), /^id: no model "nope" in the catalog; the catalog has tiny-chat, huge-chat\.$/],
+      [
+        client.models.download({ id: 'nope' }),
+        /^id: no model "nope" in the catalog; the catalog has tiny-chat, huge-chat\.$/,
+      ],
       [client.models.remove({ id: '' }), /\bid\b/],
       [client.models.choose({ source: 'server', baseUrl: 'ftp://127.0.0.1/v1', model: 'm' }), /baseUrl/],
       [client.models.choose({ source: 'server', baseUrl: 'http://127.0.0.1:1/v1', model: ' ' }), /model/],
@@ -198,7 +256,16 @@ describe('bad input', () => {
       ['POST', '/v1/models/choose'],
       ['POST', '/v1/models/download'],
     ] as const) {
-      const response = await rawRequest(running.server.port, { method, path, headers: { host: `127.0.0.1:${running.server.port}`, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      const response = await rawRequest(running.server.port, {
+        method,
+        path,
+        headers: {
+          host: `127.0.0.1:${running.server.port}`,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
       expect(response.status, path).toBe(403);
     }
   });

@@ -20,7 +20,8 @@ import { PageDriver } from '../../src/main/browser/page-driver';
 import { errorOf } from '../support/error-of';
 import { ManualClock } from '../support/manual-clock';
 
-const RESULTS = '<div id="rso"><div class="g"><a href="https://example.com/one"><h3>One</h3></a></div><div class="g"><a href="https://example.com/two"><h3>Two</h3></a></div></div>';
+const RESULTS =
+  '<div id="rso"><div class="g"><a href="https://example.com/one"><h3>One</h3></a></div><div class="g"><a href="https://example.com/two"><h3>Two</h3></a></div></div>';
 const HEAD = `<!DOCTYPE html><html><head><title>results</title></head><body>${RESULTS}<div id="bottomads">ads</div>`;
 const RELATED = '<div id="botstuff"><a href="/search?q=later">related later</a></div><div id="footer">after</div>';
 /** Parts of the parser-paced tail, and the server's pause before each: at least 3 s in all. */
@@ -57,7 +58,10 @@ beforeAll(async () => {
         const n = Number(url.searchParams.get('n'));
         res.writeHead(204).end();
         setTimeout(() => {
-          if (n < PACED_PARTS) document?.write(`<p>more ads ${n}</p><script>fetch('/next?id=${url.searchParams.get('id')}&n=${n + 1}')</script>`);
+          if (n < PACED_PARTS)
+            document?.write(
+              `<p>more ads ${n}</p><script>fetch('/next?id=${url.searchParams.get('id')}&n=${n + 1}')</script>`,
+            );
           else document?.write(RELATED);
         }, PACED_PAUSE_MS);
         return;
@@ -72,7 +76,9 @@ beforeAll(async () => {
         return;
       case '/held-in-results':
         // The results container itself is still open.
-        page('<!DOCTYPE html><html><head><title>results</title></head><body><div id="rso"><div class="g"><h3>One</h3></div>');
+        page(
+          '<!DOCTYPE html><html><head><title>results</title></head><body><div id="rso"><div class="g"><h3>One</h3></div>',
+        );
         return;
       case '/streaming-tail': {
         // Ads that never stop coming, and never the related searches.
@@ -106,13 +112,22 @@ async function driverOnNewTab(): Promise<{ driver: PageDriver; page: Page }> {
 }
 
 /** Far past every stage of a load that succeeds; tests of a budget running out use a ManualClock. */
-const budget = (path: string, clock?: ManualClock, timeoutMs = 60_000): LoadBudget => new LoadBudget(`${origin}${path}`, timeoutMs, { clock });
+const budget = (path: string, clock?: ManualClock, timeoutMs = 60_000): LoadBudget =>
+  new LoadBudget(`${origin}${path}`, timeoutMs, { clock });
 
-const googleLike = { readySelectors: ['#never'], completeSelectors: ['#rso', '#botstuff'], trailingSelectors: ['#botstuff'], graceMs: 100 };
+const googleLike = {
+  readySelectors: ['#never'],
+  completeSelectors: ['#rso', '#botstuff'],
+  trailingSelectors: ['#botstuff'],
+  graceMs: 100,
+};
 
 /** Whether the tab's document is still being parsed with `selector` in it, and an element after it. */
 const parsedPast = (page: Page, selector: string): Promise<boolean> =>
-  page.evaluate((wanted) => document.readyState === 'loading' && document.querySelector(wanted)?.nextElementSibling != null, selector);
+  page.evaluate(
+    (wanted) => document.readyState === 'loading' && document.querySelector(wanted)?.nextElementSibling != null,
+    selector,
+  );
 
 describe('the trailing wait of a results page', () => {
   it('waits for a tail that keeps progressing for longer than the trailing wait, and reads the related searches', async () => {
@@ -120,7 +135,11 @@ describe('the trailing wait of a results page', () => {
     // progress is 2 s, and no part keeps the parser idle for more than a pause and a round trip.
     const { driver } = await driverOnNewTab();
     const path = '/paced-tail?id=progressing';
-    const { page } = await driver.load(`${origin}${path}`, budget(path), { ...googleLike, trailingWaitMs: 2000, trailingCapMs: 600_000 });
+    const { page } = await driver.load(`${origin}${path}`, budget(path), {
+      ...googleLike,
+      trailingWaitMs: 2000,
+      trailingCapMs: 600_000,
+    });
     expect(page.html).toContain('<h3>Two</h3>');
     expect(page.html).toContain(`more ads ${PACED_PARTS - 1}`);
     expect(page.html).toContain('related later');
@@ -129,7 +148,11 @@ describe('the trailing wait of a results page', () => {
   it('gives up on a stalled tail once the parser has made no progress for the trailing wait', async () => {
     // The tail is held past the test; the wall-time cap is beyond it: only the quiet can end the wait.
     const { driver } = await driverOnNewTab();
-    const { page } = await driver.load(`${origin}/held-tail`, budget('/held-tail'), { ...googleLike, trailingWaitMs: 300, trailingCapMs: 600_000 });
+    const { page } = await driver.load(`${origin}/held-tail`, budget('/held-tail'), {
+      ...googleLike,
+      trailingWaitMs: 300,
+      trailingCapMs: 600_000,
+    });
     expect(page.html).toContain('<h3>Two</h3>');
     expect(page.html).not.toContain('botstuff');
   });
@@ -137,7 +160,11 @@ describe('the trailing wait of a results page', () => {
   it('reads the page at the wall-time cap when its tail keeps streaming without the related searches', async () => {
     // Progress never stops, so the wait without progress (10 minutes) never ends: only the cap can.
     const { driver } = await driverOnNewTab();
-    const { page } = await driver.load(`${origin}/streaming-tail`, budget('/streaming-tail'), { ...googleLike, trailingWaitMs: 600_000, trailingCapMs: 300 });
+    const { page } = await driver.load(`${origin}/streaming-tail`, budget('/streaming-tail'), {
+      ...googleLike,
+      trailingWaitMs: 600_000,
+      trailingCapMs: 300,
+    });
     expect(page.html).toContain('<h3>Two</h3>');
     expect(page.html).toContain('streamed');
     expect(page.html).not.toContain('botstuff');
@@ -148,7 +175,11 @@ describe('the trailing wait of a results page', () => {
     // and both trailing waits are far away.
     const { driver, page: tab } = await driverOnNewTab();
     const clock = new ManualClock();
-    const loading = driver.load(`${origin}/held-tail`, budget('/held-tail', clock, 5000), { ...googleLike, trailingWaitMs: 600_000, trailingCapMs: 600_000 });
+    const loading = driver.load(`${origin}/held-tail`, budget('/held-tail', clock, 5000), {
+      ...googleLike,
+      trailingWaitMs: 600_000,
+      trailingCapMs: 600_000,
+    });
     await expect.poll(() => parsedPast(tab, '#rso'), { timeout: 30_000 }).toBe(true);
     clock.advance(5000);
     const { page } = await loading;
@@ -161,8 +192,17 @@ describe('the trailing wait of a results page', () => {
   it('reads the page as it is when the budget ends inside the related searches, with those parsed so far', async () => {
     const { driver, page: tab } = await driverOnNewTab();
     const clock = new ManualClock();
-    const loading = driver.load(`${origin}/held-in-related`, budget('/held-in-related', clock, 5000), { ...googleLike, trailingWaitMs: 600_000, trailingCapMs: 600_000 });
-    await expect.poll(() => tab.evaluate(() => document.readyState === 'loading' && document.querySelector('#botstuff a') !== null), { timeout: 30_000 }).toBe(true);
+    const loading = driver.load(`${origin}/held-in-related`, budget('/held-in-related', clock, 5000), {
+      ...googleLike,
+      trailingWaitMs: 600_000,
+      trailingCapMs: 600_000,
+    });
+    await expect
+      .poll(
+        () => tab.evaluate(() => document.readyState === 'loading' && document.querySelector('#botstuff a') !== null),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     clock.advance(5000);
     const { page } = await loading;
     expect(page.html).toContain('<h3>Two</h3>');
@@ -172,9 +212,22 @@ describe('the trailing wait of a results page', () => {
   it('still ends with TIMEOUT when the budget ends inside the results container', async () => {
     const { driver, page: tab } = await driverOnNewTab();
     const clock = new ManualClock();
-    const loading = errorOf(driver.load(`${origin}/held-in-results`, budget('/held-in-results', clock, 5000), { ...googleLike, trailingWaitMs: 600_000, trailingCapMs: 600_000 }));
-    await expect.poll(() => tab.evaluate(() => document.readyState === 'loading' && document.querySelector('.g') !== null), { timeout: 30_000 }).toBe(true);
+    const loading = errorOf(
+      driver.load(`${origin}/held-in-results`, budget('/held-in-results', clock, 5000), {
+        ...googleLike,
+        trailingWaitMs: 600_000,
+        trailingCapMs: 600_000,
+      }),
+    );
+    await expect
+      .poll(() => tab.evaluate(() => document.readyState === 'loading' && document.querySelector('.g') !== null), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     clock.advance(5000);
-    expect(await loading).toMatchObject({ code: 'TIMEOUT', details: { stage: 'waiting for the page to settle', timeoutMs: 5000 } });
+    expect(await loading).toMatchObject({
+      code: 'TIMEOUT',
+      details: { stage: 'waiting for the page to settle', timeoutMs: 5000 },
+    });
   });
 });

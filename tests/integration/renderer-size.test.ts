@@ -18,7 +18,12 @@ const RENDERER_DIR = join(PROJECT_ROOT, 'out/renderer');
 const built = process.env.CI === 'true' || existsSync(join(RENDERER_DIR, 'index.html'));
 
 function builtChunks(): ReturnType<typeof rendererChunks> {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/renderer/index.html', ['src/renderer', 'src/shared', 'electron.vite.config.ts'], 'npm run build:app');
+  assertBuiltFromCurrentSources(
+    PROJECT_ROOT,
+    'out/renderer/index.html',
+    ['src/renderer', 'src/shared', 'electron.vite.config.ts'],
+    'npm run build:app',
+  );
   return rendererChunks(RENDERER_DIR);
 }
 
@@ -67,14 +72,18 @@ describe('the initial JS of a build', () => {
   function build(files: Record<string, string>): string {
     dir = mkdtempSync(join(tmpdir(), 'lantern-renderer-size-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<html><head><script type="module" crossorigin src="/assets/index.js"></script><script src="./assets/classic.js"></script></head></html>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<html><head><script type="module" crossorigin src="/assets/index.js"></script><script src="./assets/classic.js"></script></head></html>',
+    );
     for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, 'assets', name), code);
     return dir;
   }
 
   it("is the page's scripts and their static imports, transitively, and not what only import() reaches", () => {
     const folder = build({
-      'index.js': 'import{a}from"./shared.js";import"./side.js";export{b}from"./reexported.js";const lazy=()=>import("./lazy.js");const s="import x from \'./in-a-string.js\'";',
+      'index.js':
+        'import{a}from"./shared.js";import"./side.js";export{b}from"./reexported.js";const lazy=()=>import("./lazy.js");const s="import x from \'./in-a-string.js\'";',
       'shared.js': 'import{c}from"./deep.js";export const a=c;',
       'deep.js': 'export const c=1;',
       'side.js': 'globalThis.x=1;',
@@ -83,11 +92,25 @@ describe('the initial JS of a build', () => {
       'lazy-only.js': 'export const l=3;',
       'classic.js': 'var classic=1;',
     });
-    const initial = ['assets/classic.js', 'assets/deep.js', 'assets/index.js', 'assets/reexported.js', 'assets/shared.js', 'assets/side.js'];
+    const initial = [
+      'assets/classic.js',
+      'assets/deep.js',
+      'assets/index.js',
+      'assets/reexported.js',
+      'assets/shared.js',
+      'assets/side.js',
+    ];
     expect(initialJsFiles(folder).sort()).toEqual(initial);
     const chunks = rendererChunks(folder);
-    expect(chunks.filter((chunk) => !chunk.initial).map((chunk) => chunk.file).sort()).toEqual(['assets/lazy-only.js', 'assets/lazy.js']);
-    expect(initialGzipBytes(chunks)).toBe(initial.reduce((sum, file) => sum + gzipSync(readFileSync(join(folder, file))).length, 0));
+    expect(
+      chunks
+        .filter((chunk) => !chunk.initial)
+        .map((chunk) => chunk.file)
+        .sort(),
+    ).toEqual(['assets/lazy-only.js', 'assets/lazy.js']);
+    expect(initialGzipBytes(chunks)).toBe(
+      initial.reduce((sum, file) => sum + gzipSync(readFileSync(join(folder, file))).length, 0),
+    );
   });
 
   it('refuses an import a browser cannot resolve', () => {

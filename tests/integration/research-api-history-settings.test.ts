@@ -117,11 +117,20 @@ describe('settings through ResearchApi', () => {
     const api = runtime();
     const defaults = await api.settings.get();
     expect(SettingsSchema.parse(defaults)).toEqual(defaults);
-    expect(defaults).toMatchObject({ engines: ['google', 'bing', 'duckduckgo'], consent: 'reject', pageTimeoutMs: 5000 });
+    expect(defaults).toMatchObject({
+      engines: ['google', 'bing', 'duckduckgo'],
+      consent: 'reject',
+      pageTimeoutMs: 5000,
+    });
 
     const changed = await api.settings.update({ pageTimeoutMs: 8000, fetch: { proxy: 'http://127.0.0.1:3128' } });
     expect(changed.pageTimeoutMs).toBe(8000);
-    expect(changed.fetch).toEqual({ allowPrivateNetworks: false, publicRanges: [], proxy: 'http://127.0.0.1:3128', renderWithoutSandbox: false });
+    expect(changed.fetch).toEqual({
+      allowPrivateNetworks: false,
+      publicRanges: [],
+      proxy: 'http://127.0.0.1:3128',
+      renderWithoutSandbox: false,
+    });
     expect(JSON.parse(readFileSync(settingsPath(temp.dir), 'utf8'))).toMatchObject({ pageTimeoutMs: 8000 });
     // Another process (a new runtime) reads what was saved.
     expect((await runtime().settings.get()).pageTimeoutMs).toBe(8000);
@@ -173,7 +182,11 @@ describe('settings.update applies to the next search and fetch without a restart
   let page: http.Server;
   let pageUrl: string;
   beforeAll(async () => {
-    [google, bing, silent] = await Promise.all([startFixtureWeb(), startFixtureWeb({ engine: 'bing' }), startSilentServer()]);
+    [google, bing, silent] = await Promise.all([
+      startFixtureWeb(),
+      startFixtureWeb({ engine: 'bing' }),
+      startSilentServer(),
+    ]);
     page = http.createServer((_req, res) =>
       res.writeHead(200, { 'content-type': 'text/plain' }).end('A page on a loopback server.'),
     );
@@ -208,11 +221,22 @@ describe('settings.update applies to the next search and fetch without a restart
     const html = micromark(recorded.turns[0]!.answer, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
     expect([...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1])).toEqual(first.results.map((r) => r.url));
     // Each source keeps what the results list shows of it, for the thread view.
-    expect(recorded.turns[0]!.sources).toEqual(first.results.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet, source: r.source, ...(r.date ? { date: r.date } : {}) })));
+    expect(recorded.turns[0]!.sources).toEqual(
+      first.results.map((r) => ({
+        url: r.url,
+        title: r.title,
+        snippet: r.snippet,
+        source: r.source,
+        ...(r.date ? { date: r.date } : {}),
+      })),
+    );
     // and what its results page suggested searching next: people also ask and related searches.
     expect(first.peopleAlsoAsk?.length).toBeGreaterThan(0);
     expect(first.relatedSearches?.length).toBeGreaterThan(0);
-    expect(recorded.turns[0]!.suggestions).toEqual({ peopleAlsoAsk: first.peopleAlsoAsk, relatedSearches: first.relatedSearches });
+    expect(recorded.turns[0]!.suggestions).toEqual({
+      peopleAlsoAsk: first.peopleAlsoAsk,
+      relatedSearches: first.relatedSearches,
+    });
   });
 
   it("search language and region: the request's own, else the setting, else (lang) the query's script", async () => {
@@ -227,7 +251,10 @@ describe('settings.update applies to the next search and fetch without a restart
       const params = new URL(path!, google.origin).searchParams;
       return { hl: params.get('hl'), gl: params.get('gl') };
     };
-    const search = (query: string, more: { lang?: string; region?: string } = {}) => () => api.search({ query, limit: 3, ...more }, { noCache: true });
+    const search =
+      (query: string, more: { lang?: string; region?: string } = {}) =>
+      () =>
+        api.search({ query, limit: 3, ...more }, { noCache: true });
 
     // No setting: Latin script leaves both to the engine; Cyrillic implies Russian.
     expect(await sent(search('coffee'))).toEqual({ hl: null, gl: null });
@@ -244,7 +271,10 @@ describe('settings.update applies to the next search and fetch without a restart
     await api.settings.update({ search: { region: 'ch' } });
     expect((await api.search({ query: 'coffee', limit: 3 })).fromCache).toBeUndefined();
     // Answers search through the same path (the answer itself does not matter here: offline pages).
-    expect(await sent(() => api.answer({ question: 'coffee', pages: 1 }).catch(() => undefined))).toEqual({ hl: 'de', gl: 'ch' });
+    expect(await sent(() => api.answer({ question: 'coffee', pages: 1 }).catch(() => undefined))).toEqual({
+      hl: 'de',
+      gl: 'ch',
+    });
 
     await api.settings.update({ search: { lang: null, region: null } });
     expect(await sent(search('кофе'))).toEqual({ hl: 'ru', gl: null });

@@ -45,11 +45,14 @@ const ARTICLES: Record<string, { title: string; paragraphs: string[] }> = {
   },
   '/costs/fees': {
     title: 'Digital nomad visa fees compared',
-    paragraphs: ['The Portuguese visa application costs 90 euros, and the residence permit that follows costs another 170 euros.'],
+    paragraphs: [
+      'The Portuguese visa application costs 90 euros, and the residence permit that follows costs another 170 euros.',
+    ],
   },
 };
 
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 let articles: Server;
 let origin: string;
@@ -68,15 +71,24 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => articles.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(articles.address() as AddressInfo).port}`;
   // Every query: the four articles as Google's results, and nothing suggested.
-  const results = (query: string): string => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(query)} - Google Search</title></head><body>
+  const results = (
+    query: string,
+  ): string => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(query)} - Google Search</title></head><body>
 <div id="search"><div id="rso">
 ${Object.entries(ARTICLES)
-  .map(([path, a]) => `<div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${origin}${path}"><h3>${escapeHtml(a.title)}</h3></a></div><div class="VwiC3b">${escapeHtml(a.paragraphs[0]!.slice(0, 100))}</div></div></div>`)
+  .map(
+    ([path, a]) =>
+      `<div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${origin}${path}"><h3>${escapeHtml(a.title)}</h3></a></div><div class="VwiC3b">${escapeHtml(a.paragraphs[0]!.slice(0, 100))}</div></div></div>`,
+  )
   .join('\n')}
 </div></div></body></html>`;
   web = await startFixtureWeb({ results });
   api = createNodeRuntime({
-    env: { ...process.env, LANTERN_DATA_DIR: mkdtempSync(join(tmpdir(), 'lantern-compound-')), LANTERN_ENGINE_URL_GOOGLE: web.origin },
+    env: {
+      ...process.env,
+      LANTERN_DATA_DIR: mkdtempSync(join(tmpdir(), 'lantern-compound-')),
+      LANTERN_ENGINE_URL_GOOGLE: web.origin,
+    },
     pageTimeoutMs: 30_000,
     searchPacing: { minGapMs: 50, jitterMs: 0 },
   });
@@ -89,7 +101,9 @@ afterAll(async () => {
 });
 
 async function research(question: string): Promise<ResearchReport> {
-  return ResearchReportSchema.parse(await api.research.run({ question, composer: 'extractive', maxPages: 8 }, { allowPrivateNetworks: true }));
+  return ResearchReportSchema.parse(
+    await api.research.run({ question, composer: 'extractive', maxPages: 8 }, { allowPrivateNetworks: true }),
+  );
 }
 
 /** The article paths a section cites with a supported quote. */

@@ -18,7 +18,14 @@ import type { ResearchOptions } from '../../src/shared/api';
 import { ResearchReportSchema, type ResearchEvent, type ResearchReport } from '../../src/shared/research-contract';
 import { errorOf } from '../support/error-of';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
-import { HANGING_QUERY, PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
+import {
+  HANGING_QUERY,
+  PLANTED_CONFLICT,
+  startResearchTopic,
+  TOPIC_FACETS,
+  TOPIC_QUESTION,
+  type ResearchTopic,
+} from '../support/research-topic';
 
 /** The engine's pacing gap here: small, so the file stays fast, and asserted on the request log. */
 const GAP_MS = 150;
@@ -31,7 +38,11 @@ beforeAll(async () => {
   topic = await startResearchTopic();
   web = await startFixtureWeb({ results: (query) => topic.resultsPage(query) });
   api = createNodeRuntime({
-    env: { ...process.env, LANTERN_DATA_DIR: mkdtempSync(join(tmpdir(), 'lantern-research-')), LANTERN_ENGINE_URL_GOOGLE: web.origin },
+    env: {
+      ...process.env,
+      LANTERN_DATA_DIR: mkdtempSync(join(tmpdir(), 'lantern-research-')),
+      LANTERN_ENGINE_URL_GOOGLE: web.origin,
+    },
     pageTimeoutMs: 30_000,
     searchPacing: { minGapMs: GAP_MS, jitterMs: 0 },
     onReveal: (window) => windows.push(window),
@@ -85,30 +96,39 @@ describe('deep research on the fixture topic', () => {
     const supported = citations(report).filter((c) => c.supported);
     expect(new Set(supported.map((c) => c.n)).size).toBeGreaterThanOrEqual(10);
     expect(citations(report).length).toBeGreaterThan(0);
-    for (const citation of citations(report)) expect(flat(topic.textOf(urlOf(report, citation.n)) ?? '')).toContain(flat(citation.quote));
+    for (const citation of citations(report))
+      expect(flat(topic.textOf(urlOf(report, citation.n)) ?? '')).toContain(flat(citation.quote));
     expect(report.summary.answered).toBe(true);
 
     // The planted conflict, each side cited from its own page and quoted verbatim.
     const conflict = report.disagreements.find((d) => d.claims.some((c) => c.value === PLANTED_CONFLICT.values[0]));
     expect(conflict).toBeDefined();
-    expect(new Set(conflict!.claims.map((c) => new URL(urlOf(report, c.n)).pathname))).toEqual(new Set(PLANTED_CONFLICT.pages));
+    expect(new Set(conflict!.claims.map((c) => new URL(urlOf(report, c.n)).pathname))).toEqual(
+      new Set(PLANTED_CONFLICT.pages),
+    );
     expect(conflict!.claims.map((c) => c.value).sort()).toEqual([...PLANTED_CONFLICT.values]);
-    for (const claim of conflict!.claims) expect(flat(topic.textOf(urlOf(report, claim.n))!)).toContain(flat(claim.quote));
+    for (const claim of conflict!.claims)
+      expect(flat(topic.textOf(urlOf(report, claim.n))!)).toContain(flat(claim.quote));
 
     // Each page read once: the tracking-parameter link never fetched, the syndicated copy dropped.
     const paths = topic.requests.filter((p) => p !== '/favicon.ico');
     expect(paths.length).toBe(new Set(paths).size);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'page', state: 'duplicate', url: `${topic.origin}/syndicated/annual-bills` }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'page', state: 'duplicate', url: `${topic.origin}/syndicated/annual-bills` }),
+    );
     expect(new Set(report.sources.map((s) => s.url)).size).toBe(report.sources.length);
     expect(report.stopped).toBeUndefined();
 
     // At most one engine request per pacing interval: consecutive searches at least the gap apart.
     const searches = web.log.slice(from).filter((r) => r.path.startsWith('/search?'));
     expect(searches.length).toBe(6); // the plan's search, then one per sub-question
-    for (let i = 1; i < searches.length; i++) expect(searches[i]!.at - searches[i - 1]!.at).toBeGreaterThanOrEqual(GAP_MS);
+    for (let i = 1; i < searches.length; i++)
+      expect(searches[i]!.at - searches[i - 1]!.at).toBeGreaterThanOrEqual(GAP_MS);
 
     // Sections arrive in plan order, the report's Markdown and timings are complete.
-    expect(events.filter((e) => e.type === 'section').map((e) => (e as { index: number }).index)).toEqual([0, 1, 2, 3, 4]);
+    expect(events.filter((e) => e.type === 'section').map((e) => (e as { index: number }).index)).toEqual([
+      0, 1, 2, 3, 4,
+    ]);
     expect(report.markdown).toContain('[^1]:');
     expect(report.timings.firstSectionMs).toBeLessThanOrEqual(report.timings.totalMs);
     expect(events.at(-1)?.type).toBe('done');
@@ -118,7 +138,10 @@ describe('deep research on the fixture topic', () => {
     expect(thread.turns.map((t) => t.mode)).toEqual(['research']);
     const exported = await api.history.export({ id: report.threadId! });
     expect(exported.format === 'markdown' && exported.markdown).toMatch(/\[\^\d+\]: /);
-    const followUp = await api.answer({ question: TOPIC_FACETS.lifespan, threadId: report.threadId! }, { allowPrivateNetworks: true, recordHistory: true });
+    const followUp = await api.answer(
+      { question: TOPIC_FACETS.lifespan, threadId: report.threadId! },
+      { allowPrivateNetworks: true, recordHistory: true },
+    );
     expect(followUp.threadId).toBe(report.threadId);
     expect((await api.history.get({ id: report.threadId! })).turns.map((t) => t.mode)).toEqual(['research', 'answer']);
   }, 180_000);
@@ -135,7 +158,11 @@ describe('deep research on the fixture topic', () => {
 
   it('ends the gathering at its time budget, with the pages read by then', async () => {
     // The page that never answers would hold the gathering past the 5 s budget (the fetch's own timeout is 10 s).
-    const { report, events } = await research({ question: TOPIC_QUESTION, subQuestions: [HANGING_QUERY], timeBudgetMs: 5_000 });
+    const { report, events } = await research({
+      question: TOPIC_QUESTION,
+      subQuestions: [HANGING_QUERY],
+      timeBudgetMs: 5_000,
+    });
     expect(report.stopped).toBe('time');
     expect(report.sources.map((s) => new URL(s.url).pathname)).toEqual(['/noise/quiet-units']);
     expect(events.filter((e) => e.type === 'page' && e.state !== 'read')).toEqual([]);
@@ -147,7 +174,10 @@ describe('deep research on the fixture topic', () => {
     const { report, events } = await research(
       { question: TOPIC_QUESTION, subQuestions: Object.values(TOPIC_FACETS), maxPages: 30 },
       // The person cancels as the second page arrives.
-      { signal: controller.signal, onEvent: (event) => event.type === 'page' && event.state === 'read' && event.n === 2 && controller.abort() },
+      {
+        signal: controller.signal,
+        onEvent: (event) => event.type === 'page' && event.state === 'read' && event.n === 2 && controller.abort(),
+      },
     );
     expect(report.stopped).toBe('cancelled');
     expect(report.sources.length).toBeGreaterThanOrEqual(2);
@@ -161,7 +191,9 @@ describe('deep research on the fixture topic', () => {
 
   it('refuses bad input with INVALID_INPUT naming the field, and an unknown thread with NOT_FOUND', async () => {
     expect((await errorOf(api.research.run({ question: TOPIC_QUESTION, maxPages: 0 }))).message).toContain('maxPages');
-    expect((await errorOf(api.research.run({ question: TOPIC_QUESTION, subQuestions: [] }))).code).toBe('INVALID_INPUT');
+    expect((await errorOf(api.research.run({ question: TOPIC_QUESTION, subQuestions: [] }))).code).toBe(
+      'INVALID_INPUT',
+    );
     expect((await errorOf(api.research.plan({ question: '' }))).code).toBe('INVALID_INPUT');
     expect((await errorOf(api.research.run({ question: TOPIC_QUESTION, threadId: 999 }))).code).toBe('NOT_FOUND');
   });
@@ -172,7 +204,10 @@ describe('deep research on the fixture topic', () => {
       await api.settings.update({ llm: { preset: 'custom', baseUrl: model.baseUrl, model: 'fake-model' } });
       const { report } = await research({ question: TOPIC_QUESTION, maxPages: 4 });
       // The question itself left out: the summary answers it.
-      expect(report.plan).toMatchObject({ plannedBy: 'llm', subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan] });
+      expect(report.plan).toMatchObject({
+        plannedBy: 'llm',
+        subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan],
+      });
       expect(report.composer).toBe('llm');
       // The model's first sentence is the page's own, its second made up: each section has both, checked.
       for (const section of report.sections) {
@@ -180,7 +215,9 @@ describe('deep research on the fixture topic', () => {
       }
       expect(report.supportedShare).toBeLessThan(1);
       // The page text reached the model as data only.
-      expect(model.prompts.some((p) => p.includes('<sources>') && p.includes('Heat pump installation price guide'))).toBe(true);
+      expect(
+        model.prompts.some((p) => p.includes('<sources>') && p.includes('Heat pump installation price guide')),
+      ).toBe(true);
 
       model.fail();
       const plan = await api.research.plan({ question: TOPIC_QUESTION });
@@ -189,8 +226,16 @@ describe('deep research on the fixture topic', () => {
 
       // A model that fails writes nothing: the first section asks it once, the rest are written without it.
       const asked = model.prompts.length;
-      const fallback = await research({ question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan], maxPages: 4 });
-      expect(fallback.report).toMatchObject({ composer: 'extractive', llmError: { code: 'LLM_FAILED' }, supportedShare: 1 });
+      const fallback = await research({
+        question: TOPIC_QUESTION,
+        subQuestions: [TOPIC_FACETS.install, TOPIC_FACETS.lifespan],
+        maxPages: 4,
+      });
+      expect(fallback.report).toMatchObject({
+        composer: 'extractive',
+        llmError: { code: 'LLM_FAILED' },
+        supportedShare: 1,
+      });
       expect(model.prompts.length - asked).toBe(1);
     } finally {
       await api.settings.update({ llm: { model: null } });
@@ -199,14 +244,20 @@ describe('deep research on the fixture topic', () => {
   }, 120_000);
 
   it('pauses for a CAPTCHA mid-research, and goes on to the end once the person solved it (headed Chromium under Xvfb)', async () => {
-    if (!hasDisplay()) throw new Error('No display: run this test under xvfb-run (npm test does it when xvfb-run is installed).');
+    if (!hasDisplay())
+      throw new Error('No display: run this test under xvfb-run (npm test does it when xvfb-run is installed).');
     const { report, events } = await research(
-      { question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.efficiency, TOPIC_FACETS.running, TOPIC_FACETS.emissions], maxPages: 30 },
+      {
+        question: TOPIC_QUESTION,
+        subQuestions: [TOPIC_FACETS.efficiency, TOPIC_FACETS.running, TOPIC_FACETS.emissions],
+        maxPages: 30,
+      },
       {
         interactive: true,
         // Google flags the browser as soon as the first search is done.
         onEvent: (event) => {
-          if (event.type === 'search' && event.index === 0 && event.state === 'done') web.blockEverySearch('captcha-until-solved');
+          if (event.type === 'search' && event.index === 0 && event.state === 'done')
+            web.blockEverySearch('captcha-until-solved');
           if (event.type === 'paused') void solveInWindow();
         },
       },
@@ -215,7 +266,9 @@ describe('deep research on the fixture topic', () => {
     const kinds = events.map((e) => e.type);
     expect(kinds).toContain('paused');
     expect(kinds.indexOf('resumed')).toBeGreaterThan(kinds.indexOf('paused'));
-    expect(events.filter((e) => e.type === 'search' && e.state === 'done').map((e) => (e as { index: number }).index)).toEqual([0, 1, 2]);
+    expect(
+      events.filter((e) => e.type === 'search' && e.state === 'done').map((e) => (e as { index: number }).index),
+    ).toEqual([0, 1, 2]);
     expect(report.sections.every((s) => s.answered)).toBe(true);
     expect(report.stopped).toBeUndefined();
   }, 180_000);
@@ -223,10 +276,17 @@ describe('deep research on the fixture topic', () => {
   it("fails with the engine's own error when every search is blocked, and keeps the failed run in its thread", async () => {
     web.blockEverySearch('captcha');
     try {
-      const error = await errorOf(api.research.run({ question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install] }, { allowPrivateNetworks: true, recordHistory: true }));
+      const error = await errorOf(
+        api.research.run(
+          { question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install] },
+          { allowPrivateNetworks: true, recordHistory: true },
+        ),
+      );
       expect(error.code).toBe('CAPTCHA_REQUIRED');
       const thread = await api.history.get({ id: error.details!['threadId'] as number });
-      expect(thread.turns).toMatchObject([{ mode: 'research', question: TOPIC_QUESTION, error: { code: 'CAPTCHA_REQUIRED' } }]);
+      expect(thread.turns).toMatchObject([
+        { mode: 'research', question: TOPIC_QUESTION, error: { code: 'CAPTCHA_REQUIRED' } },
+      ]);
     } finally {
       web.blockEverySearch(undefined);
       await api.resetSearchSession();
@@ -259,8 +319,12 @@ async function startModel(): Promise<{ baseUrl: string; prompts: string[]; fail(
       const { messages } = JSON.parse(body) as { messages: Array<{ role: string; content: string }> };
       const [system, user] = [messages[0]!.content, messages.at(-1)!.content];
       prompts.push(user);
-      if (failing) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
-      if (system.startsWith('Split the research question')) return reply(res, `1. ${TOPIC_QUESTION}\n2. ${TOPIC_FACETS.install}\n3. ${TOPIC_FACETS.lifespan}`);
+      if (failing)
+        return void res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end('{"error":{"message":"overloaded"}}');
+      if (system.startsWith('Split the research question'))
+        return reply(res, `1. ${TOPIC_QUESTION}\n2. ${TOPIC_FACETS.install}\n3. ${TOPIC_FACETS.lifespan}`);
       const source = /<source n="(\d+)">\nTitle: [^\n]*\nURL: [^\n]*\n\n([^\n]*?[.!?])(?:\s|$)/.exec(user);
       const n = source?.[1] ?? '1';
       reply(res, `${source?.[2] ?? 'Nothing.'} [${n}]\n\nEvery heat pump sold in 1987 cost 42 dollars [${n}].`);
@@ -268,7 +332,9 @@ async function startModel(): Promise<{ baseUrl: string; prompts: string[]; fail(
   });
   const reply = (res: ServerResponse, content: string): void => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+    res.end(
+      JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }),
+    );
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

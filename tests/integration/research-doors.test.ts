@@ -41,7 +41,10 @@ function streamedEvents(body: string): Array<{ type: string; data: unknown }> {
   return body
     .split('\n\n')
     .filter((block) => block.startsWith('event: '))
-    .map((block) => ({ type: /^event: (.*)$/m.exec(block)![1]!, data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as unknown }));
+    .map((block) => ({
+      type: /^event: (.*)$/m.exec(block)![1]!,
+      data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as unknown,
+    }));
 }
 
 const SMALL = { question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install], maxPages: 2 };
@@ -50,13 +53,17 @@ describe('REST', () => {
   it('plans, then streams the run: its events, the report as `response`, and `done` last', async () => {
     const plan = await post('/v1/research/plan', { question: TOPIC_QUESTION });
     expect(plan.status).toBe(200);
-    expect(ResearchPlanSchema.parse(plan.json())).toMatchObject({ plannedBy: 'facets', subQuestions: Object.values(TOPIC_FACETS) });
+    expect(ResearchPlanSchema.parse(plan.json())).toMatchObject({
+      plannedBy: 'facets',
+      subQuestions: Object.values(TOPIC_FACETS),
+    });
 
     const stream = await post('/v1/research', SMALL, { accept: 'text/event-stream' });
     expect(stream.status).toBe(200);
     const events = streamedEvents(stream.body);
     expect(events.map((e) => e.type).slice(-2)).toEqual(['response', 'done']);
-    for (const event of events.filter((e) => e.type !== 'response')) expect(ResearchEventSchema.parse(event.data).type).toBe(event.type);
+    for (const event of events.filter((e) => e.type !== 'response'))
+      expect(ResearchEventSchema.parse(event.data).type).toBe(event.type);
     const report = ResearchReportSchema.parse((events.at(-2)!.data as { response: unknown }).response);
     expect(report.sources).toHaveLength(2);
     expect(report.sections[0]!.answered).toBe(true);
@@ -78,7 +85,9 @@ describe('REST', () => {
     ] as const) {
       const response = await post('/v1/research', body);
       expect(response.status).toBe(400);
-      expect(response.json()).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining(field) } });
+      expect(response.json()).toMatchObject({
+        error: { code: 'INVALID_INPUT', message: expect.stringContaining(field) },
+      });
     }
     expect((await post('/v1/research/plan', { question: '' })).status).toBe(400);
   });
@@ -86,10 +95,18 @@ describe('REST', () => {
   it('stops a run given a runId without closing its connection: the report of what was read still comes back', async () => {
     // The second search never answers: without the stop the run would wait out its time budget.
     const runId = 'stop-test-0001';
-    const running = post(`/v1/research?runId=${runId}`, { question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install, FIXTURE_QUERIES.hang] });
-    await waitFor(() => (web.requests.some((path) => path.includes(encodeURIComponent(FIXTURE_QUERIES.hang))) || undefined), 60_000);
+    const running = post(`/v1/research?runId=${runId}`, {
+      question: TOPIC_QUESTION,
+      subQuestions: [TOPIC_FACETS.install, FIXTURE_QUERIES.hang],
+    });
+    await waitFor(
+      () => web.requests.some((path) => path.includes(encodeURIComponent(FIXTURE_QUERIES.hang))) || undefined,
+      60_000,
+    );
     // The same id cannot start a second run while the first goes on.
-    expect((await post(`/v1/research?runId=${runId}`, SMALL)).json()).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('already in use') } });
+    expect((await post(`/v1/research?runId=${runId}`, SMALL)).json()).toMatchObject({
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('already in use') },
+    });
 
     const stop = await post('/v1/research/stop', { runId });
     expect(stop.status).toBe(200);
@@ -135,12 +152,18 @@ describe('MCP research with depth "deep"', () => {
 
   it('refuses what deep research cannot take, as INVALID_INPUT', async () => {
     const client = await connect();
-    const withUrls = await client.callTool({ name: 'research', arguments: { question: 'x', depth: 'deep', urls: ['https://example.com/'] } });
+    const withUrls = await client.callTool({
+      name: 'research',
+      arguments: { question: 'x', depth: 'deep', urls: ['https://example.com/'] },
+    });
     expect(withUrls.isError).toBe(true);
     expect((withUrls.content as Array<{ text: string }>)[0]!.text).toMatch(/^INVALID_INPUT: urls is for depth "quick"/);
     const badDepth = await client.callTool({ name: 'research', arguments: { question: 'x', depth: 'deeper' } });
     expect((badDepth.content as Array<{ text: string }>)[0]!.text).toMatch(/^INVALID_INPUT: .*depth/);
-    const tooMany = await client.callTool({ name: 'research', arguments: { question: 'x', depth: 'deep', pages: 100 } });
+    const tooMany = await client.callTool({
+      name: 'research',
+      arguments: { question: 'x', depth: 'deep', pages: 100 },
+    });
     expect((tooMany.content as Array<{ text: string }>)[0]!.text).toMatch(/^INVALID_INPUT: .*maxPages/);
     await client.close();
   });
@@ -149,7 +172,10 @@ describe('MCP research with depth "deep"', () => {
 describe('lantern ask --deep', () => {
   it('prints progress on stderr and the ResearchReport with --json', async () => {
     const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: web.origin };
-    const run = await runCliInProcess(['ask', '--deep', '--json', '--allow-private', '--max-pages', '4', TOPIC_FACETS.lifespan], env);
+    const run = await runCliInProcess(
+      ['ask', '--deep', '--json', '--allow-private', '--max-pages', '4', TOPIC_FACETS.lifespan],
+      env,
+    );
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^planning…\nplan \(facets\): 1\. heat pump lifespan vs gas boiler lifespan\n/);
     expect(run.stderr).toMatch(/\ndone in \d+ ms\n$/);
@@ -163,7 +189,9 @@ describe('lantern ask --deep', () => {
     const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:9' };
     const withUrl = await runCliInProcess(['ask', 'why?', '--deep', '--json', '--url', 'https://example.com/'], env);
     expect(withUrl.code).toBe(2);
-    expect(JSON.parse(withUrl.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('--max-pages') } });
+    expect(JSON.parse(withUrl.stdout)).toMatchObject({
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('--max-pages') },
+    });
     const budget = await runCliInProcess(['ask', '--deep', '--max-pages', '0', 'why?'], env);
     expect(budget.code).not.toBe(0);
     expect(budget.stderr).toContain('--max-pages must be a whole number from 1 to 40');
@@ -171,17 +199,32 @@ describe('lantern ask --deep', () => {
     expect(quick.stderr).toContain('--max-pages and --time-budget are for deep research: add --deep.');
     const quickInteractive = await runCliInProcess(['ask', '--interactive', '--json', 'why?'], env);
     expect(quickInteractive.code).toBe(2);
-    expect(JSON.parse(quickInteractive.stdout)).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('--interactive is for deep research: add --deep') } });
+    expect(JSON.parse(quickInteractive.stdout)).toMatchObject({
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining('--interactive is for deep research: add --deep'),
+      },
+    });
   });
 
   it('with --interactive, a CAPTCHA pauses the run for a person (here no display, so it fails with why)', async () => {
     // No display: the window cannot open, so the person flow ends at once; without --interactive the run would not pause at all.
     // Bing and DuckDuckGo, the fallbacks, refuse at once on a closed port (rather than a name lookup).
     const closed = 'http://127.0.0.1:9';
-    const env = { LANTERN_DATA_DIR: tempDataDir(), LANTERN_ENGINE_URL_GOOGLE: web.origin, LANTERN_ENGINE_URL_BING: closed, LANTERN_ENGINE_URL_DUCKDUCKGO: closed, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const env = {
+      LANTERN_DATA_DIR: tempDataDir(),
+      LANTERN_ENGINE_URL_GOOGLE: web.origin,
+      LANTERN_ENGINE_URL_BING: closed,
+      LANTERN_ENGINE_URL_DUCKDUCKGO: closed,
+      DISPLAY: '',
+      WAYLAND_DISPLAY: '',
+    };
     web.blockEverySearch('captcha');
     try {
-      const run = await runCliInProcess(['ask', '--deep', '--interactive', '--allow-private', '--max-pages', '1', TOPIC_FACETS.install], env);
+      const run = await runCliInProcess(
+        ['ask', '--deep', '--interactive', '--allow-private', '--max-pages', '1', TOPIC_FACETS.install],
+        env,
+      );
       expect(run.code).not.toBe(0);
       expect(run.stderr).toContain('paused: google wants a person to solve a CAPTCHA');
       expect(run.stderr).toContain('CAPTCHA_REQUIRED');

@@ -80,11 +80,15 @@ describe('lantern search (in process, real Chromium, fixture web)', () => {
   it('exits 4 with TIMEOUT naming the default limit and the page stage when the server hangs', async () => {
     // The browser is launched before the command starts, so the product's default budget (5,000
     // ms, from the settings) holds only the page that never answers: the stage is the page's.
-    const runtime = await launchedRuntime(envFor(), (warm) => warm.search({ query: 'coffee', engine: 'google', limit: 1 }, { noCache: true }));
+    const runtime = await launchedRuntime(envFor(), (warm) =>
+      warm.search({ query: 'coffee', engine: 'google', limit: 1 }, { noCache: true }),
+    );
     try {
       const run = await runCliInProcess(['search', FIXTURE_QUERIES.hang, '--json'], envFor(), { runtime });
       expect(run.code).toBe(4);
-      const body = JSON.parse(run.stdout) as { error: { code: string; message: string; details: { stage: string; timeoutMs: number } } };
+      const body = JSON.parse(run.stdout) as {
+        error: { code: string; message: string; details: { stage: string; timeoutMs: number } };
+      };
       expect(body.error.code).toBe('TIMEOUT');
       expect(body.error.message).toContain('did not finish within 5000 ms');
       expect(body.error.details).toMatchObject({ stage: 'waiting for the page to respond', timeoutMs: 5000 });
@@ -105,7 +109,10 @@ describe('lantern search (in process, real Chromium, fixture web)', () => {
   });
 
   it('exits 1 with BROWSER_NOT_FOUND and how to fix it when LANTERN_CHROME is wrong', async () => {
-    const run = await runCliInProcess(['search', 'coffee', '--json', '--no-cache'], { ...envFor(), LANTERN_CHROME: '/nonexistent/chrome' });
+    const run = await runCliInProcess(['search', 'coffee', '--json', '--no-cache'], {
+      ...envFor(),
+      LANTERN_CHROME: '/nonexistent/chrome',
+    });
     expect(run.code).toBe(1);
     const body = JSON.parse(run.stdout) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('BROWSER_NOT_FOUND');
@@ -124,7 +131,7 @@ describe('lantern search (in process, real Chromium, fixture web)', () => {
   });
 });
 
-describe('lantern search keeps the person\'s history', () => {
+describe("lantern search keeps the person's history", () => {
   it('records each search as a thread that history list, search and export find', async () => {
     const env = envFor();
     expect((await runCliInProcess(['search', '餐具英语', '--engine', 'google', '--limit', '3'], env)).code).toBe(0);

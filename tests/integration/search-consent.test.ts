@@ -64,7 +64,6 @@ function trafficFor(query: string, from: number): { searches: number; saves: num
   };
 }
 
-
 describe('consent wall on real Chromium', () => {
   it('rejects all by default, once, then searches on; the choice outlives the browser', async () => {
     const profile = newProfile();

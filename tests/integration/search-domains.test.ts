@@ -16,8 +16,30 @@ const QUERY = 'mixed sources';
 
 /** Page 0: five results of spam.example among five others; page 1: ten more from other sites. */
 const PAGES: string[][] = [
-  ['a.example/1', 'spam.example/1', 'b.example/1', 'www.spam.example/2', 'docs.c.example/1', 'spam.example/3', 'd.example/1', 'spam.example/4', 'e.example/1', 'spam.example/5'],
-  ['f.example/1', 'g.example/1', 'h.example/1', 'c.example/2', 'i.example/1', 'j.example/1', 'k.example/1', 'l.example/1', 'm.example/1', 'n.example/1'],
+  [
+    'a.example/1',
+    'spam.example/1',
+    'b.example/1',
+    'www.spam.example/2',
+    'docs.c.example/1',
+    'spam.example/3',
+    'd.example/1',
+    'spam.example/4',
+    'e.example/1',
+    'spam.example/5',
+  ],
+  [
+    'f.example/1',
+    'g.example/1',
+    'h.example/1',
+    'c.example/2',
+    'i.example/1',
+    'j.example/1',
+    'k.example/1',
+    'l.example/1',
+    'm.example/1',
+    'n.example/1',
+  ],
 ];
 
 function resultsPage(paths: string[]): string {
@@ -31,7 +53,9 @@ function resultsPage(paths: string[]): string {
 
 let web: FixtureWeb;
 beforeAll(async () => {
-  web = await startFixtureWeb({ resultPages: (query, page) => (query.startsWith(QUERY) ? (PAGES[page] && resultsPage(PAGES[page])) : undefined) });
+  web = await startFixtureWeb({
+    resultPages: (query, page) => (query.startsWith(QUERY) ? PAGES[page] && resultsPage(PAGES[page]) : undefined),
+  });
 });
 afterAll(async () => {
   await web.close();
@@ -53,7 +77,9 @@ function service(sources?: SourceLists): SearchService {
 function queriesSent(from: number): Array<{ q: string; start: string | null }> {
   return web.requests.slice(from).flatMap((path) => {
     const url = new URL(path, web.origin);
-    return url.pathname === '/search' ? [{ q: url.searchParams.get('q') ?? '', start: url.searchParams.get('start') }] : [];
+    return url.pathname === '/search'
+      ? [{ q: url.searchParams.get('q') ?? '', start: url.searchParams.get('start') }]
+      : [];
   });
 }
 
@@ -71,7 +97,16 @@ describe('search with domains on the fixture Google', () => {
     expect(hosts(response.results.map((r) => r.url)).filter((host) => host.endsWith('spam.example'))).toEqual([]);
     // The five others of page 1, then the first three of page 2, numbered as shown.
     expect(response.results.map((r) => r.url)).toEqual(
-      ['a.example/1', 'b.example/1', 'docs.c.example/1', 'd.example/1', 'e.example/1', 'f.example/1', 'g.example/1', 'h.example/1'].map((p) => `https://${p}`),
+      [
+        'a.example/1',
+        'b.example/1',
+        'docs.c.example/1',
+        'd.example/1',
+        'e.example/1',
+        'f.example/1',
+        'g.example/1',
+        'h.example/1',
+      ].map((p) => `https://${p}`),
     );
     expect(response.results.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
@@ -90,7 +125,9 @@ describe('search with domains on the fixture Google', () => {
 
   it("applies the person's block list to a search that names no domain", async () => {
     const from = web.requests.length;
-    const response = await service(SourceListsSchema.parse({ block: '# from uBlacklist\n*://*.spam.example/*\n' })).search({ query: QUERY, limit: 6 });
+    const response = await service(
+      SourceListsSchema.parse({ block: '# from uBlacklist\n*://*.spam.example/*\n' }),
+    ).search({ query: QUERY, limit: 6 });
     // The person's list is theirs, not the query's: the engine is sent the query as asked.
     expect(queriesSent(from).map((sent) => sent.q)).toEqual([QUERY, QUERY]);
     expect(response.results).toHaveLength(6);

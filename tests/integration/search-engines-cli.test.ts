@@ -38,10 +38,13 @@ function envFor(dataDir: string): Record<string, string> {
 }
 
 describe('lantern search with several engines (in process, real Chromium, fixture web)', () => {
-  it('--engine all fuses the engines that answered, names each result\'s engines, and lists the one that did not', async () => {
+  it("--engine all fuses the engines that answered, names each result's engines, and lists the one that did not", async () => {
     duckWeb.blockEverySearch('captcha');
     const dataDir = tempDataDir();
-    const run = await runCliInProcess(['search', 'coffee', '--engine', 'all', '--limit', '30', '--json'], envFor(dataDir));
+    const run = await runCliInProcess(
+      ['search', 'coffee', '--engine', 'all', '--limit', '30', '--json'],
+      envFor(dataDir),
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const response = SearchResponseSchema.parse(JSON.parse(run.stdout));
@@ -79,7 +82,7 @@ describe('lantern search with several engines (in process, real Chromium, fixtur
     expect(response.results).toHaveLength(3);
   });
 
-  it('without --engine, exits 3 with CAPTCHA_REQUIRED and every engine\'s reason when Google wants a CAPTCHA and Bing does not answer', async () => {
+  it("without --engine, exits 3 with CAPTCHA_REQUIRED and every engine's reason when Google wants a CAPTCHA and Bing does not answer", async () => {
     const silentBing = await startSilentServer();
     const duckBefore = duckWeb.requests.length;
     // Each command runs on a runtime whose browser was launched (by a search Google answered)
@@ -90,7 +93,9 @@ describe('lantern search with several engines (in process, real Chromium, fixtur
     /** `lantern <args>` on a launched runtime of its own, closed after it (the profile is one process's). */
     const runLaunched = async (args: string[]) => {
       googleWeb.blockEverySearch(undefined);
-      const runtime = await launchedRuntime(env, (warm) => warm.search({ query: 'coffee', engine: 'google', limit: 1 }, { noCache: true }));
+      const runtime = await launchedRuntime(env, (warm) =>
+        warm.search({ query: 'coffee', engine: 'google', limit: 1 }, { noCache: true }),
+      );
       try {
         await runtime.settings.update({ pageTimeoutMs: 4000 });
         googleWeb.blockEverySearch('captcha');
@@ -105,13 +110,17 @@ describe('lantern search with several engines (in process, real Chromium, fixtur
       const lines = text.stderr.trim().split('\n');
       expect(lines[0]).toBe('error CAPTCHA_REQUIRED: no engine answered.');
       expect(lines.slice(1)).toEqual([
-        expect.stringMatching(/^ {2}google: CAPTCHA_REQUIRED: Google wants a person to solve a CAPTCHA .*lantern search --interactive/),
+        expect.stringMatching(
+          /^ {2}google: CAPTCHA_REQUIRED: Google wants a person to solve a CAPTCHA .*lantern search --interactive/,
+        ),
         expect.stringMatching(/^ {2}bing: TIMEOUT: http:\/\/127\.0\.0\.1:\d+ did not finish within 4000 ms/),
       ]);
 
       const json = await runLaunched(['search', 'coffee', '--json']);
       expect(json.code).toBe(3);
-      const body = JSON.parse(json.stdout) as { error: { code: string; details: { fallbacks: Array<{ engine: string; code: string; message: string }> } } };
+      const body = JSON.parse(json.stdout) as {
+        error: { code: string; details: { fallbacks: Array<{ engine: string; code: string; message: string }> } };
+      };
       expect(body.error.code).toBe('CAPTCHA_REQUIRED');
       expect(body.error.details.fallbacks.map((f) => [f.engine, f.code])).toEqual([
         ['google', 'CAPTCHA_REQUIRED'],
@@ -128,7 +137,9 @@ describe('lantern search with several engines (in process, real Chromium, fixtur
     for (const web of [googleWeb, bingWeb, duckWeb]) web.blockEverySearch('captcha');
     const run = await runCliInProcess(['search', 'coffee', '--engine', 'all', '--json'], envFor(tempDataDir()));
     expect(run.code).toBe(3);
-    const body = JSON.parse(run.stdout) as { error: { code: string; message: string; details: { fallbacks: Array<{ engine: string; code: string }> } } };
+    const body = JSON.parse(run.stdout) as {
+      error: { code: string; message: string; details: { fallbacks: Array<{ engine: string; code: string }> } };
+    };
     expect(body.error.code).toBe('CAPTCHA_REQUIRED');
     expect(body.error.details.fallbacks.map((f) => [f.engine, f.code])).toEqual([
       ['google', 'CAPTCHA_REQUIRED'],

@@ -42,7 +42,10 @@ interface Clock {
  * answers, so only that budget can end the load). No settle grace for a page without a ready
  * marker (a challenge page): the service's verdict on it does not depend on that wait.
  */
-function harness(options: { googleOrigin?: string; bingOrigin?: string; pageTimeoutMs?: number } = {}): { service: SearchService; clock: Clock } {
+function harness(options: { googleOrigin?: string; bingOrigin?: string; pageTimeoutMs?: number } = {}): {
+  service: SearchService;
+  clock: Clock;
+} {
   const clock: Clock = { now: Date.now() };
   const loader = new ReplayingPageLoader({ settleGraceMs: 0 });
   const service = new SearchService({
@@ -60,10 +63,10 @@ function harness(options: { googleOrigin?: string; bingOrigin?: string; pageTime
 
 /** Engine pages asked of a fixture so far (recorded pages also fetch their own assets). */
 function enginePages(web: FixtureWeb): string[] {
-  return web.requests.filter((path) => path.startsWith('/search?') || path.startsWith('/sorry/') || path.startsWith('/turing/'));
+  return web.requests.filter(
+    (path) => path.startsWith('/search?') || path.startsWith('/sorry/') || path.startsWith('/turing/'),
+  );
 }
-
-
 
 /** A loopback port with nothing listening on it. */
 async function closedPort(): Promise<number> {
@@ -115,7 +118,10 @@ describe('engine fallback and suspension', () => {
       'https://www.medicalnewstoday.com/articles/270202',
     ]);
     // Google was asked once (the search and its redirect to /sorry/), never again.
-    expect(enginePages(googleWeb).slice(googleBefore)).toEqual([expect.stringMatching(/^\/search\?q=coffee/), expect.stringMatching(/^\/sorry\/index\?/)]);
+    expect(enginePages(googleWeb).slice(googleBefore)).toEqual([
+      expect.stringMatching(/^\/search\?q=coffee/),
+      expect.stringMatching(/^\/sorry\/index\?/),
+    ]);
   });
 
   it('answers from Bing when Google cannot be reached', async () => {
@@ -181,7 +187,7 @@ describe('engine fallback and suspension', () => {
     expect(response.results).toHaveLength(2);
   });
 
-  it('fails with Google\'s CAPTCHA, not the timeout of the engine after it, and lists both reasons', async () => {
+  it("fails with Google's CAPTCHA, not the timeout of the engine after it, and lists both reasons", async () => {
     googleWeb.blockEverySearch('captcha');
     const silentBing = await startSilentServer();
     try {
@@ -189,18 +195,28 @@ describe('engine fallback and suspension', () => {
       const error = await errorOf(service.search({ query: 'coffee' }));
       // What the person can act on leads: the CAPTCHA can be solved, the timeout only waited out.
       expect(error.code).toBe('CAPTCHA_REQUIRED');
-      expect(error.message).toMatch(/^No engine answered \(Google: CAPTCHA_REQUIRED; Bing: TIMEOUT\)\. Google wants a person to solve a CAPTCHA/);
+      expect(error.message).toMatch(
+        /^No engine answered \(Google: CAPTCHA_REQUIRED; Bing: TIMEOUT\)\. Google wants a person to solve a CAPTCHA/,
+      );
       expect(error.message).toContain('lantern search --interactive');
       expect(error.details?.fallbacks).toEqual([
-        { engine: 'google', code: 'CAPTCHA_REQUIRED', message: expect.stringContaining('/sorry/') as unknown as string },
-        { engine: 'bing', code: 'TIMEOUT', message: expect.stringContaining('did not finish within 1000 ms') as unknown as string },
+        {
+          engine: 'google',
+          code: 'CAPTCHA_REQUIRED',
+          message: expect.stringContaining('/sorry/') as unknown as string,
+        },
+        {
+          engine: 'bing',
+          code: 'TIMEOUT',
+          message: expect.stringContaining('did not finish within 1000 ms') as unknown as string,
+        },
       ]);
     } finally {
       await silentBing.close();
     }
   });
 
-  it('fails with the first engine\'s reason, naming every engine, when none answers', async () => {
+  it("fails with the first engine's reason, naming every engine, when none answers", async () => {
     const { service } = harness();
     googleWeb.blockEverySearch('captcha');
     bingWeb.blockEverySearch('captcha');
@@ -219,7 +235,7 @@ describe('engine fallback and suspension', () => {
 });
 
 describe('engine all', () => {
-  it('fuses the engines\' first pages and reads no further page when together they hold the limit', async () => {
+  it("fuses the engines' first pages and reads no further page when together they hold the limit", async () => {
     const { service } = harness();
     const googleBefore = enginePages(googleWeb).length;
     const bingBefore = enginePages(bingWeb).length;

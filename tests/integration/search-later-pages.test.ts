@@ -51,7 +51,7 @@ function enginePages(web: FixtureWeb, from: number): string[] {
 }
 
 describe('a block on a later results page', () => {
-  it('pauses the engine as a first-page block does, and keeps page 1\'s results with the block stated', async () => {
+  it("pauses the engine as a first-page block does, and keeps page 1's results with the block stated", async () => {
     const { service, now } = harness();
     const from = googleWeb.requests.length;
 
@@ -65,8 +65,17 @@ describe('a block on a later results page', () => {
       expect.stringMatching(/^\/search\?q=fixture.*start=10/),
       expect.stringMatching(/^\/sorry\/index\?/),
     ]);
-    expect(response.fallbacks).toEqual([{ engine: 'google', code: 'CAPTCHA_REQUIRED', message: expect.stringMatching(/page 2[\s\S]*CAPTCHA/) as unknown as string }]);
-    expect(service.suspensions.get('google')).toMatchObject({ until: now + SUSPENSION_MS.captcha, code: 'CAPTCHA_REQUIRED' });
+    expect(response.fallbacks).toEqual([
+      {
+        engine: 'google',
+        code: 'CAPTCHA_REQUIRED',
+        message: expect.stringMatching(/page 2[\s\S]*CAPTCHA/) as unknown as string,
+      },
+    ]);
+    expect(service.suspensions.get('google')).toMatchObject({
+      until: now + SUSPENSION_MS.captcha,
+      code: 'CAPTCHA_REQUIRED',
+    });
 
     // The next search does not walk into the same block: Google is not loaded, Bing answers.
     const googleBefore = googleWeb.requests.length;
@@ -95,7 +104,7 @@ async function pageUrls(query: string, offset = 0): Promise<string[]> {
   return google.parse(page).results.map((result) => result.url);
 }
 
-describe('a request\'s later page', () => {
+describe("a request's later page", () => {
   it('never repeats the results the page before it showed', async () => {
     const { service } = harness();
     // domain: 8 results on Google's page 1, so page 1 of 10 takes its 9th and 10th from Google's
@@ -137,7 +146,8 @@ class RefusingGoogleRedirects implements PageLoader {
     return this.inner.started;
   }
   load(url: string, options: LoadOptions): Promise<PageSnapshot> {
-    if (url.startsWith(googleWeb.origin)) return Promise.reject(blockedNavigationError('https://accounts.google.com/ServiceLogin'));
+    if (url.startsWith(googleWeb.origin))
+      return Promise.reject(blockedNavigationError('https://accounts.google.com/ServiceLogin'));
     return this.inner.load(url, options);
   }
   close(): Promise<void> {

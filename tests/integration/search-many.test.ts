@@ -65,7 +65,13 @@ async function startReplayingApi(env: Record<string, string>): Promise<TestApi> 
     canShowWindow: () => false,
   });
   const token = (): string => readToken(dataDir) as string;
-  const server = await startApiServer({ api: runtime, token, port: 0, log: () => {}, browserState: () => runtime.browserState() });
+  const server = await startApiServer({
+    api: runtime,
+    token,
+    port: 0,
+    log: () => {},
+    browserState: () => runtime.browserState(),
+  });
   return {
     server,
     dataDir,
@@ -89,7 +95,10 @@ const textOf = (result: CallToolResult): string => (result.content[0] as { text:
 
 describe('searchMany', () => {
   it('through ResearchApi: one outcome per query in the order asked, a failed query among answered ones, each answer recorded', async () => {
-    const batch = await api.runtime.searchMany({ queries: BATCH, engine: 'google', limit: 3 }, { session: 'batch', recordHistory: true });
+    const batch = await api.runtime.searchMany(
+      { queries: BATCH, engine: 'google', limit: 3 },
+      { session: 'batch', recordHistory: true },
+    );
     expect(outcomes(batch)).toEqual(OUTCOMES);
     const [first, failed] = batch.results;
     if (first?.ok) expect(first.response.results).toHaveLength(3);
@@ -120,11 +129,19 @@ describe('searchMany', () => {
     // Structured content is for programs that ask for it (mcp.structuredContent).
     await api.runtime.settings.update({ mcp: { structuredContent: true } });
     onTestFinished(async () => void (await api.runtime.settings.update({ mcp: { structuredContent: false } })));
-    const tool = (await mcp.callTool({ name: 'web_search', arguments: { queries: BATCH, engine: 'google', limit: 3 } })) as CallToolResult;
+    const tool = (await mcp.callTool({
+      name: 'web_search',
+      arguments: { queries: BATCH, engine: 'google', limit: 3 },
+    })) as CallToolResult;
     expect(tool.isError).toBeFalsy();
-    const structured = tool.structuredContent as { searches: Array<{ query: string }>; failures: Array<{ query: string; code: string }> };
+    const structured = tool.structuredContent as {
+      searches: Array<{ query: string }>;
+      failures: Array<{ query: string; code: string }>;
+    };
     expect(structured.searches.map((search) => search.query)).toEqual(['coffee', 'hotels london']);
-    expect(structured.failures.map((failure) => [failure.query, failure.code])).toEqual([[FIXTURE_QUERIES.serverError, 'ENGINE_UNREACHABLE']]);
+    expect(structured.failures.map((failure) => [failure.query, failure.code])).toEqual([
+      [FIXTURE_QUERIES.serverError, 'ENGINE_UNREACHABLE'],
+    ]);
 
     const restText = await post('/v1/search?format=compact', { queries: BATCH, engine: 'google', limit: 3 });
     expect(textOf(tool)).toBe(restText.body);
@@ -134,7 +151,10 @@ describe('searchMany', () => {
       expect.stringMatching(/^A Google search for 'hotels london' found 3 results:/),
     ]);
 
-    const json = (await mcp.callTool({ name: 'web_search', arguments: { queries: BATCH, engine: 'google', limit: 3, format: 'json' } })) as CallToolResult;
+    const json = (await mcp.callTool({
+      name: 'web_search',
+      arguments: { queries: BATCH, engine: 'google', limit: 3, format: 'json' },
+    })) as CallToolResult;
     expect(outcomes(SearchManyResponseSchema.parse(JSON.parse(textOf(json))))).toEqual(OUTCOMES);
   });
 });

@@ -31,7 +31,8 @@ function blockingEngine(state: { blocking: boolean }): SearchEngine {
     pageSize: 10,
     readySelectors: ['#results'],
     buildRequest: (query) => `https://engine.invalid/search?q=${encodeURIComponent(query.query)}&start=${query.offset}`,
-    classify: () => (state.blocking ? { state: 'captcha', reason: 'stand-in sorry page' } : { state: 'results', reason: 'stand-in' }),
+    classify: () =>
+      state.blocking ? { state: 'captcha', reason: 'stand-in sorry page' } : { state: 'results', reason: 'stand-in' },
     parse: () => ({ results: [{ title: 'Coffee', url: 'https://coffee.example/', snippet: 'About coffee.' }] }),
   };
 }
@@ -68,14 +69,39 @@ function research(engineState: { blocking: boolean }, clock: { now: number }) {
   stores.push(store);
   const loader = countingLoader();
   const now = (): number => clock.now;
-  const search = new SearchService({ loader, engines: { google: blockingEngine(engineState) }, cache: store.resultCache, now, pacing: { minGapMs: 0, jitterMs: 0 } });
+  const search = new SearchService({
+    loader,
+    engines: { google: blockingEngine(engineState) },
+    cache: store.resultCache,
+    now,
+    pacing: { minGapMs: 0, jitterMs: 0 },
+  });
   const fetch = () => Promise.reject(new Error('fetch is not part of this test'));
   const captcha = new CaptchaService({ suspensions: search.suspensions, canShowWindow: () => false, now });
   const answer = new AnswerService({ search: (request, options) => search.search(request, options), fetch, store });
   const history = new HistoryService(store);
   const operations = new SearchOperations({ search, searches: store.searches, history });
-  const research = new ResearchRunService({ search: (request, options) => search.search(request, options), fetch, store, captcha });
-  const service = new ResearchService({ search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, access: new AccessService(temp.dir), library: new LibraryService(store), runs: new RunRegistry(), loader, store });
+  const research = new ResearchRunService({
+    search: (request, options) => search.search(request, options),
+    fetch,
+    store,
+    captcha,
+  });
+  const service = new ResearchService({
+    search: operations,
+    blocks: search,
+    fetch,
+    answer,
+    research,
+    history,
+    settings: new SettingsService(temp.dir),
+    captcha,
+    access: new AccessService(temp.dir),
+    library: new LibraryService(store),
+    runs: new RunRegistry(),
+    loader,
+    store,
+  });
   return { service, loader };
 }
 
@@ -93,7 +119,9 @@ describe('an engine paused after a CAPTCHA', () => {
     expect(later.code).toBe('ENGINE_BLOCKED');
     expect(later.details).toMatchObject({ engine: 'google', blockedBy: 'CAPTCHA_REQUIRED', pausedUntil: until });
     expect(loader.loads).toBe(1); // the paused engine was not asked again
-    expect((await service.captcha.pending()).blocks).toEqual([expect.objectContaining({ engine: 'google', kind: 'captcha', until })]);
+    expect((await service.captcha.pending()).blocks).toEqual([
+      expect.objectContaining({ engine: 'google', kind: 'captcha', until }),
+    ]);
   });
 
   it('is lifted by resetting the search session: the next search reaches the engine again', async () => {

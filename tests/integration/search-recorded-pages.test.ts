@@ -17,7 +17,10 @@ let web: FixtureWeb;
 let loader: ChromiumPageLoader;
 beforeAll(async () => {
   web = await startFixtureWeb();
-  loader = new ChromiumPageLoader({ executablePath: findChrome(), userDataDir: join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile') });
+  loader = new ChromiumPageLoader({
+    executablePath: findChrome(),
+    userDataDir: join(mkdtempSync(join(tmpdir(), 'lantern-test-')), 'chromium-profile'),
+  });
 });
 afterAll(async () => {
   await loader.close();
@@ -29,7 +32,11 @@ function resultsOf(page: PageSnapshot): string[] | string {
   const { state } = google.classify(page);
   if (state !== 'results') return state;
   const parsed = google.parse(page);
-  return [...parsed.results.map((result) => result.url), ...(parsed.peopleAlsoAsk ?? []).map((q) => `ask: ${q}`), ...(parsed.relatedSearches ?? []).map((q) => `related: ${q}`)];
+  return [
+    ...parsed.results.map((result) => result.url),
+    ...(parsed.peopleAlsoAsk ?? []).map((q) => `ask: ${q}`),
+    ...(parsed.relatedSearches ?? []).map((q) => `related: ${q}`),
+  ];
 }
 
 describe('every recorded Google page, read in Chromium as soon as it is ready', () => {
@@ -54,11 +61,17 @@ describe('every recorded Google page, read in Chromium as soon as it is ready', 
       // What is tested is what a read holds, not how long it takes: the budget is past anything a
       // page that settles can take on a busy machine (15 s ran out at load 13 in a soak), so it
       // fires only for a page that never settles.
-      const options = { readySelectors: google.readySelectors, completeSelectors: google.completeSelectors ?? [], trailingSelectors: google.trailingSelectors ?? [], timeoutMs: 120_000 };
+      const options = {
+        readySelectors: google.readySelectors,
+        completeSelectors: google.completeSelectors ?? [],
+        trailingSelectors: google.trailingSelectors ?? [],
+        timeoutMs: 120_000,
+      };
       const read = await loader.load(url, options);
       const whole = await replaying.load(url, options);
       const [got, expected] = [resultsOf(read), resultsOf(whole)];
-      if (JSON.stringify(got) !== JSON.stringify(expected)) differing.push(`${path}: read ${summary(got)}, sent ${summary(expected)}`);
+      if (JSON.stringify(got) !== JSON.stringify(expected))
+        differing.push(`${path}: read ${summary(got)}, sent ${summary(expected)}`);
     };
     // A few tabs of the one browser at a time, as a search over several engines has: most of a
     // load is waiting (on the fixture, on the page's scripts), which the other tabs fill.

@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 /** A Google search service on the replaying loader; the loader's `loads` list every page it was asked for. */
-function harness(options: { timeoutMs?: number; gapMs?: number } = {}): { service: SearchService; loader: ReplayingPageLoader } {
+function harness(options: { timeoutMs?: number; gapMs?: number } = {}): {
+  service: SearchService;
+  loader: ReplayingPageLoader;
+} {
   // No settle grace for a page without a ready marker (a 500, a block page): what the service
   // makes of such a page does not depend on how long the browser gave its scripts.
   const loader = new ReplayingPageLoader({ settleGraceMs: 0 });
@@ -88,7 +91,12 @@ describe('SearchService on recorded pages', () => {
     expect((await service.search({ query: 'dell', limit: 5 })).fromCache).toBeUndefined();
     expect((await service.search({ query: 'dell', limit: 6, region: 'us' })).fromCache).toBeUndefined();
     expect((await service.search({ query: 'dell', limit: 5, region: 'us', lang: 'de' })).fromCache).toBeUndefined();
-    expect(loader.loads.map((load) => new URL(load.url).search)).toEqual(['?q=Dell&gl=us', '?q=dell', '?q=dell&gl=us', '?q=dell&hl=de&gl=us']);
+    expect(loader.loads.map((load) => new URL(load.url).search)).toEqual([
+      '?q=Dell&gl=us',
+      '?q=dell',
+      '?q=dell&gl=us',
+      '?q=dell&hl=de&gl=us',
+    ]);
   });
 
   it('takes the limit from one page that holds it, with 0-based indexes', async () => {
@@ -111,7 +119,9 @@ describe('SearchService on recorded pages', () => {
     // The first 8 are page 1's; the 9th and 10th page 2's first two that page 1 did not have.
     const [first, second] = [await pageUrls('domain'), await pageUrls('domain', 10)];
     expect(response.results.slice(0, 8).map((r) => r.url)).toEqual(first);
-    expect(response.results.slice(8).map((r) => r.url)).toEqual(second.filter((url) => !first.includes(url)).slice(0, 2));
+    expect(response.results.slice(8).map((r) => r.url)).toEqual(
+      second.filter((url) => !first.includes(url)).slice(0, 2),
+    );
     // Page 2 waited its turn: never a burst. (Date.now() has 1 ms steps.)
     expect(served[1]!.at - served[0]!.at).toBeGreaterThanOrEqual(299);
 
@@ -129,19 +139,26 @@ describe('SearchService on recorded pages', () => {
     const response = await service.search({ query: 'domain', limit: 15 });
     expect(response.results).toHaveLength(11);
     expect(new Set(response.results.map((r) => normalizeUrl(r.url))).size).toBe(11);
-    expect(enginePagesServed(from).map((r) => r.path)).toEqual(['/search?q=domain', '/search?q=domain&start=10', '/search?q=domain&start=20']);
+    expect(enginePagesServed(from).map((r) => r.path)).toEqual([
+      '/search?q=domain',
+      '/search?q=domain&start=10',
+      '/search?q=domain&start=20',
+    ]);
   });
 
-  it('asks for the page after the request\'s own page', async () => {
+  it("asks for the page after the request's own page", async () => {
     const { service } = harness();
     const from = web.log.length;
     // Page 2 of domain starts at result 10: its page is the recorded second page, and more comes from start=20.
     const response = await service.search({ query: 'domain', page: 2 });
-    expect(enginePagesServed(from).map((r) => r.path)).toEqual(['/search?q=domain&start=10', '/search?q=domain&start=20']);
+    expect(enginePagesServed(from).map((r) => r.path)).toEqual([
+      '/search?q=domain&start=10',
+      '/search?q=domain&start=20',
+    ]);
     expect(response.results.map((r) => r.url)).toEqual(await pageUrls('domain', 10));
   });
 
-  it('counts a later page\'s result once even where the engine writes its address differently (scheme, case)', async () => {
+  it("counts a later page's result once even where the engine writes its address differently (scheme, case)", async () => {
     const { service } = harness();
     const from = web.log.length;
     // coffee's page 1 holds 95 results; page 2 (start=10) holds 10, each one of page 1's, two of
@@ -172,7 +189,7 @@ describe('SearchService on recorded pages', () => {
     expect(enginePagesServed(from).map((r) => r.path)).toEqual(['/search?q=domain', '/search?q=paris']);
   });
 
-  it('reads the first results page only when asked to (an answer\'s search), and caches that apart', async () => {
+  it("reads the first results page only when asked to (an answer's search), and caches that apart", async () => {
     const { service } = harness();
     const from = web.log.length;
     const firstPage = await service.search({ query: 'domain' }, { firstPageOnly: true });
@@ -203,7 +220,10 @@ describe('SearchService on recorded pages', () => {
     expect(error.code).toBe('CAPTCHA_REQUIRED');
     expect(error.details).toMatchObject({ engine: 'google', status: 429, url: `${web.origin}/sorry/index` });
     // The search, then its redirect to /sorry/; not again.
-    expect(enginePagesServed(from).map((r) => r.path)).toEqual([expect.stringMatching(/^\/search\?q=fixture/), expect.stringMatching(/^\/sorry\/index\?/)]);
+    expect(enginePagesServed(from).map((r) => r.path)).toEqual([
+      expect.stringMatching(/^\/search\?q=fixture/),
+      expect.stringMatching(/^\/sorry\/index\?/),
+    ]);
     // The engine is paused: the next search does not ask it.
     expect((await errorOf(service.search({ query: 'paris' }))).code).toBe('ENGINE_BLOCKED');
     expect(enginePagesServed(from)).toHaveLength(2);
@@ -211,9 +231,13 @@ describe('SearchService on recorded pages', () => {
 
   it('never reports a block page as results or as zero results', async () => {
     // A fresh service per page: a block suspends the engine, which would decide the next case.
-    expect((await errorOf(harness().service.search({ query: FIXTURE_QUERIES.consentLoop }))).code).toBe('CONSENT_REQUIRED');
+    expect((await errorOf(harness().service.search({ query: FIXTURE_QUERIES.consentLoop }))).code).toBe(
+      'CONSENT_REQUIRED',
+    );
     // A consent dialog over results (the recorded 2022 page) is read as its results.
-    expect((await harness().service.search({ query: FIXTURE_QUERIES.consent })).results.length).toBeGreaterThanOrEqual(5);
+    expect((await harness().service.search({ query: FIXTURE_QUERIES.consent })).results.length).toBeGreaterThanOrEqual(
+      5,
+    );
     const shell = await errorOf(harness().service.search({ query: FIXTURE_QUERIES.jsShell }));
     expect(shell.code).toBe('ENGINE_BLOCKED');
     expect(shell.message).toContain('answered with its "enable JavaScript" page instead of results');
@@ -228,7 +252,7 @@ describe('SearchService on recorded pages', () => {
     expect(response.results).toEqual([]);
   });
 
-  it('times out with the page budget, counted from the caller\'s start', async () => {
+  it("times out with the page budget, counted from the caller's start", async () => {
     const { service } = harness({ timeoutMs: 30_000 });
     // The caller started 29 s ago: 1 s of the 30 s budget is left for a page that never answers.
     const error = await errorOf(service.search({ query: FIXTURE_QUERIES.hang }, { startedAt: Date.now() - 29_000 }));
@@ -248,7 +272,7 @@ describe('SearchService on recorded pages', () => {
   });
 });
 
-describe('the replaying loader, held to ChromiumPageLoader\'s contract', () => {
+describe("the replaying loader, held to ChromiumPageLoader's contract", () => {
   const options = (extra: Partial<LoadOptions> = {}): LoadOptions => ({
     readySelectors: google.readySelectors,
     completeSelectors: google.completeSelectors ?? [],
@@ -263,12 +287,18 @@ describe('the replaying loader, held to ChromiumPageLoader\'s contract', () => {
     }
   });
 
-  it('hands back the page where its redirects ended, with that document\'s status and Retry-After', async () => {
+  it("hands back the page where its redirects ended, with that document's status and Retry-After", async () => {
     const loader = new ReplayingPageLoader({ settleGraceMs: 0 });
-    const sorry = await loader.load(google.buildRequest({ query: FIXTURE_QUERIES.captcha, offset: 0 }, web.origin), options());
+    const sorry = await loader.load(
+      google.buildRequest({ query: FIXTURE_QUERIES.captcha, offset: 0 }, web.origin),
+      options(),
+    );
     expect(sorry.status).toBe(429);
     expect(new URL(sorry.finalUrl).pathname).toBe('/sorry/index');
-    const busy = await loader.load(google.buildRequest({ query: FIXTURE_QUERIES.tooManyRequests, offset: 0 }, web.origin), options({ timeoutMs: 5000 }));
+    const busy = await loader.load(
+      google.buildRequest({ query: FIXTURE_QUERIES.tooManyRequests, offset: 0 }, web.origin),
+      options({ timeoutMs: 5000 }),
+    );
     expect(busy).toMatchObject({ status: 429, retryAfterMs: 120_000, title: '429 Too Many Requests' });
   });
 
@@ -283,7 +313,12 @@ describe('the replaying loader, held to ChromiumPageLoader\'s contract', () => {
 
   it('times out naming the stage: no answer at all is "waiting for the page to respond"', async () => {
     const loader = new ReplayingPageLoader();
-    const error = await errorOf(loader.load(google.buildRequest({ query: FIXTURE_QUERIES.hang, offset: 0 }, web.origin), options({ timeoutMs: 500 })));
+    const error = await errorOf(
+      loader.load(
+        google.buildRequest({ query: FIXTURE_QUERIES.hang, offset: 0 }, web.origin),
+        options({ timeoutMs: 500 }),
+      ),
+    );
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toContain('did not finish within 500 ms (stage: waiting for the page to respond)');
   });
@@ -299,24 +334,40 @@ describe('the replaying loader, held to ChromiumPageLoader\'s contract', () => {
     // The budget is set well past the answer's first bytes (loopback): only the settling can run out.
     const error = await errorOf(loader.load(`${origin}/search`, options({ timeoutMs: 3000 })));
     expect(error.code).toBe('TIMEOUT');
-    expect(error.message).toContain('(stage: waiting for the page to settle). Lantern was waiting for the parser to pass the end of #rso or #search');
-    expect(error.details).toMatchObject({ stage: 'waiting for the page to settle', seen: { readyState: 'loading', present: ['#rso', '#search'], open: ['#rso', '#search'] } });
+    expect(error.message).toContain(
+      '(stage: waiting for the page to settle). Lantern was waiting for the parser to pass the end of #rso or #search',
+    );
+    expect(error.details).toMatchObject({
+      stage: 'waiting for the page to settle',
+      seen: { readyState: 'loading', present: ['#rso', '#search'], open: ['#rso', '#search'] },
+    });
   });
 
   it('reads a page with a marker at once, and gives one without any the settle grace first', async () => {
     // A grace longer than the test's own timeout: only reading at once can pass.
     const patient = new ReplayingPageLoader({ settleGraceMs: 600_000 });
-    expect(google.classify(await patient.load(google.buildRequest({ query: 'paris', offset: 0 }, web.origin), options())).state).toBe('results');
+    expect(
+      google.classify(await patient.load(google.buildRequest({ query: 'paris', offset: 0 }, web.origin), options()))
+        .state,
+    ).toBe('results');
     const graced = new ReplayingPageLoader({ settleGraceMs: 300 });
     const started = Date.now();
-    const page = await graced.load(google.buildRequest({ query: FIXTURE_QUERIES.serverError, offset: 0 }, web.origin), options());
+    const page = await graced.load(
+      google.buildRequest({ query: FIXTURE_QUERIES.serverError, offset: 0 }, web.origin),
+      options(),
+    );
     expect(page.status).toBe(500);
     expect(Date.now() - started).toBeGreaterThanOrEqual(299); // Date.now() has 1 ms steps
   });
 
   it('counts the budget from a deadline set before the call', async () => {
     const loader = new ReplayingPageLoader();
-    const error = await errorOf(loader.load(google.buildRequest({ query: FIXTURE_QUERIES.hang, offset: 0 }, web.origin), options({ timeoutMs: 30_000, deadline: Date.now() + 200 })));
+    const error = await errorOf(
+      loader.load(
+        google.buildRequest({ query: FIXTURE_QUERIES.hang, offset: 0 }, web.origin),
+        options({ timeoutMs: 30_000, deadline: Date.now() + 200 }),
+      ),
+    );
     expect(error.details).toMatchObject({ stage: 'waiting for the page to respond', timeoutMs: 30_000 });
   });
 

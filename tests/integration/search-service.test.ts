@@ -134,7 +134,11 @@ describe('a results page that arrives in pieces', () => {
     // rest only once the search has returned: it can only have read the page before the document ended.
     const html = readFileSync(sharedData('serp', 'webis/google/google-can-ju-ying-yu-1560296360.html'), 'utf8');
     let searched!: () => void;
-    const site = await servedInTwoParts(html, html.indexOf('id="foot"') + 10, new Promise<void>((resolve) => (searched = resolve)));
+    const site = await servedInTwoParts(
+      html,
+      html.indexOf('id="foot"') + 10,
+      new Promise<void>((resolve) => (searched = resolve)),
+    );
     const response = await serviceOn(site.origin).search({ query: '餐具英语' });
     searched();
     expect(response.results).toHaveLength(10);
@@ -144,12 +148,16 @@ describe('a results page that arrives in pieces', () => {
     // Google parses its knowledge panel (#rhs) inside #rso and an inline script moves it to the
     // end of #rcnt at once: an element then follows #center_col while most results are unparsed.
     // Sent in two parts with a pause right after that script.
-    const html = gunzipSync(readFileSync(sharedData('serp', 'google/saved-2022-2024/2024-02-19__van-gogh.html.gz'))).toString('utf8');
+    const html = gunzipSync(
+      readFileSync(sharedData('serp', 'google/saved-2022-2024/2024-02-19__van-gogh.html.gz')),
+    ).toString('utf8');
     const moveScript = html.indexOf('b&&b.appendChild(a)', html.indexOf('id="rhs"'));
     const site = await servedInTwoParts(html, html.indexOf('</script>', moveScript) + '</script>'.length, 700);
     const response = await serviceOn(site.origin).search({ query: 'van gogh' });
     const whole = { finalUrl: `${site.origin}/search`, status: 200, html, title: '' };
-    expect(response.results.map((result) => result.url)).toEqual(google.parse(whole).results.map((result) => result.url));
+    expect(response.results.map((result) => result.url)).toEqual(
+      google.parse(whole).results.map((result) => result.url),
+    );
     expect(response.results).toHaveLength(10);
   });
 
@@ -161,11 +169,24 @@ describe('a results page that arrives in pieces', () => {
     // ran out before the parser reached #rso at load 13) for the first part to be parsed; the rest
     // is held for 30 s, so the budget can only run out in the stage asserted.
     await shared.load(`${web.origin}/search?q=paris`, { readySelectors: google.readySelectors, timeoutMs: 30_000 });
-    const error = await errorOf(shared.load(`${site.origin}/search`, { readySelectors: google.readySelectors, completeSelectors: google.completeSelectors ?? [], timeoutMs: 20_000 }));
+    const error = await errorOf(
+      shared.load(`${site.origin}/search`, {
+        readySelectors: google.readySelectors,
+        completeSelectors: google.completeSelectors ?? [],
+        timeoutMs: 20_000,
+      }),
+    );
     expect(error.code).toBe('TIMEOUT');
-    expect(error.message).toContain('did not finish within 20000 ms (stage: waiting for the page to settle). Lantern was waiting for the parser to pass the end of #rso or #search or #botstuff');
-    expect(error.message).toContain('the page was still being parsed, with #rso, #search present (#rso, #search not yet complete)');
-    expect(error.details).toMatchObject({ stage: 'waiting for the page to settle', seen: { readyState: 'loading', present: ['#rso', '#search'], open: ['#rso', '#search'] } });
+    expect(error.message).toContain(
+      'did not finish within 20000 ms (stage: waiting for the page to settle). Lantern was waiting for the parser to pass the end of #rso or #search or #botstuff',
+    );
+    expect(error.message).toContain(
+      'the page was still being parsed, with #rso, #search present (#rso, #search not yet complete)',
+    );
+    expect(error.details).toMatchObject({
+      stage: 'waiting for the page to settle',
+      seen: { readyState: 'loading', present: ['#rso', '#search'], open: ['#rso', '#search'] },
+    });
   });
 
   it('waits for the whole document when only single results mark it (the basic layout)', async () => {
@@ -185,7 +206,11 @@ describe('the readiness watcher', () => {
     const html = `<!DOCTYPE html><html><head><script>document.title = typeof lanternReady + ' ' + Object.keys(window).filter((key) => /lantern/i.test(key)).length;</script></head>
       <body><div id="rso"><h3>Result</h3></div><div id="after"></div></body></html>`;
     const site = await servedInTwoParts(html, html.length, 0);
-    const page = await shared.load(`${site.origin}/`, { readySelectors: ['#rso'], completeSelectors: ['#rso'], timeoutMs: 60_000 });
+    const page = await shared.load(`${site.origin}/`, {
+      readySelectors: ['#rso'],
+      completeSelectors: ['#rso'],
+      timeoutMs: 60_000,
+    });
     expect(page.html).toContain('id="after"');
     expect(page.title).toBe('undefined 0');
   });
@@ -193,10 +218,18 @@ describe('the readiness watcher', () => {
   it('does not read a page that navigates itself away half-way, but the page it goes to', async () => {
     // The first document has its results container open when its script moves on; the rest of it never comes.
     const site = await servedBy((path, res) => {
-      if (path === '/second') res.end('<!DOCTYPE html><html><body><div id="rso"><h3>second</h3></div><div id="after"></div></body></html>');
-      else res.write(`<!DOCTYPE html><html><head><script>setTimeout(() => location.replace('/second'), 100);</script></head><body><div id="rso"><h3>first</h3>${' '.repeat(2000)}`);
+      if (path === '/second')
+        res.end('<!DOCTYPE html><html><body><div id="rso"><h3>second</h3></div><div id="after"></div></body></html>');
+      else
+        res.write(
+          `<!DOCTYPE html><html><head><script>setTimeout(() => location.replace('/second'), 100);</script></head><body><div id="rso"><h3>first</h3>${' '.repeat(2000)}`,
+        );
     });
-    const page = await shared.load(`${site.origin}/first`, { readySelectors: ['#rso'], completeSelectors: ['#rso'], timeoutMs: 60_000 });
+    const page = await shared.load(`${site.origin}/first`, {
+      readySelectors: ['#rso'],
+      completeSelectors: ['#rso'],
+      timeoutMs: 60_000,
+    });
     expect(page.html).toContain('<h3>second</h3>');
     expect(page.finalUrl).toBe(`${site.origin}/second`);
   });

@@ -23,7 +23,11 @@ describe('lantern settings', () => {
     expect((await lantern('settings', 'set', 'pageTimeoutMs', '8000')).code).toBe(0);
     expect((await lantern('settings', 'set', 'engines', '["bing","google"]')).code).toBe(0);
     const set = await lantern('settings', 'set', 'consent', 'accept', '--json');
-    expect(JSON.parse(set.stdout)).toMatchObject({ pageTimeoutMs: 8000, engines: ['bing', 'google'], consent: 'accept' });
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      pageTimeoutMs: 8000,
+      engines: ['bing', 'google'],
+      consent: 'accept',
+    });
     expect(savedSettings()).toMatchObject({ pageTimeoutMs: 8000, engines: ['bing', 'google'], consent: 'accept' });
 
     const reset = await lantern('settings', 'reset');
@@ -31,8 +35,10 @@ describe('lantern settings', () => {
     expect(savedSettings()).toMatchObject({ pageTimeoutMs: 5000, consent: 'reject' });
   });
 
-  it('turns the MCP tools\' structured content on and off (off by default)', async () => {
-    expect(JSON.parse((await lantern('settings', '--json')).stdout)).toMatchObject({ mcp: { structuredContent: false } });
+  it("turns the MCP tools' structured content on and off (off by default)", async () => {
+    expect(JSON.parse((await lantern('settings', '--json')).stdout)).toMatchObject({
+      mcp: { structuredContent: false },
+    });
     const on = await lantern('settings', 'set', 'mcp.structuredContent', 'true', '--json');
     expect(on.code).toBe(0);
     expect(JSON.parse(on.stdout)).toMatchObject({ mcp: { structuredContent: true } });
@@ -46,16 +52,26 @@ describe('lantern settings', () => {
     const set = await lantern('settings', 'set', 'search.lang', 'de', '--json');
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout).search).toEqual({ lang: 'de', region: 'de' });
-    expect(JSON.parse((await lantern('settings', 'get', '--json')).stdout).search).toEqual({ lang: 'de', region: 'de' });
-    expect(savedSettings()).toMatchObject({ search: { lang: 'de', region: 'de' }, engines: ['google', 'bing', 'duckduckgo'] });
+    expect(JSON.parse((await lantern('settings', 'get', '--json')).stdout).search).toEqual({
+      lang: 'de',
+      region: 'de',
+    });
+    expect(savedSettings()).toMatchObject({
+      search: { lang: 'de', region: 'de' },
+      engines: ['google', 'bing', 'duckduckgo'],
+    });
 
     const badRegion = await lantern('settings', 'set', 'search.region', 'Germany');
     expect(badRegion.code).toBe(2);
-    expect(badRegion.stderr).toMatch(/^error INVALID_INPUT: Invalid settings change: search\.region: region must be a two-letter country code such as "us"/);
+    expect(badRegion.stderr).toMatch(
+      /^error INVALID_INPUT: Invalid settings change: search\.region: region must be a two-letter country code such as "us"/,
+    );
     const badLang = await lantern('settings', 'set', 'search.lang', 'German', '--json');
     expect(badLang.code).toBe(2);
     expect(JSON.parse(badLang.stdout).error).toMatchObject({ code: 'INVALID_INPUT' });
-    expect(JSON.parse(badLang.stdout).error.message).toContain('search.lang: lang must be a language tag such as "en" or "zh-CN"');
+    expect(JSON.parse(badLang.stdout).error.message).toContain(
+      'search.lang: lang must be a language tag such as "en" or "zh-CN"',
+    );
     expect(savedSettings()).toMatchObject({ search: { lang: 'de', region: 'de' } });
 
     expect((await lantern('settings', 'set', 'search.region', 'null')).code).toBe(0);
@@ -65,7 +81,9 @@ describe('lantern settings', () => {
   it('refuses an unknown key or a bad value with exit code 2 and the field named', async () => {
     const unknown = await lantern('settings', 'set', 'pageTimeout', '8000');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error INVALID_INPUT: Invalid settings change: pageTimeout: not a field of this settings change/);
+    expect(unknown.stderr).toMatch(
+      /^error INVALID_INPUT: Invalid settings change: pageTimeout: not a field of this settings change/,
+    );
     const bad = await lantern('settings', 'set', 'fetch.publicRanges', '["10.0.0.0/99"]', '--json');
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stdout).error).toMatchObject({ code: 'INVALID_INPUT' });
@@ -90,7 +108,10 @@ describe('a running Lantern and `lantern settings set` in another process', () =
   it('applies the change to the running one, and keeps its settings when the file is edited into something invalid', async () => {
     const warnings: string[] = [];
     // What `lantern serve` and the desktop app run on; nothing here starts a browser.
-    const running = createNodeRuntime({ env: { LANTERN_DATA_DIR: dataDir }, onWarning: (message) => warnings.push(message) });
+    const running = createNodeRuntime({
+      env: { LANTERN_DATA_DIR: dataDir },
+      onWarning: (message) => warnings.push(message),
+    });
     const until = { timeout: 10_000, interval: 20 };
     try {
       expect((await running.settings.get()).pageTimeoutMs).toBe(5000);

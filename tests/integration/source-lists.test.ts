@@ -24,7 +24,11 @@ beforeAll(async () => {
   topic = await startResearchTopic();
   web = await startFixtureWeb({ results: (query) => topic.resultsPage(withoutOperators(query)) });
   api = createNodeRuntime({
-    env: { ...process.env, LANTERN_DATA_DIR: mkdtempSync(join(tmpdir(), 'lantern-sources-')), LANTERN_ENGINE_URL_GOOGLE: web.origin },
+    env: {
+      ...process.env,
+      LANTERN_DATA_DIR: mkdtempSync(join(tmpdir(), 'lantern-sources-')),
+      LANTERN_ENGINE_URL_GOOGLE: web.origin,
+    },
     pageTimeoutMs: 30_000,
     searchPacing: { minGapMs: 0, jitterMs: 0 },
   });
@@ -42,18 +46,26 @@ const readSince = (from: number): string[] => topic.requests.slice(from).filter(
 describe("the person's block list", () => {
   it('keeps blocked pages out of an answer: not among its sources, never read', async () => {
     // uBlacklist rules: a match pattern for each page.
-    await api.settings.update({ sources: { block: ['*://127.0.0.1/overview/myths', '*://127.0.0.1/overview/buyers-primer'] } });
+    await api.settings.update({
+      sources: { block: ['*://127.0.0.1/overview/myths', '*://127.0.0.1/overview/buyers-primer'] },
+    });
     const from = topic.requests.length;
     const answer = await api.answer({ question: TOPIC_QUESTION }, { allowPrivateNetworks: true });
     const paths = answer.sources.map((source) => new URL(source.url).pathname);
     expect(paths.length).toBeGreaterThan(0);
     expect(paths).not.toContain('/overview/myths');
     expect(paths).not.toContain('/overview/buyers-primer');
-    expect(readSince(from).filter((path) => path.startsWith('/overview/myths') || path.startsWith('/overview/buyers-primer'))).toEqual([]);
+    expect(
+      readSince(from).filter(
+        (path) => path.startsWith('/overview/myths') || path.startsWith('/overview/buyers-primer'),
+      ),
+    ).toEqual([]);
   }, 120_000);
 
   it('keeps blocked pages out of deep research: never read, never cited, in any of its searches', async () => {
-    await api.settings.update({ sources: { block: ['*://127.0.0.1/efficiency/*', '*://127.0.0.1/running/annual-bills'] } });
+    await api.settings.update({
+      sources: { block: ['*://127.0.0.1/efficiency/*', '*://127.0.0.1/running/annual-bills'] },
+    });
     const from = topic.requests.length;
     const report = await api.research.run(
       { question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.efficiency, TOPIC_FACETS.running], maxPages: 8 },
@@ -62,7 +74,9 @@ describe("the person's block list", () => {
     const paths = report.sources.map((source) => new URL(source.url).pathname);
     expect(paths.some((path) => path.startsWith('/running/'))).toBe(true);
     expect(paths.filter((path) => path.startsWith('/efficiency/') || path === '/running/annual-bills')).toEqual([]);
-    expect(readSince(from).filter((path) => path.startsWith('/efficiency/') || path === '/running/annual-bills')).toEqual([]);
+    expect(
+      readSince(from).filter((path) => path.startsWith('/efficiency/') || path === '/running/annual-bills'),
+    ).toEqual([]);
   }, 180_000);
 });
 
@@ -74,14 +88,18 @@ describe("a request's domains in answers and deep research", () => {
       { question: TOPIC_QUESTION, subQuestions: [TOPIC_FACETS.install], maxPages: 2, excludeDomains: ['spam.example'] },
       { allowPrivateNetworks: true },
     );
-    const sent = web.requests.slice(from).flatMap((path) => (path.startsWith('/search?') ? [new URL(path, web.origin).searchParams.get('q')] : []));
+    const sent = web.requests
+      .slice(from)
+      .flatMap((path) => (path.startsWith('/search?') ? [new URL(path, web.origin).searchParams.get('q')] : []));
     expect(sent).toEqual([`${TOPIC_FACETS.install} -site:spam.example`]);
   }, 120_000);
 
   it("sends an answer's search its operator", async () => {
     const from = web.requests.length;
     await api.answer({ question: TOPIC_QUESTION, site: '127.0.0.1', pages: 2 }, { allowPrivateNetworks: true });
-    const sent = web.requests.slice(from).flatMap((path) => (path.startsWith('/search?') ? [new URL(path, web.origin).searchParams.get('q')] : []));
+    const sent = web.requests
+      .slice(from)
+      .flatMap((path) => (path.startsWith('/search?') ? [new URL(path, web.origin).searchParams.get('q')] : []));
     expect(sent).toEqual([`${TOPIC_QUESTION} site:127.0.0.1`]);
   }, 120_000);
 });

@@ -55,7 +55,10 @@ describe('page cache', () => {
     const { etag: _e, lastModified: _l, ...withoutValidators } = page;
     store.pages.putPage({ ...withoutValidators, url: 'https://example.com/b', finalUrl: 'https://example.com/b' });
     clock.advance(2 * HOUR);
-    expect(store.pages.getPage(page.url)).toMatchObject({ fresh: false, page: { etag: '"v1"', lastModified: page.lastModified } });
+    expect(store.pages.getPage(page.url)).toMatchObject({
+      fresh: false,
+      page: { etag: '"v1"', lastModified: page.lastModified },
+    });
     expect(store.pages.getPage('https://example.com/b')?.fresh).toBe(false);
   });
 

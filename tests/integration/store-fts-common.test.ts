@@ -30,7 +30,9 @@ describe('full-text search over very common words', () => {
     expect(common[0]?.snippet).toContain('**common**');
 
     const rare = store.fullText.search('lighthouse', { scope: 'pages', limit: 20 }) as PageHit[];
-    expect(rare.map((hit) => hit.url).sort()).toEqual(Array.from({ length: 11 }, (_, k) => `https://example.org/${k * 500 + 7}`).sort());
+    expect(rare.map((hit) => hit.url).sort()).toEqual(
+      Array.from({ length: 11 }, (_, k) => `https://example.org/${k * 500 + 7}`).sort(),
+    );
     expect(rare.every((hit) => hit.score < 0)).toBe(true); // bm25 scores: ranked
   });
 });
@@ -40,14 +42,22 @@ describe('full-text search over words with invisible hyphenation', () => {
     const { store, cleanup } = tempStore();
     cleanups.push(cleanup);
     const page = (i: number, markdown: string): void => {
-      store.pages.putPage({ url: `https://example.org/${i}`, finalUrl: `https://example.org/${i}`, status: 200, contentType: 'text/html', title: `Page ${i}`, markdown });
+      store.pages.putPage({
+        url: `https://example.org/${i}`,
+        finalUrl: `https://example.org/${i}`,
+        status: 200,
+        contentType: 'text/html',
+        title: `Page ${i}`,
+        markdown,
+      });
     };
     page(1, 'Release notes for Ver\u00adsion 4 of the camera app');
     page(2, 'A short history of pho\u00adto\u00adgra\u00adphy in the nineteenth century');
     page(3, 'Clean\u2060room and \ufeffbyte order marks');
     page(4, 'Plain lighthouse keeping');
 
-    const urls = (query: string): string[] => (store.fullText.search(query, { scope: 'pages', limit: 10 }) as PageHit[]).map((hit) => hit.url);
+    const urls = (query: string): string[] =>
+      (store.fullText.search(query, { scope: 'pages', limit: 10 }) as PageHit[]).map((hit) => hit.url);
     expect(urls('version')).toEqual(['https://example.org/1']);
     expect(urls('photography')).toEqual(['https://example.org/2']);
     expect(urls('cleanroom')).toEqual(['https://example.org/3']);
@@ -62,7 +72,11 @@ describe('full-text search over words with invisible hyphenation', () => {
     const { store, cleanup } = tempStore();
     cleanups.push(cleanup);
     const thread = store.history.createThread();
-    store.history.appendTurn(thread.id, { question: 'Which camera app version?', mode: 'answer', answer: 'Ver\u00adsion 4 of the pho\u00adto\u00adgra\u00adphy app [1].' });
+    store.history.appendTurn(thread.id, {
+      question: 'Which camera app version?',
+      mode: 'answer',
+      answer: 'Ver\u00adsion 4 of the pho\u00adto\u00adgra\u00adphy app [1].',
+    });
     const questions = (query: string): unknown[] =>
       store.fullText.search(query, { scope: 'history', limit: 5 }).map((hit) => hit.kind === 'turn' && hit.question);
     expect(questions('photography')).toEqual(['Which camera app version?']);

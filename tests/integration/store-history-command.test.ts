@@ -23,7 +23,10 @@ async function lantern(...args: string[]): Promise<string> {
   const run = await runCliInProcess(args, { LANTERN_DATA_DIR: temp.dir });
   const lines = run.stderr.split('\n').filter(Boolean);
   warnings = lines.filter((line) => line.startsWith('warning: ')).map((line) => line.slice('warning: '.length));
-  expect({ code: run.code, stderr: lines.filter((line) => !line.startsWith('warning: ')) }).toEqual({ code: 0, stderr: [] });
+  expect({ code: run.code, stderr: lines.filter((line) => !line.startsWith('warning: ')) }).toEqual({
+    code: 0,
+    stderr: [],
+  });
   return run.stdout;
 }
 
@@ -132,7 +135,9 @@ describe('lantern history', () => {
     writeFileSync(temp.dbPath, 'this is not a SQLite database, it is a damaged file '.repeat(200));
     expect(await lantern('history')).toContain('No threads yet');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^The Lantern store was damaged \(SQLITE_NOTADB: .*\); it was moved to .*lantern\.db\.corrupt-/);
+    expect(warnings[0]).toMatch(
+      /^The Lantern store was damaged \(SQLITE_NOTADB: .*\); it was moved to .*lantern\.db\.corrupt-/,
+    );
     const moved = readdirSync(temp.dir).filter((name) => name.startsWith('lantern.db.corrupt-'));
     expect(moved).toHaveLength(1);
     expect(warnings[0]).toContain(join(temp.dir, moved[0]!));

@@ -92,11 +92,15 @@ describe('opening the store', () => {
     }
   });
 
-  it("reads a turn written before turns had a standalone query and an error as one without them", () => {
+  it('reads a turn written before turns had a standalone query and an error as one without them', () => {
     const { dbPath } = dataDir();
     const previous = openDatabase({ path: dbPath, migrations: MIGRATIONS.slice(0, 2), now: Date.now }).db;
     previous.prepare("INSERT INTO threads (title, created_at, updated_at) VALUES ('old thread', 1, 1)").run();
-    previous.prepare("INSERT INTO turns (thread_id, position, question, mode, answer, created_at) VALUES (1, 0, 'Who directed it?', 'answer', 'Bong Joon-ho.', 1)").run();
+    previous
+      .prepare(
+        "INSERT INTO turns (thread_id, position, question, mode, answer, created_at) VALUES (1, 0, 'Who directed it?', 'answer', 'Bong Joon-ho.', 1)",
+      )
+      .run();
     previous.close();
 
     const store = open(dbPath);
@@ -105,15 +109,28 @@ describe('opening the store', () => {
     expect(old).toMatchObject({ question: 'Who directed it?', answer: 'Bong Joon-ho.' });
     expect(old).not.toHaveProperty('searchedFor');
     expect(old).not.toHaveProperty('error');
-    const failed = store.history.appendTurn(1, { question: 'When?', mode: 'answer', searchedFor: 'When Parasite?', error: { code: 'TIMEOUT', message: 'too slow' } });
-    expect(store.history.getTurn(failed.id)).toMatchObject({ answer: '', searchedFor: 'When Parasite?', error: { code: 'TIMEOUT', message: 'too slow' } });
+    const failed = store.history.appendTurn(1, {
+      question: 'When?',
+      mode: 'answer',
+      searchedFor: 'When Parasite?',
+      error: { code: 'TIMEOUT', message: 'too slow' },
+    });
+    expect(store.history.getTurn(failed.id)).toMatchObject({
+      answer: '',
+      searchedFor: 'When Parasite?',
+      error: { code: 'TIMEOUT', message: 'too slow' },
+    });
   });
 
   it("reads a search turn written before turns kept their results page's suggestions as one without them", () => {
     const { dbPath } = dataDir();
     const previous = openDatabase({ path: dbPath, migrations: MIGRATIONS.slice(0, 3), now: Date.now }).db;
     previous.prepare("INSERT INTO threads (title, created_at, updated_at) VALUES ('coffee', 1, 1)").run();
-    previous.prepare("INSERT INTO turns (thread_id, position, question, mode, answer, created_at) VALUES (1, 0, 'coffee', 'search', '1. Coffee', 1)").run();
+    previous
+      .prepare(
+        "INSERT INTO turns (thread_id, position, question, mode, answer, created_at) VALUES (1, 0, 'coffee', 'search', '1. Coffee', 1)",
+      )
+      .run();
     previous.close();
 
     const store = open(dbPath);

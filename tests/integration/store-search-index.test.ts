@@ -169,7 +169,9 @@ describe('session result index', () => {
     expect(store.db.prepare('SELECT COUNT(*) FROM searches').pluck().get()).toBe(1);
     expect(store.db.prepare('SELECT COUNT(*) FROM search_results').pluck().get()).toBe(10);
     clock.advance(4 * HOUR);
-    expect(notFound(() => store.searches.resolveResult('cli', undefined, 3)).details).toMatchObject({ reason: 'expired' });
+    expect(notFound(() => store.searches.resolveResult('cli', undefined, 3)).details).toMatchObject({
+      reason: 'expired',
+    });
   });
 
   it('a repeat of an older search makes it the latest again, and an expired one is recorded anew', () => {

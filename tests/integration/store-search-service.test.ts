@@ -62,8 +62,27 @@ function cliProcess(loader: PageLoader): { store: Store; service: ResearchServic
   const answer = new AnswerService({ search: (request, options) => search.search(request, options), fetch, store });
   const history = new HistoryService(store);
   const operations = new SearchOperations({ search, searches: store.searches, history });
-  const research = new ResearchRunService({ search: (request, options) => search.search(request, options), fetch, store, captcha });
-  const parts = { search: operations, blocks: search, fetch, answer, research, history, settings: new SettingsService(temp.dir), captcha, access: new AccessService(temp.dir), library: new LibraryService(store), runs: new RunRegistry(), loader, store };
+  const research = new ResearchRunService({
+    search: (request, options) => search.search(request, options),
+    fetch,
+    store,
+    captcha,
+  });
+  const parts = {
+    search: operations,
+    blocks: search,
+    fetch,
+    answer,
+    research,
+    history,
+    settings: new SettingsService(temp.dir),
+    captcha,
+    access: new AccessService(temp.dir),
+    library: new LibraryService(store),
+    runs: new RunRegistry(),
+    loader,
+    store,
+  };
   return { store, service: new ResearchService(parts) };
 }
 

@@ -43,7 +43,10 @@ function pageHeaders(session: string, extra: Record<string, string> = {}): Recor
 
 describe('signing in with the one-time code', () => {
   it('sets an HttpOnly, SameSite=Strict, host-only cookie and sends the browser to / without the code', async () => {
-    const response = await rawRequest(api.server.port, { path: `${LOGIN_PATH}?code=${webUi.issueCode()}`, headers: { host: host() } });
+    const response = await rawRequest(api.server.port, {
+      path: `${LOGIN_PATH}?code=${webUi.issueCode()}`,
+      headers: { host: host() },
+    });
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/');
     const cookie = String(response.headers['set-cookie']);
@@ -66,7 +69,10 @@ describe('signing in with the one-time code', () => {
   });
 
   it('never signs in through a rebound host name', async () => {
-    const response = await rawRequest(api.server.port, { path: `${LOGIN_PATH}?code=${webUi.issueCode()}`, headers: { host: `evil.example:${api.server.port}` } });
+    const response = await rawRequest(api.server.port, {
+      path: `${LOGIN_PATH}?code=${webUi.issueCode()}`,
+      headers: { host: `evil.example:${api.server.port}` },
+    });
     expect(response.status).toBe(403);
     expect(response.headers['set-cookie']).toBeUndefined();
   });
@@ -120,7 +126,7 @@ describe('the session cookie in place of the token', () => {
     expect((await api.runtime.settings.get()).fetch.allowPrivateNetworks).toBe(false);
   });
 
-  it('refuses a forged cookie of a real session\'s length and alphabet (mutant: the session cookie accepted by its length)', async () => {
+  it("refuses a forged cookie of a real session's length and alphabet (mutant: the session cookie accepted by its length)", async () => {
     const session = await signIn();
     const oneCharOff = `${session.slice(0, -1)}${session.endsWith('A') ? 'B' : 'A'}`;
     for (const forged of [oneCharOff, 'A'.repeat(session.length)]) {
@@ -132,7 +138,10 @@ describe('the session cookie in place of the token', () => {
   });
 
   it('refuses a cookie the server never issued as unauthorized', async () => {
-    const response = await rawRequest(api.server.port, { path: '/v1/history', headers: pageHeaders('forged-session-value') });
+    const response = await rawRequest(api.server.port, {
+      path: '/v1/history',
+      headers: pageHeaders('forged-session-value'),
+    });
     expect(response.status).toBe(401);
   });
 
@@ -146,7 +155,10 @@ describe('the session cookie in place of the token', () => {
       body: JSON.stringify({ resultCacheTtlMs: 120_000 }),
     });
     expect(fromPage.status).toBe(401);
-    expect((fromPage.json() as { error: unknown }).error).toMatchObject({ code: 'UNAUTHORIZED', details: { reason: 'session-ended' } });
+    expect((fromPage.json() as { error: unknown }).error).toMatchObject({
+      code: 'UNAUTHORIZED',
+      details: { reason: 'session-ended' },
+    });
     const fromElsewhere = await rawRequest(api.server.port, {
       method: 'POST',
       path: '/v1/settings',
@@ -179,10 +191,17 @@ describe('what only the UI session may do', () => {
     const shown = await rawRequest(api.server.port, { path: '/v1/token', headers: pageHeaders(session) });
     const old = (shown.json() as { token: string }).token;
     expect(old).toBe(api.token());
-    const rotated = await rawRequest(api.server.port, { method: 'POST', path: '/v1/token/rotate', headers: pageHeaders(session, { origin: origin() }) });
+    const rotated = await rawRequest(api.server.port, {
+      method: 'POST',
+      path: '/v1/token/rotate',
+      headers: pageHeaders(session, { origin: origin() }),
+    });
     const fresh = (rotated.json() as { token: string }).token;
     expect(fresh).not.toBe(old);
-    const withOld = await rawRequest(api.server.port, { path: '/v1/history', headers: { ...goodHeaders(api), authorization: `Bearer ${old}` } });
+    const withOld = await rawRequest(api.server.port, {
+      path: '/v1/history',
+      headers: { ...goodHeaders(api), authorization: `Bearer ${old}` },
+    });
     expect(withOld.status).toBe(401);
   });
 

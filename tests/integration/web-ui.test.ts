@@ -38,7 +38,16 @@ function rendererBuild(): string {
   const dir = join(root, 'renderer');
   mkdirSync(join(dir, 'assets', 'folder'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Lantern</title>');
-  for (const name of ['app.js', 'app.css', 'logo.svg', 'icon.png', 'favicon.ico', 'font.woff2', 'data.json', 'blob.bin']) {
+  for (const name of [
+    'app.js',
+    'app.css',
+    'logo.svg',
+    'icon.png',
+    'favicon.ico',
+    'font.woff2',
+    'data.json',
+    'blob.bin',
+  ]) {
     writeFileSync(join(dir, 'assets', name), `content of ${name}`);
   }
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
@@ -72,7 +81,8 @@ async function serve(rendererDir: string | undefined = rendererBuild()): Promise
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
   const port = (server.address() as AddressInfo).port;
-  const get = (path: string, headers: Record<string, string> = {}) => rawRequest(port, { path, headers: { host: `127.0.0.1:${port}`, ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    rawRequest(port, { path, headers: { host: `127.0.0.1:${port}`, ...headers } });
   return {
     webUi,
     port,
@@ -102,12 +112,24 @@ describe('the one-time code', () => {
     const code = served.webUi.issueCode();
     const response = await served.get(`${LOGIN_PATH}?code=${code}`);
     expect(response.status).toBe(303);
-    expect(response.headers).toMatchObject({ location: '/', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
-    expect(response.headers['set-cookie']).toEqual([expect.stringMatching(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200$`))]);
+    expect(response.headers).toMatchObject({
+      location: '/',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(response.headers['set-cookie']).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200$`),
+      ),
+    ]);
     expect(response.body).toBe('');
     const again = await served.get(`${LOGIN_PATH}?code=${code}`);
     expect(again.status).toBe(403);
-    expect(again.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
+    expect(again.headers).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      ...SECURITY_HEADERS,
+    });
     expect(again.headers['content-length']).toBe(String(Buffer.byteLength(again.body)));
     expect(again.body).toContain('<h1>This sign-in link does not work</h1>');
     expect(again.body).toContain('The link was already used, has expired (after 10 minutes) or is mistyped');
@@ -127,7 +149,12 @@ describe('the one-time code', () => {
   it('is refused when missing, empty or close to a real one', async () => {
     const served = await serve();
     const code = served.webUi.issueCode();
-    for (const path of [LOGIN_PATH, `${LOGIN_PATH}?code=`, `${LOGIN_PATH}?code=${code.slice(0, -1)}`, `${LOGIN_PATH}?code=${code}x`]) {
+    for (const path of [
+      LOGIN_PATH,
+      `${LOGIN_PATH}?code=`,
+      `${LOGIN_PATH}?code=${code.slice(0, -1)}`,
+      `${LOGIN_PATH}?code=${code}x`,
+    ]) {
       expect((await served.get(path)).status, path).toBe(403);
     }
     await signIn(served, code);
@@ -157,7 +184,7 @@ describe('the session cookie', () => {
     expect(await served.session(undefined)).toBe(false);
   });
 
-  it('is refused when forged with a real session\'s length (mutant: the session cookie accepted by its length)', async () => {
+  it("is refused when forged with a real session's length (mutant: the session cookie accepted by its length)", async () => {
     const served = await serve();
     const session = await signIn(served);
     const forged = `${session.slice(0, -1)}${session.endsWith('A') ? 'B' : 'A'}`;
@@ -188,7 +215,20 @@ describe('what web mode answers itself', () => {
       expect(webUi.serves('HEAD', path), path).toBe(true);
       expect(webUi.serves('POST', path), path).toBe(false);
     }
-    for (const path of ['/v1/search', '/assets', '/favicon.ico', '/index.htm', '/ui/login/x', '/mcp', '/t/', '/t/0', '/t/12/x', '/settings/x', '/t/abc', '/t/..%2Fsecret.txt']) {
+    for (const path of [
+      '/v1/search',
+      '/assets',
+      '/favicon.ico',
+      '/index.htm',
+      '/ui/login/x',
+      '/mcp',
+      '/t/',
+      '/t/0',
+      '/t/12/x',
+      '/settings/x',
+      '/t/abc',
+      '/t/..%2Fsecret.txt',
+    ]) {
       expect(webUi.serves('GET', path), path).toBe(false);
     }
   });
@@ -211,20 +251,35 @@ describe('what web mode answers itself', () => {
     for (const [path, type, cache] of expected) {
       const response = await served.get(path);
       expect(response.status, path).toBe(200);
-      expect(response.headers, path).toMatchObject({ 'content-type': type, 'cache-control': cache, 'content-length': String(Buffer.byteLength(response.body)), ...SECURITY_HEADERS });
+      expect(response.headers, path).toMatchObject({
+        'content-type': type,
+        'cache-control': cache,
+        'content-length': String(Buffer.byteLength(response.body)),
+        ...SECURITY_HEADERS,
+      });
     }
     expect((await served.get('/')).body).toBe('<!doctype html><title>Lantern</title>');
     // A thread's address is the page, which opens the thread it names.
     const thread = await served.get('/t/12');
     expect(thread.status).toBe(200);
-    expect(thread.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...SECURITY_HEADERS });
+    expect(thread.headers).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      ...SECURITY_HEADERS,
+    });
     expect(thread.body).toBe('<!doctype html><title>Lantern</title>');
     expect((await served.get('/assets/app.js')).body).toBe('content of app.js');
   });
 
   it('says 404 for a missing file, a folder, or a path out of the build', async () => {
     const served = await serve();
-    for (const path of ['/assets/none.js', '/assets/folder', '/assets/..%2F..%2Fsecret.txt', '/..%2Fsecret.txt', '/assets/%2e%2e/%2e%2e/secret.txt']) {
+    for (const path of [
+      '/assets/none.js',
+      '/assets/folder',
+      '/assets/..%2F..%2Fsecret.txt',
+      '/..%2Fsecret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+    ]) {
       const response = await served.get(path);
       expect(response.status, path).toBe(404);
       expect(response.body, path).not.toContain('outside the build');

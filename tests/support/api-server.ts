@@ -43,7 +43,12 @@ function counting<T extends object>(target: T, calls: string[], settled: string[
           return result;
         };
       }
-      if (value && typeof value === 'object' && ['research', 'history', 'settings', 'captcha', 'access', 'models', 'library'].includes(key)) return counting(value, calls, settled, `${key}.`);
+      if (
+        value &&
+        typeof value === 'object' &&
+        ['research', 'history', 'settings', 'captcha', 'access', 'models', 'library'].includes(key)
+      )
+        return counting(value, calls, settled, `${key}.`);
       return value;
     },
   });
@@ -55,7 +60,9 @@ export async function startTestApi(
 ): Promise<TestApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-api-test-'));
   ensureToken(dataDir);
-  const runtime = createNodeRuntime({ env: { ...process.env, LANTERN_PAGE_TIMEOUT_MS: '30000', ...env, LANTERN_DATA_DIR: dataDir } });
+  const runtime = createNodeRuntime({
+    env: { ...process.env, LANTERN_PAGE_TIMEOUT_MS: '30000', ...env, LANTERN_DATA_DIR: dataDir },
+  });
   const calls: string[] = [];
   const settled: string[] = [];
   const token = (): string => readToken(dataDir) as string;
@@ -97,7 +104,15 @@ export function rawRequest(
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       // A connection of its own: a test's malformed request (a GET with a body) cannot spoil the next one's.
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers ?? {}, setHost: false, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers ?? {},
+        setHost: false,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -116,5 +131,10 @@ export function rawRequest(
 
 /** The headers a well-behaved local client sends. */
 export function goodHeaders(api: TestApi, extra: Record<string, string> = {}): Record<string, string> {
-  return { host: `127.0.0.1:${api.server.port}`, authorization: `Bearer ${api.token()}`, 'content-type': 'application/json', ...extra };
+  return {
+    host: `127.0.0.1:${api.server.port}`,
+    authorization: `Bearer ${api.token()}`,
+    'content-type': 'application/json',
+    ...extra,
+  };
 }

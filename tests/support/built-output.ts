@@ -6,13 +6,20 @@ import { join, relative } from 'node:path';
  * bundle must not pass or fail on code that is no longer in the tree. `npm test` builds first;
  * a single test file run after an edit needs `buildCommand` first.
  */
-export function assertBuiltFromCurrentSources(root: string, output: string, sources: readonly string[], buildCommand: string): void {
+export function assertBuiltFromCurrentSources(
+  root: string,
+  output: string,
+  sources: readonly string[],
+  buildCommand: string,
+): void {
   const builtAt = modifiedAt(join(root, output));
   if (builtAt === undefined) throw new Error(`${output} is missing: run \`${buildCommand}\` (npm test builds first).`);
   for (const source of sources) {
     const newer = newestFile(join(root, source));
     if (newer && newer.modifiedAt > builtAt) {
-      throw new Error(`${output} is older than ${relative(root, newer.path)}: run \`${buildCommand}\` (npm test builds first).`);
+      throw new Error(
+        `${output} is older than ${relative(root, newer.path)}: run \`${buildCommand}\` (npm test builds first).`,
+      );
     }
   }
 }

@@ -39,7 +39,9 @@ export default class CountReporter implements Reporter {
     }
     total.failed += unhandledErrors.length;
     let out = '\n';
-    if (byProject.size > 1) for (const [name, counts] of [...byProject].sort(([a], [b]) => a.localeCompare(b))) out += `  ${name || '(no project)'}: ${line(counts)}\n`;
+    if (byProject.size > 1)
+      for (const [name, counts] of [...byProject].sort(([a], [b]) => a.localeCompare(b)))
+        out += `  ${name || '(no project)'}: ${line(counts)}\n`;
     process.stdout.write(`${out}${line(total)}\n`);
   }
 }

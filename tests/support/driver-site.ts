@@ -13,7 +13,8 @@ export interface DriverSite {
   close(): Promise<void>;
 }
 
-const RESULTS = '<div id="rso"><div class="g"><a href="https://example.com/one"><h3>One</h3></a></div><div class="g"><a href="https://example.com/two"><h3>Two</h3></a></div></div>';
+const RESULTS =
+  '<div id="rso"><div class="g"><a href="https://example.com/one"><h3>One</h3></a></div><div class="g"><a href="https://example.com/two"><h3>Two</h3></a></div></div>';
 
 type PageHandler = (res: ServerResponse, held: Set<ServerResponse>, req: IncomingMessage) => void;
 
@@ -27,7 +28,9 @@ function headThenTail(path: string, title: string, head: string, tail: string): 
   return {
     [path]: (res, held) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.write(`<!DOCTYPE html><html><head><title>${title}</title></head><body>${head}<script>fetch('${path}/seen')</script>`);
+      res.write(
+        `<!DOCTYPE html><html><head><title>${title}</title></head><body>${head}<script>fetch('${path}/seen')</script>`,
+      );
       held.add(res);
       waiting.add(res);
     },
@@ -47,12 +50,25 @@ const PAGES: Record<string, PageHandler> = {
     held.add(res);
   },
   // The results, then a second container begun, whose tail comes once the browser has parsed its head.
-  ...headThenTail('/results-then-related', 'related', `${RESULTS}<div id="botstuff"><a href="/search?q=one">related one</a>`, '<a href="/search?q=two">related two</a></div><div id="footer">after</div>'),
+  ...headThenTail(
+    '/results-then-related',
+    'related',
+    `${RESULTS}<div id="botstuff"><a href="/search?q=one">related one</a>`,
+    '<a href="/search?q=two">related two</a></div><div id="footer">after</div>',
+  ),
   // The results, then bottom ads: the related searches come only once the browser has parsed that far.
-  ...headThenTail('/results-then-later-related', 'later related', `${RESULTS}<div id="bottomads">ads</div>`, '<div id="botstuff"><a href="/search?q=later">related later</a></div><div id="footer">after</div>'),
+  ...headThenTail(
+    '/results-then-later-related',
+    'later related',
+    `${RESULTS}<div id="bottomads">ads</div>`,
+    '<div id="botstuff"><a href="/search?q=later">related later</a></div><div id="footer">after</div>',
+  ),
   // The marker is added by a script a while after the load event.
   '/late-marker': (res) =>
-    html(res, `<title>late</title><body><script>addEventListener('load', () => setTimeout(() => { const d = document.createElement('div'); d.id = 'rso'; d.textContent = 'late results'; document.body.append(d); }, 150));</script></body>`),
+    html(
+      res,
+      `<title>late</title><body><script>addEventListener('load', () => setTimeout(() => { const d = document.createElement('div'); d.id = 'rso'; d.textContent = 'late results'; document.body.append(d); }, 150));</script></body>`,
+    ),
   '/plain': (res) => html(res, '<title>plain</title><body><p>nothing to wait for</p></body>'),
   // What the snapshot must leave out.
   '/heavy': (res) =>
@@ -77,7 +93,10 @@ const PAGES: Record<string, PageHandler> = {
   '/results': (res) => html(res, `<title>results</title><body>${RESULTS}</body>`),
   // A wall whose button only hides the wall, in the same document.
   '/overlay': (res) =>
-    html(res, `<title>overlay</title><body>${RESULTS}<div id="wall"><button id="accept" onclick="document.getElementById('wall').remove()">OK</button></div></body>`),
+    html(
+      res,
+      `<title>overlay</title><body>${RESULTS}<div id="wall"><button id="accept" onclick="document.getElementById('wall').remove()">OK</button></div></body>`,
+    ),
   // Content written by a script from a fetch after the load event.
   '/fetches-late': (res) =>
     html(
@@ -86,22 +105,34 @@ const PAGES: Record<string, PageHandler> = {
     ),
   // A script's request that never ends: the network never goes idle.
   '/fetches-forever': (res) =>
-    html(res, `<title>busy</title><body><main>loading…</main><script>fetch('/hang').then(() => { document.querySelector('main').textContent = 'done'; });</script></body>`),
+    html(
+      res,
+      `<title>busy</title><body><main>loading…</main><script>fetch('/hang').then(() => { document.querySelector('main').textContent = 'done'; });</script></body>`,
+    ),
   '/data': (res) => {
     setTimeout(() => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('the article text');
     }, 300);
   },
-  '/with-script': (res) => html(res, `<title>with script</title><body><div id="rso">x</div><script src="/refused.js"></script><script src="/allowed.js"></script></body>`),
+  '/with-script': (res) =>
+    html(
+      res,
+      `<title>with script</title><body><div id="rso">x</div><script src="/refused.js"></script><script src="/allowed.js"></script></body>`,
+    ),
   '/refused.js': (res) => js(res, 'document.body.dataset.refused = "ran";'),
   '/allowed.js': (res) => js(res, 'document.body.dataset.allowed = "ran";'),
   // A response that never starts.
   '/hang': (_res, held) => held.add(_res),
   // A redirect to another host (the same server under another name): a window that may visit only this host must not follow it.
-  '/redirect-away': (res, _held, req) => res.writeHead(302, { location: `http://localhost:${new URL(`http://${req.headers.host}`).port}/elsewhere` }).end(),
+  '/redirect-away': (res, _held, req) =>
+    res.writeHead(302, { location: `http://localhost:${new URL(`http://${req.headers.host}`).port}/elsewhere` }).end(),
   // A page that sends itself to another host once parsed.
-  '/leaves': (res) => html(res, `<title>leaves</title><body><div id="rso">stays</div><script>location.href = 'http://localhost:' + location.port + '/elsewhere';</script></body>`),
+  '/leaves': (res) =>
+    html(
+      res,
+      `<title>leaves</title><body><div id="rso">stays</div><script>location.href = 'http://localhost:' + location.port + '/elsewhere';</script></body>`,
+    ),
   '/elsewhere': (res) => html(res, '<title>elsewhere</title><body><div id="rso">elsewhere</div></body>'),
 };
 

@@ -71,7 +71,8 @@ export class DebuggerDouble extends EventEmitter {
         const emitter = cdp as unknown as EventEmitter;
         const emit = emitter.emit.bind(emitter);
         emitter.emit = (name: string | symbol, ...args: unknown[]) => {
-          if (typeof name === 'string' && name.includes('.') && this.attached && !this.lostInSwap(name, args[0])) this.emit('message', {}, name, args[0], undefined);
+          if (typeof name === 'string' && name.includes('.') && this.attached && !this.lostInSwap(name, args[0]))
+            this.emit('message', {}, name, args[0], undefined);
           return emit(name, ...args);
         };
       })
@@ -127,7 +128,9 @@ export class DebuggerDouble extends EventEmitter {
   private async forward(method: string, params: object): Promise<unknown> {
     await this.firstLoad;
     if (!this.target) return {};
-    const answer = await sendOn((await this.target).cdp)(method, params).catch((error: unknown) => (this.crashed ? undefined : Promise.reject(error)));
+    const answer = await sendOn((await this.target).cdp)(method, params).catch((error: unknown) =>
+      this.crashed ? undefined : Promise.reject(error),
+    );
     if (this.crashed) await new Promise<never>(() => undefined);
     return answer;
   }
@@ -222,7 +225,8 @@ export class WebContentsDouble extends EventEmitter {
     this.id = WebContentsDouble.nextId++;
     const firstLoad = new Promise<void>((resolve) => (this.markLoaded = resolve));
     this.debugger = new DebuggerDouble(tab, firstLoad, (url) => this.startedHere.add(requestUrl(url)));
-    this.watching = tab === undefined ? Promise.resolve() : tab.then((opened) => this.watch(opened)).catch(() => undefined);
+    this.watching =
+      tab === undefined ? Promise.resolve() : tab.then((opened) => this.watch(opened)).catch(() => undefined);
   }
 
   setAudioMuted(muted: boolean): void {
@@ -297,25 +301,43 @@ export class WebContentsDouble extends EventEmitter {
     });
     const send = sendOn(watcher);
     const { frameTree } = (await send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
-    watcher.on('Fetch.requestPaused', (paused: { requestId: string; request: { url: string }; frameId: string; redirectedRequestId?: string; responseStatusCode?: number; responseHeaders?: Array<{ name: string; value: string }> }) => {
-      const location = paused.responseHeaders?.find(({ name }) => name.toLowerCase() === 'location')?.value;
-      const status = paused.responseStatusCode ?? 0;
-      const isMainFrame = paused.frameId === frameTree.frame.id;
-      let prevented = false;
-      // A main-frame document request that no loadURL or debugger started, nor a redirect: the page's own navigation, asked about before it is sent.
-      if (paused.responseStatusCode === undefined && isMainFrame && paused.redirectedRequestId === undefined && !this.startedHere.delete(paused.request.url)) {
-        const event = navigationEvent(paused.request.url, true);
-        this.emit('will-navigate', event, paused.request.url);
-        prevented = event.defaultPrevented;
-      }
-      if (status >= 300 && status < 400 && location !== undefined) {
-        const target = new URL(location, paused.request.url).href;
-        const event = navigationEvent(target, isMainFrame);
-        this.emit('will-redirect', event, target, false, isMainFrame, 0, 0);
-        prevented = event.defaultPrevented;
-      }
-      void send(prevented ? 'Fetch.failRequest' : 'Fetch.continueRequest', prevented ? { requestId: paused.requestId, errorReason: 'Aborted' } : { requestId: paused.requestId }).catch(() => undefined);
-    });
+    watcher.on(
+      'Fetch.requestPaused',
+      (paused: {
+        requestId: string;
+        request: { url: string };
+        frameId: string;
+        redirectedRequestId?: string;
+        responseStatusCode?: number;
+        responseHeaders?: Array<{ name: string; value: string }>;
+      }) => {
+        const location = paused.responseHeaders?.find(({ name }) => name.toLowerCase() === 'location')?.value;
+        const status = paused.responseStatusCode ?? 0;
+        const isMainFrame = paused.frameId === frameTree.frame.id;
+        let prevented = false;
+        // A main-frame document request that no loadURL or debugger started, nor a redirect: the page's own navigation, asked about before it is sent.
+        if (
+          paused.responseStatusCode === undefined &&
+          isMainFrame &&
+          paused.redirectedRequestId === undefined &&
+          !this.startedHere.delete(paused.request.url)
+        ) {
+          const event = navigationEvent(paused.request.url, true);
+          this.emit('will-navigate', event, paused.request.url);
+          prevented = event.defaultPrevented;
+        }
+        if (status >= 300 && status < 400 && location !== undefined) {
+          const target = new URL(location, paused.request.url).href;
+          const event = navigationEvent(target, isMainFrame);
+          this.emit('will-redirect', event, target, false, isMainFrame, 0, 0);
+          prevented = event.defaultPrevented;
+        }
+        void send(
+          prevented ? 'Fetch.failRequest' : 'Fetch.continueRequest',
+          prevented ? { requestId: paused.requestId, errorReason: 'Aborted' } : { requestId: paused.requestId },
+        ).catch(() => undefined);
+      },
+    );
     await send('Page.enable');
     await send('Fetch.enable', {
       patterns: [
@@ -400,9 +422,16 @@ export interface ProxyConfigDouble {
  * Chromium, loopback addresses bypass the proxy unless the bypass rules say `<-loopback>`.
  */
 export class SessionDouble extends EventEmitter {
-  permissionRequestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void, details?: unknown) => void) | null | undefined;
-  permissionCheckHandler: ((contents: unknown, permission: string, requestingOrigin: string, details?: unknown) => boolean) | null | undefined;
-  userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) lantern/0.1.0 Chrome/144.0.7559.96 Electron/40.10.2 Safari/537.36';
+  permissionRequestHandler:
+    | ((contents: unknown, permission: string, callback: (granted: boolean) => void, details?: unknown) => void)
+    | null
+    | undefined;
+  permissionCheckHandler:
+    | ((contents: unknown, permission: string, requestingOrigin: string, details?: unknown) => boolean)
+    | null
+    | undefined;
+  userAgent =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) lantern/0.1.0 Chrome/144.0.7559.96 Electron/40.10.2 Safari/537.36';
   proxy: ProxyConfigDouble | undefined;
   storageCleared = 0;
   connectionsClosed = 0;
@@ -416,7 +445,8 @@ export class SessionDouble extends EventEmitter {
     this.permissionCheckHandler = handler;
   }
   async setProxy(config: ProxyConfigDouble): Promise<void> {
-    if (config.proxyRules !== undefined && upstreamOf(config.proxyRules) === undefined) throw new Error(`the double does not model proxy rules "${config.proxyRules}"`);
+    if (config.proxyRules !== undefined && upstreamOf(config.proxyRules) === undefined)
+      throw new Error(`the double does not model proxy rules "${config.proxyRules}"`);
     this.proxy = config;
   }
   /** Ends every connection of the session, tunnels through a previous proxy included (docs, ses.closeAllConnections). */
@@ -436,10 +466,13 @@ export class SessionDouble extends EventEmitter {
 
   /** Where this session's pages send their traffic: an HTTP proxy on loopback that goes on as the session's proxy settings say at each request. */
   endpoint(): Promise<string> {
-    this.network ??= startSessionNetwork((host) => this.upstreamFor(host), (socket) => {
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
-    });
+    this.network ??= startSessionNetwork(
+      (host) => this.upstreamFor(host),
+      (socket) => {
+        this.sockets.add(socket);
+        socket.once('close', () => this.sockets.delete(socket));
+      },
+    );
     return this.network;
   }
 
@@ -461,7 +494,10 @@ function upstreamOf(rules: string): { host: string; port: number } | undefined {
 }
 
 /** The session's network stack: every request of its pages, sent directly or through the proxy its settings name now. */
-async function startSessionNetwork(upstreamFor: (host: string) => { host: string; port: number } | undefined, track: (socket: Duplex) => void): Promise<string> {
+async function startSessionNetwork(
+  upstreamFor: (host: string) => { host: string; port: number } | undefined,
+  track: (socket: Duplex) => void,
+): Promise<string> {
   const server = http.createServer((request, response) => {
     const target = new URL(request.url ?? '');
     const upstream = upstreamFor(target.hostname);
@@ -505,7 +541,11 @@ async function startSessionNetwork(upstreamFor: (host: string) => { host: string
 }
 
 /** `session.fromPartition` that hands out one SessionDouble per partition name. */
-export function sessionModuleDouble(): { fromPartition(partition: string): SessionDouble; partitions: Map<string, SessionDouble>; defaultSession: SessionDouble } {
+export function sessionModuleDouble(): {
+  fromPartition(partition: string): SessionDouble;
+  partitions: Map<string, SessionDouble>;
+  defaultSession: SessionDouble;
+} {
   const partitions = new Map<string, SessionDouble>();
   return {
     partitions,
@@ -571,7 +611,10 @@ export class SafeStorageDouble {
   }
 
   encryptString(plainText: string): Buffer {
-    if (!this.isEncryptionAvailable()) throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+    if (!this.isEncryptionAvailable())
+      throw new Error(
+        'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
+      );
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key(), iv);
     const body = Buffer.concat([cipher.update(plainText, 'utf8'), cipher.final()]);
@@ -579,7 +622,8 @@ export class SafeStorageDouble {
   }
 
   decryptString(encrypted: Buffer): string {
-    const failed = (): Error => new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    const failed = (): Error =>
+      new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
     if (!this.isEncryptionAvailable() || encrypted.subarray(0, 3).toString() !== this.prefix()) throw failed();
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key(), encrypted.subarray(3, 15));

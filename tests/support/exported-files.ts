@@ -7,11 +7,21 @@ import { openStore } from '../../src/main/store';
 
 export const EXPORT_QUESTION = 'How efficient are heat pumps <script>alert(1)</script>?';
 export const ANSWER_SOURCES = [
-  { url: 'https://energy.example/cop?units=si&lang=en', title: 'COP explained', quotes: ['A typical air-source heat pump has a COP of about 3.'] },
-  { url: 'https://cold.example/study', title: 'Cold climate <b>study</b>', quotes: ['Below minus 15 °C the COP falls under 2.'] },
+  {
+    url: 'https://energy.example/cop?units=si&lang=en',
+    title: 'COP explained',
+    quotes: ['A typical air-source heat pump has a COP of about 3.'],
+  },
+  {
+    url: 'https://cold.example/study',
+    title: 'Cold climate <b>study</b>',
+    quotes: ['Below minus 15 °C the COP falls under 2.'],
+  },
   { url: 'https://unused.example/page', title: 'Also read', quotes: [] },
 ];
-export const REPORT_SOURCES = [{ url: 'https://install.example/guide', title: 'Install guide', quotes: ['Installation takes two days.'] }];
+export const REPORT_SOURCES = [
+  { url: 'https://install.example/guide', title: 'Install guide', quotes: ['Installation takes two days.'] },
+];
 /** The sources the thread cites: all but the answer's third. */
 export const CITED_SOURCES = [ANSWER_SOURCES[0]!, ANSWER_SOURCES[1]!, ...REPORT_SOURCES];
 
@@ -58,6 +68,13 @@ export const squeezed = (text: string): string => text.replace(/\s+/g, '');
 /** The text of a WordprocessingML part: its runs' <w:t> contents, entities decoded. */
 export function wordText(xml: string): string {
   return [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)]
-    .map((m) => (m[1] as string).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&'))
+    .map((m) =>
+      (m[1] as string)
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&'),
+    )
     .join('');
 }

@@ -141,7 +141,10 @@ function recordedPagesBuilder(): { pages: RecordedPages; add: (query: string, ..
   const pages: RecordedPages = new Map();
   const add = (query: string, ...files: string[]): void => {
     if (pages.has(query.toLowerCase())) return;
-    pages.set(query.toLowerCase(), files.map((file) => ({ file: sharedData('serp', file) })));
+    pages.set(
+      query.toLowerCase(),
+      files.map((file) => ({ file: sharedData('serp', file) })),
+    );
   };
   return { pages, add };
 }
@@ -253,7 +256,12 @@ function serverError(res: ServerResponse): void {
 }
 
 function tooManyRequests(res: ServerResponse): void {
-  sendHtml(res, '<html><head><title>429 Too Many Requests</title></head><body><h1>Too Many Requests</h1></body></html>', 429, { 'retry-after': '120' });
+  sendHtml(
+    res,
+    '<html><head><title>429 Too Many Requests</title></head><body><h1>Too Many Requests</h1></body></html>',
+    429,
+    { 'retry-after': '120' },
+  );
 }
 
 function readForm(req: IncomingMessage, then: (form: URLSearchParams) => void): void {
@@ -333,7 +341,12 @@ function googleSite(tools: SiteTools): EngineSite {
     readForm(req, (form) => {
       const answer = form.get('set_eom') === 'true' ? 'reject' : 'accept';
       consentAnswers.push(answer);
-      redirect(res, localPath(form.get('continue')), { 'set-cookie': `SOCS=fixture-${answer}; Path=/; Max-Age=${SOCS_MAX_AGE_S}; SameSite=Lax` }, 303);
+      redirect(
+        res,
+        localPath(form.get('continue')),
+        { 'set-cookie': `SOCS=fixture-${answer}; Path=/; Max-Age=${SOCS_MAX_AGE_S}; SameSite=Lax` },
+        303,
+      );
     });
 
   const toSorry = (req: IncomingMessage, res: ServerResponse): void =>
@@ -346,12 +359,17 @@ function googleSite(tools: SiteTools): EngineSite {
       if (url.pathname === '/save' && req.method === 'POST') return saveConsent(req, res);
       if (url.pathname.startsWith('/sorry/')) {
         const next = url.searchParams.get('continue') ?? '';
-        const solvable = next.includes(encodeURIComponent(FIXTURE_QUERIES.captchaOnce)) || blocked() === 'captcha-until-solved';
+        const solvable =
+          next.includes(encodeURIComponent(FIXTURE_QUERIES.captchaOnce)) || blocked() === 'captcha-until-solved';
         if (!solvable) return sendFile(res, blockPage('sorry-recaptcha-2020.html'), 429);
         return sendHtml(res, readFileSync(SORRY_WITH_FORM, 'utf8').replace('{{CONTINUE}}', escapeAttribute(next)), 429);
       }
       if (url.pathname !== '/search') return notFound(res);
-      if (blocked() === 'captcha' || (blocked() === 'captcha-until-solved' && !hasCookie(req, 'GOOGLE_ABUSE_EXEMPTION'))) return toSorry(req, res);
+      if (
+        blocked() === 'captcha' ||
+        (blocked() === 'captcha-until-solved' && !hasCookie(req, 'GOOGLE_ABUSE_EXEMPTION'))
+      )
+        return toSorry(req, res);
       const reloaded = reloads.get(url.pathname + url.search);
       if (reloaded !== undefined) return sendResults(res, reloaded);
       const query = (url.searchParams.get('q') ?? '').trim().toLowerCase();
@@ -369,7 +387,9 @@ function googleSite(tools: SiteTools): EngineSite {
         case FIXTURE_QUERIES.captcha:
           return toSorry(req, res);
         case FIXTURE_QUERIES.captchaAfterFirstPage:
-          return page === 0 ? sendResults(res, sharedData('serp', 'google/desktop-2023/domain.html')) : toSorry(req, res);
+          return page === 0
+            ? sendResults(res, sharedData('serp', 'google/desktop-2023/domain.html'))
+            : toSorry(req, res);
         case FIXTURE_QUERIES.consent:
           return sendFile(res, blockPage('consent-overlay-2022.html'));
         case FIXTURE_QUERIES.consentOnce:
@@ -385,7 +405,10 @@ function googleSite(tools: SiteTools): EngineSite {
       }
       if (answerFailureMode(query, res, tools, () => sendResults(res, coffee))) return;
       const path = recordedPage(query);
-      if (path !== undefined) return path.startsWith('google/blocked/') ? sendFile(res, sharedData('serp', path)) : sendResults(res, sharedData('serp', path));
+      if (path !== undefined)
+        return path.startsWith('google/blocked/')
+          ? sendFile(res, sharedData('serp', path))
+          : sendResults(res, sharedData('serp', path));
       const recorded = pages.get(query);
       sendResults(res, recorded?.[page]?.file ?? noResults);
     },
@@ -410,7 +433,10 @@ function bingSite(tools: SiteTools): EngineSite {
         case FIXTURE_QUERIES.captcha:
           return toChallenge(res);
       }
-      if (answerFailureMode(query, res, tools, () => sendFile(res, sharedData('serp', 'bing/nojs-2021/coffee-nojs.html')))) return;
+      if (
+        answerFailureMode(query, res, tools, () => sendFile(res, sharedData('serp', 'bing/nojs-2021/coffee-nojs.html')))
+      )
+        return;
       sendFile(res, pages.get(query)?.[page]?.file ?? noResults);
     },
   };
@@ -431,7 +457,12 @@ function duckDuckGoSite(tools: SiteTools): EngineSite {
         case FIXTURE_QUERIES.captcha:
           return sendFile(res, DUCKDUCKGO_ANOMALY, 202);
       }
-      if (answerFailureMode(query, res, tools, () => sendFile(res, sharedData('serp', 'recorded-2021/duckduckgo-Hello-synopsis-1.html')))) return;
+      if (
+        answerFailureMode(query, res, tools, () =>
+          sendFile(res, sharedData('serp', 'recorded-2021/duckduckgo-Hello-synopsis-1.html')),
+        )
+      )
+        return;
       sendFile(res, pages.get(query)?.[page]?.file ?? DUCKDUCKGO_NO_RESULTS);
     },
   };

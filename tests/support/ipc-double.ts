@@ -29,7 +29,12 @@ export class IpcMainDouble {
   }
 
   /** What ipcRenderer.invoke(channel, arg) from `frame` gets back. */
-  async invoke(channel: string, arg: unknown, frame: SenderFrame | null, sender: { id: number; send(channel: string, payload: unknown): void; isDestroyed(): boolean }): Promise<unknown> {
+  async invoke(
+    channel: string,
+    arg: unknown,
+    frame: SenderFrame | null,
+    sender: { id: number; send(channel: string, payload: unknown): void; isDestroyed(): boolean },
+  ): Promise<unknown> {
     const handler = this.handlers.get(channel);
     if (!handler) throw new Error(`No handler registered for '${channel}'`);
     const event = { senderFrame: frame, sender } as unknown as InvokeEvent;
@@ -42,7 +47,11 @@ let nextSenderId = 1;
 /** The renderer side of one window, showing `frameUrl`. */
 export function ipcRendererDouble(main: IpcMainDouble, frame: SenderFrame | null): IpcRendererLike {
   const pushes = new EventEmitter();
-  const sender = { id: nextSenderId++, send: (channel: string, payload: unknown) => pushes.emit(channel, {}, structuredClone(payload)), isDestroyed: () => false };
+  const sender = {
+    id: nextSenderId++,
+    send: (channel: string, payload: unknown) => pushes.emit(channel, {}, structuredClone(payload)),
+    isDestroyed: () => false,
+  };
   return {
     invoke: (channel: string, ...args: unknown[]) => main.invoke(channel, args[0], frame, sender),
     on(channel: string, listener: (...args: never[]) => void) {

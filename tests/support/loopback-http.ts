@@ -8,7 +8,12 @@ export async function listenOnLoopback(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-export function sendHtml(res: ServerResponse, html: string | Buffer, status = 200, headers: Record<string, string> = {}): void {
+export function sendHtml(
+  res: ServerResponse,
+  html: string | Buffer,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
   res.end(html);
 }

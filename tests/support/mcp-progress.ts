@@ -30,9 +30,16 @@ function progressRoutes(client: Client): Map<string, Progress[]> {
   let routes = routesByClient.get(client);
   if (!routes) {
     const created = new Map<string, Progress[]>();
-    client.setNotificationHandler(ProgressNotificationSchema, ({ params: { progressToken, progress, total, message } }) => {
-      created.get(String(progressToken))?.push({ progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) });
-    });
+    client.setNotificationHandler(
+      ProgressNotificationSchema,
+      ({ params: { progressToken, progress, total, message } }) => {
+        created.get(String(progressToken))?.push({
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        });
+      },
+    );
     routesByClient.set(client, (routes = created));
   }
   return routes;
@@ -49,7 +56,11 @@ export async function callToolWithProgress(
   const progress: Progress[] = [];
   routes.set(progressToken, progress);
   try {
-    const result = (await client.callTool({ ...params, _meta: { ...params._meta, progressToken } }, CallToolResultSchema, options)) as CallToolResult;
+    const result = (await client.callTool(
+      { ...params, _meta: { ...params._meta, progressToken } },
+      CallToolResultSchema,
+      options,
+    )) as CallToolResult;
     return { result, progress };
   } finally {
     routes.delete(progressToken);

@@ -44,7 +44,10 @@ export async function serveRoutes(routes: Routes): Promise<Served> {
   };
 }
 
-const openAiList = (ids: string[], ownedBy: string): unknown => ({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1735142223, owned_by: ownedBy })) });
+const openAiList = (ids: string[], ownedBy: string): unknown => ({
+  object: 'list',
+  data: ids.map((id) => ({ id, object: 'model', created: 1735142223, owned_by: ownedBy })),
+});
 
 /** Ollama with a chat model and an embedding model (or the models given). */
 export function fakeOllama(models: { name: string; family: string; size: number }[] = OLLAMA_MODELS): Promise<Served> {
@@ -57,10 +60,21 @@ export function fakeOllama(models: { name: string; family: string; size: number 
         modified_at: '2025-10-03T23:34:03.409490317-07:00',
         size: model.size,
         digest: createHash('sha256').update(model.name).digest('hex'),
-        details: { format: 'gguf', family: model.family, families: [model.family], parameter_size: '4.0B', quantization_level: 'Q4_K_M' },
+        details: {
+          format: 'gguf',
+          family: model.family,
+          families: [model.family],
+          parameter_size: '4.0B',
+          quantization_level: 'Q4_K_M',
+        },
       })),
     }),
-    '/v1/models': json(openAiList(models.map((model) => model.name), 'library')),
+    '/v1/models': json(
+      openAiList(
+        models.map((model) => model.name),
+        'library',
+      ),
+    ),
   });
 }
 
@@ -75,11 +89,33 @@ export function fakeLmStudio(): Promise<Served> {
     '/api/v0/models': json({
       object: 'list',
       data: [
-        { id: 'meta-llama-3.1-8b-instruct', object: 'model', type: 'llm', publisher: 'lmstudio-community', arch: 'llama', compatibility_type: 'gguf', quantization: 'Q4_K_M', state: 'not-loaded', max_context_length: 131072 },
-        { id: 'text-embedding-nomic-embed-text-v1.5', object: 'model', type: 'embeddings', publisher: 'nomic-ai', arch: 'nomic-bert', compatibility_type: 'gguf', quantization: 'Q4_0', state: 'not-loaded', max_context_length: 2048 },
+        {
+          id: 'meta-llama-3.1-8b-instruct',
+          object: 'model',
+          type: 'llm',
+          publisher: 'lmstudio-community',
+          arch: 'llama',
+          compatibility_type: 'gguf',
+          quantization: 'Q4_K_M',
+          state: 'not-loaded',
+          max_context_length: 131072,
+        },
+        {
+          id: 'text-embedding-nomic-embed-text-v1.5',
+          object: 'model',
+          type: 'embeddings',
+          publisher: 'nomic-ai',
+          arch: 'nomic-bert',
+          compatibility_type: 'gguf',
+          quantization: 'Q4_0',
+          state: 'not-loaded',
+          max_context_length: 2048,
+        },
       ],
     }),
-    '/v1/models': json(openAiList(['meta-llama-3.1-8b-instruct', 'text-embedding-nomic-embed-text-v1.5'], 'organization_owner')),
+    '/v1/models': json(
+      openAiList(['meta-llama-3.1-8b-instruct', 'text-embedding-nomic-embed-text-v1.5'], 'organization_owner'),
+    ),
   });
 }
 
@@ -159,6 +195,21 @@ export function writeTestCatalog(dir: string, file: ModelFileServer, ramBytes = 
     ramBytes,
     contextLength: 4096,
   };
-  writeFileSync(path, JSON.stringify({ models: [entry, { ...entry, id: 'huge-chat', name: 'Huge Chat 70B (test)', parameters: '70B', file: 'huge-chat.gguf', ramBytes: 4e12 }] }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      models: [
+        entry,
+        {
+          ...entry,
+          id: 'huge-chat',
+          name: 'Huge Chat 70B (test)',
+          parameters: '70B',
+          file: 'huge-chat.gguf',
+          ramBytes: 4e12,
+        },
+      ],
+    }),
+  );
   return path;
 }

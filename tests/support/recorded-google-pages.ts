@@ -7,8 +7,14 @@ import { sharedData } from './shared-data';
  * webis/google/, and the plain HTTP answer under recorded-2021/.
  */
 export function recordedGooglePages(): string[] {
-  const pages = readdirSync(sharedData('serp', 'google'), { recursive: true, encoding: 'utf8' }).map((path) => `google/${path}`);
+  const pages = readdirSync(sharedData('serp', 'google'), { recursive: true, encoding: 'utf8' }).map(
+    (path) => `google/${path}`,
+  );
   pages.push(...readdirSync(sharedData('serp', 'webis', 'google')).map((name) => `webis/google/${name}`));
-  pages.push(...readdirSync(sharedData('serp', 'recorded-2021')).filter((name) => name.startsWith('google-')).map((name) => `recorded-2021/${name}`));
+  pages.push(
+    ...readdirSync(sharedData('serp', 'recorded-2021'))
+      .filter((name) => name.startsWith('google-'))
+      .map((name) => `recorded-2021/${name}`),
+  );
   return pages.filter((path) => /\.html(\.gz)?$/.test(path)).sort();
 }

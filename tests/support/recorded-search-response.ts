@@ -18,7 +18,12 @@ export function recordedSearchResponse(path: string, query: string): SearchRespo
   const html = (path.endsWith('.gz') ? gunzipSync(bytes) : bytes)
     .toString('utf8')
     .replace(/<div[^>]*(?:aria-label|title)="Before you continue[^"]*"[^>]*>/g, '<div hidden>');
-  const snapshot = { finalUrl: `https://www.google.com/search?q=${encodeURIComponent(query)}`, status: 200, html, title: '' };
+  const snapshot = {
+    finalUrl: `https://www.google.com/search?q=${encodeURIComponent(query)}`,
+    status: 200,
+    html,
+    title: '',
+  };
   const google = ENGINES.google;
   const state = google.classify(snapshot).state;
   if (state !== 'results' && state !== 'no-results') return undefined;

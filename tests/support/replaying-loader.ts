@@ -102,13 +102,16 @@ export class ReplayingPageLoader implements PageLoader {
         readBody(response.body, (text) => (received = text)),
         stage,
       );
-      const shown = /html/i.test(header(response.headers, 'content-type') ?? 'text/html') ? html : `<html><head></head><body><pre>${escapeText(html)}</pre></body></html>`;
+      const shown = /html/i.test(header(response.headers, 'content-type') ?? 'text/html')
+        ? html
+        : `<html><head></head><body><pre>${escapeText(html)}</pre></body></html>`;
       const $ = load(shown);
       if (!hasMarker($, awaited)) {
         // PageDriver.settle: the load event came without a marker; the scripts get the grace (a
         // static page never becomes ready), then the page is read in the time left.
         await budget.atMost(new Promise<never>(() => undefined), this.options.settleGraceMs ?? 1500);
-        if (Date.now() >= budget.deadline) throw settleTimeoutError(url, options.timeoutMs, awaited, inspect($, awaited, 'complete'));
+        if (Date.now() >= budget.deadline)
+          throw settleTimeoutError(url, options.timeoutMs, awaited, inspect($, awaited, 'complete'));
       }
       const retryAfterMs = parseRetryAfter(header(response.headers, 'retry-after'), Date.now());
       const page: PageSnapshot = {
@@ -139,10 +142,22 @@ export class ReplayingPageLoader implements PageLoader {
   }
 
   /** PageDriver.load's catch: CANCELLED once the signal aborted, a settle TIMEOUT with what the page had, else toLoadError. */
-  private failureOf(error: unknown, url: string, budget: LoadBudget, stage: string, awaited: ReadySelectors, received: string): LanternError {
-    if (budget.signal?.aborted) return new LanternError('CANCELLED', 'The search was cancelled before the page finished loading.');
+  private failureOf(
+    error: unknown,
+    url: string,
+    budget: LoadBudget,
+    stage: string,
+    awaited: ReadySelectors,
+    received: string,
+  ): LanternError {
+    if (budget.signal?.aborted)
+      return new LanternError('CANCELLED', 'The search was cancelled before the page finished loading.');
     const failure = toLoadError(error, url);
-    if (failure.code === 'TIMEOUT' && stage === 'waiting for the page to settle' && failure.details?.seen === undefined) {
+    if (
+      failure.code === 'TIMEOUT' &&
+      stage === 'waiting for the page to settle' &&
+      failure.details?.seen === undefined
+    ) {
       return settleTimeoutError(url, budget.timeoutMs, awaited, inspect(load(received), awaited, 'loading'));
     }
     return failure;
@@ -228,7 +243,8 @@ function hasMarker($: CheerioAPI, awaited: ReadySelectors): boolean {
 function inspect($: CheerioAPI, awaited: ReadySelectors, readyState: 'loading' | 'complete'): ReadinessSeen {
   const complete = awaited.completeSelectors ?? [];
   const hasFollower = (selector: string): boolean => {
-    for (let node = $(selector).first(); node.length > 0 && !node.is('body'); node = node.parent()) if (node.nextAll().length > 0) return true;
+    for (let node = $(selector).first(); node.length > 0 && !node.is('body'); node = node.parent())
+      if (node.nextAll().length > 0) return true;
     return false;
   };
   return {
@@ -246,7 +262,10 @@ function inspect($: CheerioAPI, awaited: ReadySelectors, readyState: 'loading' |
 function readContent($: CheerioAPI): string {
   $('script, style').remove();
   $('[src^="data:"]').attr('src', 'data:');
-  const doctype = $.root().contents().toArray().find((node) => node.type === 'directive');
+  const doctype = $.root()
+    .contents()
+    .toArray()
+    .find((node) => node.type === 'directive');
   const name = doctype && 'data' in doctype ? /^!doctype\s+([^\s>]+)/i.exec(String(doctype.data))?.[1] : undefined;
   const root = $('html').first();
   return (name === undefined ? '' : `<!DOCTYPE ${name.toLowerCase()}>`) + (root.length > 0 ? $.html(root) : $.html());
@@ -254,7 +273,11 @@ function readContent($: CheerioAPI): string {
 
 /** document.title: the first <title>'s text, whitespace collapsed. */
 function documentTitle($: CheerioAPI): string {
-  return $('title').first().text().replace(/[\t\n\f\r ]+/g, ' ').trim();
+  return $('title')
+    .first()
+    .text()
+    .replace(/[\t\n\f\r ]+/g, ' ')
+    .trim();
 }
 
 function escapeText(text: string): string {

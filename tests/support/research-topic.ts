@@ -337,11 +337,17 @@ function resultsByQuery(): Map<string, { links: ResultLink[]; peopleAlsoAsk: str
     [TOPIC_FACETS.running.toLowerCase(), { links: links(running), ...none }],
     [TOPIC_FACETS.install.toLowerCase(), { links: links(install), ...none }],
     // A copy of a page already found, under another URL: read, then dropped as the same text.
-    [TOPIC_FACETS.emissions.toLowerCase(), { links: [...links(emissions), { path: SYNDICATED.path, snippet: 'Annual heating bills.' }], ...none }],
+    [
+      TOPIC_FACETS.emissions.toLowerCase(),
+      { links: [...links(emissions), { path: SYNDICATED.path, snippet: 'Annual heating bills.' }], ...none },
+    ],
     // A page already found, linked again with a tracking parameter: never read twice.
     [
       TOPIC_FACETS.lifespan.toLowerCase(),
-      { links: [...links(lifespan), { path: '/overview/myths?utm_source=newsletter', snippet: 'Five myths.' }], ...none },
+      {
+        links: [...links(lifespan), { path: '/overview/myths?utm_source=newsletter', snippet: 'Five myths.' }],
+        ...none,
+      },
     ],
     [HANGING_QUERY, { links: [...links(noise), { path: HANGING_PAGE, snippet: 'A noise study.' }], ...none }],
   ]);
@@ -374,7 +380,8 @@ export interface ResearchTopic {
 export async function startResearchTopic(): Promise<ResearchTopic> {
   const requests: string[] = [];
   const sockets = new Set<Socket>();
-  const articleAt = (path: string): Article | undefined => TOPIC_ARTICLES[path === SYNDICATED.path ? SYNDICATED.of : path];
+  const articleAt = (path: string): Article | undefined =>
+    TOPIC_ARTICLES[path === SYNDICATED.path ? SYNDICATED.of : path];
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
@@ -401,9 +408,12 @@ export async function startResearchTopic(): Promise<ResearchTopic> {
         return `<div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${escapeHtml(origin + link.path)}"><h3>${escapeHtml(title)}</h3></a></div><div class="VwiC3b">${escapeHtml(link.snippet)}</div></div></div>`;
       });
       const asked = page.peopleAlsoAsk.map(
-        (q) => `<div class="MjjYud"><div class="related-question-pair" data-q="${escapeHtml(q)}"><div role="button">${escapeHtml(q)}</div></div></div>`,
+        (q) =>
+          `<div class="MjjYud"><div class="related-question-pair" data-q="${escapeHtml(q)}"><div role="button">${escapeHtml(q)}</div></div></div>`,
       );
-      const related = page.related.map((q) => `<a href="/search?q=${encodeURIComponent(q)}">${escapeHtml(q)}</a>`).join('\n');
+      const related = page.related
+        .map((q) => `<a href="/search?q=${encodeURIComponent(q)}">${escapeHtml(q)}</a>`)
+        .join('\n');
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(query)} - Google Search</title></head><body>
 <div id="search"><div id="rso">
 ${[...items.slice(0, 1), ...asked, ...items.slice(1)].join('\n')}

@@ -65,7 +65,10 @@ export async function runCliInProcess(
  * runtime.settings.update), as LANTERN_PAGE_TIMEOUT_MS is left unset; no pacing gap, as in a
  * fresh process. The test closes it.
  */
-export async function launchedRuntime(env: Record<string, string>, warmUp: (runtime: ResearchService) => Promise<unknown>): Promise<ResearchService> {
+export async function launchedRuntime(
+  env: Record<string, string>,
+  warmUp: (runtime: ResearchService) => Promise<unknown>,
+): Promise<ResearchService> {
   const runtime = createNodeRuntime({
     env: { ...process.env, ...env, LANTERN_PAGE_TIMEOUT_MS: '' },
     searchPacing: { minGapMs: 0, jitterMs: 0 },
@@ -84,7 +87,12 @@ export async function launchedRuntime(env: Record<string, string>, warmUp: (runt
 
 /** Runs the built CLI (`npm run build:cli`) exactly as a person or agent would, refusing a stale build. */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+  assertBuiltFromCurrentSources(
+    PROJECT_ROOT,
+    'dist/cli.js',
+    ['src/main', 'src/shared', 'package.json'],
+    'npm run build:cli',
+  );
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: PROJECT_ROOT,

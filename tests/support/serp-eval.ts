@@ -71,7 +71,12 @@ export function scorePage(
   }
   return {
     recall: expectedByUrl.size === 0 ? 1 : matched / expectedByUrl.size,
-    precision: got.length === 0 ? (expectedByUrl.size === 0 ? 1 : 0) : matched / new Set(got.map((g) => normalizeUrl(g.url))).size,
+    precision:
+      got.length === 0
+        ? expectedByUrl.size === 0
+          ? 1
+          : 0
+        : matched / new Set(got.map((g) => normalizeUrl(g.url))).size,
     matched,
     expected: expectedByUrl.size,
     got: got.length,

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
  * ../shared/data beside the checkout (never copied into the repository). LANTERN_SHARED_DATA
  * names it for a copy of the tree elsewhere (Stryker's sandbox, stryker.config.mjs).
  */
-export const SHARED_DATA = process.env.LANTERN_SHARED_DATA || resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
+export const SHARED_DATA =
+  process.env.LANTERN_SHARED_DATA || resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
 
 /**
  * Path inside ../shared/data. Under CI=true a missing folder is a failure, not a skip: CI always
@@ -15,9 +16,7 @@ export const SHARED_DATA = process.env.LANTERN_SHARED_DATA || resolve(dirname(fi
 export function sharedData(...parts: string[]): string {
   const path = resolve(SHARED_DATA, ...parts);
   if (!existsSync(path)) {
-    throw new Error(
-      `Recorded data missing: ${path}. Tests read ../shared/data beside the checkout; clone it there.`,
-    );
+    throw new Error(`Recorded data missing: ${path}. Tests read ../shared/data beside the checkout; clone it there.`);
   }
   return path;
 }

@@ -4,7 +4,11 @@ import { createServer, type Socket } from 'node:net';
  * A server on 127.0.0.1 that accepts connections and never answers: an engine that does not
  * respond. Close it to end the connections it holds.
  */
-export async function startSilentServer(): Promise<{ origin: string; accepted: () => number; close: () => Promise<void> }> {
+export async function startSilentServer(): Promise<{
+  origin: string;
+  accepted: () => number;
+  close: () => Promise<void>;
+}> {
   const sockets = new Set<Socket>();
   let accepted = 0;
   const server = createServer((socket) => {

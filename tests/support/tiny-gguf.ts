@@ -19,7 +19,13 @@ export interface TinyGgufShape {
   contextLength: number;
 }
 
-export const TINY_GGUF_SHAPE: TinyGgufShape = { layers: 2, embedding: 64, heads: 4, feedForward: 128, contextLength: 512 };
+export const TINY_GGUF_SHAPE: TinyGgufShape = {
+  layers: 2,
+  embedding: 64,
+  heads: 4,
+  feedForward: 128,
+  contextLength: 512,
+};
 
 const ALIGNMENT = 32;
 // gguf_type
@@ -36,7 +42,10 @@ const TOKEN_UNKNOWN = 2;
 const TOKEN_CONTROL = 3;
 const TOKEN_BYTE = 6;
 
-type Value = { type: typeof UINT32 | typeof INT32 | typeof FLOAT32; value: number } | { type: typeof STRING; value: string } | { type: typeof ARRAY; of: typeof INT32 | typeof FLOAT32 | typeof STRING; values: (number | string)[] };
+type Value =
+  | { type: typeof UINT32 | typeof INT32 | typeof FLOAT32; value: number }
+  | { type: typeof STRING; value: string }
+  | { type: typeof ARRAY; of: typeof INT32 | typeof FLOAT32 | typeof STRING; values: (number | string)[] };
 
 interface Tensor {
   name: string;
@@ -75,7 +84,8 @@ function random(seed: number): () => number {
 
 function tensors(shape: TinyGgufShape, vocabSize: number, seed: number): Tensor[] {
   const next = random(seed);
-  const weights = (dims: number[]): Tensor['data'] => Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => (next() - 0.5) * 0.2);
+  const weights = (dims: number[]): Tensor['data'] =>
+    Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => (next() - 0.5) * 0.2);
   const ones = (length: number): Tensor['data'] => new Float32Array(length).fill(1);
   const { embedding: e, feedForward: ff } = shape;
   const list: Tensor[] = [

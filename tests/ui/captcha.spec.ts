@@ -17,7 +17,8 @@ let page: Page;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  if (!hasDisplay()) throw new Error('No display: run the UI tests under xvfb-run (npm test does it when xvfb-run is installed).');
+  if (!hasDisplay())
+    throw new Error('No display: run the UI tests under xvfb-run (npm test does it when xvfb-run is installed).');
   site = await startAnswerSite();
   web = await startWebMode({ engine: site.engine });
   page = await (await browser.newContext()).newPage();
@@ -70,5 +71,7 @@ test('resetting the search session forgets the pass: Google asks again', async (
   const box = page.getByRole('textbox', { name: 'Question' });
   await box.fill(`${ANSWER_SITE_QUERIES.captchaOnce}: espresso after a reset`);
   await box.press('Enter');
-  await expect(page.getByRole('region', { name: 'Google verification' })).toContainText("Google wants to confirm you're human");
+  await expect(page.getByRole('region', { name: 'Google verification' })).toContainText(
+    "Google wants to confirm you're human",
+  );
 });

@@ -9,7 +9,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hasDisplay } from '../../src/main/browser/chromium-reveal';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
-import { PLANTED_CONFLICT, startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
+import {
+  PLANTED_CONFLICT,
+  startResearchTopic,
+  TOPIC_FACETS,
+  TOPIC_QUESTION,
+  type ResearchTopic,
+} from '../support/research-topic';
 import { askQuestion } from './support/ask';
 import { checkColourSchemes, checkScreen, controlsTabCannotReach, PHONE, WIDE } from './support/ui-checks';
 import { startWebMode, type WebMode } from './support/web-mode';
@@ -58,7 +64,11 @@ test.afterAll(async () => {
 });
 
 const searchedFor = (query: string): boolean =>
-  engine.requests.some((path) => path.startsWith('/search?') && new URL(path, engine.origin).searchParams.get('q')?.toLowerCase() === query.toLowerCase());
+  engine.requests.some(
+    (path) =>
+      path.startsWith('/search?') &&
+      new URL(path, engine.origin).searchParams.get('q')?.toLowerCase() === query.toLowerCase(),
+  );
 
 const planItems = () => page.getByRole('region', { name: 'Research plan' }).getByRole('listitem');
 
@@ -71,7 +81,8 @@ async function planDeep(question: string): Promise<void> {
 test('Deep research shows the plan first, to edit before anything is searched', async () => {
   await planDeep(TOPIC_QUESTION);
   const plan = page.getByRole('region', { name: 'Research plan' });
-  for (const [i, question] of PLAN.entries()) await expect(plan.getByRole('textbox', { name: `Sub-question ${i + 1}` })).toHaveValue(question);
+  for (const [i, question] of PLAN.entries())
+    await expect(plan.getByRole('textbox', { name: `Sub-question ${i + 1}` })).toHaveValue(question);
   await expect(plan).toContainText('up to 20 pages');
   expect(await controlsTabCannotReach(page)).toEqual([]);
   // Only the plan's own search so far: no sub-question has been searched.
@@ -86,7 +97,8 @@ test('Deep research shows the plan first, to edit before anything is searched', 
 
 test('the run reports each step, and the removed sub-question was never searched', async () => {
   const kept = PLAN.filter((question) => question !== REMOVED);
-  for (const id of ['plan', 'search', 'read', 'write', 'check']) await expect(page.locator(`[data-stage="${id}"]`)).toHaveAttribute('data-state', 'done');
+  for (const id of ['plan', 'search', 'read', 'write', 'check'])
+    await expect(page.locator(`[data-stage="${id}"]`)).toHaveAttribute('data-state', 'done');
   await expect(page.locator('[data-stage="search"]')).toHaveText(`✓ Searches ${kept.length}/${kept.length}`);
   await expect(page.locator('[data-stage="read"]')).toHaveText(/Pages \d+\/20/);
   const report = page.getByRole('article', { name: 'Research report' });
@@ -106,9 +118,17 @@ test('sections arrive in the plan’s order, each with its citation chips, under
   expect(await page.evaluate(() => (window as unknown as { __sectionsSeen: string[] }).__sectionsSeen)).toEqual(titles);
   const summary = report.getByRole('region', { name: 'Summary' });
   await expect(summary.getByRole('button', { name: /^Source \d+, found on the page$/ }).first()).toBeVisible();
-  for (const title of titles) await expect(report.getByRole('region', { name: title }).getByRole('button', { name: /^Source \d+, / }).first()).toBeVisible();
+  for (const title of titles)
+    await expect(
+      report
+        .getByRole('region', { name: title })
+        .getByRole('button', { name: /^Source \d+, / })
+        .first(),
+    ).toBeVisible();
   // At least ten distinct sources, each one a card.
-  expect(await report.getByRole('region', { name: 'Sources' }).locator('.source-card').count()).toBeGreaterThanOrEqual(10);
+  expect(await report.getByRole('region', { name: 'Sources' }).locator('.source-card').count()).toBeGreaterThanOrEqual(
+    10,
+  );
   // Copy gives the report's Markdown: its sections, the disagreement and the sources as footnotes.
   await report.getByRole('button', { name: 'Copy report' }).click();
   await expect(report.getByRole('status').filter({ hasText: 'Copied as Markdown' })).toBeVisible();
@@ -121,14 +141,21 @@ test('sections arrive in the plan’s order, each with its citation chips, under
 
 test('"Where the sources disagree" shows the planted conflict, each side with its value, quote and citation', async () => {
   const disagree = page.getByRole('region', { name: 'Where the sources disagree' });
-  const conflict = disagree.getByRole('listitem').filter({ hasText: PLANTED_CONFLICT.values[0] }).filter({ hasText: PLANTED_CONFLICT.values[1] }).first();
+  const conflict = disagree
+    .getByRole('listitem')
+    .filter({ hasText: PLANTED_CONFLICT.values[0] })
+    .filter({ hasText: PLANTED_CONFLICT.values[1] })
+    .first();
   const sides = conflict.getByRole('list').getByRole('listitem');
   await expect(sides).toHaveCount(2);
   const chips = sides.getByRole('button', { name: /^Source \d+, found on the page$/ });
   await expect(chips).toHaveCount(2);
   const labels = await chips.allInnerTexts();
   expect(new Set(labels).size).toBe(2);
-  for (const value of PLANTED_CONFLICT.values) await expect(sides.filter({ hasText: `coefficient of performance of an air-source heat pump was ${value}` })).toHaveCount(1);
+  for (const value of PLANTED_CONFLICT.values)
+    await expect(
+      sides.filter({ hasText: `coefficient of performance of an air-source heat pump was ${value}` }),
+    ).toHaveCount(1);
   // The section is far down the report: scrolled to at each width (checkScreen would keep one scroll for both).
   await conflict.scrollIntoViewIfNeeded();
   await checkColourSchemes(page, 'deep-disagreements');
@@ -157,18 +184,28 @@ test('the report is a turn of its thread: its address opens it from the history,
   await page.getByRole('radio', { name: 'Answer' }).click();
   await askQuestion(page, TOPIC_FACETS.install);
   const followUp = page.getByRole('region', { name: TOPIC_FACETS.install });
-  await expect(followUp.getByRole('article', { name: 'Answer' }).getByRole('button', { name: /^Source \d+, found on the page$/ }).first()).toBeVisible({ timeout: RUN_TIMEOUT });
-  const turns = await page.getByRole('article', { name: /^Thread: / }).locator('> section').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
+  await expect(
+    followUp
+      .getByRole('article', { name: 'Answer' })
+      .getByRole('button', { name: /^Source \d+, found on the page$/ })
+      .first(),
+  ).toBeVisible({ timeout: RUN_TIMEOUT });
+  const turns = await page
+    .getByRole('article', { name: /^Thread: / })
+    .locator('> section')
+    .evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
   expect(turns).toEqual([TOPIC_QUESTION, TOPIC_FACETS.install]);
 });
 
 test('a CAPTCHA during the gathering pauses the research; solved in its window, the research goes on to the report', async () => {
-  if (!hasDisplay()) throw new Error('No display: run the UI tests under xvfb-run (npm test does it when xvfb-run is installed).');
+  if (!hasDisplay())
+    throw new Error('No display: run the UI tests under xvfb-run (npm test does it when xvfb-run is installed).');
   await page.getByRole('button', { name: 'New', exact: true }).click();
   await planDeep(TOPIC_QUESTION);
   const plan = page.getByRole('region', { name: 'Research plan' });
   // Only the sub-question never searched before (no cached results): its search meets the block.
-  for (let i = PLAN.length - 1; i >= 1; i--) await plan.getByRole('button', { name: new RegExp(`^Remove sub-question ${i}:`) }).click();
+  for (let i = PLAN.length - 1; i >= 1; i--)
+    await plan.getByRole('button', { name: new RegExp(`^Remove sub-question ${i}:`) }).click();
   await expect(plan.getByRole('textbox', { name: 'Sub-question 1' })).toHaveValue(REMOVED);
   engine.blockEverySearch('captcha-until-solved');
   try {
@@ -198,7 +235,8 @@ test('Stop (Esc) keeps what was gathered', async () => {
   await planDeep(TOPIC_QUESTION);
   const plan = page.getByRole('region', { name: 'Research plan' });
   // The question and one facet, then a search the fixture never answers: the run is held there.
-  for (let i = PLAN.length; i > 2; i--) await plan.getByRole('button', { name: new RegExp(`^Remove sub-question ${i}`) }).click();
+  for (let i = PLAN.length; i > 2; i--)
+    await plan.getByRole('button', { name: new RegExp(`^Remove sub-question ${i}`) }).click();
   await plan.getByRole('button', { name: 'Add a sub-question' }).click();
   await expect(plan.getByRole('textbox', { name: 'Sub-question 3' })).toBeFocused();
   await page.keyboard.type(FIXTURE_QUERIES.hang);
@@ -211,7 +249,11 @@ test('Stop (Esc) keeps what was gathered', async () => {
   await expect(page.locator('[data-stage="search"]')).toHaveAttribute('data-state', 'stopped');
   // The stop ends the gathering, not the connection: the report written from the pages read
   // comes back and stays on screen, cited, with the sources gathered before the stop.
-  await expect(page.getByRole('status').filter({ hasText: /^Stopped as you asked: this report is written from the \d+ pages? read before that\.$/ })).toBeVisible({ timeout: RUN_TIMEOUT });
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Stopped as you asked: this report is written from the \d+ pages? read before that\.$/ }),
+  ).toBeVisible({ timeout: RUN_TIMEOUT });
   const report = page.getByRole('article', { name: 'Research report' });
   await expect(report.getByRole('button', { name: /^Source \d+, found on the page$/ }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sources' }).locator('.source-card').first()).toBeVisible();
@@ -219,7 +261,11 @@ test('Stop (Esc) keeps what was gathered', async () => {
 
   // The report is also kept in the history, as a thread of its own (the third: the first
   // report's, the paused one's, this one).
-  const threads = async (): Promise<Array<{ id: number; title: string }>> => (await (await page.request.get(`${web.origin}/v1/history?session=ui`)).json()) as Array<{ id: number; title: string }>;
+  const threads = async (): Promise<Array<{ id: number; title: string }>> =>
+    (await (await page.request.get(`${web.origin}/v1/history?session=ui`)).json()) as Array<{
+      id: number;
+      title: string;
+    }>;
   await expect.poll(async () => (await threads()).length, { timeout: RUN_TIMEOUT }).toBe(3);
   const [newest] = await threads();
   await page.goto(`${web.origin}/t/${newest!.id}`);

@@ -24,7 +24,10 @@ test.beforeAll(async ({ browser }) => {
   site = await startAnswerSite();
   bing = await startBingStandIn(site.pages);
   // A server without a screen: no window can show Google's check to anyone.
-  web = await startWebMode({ engine: site.engine, env: { DISPLAY: '', WAYLAND_DISPLAY: '', LANTERN_ENGINE_URL_BING: bing.origin } });
+  web = await startWebMode({
+    engine: site.engine,
+    env: { DISPLAY: '', WAYLAND_DISPLAY: '', LANTERN_ENGINE_URL_BING: bing.origin },
+  });
   page = await (await browser.newContext()).newPage();
   await page.goto(web.loginUrl());
 });
@@ -80,7 +83,10 @@ test('"Reset the search session" in the banner ends the pause: the next question
   // Google itself was asked (and asks again): not "paused" without a load, as before the reset.
   await expect(page.getByRole('alert')).toContainText('Google wants to confirm you are human');
   expect(site.searches.length).toBeGreaterThan(before);
-  await page.getByRole('region', { name: 'Google verification' }).getByRole('button', { name: 'Reset the search session' }).click();
+  await page
+    .getByRole('region', { name: 'Google verification' })
+    .getByRole('button', { name: 'Reset the search session' })
+    .click();
   await expect(page.getByRole('region', { name: 'Google verification' })).toHaveCount(0);
 });
 
@@ -122,7 +128,9 @@ test('pages on a private address: one reason said once, and a button that opens 
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('These pages are on this machine or a private network');
   await expect(alert.locator('.error-groups li')).toHaveCount(1);
-  await expect(alert.locator('.error-groups li')).toContainText(/^3 pages on this machine or a private network \(127\.0\.0\.1:\d+\)$/);
+  await expect(alert.locator('.error-groups li')).toContainText(
+    /^3 pages on this machine or a private network \(127\.0\.0\.1:\d+\)$/,
+  );
   expect(await visibleWords(alert)).not.toMatch(/--allow-private|BLOCKED_URL|http:\/\//);
   await checkScreen(page, 'private-refused');
   await alert.getByRole('button', { name: 'Allow local addresses…' }).click();

@@ -44,12 +44,16 @@ test('Enter → first source card, warm, on recorded Google pages', async ({ bro
     return { total: Math.round(total), inPage };
   };
   // Queries with a recorded first page (the fixture answers them with it); coffee warms up.
-  const queries = ['coffee', ...fixture.recordedQueries.filter((query) => query !== 'coffee' && /^[a-z ]+$/.test(query)).slice(0, 5)];
+  const queries = [
+    'coffee',
+    ...fixture.recordedQueries.filter((query) => query !== 'coffee' && /^[a-z ]+$/.test(query)).slice(0, 5),
+  ];
   expect(queries.length).toBe(6);
   await askAndStop(queries[0] as string); // warm-up: launches the search browser
   const runs = [];
   for (const query of queries.slice(1)) runs.push(await askAndStop(query));
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const median = (values: number[]): number =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   writeFileSync(
     join(PROJECT_ROOT, 'out/ui-first-source.json'),
     JSON.stringify({

@@ -7,7 +7,15 @@
  * dark at 1280×800 and 390×844 (checkScreen).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { LAYOUT_QUESTION, LONG_TITLE, PAGE_ONLY_WORD, PEOPLE_ALSO_ASK, RELATED_SEARCHES, startLayoutSite, type LayoutSite } from './support/layout-site';
+import {
+  LAYOUT_QUESTION,
+  LONG_TITLE,
+  PAGE_ONLY_WORD,
+  PEOPLE_ALSO_ASK,
+  RELATED_SEARCHES,
+  startLayoutSite,
+  type LayoutSite,
+} from './support/layout-site';
 import { checkScreen, controlsTabCannotReach, PHONE, WIDE } from './support/ui-checks';
 import { askQuestion } from './support/ask';
 import { startWebMode, type WebMode } from './support/web-mode';
@@ -111,11 +119,17 @@ test('source card headers stay on one line and rows are not stretched to the tal
     elements.map((card) => {
       const last = card.lastElementChild!;
       const style = getComputedStyle(card);
-      const below = Number.parseFloat(getComputedStyle(last).marginBottom) + Number.parseFloat(style.paddingBottom) + Number.parseFloat(style.borderBottomWidth);
+      const below =
+        Number.parseFloat(getComputedStyle(last).marginBottom) +
+        Number.parseFloat(style.paddingBottom) +
+        Number.parseFloat(style.borderBottomWidth);
       return Math.round(card.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom - below);
     }),
   );
-  expect(gaps.every((gap) => Math.abs(gap) <= 1), `space under each card's content: ${gaps.join(', ')}`).toBe(true);
+  expect(
+    gaps.every((gap) => Math.abs(gap) <= 1),
+    `space under each card's content: ${gaps.join(', ')}`,
+  ).toBe(true);
 });
 
 test('quotes and citation tooltips show the page’s Markdown rendered, never its ** or backticks', async () => {
@@ -125,11 +139,16 @@ test('quotes and citation tooltips show the page’s Markdown rendered, never it
   for (const text of texts) expect(text).not.toMatch(/\*\*|`/);
   // The bold of the page is bold here, as elements built by React; its markup stays text.
   await expect(answer.locator('.tip-quote strong, .source-quotes strong').first()).toBeAttached();
-  await expect(answer.locator('.source-quotes li', { hasText: 'Mesolithic' }).first()).toContainText('<img src=x onerror="window.__pwned=true">');
+  await expect(answer.locator('.source-quotes li', { hasText: 'Mesolithic' }).first()).toContainText(
+    '<img src=x onerror="window.__pwned=true">',
+  );
   await expect(answer.locator('.chip-tip img, .source-quotes img')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   // The first chip sits near the pane's left edge: its tip stays inside the pane all the same.
-  await answer.getByRole('button', { name: /^Source \d+, found on the page$/ }).first().focus();
+  await answer
+    .getByRole('button', { name: /^Source \d+, found on the page$/ })
+    .first()
+    .focus();
   await expectTipInsidePane();
   await checkScreen(page, 'layout-tooltip');
 });
@@ -182,7 +201,11 @@ test('results only: related searches and people-also-ask are searches to click, 
   await expect(page.getByRole('region', { name: 'Results' }).locator('.result')).toHaveCount(5);
 
   // The first search in its history thread: the same component, one number per result, the title once.
-  await page.getByRole('navigation', { name: 'History' }).getByRole('list', { name: 'Threads' }).getByRole('button', { name: /^doggerland maps/ }).click();
+  await page
+    .getByRole('navigation', { name: 'History' })
+    .getByRole('list', { name: 'Threads' })
+    .getByRole('button', { name: /^doggerland maps/ })
+    .click();
   const thread = page.getByRole('article', { name: 'Thread: doggerland maps' });
   const stored = thread.getByRole('region', { name: 'Results' });
   await expect(stored.locator('.result')).toHaveCount(5);
@@ -210,7 +233,10 @@ test('at 390 px the history is a drawer (search, export, delete in it; Esc retur
   await expect(history).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(history.getByLabel('Search history')).toBeFocused();
-  const thread = history.getByRole('list', { name: 'Threads' }).getByRole('listitem').filter({ hasText: LAYOUT_QUESTION });
+  const thread = history
+    .getByRole('list', { name: 'Threads' })
+    .getByRole('listitem')
+    .filter({ hasText: LAYOUT_QUESTION });
   await expect(thread.getByRole('button', { name: `Export “${LAYOUT_QUESTION}” as Markdown` })).toBeInViewport();
   await expect(thread.getByRole('button', { name: `Delete “${LAYOUT_QUESTION}”` })).toBeInViewport();
   await checkScreen(page, 'layout-phone-drawer');
@@ -232,14 +258,20 @@ test('at 390 px the history is a drawer (search, export, delete in it; Esc retur
   await expect(history).toBeHidden();
   const view = page.getByRole('article', { name: `Thread: ${LAYOUT_QUESTION}` });
   await expect(view).toBeVisible();
-  await view.getByRole('button', { name: /^Source \d+, found on the page$/ }).first().focus();
+  await view
+    .getByRole('button', { name: /^Source \d+, found on the page$/ })
+    .first()
+    .focus();
   await expectTipInsidePane();
   await checkScreen(page, 'layout-phone-thread');
   // Nothing on the phone's screen is out of the keyboard's reach either.
   expect(await controlsTabCannotReach(page)).toEqual([]);
 
   // The reader covers the whole screen, its title across the width.
-  await view.getByRole('button', { name: /^Source 1/ }).first().press('Enter');
+  await view
+    .getByRole('button', { name: /^Source 1/ })
+    .first()
+    .press('Enter');
   const reader = page.getByRole('complementary', { name: 'Reader' });
   const title = reader.getByRole('heading', { name: LONG_TITLE });
   await expect(title).toBeVisible();

@@ -24,7 +24,9 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-test('the research screen works while the lazy parts are still on their way, and each appears once it arrives', async ({ browser }) => {
+test('the research screen works while the lazy parts are still on their way, and each appears once it arrives', async ({
+  browser,
+}) => {
   page = await (await browser.newContext()).newPage();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -51,7 +53,9 @@ test('the research screen works while the lazy parts are still on their way, and
   await checkScreen(page, 'answer-before-markdown');
 
   await page.locator('.source-card').first().getByRole('button', { name: 'Read in Lantern' }).click();
-  await expect(page.getByRole('complementary', { name: 'Reader' }).getByRole('status')).toHaveText('Opening the reader…');
+  await expect(page.getByRole('complementary', { name: 'Reader' }).getByRole('status')).toHaveText(
+    'Opening the reader…',
+  );
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Opening the settings…');
   await checkScreen(page, 'settings-before-code');
@@ -64,5 +68,7 @@ test('the research screen works while the lazy parts are still on their way, and
   // The reader belongs to the research screen: leaving it for the settings closed it; it opens again.
   await expect(page.getByRole('complementary', { name: 'Reader' })).toHaveCount(0);
   await page.locator('.source-card').first().getByRole('button', { name: 'Read in Lantern' }).click();
-  await expect(page.getByRole('complementary', { name: 'Reader' }).getByRole('heading', { name: /Espresso, explained/ })).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Reader' }).getByRole('heading', { name: /Espresso, explained/ }),
+  ).toBeVisible();
 });

@@ -20,11 +20,17 @@ test.beforeAll(async () => {
   web = await startWebMode({ engine: site.engine });
   folder = join(mkdtempSync(join(tmpdir(), 'lantern-ui-library-')), 'papers');
   mkdirSync(folder);
-  writeFileSync(join(folder, 'harbour.md'), '# Harbour notes\n\n## Tides\n\nThe Vellmar tide gauge reads 4.2 metres at spring tide.\n');
+  writeFileSync(
+    join(folder, 'harbour.md'),
+    '# Harbour notes\n\n## Tides\n\nThe Vellmar tide gauge reads 4.2 metres at spring tide.\n',
+  );
   writeFileSync(join(folder, 'garden.txt'), 'The tomatoes were planted in April beside the shed.');
-  writeFileSync(join(folder, 'saved.html'), `<!doctype html><html><head><title>Saved article</title></head><body><article><h1>Saved article</h1>
+  writeFileSync(
+    join(folder, 'saved.html'),
+    `<!doctype html><html><head><title>Saved article</title></head><body><article><h1>Saved article</h1>
      <p>This saved article explains how lighthouse keepers tended the lamps in a paragraph long enough to be read as the page's content, not its furniture.</p>
-     <p>Another paragraph of the article keeps going so the extractor has prose to keep.</p></article></body></html>`);
+     <p>Another paragraph of the article keeps going so the extractor has prose to keep.</p></article></body></html>`,
+  );
   writeFileSync(join(folder, 'broken.pdf'), '%PDF-1.7 not really');
 });
 

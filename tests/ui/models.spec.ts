@@ -15,7 +15,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
-import { fakeOllama, json, serveModelFile, serveRoutes, writeTestCatalog, type ModelFileServer, type Served } from '../support/model-servers';
+import {
+  fakeOllama,
+  json,
+  serveModelFile,
+  serveRoutes,
+  writeTestCatalog,
+  type ModelFileServer,
+  type Served,
+} from '../support/model-servers';
 import { checkScreen, WIDE } from './support/ui-checks';
 import { startWebMode, type WebMode } from './support/web-mode';
 
@@ -33,24 +41,54 @@ test.describe.configure({ mode: 'serial' });
 const LM_STUDIO_MODELS = {
   object: 'list',
   data: [
-    { id: 'meta-llama-3.1-8b-instruct', object: 'model', type: 'llm', publisher: 'lmstudio-community', arch: 'llama', compatibility_type: 'gguf', quantization: 'Q4_K_M', state: 'loaded', max_context_length: 131072 },
-    { id: 'text-embedding-nomic-embed-text-v1.5', object: 'model', type: 'embeddings', publisher: 'nomic-ai', arch: 'nomic-bert', compatibility_type: 'gguf', quantization: 'Q4_0', state: 'not-loaded', max_context_length: 2048 },
+    {
+      id: 'meta-llama-3.1-8b-instruct',
+      object: 'model',
+      type: 'llm',
+      publisher: 'lmstudio-community',
+      arch: 'llama',
+      compatibility_type: 'gguf',
+      quantization: 'Q4_K_M',
+      state: 'loaded',
+      max_context_length: 131072,
+    },
+    {
+      id: 'text-embedding-nomic-embed-text-v1.5',
+      object: 'model',
+      type: 'embeddings',
+      publisher: 'nomic-ai',
+      arch: 'nomic-bert',
+      compatibility_type: 'gguf',
+      quantization: 'Q4_0',
+      state: 'not-loaded',
+      max_context_length: 2048,
+    },
   ],
 };
 
 test.beforeAll(async ({ browser }) => {
   site = await startAnswerSite();
   [ollama, file] = await Promise.all([fakeOllama(), serveModelFile()]);
-  const notThere = (res: Parameters<Parameters<typeof serveRoutes>[0][string]>[0]): void => void res.writeHead(404).end();
+  const notThere = (res: Parameters<Parameters<typeof serveRoutes>[0][string]>[0]): void =>
+    void res.writeHead(404).end();
   lmStudio = await serveRoutes({
     '/api/v0/models': (res) => (lmStudioOn ? json(LM_STUDIO_MODELS)(res) : notThere(res)),
-    '/v1/models': (res) => (lmStudioOn ? json({ object: 'list', data: LM_STUDIO_MODELS.data.map(({ id }) => ({ id, object: 'model', owned_by: 'organization_owner' })) })(res) : notThere(res)),
+    '/v1/models': (res) =>
+      lmStudioOn
+        ? json({
+            object: 'list',
+            data: LM_STUDIO_MODELS.data.map(({ id }) => ({ id, object: 'model', owned_by: 'organization_owner' })),
+          })(res)
+        : notThere(res),
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-ui-models-'));
   web = await startWebMode({
     engine: site.engine,
     dataDir,
-    env: { LANTERN_MODEL_SERVERS: `ollama=${ollama.origin},lmstudio=${lmStudio.origin}`, LANTERN_MODEL_CATALOG: writeTestCatalog(dataDir, file) },
+    env: {
+      LANTERN_MODEL_SERVERS: `ollama=${ollama.origin},lmstudio=${lmStudio.origin}`,
+      LANTERN_MODEL_CATALOG: writeTestCatalog(dataDir, file),
+    },
   });
   page = await (await browser.newContext({ viewport: WIDE })).newPage();
 });
@@ -62,7 +100,8 @@ test.afterAll(async () => {
   await Promise.all([site?.close(), ollama?.close(), lmStudio?.close(), file?.close()]);
 });
 
-const llmSettings = (): Record<string, unknown> => (JSON.parse(readFileSync(join(web.dataDir, 'settings.json'), 'utf8')) as { llm?: Record<string, unknown> }).llm ?? {};
+const llmSettings = (): Record<string, unknown> =>
+  (JSON.parse(readFileSync(join(web.dataDir, 'settings.json'), 'utf8')) as { llm?: Record<string, unknown> }).llm ?? {};
 
 test('the one model found on this computer is taken at first run; Settings lists what runs here and one click chooses another', async () => {
   await page.goto(web.loginUrl());
@@ -84,13 +123,21 @@ test('the one model found on this computer is taken at first run; Settings lists
   await expect(found).toContainText(`LM Studio at ${lmStudio.origin}/v1`);
   await expect(found).not.toContainText('text-embedding');
   await found.getByRole('button', { name: 'Use meta-llama-3.1-8b-instruct (LM Studio)' }).click();
-  await expect(model.getByRole('status').filter({ hasText: 'Answers will be written by meta-llama-3.1-8b-instruct (LM Studio).' })).toBeVisible();
+  await expect(
+    model.getByRole('status').filter({ hasText: 'Answers will be written by meta-llama-3.1-8b-instruct (LM Studio).' }),
+  ).toBeVisible();
   await expect(found.getByRole('listitem').filter({ hasText: 'meta-llama-3.1-8b-instruct' })).toContainText('In use');
   await expect(model.getByLabel('Model', { exact: true })).toHaveValue('meta-llama-3.1-8b-instruct');
-  expect(llmSettings()).toMatchObject({ preset: 'custom', baseUrl: `${lmStudio.origin}/v1`, model: 'meta-llama-3.1-8b-instruct' });
+  expect(llmSettings()).toMatchObject({
+    preset: 'custom',
+    baseUrl: `${lmStudio.origin}/v1`,
+    model: 'meta-llama-3.1-8b-instruct',
+  });
 
   await model.getByRole('button', { name: 'Test the model' }).click();
-  await expect(model.getByRole('status').filter({ hasText: 'It works' })).toHaveText(`It works: meta-llama-3.1-8b-instruct answers at ${lmStudio.origin}/v1.`);
+  await expect(model.getByRole('status').filter({ hasText: 'It works' })).toHaveText(
+    `It works: meta-llama-3.1-8b-instruct answers at ${lmStudio.origin}/v1.`,
+  );
   await found.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await checkScreen(page, 'models-found');
 });
@@ -110,7 +157,9 @@ test('the catalog shows each model’s cost and fit; a download shows its progre
   await tiny.getByRole('button', { name: 'Download Tiny Chat 1B (test)' }).click();
   await file.held();
   await expect(tiny.getByRole('progressbar', { name: 'Downloading Tiny Chat 1B (test)' })).toBeVisible();
-  await expect(tiny.getByRole('status')).toHaveText(/^\d+ kB of 200 kB · [\d.]+ (k|M|G)?B\/s · (about \d+ (s|min)|under a second) left$/);
+  await expect(tiny.getByRole('status')).toHaveText(
+    /^\d+ kB of 200 kB · [\d.]+ (k|M|G)?B\/s · (about \d+ (s|min)|under a second) left$/,
+  );
   await tiny.scrollIntoViewIfNeeded();
   await checkScreen(page, 'models-downloading');
 
@@ -123,7 +172,11 @@ test('the catalog shows each model’s cost and fit; a download shows its progre
   await expect(tiny).toContainText('Downloaded and checked.');
   await tiny.getByRole('button', { name: 'Use Tiny Chat 1B (test)' }).click();
   await expect(tiny).toContainText('In use');
-  await expect(model.getByRole('status').filter({ hasText: 'Answers will be written by Tiny Chat 1B (test), run by Lantern on this computer.' })).toBeVisible();
+  await expect(
+    model
+      .getByRole('status')
+      .filter({ hasText: 'Answers will be written by Tiny Chat 1B (test), run by Lantern on this computer.' }),
+  ).toBeVisible();
   expect(llmSettings()).toMatchObject({ preset: 'local', model: 'tiny-chat' });
   // The server's model is no longer the one in use.
   await expect(model.getByRole('region', { name: 'Found on this computer' })).not.toContainText('In use');

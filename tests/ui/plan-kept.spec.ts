@@ -37,7 +37,10 @@ test.afterAll(async () => {
 });
 
 const plan = (): Locator => page.getByRole('region', { name: 'Research plan' });
-const subQuestions = (): Promise<string[]> => plan().getByRole('textbox').evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value));
+const subQuestions = (): Promise<string[]> =>
+  plan()
+    .getByRole('textbox')
+    .evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value));
 
 test('a plan not started comes back after a reload with the person’s edits', async () => {
   await page.getByRole('radio', { name: 'Deep research' }).click();
@@ -46,7 +49,9 @@ test('a plan not started comes back after a reload with the person’s edits', a
   await plan().getByRole('textbox', { name: 'Sub-question 1' }).fill(EDITED);
   await plan().getByRole('button', { name: 'Add a sub-question' }).click();
   const count = (await subQuestions()).length;
-  await plan().getByRole('textbox', { name: `Sub-question ${count}` }).fill(ADDED);
+  await plan()
+    .getByRole('textbox', { name: `Sub-question ${count}` })
+    .fill(ADDED);
   const left = await subQuestions();
   expect(left[0]).toBe(EDITED);
   expect(left.at(-1)).toBe(ADDED);
@@ -78,7 +83,10 @@ test('a follow-up’s plan comes back when its thread is reopened from the histo
   const left = await subQuestions();
   await page.getByRole('navigation', { name: 'History' }).getByRole('button', { name: 'New', exact: true }).click();
   await expect(plan()).toHaveCount(0);
-  await page.getByRole('navigation', { name: 'History' }).getByRole('button', { name: new RegExp(`^${QUESTION.replace('?', '\\?')}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'History' })
+    .getByRole('button', { name: new RegExp(`^${QUESTION.replace('?', '\\?')}`) })
+    .click();
   await expect(plan()).toBeVisible();
   expect(await subQuestions()).toEqual(left);
   // Below the thread's report, as it was asked.

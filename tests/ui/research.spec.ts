@@ -111,7 +111,11 @@ test('every control of the answer and reader screen is reachable with Tab alone'
 
 test('the thread is in the history and found by full-text search', async () => {
   const history = page.getByRole('navigation', { name: 'History' });
-  await expect(history.getByRole('list', { name: 'Threads' }).getByRole('button', { name: new RegExp(`^${QUESTION.replace('?', '\\?')}`) })).toBeVisible();
+  await expect(
+    history
+      .getByRole('list', { name: 'Threads' })
+      .getByRole('button', { name: new RegExp(`^${QUESTION.replace('?', '\\?')}`) }),
+  ).toBeVisible();
   await history.getByLabel('Search history').fill('caffeine');
   const hits = history.getByRole('list', { name: 'Search results in history' });
   await expect(hits.getByRole('button', { name: /How much caffeine/ })).toBeVisible();
@@ -146,7 +150,8 @@ test('nothing from a page renders as HTML in the reader: no script runs, no imag
   // The markup the page wrote as text stays text.
   await expect(reader).toContainText('onerror');
   await expect(reader.locator('img, script, iframe, object')).toHaveCount(0);
-  for (const link of await reader.locator('.reader-body a').all()) expect(await link.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+  for (const link of await reader.locator('.reader-body a').all())
+    expect((await link.getAttribute('href')) ?? '').not.toMatch(/^javascript:/i);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await reader.getByRole('button', { name: 'Close the reader' }).click();
   await page.getByRole('radio', { name: 'Answer' }).click();

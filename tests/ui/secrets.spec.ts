@@ -17,7 +17,9 @@ let web: WebMode;
 test.beforeAll(async () => {
   site = await startAnswerSite();
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-ui-secrets-'));
-  writeFileSync(join(dataDir, 'llm-key.enc'), Buffer.from('v11 ciphertext of an earlier desktop version'), { mode: 0o600 });
+  writeFileSync(join(dataDir, 'llm-key.enc'), Buffer.from('v11 ciphertext of an earlier desktop version'), {
+    mode: 0o600,
+  });
   web = await startWebMode({ engine: site.engine, dataDir });
 });
 
@@ -26,12 +28,16 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-test('a key still encrypted by an earlier desktop version is shown as a problem until the key is saved again', async ({ page }) => {
+test('a key still encrypted by an earlier desktop version is shown as a problem until the key is saved again', async ({
+  page,
+}) => {
   await page.goto(web.loginUrl());
   await page.getByRole('button', { name: 'Settings' }).click();
   // The key sits with the model it is for.
   const section = page.getByRole('group', { name: 'Model' });
-  await expect(section.getByRole('alert')).toContainText('still encrypted (llm-key.enc), which only the desktop app can read');
+  await expect(section.getByRole('alert')).toContainText(
+    'still encrypted (llm-key.enc), which only the desktop app can read',
+  );
   await expect(section).toContainText('API key: none stored');
   await section.getByLabel('API key').fill('sk-entered-again');
   await section.getByRole('button', { name: 'Save key' }).click();

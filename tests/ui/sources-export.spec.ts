@@ -40,7 +40,9 @@ test.afterAll(async () => {
 const sources = (): Locator => page.getByRole('region', { name: 'Sources' });
 const list = (name: string): Locator => sources().getByRole('group', { name: new RegExp(`^${name} `) });
 /** The settings file as the server keeps it. */
-const savedSources = (): Record<string, string[]> => (JSON.parse(readFileSync(join(web.dataDir, 'settings.json'), 'utf8')) as { sources?: Record<string, string[]> }).sources ?? {};
+const savedSources = (): Record<string, string[]> =>
+  (JSON.parse(readFileSync(join(web.dataDir, 'settings.json'), 'utf8')) as { sources?: Record<string, string[]> })
+    .sources ?? {};
 
 async function openSettings(): Promise<void> {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -79,7 +81,9 @@ test('a uBlacklist list imported: a rule it cannot take is named and nothing is 
   await importer.getByRole('combobox', { name: 'Into' }).selectOption({ label: 'Pinned' });
   // Comments are no rules: two counted.
   await importer.getByRole('button', { name: 'Import 2 rules' }).click();
-  await expect(importer.getByRole('alert')).toContainText('"/content-farm/": regular-expression rules are not supported');
+  await expect(importer.getByRole('alert')).toContainText(
+    '"/content-farm/": regular-expression rules are not supported',
+  );
   await expect(list('Pinned')).toContainText('None.');
   expect(savedSources()['pin']).toEqual([]);
   await text.fill('# my list\n*://127.0.0.1/roasting*\n');

@@ -83,7 +83,9 @@ test('a follow-up stacks below the first turn and is sent with the thread id; th
   await expect(turn(FOLLOW_UP)).toContainText('Moriondo');
   await expect(turn(FOLLOW_UP).locator('.source-card')).toHaveCount(3);
   // The follow-up was searched for as it stands alone, with the first question's subject.
-  await expect(turn(FOLLOW_UP).locator('.searched-for')).toHaveText(/^Searched for: Who patented .*espresso.* first\?$/);
+  await expect(turn(FOLLOW_UP).locator('.searched-for')).toHaveText(
+    /^Searched for: Who patented .*espresso.* first\?$/,
+  );
   searchedFor = (await turn(FOLLOW_UP).locator('.searched-for').textContent()) ?? '';
   await expect(turn(FIRST).locator('.searched-for')).toHaveCount(0);
   await expect(turn(FOLLOW_UP).getByRole('heading', { name: FOLLOW_UP })).toBeInViewport();
@@ -241,7 +243,11 @@ test('the thread screen passes axe in light and dark, wide and narrow', async ()
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
   // The answers' citation chips, once the Markdown stack has loaded (it loads when the page is idle).
-  await expect(turn(FIRST).getByRole('button', { name: /^Source 1/ }).first()).toBeVisible();
+  await expect(
+    turn(FIRST)
+      .getByRole('button', { name: /^Source 1/ })
+      .first(),
+  ).toBeVisible();
   await checkScreen(page, 'thread-1280');
   await turn(FIRST)
     .getByRole('button', { name: `Edit the question “${FIRST}”` })

@@ -38,7 +38,8 @@ test.beforeAll(async ({ browser }) => {
   });
   page.on('pageerror', (error) => problems.push(`${screen}: uncaught: ${error.message}`));
   page.on('response', (response) => {
-    if (response.status() >= 400 && new URL(response.url()).origin === web.origin) problems.push(`${screen}: ${response.status()} ${response.url()}`);
+    if (response.status() >= 400 && new URL(response.url()).origin === web.origin)
+      problems.push(`${screen}: ${response.status()} ${response.url()}`);
   });
   await page.goto(web.loginUrl());
 });
@@ -50,7 +51,8 @@ test.afterAll(async () => {
 });
 
 const thread = (): Locator => page.getByRole('article', { name: /^Thread: / });
-const turn = (question: string, nth = 0): Locator => thread().getByRole('region', { name: question, exact: true }).nth(nth);
+const turn = (question: string, nth = 0): Locator =>
+  thread().getByRole('region', { name: question, exact: true }).nth(nth);
 
 async function answered(of: Locator): Promise<void> {
   await expect(of.locator('[data-stage="checking"]')).toHaveAttribute('data-state', 'done');
@@ -60,16 +62,21 @@ async function answered(of: Locator): Promise<void> {
 /** What a turn shows, as structure: progress, headings, footer, chips, cards and their actions. */
 function structureOf(of: Locator): Promise<Record<string, unknown>> {
   return of.evaluate((element) => ({
-    stages: [...element.querySelectorAll('[data-stage]')].map((stage) => `${stage.getAttribute('data-stage')}:${stage.getAttribute('data-state')}`),
+    stages: [...element.querySelectorAll('[data-stage]')].map(
+      (stage) => `${stage.getAttribute('data-stage')}:${stage.getAttribute('data-state')}`,
+    ),
     // The follow-up suggestions are not kept in the history (nor which composer wrote the answer):
     // left out until the core keeps them.
-    headings: [...element.querySelectorAll('h2, h3')].map((heading) => heading.textContent?.trim()).filter((heading) => heading !== 'Follow up'),
+    headings: [...element.querySelectorAll('h2, h3')]
+      .map((heading) => heading.textContent?.trim())
+      .filter((heading) => heading !== 'Follow up'),
     footer: element.querySelectorAll('.answer-meta').length,
     chips: [...element.querySelectorAll('.answer-text .chip')].map((chip) => chip.getAttribute('aria-label')),
     glance: element.querySelectorAll('.glance-source').length,
     cards: element.querySelectorAll('.source-card').length,
     cardQuotes: element.querySelectorAll('.source-quotes li').length,
-    readInLantern: [...element.querySelectorAll('button')].filter((button) => button.textContent === 'Read in Lantern').length,
+    readInLantern: [...element.querySelectorAll('button')].filter((button) => button.textContent === 'Read in Lantern')
+      .length,
     actions: [...element.querySelectorAll('.turn-actions button')].map((button) => button.textContent),
   }));
 }
@@ -82,9 +89,12 @@ test('an answer is not presented with a whole-answer "verified" claim, nor a chi
   await expect(asked).not.toContainText(/verified/i);
   await expect(asked).not.toContainText('Found on the page');
   // Each chip says what its check found: the quote on the page, not that the sentence answers.
-  for (const chip of await asked.locator('.answer-text .chip').all()) await expect(chip).toHaveAttribute('aria-label', /^Source \d+(, (found|partly found|not found) on the page)?$/);
+  for (const chip of await asked.locator('.answer-text .chip').all())
+    await expect(chip).toHaveAttribute('aria-label', /^Source \d+(, (found|partly found|not found) on the page)?$/);
   // The footer counts the sources the answer cites among those read.
-  await expect(asked.locator('.answer-meta')).toContainText(/(Cites (\d+|none) of \d+ sources? read|Not answered by the \d+ sources? read)/);
+  await expect(asked.locator('.answer-meta')).toContainText(
+    /(Cites (\d+|none) of \d+ sources? read|Not answered by the \d+ sources? read)/,
+  );
 });
 
 test('an answer quoted from the pages offers the model setup, one click to Settings at /settings', async () => {
@@ -106,7 +116,15 @@ test('an answer quoted from the pages offers the model setup, one click to Setti
   await expect(model).toBeFocused();
   // Presets by name, each filling in its address; the key beside the model; plain words.
   const preset = model.getByRole('combobox', { name: 'Runs on' });
-  await expect(preset.locator('option')).toHaveText(['OpenAI', 'Gemini', 'Ollama', 'LM Studio', 'llama.cpp server', 'Built-in (a GGUF model on this computer)', 'Other (OpenAI-compatible)']);
+  await expect(preset.locator('option')).toHaveText([
+    'OpenAI',
+    'Gemini',
+    'Ollama',
+    'LM Studio',
+    'llama.cpp server',
+    'Built-in (a GGUF model on this computer)',
+    'Other (OpenAI-compatible)',
+  ]);
   await preset.selectOption({ label: 'Ollama' });
   await expect(model.getByRole('textbox', { name: 'Address (base URL)' })).toHaveValue('http://127.0.0.1:11434/v1');
   await expect(model.getByLabel('API key')).toBeVisible();
@@ -130,7 +148,11 @@ test('a reopened thread shows the same structure as the live one: progress, chip
   await page.reload();
   screen = 'reopened thread';
   await answered(turn(FIRST));
-  await expect(turn(FIRST).getByRole('button', { name: /^Source 1/ }).first()).toBeVisible();
+  await expect(
+    turn(FIRST)
+      .getByRole('button', { name: /^Source 1/ })
+      .first(),
+  ).toBeVisible();
   const reopened = await structureOf(turn(FIRST));
   expect(reopened).toEqual(live);
 });
@@ -155,10 +177,14 @@ test('the retry of the latest failed question keeps both turns on screen, as the
   screen = 'failed turn';
   await askQuestion(page, FAILS);
   await expect(turn(FAILS).getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
-  await turn(FAILS).getByRole('button', { name: /^(Retry|Try again)$/ }).click();
+  await turn(FAILS)
+    .getByRole('button', { name: /^(Retry|Try again)$/ })
+    .click();
   await answered(turn(FAILS, 1));
   await expect(turn(FAILS, 0).getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
-  const onScreen = await thread().getByRole('region').evaluateAll((regions) => regions.filter((region) => region.classList.contains('turn')).length);
+  const onScreen = await thread()
+    .getByRole('region')
+    .evaluateAll((regions) => regions.filter((region) => region.classList.contains('turn')).length);
   await page.reload();
   await expect(turn(FAILS, 1).locator('.answer-meta')).toBeVisible();
   await expect(turn(FAILS, 0).getByRole('alert')).toContainText('ENGINE_UNREACHABLE');
@@ -172,11 +198,16 @@ test('the history drawer keeps the page behind it inert: focus stays in it, Esc 
   await toggle.click();
   const drawer = page.getByRole('navigation', { name: 'History' });
   await expect(drawer.getByRole('searchbox', { name: 'Search history' })).toBeFocused();
-  for (const behind of ['header.topbar', 'main.main', '.reader-slot', '.skip-link']) await expect(page.locator(behind)).toHaveAttribute('inert', '');
+  for (const behind of ['header.topbar', 'main.main', '.reader-slot', '.skip-link'])
+    await expect(page.locator(behind)).toHaveAttribute('inert', '');
   // Tab and Shift+Tab go round the drawer's controls and never reach the page behind it.
   for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
     await page.keyboard.press(key);
-    const inDrawer = await page.evaluate(() => document.activeElement === document.body || document.getElementById('history-drawer')?.contains(document.activeElement));
+    const inDrawer = await page.evaluate(
+      () =>
+        document.activeElement === document.body ||
+        document.getElementById('history-drawer')?.contains(document.activeElement),
+    );
     expect(inDrawer, `focus after ${key}`).toBe(true);
   }
   await checkScreen(page, 'history-drawer-inert');
@@ -193,8 +224,11 @@ test('the phone top bar fits: every control inside the screen, "Settings" not cl
   const overflow = await page.locator('header.topbar').evaluate((bar) =>
     [...bar.querySelectorAll('button, a, .brand')].flatMap((element) => {
       const box = element.getBoundingClientRect();
-      const clipped = box.right > window.innerWidth + 0.5 || box.left < -0.5 || element.scrollWidth > element.clientWidth + 1;
-      return clipped ? [`${element.textContent?.trim()}: ${Math.round(box.left)}–${Math.round(box.right)} of ${window.innerWidth}`] : [];
+      const clipped =
+        box.right > window.innerWidth + 0.5 || box.left < -0.5 || element.scrollWidth > element.clientWidth + 1;
+      return clipped
+        ? [`${element.textContent?.trim()}: ${Math.round(box.left)}–${Math.round(box.right)} of ${window.innerWidth}`]
+        : [];
     }),
   );
   expect(overflow).toEqual([]);
@@ -210,7 +244,11 @@ test('no console error or failed request on any screen', async () => {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('group', { name: 'Model' })).toBeVisible();
   screen = 'history thread';
-  await page.getByRole('navigation', { name: 'History' }).getByRole('button', { name: new RegExp(FIRST.replace('?', '\\?')) }).first().click();
+  await page
+    .getByRole('navigation', { name: 'History' })
+    .getByRole('button', { name: new RegExp(FIRST.replace('?', '\\?')) })
+    .first()
+    .click();
   await answered(turn(FIRST));
   screen = 'reader';
   await turn(FIRST).getByRole('button', { name: 'Read in Lantern' }).first().click();

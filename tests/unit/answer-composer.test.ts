@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import type { Passage } from '../../src/main/answer/passages';
-import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, nameRunsIn, namesIn } from '../../src/main/answer/question-cues';
+import {
+  answerSpan,
+  asksKindOfNumber,
+  expectsName,
+  expectsNumber,
+  holdsNewName,
+  holdsNumber,
+  holdsNumberOfKind,
+  nameRunsIn,
+  namesIn,
+} from '../../src/main/answer/question-cues';
 import { termWeights, weightedCoverage } from '../../src/main/answer/term-weights';
 import { contentTerms, sameTerm } from '../../src/main/answer/terms';
 
@@ -11,7 +21,15 @@ function passages(...texts: [number, string][]): Passage[] {
 }
 
 function titled(titles: Record<number, string>, ...texts: [number, string][]): Passage[] {
-  return texts.map(([n, text], id) => ({ id, n, url: `https://example.com/${n}`, title: titles[n] ?? `Page ${n}`, text, start: 0, end: text.length }));
+  return texts.map(([n, text], id) => ({
+    id,
+    n,
+    url: `https://example.com/${n}`,
+    title: titles[n] ?? `Page ${n}`,
+    text,
+    start: 0,
+    end: text.length,
+  }));
 }
 
 const compose = (question: string, given: Passage[]): Promise<string> =>
@@ -55,13 +73,25 @@ describe('termWeights', () => {
     expect(weights.get('kaldi')).toBeGreaterThan(weights.get('coffee') as number);
     expect(weights.get('espresso')).toBeGreaterThan(weights.get('kaldi') as number);
     // Holding the rare term counts for more than holding the common one.
-    expect(weightedCoverage(weights, new Set(['kaldi']))).toBeGreaterThan(weightedCoverage(weights, new Set(['coffee'])));
+    expect(weightedCoverage(weights, new Set(['kaldi']))).toBeGreaterThan(
+      weightedCoverage(weights, new Set(['coffee'])),
+    );
   });
 });
 
 describe('question cues', () => {
   it('knows questions that ask for a number, in several languages', () => {
-    for (const q of ['How many pages long is the book?', 'When did it open?', 'Wie viele Akkus?', 'Combien coûte-t-il ?', '¿Cuántos años tiene?', 'Quanti cuccioli sono nati?', 'Ile ważył?', 'Kuinka monta?', '咖啡多少钱？'])
+    for (const q of [
+      'How many pages long is the book?',
+      'When did it open?',
+      'Wie viele Akkus?',
+      'Combien coûte-t-il ?',
+      '¿Cuántos años tiene?',
+      'Quanti cuccioli sono nati?',
+      'Ile ważył?',
+      'Kuinka monta?',
+      '咖啡多少钱？',
+    ])
       expect(expectsNumber(q), q).toBe(true);
     for (const q of ['Who won the race?', 'Which file tracks dependencies?', 'Where did they teach when young?'])
       expect(expectsNumber(q), q).toBe(false);
@@ -75,15 +105,26 @@ describe('question cues', () => {
   // JavaScript's \b knows only ASCII word characters: no boundary stands after "ß" or "ä" before a
   // space, nor before "à" after one, so a cue written "groß\b" never matched.
   it('knows the cues that begin or end with a letter outside ASCII', () => {
-    for (const q of ['Wie groß ist das Haus?', 'Kuinka pitkä matka on?', 'Minä päivänä se avattiin?', 'À quelle date ouvre-t-il ?'])
+    for (const q of [
+      'Wie groß ist das Haus?',
+      'Kuinka pitkä matka on?',
+      'Minä päivänä se avattiin?',
+      'À quelle date ouvre-t-il ?',
+    ])
       expect(expectsNumber(q), q).toBe(true);
-    for (const q of ['Kuinka pitkä kurssi on?', '¿Qué precio tiene?', 'Mitä lippu maksaa?', '¿Qué resolución tiene el mapa?'])
+    for (const q of [
+      'Kuinka pitkä kurssi on?',
+      '¿Qué precio tiene?',
+      'Mitä lippu maksaa?',
+      '¿Qué resolución tiene el mapa?',
+    ])
       expect(asksKindOfNumber(q), q).toBe(true);
     expect(expectsName('Ketkä voittivat?')).toBe(true);
   });
 
   it('knows questions that ask who, and sentences that name someone new', () => {
-    for (const q of ['Who won the race?', 'Qui a remplacé le ministre ?', '¿Quién ganó?', 'Wer hat gewonnen?']) expect(expectsName(q), q).toBe(true);
+    for (const q of ['Who won the race?', 'Qui a remplacé le ministre ?', '¿Quién ganó?', 'Wer hat gewonnen?'])
+      expect(expectsName(q), q).toBe(true);
     expect(expectsName('Which file tracks dependencies?')).toBe(false);
     expect(holdsNewName('In the 19th century machines were invented for roasting.', ['invent', 'machine'])).toBe(false);
     expect(holdsNewName('The machine was invented by Angelo Moriondo in Turin.', ['invent', 'machine'])).toBe(true);
@@ -91,15 +132,30 @@ describe('question cues', () => {
   });
 
   it('knows when a question asks for a year, an age or a share, and which numbers are one', () => {
-    expect(holdsNumberOfKind('The story is set in 1899, at the end of the Wild West.', 'In what year does the story take place?')).toBe(true);
-    expect(holdsNumberOfKind('Winner of over 175 awards and 250 perfect scores.', 'In what year does the story take place?')).toBe(false);
-    expect(holdsNumberOfKind('The 55-year-old is the third resident to catch it.', 'How old was the hunter?')).toBe(true);
+    expect(
+      holdsNumberOfKind(
+        'The story is set in 1899, at the end of the Wild West.',
+        'In what year does the story take place?',
+      ),
+    ).toBe(true);
+    expect(
+      holdsNumberOfKind('Winner of over 175 awards and 250 perfect scores.', 'In what year does the story take place?'),
+    ).toBe(false);
+    expect(holdsNumberOfKind('The 55-year-old is the third resident to catch it.', 'How old was the hunter?')).toBe(
+      true,
+    );
     expect(holdsNumberOfKind('Zgłosił się 27-letni Angus Barbieri.', 'Ile lat miał Angus Barbieri?')).toBe(true);
-    expect(holdsNumberOfKind('Il a 32 ans.', "Quel âge a-t-il ?")).toBe(true);
-    expect(holdsNumberOfKind('Será recibido cerca de las 13:00 horas.', '¿Cuántos años tiene el presidente?')).toBe(false);
-    expect(holdsNumberOfKind('Women held 10% of ministerial posts.', 'Quelle part des postes les femmes occupaient-elles ?')).toBe(true);
+    expect(holdsNumberOfKind('Il a 32 ans.', 'Quel âge a-t-il ?')).toBe(true);
+    expect(holdsNumberOfKind('Será recibido cerca de las 13:00 horas.', '¿Cuántos años tiene el presidente?')).toBe(
+      false,
+    );
+    expect(
+      holdsNumberOfKind('Women held 10% of ministerial posts.', 'Quelle part des postes les femmes occupaient-elles ?'),
+    ).toBe(true);
     expect(holdsNumberOfKind('Noin kaksi prosenttia kärsii siitä.', 'Kuinka suuri osa kärsii?')).toBe(true);
-    expect(holdsNumberOfKind('Tunisia ranked 67th in 2019.', 'What share of posts did women hold in 2019?')).toBe(false);
+    expect(holdsNumberOfKind('Tunisia ranked 67th in 2019.', 'What share of posts did women hold in 2019?')).toBe(
+      false,
+    );
     // A question that asks for no particular kind of number takes any.
     expect(holdsNumberOfKind('It costs $6.99.', 'How much does it cost?')).toBe(true);
   });
@@ -129,7 +185,10 @@ describe('question cues', () => {
   });
 
   it('groups the capitalised words written together into one name', () => {
-    expect(nameRunsIn('What budget did the Linus Tech Tips poster set for his PC?')).toEqual([['linus', 'tech', 'tips'], ['pc']]);
+    expect(nameRunsIn('What budget did the Linus Tech Tips poster set for his PC?')).toEqual([
+      ['linus', 'tech', 'tips'],
+      ['pc'],
+    ]);
     expect(nameRunsIn('Is Berlin bigger than Munich, Germany?')).toEqual([['berlin'], ['munich'], ['germany']]);
   });
 });
@@ -147,7 +206,10 @@ describe('extractiveComposer', () => {
 
   it('answers with the sentence that holds the number asked for, though the question words it differently', async () => {
     const given = passages(
-      [1, 'Disney Plus had a rough first week with many glitches. Disney’s streaming service is priced at $6.99 a month and holds movies from Pixar.'],
+      [
+        1,
+        'Disney Plus had a rough first week with many glitches. Disney’s streaming service is priced at $6.99 a month and holds movies from Pixar.',
+      ],
       [2, 'Coffee was first roasted in Arabia. The drink spread to Europe in the 17th century.'],
     );
     const answer = await compose('How much does the Disney Plus service cost per month?', given);
@@ -164,22 +226,36 @@ describe('extractiveComposer', () => {
     expect(await compose('How much did South Dakota pay for its anti-drug ad campaign?', given)).toBe(
       '**$449,000** [1]\n\nSouth Dakota paid roughly $449,000 for the ad campaign. [1]',
     );
-    expect((await compose('Which agency did South Dakota pay for its anti-drug ad campaign?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    expect(
+      (await compose('Which agency did South Dakota pay for its anti-drug ad campaign?', given)).startsWith(
+        NOT_IN_SOURCES,
+      ),
+    ).toBe(true);
   });
 
   it('does not answer a number question from sentences without a number', async () => {
-    const given = passages([1, 'The Keychron keyboard comes in a version with an aluminium frame and hot-swappable switches for typists.']);
+    const given = passages([
+      1,
+      'The Keychron keyboard comes in a version with an aluminium frame and hot-swappable switches for typists.',
+    ]);
     const answer = await compose('How heavy is the Keychron keyboard with the aluminium frame?', given);
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 
   it('does not answer about a name the sources never write', async () => {
     const given = passages(
-      [1, 'The unemployment rate in Poland was 3.1 percent in March 2021, the statistics office Eurostat said on Friday.'],
+      [
+        1,
+        'The unemployment rate in Poland was 3.1 percent in March 2021, the statistics office Eurostat said on Friday.',
+      ],
       [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
     );
-    expect((await compose('What was the unemployment rate in Germany in March 2021?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
-    expect((await compose('What was the unemployment rate in Poland in March 2021?', given)).startsWith(NOT_IN_SOURCES)).toBe(false);
+    expect(
+      (await compose('What was the unemployment rate in Germany in March 2021?', given)).startsWith(NOT_IN_SOURCES),
+    ).toBe(true);
+    expect(
+      (await compose('What was the unemployment rate in Poland in March 2021?', given)).startsWith(NOT_IN_SOURCES),
+    ).toBe(false);
   });
 
   it('takes a name of several words as written where half of its words are, not where fewer are', async () => {
@@ -187,24 +263,40 @@ describe('extractiveComposer', () => {
       [1, 'On the Tech Tips forum, the poster set a budget of $3,500 for his video editing PC.'],
       [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
     );
-    expect(await compose('What budget did the Linus Tech Tips poster set for his video editing PC?', given)).toContain('$3,500');
-    expect((await compose('What budget did the Linus Media Group poster set for his video editing PC?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    expect(await compose('What budget did the Linus Tech Tips poster set for his video editing PC?', given)).toContain(
+      '$3,500',
+    );
+    expect(
+      (await compose('What budget did the Linus Media Group poster set for his video editing PC?', given)).startsWith(
+        NOT_IN_SOURCES,
+      ),
+    ).toBe(true);
   });
 
   it('once the sources answer, leads with a more relevant sentence that says as much of the question, though its passage says less', async () => {
     const given = passages(
       [1, 'Unite Connect forwards Zorbex alarms to phones.'],
-      [2, 'Zorbex makes monitors for hospitals and clinics across the country. Nurses there carry phones on every shift.'],
+      [
+        2,
+        'Zorbex makes monitors for hospitals and clinics across the country. Nurses there carry phones on every shift.',
+      ],
     );
     const answer = await compose('Which software sends Zorbex monitor alarms to the phones of nurses?', given);
     expect(answer.split('\n')[0]).toBe('Unite Connect forwards Zorbex alarms to phones. [1]');
     // Alone, that sentence's passage holds too little of the question: the sources do not answer.
-    expect((await compose('Which software sends Zorbex monitor alarms to the phones of nurses?', given.slice(0, 1))).startsWith(NOT_IN_SOURCES)).toBe(true);
+    expect(
+      (
+        await compose('Which software sends Zorbex monitor alarms to the phones of nurses?', given.slice(0, 1))
+      ).startsWith(NOT_IN_SOURCES),
+    ).toBe(true);
   });
 
   it('lets a sentence with the one number of the kind asked lead with less of the question in it, its passage holding the rest', async () => {
     const given = passages(
-      [1, 'The Zorbex museum in Lintau has a new sculpture wing for modern art. The doors first opened to visitors in 1998.'],
+      [
+        1,
+        'The Zorbex museum in Lintau has a new sculpture wing for modern art. The doors first opened to visitors in 1998.',
+      ],
       [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
     );
     expect(await compose('In what year did the Zorbex museum in Lintau open its new sculpture wing?', given)).toMatch(
@@ -218,14 +310,20 @@ describe('extractiveComposer', () => {
       [1, 'Zentra Auth handles the sign-in of web and mobile apps with email links and social logins.'],
       [2, 'Monthly active users of the feeder app get 24 months of free updates for every feeder they register.'],
     );
-    expect((await compose('How many monthly active users does Zentra Auth include for free?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    expect(
+      (await compose('How many monthly active users does Zentra Auth include for free?', given)).startsWith(
+        NOT_IN_SOURCES,
+      ),
+    ).toBe(true);
     // The name in the page's title is enough: the page's sentences leave it to the title.
     const pricing = titled(
       { 1: 'Zentra Auth', 2: 'Feeder app', 3: 'Zentra Auth pricing' },
       ...given.map((p): [number, string] => [p.n, p.text]),
       [3, 'The free plan includes 50,000 monthly active users and unlimited social logins.'],
     );
-    expect(await compose('How many monthly active users does Zentra Auth include for free?', pricing)).toContain('50,000');
+    expect(await compose('How many monthly active users does Zentra Auth include for free?', pricing)).toContain(
+      '50,000',
+    );
   });
 
   it('does not answer when the rarest terms of the question are missing, though common ones are there', async () => {
@@ -236,7 +334,9 @@ describe('extractiveComposer', () => {
       // Other pages read: rarity is measured across ten passages or more.
       ...fillers.map((text): [number, string] => [4, text]),
     );
-    expect((await compose('Who is the head coach of the New York Islanders?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
+    expect((await compose('Who is the head coach of the New York Islanders?', given)).startsWith(NOT_IN_SOURCES)).toBe(
+      true,
+    );
   });
 
   it('over a handful of passages, weighs the terms nearly equally: one short page, a reworded question', async () => {
@@ -253,7 +353,10 @@ describe('extractiveComposer', () => {
 
   it('counts the passage around a sentence: the subject in one sentence, the fact in the next', async () => {
     const given = passages(
-      [1, 'Wichita East swimmer Hugh McPherson had a strong state meet in the freestyle events this year. He won the 100 yard race in a record time of 45 seconds.'],
+      [
+        1,
+        'Wichita East swimmer Hugh McPherson had a strong state meet in the freestyle events this year. He won the 100 yard race in a record time of 45 seconds.',
+      ],
       [2, 'Coffee was first roasted in Arabia and spread to Europe in the 17th century.'],
     );
     const answer = await compose('Who won the 100 yard freestyle at the state swim meet?', given);
@@ -272,23 +375,45 @@ describe('extractiveComposer', () => {
   });
 
   it('leads only with a whole sentence, not a heading or product name that happens to share the terms', async () => {
-    const given = titled({ 1: 'Keychron K2 review' }, [1, 'K2 Wireless Mechanical Keyboard (Version 2)'], [2, 'Coffee was first roasted in Arabia.']);
-    expect((await compose('What is the battery capacity of the Keychron K2 version 2?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
-    const sentence = titled({ 1: 'Keychron K2 review' }, [1, 'The K2 Wireless Mechanical Keyboard (Version 2) has a 4000 mAh battery.'], [2, 'Coffee was first roasted in Arabia.']);
+    const given = titled(
+      { 1: 'Keychron K2 review' },
+      [1, 'K2 Wireless Mechanical Keyboard (Version 2)'],
+      [2, 'Coffee was first roasted in Arabia.'],
+    );
+    expect(
+      (await compose('What is the battery capacity of the Keychron K2 version 2?', given)).startsWith(NOT_IN_SOURCES),
+    ).toBe(true);
+    const sentence = titled(
+      { 1: 'Keychron K2 review' },
+      [1, 'The K2 Wireless Mechanical Keyboard (Version 2) has a 4000 mAh battery.'],
+      [2, 'Coffee was first roasted in Arabia.'],
+    );
     expect(await compose('What is the battery capacity of the Keychron K2 version 2?', sentence)).toContain('4000 mAh');
   });
 
   it('does not answer a question for an age, a year or a share with a number of another kind', async () => {
-    const given = passages([1, 'President Gabriel Boric will be received at the air base at around 13:00 by the regional governor.']);
+    const given = passages([
+      1,
+      'President Gabriel Boric will be received at the air base at around 13:00 by the regional governor.',
+    ]);
     expect((await compose('How old is President Gabriel Boric?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
-    const aged = passages([1, 'President Gabriel Boric, 36 years old, will be received at the air base by the regional governor.']);
+    const aged = passages([
+      1,
+      'President Gabriel Boric, 36 years old, will be received at the air base by the regional governor.',
+    ]);
     expect(await compose('How old is President Gabriel Boric?', aged)).toContain('36 years old');
   });
 
   it('answers who only with a sentence that names someone the question does not', async () => {
-    const given = passages([1, 'In the 19th century, roasting and grinding machines were invented and came into wide use.']);
+    const given = passages([
+      1,
+      'In the 19th century, roasting and grinding machines were invented and came into wide use.',
+    ]);
     expect((await compose('Who invented the grinding machines?', given)).startsWith(NOT_IN_SOURCES)).toBe(true);
-    const named = passages([1, 'In the 19th century, Angelo Moriondo invented roasting and grinding machines in Turin.']);
+    const named = passages([
+      1,
+      'In the 19th century, Angelo Moriondo invented roasting and grinding machines in Turin.',
+    ]);
     expect((await compose('Who invented the grinding machines?', named)).startsWith(NOT_IN_SOURCES)).toBe(false);
   });
 
@@ -317,14 +442,20 @@ describe('key points', () => {
 
 describe('long sentences', () => {
   it('lets a long sentence that holds the answer lead (up to 600 characters), but never a longer run-on', async () => {
-    const filler = 'according to the annual report published by the ministry of transport in the spring, after a long consultation with regional operators, unions and the public';
+    const filler =
+      'according to the annual report published by the ministry of transport in the spring, after a long consultation with regional operators, unions and the public';
     const long = `The new tunnel under the river, which took eleven years to build and cost far more than planned ${filler}, and after two delays caused by flooding of the works in the second winter and a strike of the tunnel crews in the fourth year, carries 42,000 vehicles a day.`;
     expect(long.length).toBeGreaterThan(400);
     expect(long.length).toBeLessThan(600);
-    const answer = await compose('How many vehicles a day does the new river tunnel carry?', passages([1, long], [2, 'Bread is baked from flour, water, salt and yeast in most bakeries of the town.']));
+    const answer = await compose(
+      'How many vehicles a day does the new river tunnel carry?',
+      passages([1, long], [2, 'Bread is baked from flour, water, salt and yeast in most bakeries of the town.']),
+    );
     expect(answer).toBe(`${long} [1]`);
     const runOn = `${long.slice(0, -1)}, ${filler}, ${filler}, ${filler}.`;
     expect(runOn.length).toBeGreaterThan(600);
-    expect(await compose('How many vehicles a day does the new river tunnel carry?', passages([1, runOn]))).toMatch(new RegExp(`^${NOT_IN_SOURCES.replace('.', '\\.')}`));
+    expect(await compose('How many vehicles a day does the new river tunnel carry?', passages([1, runOn]))).toMatch(
+      new RegExp(`^${NOT_IN_SOURCES.replace('.', '\\.')}`),
+    );
   });
 });

@@ -34,7 +34,13 @@ describe('formatAnswerText', () => {
     const text = formatAnswerText({
       answer: 'Tea has caffeine [1].',
       sources: [
-        { n: 1, title: 'Tea *facts*\n# not a heading', url: 'https://t.example/a b<c>', source: 't.example', quotes: [] },
+        {
+          n: 1,
+          title: 'Tea *facts*\n# not a heading',
+          url: 'https://t.example/a b<c>',
+          source: 't.example',
+          quotes: [],
+        },
         { n: 2, title: '', url: 'https://u.example/', source: 'u.example', quotes: [] },
       ],
     });

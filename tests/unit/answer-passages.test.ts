@@ -4,17 +4,17 @@ import { rankPassages } from '../../src/main/answer/rank';
 
 describe('splitSentences', () => {
   it('keeps abbreviations and decimals inside their sentence', () => {
-    expect(splitSentences('Dr. Smith measured 3.5 cups in the U.S. on Monday. Then he left.').map((s) => s.text)).toEqual([
-      'Dr. Smith measured 3.5 cups in the U.S. on Monday.',
-      'Then he left.',
-    ]);
+    expect(
+      splitSentences('Dr. Smith measured 3.5 cups in the U.S. on Monday. Then he left.').map((s) => s.text),
+    ).toEqual(['Dr. Smith measured 3.5 cups in the U.S. on Monday.', 'Then he left.']);
   });
 
   it('keeps a date whose day is an ordinal ("28. Februar") inside its sentence, and still splits after a number that ends one', () => {
-    expect(splitSentences('Die Impforte schliessen am 28. Februar 2022. Das Reparaturcafé öffnet auch am 27. März.').map((s) => s.text)).toEqual([
-      'Die Impforte schliessen am 28. Februar 2022.',
-      'Das Reparaturcafé öffnet auch am 27. März.',
-    ]);
+    expect(
+      splitSentences('Die Impforte schliessen am 28. Februar 2022. Das Reparaturcafé öffnet auch am 27. März.').map(
+        (s) => s.text,
+      ),
+    ).toEqual(['Die Impforte schliessen am 28. Februar 2022.', 'Das Reparaturcafé öffnet auch am 27. März.']);
     expect(splitSentences('Sie wurde Zweite, er kam auf Platz 3. Danach regnete es.').map((s) => s.text)).toEqual([
       'Sie wurde Zweite, er kam auf Platz 3.',
       'Danach regnete es.',
@@ -28,8 +28,13 @@ describe('splitSentences', () => {
       'Der Preis liegt bei ca. 12 Euro.',
       'Fin.',
     ]);
-    expect(split('Il est né en 50 av. J.-C. à Rome. Ensuite.')).toEqual(['Il est né en 50 av. J.-C. à Rome.', 'Ensuite.']);
-    expect(split('Im 19. Jahrhundert wuchs die Stadt. Sie belegte den 2. Platz. Er kam auf Platz 3. Danach regnete es.')).toEqual([
+    expect(split('Il est né en 50 av. J.-C. à Rome. Ensuite.')).toEqual([
+      'Il est né en 50 av. J.-C. à Rome.',
+      'Ensuite.',
+    ]);
+    expect(
+      split('Im 19. Jahrhundert wuchs die Stadt. Sie belegte den 2. Platz. Er kam auf Platz 3. Danach regnete es.'),
+    ).toEqual([
       'Im 19. Jahrhundert wuchs die Stadt.',
       'Sie belegte den 2. Platz.',
       'Er kam auf Platz 3.',
@@ -43,11 +48,18 @@ describe('splitSentences', () => {
       'Weithin wurde das Loblied gesungen.',
       '1927 schlossen sich die Winzer zusammen.',
     ]);
-    expect(split('Sales fell in 2023. 2024 was a better year.')).toEqual(['Sales fell in 2023.', '2024 was a better year.']);
+    expect(split('Sales fell in 2023. 2024 was a better year.')).toEqual([
+      'Sales fell in 2023.',
+      '2024 was a better year.',
+    ]);
     const text = 'See Fig. 3 for the curve. It was Sept. 5 when he left. Es waren ca. 5 km.';
     expect(split(text)).toEqual(['See Fig. 3 for the curve.', 'It was Sept. 5 when he left.', 'Es waren ca. 5 km.']);
     const second = splitSentences(`Intro. ${'Weithin gesungen. 1927 schlossen sie.'}`, 100)[2];
-    expect(second).toEqual({ text: '1927 schlossen sie.', start: 100 + 'Intro. Weithin gesungen. '.length, end: 100 + 'Intro. Weithin gesungen. 1927 schlossen sie.'.length });
+    expect(second).toEqual({
+      text: '1927 schlossen sie.',
+      start: 100 + 'Intro. Weithin gesungen. '.length,
+      end: 100 + 'Intro. Weithin gesungen. 1927 schlossen sie.'.length,
+    });
   });
 
   it('splits Chinese and Japanese sentences', () => {
@@ -121,8 +133,14 @@ describe('pagePassages', () => {
     const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown: page }, 0);
     expect(passages.map((p) => [p.text, p.context])).toEqual([
       ['An intro before any section.', 'Wineries of Bolzano'],
-      ['Growers met in the village.', 'Wineries of Bolzano\nThe Magdalener cooperative\nHistory\nAn intro before any section.'],
-      ['It was founded in 1927.', 'Wineries of Bolzano\nThe Magdalener cooperative\nHistory\nGrowers met in the village.'],
+      [
+        'Growers met in the village.',
+        'Wineries of Bolzano\nThe Magdalener cooperative\nHistory\nAn intro before any section.',
+      ],
+      [
+        'It was founded in 1927.',
+        'Wineries of Bolzano\nThe Magdalener cooperative\nHistory\nGrowers met in the village.',
+      ],
       // A list item or a fact laid out is a statement of its own: what comes before it is not its context, nor is it the context of what comes after.
       ['A list item of its own.', 'Wineries of Bolzano\nThe Magdalener cooperative\nHistory'],
       ['Prose after the list.', 'Wineries of Bolzano\nThe Magdalener cooperative\nHistory'],
@@ -133,7 +151,16 @@ describe('pagePassages', () => {
 
 describe('list items', () => {
   it('marks list items, an escaped ordered marker included, and leaves the marker out of the range', () => {
-    const markdown = ['Who may apply:', '', '1\\. Total household income not to exceed $40,000', '2\\. Must be a resident', '', '- A bullet item', '', 'A paragraph.'].join('\n');
+    const markdown = [
+      'Who may apply:',
+      '',
+      '1\\. Total household income not to exceed $40,000',
+      '2\\. Must be a resident',
+      '',
+      '- A bullet item',
+      '',
+      'A paragraph.',
+    ].join('\n');
     const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown }, 0);
     expect(passages.map((p) => [p.text, p.shape])).toEqual([
       ['Who may apply:', undefined],
@@ -179,8 +206,13 @@ describe('facts laid out', () => {
   });
 
   it('takes neither a figure nor a list item for a label, and splits cells only on bars that are not escaped', () => {
-    expect(laidOut.some((p) => p.text.startsWith('250 g') || p.text.startsWith('- Weight') || p.text.startsWith('Weight'))).toBe(false);
-    expect(cellsOf('Herkunft | Sidamo, Äthiopien \\| Hochland')).toEqual(['Herkunft', 'Sidamo, Äthiopien \\| Hochland']);
+    expect(
+      laidOut.some((p) => p.text.startsWith('250 g') || p.text.startsWith('- Weight') || p.text.startsWith('Weight')),
+    ).toBe(false);
+    expect(cellsOf('Herkunft | Sidamo, Äthiopien \\| Hochland')).toEqual([
+      'Herkunft',
+      'Sidamo, Äthiopien \\| Hochland',
+    ]);
   });
 });
 
@@ -189,13 +221,27 @@ describe('a sentence under a label', () => {
     const markdown = ['## Preparation', '', 'Use a 26 cm tin.', '', 'Volume', '', '40 l'].join('\n');
     const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown }, 0);
     expect(passages.filter((p) => p.shape === 'value').map((p) => p.text)).toEqual(['Volume\n\n40 l']);
-    expect(passages.filter((p) => p.text.includes('26 cm')).map((p) => [p.text, p.shape, p.context])).toEqual([['Use a 26 cm tin.', undefined, 'Preparation']]);
+    expect(passages.filter((p) => p.text.includes('26 cm')).map((p) => [p.text, p.shape, p.context])).toEqual([
+      ['Use a 26 cm tin.', undefined, 'Preparation'],
+    ]);
   });
 });
 
 describe('label and value lines', () => {
   // As the extractor writes a specification table or a definition list: one "Label: value" paragraph a row.
-  const markdown = ['Specifications', '', 'Colour: Moss green', '', 'Weight: 1,150 g', '', 'Note: the lid comes off. It is sold apart.', '', 'Volume', '', '40 l'].join('\n');
+  const markdown = [
+    'Specifications',
+    '',
+    'Colour: Moss green',
+    '',
+    'Weight: 1,150 g',
+    '',
+    'Note: the lid comes off. It is sold apart.',
+    '',
+    'Volume',
+    '',
+    '40 l',
+  ].join('\n');
   const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown }, 0);
 
   it('makes one laid-out passage of each line, pairs none of them with the line under it, and leaves sentences after a colon prose', () => {
@@ -213,19 +259,36 @@ describe('label and value lines', () => {
 });
 
 describe('rankPassages', () => {
-  const page = (n: number, title: string, markdown: string) => pagePassages({ n, url: `u${n}`, title, markdown }, n * 100);
+  const page = (n: number, title: string, markdown: string) =>
+    pagePassages({ n, url: `u${n}`, title, markdown }, n * 100);
   const specs = page(1, 'Rode NT1 5th Generation Black', '- Polar pattern: cardioid\n- Weight: 311 g');
-  const prose = page(2, 'Studio microphones', 'The Rode NT1 5th generation mic is a condenser for vocals. It ships with a pop shield.');
+  const prose = page(
+    2,
+    'Studio microphones',
+    'The Rode NT1 5th generation mic is a condenser for vocals. It ships with a pop shield.',
+  );
 
   it('ranks a passage that holds the kind of number asked with its page title, so a spec line names its subject', () => {
-    const ranked = rankPassages('How heavy is the Rode NT1 5th generation mic?', [...prose, ...specs]).map((r) => r.passage.text);
+    const ranked = rankPassages('How heavy is the Rode NT1 5th generation mic?', [...prose, ...specs]).map(
+      (r) => r.passage.text,
+    );
     expect(ranked.indexOf('Weight: 311 g')).toBeLessThan(ranked.indexOf('Polar pattern: cardioid'));
   });
 
   it('ranks a passage with its context, so a fact whose subject its heading or the passage before names comes first', () => {
-    const wine = page(1, 'Wineries', '## The Magdalener cooperative\n\nIt was founded in 1927 by forty growers from the village.');
-    const other = page(2, 'Red wines', 'The Magdalener is a light red wine, and a cooperative cellar sells most of it.');
-    const ranked = rankPassages('When was the Magdalener cooperative founded?', [...other, ...wine]).map((r) => r.passage.text);
+    const wine = page(
+      1,
+      'Wineries',
+      '## The Magdalener cooperative\n\nIt was founded in 1927 by forty growers from the village.',
+    );
+    const other = page(
+      2,
+      'Red wines',
+      'The Magdalener is a light red wine, and a cooperative cellar sells most of it.',
+    );
+    const ranked = rankPassages('When was the Magdalener cooperative founded?', [...other, ...wine]).map(
+      (r) => r.passage.text,
+    );
     expect(ranked[0]).toBe('It was founded in 1927 by forty growers from the village.');
   });
 

@@ -3,18 +3,22 @@ import { formatAnswerPlain, markdownAsPlainText } from '../../src/main/cli/answe
 
 describe('an answer as lantern ask prints it', () => {
   it('prints the lead, the sentence and the key points without Markdown marks', () => {
-    const answer = '**63 mg** [1]\n\nA single shot of espresso contains about 63 mg of caffeine. [1]\n\n- A double has about 125 mg. [2]\n- Decaf still has some. [3]';
+    const answer =
+      '**63 mg** [1]\n\nA single shot of espresso contains about 63 mg of caffeine. [1]\n\n- A double has about 125 mg. [2]\n- Decaf still has some. [3]';
     expect(markdownAsPlainText(answer)).toBe(
       '63 mg [1]\n\nA single shot of espresso contains about 63 mg of caffeine. [1]\n\n- A double has about 125 mg. [2]\n- Decaf still has some. [3]',
     );
   });
 
   it('prints the characters a page wrote where the Markdown escapes them', () => {
-    expect(markdownAsPlainText('Yahoo\\! said \\*not\\* 26\\. März \\[1\\] [2]')).toBe('Yahoo! said *not* 26. März [1] [2]');
+    expect(markdownAsPlainText('Yahoo\\! said \\*not\\* 26\\. März \\[1\\] [2]')).toBe(
+      'Yahoo! said *not* 26. März [1] [2]',
+    );
   });
 
   it("prints a model's links, numbered lists, nested lists, quotes and code as text", () => {
-    const answer = 'See [the notes](https://a.example/notes) and <https://b.example/>.\n\n3. first\n4. second\n   - inner\n\n> quoted *words*\n\n```\ncode()\n```';
+    const answer =
+      'See [the notes](https://a.example/notes) and <https://b.example/>.\n\n3. first\n4. second\n   - inner\n\n> quoted *words*\n\n```\ncode()\n```';
     expect(markdownAsPlainText(answer)).toBe(
       'See the notes (https://a.example/notes) and https://b.example/.\n\n3. first\n4. second\n   - inner\n\n> quoted words\n\ncode()',
     );
@@ -25,7 +29,13 @@ describe('an answer as lantern ask prints it', () => {
       searchedFor: 'Who directed\nParasite?',
       answer: '**Bong Joon-ho** [1]',
       sources: [
-        { n: 1, title: 'Parasite \u001b[2J(film)\n— Wiki', url: 'https://en.example/Parasite', source: 'en.example', quotes: [] },
+        {
+          n: 1,
+          title: 'Parasite \u001b[2J(film)\n— Wiki',
+          url: 'https://en.example/Parasite',
+          source: 'en.example',
+          quotes: [],
+        },
         { n: 2, title: '', url: 'https://b.example/', source: 'b.example', quotes: [] },
       ],
     });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkQaSet,
-  copiedRun,
-  formatCheckReport,
-  MIN_DISTRACTORS,
-  type QaItem,
-} from '../../bench/answer/qa-set';
+import { checkQaSet, copiedRun, formatCheckReport, MIN_DISTRACTORS, type QaItem } from '../../bench/answer/qa-set';
 
 describe('checkQaSet on planted faults', () => {
   // Pages as Markdown, so the check runs without the data set.

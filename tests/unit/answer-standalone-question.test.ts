@@ -37,13 +37,25 @@ describe('a question that leans on its thread stands alone on its subject', () =
     ['¿Quién la dirigió?', after('¿De qué trata la película Parasite?'), '¿Quién dirigió Parasite?'],
     ['¿Cuándo nació él?', after('¿Quién es Bong Joon-ho?'), '¿Cuándo nació Bong Joon-ho?'],
     ['¿Y la población?', after('¿Qué tamaño tiene Madrid?'), '¿Y la población de Madrid?'],
-    ['¿Y cuándo sigue el juicio?', after('¿De qué acusan a Kenji Fujimori?'), '¿Y cuándo sigue el juicio de Kenji Fujimori?'],
-    ['Und wann beginnt der Prozess?', after('Was wirft man Kenji Fujimori vor?'), 'Und wann beginnt der Prozess von Kenji Fujimori?'],
+    [
+      '¿Y cuándo sigue el juicio?',
+      after('¿De qué acusan a Kenji Fujimori?'),
+      '¿Y cuándo sigue el juicio de Kenji Fujimori?',
+    ],
+    [
+      'Und wann beginnt der Prozess?',
+      after('Was wirft man Kenji Fujimori vor?'),
+      'Und wann beginnt der Prozess von Kenji Fujimori?',
+    ],
     ["Chi l'ha diretto?", after('Di cosa parla il film Parasite?'), 'Chi ha diretto Parasite?'],
     ['Quando è nata lei?', after('Chi era Marie Curie?'), 'Quando è nata Marie Curie?'],
     ['Quem o dirigiu?', after('Sobre o que é o filme Parasite?'), 'Quem dirigiu Parasite?'],
     ['Quando ela nasceu?', after('Quem é Marie Curie?'), 'Quando Marie Curie nasceu?'],
-    ['Kiedy ona się urodziła?', after('Kim była Maria Skłodowska-Curie?'), 'Kiedy Maria Skłodowska-Curie się urodziła?'],
+    [
+      'Kiedy ona się urodziła?',
+      after('Kim była Maria Skłodowska-Curie?'),
+      'Kiedy Maria Skłodowska-Curie się urodziła?',
+    ],
   ])('in other languages: %s', (question, earlier, standalone) => {
     expect(standaloneQuestion(question, earlier)).toBe(standalone);
   });
@@ -83,12 +95,16 @@ describe("the thread's subject", () => {
 
   it('keeps a name of several words together', () => {
     expect(threadSubject(after('How tall is the Eiffel Tower?'))).toBe('Eiffel Tower');
-    expect(threadSubject(after('Who painted the Mona Lisa of Leonardo da Vinci?'))).toBe('Mona Lisa of Leonardo da Vinci');
+    expect(threadSubject(after('Who painted the Mona Lisa of Leonardo da Vinci?'))).toBe(
+      'Mona Lisa of Leonardo da Vinci',
+    );
   });
 
   it("falls back to the first question's name, then to the latest question's content words", () => {
     expect(threadSubject(after('What is the film Parasite about?', 'what awards did it win?'))).toBe('Parasite');
     expect(threadSubject(after('how much caffeine is in espresso?'))).toBe('caffeine espresso');
-    expect(standaloneQuestion('How much does it cost?', after('how much caffeine is in espresso?'))).toBe('How much does caffeine espresso cost?');
+    expect(standaloneQuestion('How much does it cost?', after('how much caffeine is in espresso?'))).toBe(
+      'How much does caffeine espresso cost?',
+    );
   });
 });

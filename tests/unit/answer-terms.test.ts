@@ -7,7 +7,9 @@ import { contentTerm, contentTerms, sameTerm } from '../../src/main/answer/terms
 
 describe('content terms of words with invisible format characters', () => {
   it('drops soft hyphens, word joiners and BOMs, so the page word meets the question word', () => {
-    expect(contentTerms('Ver\u00adsion 4 of pho\u00adto\u00adgra\u00adphy')).toEqual(contentTerms('Version 4 of photography'));
+    expect(contentTerms('Ver\u00adsion 4 of pho\u00adto\u00adgra\u00adphy')).toEqual(
+      contentTerms('Version 4 of photography'),
+    );
     expect(contentTerms('Ver\u00adsion 4 of pho\u00adto\u00adgra\u00adphy')).toEqual(['version', '4', 'photography']);
     expect(contentTerm('Clean\u2060room')).toBe('cleanroom');
     expect(contentTerm('\ufeffcamera')).toBe('camera');

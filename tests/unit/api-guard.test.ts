@@ -19,12 +19,25 @@ function request(headers: Record<string, string>, method = 'GET'): IncomingMessa
 }
 
 const agent = (extra: Record<string, string> = {}, method = 'GET') =>
-  guardRequest(request({ host: `127.0.0.1:${PORT}`, authorization: `Bearer ${TOKEN}`, ...extra }, method), { port: PORT, token: () => TOKEN });
+  guardRequest(request({ host: `127.0.0.1:${PORT}`, authorization: `Bearer ${TOKEN}`, ...extra }, method), {
+    port: PORT,
+    token: () => TOKEN,
+  });
 const ui = (extra: Record<string, string> = {}, method = 'GET') =>
-  guardRequest(request({ host: `127.0.0.1:${PORT}`, ...extra }, method), { port: PORT, token: () => TOKEN, uiSession: true });
+  guardRequest(request({ host: `127.0.0.1:${PORT}`, ...extra }, method), {
+    port: PORT,
+    token: () => TOKEN,
+    uiSession: true,
+  });
 
-const HOST_REFUSAL = { code: 'FORBIDDEN', message: `Host must be 127.0.0.1:${PORT}, localhost:${PORT} or [::1]:${PORT}.` };
-const TOKEN_REFUSAL = { code: 'UNAUTHORIZED', message: 'Send the token from `lantern token` as "Authorization: Bearer <token>".' };
+const HOST_REFUSAL = {
+  code: 'FORBIDDEN',
+  message: `Host must be 127.0.0.1:${PORT}, localhost:${PORT} or [::1]:${PORT}.`,
+};
+const TOKEN_REFUSAL = {
+  code: 'UNAUTHORIZED',
+  message: 'Send the token from `lantern token` as "Authorization: Bearer <token>".',
+};
 const OPTIONS_REFUSAL = { code: 'FORBIDDEN', message: 'OPTIONS is not supported: this API has no CORS.' };
 
 describe('the Host check', () => {
@@ -81,7 +94,10 @@ describe('an agent (no UI session)', () => {
 
   it('is refused from a web page, whatever its Origin, before the token is looked at', () => {
     for (const origin of ['null', 'https://evil.example', `http://127.0.0.1:${PORT}`, '']) {
-      expect(agent({ origin }), origin).toEqual({ code: 'FORBIDDEN', message: 'Requests from web pages (with an Origin header) are not accepted.' });
+      expect(agent({ origin }), origin).toEqual({
+        code: 'FORBIDDEN',
+        message: 'Requests from web pages (with an Origin header) are not accepted.',
+      });
     }
   });
 
@@ -100,14 +116,25 @@ describe('the UI session (a live cookie, checked by web-ui.ts)', () => {
   });
 
   it('is refused from any other origin, naming it', () => {
-    for (const origin of [`http://127.0.0.1:${PORT + 1}`, `https://127.0.0.1:${PORT}`, `http://localhost:${PORT}`, 'null']) {
-      expect(ui({ origin }), origin).toEqual({ code: 'FORBIDDEN', message: `Requests from other web pages (Origin ${origin}) are not accepted.` });
+    for (const origin of [
+      `http://127.0.0.1:${PORT + 1}`,
+      `https://127.0.0.1:${PORT}`,
+      `http://localhost:${PORT}`,
+      'null',
+    ]) {
+      expect(ui({ origin }), origin).toEqual({
+        code: 'FORBIDDEN',
+        message: `Requests from other web pages (Origin ${origin}) are not accepted.`,
+      });
     }
   });
 
   it('is refused when Fetch Metadata says the request is not same-origin, naming what it said', () => {
     for (const site of ['same-site', 'cross-site', 'none']) {
-      expect(ui({ 'sec-fetch-site': site }), site).toEqual({ code: 'FORBIDDEN', message: `Requests from other web pages (Sec-Fetch-Site: ${site}) are not accepted.` });
+      expect(ui({ 'sec-fetch-site': site }), site).toEqual({
+        code: 'FORBIDDEN',
+        message: `Requests from other web pages (Sec-Fetch-Site: ${site}) are not accepted.`,
+      });
     }
   });
 
@@ -118,20 +145,30 @@ describe('the UI session (a live cookie, checked by web-ui.ts)', () => {
 
 describe('an ended UI session (a session cookie this server no longer knows: it restarted)', () => {
   const ended = (extra: Record<string, string>, method = 'GET') =>
-    guardRequest(request({ host: `127.0.0.1:${PORT}`, ...extra }, method), { port: PORT, token: () => TOKEN, endedUiSession: true });
+    guardRequest(request({ host: `127.0.0.1:${PORT}`, ...extra }, method), {
+      port: PORT,
+      token: () => TOKEN,
+      endedUiSession: true,
+    });
   const SESSION_ENDED = {
     code: 'UNAUTHORIZED',
-    message: "This browser's sign-in has ended (the server restarted, or the session expired): sign in again with a new link.",
+    message:
+      "This browser's sign-in has ended (the server restarted, or the session expired): sign in again with a new link.",
     details: { reason: 'session-ended' },
   };
 
   it('is told to sign in again, from the page itself, with or without an Origin', () => {
-    expect(ended({ origin: `http://127.0.0.1:${PORT}`, 'sec-fetch-site': 'same-origin' }, 'POST')).toEqual(SESSION_ENDED);
+    expect(ended({ origin: `http://127.0.0.1:${PORT}`, 'sec-fetch-site': 'same-origin' }, 'POST')).toEqual(
+      SESSION_ENDED,
+    );
     expect(ended({ 'sec-fetch-site': 'same-origin' })).toEqual(SESSION_ENDED);
   });
 
   it('is still refused as a web page from any other origin, and lets a token through as before', () => {
-    expect(ended({ origin: 'https://evil.example' }, 'POST')).toEqual({ code: 'FORBIDDEN', message: 'Requests from web pages (with an Origin header) are not accepted.' });
+    expect(ended({ origin: 'https://evil.example' }, 'POST')).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Requests from web pages (with an Origin header) are not accepted.',
+    });
     expect(ended({ authorization: `Bearer ${TOKEN}` })).toBeUndefined();
     expect(ended({ authorization: 'Bearer wrong' })).toEqual(TOKEN_REFUSAL);
   });

@@ -13,7 +13,12 @@ describe('captcha.pending', () => {
   it('lists engines paused by a CAPTCHA or consent wall, not by other blocks', async () => {
     const { suspensions, captcha } = setup();
     expect(await captcha.pending()).toEqual({ blocks: [], canShowWindow: false });
-    suspensions.suspend('google', SUSPENSION_MS.captcha, 'CAPTCHA_REQUIRED', 'Google wants a person to solve a CAPTCHA');
+    suspensions.suspend(
+      'google',
+      SUSPENSION_MS.captcha,
+      'CAPTCHA_REQUIRED',
+      'Google wants a person to solve a CAPTCHA',
+    );
     suspensions.suspend('bing', SUSPENSION_MS.captcha, 'CONSENT_REQUIRED', 'Bing asks for consent');
     suspensions.suspend('brave', SUSPENSION_MS.tooManyRequests, 'ENGINE_BLOCKED', 'HTTP 429');
     const { blocks } = await captcha.pending();
@@ -39,7 +44,10 @@ describe('captcha.wait', () => {
   it('resolves expired when the pause ends first, timed-out when the wait does', async () => {
     const { suspensions, captcha } = setup();
     suspensions.suspend('google', 20, 'CAPTCHA_REQUIRED', 'captcha');
-    expect(await captcha.wait({ engine: 'google', timeoutMs: 10_000 })).toEqual({ engine: 'google', outcome: 'expired' });
+    expect(await captcha.wait({ engine: 'google', timeoutMs: 10_000 })).toEqual({
+      engine: 'google',
+      outcome: 'expired',
+    });
     suspensions.suspend('google', SUSPENSION_MS.captcha, 'CAPTCHA_REQUIRED', 'captcha');
     expect(await captcha.wait({ engine: 'google', timeoutMs: 20 })).toEqual({ engine: 'google', outcome: 'timed-out' });
   });

@@ -15,12 +15,22 @@ import { MAX_QUERIES_PER_SEARCH, SearchManyRequestSchema } from '../../src/share
 
 describe('the searchMany request', () => {
   it('takes 1 to MAX_QUERIES_PER_SEARCH queries, each a valid query, and shares the other fields', () => {
-    expect(SearchManyRequestSchema.parse({ queries: ['coffee', 'tea'], engine: 'bing' })).toEqual({ queries: ['coffee', 'tea'], engine: 'bing', limit: 10, page: 1 });
+    expect(SearchManyRequestSchema.parse({ queries: ['coffee', 'tea'], engine: 'bing' })).toEqual({
+      queries: ['coffee', 'tea'],
+      engine: 'bing',
+      limit: 10,
+      page: 1,
+    });
     const queries = (count: number) => Array.from({ length: count }, (_, i) => `q${i}`);
     expect(SearchManyRequestSchema.safeParse({ queries: queries(MAX_QUERIES_PER_SEARCH) }).success).toBe(true);
-    expect(SearchManyRequestSchema.safeParse({ queries: queries(MAX_QUERIES_PER_SEARCH + 1) }).error?.issues[0]?.message).toBe('at most 10 queries per request');
+    expect(
+      SearchManyRequestSchema.safeParse({ queries: queries(MAX_QUERIES_PER_SEARCH + 1) }).error?.issues[0]?.message,
+    ).toBe('at most 10 queries per request');
     expect(SearchManyRequestSchema.safeParse({ queries: [] }).error?.issues[0]?.message).toBe('queries is empty');
-    expect(SearchManyRequestSchema.safeParse({ queries: ['coffee', '  '] }).error?.issues[0]?.path).toEqual(['queries', 1]);
+    expect(SearchManyRequestSchema.safeParse({ queries: ['coffee', '  '] }).error?.issues[0]?.path).toEqual([
+      'queries',
+      1,
+    ]);
   });
 });
 
@@ -74,7 +84,8 @@ describe('settings schemas', () => {
       { fetch: { proxy: 'file:///etc/passwd' } },
       { fetch: { allowPrivateNetworks: 'yes' } },
     ];
-    for (const patch of refused) expect(SettingsPatchSchema.safeParse(patch).success, JSON.stringify(patch)).toBe(false);
+    for (const patch of refused)
+      expect(SettingsPatchSchema.safeParse(patch).success, JSON.stringify(patch)).toBe(false);
   });
 
   it('the settings file refuses a range that is not CIDR, with the value in the message', () => {
@@ -96,7 +107,9 @@ describe('every schema of the history, settings and captcha contracts', () => {
     const schemas = Object.entries({ ...historyContract, ...settingsContract, ...captchaContract }).flatMap(
       // A file export's bytes travel over IPC or as the HTTP body itself, never as JSON: no JSON Schema for them.
       ([name, value]): Array<[string, z.ZodType]> =>
-        value instanceof z.ZodType && name !== 'HistoryFileExportSchema' && name !== 'HistoryExportResponseSchema' ? [[name, value]] : [],
+        value instanceof z.ZodType && name !== 'HistoryFileExportSchema' && name !== 'HistoryExportResponseSchema'
+          ? [[name, value]]
+          : [],
     );
     expect(schemas.length).toBeGreaterThanOrEqual(20);
     for (const [name, schema] of schemas) {

@@ -8,7 +8,11 @@ import type { ResearchApi } from '../../src/shared/api';
 import { IPC_CHANNELS, type IpcResult } from '../../src/shared/ipc';
 import { chromeIdentity } from '../../src/main/electron/browser-identity';
 import { electronCdp, type WebContentsLike } from '../../src/main/electron/electron-cdp';
-import { HiddenWindowPageLoader, SEARCH_PARTITION, type SearchWindowElectron } from '../../src/main/electron/hidden-window-loader';
+import {
+  HiddenWindowPageLoader,
+  SEARCH_PARTITION,
+  type SearchWindowElectron,
+} from '../../src/main/electron/hidden-window-loader';
 import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
 import { RunRegistry } from '../../src/main/run-registry';
 import { createMainWindow, type MainWindowElectron } from '../../src/main/electron/main-window';
@@ -17,13 +21,20 @@ import { appEnvironment } from '../../src/main/electron/development-overrides';
 import { allowOnlyUiClipboardWrite, type PermissionSession } from '../../src/main/electron/permissions';
 import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/electron/render-window';
 import { engineOriginsFromEnv } from '../../src/main/search/engine-origins';
-import { browserWindowDouble, sessionModuleDouble, WebContentsDouble, type BrowserWindowDouble, type SessionDouble } from '../support/electron-double';
+import {
+  browserWindowDouble,
+  sessionModuleDouble,
+  WebContentsDouble,
+  type BrowserWindowDouble,
+  type SessionDouble,
+} from '../support/electron-double';
 import { IpcMainDouble } from '../support/ipc-double';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const ELECTRON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) lantern/0.1.0 Chrome/144.0.7559.96 Electron/40.10.2 Safari/537.36';
+const ELECTRON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) lantern/0.1.0 Chrome/144.0.7559.96 Electron/40.10.2 Safari/537.36';
 const identity = chromeIdentity(ELECTRON_UA, '144.0.7559.96', 'linux', 'x64');
 
 /** A hidden-window loader on doubles, with its window made (a load is started and left to fail). */
@@ -34,7 +45,9 @@ async function hiddenWindow(): Promise<{ window: BrowserWindowDouble; session: S
     allowedHosts: () => ['www.google.com', 'www.bing.com', '127.0.0.1:8123'],
     identity,
   });
-  await loader.load('https://www.google.com/search?q=x', { readySelectors: ['#rso'], timeoutMs: 50 }).catch(() => undefined);
+  await loader
+    .load('https://www.google.com/search?q=x', { readySelectors: ['#rso'], timeoutMs: 50 })
+    .catch(() => undefined);
   await loader.close();
   const window = BrowserWindow.created[0];
   const session = sessions.partitions.get(SEARCH_PARTITION);
@@ -107,10 +120,12 @@ describe('the hidden search window', () => {
     expect(window.webContents.audioMuted).toBe(true);
   });
 
-  it("shows the bundled Chromium as Chrome: no Electron or app token, client hints of the same version", async () => {
+  it('shows the bundled Chromium as Chrome: no Electron or app token, client hints of the same version', async () => {
     const { window, session } = await hiddenWindow();
     expect(session.userAgent).not.toMatch(/Electron|lantern/i);
-    expect(session.userAgent).toBe('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/144.0.0.0 Safari/537.36');
+    expect(session.userAgent).toBe(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/144.0.0.0 Safari/537.36',
+    );
     const override = window.webContents.debugger.calls.find((call) => call.method === 'Emulation.setUserAgentOverride');
     expect(override?.params).toMatchObject({ userAgent: session.userAgent });
     const brands = (override?.params as typeof identity).userAgentMetadata.brands;
@@ -126,41 +141,89 @@ describe('the hidden search window', () => {
 });
 
 describe('permissions on every session', () => {
-  const ask = (session: SessionDouble, permission: string, url: string, isMainFrame = true): { requested: boolean; checked: boolean } => {
+  const ask = (
+    session: SessionDouble,
+    permission: string,
+    url: string,
+    isMainFrame = true,
+  ): { requested: boolean; checked: boolean } => {
     const callback = vi.fn();
     session.permissionRequestHandler?.({}, permission, callback, { isMainFrame, requestingUrl: url });
-    return { requested: callback.mock.calls[0]?.[0] === true, checked: session.permissionCheckHandler?.({}, permission, originOf(url), { isMainFrame, requestingUrl: url }) === true };
+    return {
+      requested: callback.mock.calls[0]?.[0] === true,
+      checked:
+        session.permissionCheckHandler?.({}, permission, originOf(url), { isMainFrame, requestingUrl: url }) === true,
+    };
   };
   // As Chromium says it: app:// is a standard scheme there (app-protocol.ts), so its origin is app://lantern.
   const originOf = (url: string): string => /^[a-z]+:\/\/[^/]+/.exec(url)?.[0] ?? url;
-  const PERMISSIONS = ['clipboard-read', 'clipboard-sanitized-write', 'geolocation', 'media', 'notifications', 'midi', 'openExternal', 'fullscreen', 'storage-access', 'unknown'];
+  const PERMISSIONS = [
+    'clipboard-read',
+    'clipboard-sanitized-write',
+    'geolocation',
+    'media',
+    'notifications',
+    'midi',
+    'openExternal',
+    'fullscreen',
+    'storage-access',
+    'unknown',
+  ];
 
   it("the UI's (default) session: clipboard writes for the UI's top frame, nothing else for anyone", () => {
     const session = sessionModuleDouble().defaultSession;
     allowOnlyUiClipboardWrite(session as unknown as PermissionSession, ownUiMatcher('app://lantern/index.html'));
     for (const permission of PERMISSIONS) {
       const granted = permission === 'clipboard-sanitized-write';
-      expect(ask(session, permission, 'app://lantern/index.html'), permission).toEqual({ requested: granted, checked: granted });
-      expect(ask(session, permission, 'https://www.google.com/'), permission).toEqual({ requested: false, checked: false });
-      expect(ask(session, permission, 'app://lantern/index.html', false), permission).toEqual({ requested: false, checked: false });
+      expect(ask(session, permission, 'app://lantern/index.html'), permission).toEqual({
+        requested: granted,
+        checked: granted,
+      });
+      expect(ask(session, permission, 'https://www.google.com/'), permission).toEqual({
+        requested: false,
+        checked: false,
+      });
+      expect(ask(session, permission, 'app://lantern/index.html', false), permission).toEqual({
+        requested: false,
+        checked: false,
+      });
     }
   });
 
   it('the search and render partitions: every request and check refused', async () => {
     const { session: search } = await hiddenWindow();
     const sessions = sessionModuleDouble();
-    const renderer = new ElectronRenderer({ BrowserWindow: browserWindowDouble(), session: sessions } as unknown as RenderWindowElectron, identity);
-    await renderer.render('https://example.com/', { proxyServer: 'http://127.0.0.1:9', timeoutMs: 50, signal: new AbortController().signal }).catch(() => undefined);
+    const renderer = new ElectronRenderer(
+      { BrowserWindow: browserWindowDouble(), session: sessions } as unknown as RenderWindowElectron,
+      identity,
+    );
+    await renderer
+      .render('https://example.com/', {
+        proxyServer: 'http://127.0.0.1:9',
+        timeoutMs: 50,
+        signal: new AbortController().signal,
+      })
+      .catch(() => undefined);
     const [render] = [...sessions.partitions.values()];
     for (const session of [search, render]) {
       if (!session) throw new Error('no session');
-      for (const permission of PERMISSIONS) expect(ask(session, permission, 'https://www.google.com/'), permission).toEqual({ requested: false, checked: false });
+      for (const permission of PERMISSIONS)
+        expect(ask(session, permission, 'https://www.google.com/'), permission).toEqual({
+          requested: false,
+          checked: false,
+        });
     }
   });
 });
 
 describe('development overrides', () => {
-  const env = { ELECTRON_RENDERER_URL: 'https://evil.example/', LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:8123', Lantern_Engine_Url_Bing: 'http://127.0.0.1:8124', LANTERN_DATA_DIR: '/data', PATH: '/usr/bin' };
+  const env = {
+    ELECTRON_RENDERER_URL: 'https://evil.example/',
+    LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:8123',
+    Lantern_Engine_Url_Bing: 'http://127.0.0.1:8124',
+    LANTERN_DATA_DIR: '/data',
+    PATH: '/usr/bin',
+  };
 
   it('a packaged app runs without another UI origin or other engine servers', () => {
     const packaged = appEnvironment(env, true);
@@ -189,13 +252,29 @@ describe('the IPC wrapper', () => {
       search: reached('search'),
       fetch: reached('fetch'),
       answer: reached('answer'),
-      history: { list: reached('history.list'), get: reached('history.get'), search: reached('history.search'), delete: reached('history.delete'), export: reached('history.export') },
+      history: {
+        list: reached('history.list'),
+        get: reached('history.get'),
+        search: reached('history.search'),
+        delete: reached('history.delete'),
+        export: reached('history.export'),
+      },
       settings: { get: reached('settings.get'), update: reached('settings.update'), reset: reached('settings.reset') },
       captcha: { pending: reached('captcha.pending'), wait: reached('captcha.wait') },
-      access: { token: reached('access.token'), rotateToken: reached('access.rotateToken'), llmKeyState: reached('access.llmKeyState'), setLlmKey: reached('access.setLlmKey') },
+      access: {
+        token: reached('access.token'),
+        rotateToken: reached('access.rotateToken'),
+        llmKeyState: reached('access.llmKeyState'),
+        setLlmKey: reached('access.setLlmKey'),
+      },
     } as unknown as ResearchApi;
     const main = new IpcMainDouble();
-    registerIpcHandlers({ ipcMain: main, api, isOwnUi: ownUiMatcher('app://lantern/index.html'), runs: new RunRegistry() });
+    registerIpcHandlers({
+      ipcMain: main,
+      api,
+      isOwnUi: ownUiMatcher('app://lantern/index.html'),
+      runs: new RunRegistry(),
+    });
     return { main, calls };
   }
 
@@ -232,21 +311,43 @@ describe('the IPC wrapper', () => {
     const api = {
       answer: (_request: unknown, options: { signal: AbortSignal }) => {
         given.push({ ...options, signal: undefined });
-        return new Promise((_resolve, reject) => options.signal.addEventListener('abort', () => reject(options.signal.reason as Error), { once: true }));
+        return new Promise((_resolve, reject) =>
+          options.signal.addEventListener('abort', () => reject(options.signal.reason as Error), { once: true }),
+        );
       },
     } as unknown as ResearchApi;
     const main = new IpcMainDouble();
-    registerIpcHandlers({ ipcMain: main, api, isOwnUi: ownUiMatcher('app://lantern/index.html'), runs: new RunRegistry() });
+    registerIpcHandlers({
+      ipcMain: main,
+      api,
+      isOwnUi: ownUiMatcher('app://lantern/index.html'),
+      runs: new RunRegistry(),
+    });
     return { main, given };
   }
 
   it("calls with the desktop's caller options and the thread the frame names, and refuses a frame setting any other option", async () => {
     const { main, given } = holdingDoor();
-    const asking = main.invoke('answer', { callId: 'a1', input: { question: 'why?' }, options: { threadId: 3 } }, OWN, sender);
-    expect(await main.invoke('call:cancel', { callId: 'a1' }, OWN, sender)).toEqual({ ok: true, value: { cancelled: true } });
+    const asking = main.invoke(
+      'answer',
+      { callId: 'a1', input: { question: 'why?' }, options: { threadId: 3 } },
+      OWN,
+      sender,
+    );
+    expect(await main.invoke('call:cancel', { callId: 'a1' }, OWN, sender)).toEqual({
+      ok: true,
+      value: { cancelled: true },
+    });
     expect(await asking).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
-    expect(given).toEqual([expect.objectContaining({ session: 'desktop', recordHistory: true, interactive: true, threadId: 3 })]);
-    const forged = await main.invoke('answer', { callId: 'a2', input: { question: 'why?' }, options: { session: 'agent', allowPrivateNetworks: true } }, OWN, sender);
+    expect(given).toEqual([
+      expect.objectContaining({ session: 'desktop', recordHistory: true, interactive: true, threadId: 3 }),
+    ]);
+    const forged = await main.invoke(
+      'answer',
+      { callId: 'a2', input: { question: 'why?' }, options: { session: 'agent', allowPrivateNetworks: true } },
+      OWN,
+      sender,
+    );
     expect(forged).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(given).toHaveLength(1);
   });
@@ -255,18 +356,29 @@ describe('the IPC wrapper', () => {
     const { main } = holdingDoor();
     const other = { ...sender, id: 2 };
     const asking = main.invoke('answer', { callId: 'same', input: { question: 'why?' } }, OWN, sender);
-    expect(await main.invoke('call:cancel', { callId: 'same' }, OWN, other)).toEqual({ ok: true, value: { cancelled: false } });
-    expect(await main.invoke('call:cancel', { callId: 'same' }, OWN, sender)).toEqual({ ok: true, value: { cancelled: true } });
+    expect(await main.invoke('call:cancel', { callId: 'same' }, OWN, other)).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
+    expect(await main.invoke('call:cancel', { callId: 'same' }, OWN, sender)).toEqual({
+      ok: true,
+      value: { cancelled: true },
+    });
     expect(await asking).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
     // Once it ended, its id is free again and nothing is left to cancel.
-    expect(await main.invoke('call:cancel', { callId: 'same' }, OWN, sender)).toEqual({ ok: true, value: { cancelled: false } });
+    expect(await main.invoke('call:cancel', { callId: 'same' }, OWN, sender)).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
   });
 
   it('passes a valid call from our own UI through to the operation', async () => {
     const { main, calls } = registered();
     const result = await main.invoke('search', { callId: 'c1', input: { query: 'espresso' } }, OWN, sender);
     expect(result).toEqual({ ok: true, value: {} });
-    expect(await main.invoke('settings.get', { input: undefined }, { url: 'http://localhost:5173/', parent: null }, sender)).toMatchObject({ ok: false });
+    expect(
+      await main.invoke('settings.get', { input: undefined }, { url: 'http://localhost:5173/', parent: null }, sender),
+    ).toMatchObject({ ok: false });
     expect(calls).toEqual(['search']);
   });
 });
@@ -283,8 +395,8 @@ describe('chromeIdentity', () => {
   });
 });
 
-describe('webContents.debugger as the driver\'s CDP session', () => {
-  it('attaches once, forwards commands, and delivers only the tab\'s own events to their listeners', async () => {
+describe("webContents.debugger as the driver's CDP session", () => {
+  it("attaches once, forwards commands, and delivers only the tab's own events to their listeners", async () => {
     const contents = new WebContentsDouble(undefined);
     const target = contents.debugger;
     const session = await electronCdp(contents as unknown as WebContentsLike);

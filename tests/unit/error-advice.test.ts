@@ -16,7 +16,11 @@ const privatePage = (n: number, port: number) => ({
 describe('adviceFor', () => {
   it('groups pages refused for one reason into one line, and offers the setting', () => {
     const pages = [1, 2, 3, 4, 5, 6].map((n) => privatePage(n, 4000));
-    const advice = adviceFor({ code: 'BLOCKED_URL', message: 'None of the 6 pages could be read…', details: { pages } });
+    const advice = adviceFor({
+      code: 'BLOCKED_URL',
+      message: 'None of the 6 pages could be read…',
+      details: { pages },
+    });
     expect(advice.groups).toEqual(['6 pages on this machine or a private network (127.0.0.1:4000)']);
     expect(advice.actions).toEqual(['allow-private']);
     expect(`${advice.headline} ${advice.body}`).not.toMatch(/--allow-private|BLOCKED_URL/);
@@ -30,13 +34,18 @@ describe('adviceFor', () => {
     ];
     const advice = adviceFor({ code: 'FETCH_FAILED', message: '…', details: { pages } });
     expect(advice.headline).toBe('None of the pages could be read');
-    expect(advice.groups).toEqual(['1 page on this machine or a private network (127.0.0.1:4000)', '2 pages too slow to answer (a.example, b.example)']);
+    expect(advice.groups).toEqual([
+      '1 page on this machine or a private network (127.0.0.1:4000)',
+      '2 pages too slow to answer (a.example, b.example)',
+    ]);
     expect(advice.actions).toEqual(['allow-private']);
   });
 
   it('tells an ended sign-in, a server that does not answer and nothing found apart from other failures', () => {
     expect(adviceFor({ code: 'UNAUTHORIZED', message: 'x' }).headline).toBe('Sign in again');
-    expect(adviceFor({ code: 'INTERNAL', message: 'x', details: { reason: 'server-unreachable' } }).headline).toBe('Lantern is not running');
+    expect(adviceFor({ code: 'INTERNAL', message: 'x', details: { reason: 'server-unreachable' } }).headline).toBe(
+      'Lantern is not running',
+    );
     expect(adviceFor({ code: 'INTERNAL', message: 'x' }).headline).toBe('Something went wrong inside Lantern');
     const nothing = adviceFor({ code: 'NOT_FOUND', message: 'x', details: { reason: 'no-results' } });
     expect(nothing).toMatchObject({ headline: 'Nothing found', tone: 'note', actions: ['other-engines', 'any-time'] });

@@ -247,7 +247,14 @@ ${filler(1, 3)}`;
   const doc = extractHtml(page(article), 'https://example.test/specs');
 
   it('writes a specification table and a definition list as one "Label: value" paragraph a row, in Markdown and in the text', () => {
-    const lines = ['Weight: 1,150 g', 'Volume: 40 l', 'Materials', '# Fabric: Recycled polyamide, PFC-free coating', 'Colour: Moss green', 'Warranty: 5 years'];
+    const lines = [
+      'Weight: 1,150 g',
+      'Volume: 40 l',
+      'Materials',
+      '# Fabric: Recycled polyamide, PFC-free coating',
+      'Colour: Moss green',
+      'Warranty: 5 years',
+    ];
     expect(visibleText(toHtml(doc.markdown))).toContain(['Specifications', ...lines].join(' '));
     expect(toHtml(doc.markdown)).toContain('<p>Weight: 1,150 g</p>');
     expect(toHtml(doc.markdown)).toContain('<p>Volume: <strong>40</strong> l</p>');
@@ -282,7 +289,9 @@ ${filler(1, 3)}`;
   const doc = extractHtml(page(article), 'https://example.test/specs');
 
   it('reads a title row with an empty second cell as the heading of the pairs under it', () => {
-    expect(doc.text).toContain(['Specifications', 'Style: Over-ear, open-back', 'Transducer type: Planar magnetic'].join('\n\n'));
+    expect(doc.text).toContain(
+      ['Specifications', 'Style: Over-ear, open-back', 'Transducer type: Planar magnetic'].join('\n\n'),
+    );
   });
 
   it('reads label and value cells whose text is one paragraph inside wrappers', () => {
@@ -295,7 +304,12 @@ ${filler(1, 3)}`;
   });
 
   it('joins a row with an empty label to the value above it', () => {
-    expect(doc.text).toContain(['Subjects: Artificial Intelligence (cs.AI)', 'Cite as: arXiv:2512.16245 [cs.AI], (or arXiv:2512.16245v1 [cs.AI] for this version)'].join('\n\n'));
+    expect(doc.text).toContain(
+      [
+        'Subjects: Artificial Intelligence (cs.AI)',
+        'Cite as: arXiv:2512.16245 [cs.AI], (or arXiv:2512.16245v1 [cs.AI] for this version)',
+      ].join('\n\n'),
+    );
   });
 
   it('keeps a table whose first row names its columns over an empty corner, or whose label cell holds paragraphs, a table', () => {

@@ -335,14 +335,20 @@ describe('extractHtml: structure of non-article pages', () => {
       card('Hydration bladder 2 litres', '$34.95'),
       card('Rain cover for 40 litre packs', '$24.95'),
     ].join('');
-    const page = (head: string): string => `<!doctype html><html><head><title>Trail 40 backpack</title>${head}</head><body>
+    const page = (
+      head: string,
+    ): string => `<!doctype html><html><head><title>Trail 40 backpack</title>${head}</head><body>
       <div class="p0"><h1>Trail 40 backpack</h1>
         <div class="p1"><p>The Trail 40 is a light backpack for long day hikes and hut tours. Its back panel lets air through on hot climbs, the hip belt carries most of the weight, and the lid pocket holds a map and a phone within reach.</p>
           <p>A rain cover sits in its own pocket under the floor, and the side pockets take a litre bottle each, reachable without taking the pack off.</p>
           <p>The main compartment opens at the top and at the front, so that a jacket buried at the bottom comes out without unpacking everything else.</p></div>
         <div class="p2">${cards}</div>
       </div></body></html>`;
-    const product = textOf(page('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail 40 backpack"}</script>'));
+    const product = textOf(
+      page(
+        '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail 40 backpack"}</script>',
+      ),
+    );
     expect(product).toContain('The main compartment opens at the top');
     expect(product).not.toContain('Trekking poles');
     expect(product).not.toContain('$34.95');
@@ -376,7 +382,9 @@ describe('extractHtml: structure of non-article pages', () => {
   it('gives a product page’s feature copy and specification table once when it prints them for wide screens and again for phones, and keeps both on other pages', () => {
     const features = `<ul><li>Double-wall vacuum insulation keeps drinks cold for hours</li><li>Dishwasher safe</li><li>Fits in most cup holders</li></ul>
       <table><tr><th>Capacity</th><td>591 ml</td></tr><tr><th>Weight</th><td>340 g</td></tr></table>`;
-    const page = (head: string): string => `<!doctype html><html><head><title>Rambler 20 oz tumbler</title>${head}</head><body>
+    const page = (
+      head: string,
+    ): string => `<!doctype html><html><head><title>Rambler 20 oz tumbler</title>${head}</head><body>
       <div class="p0"><h1>Rambler 20 oz tumbler</h1>
         <div class="p1"><p>A stainless steel tumbler for coffee on the go. Its lid closes with a magnet, so the slider stays put in a bag and comes off for cleaning without tools.</p>
           <p>The steel is kitchen grade and resists punctures and rust, and the outside powder coat keeps its grip with wet hands.</p>
@@ -385,7 +393,11 @@ describe('extractHtml: structure of non-article pages', () => {
           <div class="mobile"><h2>Features</h2>${features}</div></div>
       </div></body></html>`;
     const count = (text: string, part: string): number => text.split(part).length - 1;
-    const product = textOf(page('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Rambler 20 oz tumbler"}</script>'));
+    const product = textOf(
+      page(
+        '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Rambler 20 oz tumbler"}</script>',
+      ),
+    );
     expect(count(product, 'Double-wall vacuum insulation')).toBe(1);
     expect(count(product, 'Dishwasher safe')).toBe(1);
     expect(count(product, '591 ml')).toBe(1);
@@ -406,7 +418,9 @@ describe('extractHtml: structure of non-article pages', () => {
         <div class="p1">${prose}</div>
         <div class="p2"><h2>What buyers say</h2>${bodies.map((b, i) => `<div class="r"><h4>Buyer ${i + 1}</h4><p>${b.replace('audio books,', 'audio books,<br>')}</p></div>`).join('')}</div>
       </div></body></html>`;
-    const declared = textOf(page(bodies.map((b) => ({ '@type': 'Review', reviewBody: b.replace('audio books,', 'audio books,<br />') }))));
+    const declared = textOf(
+      page(bodies.map((b) => ({ '@type': 'Review', reviewBody: b.replace('audio books,', 'audio books,<br />') }))),
+    );
     expect(declared).toContain('The council voted on Tuesday');
     expect(declared).not.toContain('recording audio books');
     expect(declared).not.toContain('podcasts for a year');

@@ -142,13 +142,18 @@ describe('the policy at its edges', () => {
     expect(() => buildAddressPolicy({ allowPrivateNetworks: false, publicRanges: ['fake-ip'] })).toThrow(
       expect.objectContaining({
         code: 'INVALID_INPUT',
-        message: 'The public-ranges setting holds "fake-ip", which is not a CIDR range such as 198.18.0.0/15; fix it in settings.',
+        message:
+          'The public-ranges setting holds "fake-ip", which is not a CIDR range such as 198.18.0.0/15; fix it in settings.',
       }),
     );
   });
 
   it('says "invalid" for what is not an address', () => {
-    expect(classifyAddress('not-an-ip', privateAllowed)).toEqual({ allowed: false, range: 'invalid', address: 'not-an-ip' });
+    expect(classifyAddress('not-an-ip', privateAllowed)).toEqual({
+      allowed: false,
+      range: 'invalid',
+      address: 'not-an-ip',
+    });
   });
 
   it('compares a listed range only with addresses of its own family', () => {
@@ -159,13 +164,24 @@ describe('the policy at its edges', () => {
 
   it('keeps every cloud metadata address closed with private networks allowed', () => {
     for (const address of ['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '::ffff:169.254.169.254']) {
-      expect(classifyAddress(address, privateAllowed), address).toMatchObject({ allowed: false, range: 'cloudMetadata' });
+      expect(classifyAddress(address, privateAllowed), address).toMatchObject({
+        allowed: false,
+        range: 'cloudMetadata',
+      });
     }
   });
 
   it('judges only the NAT64 prefix by the IPv4 address it carries', () => {
-    expect(classifyAddress('64:ff9b::7f00:1', privateAllowed)).toEqual({ allowed: true, range: 'loopback', address: '127.0.0.1' });
-    expect(classifyAddress('2001:db8::7f00:1', strict)).toMatchObject({ allowed: false, range: 'reserved', address: '2001:db8::7f00:1' });
+    expect(classifyAddress('64:ff9b::7f00:1', privateAllowed)).toEqual({
+      allowed: true,
+      range: 'loopback',
+      address: '127.0.0.1',
+    });
+    expect(classifyAddress('2001:db8::7f00:1', strict)).toMatchObject({
+      allowed: false,
+      range: 'reserved',
+      address: '2001:db8::7f00:1',
+    });
   });
 
   it('tells each kind of refusal its own way out, with the details', () => {
@@ -210,7 +226,9 @@ describe('literal addresses and resolution', () => {
       throw new Error('not asked');
     };
     expect(await resolveAndCheckHost('[::1]', privateAllowed, lookup, 'x')).toEqual([{ address: '::1', family: 6 }]);
-    expect(await resolveAndCheckHost('127.0.0.1', privateAllowed, lookup, 'x')).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(await resolveAndCheckHost('127.0.0.1', privateAllowed, lookup, 'x')).toEqual([
+      { address: '127.0.0.1', family: 4 },
+    ]);
   });
 
   it('answers every address a name resolves to when all are allowed', async () => {

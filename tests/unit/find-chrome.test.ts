@@ -8,12 +8,16 @@ describe('findChrome', () => {
   });
 
   it('fails with BROWSER_NOT_FOUND naming a LANTERN_CHROME that does not exist', () => {
-    expect(() => findChrome({ LANTERN_CHROME: '/nope' }, 'linux', () => false)).toThrow(/LANTERN_CHROME points to \/nope/);
+    expect(() => findChrome({ LANTERN_CHROME: '/nope' }, 'linux', () => false)).toThrow(
+      /LANTERN_CHROME points to \/nope/,
+    );
   });
 
   it('finds the usual install places per OS', () => {
     expect(findChrome({}, 'linux', (p) => p === '/usr/bin/google-chrome')).toBe('/usr/bin/google-chrome');
-    expect(findChrome({}, 'darwin', (p) => p.includes('Chromium.app'))).toBe('/Applications/Chromium.app/Contents/MacOS/Chromium');
+    expect(findChrome({}, 'darwin', (p) => p.includes('Chromium.app'))).toBe(
+      '/Applications/Chromium.app/Contents/MacOS/Chromium',
+    );
     const windows = findChrome({ PROGRAMFILES: 'C:\\Program Files' }, 'win32', (p) => p.endsWith('chrome.exe'));
     expect(windows).toBe('C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe');
   });

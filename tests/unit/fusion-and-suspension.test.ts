@@ -15,7 +15,12 @@ describe('fuseByReciprocalRank', () => {
       10,
     );
     // b.com is 1st on Bing, 2nd on Google: Bing's appearance is the best-ranked one.
-    expect(fused.map((r) => r.url)).toEqual(['https://www.b.com/x/', 'https://a.com/', 'https://d.com/', 'https://c.com/']);
+    expect(fused.map((r) => r.url)).toEqual([
+      'https://www.b.com/x/',
+      'https://a.com/',
+      'https://d.com/',
+      'https://c.com/',
+    ]);
     expect(fused[0]?.engines).toEqual(['google', 'bing']);
     expect(fused[1]?.engines).toEqual(['google']);
     expect(fused.map((r) => r.index)).toEqual([0, 1, 2, 3]);

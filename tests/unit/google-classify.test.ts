@@ -76,7 +76,11 @@ describe('google.classify on recorded block pages', () => {
     ).toBe('consent');
     const form =
       '<html><body><div id="rso"><a href="https://example.org/"><h3>Result</h3></a></div><form action="https://consent.google.com/save" method="POST"><button>Accept all</button></form></body></html>';
-    expect(google.classify(snapshot(form))).toEqual({ state: 'consent', reason: 'form posting to consent.google.com, with organic results under it', resultsUnder: true });
+    expect(google.classify(snapshot(form))).toEqual({
+      state: 'consent',
+      reason: 'form posting to consent.google.com, with organic results under it',
+      resultsUnder: true,
+    });
   });
 
   it('the consent overlay of the 2022 page wins over the results under it', () => {
@@ -229,49 +233,106 @@ describe('google.readySelectors', () => {
 });
 
 describe('google.classify: each branch with the reason it gives', () => {
-  const classify = (html: string, finalUrl = SEARCH_URL, status = 200) => google.classify(snapshot(html, finalUrl, status));
-  const ORGANIC = '<div id="search"><div id="rso"><div class="g"><a href="https://example.org/"><h3>Example</h3></a></div></div></div>';
+  const classify = (html: string, finalUrl = SEARCH_URL, status = 200) =>
+    google.classify(snapshot(html, finalUrl, status));
+  const ORGANIC =
+    '<div id="search"><div id="rso"><div class="g"><a href="https://example.org/"><h3>Example</h3></a></div></div></div>';
 
   it('names the URL that is not a Google page', () => {
-    expect(classify('<html></html>', 'about:blank')).toEqual({ state: 'unexpected', reason: 'not a Google page: about:blank' });
-    expect(classify('<html></html>', 'not a url')).toEqual({ state: 'unexpected', reason: 'not a Google page: not a url' });
+    expect(classify('<html></html>', 'about:blank')).toEqual({
+      state: 'unexpected',
+      reason: 'not a Google page: about:blank',
+    });
+    expect(classify('<html></html>', 'not a url')).toEqual({
+      state: 'unexpected',
+      reason: 'not a Google page: not a url',
+    });
     expect(classify('<html></html>', '')).toEqual({ state: 'unexpected', reason: 'not a Google page: empty URL' });
-    expect(classify('<html></html>', 'chrome-error://chromewebdata/')).toEqual({ state: 'unexpected', reason: 'Chromium error page (chrome-error://chromewebdata/)' });
-    expect(classify('<html></html>', 'chrome://network-error/-105')).toEqual({ state: 'unexpected', reason: 'Chromium error page (chrome://network-error/-105)' });
+    expect(classify('<html></html>', 'chrome-error://chromewebdata/')).toEqual({
+      state: 'unexpected',
+      reason: 'Chromium error page (chrome-error://chromewebdata/)',
+    });
+    expect(classify('<html></html>', 'chrome://network-error/-105')).toEqual({
+      state: 'unexpected',
+      reason: 'Chromium error page (chrome://network-error/-105)',
+    });
   });
 
   it('takes /sorry and /sorry/… as CAPTCHA, not a path that only starts with "sorry"', () => {
     expect(classify('', 'https://www.google.com/sorry')).toEqual({ state: 'captcha', reason: 'URL is /sorry' });
-    expect(classify('', 'https://sorry.google.com/index')).toEqual({ state: 'captcha', reason: 'host is sorry.google.com' });
-    expect(classify(`<html><body>${ORGANIC}</body></html>`, 'https://www.google.com/sorryful?q=x').state).toBe('results');
+    expect(classify('', 'https://sorry.google.com/index')).toEqual({
+      state: 'captcha',
+      reason: 'host is sorry.google.com',
+    });
+    expect(classify(`<html><body>${ORGANIC}</body></html>`, 'https://www.google.com/sorryful?q=x').state).toBe(
+      'results',
+    );
   });
 
   it('takes HTTP 429 and only 429 as CAPTCHA by status', () => {
-    expect(classify(`<html><body>${ORGANIC}</body></html>`, SEARCH_URL, 429)).toEqual({ state: 'captcha', reason: 'HTTP 429 (too many requests)' });
+    expect(classify(`<html><body>${ORGANIC}</body></html>`, SEARCH_URL, 429)).toEqual({
+      state: 'captcha',
+      reason: 'HTTP 429 (too many requests)',
+    });
     expect(classify(`<html><body>${ORGANIC}</body></html>`, SEARCH_URL, 428).state).toBe('results');
   });
 
   it('names the consent host and the sign-in page', () => {
-    expect(classify('', 'https://consent.google.com/ml')).toEqual({ state: 'consent', reason: 'host is consent.google.com' });
-    expect(classify('', 'https://accounts.google.com/x')).toEqual({ state: 'unexpected', reason: 'sign-in page (accounts.google.com)' });
+    expect(classify('', 'https://consent.google.com/ml')).toEqual({
+      state: 'consent',
+      reason: 'host is consent.google.com',
+    });
+    expect(classify('', 'https://accounts.google.com/x')).toEqual({
+      state: 'unexpected',
+      reason: 'sign-in page (accounts.google.com)',
+    });
   });
 
-  it.each(['<div id="main-frame-error"></div>', '<div id="error-information-popup-container"></div>'])('Chromium error markup %s is unexpected, not results', (markup) => {
-    expect(classify(`<html><body>${markup}${ORGANIC}</body></html>`)).toEqual({ state: 'unexpected', reason: 'Chromium error page markup' });
-  });
+  it.each(['<div id="main-frame-error"></div>', '<div id="error-information-popup-container"></div>'])(
+    'Chromium error markup %s is unexpected, not results',
+    (markup) => {
+      expect(classify(`<html><body>${markup}${ORGANIC}</body></html>`)).toEqual({
+        state: 'unexpected',
+        reason: 'Chromium error page markup',
+      });
+    },
+  );
 
   it('a neterror body is Chromium error markup', () => {
-    expect(classify(`<html><body class="neterror">${ORGANIC}</body></html>`)).toEqual({ state: 'unexpected', reason: 'Chromium error page markup' });
+    expect(classify(`<html><body class="neterror">${ORGANIC}</body></html>`)).toEqual({
+      state: 'unexpected',
+      reason: 'Chromium error page markup',
+    });
   });
 
   it.each([
-    ['aria-label', '<div role="dialog" aria-label="Bevor Sie zu Google weitergehen">x</div>', '"Bevor Sie zu Google weitergehen" dialog over the page'],
-    ['shorter aria-label', '<div role="dialog" aria-label="Bevor Sie weitergehen">x</div>', '"Bevor Sie weitergehen" dialog over the page'],
-    ['title', '<div aria-modal="true" title="Avant d’accéder à Google">x</div>', '"Avant d’accéder à Google" dialog over the page'],
+    [
+      'aria-label',
+      '<div role="dialog" aria-label="Bevor Sie zu Google weitergehen">x</div>',
+      '"Bevor Sie zu Google weitergehen" dialog over the page',
+    ],
+    [
+      'shorter aria-label',
+      '<div role="dialog" aria-label="Bevor Sie weitergehen">x</div>',
+      '"Bevor Sie weitergehen" dialog over the page',
+    ],
+    [
+      'title',
+      '<div aria-modal="true" title="Avant d’accéder à Google">x</div>',
+      '"Avant d’accéder à Google" dialog over the page',
+    ],
     ['Accept-all button', '<div role="dialog"><button id="L2AGLb">OK</button></div>', '"consent" dialog over the page'],
-    ['Reject-all button', '<div aria-modal="true"><button id="W0wltc">Nein</button></div>', '"consent" dialog over the page'],
+    [
+      'Reject-all button',
+      '<div aria-modal="true"><button id="W0wltc">Nein</button></div>',
+      '"consent" dialog over the page',
+    ],
   ])('a consent dialog known by its %s covers results', (_by, dialog, reason) => {
-    expect(classify(`<html><body>${ORGANIC}${dialog}</body></html>`)).toEqual({ state: 'consent', reason: `${reason}, with organic results under it`, resultsUnder: true });
+    expect(classify(`<html><body>${ORGANIC}${dialog}</body></html>`)).toEqual({
+      state: 'consent',
+      reason: `${reason}, with organic results under it`,
+      resultsUnder: true,
+    });
     expect(classify(`<html><body>${dialog}</body></html>`)).toEqual({ state: 'consent', reason });
   });
 
@@ -281,15 +342,24 @@ describe('google.classify: each branch with the reason it gives', () => {
       '<div role="dialog" style="display:none" aria-label="Before you continue to Google"></div>',
       '<div role="dialog" aria-label="Share this result"><button>Copy link</button></div>',
     ]) {
-      expect(classify(`<html><body>${ORGANIC}${dialog}</body></html>`), dialog).toEqual({ state: 'results', reason: 'organic results' });
+      expect(classify(`<html><body>${ORGANIC}${dialog}</body></html>`), dialog).toEqual({
+        state: 'results',
+        reason: 'organic results',
+      });
     }
     const visible = '<div role="dialog" style="display: block" aria-label="Before you continue to Google"></div>';
     expect(classify(`<html><body>${ORGANIC}${visible}</body></html>`).state).toBe('consent');
   });
 
   it('the "unusual traffic" notice without results is CAPTCHA, in the languages it knows', () => {
-    for (const notice of ['Unser System hat ungewöhnlichen Datenverkehr festgestellt.', 'Nuestros sistemas han detectado tráfico inusual.']) {
-      expect(classify(`<html><body><div>${notice}</div></body></html>`)).toEqual({ state: 'captcha', reason: '"unusual traffic" notice' });
+    for (const notice of [
+      'Unser System hat ungewöhnlichen Datenverkehr festgestellt.',
+      'Nuestros sistemas han detectado tráfico inusual.',
+    ]) {
+      expect(classify(`<html><body><div>${notice}</div></body></html>`)).toEqual({
+        state: 'captcha',
+        reason: '"unusual traffic" notice',
+      });
     }
   });
 
@@ -310,12 +380,19 @@ describe('google.classify: each branch with the reason it gives', () => {
       });
     }
     expect(classify(`<html><body><div id="botstuff"></div><p>${notice}</p></body></html>`).state).toBe('no-results');
-    expect(classify(`<html><body><p>${notice}</p></body></html>`)).toEqual({ state: 'unexpected', reason: 'no results container and no block marker' });
+    expect(classify(`<html><body><p>${notice}</p></body></html>`)).toEqual({
+      state: 'unexpected',
+      reason: 'no results container and no block marker',
+    });
   });
 
   it('a results container with a featured snippet but no organic result is results', () => {
-    const html = '<html><body><div id="search"><div id="rso"><div class="xpdopen"><span class="hgKElc">Espresso is coffee brewed under pressure.</span></div></div></div></body></html>';
-    expect(classify(html)).toEqual({ state: 'results', reason: 'results container with page features but no organic result' });
+    const html =
+      '<html><body><div id="search"><div id="rso"><div class="xpdopen"><span class="hgKElc">Espresso is coffee brewed under pressure.</span></div></div></div></body></html>';
+    expect(classify(html)).toEqual({
+      state: 'results',
+      reason: 'results container with page features but no organic result',
+    });
   });
 
   it('a page read once, then another, is each classified from its own HTML', () => {

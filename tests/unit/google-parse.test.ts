@@ -244,23 +244,26 @@ const RESULTS_ON_RECORDED_PAGE: Record<string, number> = {
 const ALL_RECORDED = Object.keys(RESULTS_ON_RECORDED_PAGE);
 
 describe('google.parse result hygiene on every recorded page', () => {
-  it.each(ALL_RECORDED)('%s: its number of results, clean text, http(s) URLs, no duplicates, no ads or Google search links', (relative) => {
-    const { results } = parseRecorded(relative);
-    expect(results).toHaveLength(RESULTS_ON_RECORDED_PAGE[relative]!);
-    const keys = results.map((r) => urlIdentityKey(r.url));
-    expect(new Set(keys).size).toBe(keys.length);
-    for (const result of results) {
-      const url = new URL(result.url);
-      expect(['http:', 'https:']).toContain(url.protocol);
-      expect(result.url).not.toMatch(/\/aclk\?|googleadservices|\/url\?q=/);
-      expect(/^(?:www\.)?google\.[a-z.]+$/.test(url.hostname) && url.pathname === '/search').toBe(false);
-      for (const text of [result.title, result.snippet, result.date ?? '']) {
-        expect(text).toBe(text.trim());
-        expect(text).not.toMatch(/\s{2}|<\/?[a-z][^>]*>|&(?:amp|lt|gt|quot|nbsp|#\d+);/i);
+  it.each(ALL_RECORDED)(
+    '%s: its number of results, clean text, http(s) URLs, no duplicates, no ads or Google search links',
+    (relative) => {
+      const { results } = parseRecorded(relative);
+      expect(results).toHaveLength(RESULTS_ON_RECORDED_PAGE[relative]!);
+      const keys = results.map((r) => urlIdentityKey(r.url));
+      expect(new Set(keys).size).toBe(keys.length);
+      for (const result of results) {
+        const url = new URL(result.url);
+        expect(['http:', 'https:']).toContain(url.protocol);
+        expect(result.url).not.toMatch(/\/aclk\?|googleadservices|\/url\?q=/);
+        expect(/^(?:www\.)?google\.[a-z.]+$/.test(url.hostname) && url.pathname === '/search').toBe(false);
+        for (const text of [result.title, result.snippet, result.date ?? '']) {
+          expect(text).toBe(text.trim());
+          expect(text).not.toMatch(/\s{2}|<\/?[a-z][^>]*>|&(?:amp|lt|gt|quot|nbsp|#\d+);/i);
+        }
+        expect(result.title.length).toBeGreaterThan(0);
       }
-      expect(result.title.length).toBeGreaterThan(0);
-    }
-  });
+    },
+  );
 
   it('skips the text ads of domain.html', () => {
     const html = readFileSync(sharedData('serp', 'google', 'desktop-2023', 'domain.html'), 'utf8');

@@ -68,7 +68,9 @@ function recordingClient(): { client: Client; sent: string[] } {
 describe('the route table', () => {
   it('is the OpenAPI document: every agent route is in it, and nothing else', () => {
     const document = buildOpenApiDocument('test') as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => key(method, path)));
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => key(method, path)),
+    );
     const forAgents = ROUTES.filter((route) => route.caller === 'agent').map((route) => key(route.method, route.path));
     expect(documented.sort()).toEqual(forAgents.sort());
   });
@@ -77,7 +79,9 @@ describe('the route table', () => {
     for (const route of ROUTES) {
       const path = routePath(route, { id: 7 });
       const found = matchRoute(route.method, path, route.caller === 'ui' ? UI_ROUTES : undefined);
-      expect(found && 'route' in found ? key(found.route.method, found.route.path) : undefined).toBe(key(route.method, route.path));
+      expect(found && 'route' in found ? key(found.route.method, found.route.path) : undefined).toBe(
+        key(route.method, route.path),
+      );
     }
   });
 
@@ -92,7 +96,9 @@ describe('the route table', () => {
   });
 
   it('carries every operation of the operations table that has an HTTP route, each once, on the route the table gives it', () => {
-    const carried = ROUTES.flatMap((route) => route.operations.map((operation) => [operation, key(route.method, route.path)]));
+    const carried = ROUTES.flatMap((route) =>
+      route.operations.map((operation) => [operation, key(route.method, route.path)]),
+    );
     const inTable = OPERATION_NAMES.flatMap((name) => {
       const { http } = OPERATIONS[name] as { http?: { method: string; path: string } };
       return http ? [[name, key(http.method, http.path)]] : [];
@@ -109,6 +115,8 @@ describe('the route table', () => {
   });
 
   it('keeps who may call an operation: ui operations on ui routes, agent operations on agent routes', () => {
-    for (const route of ROUTES) for (const operation of route.operations) expect([operation, OPERATIONS[operation].caller]).toEqual([operation, route.caller]);
+    for (const route of ROUTES)
+      for (const operation of route.operations)
+        expect([operation, OPERATIONS[operation].caller]).toEqual([operation, route.caller]);
   });
 });

@@ -12,7 +12,10 @@ import { errorOf } from '../support/error-of';
 
 describe('the library requests', () => {
   it('takes paths with watch off by default, and a search with its default limit', () => {
-    expect(LibraryAddRequestSchema.parse({ paths: [' /home/me/papers '] })).toEqual({ paths: ['/home/me/papers'], watch: false });
+    expect(LibraryAddRequestSchema.parse({ paths: [' /home/me/papers '] })).toEqual({
+      paths: ['/home/me/papers'],
+      watch: false,
+    });
     expect(LibrarySearchRequestSchema.parse({ query: 'tides' })).toEqual({ query: 'tides', limit: 10 });
     expect(LibraryListRequestSchema.parse({ type: 'pdf' })).toEqual({ type: 'pdf' });
     expect(LibraryRemoveRequestSchema.parse({ ids: [3, 4] })).toEqual({ ids: [3, 4] });
@@ -21,7 +24,9 @@ describe('the library requests', () => {
   it('refuses what is not a request of its operation', () => {
     expect(LibraryAddRequestSchema.safeParse({ paths: [] }).success).toBe(false);
     expect(LibraryAddRequestSchema.safeParse({ paths: ['a'], watch: 'yes' }).success).toBe(false);
-    expect(LibraryAddRequestSchema.safeParse({ paths: Array.from({ length: 101 }, (_, i) => `/p${i}`) }).success).toBe(false);
+    expect(LibraryAddRequestSchema.safeParse({ paths: Array.from({ length: 101 }, (_, i) => `/p${i}`) }).success).toBe(
+      false,
+    );
     expect(LibrarySearchRequestSchema.safeParse({ query: 'a', limit: 51 }).success).toBe(false);
     expect(LibraryListRequestSchema.safeParse({ type: 'xlsx' }).success).toBe(false);
     expect(LibraryRemoveRequestSchema.safeParse({ ids: [0] }).success).toBe(false);
@@ -30,7 +35,14 @@ describe('the library requests', () => {
 
   it('is answered by the service as INVALID_INPUT naming the field, before the store is touched', async () => {
     // A store that fails any use: validation comes first.
-    const store = new Proxy({}, { get: () => { throw new Error('the store was used'); } }) as Store;
+    const store = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('the store was used');
+        },
+      },
+    ) as Store;
     const service = new LibraryService(store);
     const cases: Array<[Promise<unknown>, RegExp]> = [
       [service.add({ paths: [''] }), /paths\.0: a path is empty/],

@@ -7,7 +7,12 @@ import { resolveLlmConfig } from '../../src/main/answer/llm-config';
 import { secretPath } from '../../src/main/secrets';
 import { settingsPath } from '../../src/main/settings';
 import { SettingsService } from '../../src/main/settings-service';
-import { LLM_PRESET_BASE_URLS, SettingsPatchSchema, SettingsSchema, type Settings } from '../../src/shared/settings-contract';
+import {
+  LLM_PRESET_BASE_URLS,
+  SettingsPatchSchema,
+  SettingsSchema,
+  type Settings,
+} from '../../src/shared/settings-contract';
 import { errorOf } from '../support/error-of';
 
 const dirs: string[] = [];
@@ -34,7 +39,13 @@ describe('LLM settings', () => {
   });
 
   it('refuse an unknown preset, a non-http base URL or one with a password, an empty model and unknown keys (the key)', () => {
-    for (const llm of [{ preset: 'anthropic' }, { baseUrl: 'file:///etc/passwd' }, { baseUrl: 'https://me:secret@llm.example/v1' }, { model: '  ' }, { apiKey: KEY }]) {
+    for (const llm of [
+      { preset: 'anthropic' },
+      { baseUrl: 'file:///etc/passwd' },
+      { baseUrl: 'https://me:secret@llm.example/v1' },
+      { model: '  ' },
+      { apiKey: KEY },
+    ]) {
       expect(SettingsPatchSchema.safeParse({ llm }).success, JSON.stringify(llm)).toBe(false);
     }
   });
@@ -44,7 +55,12 @@ describe('LLM settings', () => {
     const service = new SettingsService(dir);
     await service.update({ llm: { preset: 'ollama', model: 'llama3.2' } });
     const changed = await service.update({ llm: { timeoutMs: 30_000, baseUrl: 'http://127.0.0.1:9999/v1' } });
-    expect(changed.llm).toEqual({ preset: 'ollama', model: 'llama3.2', timeoutMs: 30_000, baseUrl: 'http://127.0.0.1:9999/v1' });
+    expect(changed.llm).toEqual({
+      preset: 'ollama',
+      model: 'llama3.2',
+      timeoutMs: 30_000,
+      baseUrl: 'http://127.0.0.1:9999/v1',
+    });
     const removed = await service.update({ llm: { model: null, baseUrl: null } });
     expect(removed.llm).toEqual({ preset: 'ollama', timeoutMs: 30_000 });
     expect(JSON.parse(readFileSync(settingsPath(dir), 'utf8')).llm).toEqual({ preset: 'ollama', timeoutMs: 30_000 });
@@ -71,48 +87,86 @@ describe('resolveLlmConfig', () => {
       const config = resolveLlmConfig({ settings: withLlm({ preset, model: 'm' }), env: {}, dataDir: dataDir() });
       expect(config).toEqual({ baseUrl, model: 'm', timeoutMs: 120_000 });
     }
-    const own = resolveLlmConfig({ settings: withLlm({ preset: 'ollama', baseUrl: 'http://127.0.0.1:5000/v1', model: 'm', timeoutMs: 5_000 }), env: {}, dataDir: dataDir() });
+    const own = resolveLlmConfig({
+      settings: withLlm({ preset: 'ollama', baseUrl: 'http://127.0.0.1:5000/v1', model: 'm', timeoutMs: 5_000 }),
+      env: {},
+      dataDir: dataDir(),
+    });
     expect(own).toEqual({ baseUrl: 'http://127.0.0.1:5000/v1', model: 'm', timeoutMs: 5_000 });
   });
 
   it('lets LANTERN_LLM_BASE_URL, LANTERN_LLM_MODEL and LANTERN_LLM_API_KEY override the settings', () => {
-    const env = { LANTERN_LLM_BASE_URL: 'http://127.0.0.1:7000/v1', LANTERN_LLM_MODEL: 'qwen2.5:3b', LANTERN_LLM_API_KEY: ` ${KEY}\n` };
+    const env = {
+      LANTERN_LLM_BASE_URL: 'http://127.0.0.1:7000/v1',
+      LANTERN_LLM_MODEL: 'qwen2.5:3b',
+      LANTERN_LLM_API_KEY: ` ${KEY}\n`,
+    };
     const settings = withLlm({ preset: 'openai', baseUrl: 'http://127.0.0.1:5000/v1', model: 'gpt-4o-mini' });
-    expect(resolveLlmConfig({ settings, env, dataDir: dataDir() })).toEqual({ baseUrl: 'http://127.0.0.1:7000/v1', model: 'qwen2.5:3b', apiKey: KEY, timeoutMs: 120_000 });
+    expect(resolveLlmConfig({ settings, env, dataDir: dataDir() })).toEqual({
+      baseUrl: 'http://127.0.0.1:7000/v1',
+      model: 'qwen2.5:3b',
+      apiKey: KEY,
+      timeoutMs: 120_000,
+    });
     // The env's model alone is enough: the preset gives the URL.
-    expect(resolveLlmConfig({ settings: SettingsSchema.parse({}), env: { LANTERN_LLM_MODEL: 'gpt-4o-mini' }, dataDir: dataDir() })?.baseUrl).toBe('https://api.openai.com/v1');
+    expect(
+      resolveLlmConfig({
+        settings: SettingsSchema.parse({}),
+        env: { LANTERN_LLM_MODEL: 'gpt-4o-mini' },
+        dataDir: dataDir(),
+      })?.baseUrl,
+    ).toBe('https://api.openai.com/v1');
   });
 
   it('refuses a custom preset without a URL, and an env URL that is not http(s)', async () => {
-    const custom = await thrown(() => resolveLlmConfig({ settings: withLlm({ preset: 'custom', model: 'm' }), env: {}, dataDir: dataDir() }));
+    const custom = await thrown(() =>
+      resolveLlmConfig({ settings: withLlm({ preset: 'custom', model: 'm' }), env: {}, dataDir: dataDir() }),
+    );
     expect(custom.code).toBe('LLM_FAILED');
     expect(custom.message).toMatch(/llm\.baseUrl.*LANTERN_LLM_BASE_URL/);
-    expect(resolveLlmConfig({ settings: withLlm({ preset: 'custom', model: 'm' }), env: { LANTERN_LLM_BASE_URL: 'http://127.0.0.1:1/v1' }, dataDir: dataDir() })?.baseUrl).toBe('http://127.0.0.1:1/v1');
-    const bad = await thrown(() => resolveLlmConfig({ settings: withLlm({ model: 'm' }), env: { LANTERN_LLM_BASE_URL: 'ftp://127.0.0.1/v1' }, dataDir: dataDir() }));
+    expect(
+      resolveLlmConfig({
+        settings: withLlm({ preset: 'custom', model: 'm' }),
+        env: { LANTERN_LLM_BASE_URL: 'http://127.0.0.1:1/v1' },
+        dataDir: dataDir(),
+      })?.baseUrl,
+    ).toBe('http://127.0.0.1:1/v1');
+    const bad = await thrown(() =>
+      resolveLlmConfig({
+        settings: withLlm({ model: 'm' }),
+        env: { LANTERN_LLM_BASE_URL: 'ftp://127.0.0.1/v1' },
+        dataDir: dataDir(),
+      }),
+    );
     expect(bad.code).toBe('LLM_FAILED');
   });
 
-  it.skipIf(process.platform === 'win32')('reads the key from a 0600 llm-key file, refuses one others can read, and the env key wins', async () => {
-    const dir = dataDir();
-    const settings = withLlm({ preset: 'openai', model: 'gpt-4o-mini' });
-    writeFileSync(secretPath(dir, 'llm-key'), `${KEY}\n`, { mode: 0o600 });
-    chmodSync(secretPath(dir, 'llm-key'), 0o600);
-    expect(resolveLlmConfig({ settings, env: {}, dataDir: dir })?.apiKey).toBe(KEY);
-    expect(resolveLlmConfig({ settings, env: { LANTERN_LLM_API_KEY: 'sk-from-env' }, dataDir: dir })?.apiKey).toBe('sk-from-env');
+  it.skipIf(process.platform === 'win32')(
+    'reads the key from a 0600 llm-key file, refuses one others can read, and the env key wins',
+    async () => {
+      const dir = dataDir();
+      const settings = withLlm({ preset: 'openai', model: 'gpt-4o-mini' });
+      writeFileSync(secretPath(dir, 'llm-key'), `${KEY}\n`, { mode: 0o600 });
+      chmodSync(secretPath(dir, 'llm-key'), 0o600);
+      expect(resolveLlmConfig({ settings, env: {}, dataDir: dir })?.apiKey).toBe(KEY);
+      expect(resolveLlmConfig({ settings, env: { LANTERN_LLM_API_KEY: 'sk-from-env' }, dataDir: dir })?.apiKey).toBe(
+        'sk-from-env',
+      );
 
-    chmodSync(secretPath(dir, 'llm-key'), 0o644);
-    const open = await thrown(() => resolveLlmConfig({ settings, env: {}, dataDir: dir }));
-    expect(open.code).toBe('LLM_FAILED');
-    expect(open.message).toContain('mode 0644');
-    expect(open.message).toContain('chmod 600');
-    expect(open.message).not.toContain(KEY);
-    // The composition root's call: the reason reaches the answer as a failing composer.
-    const composer = llmComposerFor({ settings, env: {}, dataDir: dir });
-    expect(composer).toBeDefined();
-    const failure = await errorOf(composer!({ question: 'q', passages: [], onText: () => undefined }));
-    expect(failure.code).toBe('LLM_FAILED');
-    expect(failure.message).toContain('chmod 600');
-    // No model: no composer at all.
-    expect(llmComposerFor({ settings: SettingsSchema.parse({}), env: {}, dataDir: dir })).toBeUndefined();
-  });
+      chmodSync(secretPath(dir, 'llm-key'), 0o644);
+      const open = await thrown(() => resolveLlmConfig({ settings, env: {}, dataDir: dir }));
+      expect(open.code).toBe('LLM_FAILED');
+      expect(open.message).toContain('mode 0644');
+      expect(open.message).toContain('chmod 600');
+      expect(open.message).not.toContain(KEY);
+      // The composition root's call: the reason reaches the answer as a failing composer.
+      const composer = llmComposerFor({ settings, env: {}, dataDir: dir });
+      expect(composer).toBeDefined();
+      const failure = await errorOf(composer!({ question: 'q', passages: [], onText: () => undefined }));
+      expect(failure.code).toBe('LLM_FAILED');
+      expect(failure.message).toContain('chmod 600');
+      // No model: no composer at all.
+      expect(llmComposerFor({ settings: SettingsSchema.parse({}), env: {}, dataDir: dir })).toBeUndefined();
+    },
+  );
 });

@@ -41,13 +41,18 @@ describe('LoadBudget', () => {
     clock.advance(4999);
     expect(await settled(waiting)).toBe(false);
     clock.advance(1);
-    expect(await waiting).toMatchObject({ code: 'TIMEOUT', details: { stage: 'waiting for the page to respond', timeoutMs: 5000 } });
+    expect(await waiting).toMatchObject({
+      code: 'TIMEOUT',
+      details: { stage: 'waiting for the page to respond', timeoutMs: 5000 },
+    });
   });
 
   it('fails a wait at once once the deadline has passed, but a promise settled already still wins', async () => {
     const clock = new ManualClock();
     const budget = new LoadBudget(URL, 5000, { clock, deadline: clock.now() - 1 });
-    expect(await errorOf(budget.within(new Promise(() => undefined), 'waiting for the page to settle'))).toMatchObject({ code: 'TIMEOUT' });
+    expect(await errorOf(budget.within(new Promise(() => undefined), 'waiting for the page to settle'))).toMatchObject({
+      code: 'TIMEOUT',
+    });
     await expect(budget.within(Promise.resolve('read'), 'waiting for the page to settle')).resolves.toBe('read');
     await expect(budget.atMost(new Promise(() => undefined), 1000)).resolves.toBeUndefined();
   });
@@ -95,15 +100,20 @@ describe('LoadBudget', () => {
     expect(await settled(stuck)).toBe(false);
     clock.advance(1);
     const error = await stuck;
-    expect(error).toMatchObject({ code: 'TIMEOUT', details: { stage: 'launching the browser', launchTimeoutMs: 8000 } });
+    expect(error).toMatchObject({
+      code: 'TIMEOUT',
+      details: { stage: 'launching the browser', launchTimeoutMs: 8000 },
+    });
     expect(error.message).toContain('8000 ms launch limit');
     expect(new LoadBudget(URL, 5000).launchTimeoutMs).toBe(DEFAULT_LAUNCH_TIMEOUT_MS);
   });
 
-  it("ends a start at once when the caller cancels or the tab fails", async () => {
+  it('ends a start at once when the caller cancels or the tab fails', async () => {
     const clock = new ManualClock();
     const controller = new AbortController();
-    const cancelled = errorOf(new LoadBudget(URL, 5000, { clock, signal: controller.signal }).launch(new Promise(() => undefined), true));
+    const cancelled = errorOf(
+      new LoadBudget(URL, 5000, { clock, signal: controller.signal }).launch(new Promise(() => undefined), true),
+    );
     controller.abort();
     expect((await cancelled).code).toBe('CANCELLED');
 
@@ -134,7 +144,11 @@ describe('LazyPageLoader', () => {
     created.open(real);
     await expect(loading).resolves.toEqual(PAGE);
     const readyAt = startedAt + 6000;
-    expect(real.seen[0]).toMatchObject({ timeoutMs: 5000, deadline: readyAt + 5000, launchDeadline: startedAt + DEFAULT_LAUNCH_TIMEOUT_MS });
+    expect(real.seen[0]).toMatchObject({
+      timeoutMs: 5000,
+      deadline: readyAt + 5000,
+      launchDeadline: startedAt + DEFAULT_LAUNCH_TIMEOUT_MS,
+    });
   });
 
   it("passes the caller's deadline on unchanged once the loader exists", async () => {
@@ -154,7 +168,10 @@ describe('LazyPageLoader', () => {
     expect(await settled(loading)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const error = await loading;
-    expect(error).toMatchObject({ code: 'TIMEOUT', details: { stage: 'launching the browser', launchTimeoutMs: 20_000 } });
+    expect(error).toMatchObject({
+      code: 'TIMEOUT',
+      details: { stage: 'launching the browser', launchTimeoutMs: 20_000 },
+    });
     expect(error.message).toContain('20000 ms launch limit');
   });
 

@@ -4,7 +4,8 @@ import { markdownText, searchResultsMarkdown } from '../../src/shared/format/mar
 import { threadToMarkdown } from '../../src/main/store/export-markdown';
 import { render, visibleText } from '../support/rendered-markdown';
 
-const HOSTILE_TITLE = 'Evil] (https://attacker.example) *bold* <script>x</script>\n# heading\n- item `code` ~~gone~~ | &amp; ![img](x) _u_';
+const HOSTILE_TITLE =
+  'Evil] (https://attacker.example) *bold* <script>x</script>\n# heading\n- item `code` ~~gone~~ | &amp; ![img](x) _u_';
 const HOSTILE_ONE_LINE = HOSTILE_TITLE.replace(/\s+/g, ' ');
 
 function response(results: SearchResponse['results']): SearchResponse {
@@ -16,7 +17,9 @@ describe('markdownText', () => {
     const html = render(`Title: ${markdownText(HOSTILE_TITLE)}`);
     expect(visibleText(html).trim()).toBe(`Title: ${HOSTILE_ONE_LINE}`);
     // GFM links a bare URL in text; that changes nothing a reader sees, and is the only markup.
-    expect(html.replace('<a href="https://attacker.example">https://attacker.example</a>', '')).toMatch(/^<p>[^<]*<\/p>\n?$/);
+    expect(html.replace('<a href="https://attacker.example">https://attacker.example</a>', '')).toMatch(
+      /^<p>[^<]*<\/p>\n?$/,
+    );
   });
 });
 
@@ -24,7 +27,13 @@ describe('searchResultsMarkdown', () => {
   it('gives one list item per result, each one link to its own URL with the literal title', () => {
     const markdown = searchResultsMarkdown(
       response([
-        { index: 0, title: HOSTILE_TITLE, url: 'https://a.example/x y<z>)', snippet: 'snip *pet*\n\n## not a heading', source: 'a.example' },
+        {
+          index: 0,
+          title: HOSTILE_TITLE,
+          url: 'https://a.example/x y<z>)',
+          snippet: 'snip *pet*\n\n## not a heading',
+          source: 'a.example',
+        },
         { index: 1, title: '', url: 'https://b.example/', snippet: '', source: 'b.example' },
       ]),
     );

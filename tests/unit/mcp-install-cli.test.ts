@@ -10,7 +10,16 @@ import { PROJECT_ROOT, runCliInProcess } from '../support/run-cli';
 /** A home of its own, with the config folders every client's path is built from pointing inside it. */
 function tempHome(): { home: string; env: Record<string, string> } {
   const home = mkdtempSync(join(tmpdir(), 'lantern-home-'));
-  return { home, env: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config'), APPDATA: join(home, 'AppData'), LANTERN_DATA_DIR: '' } };
+  return {
+    home,
+    env: {
+      HOME: home,
+      USERPROFILE: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      APPDATA: join(home, 'AppData'),
+      LANTERN_DATA_DIR: '',
+    },
+  };
 }
 
 const BIN = join(PROJECT_ROOT, 'bin', 'lantern.js');
@@ -88,7 +97,11 @@ describe('lantern mcp install', () => {
 
     expect(run.code).toBe(EXIT.ok);
     const written = JSON.parse(readFileSync(join(home, '.config', 'Code', 'User', 'mcp.json'), 'utf8')) as unknown;
-    expect(written).toEqual({ servers: { lantern: { type: 'stdio', command: process.execPath, args: [BIN, 'mcp'], env: { LANTERN_DATA_DIR: dataDir } } } });
+    expect(written).toEqual({
+      servers: {
+        lantern: { type: 'stdio', command: process.execPath, args: [BIN, 'mcp'], env: { LANTERN_DATA_DIR: dataDir } },
+      },
+    });
   });
 
   it('an unknown client is refused with the list of those it knows', async () => {
@@ -105,18 +118,28 @@ describe('lantern mcp config', () => {
     const run = await runCliInProcess(['mcp', 'config', 'claude-desktop'], env);
 
     expect(run.code).toBe(EXIT.ok);
-    expect(JSON.parse(run.stdout)).toEqual({ mcpServers: { lantern: { command: process.execPath, args: [BIN, 'mcp'] } } });
+    expect(JSON.parse(run.stdout)).toEqual({
+      mcpServers: { lantern: { command: process.execPath, args: [BIN, 'mcp'] } },
+    });
     const path = join(home, '.config', 'Claude', 'claude_desktop_config.json');
     expect(run.stderr).toContain(path);
     expect(existsSync(path)).toBe(false);
   });
 
   it('gives each client its documented file', () => {
-    const place = (platform: NodeJS.Platform) => ({ platform, env: { HOME: '/h', USERPROFILE: 'C:\\Users\\p', APPDATA: 'C:\\Users\\p\\AppData\\Roaming' } });
-    const paths = Object.fromEntries(MCP_CLIENTS.map((c) => [c.id, [c.configPath(place('darwin')), c.configPath(place('linux'))]]));
+    const place = (platform: NodeJS.Platform) => ({
+      platform,
+      env: { HOME: '/h', USERPROFILE: 'C:\\Users\\p', APPDATA: 'C:\\Users\\p\\AppData\\Roaming' },
+    });
+    const paths = Object.fromEntries(
+      MCP_CLIENTS.map((c) => [c.id, [c.configPath(place('darwin')), c.configPath(place('linux'))]]),
+    );
     expect(paths).toEqual({
       'claude-code': ['/h/.claude.json', '/h/.claude.json'],
-      'claude-desktop': ['/h/Library/Application Support/Claude/claude_desktop_config.json', '/h/.config/Claude/claude_desktop_config.json'],
+      'claude-desktop': [
+        '/h/Library/Application Support/Claude/claude_desktop_config.json',
+        '/h/.config/Claude/claude_desktop_config.json',
+      ],
       cursor: ['/h/.cursor/mcp.json', '/h/.cursor/mcp.json'],
       vscode: ['/h/Library/Application Support/Code/User/mcp.json', '/h/.config/Code/User/mcp.json'],
       gemini: ['/h/.gemini/settings.json', '/h/.gemini/settings.json'],

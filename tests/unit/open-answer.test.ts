@@ -11,7 +11,8 @@ import { pagePassages, type Passage } from '../../src/main/answer/passages';
 
 function pages(...markdowns: [title: string, markdown: string][]): Passage[] {
   const out: Passage[] = [];
-  for (const [i, [title, markdown]] of markdowns.entries()) out.push(...pagePassages({ n: i + 1, url: `https://example.com/${i + 1}`, title, markdown }, out.length));
+  for (const [i, [title, markdown]] of markdowns.entries())
+    out.push(...pagePassages({ n: i + 1, url: `https://example.com/${i + 1}`, title, markdown }, out.length));
   return out;
 }
 
@@ -57,7 +58,12 @@ describe('pros and cons', () => {
   it("labels them in the question's language", () => {
     const given = pages([
       'Auto leasen',
-      ['## Vorteile beim Leasing', '- Die Leasingraten lassen sich als Betriebsausgaben absetzen.', '## Nachteile beim Leasing', '- Das Auto gehört Ihnen am Ende des Leasings nicht.'].join('\n\n'),
+      [
+        '## Vorteile beim Leasing',
+        '- Die Leasingraten lassen sich als Betriebsausgaben absetzen.',
+        '## Nachteile beim Leasing',
+        '- Das Auto gehört Ihnen am Ende des Leasings nicht.',
+      ].join('\n\n'),
     ]);
     const answer = openAnswer('Was sind die Vor- und Nachteile beim Auto leasen?', given)!;
     // One leads; the other stands under its label.
@@ -105,7 +111,10 @@ describe('compound questions', () => {
 
   it('gives no group to a facet whose own words no page writes', () => {
     const given = pages(VISAS);
-    const answer = openAnswer('How can digital nomads live and work abroad legally, and which vaccines do they need?', given)!;
+    const answer = openAnswer(
+      'How can digital nomads live and work abroad legally, and which vaccines do they need?',
+      given,
+    )!;
     expect(answer).toMatch(/visa/);
     expect(answer).not.toMatch(/vaccines/);
   });
@@ -114,7 +123,11 @@ describe('compound questions', () => {
 describe('the extractive composer', () => {
   it('answers an open question the pages speak to rather than saying they do not', async () => {
     const given = pages(TINY_HOUSE, SOURDOUGH);
-    const answer = await extractiveComposer({ question: 'What are the pros and cons of living in a tiny house?', passages: given, onText: () => {} });
+    const answer = await extractiveComposer({
+      question: 'What are the pros and cons of living in a tiny house?',
+      passages: given,
+      onText: () => {},
+    });
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(false);
   });
 
@@ -122,7 +135,11 @@ describe('the extractive composer', () => {
     const given = pages(TINY_HOUSE, SOURDOUGH);
     expect(openAnswer('How much does heating the tiny house cost?', given)).toBeUndefined();
     expect(openAnswer('What are the pros and cons of electric scooters?', given)).toBeUndefined();
-    const answer = await extractiveComposer({ question: 'What are the pros and cons of electric scooters?', passages: given, onText: () => {} });
+    const answer = await extractiveComposer({
+      question: 'What are the pros and cons of electric scooters?',
+      passages: given,
+      onText: () => {},
+    });
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 });
@@ -141,7 +158,10 @@ describe("a page's section as the answer's structure", () => {
       'A catering service for a wedding reception needs a lot of coordination to keep the food hot.',
     ].join('\n\n'),
   ];
-  const SOURDOUGH_PARTY: [string, string] = ['Sourdough party', 'A sourdough party needs a warm house. The pros bake at a high heat for the service.'];
+  const SOURDOUGH_PARTY: [string, string] = [
+    'Sourdough party',
+    'A sourdough party needs a warm house. The pros bake at a high heat for the service.',
+  ];
 
   // The section's heading is not yet shown as the answer's label on this page (outline() passes
   // it over for the list's own points); what holds is the points themselves, in the page's order.

@@ -45,7 +45,12 @@ describe('electron-builder.yml', () => {
   });
 
   it('unpacks better-sqlite3 from the asar and builds AppImage, deb, dmg and nsis', async () => {
-    const config = (await loadConfig()) as { asarUnpack: string[]; linux: { target: string[] }; mac: { target: string[] }; win: { target: string[] } };
+    const config = (await loadConfig()) as {
+      asarUnpack: string[];
+      linux: { target: string[] };
+      mac: { target: string[] };
+      win: { target: string[] };
+    };
     expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3/**');
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.mac.target).toEqual(['dmg']);
@@ -61,7 +66,8 @@ describe('the icons in build/', () => {
   };
 
   it('has a PNG per size for Linux, named as electron-builder expects', () => {
-    for (const size of [16, 32, 48, 64, 128, 256, 512]) expect(pngSize(`build/icons/${size}x${size}.png`)).toEqual([size, size]);
+    for (const size of [16, 32, 48, 64, 128, 256, 512])
+      expect(pngSize(`build/icons/${size}x${size}.png`)).toEqual([size, size]);
   });
 
   it('has an ICNS with 512 px for macOS and an ICO with 256 px for Windows', () => {

@@ -23,7 +23,9 @@ describe('text cleanup', () => {
     expect(cleanText('<em>Kolex</em> is <b>here</b>&nbsp;now')).toBe('Kolex is here now');
     expect(cleanText('<div>one</div><div>two</div>')).toBe('one two');
     expect(cleanText('A <em>b</em>, c')).toBe('A b, c');
-    expect(cleanText('Tom &amp; Jerry&#39;s &#x27;x&#x27; &hellip; &eacute;t&eacute; &bogus;')).toBe("Tom & Jerry's 'x' … été &bogus;");
+    expect(cleanText('Tom &amp; Jerry&#39;s &#x27;x&#x27; &hellip; &eacute;t&eacute; &bogus;')).toBe(
+      "Tom & Jerry's 'x' … été &bogus;",
+    );
   });
 
   it('textOfNodes keeps word boundaries between blocks and skips scripts and styles', () => {

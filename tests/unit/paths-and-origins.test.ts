@@ -11,7 +11,9 @@ describe('resolveDataDir', () => {
     expect(resolveDataDir({}, 'linux', '/home/a')).toBe('/home/a/.config/Lantern');
     expect(resolveDataDir({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/a')).toBe('/x/Lantern');
     expect(resolveDataDir({}, 'darwin', '/Users/a')).toBe('/Users/a/Library/Application Support/Lantern');
-    expect(resolveDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32', 'C:\\Users\\a')).toMatch(/Roaming.Lantern$/);
+    expect(resolveDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32', 'C:\\Users\\a')).toMatch(
+      /Roaming.Lantern$/,
+    );
   });
 });
 

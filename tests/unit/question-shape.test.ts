@@ -3,7 +3,13 @@
  * question (src/main/answer/question-shape.ts), in the languages the composer reads.
  */
 import { describe, expect, it } from 'vitest';
-import { comparisonSides, questionFacets, questionLanguage, questionShape, subjectTerms } from '../../src/main/answer/question-shape';
+import {
+  comparisonSides,
+  questionFacets,
+  questionLanguage,
+  questionShape,
+  subjectTerms,
+} from '../../src/main/answer/question-shape';
 
 describe('questionShape', () => {
   it('reads how-to, why, comparison, pros and cons and overview questions in several languages', () => {
@@ -36,8 +42,16 @@ describe('questionShape', () => {
 
 describe('subjectTerms', () => {
   it('are the content terms without the words that say the shape', () => {
-    expect(subjectTerms('What are the pros and cons of decluttering with the KonMari method?')).toEqual(['declutter', 'konmari', 'method']);
-    expect(subjectTerms('What are the advantages and disadvantages of hybrid mobile apps?')).toEqual(['hybrid', 'mobile', 'apps']);
+    expect(subjectTerms('What are the pros and cons of decluttering with the KonMari method?')).toEqual([
+      'declutter',
+      'konmari',
+      'method',
+    ]);
+    expect(subjectTerms('What are the advantages and disadvantages of hybrid mobile apps?')).toEqual([
+      'hybrid',
+      'mobile',
+      'apps',
+    ]);
   });
 });
 
@@ -70,15 +84,26 @@ describe('questionFacets', () => {
       'How can digital nomads live and work abroad legally?',
       'What does it cost (nomads live abroad legally)?',
     ]);
-    expect(questionFacets('Wie funktioniert Ikigai, und warum lebt man damit länger?')).toEqual(['Wie funktioniert Ikigai?', 'Warum lebt man damit länger (funktioniert Ikigai)?']);
+    expect(questionFacets('Wie funktioniert Ikigai, und warum lebt man damit länger?')).toEqual([
+      'Wie funktioniert Ikigai?',
+      'Warum lebt man damit länger (funktioniert Ikigai)?',
+    ]);
     // A facet that names its own subject stands as asked.
-    expect(questionFacets('How do puppies learn, and how should I train my new puppy?')).toEqual(['How do puppies learn?', 'How should I train my new puppy?']);
+    expect(questionFacets('How do puppies learn, and how should I train my new puppy?')).toEqual([
+      'How do puppies learn?',
+      'How should I train my new puppy?',
+    ]);
   });
 
   it('splits questions asked one after another, and keeps a question that asks one thing whole', () => {
-    expect(questionFacets('How efficient are heat pumps? What do they cost to run?')).toEqual(['How efficient are heat pumps?', 'What do they cost to run (efficient heat pumps)?']);
+    expect(questionFacets('How efficient are heat pumps? What do they cost to run?')).toEqual([
+      'How efficient are heat pumps?',
+      'What do they cost to run (efficient heat pumps)?',
+    ]);
     expect(questionFacets('heat pump vs gas boiler')).toEqual(['heat pump vs gas boiler']);
     // "and" between two nouns joins them, it starts no question.
-    expect(questionFacets('What are the pros and cons of cats and dogs?')).toEqual(['What are the pros and cons of cats and dogs?']);
+    expect(questionFacets('What are the pros and cons of cats and dogs?')).toEqual([
+      'What are the pros and cons of cats and dogs?',
+    ]);
   });
 });

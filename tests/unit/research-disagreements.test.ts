@@ -83,12 +83,14 @@ describe('findDisagreements', () => {
     expect(cop?.claims).toEqual([
       {
         n: 1,
-        quote: 'A typical air-source heat pump reaches a seasonal COP of 3.2 in mild climates, and modern cold-climate models keep working down to −25 °C.',
+        quote:
+          'A typical air-source heat pump reaches a seasonal COP of 3.2 in mild climates, and modern cold-climate models keep working down to −25 °C.',
         value: '3.2',
       },
       {
         n: 2,
-        quote: 'In mild climates, the seasonal COP of an air-source heat pump is typically only 2.1, according to our field trial of 40 homes.',
+        quote:
+          'In mild climates, the seasonal COP of an air-source heat pump is typically only 2.1, according to our field trial of 40 homes.',
         value: '2.1',
       },
     ]);
@@ -115,7 +117,11 @@ describe('findDisagreements: what is compared', () => {
   it('compares ranges as ranges: overlapping ones agree, ranges apart disagree', () => {
     const a = source(1, 'Lifespan guide', 'Most air-source heat pumps last 15 to 20 years with yearly servicing.');
     const overlapping = source(2, 'Buyer guide', 'With yearly servicing, most air-source heat pumps last 18–22 years.');
-    const apart = source(3, 'Installer blog', 'Most air-source heat pumps last 8-10 years, even with yearly servicing.');
+    const apart = source(
+      3,
+      'Installer blog',
+      'Most air-source heat pumps last 8-10 years, even with yearly servicing.',
+    );
     expect(sides(find([a, overlapping]))).toEqual([]);
     expect(sides(find([a, apart]))).toEqual(['1: 15 to 20 years | 3: 8-10 years']);
   });
@@ -129,28 +135,64 @@ describe('findDisagreements: what is compared', () => {
   });
 
   it('converts units of one kind (°F and °C, MWh and kWh) and never compares different kinds', () => {
-    const celsius = source(1, 'Cold climate models', 'Cold-climate heat pumps keep their full heating output down to an outdoor temperature of −15 °C.');
-    const fahrenheit = source(2, 'US buyer guide', 'Cold-climate heat pumps keep their full heating output down to an outdoor temperature of 5 °F.');
-    const warmer = source(3, 'Forum', 'Cold-climate heat pumps keep their full heating output down to an outdoor temperature of 23 °F.');
+    const celsius = source(
+      1,
+      'Cold climate models',
+      'Cold-climate heat pumps keep their full heating output down to an outdoor temperature of −15 °C.',
+    );
+    const fahrenheit = source(
+      2,
+      'US buyer guide',
+      'Cold-climate heat pumps keep their full heating output down to an outdoor temperature of 5 °F.',
+    );
+    const warmer = source(
+      3,
+      'Forum',
+      'Cold-climate heat pumps keep their full heating output down to an outdoor temperature of 23 °F.',
+    );
     expect(sides(find([celsius, fahrenheit]))).toEqual([]);
     expect(sides(find([celsius, warmer]))).toEqual(['1: −15 °C | 3: 23 °F']);
 
-    const kwh = source(1, 'Energy use', 'A detached house with an air-source heat pump uses about 4000 kWh of electricity per year.');
-    const mwh = source(2, 'Energy use', 'A detached house with an air-source heat pump uses 4.2 MWh of electricity per year.');
-    const more = source(3, 'Energy use', 'A detached house with an air-source heat pump uses 6 MWh of electricity per year.');
+    const kwh = source(
+      1,
+      'Energy use',
+      'A detached house with an air-source heat pump uses about 4000 kWh of electricity per year.',
+    );
+    const mwh = source(
+      2,
+      'Energy use',
+      'A detached house with an air-source heat pump uses 4.2 MWh of electricity per year.',
+    );
+    const more = source(
+      3,
+      'Energy use',
+      'A detached house with an air-source heat pump uses 6 MWh of electricity per year.',
+    );
     const power = source(4, 'Sizing', 'A detached house with an air-source heat pump uses a unit of 8 kW for heating.');
     expect(sides(find([kwh, mwh, power]))).toEqual([]);
     expect(sides(find([kwh, more]))).toEqual(['1: 4000 kWh | 3: 6 MWh']);
   });
 
   it('reads the decimal comma and the thousands point of other languages', () => {
-    const comma = source(1, 'Wärmepumpen im Altbau', 'Die Jahresarbeitszahl einer Luft-Wasser-Wärmepumpe liegt im Altbau bei 3,5.');
+    const comma = source(
+      1,
+      'Wärmepumpen im Altbau',
+      'Die Jahresarbeitszahl einer Luft-Wasser-Wärmepumpe liegt im Altbau bei 3,5.',
+    );
     const point = source(2, 'Ratgeber', 'Im Altbau liegt die Jahresarbeitszahl einer Luft-Wasser-Wärmepumpe bei 3.5.');
-    const lower = source(3, 'Feldtest', 'Im Feldtest lag die Jahresarbeitszahl einer Luft-Wasser-Wärmepumpe im Altbau nur bei 2,6.');
+    const lower = source(
+      3,
+      'Feldtest',
+      'Im Feldtest lag die Jahresarbeitszahl einer Luft-Wasser-Wärmepumpe im Altbau nur bei 2,6.',
+    );
     expect(sides(find([comma, point], 'Wie effizient ist eine Wärmepumpe im Altbau?', []))).toEqual([]);
-    expect(sides(find([comma, lower], 'Wie effizient ist eine Wärmepumpe im Altbau?', []))).toEqual(['1: 3,5 | 3: 2,6']);
+    expect(sides(find([comma, lower], 'Wie effizient ist eine Wärmepumpe im Altbau?', []))).toEqual([
+      '1: 3,5 | 3: 2,6',
+    ]);
     // The two that agree are both set against the third.
-    expect(sides(find([comma, point, lower], 'Wie effizient ist eine Wärmepumpe im Altbau?', []))).toEqual(['1: 3,5 | 2: 3.5 | 3: 2,6']);
+    expect(sides(find([comma, point, lower], 'Wie effizient ist eine Wärmepumpe im Altbau?', []))).toEqual([
+      '1: 3,5 | 2: 3.5 | 3: 2,6',
+    ]);
 
     const german = source(1, 'Kosten', 'Die Wartung einer Wärmepumpe kostet im Jahr etwa 1.500 Euro.');
     const english = source(2, 'Costs', 'Die Wartung einer Wärmepumpe kostet im Jahr etwa 1,500 Euro.');
@@ -158,12 +200,28 @@ describe('findDisagreements: what is compared', () => {
   });
 
   it('does not compare figures given under different conditions (a COP at −15 °C and at 7 °C)', () => {
-    const cold = source(1, 'Cold test', 'At an outdoor temperature of −15 °C, the COP of an air-source heat pump is 2.1.');
-    const mild = source(2, 'Mild test', 'At an outdoor temperature of 7 °C, the COP of an air-source heat pump is 3.6.');
-    const coldAgain = source(3, 'Another cold test', 'At an outdoor temperature of −15 °C, the COP of an air-source heat pump is 3.0.');
+    const cold = source(
+      1,
+      'Cold test',
+      'At an outdoor temperature of −15 °C, the COP of an air-source heat pump is 2.1.',
+    );
+    const mild = source(
+      2,
+      'Mild test',
+      'At an outdoor temperature of 7 °C, the COP of an air-source heat pump is 3.6.',
+    );
+    const coldAgain = source(
+      3,
+      'Another cold test',
+      'At an outdoor temperature of −15 °C, the COP of an air-source heat pump is 3.0.',
+    );
     expect(sides(find([cold, mild]))).toEqual([]);
     // The temperatures are where the COP was measured, not figures of their own.
-    const mildAlike = source(4, 'Mild test', 'At an outdoor temperature of 7 °C, the COP of an air-source heat pump is 2.3.');
+    const mildAlike = source(
+      4,
+      'Mild test',
+      'At an outdoor temperature of 7 °C, the COP of an air-source heat pump is 2.3.',
+    );
     expect(sides(find([cold, mildAlike]))).toEqual([]);
     expect(sides(find([cold, coldAgain]))).toEqual(['1: 2.1 | 3: 3.0']);
     // Named by the words around the figure, not by the condition's unit ("°C").
@@ -171,19 +229,49 @@ describe('findDisagreements: what is compared', () => {
   });
 
   it('does not compare the costs of different things, nor a cost with a yearly cost', () => {
-    const installation = source(1, 'Costs', 'Installing an air-source heat pump in a detached house costs around €12,000.');
-    const running = source(2, 'Running costs', 'Running an air-source heat pump in a detached house costs around €2,500 a year.');
-    const servicing = source(3, 'Servicing', 'Servicing an air-source heat pump in a detached house costs around €200.');
+    const installation = source(
+      1,
+      'Costs',
+      'Installing an air-source heat pump in a detached house costs around €12,000.',
+    );
+    const running = source(
+      2,
+      'Running costs',
+      'Running an air-source heat pump in a detached house costs around €2,500 a year.',
+    );
+    const servicing = source(
+      3,
+      'Servicing',
+      'Servicing an air-source heat pump in a detached house costs around €200.',
+    );
     const replacement = source(4, 'Repairs', 'Replacing the compressor of an air-source heat pump costs about €3,000.');
-    const otherInstallation = source(5, 'Quotes', 'Installing an air-source heat pump in a detached house costs around €18,000.');
+    const otherInstallation = source(
+      5,
+      'Quotes',
+      'Installing an air-source heat pump in a detached house costs around €18,000.',
+    );
     expect(sides(find([installation, running, servicing, replacement]))).toEqual([]);
-    expect(sides(find([installation, running, servicing, replacement, otherInstallation]))).toEqual(['1: €12,000 | 5: €18,000']);
+    expect(sides(find([installation, running, servicing, replacement, otherInstallation]))).toEqual([
+      '1: €12,000 | 5: €18,000',
+    ]);
   });
 
   it('reads two figures joined by "and" as two claims, each with its own subject', () => {
-    const agency = source(1, 'Safety', 'The agency has received 520 reports of adverse events with semaglutide and 300 reports of adverse events with tirzepatide.');
-    const press = source(2, 'News', 'So far 540 reports of adverse events with semaglutide have been received by the agency.');
-    const other = source(3, 'Blog', 'So far 650 reports of adverse events with semaglutide have been received by the agency.');
+    const agency = source(
+      1,
+      'Safety',
+      'The agency has received 520 reports of adverse events with semaglutide and 300 reports of adverse events with tirzepatide.',
+    );
+    const press = source(
+      2,
+      'News',
+      'So far 540 reports of adverse events with semaglutide have been received by the agency.',
+    );
+    const other = source(
+      3,
+      'Blog',
+      'So far 650 reports of adverse events with semaglutide have been received by the agency.',
+    );
     // 540 agrees with the 520 for semaglutide; the 300 are tirzepatide's.
     expect(sides(find([agency, press], 'How many adverse events were reported?', []))).toEqual([]);
     expect(sides(find([agency, other], 'How many adverse events were reported?', []))).toEqual(['1: 520 | 3: 650']);
@@ -201,10 +289,20 @@ describe('findDisagreements: what is compared', () => {
   });
 
   it('quotes the sentence as a person reads it, without the Markdown escapes of the page', () => {
-    const escaped = source(1, 'Utility', 'PG\\&E says a heat pump water heater costs \\$3,200 to install in a single\\-family home.');
-    const other = source(2, 'Retailer', 'A heat pump water heater costs $4,800 to install in a single-family home, says the retailer.');
+    const escaped = source(
+      1,
+      'Utility',
+      'PG\\&E says a heat pump water heater costs \\$3,200 to install in a single\\-family home.',
+    );
+    const other = source(
+      2,
+      'Retailer',
+      'A heat pump water heater costs $4,800 to install in a single-family home, says the retailer.',
+    );
     const found = find([escaped, other], 'What does a heat pump water heater cost?', []);
-    expect(found.map((d) => d.claims[0]?.quote)).toEqual(['PG&E says a heat pump water heater costs $3,200 to install in a single-family home.']);
+    expect(found.map((d) => d.claims[0]?.quote)).toEqual([
+      'PG&E says a heat pump water heater costs $3,200 to install in a single-family home.',
+    ]);
     expect(sides(found)).toEqual(['1: $3,200 | 2: $4,800']);
   });
 

@@ -10,8 +10,11 @@ import { distinct, facets, withoutTheQuestion } from '../../src/main/research/pl
 import { researchProgress } from '../../src/shared/format/research-progress';
 
 describe('the plan', () => {
-  it("takes each question a question asks as a facet, a later one given the subject it leans on, and the question itself when it asks one", () => {
-    expect(facets('How efficient are heat pumps? What do they cost to run?')).toEqual(['How efficient are heat pumps?', 'What do they cost to run (efficient heat pumps)?']);
+  it('takes each question a question asks as a facet, a later one given the subject it leans on, and the question itself when it asks one', () => {
+    expect(facets('How efficient are heat pumps? What do they cost to run?')).toEqual([
+      'How efficient are heat pumps?',
+      'What do they cost to run (efficient heat pumps)?',
+    ]);
     expect(facets('How can digital nomads live and work abroad legally, and what does it cost?')).toEqual([
       'How can digital nomads live and work abroad legally?',
       'What does it cost (nomads live abroad legally)?',
@@ -20,28 +23,45 @@ describe('the plan', () => {
   });
 
   it('drops a sub-question asking what an earlier one asks, in other case or order', () => {
-    expect(distinct(['Heat pump lifespan', 'heat pump lifespan', 'lifespan of heat pumps', 'Heat pump running cost', '  '])).toEqual([
-      'Heat pump lifespan',
-      'Heat pump running cost',
-    ]);
+    expect(
+      distinct(['Heat pump lifespan', 'heat pump lifespan', 'lifespan of heat pumps', 'Heat pump running cost', '  ']),
+    ).toEqual(['Heat pump lifespan', 'Heat pump running cost']);
   });
 
   it('leaves the question itself out when the plan has other sub-questions (the summary answers it), and keeps it alone', () => {
     const question = 'How do heat pumps compare with gas boilers?';
-    expect(withoutTheQuestion(question, [question, 'Heat pump running cost', 'how do heat pumps compare with gas boilers'])).toEqual(['Heat pump running cost']);
-    expect(withoutTheQuestion(question, ['Compare heat pumps and gas boilers', 'Heat pump lifespan'])).toEqual(['Heat pump lifespan']);
+    expect(
+      withoutTheQuestion(question, [question, 'Heat pump running cost', 'how do heat pumps compare with gas boilers']),
+    ).toEqual(['Heat pump running cost']);
+    expect(withoutTheQuestion(question, ['Compare heat pumps and gas boilers', 'Heat pump lifespan'])).toEqual([
+      'Heat pump lifespan',
+    ]);
     expect(withoutTheQuestion(question, [question])).toEqual([question]);
   });
 
   it("reads the model's reply one sub-question a line, without numbering, quotes or overlong lines, six at most", () => {
-    const reply = ['1. How efficient are they?', '- "What do they cost?"', '', `${'x'.repeat(301)}?`, 'a?', 'b?', 'c?', 'd?', 'e?'].join('\n');
+    const reply = [
+      '1. How efficient are they?',
+      '- "What do they cost?"',
+      '',
+      `${'x'.repeat(301)}?`,
+      'a?',
+      'b?',
+      'c?',
+      'd?',
+      'e?',
+    ].join('\n');
     expect(parseSubQuestions(reply)).toEqual(['How efficient are they?', 'What do they cost?', 'a?', 'b?', 'c?', 'd?']);
   });
 });
 
 describe('canonical URLs', () => {
   it('are the same page whatever the fragment, tracking parameters, www., trailing slash or scheme', () => {
-    const same = ['https://www.example.com/a/?utm_source=x#top', 'http://example.com/a', 'https://example.com/a?fbclid=1'];
+    const same = [
+      'https://www.example.com/a/?utm_source=x#top',
+      'http://example.com/a',
+      'https://example.com/a?fbclid=1',
+    ];
     expect(new Set(same.map(canonicalUrl)).size).toBe(1);
     expect(canonicalUrl('https://example.com/a?page=2')).not.toBe(canonicalUrl('https://example.com/a'));
   });

@@ -14,14 +14,28 @@ function source(n: number, title: string, url: string): AnswerSource {
 
 type Report = Omit<ResearchReport, 'markdown'>;
 
-const SUB_QUESTIONS = ['How efficient are heat pumps in cold climates?', 'What does installation cost?', 'Do heat pumps work with radiators?'];
+const SUB_QUESTIONS = [
+  'How efficient are heat pumps in cold climates?',
+  'What does installation cost?',
+  'Do heat pumps work with radiators?',
+];
 
 const REPORT: Report = {
   question: 'How do heat pumps compare with gas boilers in cold climates?',
-  plan: { question: 'How do heat pumps compare with gas boilers in cold climates?', subQuestions: SUB_QUESTIONS, plannedBy: 'facets' },
-  summary: section('Summary', 'Heat pumps deliver two to three units of heat per unit of electricity [1, 2]. They cost more to install [3].'),
+  plan: {
+    question: 'How do heat pumps compare with gas boilers in cold climates?',
+    subQuestions: SUB_QUESTIONS,
+    plannedBy: 'facets',
+  },
+  summary: section(
+    'Summary',
+    'Heat pumps deliver two to three units of heat per unit of electricity [1, 2]. They cost more to install [3].',
+  ),
   sections: [
-    section(SUB_QUESTIONS[0]!, '**3.2** [1]\n\nA typical air-source heat pump reaches a seasonal COP of 3.2 in mild climates [1].\n\n- In a field trial the COP was only 2.1 [2].\n- Cold-climate models work down to −25 °C [1].'),
+    section(
+      SUB_QUESTIONS[0]!,
+      '**3.2** [1]\n\nA typical air-source heat pump reaches a seasonal COP of 3.2 in mild climates [1].\n\n- In a field trial the COP was only 2.1 [2].\n- Cold-climate models work down to −25 °C [1].',
+    ),
     section(SUB_QUESTIONS[1]!, 'Installing one costs between €10,000 and €14,000 [3].'),
     section(SUB_QUESTIONS[2]!, 'The sources do not answer this question.', false),
   ],
@@ -106,7 +120,8 @@ describe('reportMarkdown', () => {
 });
 
 describe('reportMarkdown with hostile pages', () => {
-  const HOSTILE = 'Evil] (https://attacker.example) *bold* <script>alert(1)</script>\n# heading\n- item `code` ~~gone~~ | &amp; ![img](x) _u_ [^1]: [x](y)';
+  const HOSTILE =
+    'Evil] (https://attacker.example) *bold* <script>alert(1)</script>\n# heading\n- item `code` ~~gone~~ | &amp; ![img](x) _u_ [^1]: [x](y)';
   const HOSTILE_ONE_LINE = HOSTILE.replace(/\s+/g, ' ');
   const hostile: Report = {
     ...REPORT,
@@ -114,12 +129,20 @@ describe('reportMarkdown with hostile pages', () => {
     summary: section('Summary', `${HOSTILE} [1]`),
     // A composer writes a sentence per line (extractive: the page's sentence on one line), with [n] markers.
     sections: [
-      section('# not a heading\n=====', `${HOSTILE_ONE_LINE} [1]\n---\n\n- - nested <img src=x onerror=alert(1)> [2]\n\n+ plus [9]\n\n2) ordered [1]`),
+      section(
+        '# not a heading\n=====',
+        `${HOSTILE_ONE_LINE} [1]\n---\n\n- - nested <img src=x onerror=alert(1)> [2]\n\n+ plus [9]\n\n2) ordered [1]`,
+      ),
     ],
-    disagreements: [{ topic: HOSTILE, claims: [
-      { n: 1, quote: HOSTILE, value: '3.2](javascript:alert(1))' },
-      { n: 2, quote: '</li><script>x</script>', value: '<b>2</b>' },
-    ] }],
+    disagreements: [
+      {
+        topic: HOSTILE,
+        claims: [
+          { n: 1, quote: HOSTILE, value: '3.2](javascript:alert(1))' },
+          { n: 2, quote: '</li><script>x</script>', value: '<b>2</b>' },
+        ],
+      },
+    ],
     notAnswered: [`- ${HOSTILE}`, '1) numbered'],
     sources: [
       source(1, HOSTILE, 'https://a.example/x y<z>)'),
@@ -146,7 +169,11 @@ describe('reportMarkdown with hostile pages', () => {
     // autolink of a bare URL in text, which shows the same URL it points at.
     const hrefs = [...all.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!);
     const unexpected = hrefs.filter(
-      (h) => !/^#user-content-fn(?:ref)?-\d+(?:-\d+)?$/.test(h) && h !== 'https://attacker.example' && !h.startsWith('https://a.example/') && !h.startsWith('https://b.example/'),
+      (h) =>
+        !/^#user-content-fn(?:ref)?-\d+(?:-\d+)?$/.test(h) &&
+        h !== 'https://attacker.example' &&
+        !h.startsWith('https://a.example/') &&
+        !h.startsWith('https://b.example/'),
     );
     expect(unexpected).toEqual([]);
     expect(hrefs).toContain('https://a.example/x%20y%3Cz%3E)');

@@ -4,7 +4,9 @@ import { readNumber, readValues } from '../../src/main/research/values';
 /** Each figure as "unit written = reading(s)", a range as low..high, a bound open on one side. */
 function figures(text: string): string[] {
   return readValues(text).map((v) => {
-    const readings = v.readings.map((r) => (r.low === r.high ? `${+r.low.toFixed(4)}` : `${+r.low.toFixed(4)}..${+r.high.toFixed(4)}`));
+    const readings = v.readings.map((r) =>
+      r.low === r.high ? `${+r.low.toFixed(4)}` : `${+r.low.toFixed(4)}..${+r.high.toFixed(4)}`,
+    );
     return `${v.unit} ${v.written} = ${readings.join(' or ')}`;
   });
 }
@@ -55,7 +57,10 @@ describe('readValues', () => {
       'duration up to 25 years = -Infinity..25',
       'duration more than 30 years = 30..Infinity',
     ]);
-    expect(figures('La durée de vie est de 15 ans et le prix de 10 000 €.')).toEqual(['duration 15 ans = 15', 'money:EUR 10 000 € = 10000']);
+    expect(figures('La durée de vie est de 15 ans et le prix de 10 000 €.')).toEqual([
+      'duration 15 ans = 15',
+      'money:EUR 10 000 € = 10000',
+    ]);
   });
 
   it('reads years and dates as years, measures by their name, counts by what they count', () => {
@@ -69,7 +74,11 @@ describe('readValues', () => {
   });
 
   it('skips numbers that name rather than measure', () => {
-    expect(figures('COVID-19 reached the 2nd floor at 13:00 with Windows 11, version 1.2.3, page 1/2 [3].')).toEqual([]);
-    expect(figures('Added in version 2.0, see chapter 3 and item no. 3264 of 2,000 items.')).toEqual(['count:item 2,000 = 2000 or 2']);
+    expect(figures('COVID-19 reached the 2nd floor at 13:00 with Windows 11, version 1.2.3, page 1/2 [3].')).toEqual(
+      [],
+    );
+    expect(figures('Added in version 2.0, see chapter 3 and item no. 3264 of 2,000 items.')).toEqual([
+      'count:item 2,000 = 2000 or 2',
+    ]);
   });
 });

@@ -28,14 +28,25 @@ const pages = [
     n: 2,
     url: 'https://cost.example/',
     title: 'Heat pump cost',
-    markdown: ['# Heat pump cost', COST_LEAD, 'Grants cover part of the cost of installing a heat pump in many countries.'].join('\n\n'),
+    markdown: [
+      '# Heat pump cost',
+      COST_LEAD,
+      'Grants cover part of the cost of installing a heat pump in many countries.',
+    ].join('\n\n'),
   },
 ];
 const sources = pages.map((p) => ({ n: p.n, title: p.title, url: p.url, source: new URL(p.url).hostname, quotes: [] }));
 
 async function write(subQuestions: string[]) {
   const told: ReportSection[] = [];
-  const written = await writeReport({ question: QUESTION, subQuestions, pages, sources, llm: undefined, onSection: (_index, section) => told.push(section) });
+  const written = await writeReport({
+    question: QUESTION,
+    subQuestions,
+    pages,
+    sources,
+    llm: undefined,
+    onSection: (_index, section) => told.push(section),
+  });
   // What was told as each section was written is what the report holds.
   expect(told).toEqual(written.sections);
   return written;

@@ -9,9 +9,21 @@ const INACTIVITY_MS = 3000;
  * A RevealWindow whose person the test plays: the flow's timing is what is under test here
  * (the headed Chromium window itself is driven in tests/integration/captcha-person.test.ts).
  */
-function scriptedWindow(page: PageSnapshot = { finalUrl: 'https://engine.test/sorry/', status: 429, html: 'captcha', title: '' }) {
-  const listeners = { navigated: [] as Array<() => void>, activity: [] as Array<() => void>, closed: [] as Array<() => void> };
-  const window: RevealWindow & { page: PageSnapshot; hidden: number; act(): void; navigate(to: PageSnapshot): void; close(): void } = {
+function scriptedWindow(
+  page: PageSnapshot = { finalUrl: 'https://engine.test/sorry/', status: 429, html: 'captcha', title: '' },
+) {
+  const listeners = {
+    navigated: [] as Array<() => void>,
+    activity: [] as Array<() => void>,
+    closed: [] as Array<() => void>,
+  };
+  const window: RevealWindow & {
+    page: PageSnapshot;
+    hidden: number;
+    act(): void;
+    navigate(to: PageSnapshot): void;
+    close(): void;
+  } = {
     page,
     hidden: 0,
     show: () => Promise.resolve(),
@@ -54,7 +66,9 @@ describe('runRevealFlow', () => {
   it('gives up with CAPTCHA_REQUIRED after the inactivity time, and each input starts the wait again', async () => {
     const window = scriptedWindow();
     const states: RevealState[] = [];
-    const flow = watch(runRevealFlow(window, { isSolved: () => false, inactivityMs: INACTIVITY_MS, onState: (s) => states.push(s) }));
+    const flow = watch(
+      runRevealFlow(window, { isSolved: () => false, inactivityMs: INACTIVITY_MS, onState: (s) => states.push(s) }),
+    );
     await vi.advanceTimersByTimeAsync(INACTIVITY_MS - 1);
     window.act();
     await vi.advanceTimersByTimeAsync(INACTIVITY_MS - 1);
@@ -64,15 +78,25 @@ describe('runRevealFlow', () => {
     expect(window.hidden).toBe(0);
 
     await vi.advanceTimersByTimeAsync(1);
-    expect(flow.outcome()).toMatchObject({ code: 'CAPTCHA_REQUIRED', details: { reason: 'inactivity', inactivityMs: INACTIVITY_MS } });
+    expect(flow.outcome()).toMatchObject({
+      code: 'CAPTCHA_REQUIRED',
+      details: { reason: 'inactivity', inactivityMs: INACTIVITY_MS },
+    });
     expect(window.hidden).toBe(1);
     expect(states).toEqual(['blocked', 'waiting-for-person', 'timed-out']);
   });
 
   it('hands back the page once a navigation leads to results, and no timer fires after', async () => {
     const window = scriptedWindow();
-    const results: PageSnapshot = { finalUrl: 'https://engine.test/search?q=x', status: 200, html: 'results', title: 'x' };
-    const flow = watch(runRevealFlow(window, { isSolved: (page) => page.html === 'results', inactivityMs: INACTIVITY_MS }));
+    const results: PageSnapshot = {
+      finalUrl: 'https://engine.test/search?q=x',
+      status: 200,
+      html: 'results',
+      title: 'x',
+    };
+    const flow = watch(
+      runRevealFlow(window, { isSolved: (page) => page.html === 'results', inactivityMs: INACTIVITY_MS }),
+    );
     await vi.advanceTimersByTimeAsync(INACTIVITY_MS - 1);
     window.navigate(results);
     await vi.advanceTimersByTimeAsync(0);

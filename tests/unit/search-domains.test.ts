@@ -31,7 +31,13 @@ function sentQuery(engine: EngineId, input: Parameters<typeof parseSearchRequest
 
 describe('the domains of a search request', () => {
   it('reads a site as its host, whatever it is written as', () => {
-    for (const site of ['Example.com', 'https://example.com/docs?x=1', 'www.example.com/', '*.example.com', 'example.com.']) {
+    for (const site of [
+      'Example.com',
+      'https://example.com/docs?x=1',
+      'www.example.com/',
+      '*.example.com',
+      'example.com.',
+    ]) {
       const host = SearchRequestSchema.parse({ query: 'q', site }).site;
       expect(host === 'example.com' || host === 'www.example.com', `${site} → ${host}`).toBe(true);
     }
@@ -50,7 +56,16 @@ describe('the domains of a search request', () => {
   });
 
   it('joins site to includeDomains, each domain once', () => {
-    expect(requestDomains(parseSearchRequest({ query: 'q', site: 'a.com', includeDomains: ['a.com', 'b.com'], excludeDomains: ['x.com', 'x.com'] }))).toEqual({
+    expect(
+      requestDomains(
+        parseSearchRequest({
+          query: 'q',
+          site: 'a.com',
+          includeDomains: ['a.com', 'b.com'],
+          excludeDomains: ['x.com', 'x.com'],
+        }),
+      ),
+    ).toEqual({
       include: ['a.com', 'b.com'],
       exclude: ['x.com'],
     });
@@ -60,7 +75,9 @@ describe('the domains of a search request', () => {
 describe("each engine's site operators", () => {
   it('sends site: and -site: to every engine that has them', () => {
     for (const engine of ['google', 'bing', 'duckduckgo', 'brave'] as const) {
-      expect(sentQuery(engine, { query: 'coffee', site: 'example.com', excludeDomains: ['spam.com'] })).toBe('coffee site:example.com -site:spam.com');
+      expect(sentQuery(engine, { query: 'coffee', site: 'example.com', excludeDomains: ['spam.com'] })).toBe(
+        'coffee site:example.com -site:spam.com',
+      );
     }
   });
 
@@ -73,7 +90,9 @@ describe("each engine's site operators", () => {
   });
 
   it('gives Baidu its site: but no -site:, which it does not document', () => {
-    expect(sentQuery('baidu', { query: '咖啡', site: 'example.com', excludeDomains: ['spam.com'] })).toBe('咖啡 site:example.com');
+    expect(sentQuery('baidu', { query: '咖啡', site: 'example.com', excludeDomains: ['spam.com'] })).toBe(
+      '咖啡 site:example.com',
+    );
   });
 
   it('sends the query alone when no domain is asked for', () => {
@@ -81,7 +100,13 @@ describe("each engine's site operators", () => {
   });
 });
 
-const result = (url: string, index: number): SearchResult => ({ index, url, title: url, snippet: '', source: new URL(url).hostname });
+const result = (url: string, index: number): SearchResult => ({
+  index,
+  url,
+  title: url,
+  snippet: '',
+  source: new URL(url).hostname,
+});
 
 describe('SourceFilter', () => {
   it("keeps a request's included domains and their subdomains only, and never an excluded one", () => {
@@ -107,7 +132,14 @@ describe('SourceFilter', () => {
   it('orders pinned, raised, the rest, then lowered, the engine order kept within each, renumbered', () => {
     const lists = SourceListsSchema.parse({ pin: ['pinned.org'], raise: ['raised.org'], lower: ['lowered.org'] });
     const filter = new SourceFilter({ include: [], exclude: [] }, lists);
-    const urls = ['https://lowered.org/1', 'https://plain.org/1', 'https://raised.org/1', 'https://plain.org/2', 'https://pinned.org/1', 'https://raised.org/2'];
+    const urls = [
+      'https://lowered.org/1',
+      'https://plain.org/1',
+      'https://raised.org/1',
+      'https://plain.org/2',
+      'https://pinned.org/1',
+      'https://raised.org/2',
+    ];
     const ordered = filter.order(urls.map(result));
     expect(ordered.map((r) => r.url)).toEqual([
       'https://pinned.org/1',
@@ -129,11 +161,17 @@ describe('SourceFilter', () => {
 describe('the sources setting', () => {
   it('imports the text of a uBlacklist export: one rule a line, comments and blank lines skipped', () => {
     const text = '# my list\n*://*.pinterest.com/*\n\n*://www.quora.com/*\r\nexpertsexchange.com\n';
-    expect(SettingsPatchSchema.parse({ sources: { block: text } }).sources?.block).toEqual(['*://*.pinterest.com/*', '*://www.quora.com/*', 'expertsexchange.com']);
+    expect(SettingsPatchSchema.parse({ sources: { block: text } }).sources?.block).toEqual([
+      '*://*.pinterest.com/*',
+      '*://www.quora.com/*',
+      'expertsexchange.com',
+    ]);
   });
 
   it('refuses the kinds of rule it cannot apply, by name, rather than dropping them', () => {
-    const refused = SettingsPatchSchema.safeParse({ sources: { block: '*://ok.com/*\n/spam\\d+\\.com/\n@*://good.com/*' } });
+    const refused = SettingsPatchSchema.safeParse({
+      sources: { block: '*://ok.com/*\n/spam\\d+\\.com/\n@*://good.com/*' },
+    });
     expect(refused.success).toBe(false);
     const messages = refused.error!.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(messages).toEqual([

@@ -44,6 +44,7 @@ describe('parseSearchRequest', () => {
   });
 
   it('keeps every script as is', () => {
-    for (const query of ['餐具英语', 'قهوة عربية', '☕ coffee 🇧🇷']) expect(parseSearchRequest({ query }).query).toBe(query);
+    for (const query of ['餐具英语', 'قهوة عربية', '☕ coffee 🇧🇷'])
+      expect(parseSearchRequest({ query }).query).toBe(query);
   });
 });

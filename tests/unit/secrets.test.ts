@@ -13,7 +13,14 @@ import { AccessService } from '../../src/main/access-service';
 import { writeDiscovery } from '../../src/main/api/discovery';
 import { ensureToken, readToken, rotateToken, tokenFile } from '../../src/main/api-token';
 import { findRunningServer } from '../../src/main/mcp/relay';
-import { llmKeyState, moveEncryptedSecrets, readSecret, secretPath, secretReader, writeSecret } from '../../src/main/secrets';
+import {
+  llmKeyState,
+  moveEncryptedSecrets,
+  readSecret,
+  secretPath,
+  secretReader,
+  writeSecret,
+} from '../../src/main/secrets';
 import { SettingsSchema } from '../../src/shared/settings-contract';
 import { SafeStorageDouble } from '../support/electron-double';
 import { errorOf } from '../support/error-of';
@@ -22,18 +29,22 @@ const dataDir = (): string => mkdtempSync(join(tmpdir(), 'lantern-secrets-'));
 const mode = (path: string): number => statSync(path).mode & 0o777;
 const enc = (dir: string, name: string): string => join(dir, `${name}.enc`);
 /** The key the CLI's `lantern ask` would send to the model. */
-const cliKey = (dir: string): string | undefined => resolveLlmConfig({ settings: SettingsSchema.parse({ llm: { model: 'gpt-4o-mini' } }), env: {}, dataDir: dir })?.apiKey;
+const cliKey = (dir: string): string | undefined =>
+  resolveLlmConfig({ settings: SettingsSchema.parse({ llm: { model: 'gpt-4o-mini' } }), env: {}, dataDir: dir })
+    ?.apiKey;
 
 /** The desktop app's AccessService (its settings screen's LLM key, over IPC). */
 const desktopAccess = (dir: string): AccessService => new AccessService(dir, 'desktop app');
 
 /** What an earlier desktop version left: the secret encrypted by safeStorage, no plain file. */
 function earlierApp(dir: string, safeStorage: SafeStorageDouble, secrets: Record<string, string>): void {
-  for (const [name, value] of Object.entries(secrets)) writeFileSync(enc(dir, name), safeStorage.encryptString(value), { mode: 0o600 });
+  for (const [name, value] of Object.entries(secrets))
+    writeFileSync(enc(dir, name), safeStorage.encryptString(value), { mode: 0o600 });
 }
 
 /** Sets a file's modification time `seconds` from now, to order writes without waiting. */
-const touch = (path: string, seconds: number): void => utimesSync(path, new Date(Date.now() + seconds * 1000), new Date(Date.now() + seconds * 1000));
+const touch = (path: string, seconds: number): void =>
+  utimesSync(path, new Date(Date.now() + seconds * 1000), new Date(Date.now() + seconds * 1000));
 
 describe('one secret store for every runtime', () => {
   it('keeps each secret in a 0600 file that every runtime reads: what the app sets, the CLI uses', async () => {
@@ -69,17 +80,25 @@ describe('one secret store for every runtime', () => {
     expect(read()).toBe('second');
   });
 
-  it.skipIf(process.platform === 'win32')('refuses a secret file other users can read, saying how to fix it', async () => {
-    const dir = dataDir();
-    writeFileSync(secretPath(dir, 'api-token'), 'tok\n', { mode: 0o644 });
-    const error = await errorOf((async () => readSecret(dir, 'api-token'))());
-    expect(error.code).toBe('FORBIDDEN');
-    expect(error.message).toContain('mode 0644');
-    expect(error.message).toContain('chmod 600');
-    // `lantern mcp` then says why it runs on its own instead of relaying to the server.
-    writeDiscovery(dir, { port: 9, pid: process.pid, url: 'http://127.0.0.1:9', startedAt: new Date().toISOString() });
-    expect(await findRunningServer(dir)).toEqual({ reason: expect.stringContaining('chmod 600') });
-  });
+  it.skipIf(process.platform === 'win32')(
+    'refuses a secret file other users can read, saying how to fix it',
+    async () => {
+      const dir = dataDir();
+      writeFileSync(secretPath(dir, 'api-token'), 'tok\n', { mode: 0o644 });
+      const error = await errorOf((async () => readSecret(dir, 'api-token'))());
+      expect(error.code).toBe('FORBIDDEN');
+      expect(error.message).toContain('mode 0644');
+      expect(error.message).toContain('chmod 600');
+      // `lantern mcp` then says why it runs on its own instead of relaying to the server.
+      writeDiscovery(dir, {
+        port: 9,
+        pid: process.pid,
+        url: 'http://127.0.0.1:9',
+        startedAt: new Date().toISOString(),
+      });
+      expect(await findRunningServer(dir)).toEqual({ reason: expect.stringContaining('chmod 600') });
+    },
+  );
 
   it.each(['basic_text', 'gnome_libsecret'] as const)(
     "says the secrets are 0600 files, not OS protection, with safeStorage's %s backend",
@@ -104,7 +123,9 @@ describe("moving an earlier desktop version's encrypted secrets", () => {
     earlierApp(dir, safeStorage, { 'llm-key': 'sk-kept-by-the-app', 'api-token': 'token-agents-have' });
     // Before the app starts again, the CLI cannot read them; the web UI's settings say what to do.
     expect(cliKey(dir)).toBeUndefined();
-    expect(llmKeyState(dir).problem).toMatch(/still encrypted \(llm-key\.enc\), which only the desktop app can read: start it once/);
+    expect(llmKeyState(dir).problem).toMatch(
+      /still encrypted \(llm-key\.enc\), which only the desktop app can read: start it once/,
+    );
     expect(moveEncryptedSecrets(dir, safeStorage)).toEqual([]);
     expect(cliKey(dir)).toBe('sk-kept-by-the-app');
     expect(readToken(dir)).toBe('token-agents-have');
@@ -144,7 +165,9 @@ describe("moving an earlier desktop version's encrypted secrets", () => {
     const safeStorage = new SafeStorageDouble();
     earlierApp(dir, safeStorage, { 'llm-key': 'sk-lost-key', 'api-token': 'token-lost' });
     safeStorage.replaceKeyring();
-    expect(() => safeStorage.decryptString(readFileSync(enc(dir, 'llm-key')))).toThrow('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    expect(() => safeStorage.decryptString(readFileSync(enc(dir, 'llm-key')))).toThrow(
+      'Error while decrypting the ciphertext provided to safeStorage.decryptString.',
+    );
 
     const told = moveEncryptedSecrets(dir, safeStorage);
     expect(told).toHaveLength(2);
@@ -157,7 +180,9 @@ describe("moving an earlier desktop version's encrypted secrets", () => {
     expect(cliKey(dir)).toBeUndefined();
     const status = await desktopAccess(dir).llmKeyState();
     expect(status).toMatchObject({ hasKey: false });
-    expect(status.problem).toContain('could not decrypt it, because the OS keyring that encrypted it has changed or is locked. Save the key again');
+    expect(status.problem).toContain(
+      'could not decrypt it, because the OS keyring that encrypted it has changed or is locked. Save the key again',
+    );
     // The ciphertext stays for the next start (a locked keyring may be open then); saving a key ends it.
     expect(existsSync(enc(dir, 'llm-key'))).toBe(true);
     expect(await desktopAccess(dir).setLlmKey({ key: 'sk-entered-again' })).toEqual({ hasKey: true });

@@ -20,7 +20,11 @@ describe('settings', () => {
   it('round-trips through an atomic write', () => {
     const dataDir = dir();
     const settings = loadSettings(dataDir);
-    saveSettings(dataDir, { ...settings, engines: ['bing'], fetch: { ...settings.fetch, proxy: 'http://127.0.0.1:3128' } });
+    saveSettings(dataDir, {
+      ...settings,
+      engines: ['bing'],
+      fetch: { ...settings.fetch, proxy: 'http://127.0.0.1:3128' },
+    });
     const again = loadSettings(dataDir);
     expect(again.engines).toEqual(['bing']);
     expect(again.fetch.proxy).toBe('http://127.0.0.1:3128');

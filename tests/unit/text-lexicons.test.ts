@@ -8,7 +8,9 @@ import { words } from '../../src/main/answer/terms';
 
 describe('number-lexicon', () => {
   it('writes number words as digits in each language, whole words only, keeping "one" and the rest', () => {
-    expect(withNumberWordsAsDigits('vor drei Wochen, trois jours, tre giorni, dwa lata, kolme vuotta')).toBe('vor 3 Wochen, 3 jours, 3 giorni, 2 lata, 3 vuotta');
+    expect(withNumberWordsAsDigits('vor drei Wochen, trois jours, tre giorni, dwa lata, kolme vuotta')).toBe(
+      'vor 3 Wochen, 3 jours, 3 giorni, 2 lata, 3 vuotta',
+    );
     expect(withNumberWordsAsDigits('Twelve hours on one charge')).toBe('12 hours on one charge');
     // Inside other words (the boundary is any script's, not ASCII's \b): "Dreieck", "trenta" untouched as parts.
     expect(withNumberWordsAsDigits('Ein Dreieck, zweifach, otto’s')).toBe('Ein Dreieck, zweifach, 8’s');
@@ -24,7 +26,15 @@ describe('number-lexicon', () => {
 describe('negation-lexicon', () => {
   it('knows the denials of each language, contractions and elisions', () => {
     expect(negationsIn(words("It doesn't fit, c'est pas ça, n'est jamais, nicht, nie, non, ei, не"))).toEqual([
-      "doesn't", 'pas', "n'est", 'jamais', 'nicht', 'nie', 'non', 'ei', 'не',
+      "doesn't",
+      'pas',
+      "n'est",
+      'jamais',
+      'nicht',
+      'nie',
+      'non',
+      'ei',
+      'не',
     ]);
   });
 
@@ -46,7 +56,7 @@ describe('direction-lexicon', () => {
     expect(directionOf('plus')).toBeUndefined();
   });
 
-  it('collects a text\'s directions per scale with the first word of each', () => {
+  it("collects a text's directions per scale with the first word of each", () => {
     const found = directionsIn(words('It strengthens the heart and reduces the risk and lowers it'));
     expect([...found].map(([scale, ways]) => [scale, [...ways]])).toEqual([
       ['strength', [['up', 'strengthens']]],

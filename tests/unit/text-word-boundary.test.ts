@@ -61,9 +61,14 @@ describe('the rules that used an ASCII \\b over words of other languages', () =>
   });
 
   it('product rails: a rail of cards priced in złoty or koruny is dropped', () => {
-    const card = (name: string, price: string): string => `<div><a href="https://shop.example/${encodeURIComponent(name)}">${name}</a> <span>${price}</span></div>`;
+    const card = (name: string, price: string): string =>
+      `<div><a href="https://shop.example/${encodeURIComponent(name)}">${name}</a> <span>${price}</span></div>`;
     for (const currency of ['zł', 'Kč']) {
-      const rail = [card('Bulwy topinamburu, trzy sztuki', `39,99 ${currency}`), card('Widły z czterema zębami', `130,95 ${currency}`), card('Konewka ocynkowana 10 l', `89 ${currency}`)].join('');
+      const rail = [
+        card('Bulwy topinamburu, trzy sztuki', `39,99 ${currency}`),
+        card('Widły z czterema zębami', `130,95 ${currency}`),
+        card('Konewka ocynkowana 10 l', `89 ${currency}`),
+      ].join('');
       const body = bodyOf(`<div><p>${prose.join(' ')}</p><div>${rail}</div></div>`);
       dropProductRails(body);
       expect(rawText(body), currency).toContain(prose[0]);
@@ -72,7 +77,10 @@ describe('the rules that used an ASCII \\b over words of other languages', () =>
   });
 
   it('closing notes: a Polish appeal and a German disclaimer are dropped', () => {
-    for (const note of ['Potrzebujemy cię, by pisać dalej.', 'Die Redaktion übernimmt keine Haftung für verlinkte Inhalte.']) {
+    for (const note of [
+      'Potrzebujemy cię, by pisać dalej.',
+      'Die Redaktion übernimmt keine Haftung für verlinkte Inhalte.',
+    ]) {
       const body = bodyOf(`<div><p>${prose.join(' ')}</p><p>${note}</p></div>`);
       dropClosingNotes(body);
       expect(rawText(body), note).toContain(prose[0]);

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { locateQuote } from '../../src/renderer/src/lib/locate-quote';
 
-const PAGE = '# Espresso\n\nA single shot of **espresso** contains about 63 mg of caffeine. A double shot holds twice that.';
+const PAGE =
+  '# Espresso\n\nA single shot of **espresso** contains about 63 mg of caffeine. A double shot holds twice that.';
 
 describe('locateQuote', () => {
   it('uses the recorded range when the text there is still the quote', () => {

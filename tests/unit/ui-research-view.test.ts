@@ -3,27 +3,58 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReportSection, ResearchEvent, ResearchPlan } from '../../src/shared/research-contract';
-import { notAnsweredOf, pausedBy, researchPagesOf, researchStagesOf, searchedQueries, sectionsOf, type ResearchRunState } from '../../src/renderer/src/lib/research-view';
+import {
+  notAnsweredOf,
+  pausedBy,
+  researchPagesOf,
+  researchStagesOf,
+  searchedQueries,
+  sectionsOf,
+  type ResearchRunState,
+} from '../../src/renderer/src/lib/research-view';
 
-const PLAN: ResearchPlan = { question: 'Heat pumps?', subQuestions: ['How efficient?', 'How costly?', 'How loud?'], plannedBy: 'facets' };
+const PLAN: ResearchPlan = {
+  question: 'Heat pumps?',
+  subQuestions: ['How efficient?', 'How costly?', 'How loud?'],
+  plannedBy: 'facets',
+};
 
 function run(change: Partial<ResearchRunState> = {}): ResearchRunState {
   return { status: 'running', plan: PLAN, ...change };
 }
 
-const section = (title: string, answered = true): ReportSection => ({ title, text: `${title} [1]`, sentences: [], answered });
+const section = (title: string, answered = true): ReportSection => ({
+  title,
+  text: `${title} [1]`,
+  sentences: [],
+  answered,
+});
 
-const stateOf = (r: ResearchRunState): Record<string, string> => Object.fromEntries(researchStagesOf(r).map((stage) => [stage.id, stage.state]));
-const labelOf = (r: ResearchRunState, id: string): string | undefined => researchStagesOf(r).find((stage) => stage.id === id)?.label;
+const stateOf = (r: ResearchRunState): Record<string, string> =>
+  Object.fromEntries(researchStagesOf(r).map((stage) => [stage.id, stage.state]));
+const labelOf = (r: ResearchRunState, id: string): string | undefined =>
+  researchStagesOf(r).find((stage) => stage.id === id)?.label;
 
 describe('researchStagesOf', () => {
   it('while the plan is being made, only planning is under way', () => {
-    expect(stateOf(run({ plan: undefined }))).toEqual({ plan: 'active', search: 'waiting', read: 'waiting', write: 'waiting', check: 'waiting' });
+    expect(stateOf(run({ plan: undefined }))).toEqual({
+      plan: 'active',
+      search: 'waiting',
+      read: 'waiting',
+      write: 'waiting',
+      check: 'waiting',
+    });
   });
 
   it('with the plan on screen, the plan is done and nothing else has started', () => {
     const planned = run({ status: 'planned' });
-    expect(stateOf(planned)).toEqual({ plan: 'done', search: 'waiting', read: 'waiting', write: 'waiting', check: 'waiting' });
+    expect(stateOf(planned)).toEqual({
+      plan: 'done',
+      search: 'waiting',
+      read: 'waiting',
+      write: 'waiting',
+      check: 'waiting',
+    });
     expect(labelOf(planned, 'plan')).toBe('Plan: 3 sub-questions');
   });
 
@@ -56,8 +87,20 @@ describe('researchStagesOf', () => {
       { type: 'page', url: 'http://a/1', state: 'read', n: 1 },
     ];
     const gathering = run({ subQuestions: PLAN.subQuestions, research });
-    expect(stateOf(gathering)).toEqual({ plan: 'done', search: 'active', read: 'active', write: 'waiting', check: 'waiting' });
-    expect(stateOf({ ...gathering, status: 'cancelled' })).toEqual({ plan: 'done', search: 'stopped', read: 'stopped', write: 'waiting', check: 'waiting' });
+    expect(stateOf(gathering)).toEqual({
+      plan: 'done',
+      search: 'active',
+      read: 'active',
+      write: 'waiting',
+      check: 'waiting',
+    });
+    expect(stateOf({ ...gathering, status: 'cancelled' })).toEqual({
+      plan: 'done',
+      search: 'stopped',
+      read: 'stopped',
+      write: 'waiting',
+      check: 'waiting',
+    });
   });
 
   it('a finished run has every step done', () => {

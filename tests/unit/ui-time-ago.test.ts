@@ -4,7 +4,8 @@ import { timeAgo } from '../../src/renderer/src/lib/readable-date';
 
 /** 2 December 2026, 15:00 local time. */
 const NOW = new Date(2026, 11, 2, 15, 0).getTime();
-const at = (month: number, day: number, hour: number, minute = 0, year = 2026): number => new Date(year, month, day, hour, minute).getTime();
+const at = (month: number, day: number, hour: number, minute = 0, year = 2026): number =>
+  new Date(year, month, day, hour, minute).getTime();
 
 describe('timeAgo', () => {
   it('says minutes and hours within the day', () => {

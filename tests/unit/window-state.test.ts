@@ -3,7 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WINDOW_STATE, loadWindowState, saveWindowState, windowStatePath } from '../../src/main/electron/window-state';
+import {
+  DEFAULT_WINDOW_STATE,
+  loadWindowState,
+  saveWindowState,
+  windowStatePath,
+} from '../../src/main/electron/window-state';
 
 const path = (): string => windowStatePath(mkdtempSync(join(tmpdir(), 'lantern-window-state-')));
 
@@ -16,7 +21,11 @@ describe('window state', () => {
 
   it('is the default when there is no file, a broken one, or one with an impossible size', () => {
     expect(loadWindowState(path())).toEqual(DEFAULT_WINDOW_STATE);
-    for (const content of ['{not json', JSON.stringify({ width: 10, height: 10 }), JSON.stringify({ width: 'wide', height: 800 })]) {
+    for (const content of [
+      '{not json',
+      JSON.stringify({ width: 10, height: 10 }),
+      JSON.stringify({ width: 'wide', height: 800 }),
+    ]) {
       const file = path();
       writeFileSync(file, content);
       expect(loadWindowState(file)).toEqual(DEFAULT_WINDOW_STATE);

@@ -42,7 +42,10 @@ const DEFAULT_READ_BUDGET_MS = 12_000;
 const DEFAULT_REWRITE_BUDGET_MS = 4_000;
 
 export interface AnswerServiceDeps {
-  search: (request: SearchRequestInput, options: { signal?: AbortSignal; firstPageOnly?: boolean }) => Promise<SearchResponse>;
+  search: (
+    request: SearchRequestInput,
+    options: { signal?: AbortSignal; firstPageOnly?: boolean },
+  ) => Promise<SearchResponse>;
   fetch: () => Promise<FetchService>;
   store: Store;
   /**
@@ -79,7 +82,11 @@ export class AnswerService {
     }
   }
 
-  private async run(input: AnswerRequestInput, options: AnswerOptions, emit: (event: AnswerEvent) => void): Promise<AnswerResponse> {
+  private async run(
+    input: AnswerRequestInput,
+    options: AnswerOptions,
+    emit: (event: AnswerEvent) => void,
+  ): Promise<AnswerResponse> {
     const now = this.deps.now ?? (() => performance.now());
     const started = now();
     const parsed = AnswerRequestSchema.safeParse(input);
@@ -94,7 +101,10 @@ export class AnswerService {
       // Part of the time to the first sources, told apart since the model's rewrite may take up to its budget.
       const standaloneMs = now() - started;
       if (query !== request.question) searchedFor = query;
-      const answered = await this.work({ ...request, question: query }, composer, thread, options, emit, { started, now });
+      const answered = await this.work({ ...request, question: query }, composer, thread, options, emit, {
+        started,
+        now,
+      });
       // The person's own words stay the question; what stood in for them is told beside it.
       const response: AnswerResponse = { ...answered, question: request.question, ...definedFields({ searchedFor }) };
       if (thread.length > 0) response.timings = { ...response.timings, standaloneMs: round(standaloneMs) };
@@ -121,9 +131,13 @@ export class AnswerService {
     clock: { started: number; now: () => number },
   ): Promise<AnswerResponse> {
     const { started, now } = clock;
-    const found = request.scope === 'library' ? { sources: [], followUps: [], titlesFromPages: false } : await this.findSources(request, options.signal);
+    const found =
+      request.scope === 'library'
+        ? { sources: [], followUps: [], titlesFromPages: false }
+        : await this.findSources(request, options.signal);
     // The library's sections are numbered after the web's sources and rank with them below.
-    const library = request.scope === 'web' ? { sources: [], texts: [] } : this.readLibrary(request, found.sources.length + 1);
+    const library =
+      request.scope === 'web' ? { sources: [], texts: [] } : this.readLibrary(request, found.sources.length + 1);
     const firstSourcesMs = now() - started;
     emit({ type: 'sources', sources: [...found.sources, ...library.sources] });
 
@@ -135,14 +149,22 @@ export class AnswerService {
       return read && found.titlesFromPages ? { ...source, title: read.page.title || source.title } : source;
     });
     const sources = [...webSources, ...library.sources];
-    const texts: SourceText[] = [...pages.map(({ n, page }) => ({ n, url: page.finalUrl, title: page.title, markdown: page.markdown })), ...library.texts];
+    const texts: SourceText[] = [
+      ...pages.map(({ n, page }) => ({ n, url: page.finalUrl, title: page.title, markdown: page.markdown })),
+      ...library.texts,
+    ];
 
     const passages: Passage[] = [];
     for (const text of texts) passages.push(...pagePassages(text, passages.length));
     const forComposer = composerPassages(request.question, passages);
 
     const composeStarted = now();
-    const composed = await this.compose(composer, { question: request.question, passages: forComposer, thread }, options.signal, emit);
+    const composed = await this.compose(
+      composer,
+      { question: request.question, passages: forComposer, thread },
+      options.signal,
+      emit,
+    );
     const composeMs = now() - composeStarted;
 
     const checkStarted = now();
@@ -151,7 +173,10 @@ export class AnswerService {
     const checkMs = now() - checkStarted;
 
     const answered = texts.length > 0 && !checked.answer.trimStart().startsWith(NOT_IN_SOURCES);
-    const generated = composed.composer === 'llm' && answered ? await this.writeFollowUps(request.question, checked.answer, options) : [];
+    const generated =
+      composed.composer === 'llm' && answered
+        ? await this.writeFollowUps(request.question, checked.answer, options)
+        : [];
 
     const quotes = new Map<number, string[]>();
     for (const citation of checked.sentences.flatMap((s) => s.citations)) {
@@ -186,7 +211,11 @@ export class AnswerService {
   private earlierTurns(threadId: number): EarlierTurn[] {
     const thread = this.deps.store.history.getThread(threadId);
     if (!thread) throw threadNotFound(threadId);
-    return thread.turns.map((turn) => ({ question: turn.question, answer: turn.answer, ...definedFields({ searchedFor: turn.searchedFor }) }));
+    return thread.turns.map((turn) => ({
+      question: turn.question,
+      answer: turn.answer,
+      ...definedFields({ searchedFor: turn.searchedFor }),
+    }));
   }
 
   /**
@@ -194,7 +223,12 @@ export class AnswerService {
    * its time budget), else, or when the model fails, is late or replies with nothing usable, the
    * rule's. Outside a thread, the question itself. A cancelled answer stays cancelled.
    */
-  private async standalone(question: string, thread: EarlierTurn[], withLlm: boolean, { signal, llm }: AnswerOptions): Promise<string> {
+  private async standalone(
+    question: string,
+    thread: EarlierTurn[],
+    withLlm: boolean,
+    { signal, llm }: AnswerOptions,
+  ): Promise<string> {
     if (thread.length === 0) return question;
     const rewrite = withLlm ? this.deps.llmRewriter?.(llm) : undefined;
     if (rewrite) {
@@ -212,12 +246,19 @@ export class AnswerService {
   /** The library's sections for the question (scope 'library' or 'both'); NOT_FOUND when scope 'library' finds none. */
   private readLibrary(request: AnswerRequest, firstN: number): ReturnType<typeof readLibrary> {
     if (request.scope === 'library' && request.urls)
-      throw new LanternError('INVALID_INPUT', 'scope: "library" answers from the library and reads no urls; use scope "web" or "both" to read them.');
+      throw new LanternError(
+        'INVALID_INPUT',
+        'scope: "library" answers from the library and reads no urls; use scope "web" or "both" to read them.',
+      );
     const reading = readLibrary(this.deps.store.library, request.question, firstN, request.pages);
     if (request.scope === 'library' && reading.sources.length === 0)
-      throw new LanternError('NOT_FOUND', `Nothing in the library matches "${request.question}"; add documents (lantern library add <folder>) or use scope "web".`, {
-        details: { reason: 'no-library-match' },
-      });
+      throw new LanternError(
+        'NOT_FOUND',
+        `Nothing in the library matches "${request.question}"; add documents (lantern library add <folder>) or use scope "web".`,
+        {
+          details: { reason: 'no-library-match' },
+        },
+      );
     return reading;
   }
 
@@ -225,7 +266,10 @@ export class AnswerService {
     if (request.composer === 'extractive') return undefined;
     const llm = this.deps.llmComposer?.(override);
     if (request.composer === 'llm' && llm === undefined)
-      throw new LanternError('INVALID_INPUT', 'composer "llm" needs an LLM: configure one in the settings, or use composer "extractive".');
+      throw new LanternError(
+        'INVALID_INPUT',
+        'composer "llm" needs an LLM: configure one in the settings, or use composer "extractive".',
+      );
     return llm;
   }
 
@@ -235,7 +279,13 @@ export class AnswerService {
   ): Promise<{ sources: AnswerSource[]; followUps: string[]; titlesFromPages: boolean }> {
     if (request.urls) {
       const urls = [...new Set(request.urls.map((u) => u.trim()))];
-      const sources = urls.map((url, i): AnswerSource => ({ n: i + 1, title: url, url, source: sourceOf(url), quotes: [] }));
+      const sources = urls.map((url, i): AnswerSource => ({
+        n: i + 1,
+        title: url,
+        url,
+        source: sourceOf(url),
+        quotes: [],
+      }));
       return { sources, followUps: [], titlesFromPages: true };
     }
     // Only the results to be read are asked for, from the first results page alone: a second
@@ -244,20 +294,24 @@ export class AnswerService {
     const search: SearchRequestInput = { query: request.question, limit: request.pages, ...searchScopeOf(request) };
     const response = await this.deps.search(search, { firstPageOnly: true, ...(signal ? { signal } : {}) });
     if (response.results.length === 0)
-      throw new LanternError('NOT_FOUND', `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`, {
-        details: { reason: 'no-results' },
-      });
-    const sources = response.results.slice(0, request.pages).map(
-      (r, i): AnswerSource => ({
-        n: i + 1,
-        title: r.title,
-        url: r.url,
-        source: r.source,
-        ...(r.date ? { date: r.date } : {}),
-        quotes: [],
-      }),
-    );
-    const followUps = [...new Set([...(response.peopleAlsoAsk ?? []), ...(response.relatedSearches ?? [])].map((s) => s.trim()))]
+      throw new LanternError(
+        'NOT_FOUND',
+        `The search for "${request.question}" found no results to read; try other words, or pass the pages as urls.`,
+        {
+          details: { reason: 'no-results' },
+        },
+      );
+    const sources = response.results.slice(0, request.pages).map((r, i): AnswerSource => ({
+      n: i + 1,
+      title: r.title,
+      url: r.url,
+      source: r.source,
+      ...(r.date ? { date: r.date } : {}),
+      quotes: [],
+    }));
+    const followUps = [
+      ...new Set([...(response.peopleAlsoAsk ?? []), ...(response.relatedSearches ?? [])].map((s) => s.trim())),
+    ]
       .filter((s) => s !== '' && s.toLowerCase() !== request.question.trim().toLowerCase())
       .slice(0, MAX_FOLLOW_UPS);
     return { sources, followUps, titlesFromPages: false };
@@ -267,13 +321,20 @@ export class AnswerService {
    * Reads every source in parallel; what has not arrived when the budget runs out is dropped
    * (reported failed with TIMEOUT and aborted), not waited for.
    */
-  private async readPages(sources: AnswerSource[], options: AnswerOptions, emit: (event: AnswerEvent) => void): Promise<ReadPage[]> {
+  private async readPages(
+    sources: AnswerSource[],
+    options: AnswerOptions,
+    emit: (event: AnswerEvent) => void,
+  ): Promise<ReadPage[]> {
     if (sources.length === 0) return [];
     const fetchService = await this.deps.fetch();
     const budgetMs = this.deps.readBudgetMs?.() ?? DEFAULT_READ_BUDGET_MS;
     const abort = new AbortController();
     const signal = options.signal ? AbortSignal.any([abort.signal, options.signal]) : abort.signal;
-    const fetchOptions: FetchCallOptions = { signal, ...(options.allowPrivateNetworks ? { allowPrivateNetworks: true } : {}) };
+    const fetchOptions: FetchCallOptions = {
+      signal,
+      ...(options.allowPrivateNetworks ? { allowPrivateNetworks: true } : {}),
+    };
     const of = sources.length;
     const pages: ReadPage[] = [];
     let open = true;
@@ -301,7 +362,10 @@ export class AnswerService {
     clearTimeout(timer);
     open = false;
     for (const { n, url } of sources.filter((s) => !settled.has(s.n)))
-      fail(n, url, { code: 'TIMEOUT', message: `Not read within the answer's ${budgetMs} ms reading budget; left out.` });
+      fail(n, url, {
+        code: 'TIMEOUT',
+        message: `Not read within the answer's ${budgetMs} ms reading budget; left out.`,
+      });
     abort.abort();
     if (options.signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled.');
     if (pages.length === 0) throw noPageRead(failures);
@@ -316,7 +380,12 @@ export class AnswerService {
   ): Promise<ComposedAnswer> {
     const onText = (delta: string): void => emit({ type: 'text', delta });
     const { thread, ...rest } = asked;
-    return composeWith(llm, { ...rest, onText, ...(thread.length > 0 ? { thread } : {}), ...(signal ? { signal } : {}) });
+    return composeWith(llm, {
+      ...rest,
+      onText,
+      ...(thread.length > 0 ? { thread } : {}),
+      ...(signal ? { signal } : {}),
+    });
   }
 
   /**
@@ -353,10 +422,20 @@ export class AnswerService {
    * A question that failed stays in its thread (a new one when it began none), with its error and
    * no answer, so it can be shown and retried. The error goes on with the thread's id in its details.
    */
-  private recordFailure(question: string, searchedFor: string | undefined, threadId: number | undefined, error: unknown): unknown {
+  private recordFailure(
+    question: string,
+    searchedFor: string | undefined,
+    threadId: number | undefined,
+    error: unknown,
+  ): unknown {
     const info = toErrorInfo(error);
     const { details: _details, ...stored } = info;
-    const id = this.appendTurn(threadId, { question, mode: 'answer', error: stored, ...definedFields({ searchedFor }) });
+    const id = this.appendTurn(threadId, {
+      question,
+      mode: 'answer',
+      error: stored,
+      ...definedFields({ searchedFor }),
+    });
     if (!(error instanceof LanternError)) return error;
     return new LanternError(info.code, info.message, {
       details: { ...info.details, threadId: id },
@@ -376,7 +455,10 @@ export class AnswerService {
 /** The thread a question is asked in: the request's threadId or the caller's option (the HTTP query, IPC), never two different ones. */
 function threadOf(request: AnswerRequest, options: AnswerOptions): number | undefined {
   if (request.threadId !== undefined && options.threadId !== undefined && request.threadId !== options.threadId)
-    throw new LanternError('INVALID_INPUT', `Two threads were given (${request.threadId} and ${options.threadId}): give threadId once.`);
+    throw new LanternError(
+      'INVALID_INPUT',
+      `Two threads were given (${request.threadId} and ${options.threadId}): give threadId once.`,
+    );
   return request.threadId ?? options.threadId;
 }
 
@@ -392,9 +474,13 @@ function noPageRead(failures: { n: number; url: string; error: ErrorInfo }[]): L
     .sort((a, b) => a.n - b.n)
     .map((f) => `[${f.n}] ${f.url}: ${f.error.code}: ${f.error.message}`)
     .join('; ');
-  return new LanternError(code, `None of the ${failures.length} pages could be read, so there is nothing to answer from. ${reasons}`, {
-    details: { pages: failures.map((f) => ({ n: f.n, url: f.url, ...f.error })) },
-  });
+  return new LanternError(
+    code,
+    `None of the ${failures.length} pages could be read, so there is nothing to answer from. ${reasons}`,
+    {
+      details: { pages: failures.map((f) => ({ n: f.n, url: f.url, ...f.error })) },
+    },
+  );
 }
 
 function round(ms: number): number {

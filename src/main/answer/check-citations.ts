@@ -185,7 +185,10 @@ function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
   const terms = [...written.keys()];
   const facts = claimFacts(claim);
   const language = guessLanguage(words(claim));
-  const holding = source.vocabulary.sentencesHolding(terms, language === source.language ? stemmerFor(language) : undefined);
+  const holding = source.vocabulary.sentencesHolding(
+    terms,
+    language === source.language ? stemmerFor(language) : undefined,
+  );
   const factCount = facts.numbers.length + facts.names.length;
   const best: Candidate[] = [];
   let any = false;
@@ -212,17 +215,36 @@ function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
         const score = coverage + factsFound - length * 0.001;
         if (best.length < JUDGED_SPANS || score > best.at(-1)!.score) {
           const at = best.findIndex((c) => score > c.score);
-          const lacking = (): string[] => terms.flatMap((term, k) => (parts.some((p) => p?.[k] === true) ? [] : [written.get(term)!]));
-          best.splice(at === -1 ? best.length : at, 0, { passage, window: sentences.slice(i, i + length), coverage, lacking, score });
+          const lacking = (): string[] =>
+            terms.flatMap((term, k) => (parts.some((p) => p?.[k] === true) ? [] : [written.get(term)!]));
+          best.splice(at === -1 ? best.length : at, 0, {
+            passage,
+            window: sentences.slice(i, i + length),
+            coverage,
+            lacking,
+            score,
+          });
           if (best.length > JUDGED_SPANS) best.pop();
         }
       }
     }
   }
-  if (!any) return { n, supported: false, state: 'unsupported', why: 'the page has no passage to check against', quote: '', range: [0, 0] };
+  if (!any)
+    return {
+      n,
+      supported: false,
+      state: 'unsupported',
+      why: 'the page has no passage to check against',
+      quote: '',
+      range: [0, 0],
+    };
   let chosen: { candidate: Candidate; verdict: Verdict } | undefined;
   for (const candidate of best) {
-    const judged = judgeFacts(facts, candidate.window.map((e) => e.facts), candidate.passage.context());
+    const judged = judgeFacts(
+      facts,
+      candidate.window.map((e) => e.facts),
+      candidate.passage.context(),
+    );
     const verdict = verdictOf(judged, candidate.coverage, terms.length, candidate.lacking);
     if (!chosen || RANK[verdict.state] > RANK[chosen.verdict.state]) chosen = { candidate, verdict };
     // No span does better than one that supports the claim; those below it are not read.
@@ -235,7 +257,14 @@ function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
   // The quote is the page's own text between the two ends, as a person reads it: the
   // Markdown's escapes left out (plain-text.ts); its range is in the Markdown.
   const quote = withoutEscapes(passage.text.slice(first.start - passage.start, last.end - passage.start));
-  return { n, supported: verdict.state === 'supported', state: verdict.state, why: verdict.why, quote, range: [first.start, last.end] };
+  return {
+    n,
+    supported: verdict.state === 'supported',
+    state: verdict.state,
+    why: verdict.why,
+    quote,
+    range: [first.start, last.end],
+  };
 }
 
 function countOf(count: number, test: (k: number) => boolean): number {
@@ -262,12 +291,19 @@ interface Verdict {
  */
 function verdictOf(judged: FactJudgment, coverage: number, termCount: number, lacking: () => string[]): Verdict {
   const quoted = (items: string[]): string => items.map((item) => `"${item}"`).join(', ');
-  const absent = coverage < 1 ? ` (not ${quoted(lacking().slice(0, LACKING_SHOWN))}${lacking().length > LACKING_SHOWN ? ', …' : ''})` : '';
+  const absent =
+    coverage < 1
+      ? ` (not ${quoted(lacking().slice(0, LACKING_SHOWN))}${lacking().length > LACKING_SHOWN ? ', …' : ''})`
+      : '';
   const words = `${Math.round(coverage * termCount)} of ${termCount} of its words${absent}`;
-  if (judged.contradicted.length > 0) return { state: 'unsupported', why: `contradicted: ${judged.contradicted.join('; ')}` };
+  if (judged.contradicted.length > 0)
+    return { state: 'unsupported', why: `contradicted: ${judged.contradicted.join('; ')}` };
   const enough = coverage >= MIN_TERM_COVERAGE;
   if (judged.missing.length > 0) {
-    return { state: enough ? 'partly' : 'unsupported', why: `missing: ${quoted(judged.missing)}; ${words} in the passage` };
+    return {
+      state: enough ? 'partly' : 'unsupported',
+      why: `missing: ${quoted(judged.missing)}; ${words} in the passage`,
+    };
   }
   if (!enough) return { state: 'unsupported', why: `only ${words} are in the passage` };
   const matched = judged.matched.length > 0 ? `matched ${quoted(judged.matched)}; ` : '';

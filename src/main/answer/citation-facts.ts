@@ -65,7 +65,12 @@ export class FactText {
   readonly numbers: Set<string>;
   /** Folded words, for names. */
   readonly words: Set<string>;
-  private cache: { initials?: string[]; negationScopes?: string[][]; directions?: Map<string, Said[]>; values?: Value[] } = {};
+  private cache: {
+    initials?: string[];
+    negationScopes?: string[][];
+    directions?: Map<string, Said[]>;
+    values?: Value[];
+  } = {};
 
   constructor(raw: string, wordList: readonly string[] = words(raw)) {
     // Numbers written as words: the text is read again only where there are any.
@@ -181,14 +186,18 @@ function namesOf(claim: string): Name[] {
   words.forEach((word, i) => {
     const acronym = /^\p{Lu}{2,}$/u.test(word);
     // An acronym is a name even where its letters spell a small word of some language ("ESA", Spanish "that").
-    if (/^\d/.test(word) || (!acronym && (contentTerm(word) === undefined || isFunctionWord(word) || isNegation(word)))) return;
+    if (/^\d/.test(word) || (!acronym && (contentTerm(word) === undefined || isFunctionWord(word) || isNegation(word))))
+      return;
     const previous = spans[i - 1];
     let name = acronym || isMonth(word) || isDemonym(word);
     const next = spans[i + 1];
     // The first word is capitalised anyway: a name when it is a possessive ("Suter’s goals") or
     // goes on in another capitalised word ("Troy Harris said"), or after an elided article.
     if (!name && i === 0 && capitalised(word)) {
-      const run = next !== undefined && capitalised(next.word) && /^\s+$/u.test(claim.slice(spans[0]!.index + word.length, next.index));
+      const run =
+        next !== undefined &&
+        capitalised(next.word) &&
+        /^\s+$/u.test(claim.slice(spans[0]!.index + word.length, next.index));
       name = spans[0]!.elided || POSSESSIVE.test(word) || (run && !german);
     }
     if (!name && i > 0 && capitalised(word)) {
@@ -212,7 +221,8 @@ function claimDirections(words: readonly string[], inFigure: readonly boolean[])
     const entry = directionOf(word);
     if (!entry || inFigure[i]) return;
     const scale = out.get(entry.scale) ?? new Map<Direction, Said>();
-    if (!scale.has(entry.direction)) scale.set(entry.direction, { word, direction: entry.direction, scope: scopeAt(words, i) });
+    if (!scale.has(entry.direction))
+      scale.set(entry.direction, { word, direction: entry.direction, scope: scopeAt(words, i) });
     out.set(entry.scale, scale);
   });
   return out;
@@ -228,16 +238,27 @@ export function claimFacts(claim: string): ClaimFacts {
     numbers: numbers.filter((n, i) => numbers.findIndex((m) => m.folded === n.folded) === i),
     values,
     names: namesOf(text),
-    negation: ((word, scope) => (word === undefined ? undefined : { word, scope: scope ?? [] }))(words.find(isNegation), negationScopes(words)[0]),
+    negation: ((word, scope) => (word === undefined ? undefined : { word, scope: scope ?? [] }))(
+      words.find(isNegation),
+      negationScopes(words)[0],
+    ),
     // "less than 72 hours", "mehr als 30": a bound belongs to its figure, read there.
-    directions: claimDirections(words, spans.map(({ index }) => values.some((v) => index >= v.start && index < v.end))),
+    directions: claimDirections(
+      words,
+      spans.map(({ index }) => values.some((v) => index >= v.start && index < v.end)),
+    ),
   };
 }
 
 /** Whether a name of the claim is among a span's words: inflected ("Angusowi"), possessive, or an acronym spelt out. */
 function nameIn(name: Name, words: Set<string>, initials: readonly string[]): boolean {
   if (words.has(name.folded)) return true;
-  if (name.acronym && initials.some((run) => (run.startsWith('*') ? name.folded.length >= 3 : true) && run.toLowerCase().includes(name.folded)))
+  if (
+    name.acronym &&
+    initials.some(
+      (run) => (run.startsWith('*') ? name.folded.length >= 3 : true) && run.toLowerCase().includes(name.folded),
+    )
+  )
     return true;
   const demonym = demonymStem(name.folded);
   if (demonym !== undefined) return [...words].some((word) => demonymStem(word) === demonym);
@@ -265,7 +286,11 @@ function meet(a: Interval, b: Interval): Meeting {
   const bound = (i: Interval): number | undefined =>
     i.low === -Infinity ? i.high : i.high === Infinity ? i.low : undefined;
   const [pa, pb, ba, bb] = [point(a), point(b), bound(a), bound(b)];
-  if ((pa !== undefined && bb !== undefined && close(pa, bb)) || (pb !== undefined && ba !== undefined && close(pb, ba))) return 'same';
+  if (
+    (pa !== undefined && bb !== undefined && close(pa, bb)) ||
+    (pb !== undefined && ba !== undefined && close(pb, ba))
+  )
+    return 'same';
   if (ba !== undefined && bb !== undefined && close(ba, bb)) return 'opposite';
   return 'differ';
 }
@@ -308,7 +333,10 @@ export interface FactJudgment {
 }
 
 /** How a figure of the claim stands in the span: matched, what the span says instead, or missing. */
-function judgeValue(value: Value, spans: readonly FactText[]): { state: 'matched' | 'missing' } | { state: 'contradicted'; says: string } {
+function judgeValue(
+  value: Value,
+  spans: readonly FactText[],
+): { state: 'matched' | 'missing' } | { state: 'contradicted'; says: string } {
   const all = spans.flatMap((span) => span.values);
   const comparable = all.filter((v) => sameUnit(value.unit, v.unit));
   if (comparable.some((v) => meets(value, v) === 'same')) return { state: 'matched' };
@@ -375,7 +403,8 @@ export function judgeFacts(facts: ClaimFacts, spans: readonly FactText[], contex
   const spanWords = new Set(spans.flatMap((s) => [...s.words]));
   const initials = spans.flatMap((s) => s.initials);
   for (const name of facts.names) {
-    const found = nameIn(name, spanWords, initials) || (context !== undefined && nameIn(name, context.words, context.initials));
+    const found =
+      nameIn(name, spanWords, initials) || (context !== undefined && nameIn(name, context.words, context.initials));
     (found ? out.matched : out.missing).push(name.written);
   }
   const { negation } = facts;
@@ -399,5 +428,8 @@ export function judgeFacts(facts: ClaimFacts, spans: readonly FactText[], contex
 
 /** Which of the claim's numbers, then names, a span holds as written: cheap enough to rank every span by. */
 export function quickFactHits(facts: ClaimFacts, span: FactText): boolean[] {
-  return [...facts.numbers.map((number) => span.numbers.has(number.folded)), ...facts.names.map((name) => span.words.has(name.folded))];
+  return [
+    ...facts.numbers.map((number) => span.numbers.has(number.folded)),
+    ...facts.names.map((name) => span.words.has(name.folded)),
+  ];
 }

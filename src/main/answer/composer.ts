@@ -13,7 +13,17 @@ import { ownQuestion } from './question-shape';
 import { splitSentences, type Passage } from './passages';
 import { withoutSoftHyphens } from '../../shared/format/plain-text';
 import { scoreTexts } from './rank';
-import { answerSpan, asksKindOfNumber, expectsName, expectsNumber, holdsNewName, holdsNumber, holdsNumberOfKind, nameRunsIn, namesIn } from './question-cues';
+import {
+  answerSpan,
+  asksKindOfNumber,
+  expectsName,
+  expectsNumber,
+  holdsNewName,
+  holdsNumber,
+  holdsNumberOfKind,
+  nameRunsIn,
+  namesIn,
+} from './question-cues';
 import { cleanSentence, endsSentence, jaccard, laidOutText, substantial, usable } from './sentence-text';
 import { holds, termWeights, weightedCoverage, type TermWeights } from './term-weights';
 import type { EarlierTurn } from './standalone-question';
@@ -120,11 +130,16 @@ export const extractiveComposer: Composer = async ({ question: asked, passages, 
   const questionTerms = [...new Set(contentTerms(question))];
   const passageTerms = passages.map((p) => new Set(contentTerms(withoutSoftHyphens(p.text))));
   // A table's rows and a page's label-value pairs are many passages of one layout: counted each, they would make its words look common.
-  const weights = termWeights(questionTerms, passageTerms.filter((_, i) => passages[i]!.shape !== 'value'));
+  const weights = termWeights(
+    questionTerms,
+    passageTerms.filter((_, i) => passages[i]!.shape !== 'value'),
+  );
   const contexts = withTitles(passages, passageTerms);
   const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES), contexts);
   const lead = answersIt(question, contexts) ? chooseLead(question, questionTerms, candidates) : undefined;
-  const answer = lead ? withSpan(answerSpan(lead.text, question, questionTerms), lead.n, cited(candidates, lead)) : notInSources(passages);
+  const answer = lead
+    ? withSpan(answerSpan(lead.text, question, questionTerms), lead.n, cited(candidates, lead))
+    : notInSources(passages);
   onText(answer);
   return answer;
 };
@@ -143,7 +158,10 @@ function withTitles(passages: readonly Passage[], passageTerms: readonly Set<str
     if (!titleTerms.has(passage.n)) titleTerms.set(passage.n, contentTerms(withoutSoftHyphens(passage.title)));
     const before = index.get(passage.id - 1);
     // A fact laid out (a table row, a label and its value) is no sentence a sentence leans on.
-    const leansOn = before !== undefined && passages[before]!.n === passage.n && passages[before]!.shape !== 'value' ? passageTerms[before]! : [];
+    const leansOn =
+      before !== undefined && passages[before]!.n === passage.n && passages[before]!.shape !== 'value'
+        ? passageTerms[before]!
+        : [];
     return new Set([...passageTerms[i]!, ...leansOn, ...titleTerms.get(passage.n)!]);
   });
 }
@@ -166,7 +184,11 @@ function answersIt(question: string, contexts: readonly Set<string>[]): boolean 
  * it asks who, where or which named one, something the question does not already say, and a page
  * that writes one of the names the question asks about, if it names any. Undefined when none does: the sources do not answer.
  */
-function chooseLead(question: string, questionTerms: readonly string[], candidates: Candidate[]): Candidate | undefined {
+function chooseLead(
+  question: string,
+  questionTerms: readonly string[],
+  candidates: Candidate[],
+): Candidate | undefined {
   const needsNumber = expectsNumber(question);
   const needsName = expectsName(question);
   // A fact laid out or left without a full stop answers only a question for a particular kind of
@@ -181,7 +203,8 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   for (const c of candidates) pageTerms.set(c.n, new Set([...(pageTerms.get(c.n) ?? []), ...c.context]));
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
   // The one number of the kind asked, as a short answer the sentence holds.
-  const holdsAskedFigure = (c: Candidate): boolean => factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined;
+  const holdsAskedFigure = (c: Candidate): boolean =>
+    factsAnswer && answerSpan(c.text, question, questionTerms) !== undefined;
   const answers = (c: Candidate, passageShare: number): boolean =>
     (c.coverage >= MIN_LEAD_COVERAGE || (c.coverage >= MIN_LEAD_COVERAGE_WITH_NUMBER && holdsAskedFigure(c))) &&
     (c.whole || holdsAskedFigure(c)) &&
@@ -196,15 +219,29 @@ function chooseLead(question: string, questionTerms: readonly string[], candidat
   // Once the sources answer, a more relevant sentence that says at least as much of the question
   // on its own needs less of it around it: its passage may be the page's opening or a long
   // paragraph about something beside it ("Ascom … announced … with Dräger" in a release).
-  const answering = candidates.filter((c) => answers(c, 1) || (c.coverage >= best.coverage && answers(c, PASSAGE_SHARE_BESIDE_AN_ANSWER)));
+  const answering = candidates.filter(
+    (c) => answers(c, 1) || (c.coverage >= best.coverage && answers(c, PASSAGE_SHARE_BESIDE_AN_ANSWER)),
+  );
   // What is not so ("did not seek reelection") answers less than what is, when the question does not negate.
   return (negates(question) ? undefined : answering.find((c) => !negates(c.text))) ?? answering[0];
 }
 
 /** The sentences of the passages, best first by BM25 among them and by coverage of the question's weighted terms, theirs and their passage's. */
-function candidateSentences(question: string, weights: TermWeights, passages: Passage[], contexts: readonly Set<string>[]): Candidate[] {
+function candidateSentences(
+  question: string,
+  weights: TermWeights,
+  passages: Passage[],
+  contexts: readonly Set<string>[],
+): Candidate[] {
   const seen = new Set<string>();
-  const sentences: { n: number; text: string; context: Set<string>; passageCoverage: number; whole: boolean; laidOut: boolean }[] = [];
+  const sentences: {
+    n: number;
+    text: string;
+    context: Set<string>;
+    passageCoverage: number;
+    whole: boolean;
+    laidOut: boolean;
+  }[] = [];
   for (const [i, passage] of passages.entries()) {
     const passageCoverage = weightedCoverage(weights, contexts[i]!);
     const laidOut = passage.shape === 'value';
@@ -214,13 +251,19 @@ function candidateSentences(question: string, weights: TermWeights, passages: Pa
       // A question's premise is a statement of its own, though it ends where the question starts.
       const premise = laidOut ? undefined : premiseOf(sentence);
       const text = premise ?? sentence;
-      const whole = !laidOut && (premise !== undefined || endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1)) && substantial(text);
+      const whole =
+        !laidOut &&
+        (premise !== undefined || endsSentence(text) || (passage.shape === 'item' && k === spans.length - 1)) &&
+        substantial(text);
       if (isFurniture(text, laidOut) || !usable(text, whole) || seen.has(text)) continue;
       seen.add(text);
       sentences.push({ n: passage.n, text, context: contexts[i]!, passageCoverage, whole, laidOut });
     }
   }
-  const scores = scoreTexts(question, sentences.map((s) => s.text));
+  const scores = scoreTexts(
+    question,
+    sentences.map((s) => s.text),
+  );
   const top = Math.max(...scores, 0) || 1;
   const w = RELEVANCE_WEIGHTS;
   return sentences

@@ -21,7 +21,9 @@ const BIBLIOGRAPHIC = [
   unicodeWordRegExp(
     String.raw`©|\(c\)\s*\d{4}|\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|\btodos los derechos reservados\b|\btutti i diritti riservati\b|\bwszelkie prawa zastrzeżone\b`,
   ),
-  unicodeWordRegExp(String.raw`\b(?:retrieved|accessed|abgerufen|consulté|consultado|consultato|dostęp|luettu)\b[^.]{0,40}\d`),
+  unicodeWordRegExp(
+    String.raw`\b(?:retrieved|accessed|abgerufen|consulté|consultado|consultato|dostęp|luettu)\b[^.]{0,40}\d`,
+  ),
   unicodeWordRegExp(String.raw`\bdoi:\s*\d|\bISBN\b`, 'u'),
 ];
 
@@ -36,8 +38,9 @@ const GREETING =
  * Words that join a sentence to the one before: English, German, French, Spanish, Italian,
  * Portuguese, Polish, Finnish. Polish "i" and "a" are left out: English starts sentences with them.
  */
-const CONNECTIVE =
-  unicodeWordRegExp(String.raw`^(?:and|but|so(?!\s+(?:far|many|much|long|called|that)\b)|also|or|then|yet|und|aber|also|auch|doch|dann|oder|et|mais|donc|alors|aussi|ou|puis|y|pero|entonces|también|e|ma|quindi|allora|anche|oppure|poi|mas|então|também|ou|ale|więc|także|też|albo|ja|mutta|joten|myös|tai|sitten)(?:\s*,)?\s+(?=\p{L})`);
+const CONNECTIVE = unicodeWordRegExp(
+  String.raw`^(?:and|but|so(?!\s+(?:far|many|much|long|called|that)\b)|also|or|then|yet|und|aber|also|auch|doch|dann|oder|et|mais|donc|alors|aussi|ou|puis|y|pero|entonces|también|e|ma|quindi|allora|anche|oppure|poi|mas|então|também|ou|ale|więc|także|też|albo|ja|mutta|joten|myös|tai|sitten)(?:\s*,)?\s+(?=\p{L})`,
+);
 
 /**
  * Whether the sentence is page furniture or a question, which never answers. A fact laid out (a
@@ -50,7 +53,6 @@ export function isFurniture(text: string, laidOut = false): boolean {
   if (laidOut) return question || LABEL.test(text);
   return question || LABEL.test(text) || GREETING.test(text) || BIBLIOGRAPHIC.some((cue) => cue.test(text));
 }
-
 
 /**
  * Conjunctions that open a premise, a clause a question states as so before it asks ("Since the
@@ -71,7 +73,8 @@ export function premiseOf(text: string): string | undefined {
  * A news dateline at the start — "LOS ANGELES (Reuters) - ", "BERLIN, Germany (AP) — ",
  * "(Reuters) - " — a place in capitals and an agency before a dash.
  */
-const DATELINE = /^(?:\p{Lu}[\p{Lu}\p{M} .'’-]*\p{Lu}(?:,[^()\-–—\n]{1,40}?)?\s*(?:\([^)]{1,40}\)|\/[^/]{1,30}\/)?|\([^)]{1,40}\))\s*(?:--|[-–—])\s+/u;
+const DATELINE =
+  /^(?:\p{Lu}[\p{Lu}\p{M} .'’-]*\p{Lu}(?:,[^()\-–—\n]{1,40}?)?\s*(?:\([^)]{1,40}\)|\/[^/]{1,30}\/)?|\([^)]{1,40}\))\s*(?:--|[-–—])\s+/u;
 
 /**
  * The sentence from where its own thought starts: without a dateline or connectives before it,
@@ -87,8 +90,9 @@ export function withoutLeadIn(text: string): string {
  * Negation words of the same languages: a sentence that says what is not so ("Mayor X did not
  * seek reelection") answers a question less well than one that says what is.
  */
-const NEGATION =
-  unicodeWordRegExp(String.raw`(?:^|[\s(])(?:not|no|never|nicht|nie|niemals|kein\p{L}*|pas|jamais|nunca|non|não|ei|eivät)(?=[\s,.;:!?)]|$)|n['’]t\b`);
+const NEGATION = unicodeWordRegExp(
+  String.raw`(?:^|[\s(])(?:not|no|never|nicht|nie|niemals|kein\p{L}*|pas|jamais|nunca|non|não|ei|eivät)(?=[\s,.;:!?)]|$)|n['’]t\b`,
+);
 
 /** Whether the text says that something is not so. */
 export function negates(text: string): boolean {

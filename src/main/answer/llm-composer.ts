@@ -1,7 +1,13 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { LanternError } from '../../shared/errors';
 import type { Composer } from './composer';
-import { CREDENTIALS_IN_URL, hasCredentials, resolveLlmConfig, type LlmConfig, type LlmConfigInput } from './llm-config';
+import {
+  CREDENTIALS_IN_URL,
+  hasCredentials,
+  resolveLlmConfig,
+  type LlmConfig,
+  type LlmConfigInput,
+} from './llm-config';
 import { buildLlmMessages, type ChatMessage } from './llm-prompt';
 
 export type { LlmConfig } from './llm-config';
@@ -14,7 +20,10 @@ export type { LlmConfig } from './llm-config';
  */
 export function createLlmComposer(config: LlmConfig): Composer {
   return ({ question, passages, thread, signal, onText }) =>
-    completeChat(config, buildLlmMessages({ question, passages, ...(thread ? { thread } : {}) }), { onText, ...(signal ? { signal } : {}) });
+    completeChat(config, buildLlmMessages({ question, passages, ...(thread ? { thread } : {}) }), {
+      onText,
+      ...(signal ? { signal } : {}),
+    });
 }
 
 /**
@@ -29,7 +38,11 @@ export async function completeChat(
 ): Promise<string> {
   const endpoint = describeEndpoint(config.baseUrl);
   const failed = (reason: string, cause?: unknown): LanternError =>
-    new LanternError('LLM_FAILED', redact(`The model ${config.model} at ${endpoint}: ${reason}`, config.apiKey), cause === undefined ? {} : { cause });
+    new LanternError(
+      'LLM_FAILED',
+      redact(`The model ${config.model} at ${endpoint}: ${reason}`, config.apiKey),
+      cause === undefined ? {} : { cause },
+    );
 
   const timeout = AbortSignal.timeout(config.timeoutMs);
   const aborted = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
@@ -40,10 +53,15 @@ export async function completeChat(
     } catch (error) {
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled before the model finished.');
       if (timeout.aborted) {
-        throw failed(`no complete answer within ${config.timeoutMs} ms. Raise llm.timeoutMs, or use a faster or smaller model.`);
+        throw failed(
+          `no complete answer within ${config.timeoutMs} ms. Raise llm.timeoutMs, or use a faster or smaller model.`,
+        );
       }
       if (phase === 'answer') throw failed(`the connection broke during the answer (${networkReason(error)}).`, error);
-      throw failed(`could not be reached (${networkReason(error)}). Is the server running, and is llm.baseUrl right?`, error);
+      throw failed(
+        `could not be reached (${networkReason(error)}). Is the server running, and is llm.baseUrl right?`,
+        error,
+      );
     }
   };
 
@@ -54,12 +72,17 @@ export async function completeChat(
   if (!URL.canParse(completionsUrl(config.baseUrl))) throw failed('the base URL is not a URL.');
   if (hasCredentials(config.baseUrl)) throw failed(CREDENTIALS_IN_URL);
 
-  const response = await step(fetch(completionsUrl(config.baseUrl), { method: 'POST', headers, body, signal: aborted }), 'request');
+  const response = await step(
+    fetch(completionsUrl(config.baseUrl), { method: 'POST', headers, body, signal: aborted }),
+    'request',
+  );
   if (!response.ok) {
     const text = await step(response.text(), 'answer');
     const reason = providerMessage(text);
     const stop = /[.!?…]$/.test(reason) ? '' : '.';
-    throw failed(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: ${reason}${stop}${hintFor(response.status)}`);
+    throw failed(
+      `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: ${reason}${stop}${hintFor(response.status)}`,
+    );
   }
   const contentType = response.headers.get('content-type') ?? '';
   // A server that ignored `stream: true` sends the whole completion as JSON: take it as one piece.
@@ -146,7 +169,9 @@ class CompletionStream {
   answer(contentType: string): string {
     const answer = this.pieces.join('');
     if (this.events === 0) {
-      throw this.failed(`answered without server-sent events (Content-Type ${contentType || 'none'}). Is llm.baseUrl the API's base URL, usually ending in /v1?`);
+      throw this.failed(
+        `answered without server-sent events (Content-Type ${contentType || 'none'}). Is llm.baseUrl the API's base URL, usually ending in /v1?`,
+      );
     }
     if (!this.sawDone && !this.sawFinish) throw this.failed('the stream ended before the model finished its answer.');
     if (answer.trim() === '') throw this.failed('the model returned an empty answer.');
@@ -240,7 +265,11 @@ function providerMessage(body: string): string {
 }
 
 function errorMessageOf(json: unknown): string | undefined {
-  const item = (Array.isArray(json) ? json[0] : json) as { error?: unknown; message?: unknown; detail?: unknown } | null;
+  const item = (Array.isArray(json) ? json[0] : json) as {
+    error?: unknown;
+    message?: unknown;
+    detail?: unknown;
+  } | null;
   if (item === null || typeof item !== 'object') return undefined;
   const error = item.error as { message?: unknown } | string | undefined | null;
   if (typeof error === 'string') return clip(error, 300);
@@ -252,7 +281,8 @@ function errorMessageOf(json: unknown): string | undefined {
 }
 
 function hintFor(status: number): string {
-  if (status === 401 || status === 403) return ' Check the API key (LANTERN_LLM_API_KEY or the llm-key file in the data dir).';
+  if (status === 401 || status === 403)
+    return ' Check the API key (LANTERN_LLM_API_KEY or the llm-key file in the data dir).';
   if (status === 404) return ' Check llm.model and llm.baseUrl.';
   if (status === 429) return ' The provider is rate-limiting or out of quota; try again later.';
   return '';
@@ -267,8 +297,11 @@ function networkReason(error: unknown): string {
 
 /** Untrusted text on one short line: no control characters, at most `max` characters. */
 function clip(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    // eslint-disable-next-line no-control-regex -- the control characters are what it removes
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 

@@ -61,7 +61,10 @@ export function resolveLlmConfig(input: LlmConfigInput): LlmConfig | undefined {
     );
   }
   if (fromEnv !== undefined && !isHttpUrl(fromEnv)) {
-    throw new LanternError('LLM_FAILED', 'LANTERN_LLM_BASE_URL is not an http(s) URL such as http://127.0.0.1:11434/v1.');
+    throw new LanternError(
+      'LLM_FAILED',
+      'LANTERN_LLM_BASE_URL is not an http(s) URL such as http://127.0.0.1:11434/v1.',
+    );
   }
   if (hasCredentials(baseUrl)) throw new LanternError('LLM_FAILED', `The model's base URL: ${CREDENTIALS_IN_URL}`);
 
@@ -75,7 +78,10 @@ function storedKey(dataDir: string): string | undefined {
     return readSecret(dataDir, 'llm-key');
   } catch (error) {
     if (error instanceof LanternError) throw new LanternError('LLM_FAILED', `The API key: ${error.message}`);
-    throw new LanternError('LLM_FAILED', `Cannot read the API key file (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+    throw new LanternError(
+      'LLM_FAILED',
+      `Cannot read the API key file (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
+    );
   }
 }
 

@@ -24,7 +24,10 @@ const SYSTEM_PROMPT = [
 export function buildFollowUpMessages(input: { question: string; answer: string }): ChatMessage[] {
   return [
     { role: 'system', content: SYSTEM_PROMPT },
-    { role: 'user', content: `Question: ${oneLine(input.question)}\n\n${DATA_OPEN}\n${neutraliseMarkers(input.answer.trim())}\n${DATA_CLOSE}` },
+    {
+      role: 'user',
+      content: `Question: ${oneLine(input.question)}\n\n${DATA_OPEN}\n${neutraliseMarkers(input.answer.trim())}\n${DATA_CLOSE}`,
+    },
   ];
 }
 
@@ -34,7 +37,13 @@ export function parseFollowUps(completion: string, question: string): string[] {
   const out: string[] = [];
   for (const line of completion.split('\n')) {
     const text = oneLine(line.replace(/^\s*(?:[-*•]|\d+[.)]|Q\d*:)\s*/u, '').replace(/^["“«]|["”»]$/gu, ''));
-    if (!/[?？]$/u.test(text) || text.length > MAX_FOLLOW_UP_CHARS || text.toLowerCase() === asked || out.includes(text)) continue;
+    if (
+      !/[?？]$/u.test(text) ||
+      text.length > MAX_FOLLOW_UP_CHARS ||
+      text.toLowerCase() === asked ||
+      out.includes(text)
+    )
+      continue;
     out.push(text);
     if (out.length === GENERATED_FOLLOW_UPS) break;
   }
@@ -43,7 +52,10 @@ export function parseFollowUps(completion: string, question: string): string[] {
 
 export function createFollowUpWriter(config: LlmConfig): FollowUpWriter {
   return async ({ question, answer, signal }) =>
-    parseFollowUps(await completeChat(config, buildFollowUpMessages({ question, answer }), signal ? { signal } : {}), question);
+    parseFollowUps(
+      await completeChat(config, buildFollowUpMessages({ question, answer }), signal ? { signal } : {}),
+      question,
+    );
 }
 
 /** The writer for the model in force, or undefined when none is configured or its setup cannot work (the answer says why). */

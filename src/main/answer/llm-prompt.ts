@@ -104,10 +104,17 @@ function sourcesBlock(passages: readonly Passage[]): string {
   return [DATA_OPEN, ...blocks, DATA_CLOSE].join('\n');
 }
 
-export function buildLlmMessages(input: { question: string; passages: readonly Passage[]; thread?: readonly EarlierTurn[] }): ChatMessage[] {
+export function buildLlmMessages(input: {
+  question: string;
+  passages: readonly Passage[];
+  thread?: readonly EarlierTurn[];
+}): ChatMessage[] {
   const thread = threadBlock(input.thread ?? []);
   return [
     { role: 'system', content: thread === '' ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n${THREAD_RULE}` },
-    { role: 'user', content: `${thread === '' ? '' : `${thread}\n\n`}${sourcesBlock(input.passages)}\n\nQuestion: ${input.question.trim()}` },
+    {
+      role: 'user',
+      content: `${thread === '' ? '' : `${thread}\n\n`}${sourcesBlock(input.passages)}\n\nQuestion: ${input.question.trim()}`,
+    },
   ];
 }

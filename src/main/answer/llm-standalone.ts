@@ -13,7 +13,11 @@ import { resolveLlmConfig, type LlmConfig, type LlmConfigInput } from './llm-con
 import { THREAD_CLOSE, THREAD_OPEN, threadBlock, type ChatMessage } from './llm-prompt';
 import type { EarlierTurn } from './standalone-question';
 
-export type QuestionRewriter = (input: { question: string; thread: readonly EarlierTurn[]; signal?: AbortSignal }) => Promise<string>;
+export type QuestionRewriter = (input: {
+  question: string;
+  thread: readonly EarlierTurn[];
+  signal?: AbortSignal;
+}) => Promise<string>;
 
 /** Longer than any question a person asks made to stand alone: the model answered instead, or rambled. */
 const MAX_REWRITE_CHARS = 400;
@@ -35,14 +39,22 @@ export function buildRewriteMessages(input: { question: string; thread: readonly
 /** The question in a completion: its first non-empty line, a "Question:" label and quotes taken off; undefined when empty or overlong. */
 export function parseRewrite(completion: string): string | undefined {
   const line = completion.split('\n').find((l) => l.trim() !== '') ?? '';
-  const text = oneLine(line.replace(/^\s*(?:rewritten question|question)\s*:\s*/iu, '').replace(/^["“«'](.*)["”»']$/u, '$1'));
+  const text = oneLine(
+    line.replace(/^\s*(?:rewritten question|question)\s*:\s*/iu, '').replace(/^["“«'](.*)["”»']$/u, '$1'),
+  );
   return text === '' || text.length > Math.min(MAX_REWRITE_CHARS, MAX_QUERY_LENGTH) ? undefined : text;
 }
 
 export function createQuestionRewriter(config: LlmConfig): QuestionRewriter {
   return async ({ question, thread, signal }) => {
-    const rewritten = parseRewrite(await completeChat(config, buildRewriteMessages({ question, thread }), signal ? { signal } : {}));
-    if (rewritten === undefined) throw new LanternError('LLM_FAILED', 'The model gave no usable standalone question (an empty or overlong reply).');
+    const rewritten = parseRewrite(
+      await completeChat(config, buildRewriteMessages({ question, thread }), signal ? { signal } : {}),
+    );
+    if (rewritten === undefined)
+      throw new LanternError(
+        'LLM_FAILED',
+        'The model gave no usable standalone question (an empty or overlong reply).',
+      );
     return rewritten;
   };
 }

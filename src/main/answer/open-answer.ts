@@ -17,7 +17,15 @@
 import { isFurniture, premiseOf, withoutLeadIn } from './lead-shape';
 import { LABELS, META_CUES, SENTENCE_CUES, type OpenShape } from './open-lexicon';
 import { splitSentences, type Passage } from './passages';
-import { comparisonSides, ownQuestion, questionFacets, questionLanguage, questionShape, subjectTerms, type QuestionShape } from './question-shape';
+import {
+  comparisonSides,
+  ownQuestion,
+  questionFacets,
+  questionLanguage,
+  questionShape,
+  subjectTerms,
+  type QuestionShape,
+} from './question-shape';
 import { scoreTexts } from './rank';
 import { cleanSentence, endsSentence, jaccard, laidOutText, substantial, usable } from './sentence-text';
 import { holds, termWeights, weightedCoverage } from './term-weights';
@@ -92,9 +100,17 @@ export function openAnswer(question: string, passages: readonly Passage[]): stri
     const [lead, ...rest] = chosen as [Scored, ...Scored[]];
     // A section of a page that answers the question as a whole ("Why Choose Catering?", "Benefits of…"): its points, in its order, before the points gathered sentence by sentence.
     const section = outline(question, shape, sentences, MAX_POINTS, lead);
-    const others = section ? rest.filter((p) => !section.units.some((u) => u.sentence.text === p.text)).slice(0, Math.max(2, MAX_POINTS - section.units.length)) : rest;
+    const others = section
+      ? rest
+          .filter((p) => !section.units.some((u) => u.sentence.text === p.text))
+          .slice(0, Math.max(2, MAX_POINTS - section.units.length))
+      : rest;
     // Pros and cons stay grouped as such: the section's points join the others under their labels.
-    if (shape === 'proscons') return [cite(lead), ...grouped(question, shape, [...(section?.units.map((u) => u.sentence) ?? []), ...others])].join('\n\n');
+    if (shape === 'proscons')
+      return [
+        cite(lead),
+        ...grouped(question, shape, [...(section?.units.map((u) => u.sentence) ?? []), ...others]),
+      ].join('\n\n');
     return [cite(lead), ...(section ? [formatOutline(section)] : []), ...grouped(question, shape, others)].join('\n\n');
   }
   // A compound question: the best lead of its first answered facet, then each facet's points under its own words.
@@ -107,12 +123,16 @@ export function openAnswer(question: string, passages: readonly Passage[]): stri
     const chosen = choose(facet, shape, open, MAX_FACET_POINTS + (lead ? 0 : 1));
     if (chosen.length === 0) continue;
     const section = outline(facet, shape, open, MAX_FACET_POINTS, lead ?? chosen[0]);
-    const points = (lead ? chosen : chosen.slice(1)).filter((p) => !section?.units.some((u) => u.sentence.text === p.text));
+    const points = (lead ? chosen : chosen.slice(1)).filter(
+      (p) => !section?.units.some((u) => u.sentence.text === p.text),
+    );
     lead ??= chosen[0];
     for (const s of chosen) used.add(s.text);
     for (const u of section?.units ?? []) used.add(u.sentence.text);
     const kept = section ? points.slice(0, Math.max(1, MAX_FACET_POINTS - section.units.length)) : points;
-    const body = [section ? formatOutline(section) : '', kept.map((p) => `- ${cite(p)}`).join('\n')].filter((b) => b !== '').join('\n\n');
+    const body = [section ? formatOutline(section) : '', kept.map((p) => `- ${cite(p)}`).join('\n')]
+      .filter((b) => b !== '')
+      .join('\n\n');
     if (body !== '') blocks.push(`**${facet}**\n\n${body}`);
   }
   return lead === undefined ? undefined : [cite(lead), ...blocks].join('\n\n');
@@ -136,7 +156,19 @@ function sentencesOf(passages: readonly Passage[]): Sentence[] {
       seen.add(text);
       const labelled = k === 0 && LABELLED.test(passage.text);
       const first = !out.some((o) => o.passage === passage.id);
-      out.push({ n: passage.n, passage: passage.id, text, terms: new Set(contentTerms(text)), around, headings, whole: endsSentence(text), item: item || laidOut, labelled, first, listed: passage.shape === 'item' });
+      out.push({
+        n: passage.n,
+        passage: passage.id,
+        text,
+        terms: new Set(contentTerms(text)),
+        around,
+        headings,
+        whole: endsSentence(text),
+        item: item || laidOut,
+        labelled,
+        first,
+        listed: passage.shape === 'item',
+      });
     }
   }
   return out;
@@ -148,14 +180,23 @@ function sentencesOf(passages: readonly Passage[]): Sentence[] {
  */
 function choose(question: string, shape: QuestionShape, sentences: readonly Sentence[], count: number): Scored[] {
   const subject = subjectTerms(question);
-  const weights = termWeights(subject, sentences.map((s) => s.terms));
+  const weights = termWeights(
+    subject,
+    sentences.map((s) => s.terms),
+  );
   const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
   // A facet given its question's subject in parentheses (question-shape.ts) is about its own words too: a page on the subject that writes none of them does not answer it.
   const ownTerms = subjectTerms(ownQuestion(question));
   const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
   if (ownTerms.length < subject.length)
-    for (const n of [...onTopic]) if (!sentences.some((s) => s.n === n && ownTerms.some((t) => holds(s.terms, t) || holds(s.around, t)))) onTopic.delete(n);
-  const bm25 = scoreTexts(question, sentences.map((s) => s.text), sentences.map((s) => s.headings.join('\n')));
+    for (const n of [...onTopic])
+      if (!sentences.some((s) => s.n === n && ownTerms.some((t) => holds(s.terms, t) || holds(s.around, t))))
+        onTopic.delete(n);
+  const bm25 = scoreTexts(
+    question,
+    sentences.map((s) => s.text),
+    sentences.map((s) => s.headings.join('\n')),
+  );
   const top = Math.max(...bm25, 0) || 1;
   const scored = sentences
     .filter((s) => onTopic.has(s.n))
@@ -167,17 +208,30 @@ function choose(question: string, shape: QuestionShape, sentences: readonly Sent
       const headingCue = s.headings.some((h) => ofShape(shape, h, cues) || NUMBERED.test(h));
       const w = WEIGHTS;
       const score =
-        w.bm25 * ((bm25[i] ?? 0) / top) + w.own * own + w.topical * topical + (cue ? w.cue : 0) + (headingCue ? w.headingCue : 0) + (s.item ? w.item : 0) + (s.labelled ? w.labelled : 0) - (META_CUES.test(s.text) ? w.meta : 0);
+        w.bm25 * ((bm25[i] ?? 0) / top) +
+        w.own * own +
+        w.topical * topical +
+        (cue ? w.cue : 0) +
+        (headingCue ? w.headingCue : 0) +
+        (s.item ? w.item : 0) +
+        (s.labelled ? w.labelled : 0) -
+        (META_CUES.test(s.text) ? w.meta : 0);
       return { ...s, own, topical, cue, headingCue, score };
     })
     // Saying something of the subject itself, or standing under a heading of the asked shape (a numbered step, "Cons of…").
     .filter((s) => s.topical >= MIN_TOPICAL && (s.own > 0 || s.headingCue))
     .sort((a, b) => b.score - a.score);
-  const lead = scored.find((s) => s.whole && s.own >= MIN_LEAD_COVERAGE && (cues.length === 0 || s.cue)) ?? scored.find((s) => s.whole && s.own >= MIN_LEAD_COVERAGE);
+  const lead =
+    scored.find((s) => s.whole && s.own >= MIN_LEAD_COVERAGE && (cues.length === 0 || s.cue)) ??
+    scored.find((s) => s.whole && s.own >= MIN_LEAD_COVERAGE);
   if (lead === undefined) return [];
   const chosen = [lead];
   const perPage = new Map([[lead.n, 1]]);
-  const sayAnew = (s: Scored): boolean => !chosen.some((c) => c === s || jaccard(c.terms, s.terms) > MAX_SIMILARITY || c.text.includes(s.text) || s.text.includes(c.text));
+  const sayAnew = (s: Scored): boolean =>
+    !chosen.some(
+      (c) =>
+        c === s || jaccard(c.terms, s.terms) > MAX_SIMILARITY || c.text.includes(s.text) || s.text.includes(c.text),
+    );
   // Across pages first; then, when the pages on the subject are few, more of theirs.
   for (const capped of [true, false]) {
     for (const s of scored) {
@@ -213,13 +267,25 @@ const MIN_OUTLINE_OWN = 0.6;
  * reasons or pros it has under such a heading; a sentence mentioning the subject elsewhere is
  * less of an answer. Undefined when no section qualifies.
  */
-function outline(question: string, shape: QuestionShape, sentences: readonly Sentence[], max: number, lead: Sentence | undefined): Outline | undefined {
+function outline(
+  question: string,
+  shape: QuestionShape,
+  sentences: readonly Sentence[],
+  max: number,
+  lead: Sentence | undefined,
+): Outline | undefined {
   const subject = subjectTerms(question);
-  const weights = termWeights(subject, sentences.map((s) => s.terms));
+  const weights = termWeights(
+    subject,
+    sentences.map((s) => s.terms),
+  );
   const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
   const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
   const ownTerms = subjectTerms(ownQuestion(question));
-  const sections = new Map<string, { n: number; depth: number; heading: string; path: string[]; members: Sentence[] }>();
+  const sections = new Map<
+    string,
+    { n: number; depth: number; heading: string; path: string[]; members: Sentence[] }
+  >();
   for (const s of sentences) {
     if (!onTopic.has(s.n)) continue;
     for (let depth = 0; depth < s.headings.length; depth++) {
@@ -232,19 +298,29 @@ function outline(question: string, shape: QuestionShape, sentences: readonly Sen
   }
   let best: { outline: Outline; score: number } | undefined;
   for (const section of sections.values()) {
-    const heading = section.heading.replace(/[*_#]+/gu, ' ').replace(/\s+/gu, ' ').trim();
+    const heading = section.heading
+      .replace(/[*_#]+/gu, ' ')
+      .replace(/\s+/gu, ' ')
+      .trim();
     if (heading === '') continue;
     const headingTerms = new Set(contentTerms(heading));
     const title = section.members[0]!.around;
     const own = weightedCoverage(weights, headingTerms);
-    const topical = weightedCoverage(weights, new Set([...headingTerms, ...title, ...section.path.flatMap((h) => contentTerms(h))]));
+    const topical = weightedCoverage(
+      weights,
+      new Set([...headingTerms, ...title, ...section.path.flatMap((h) => contentTerms(h))]),
+    );
     const shaped = questionShape(heading) === shape || ofShape(shape, heading, cues);
     // A facet's own words (not the subject it leans on) must be the section's: "What does it cost?" is not answered under "Visa requirements".
-    const ownWords = ownTerms.length === subject.length || ownTerms.some((t) => holds(headingTerms, t)) || (shaped && ownTerms.length === 0);
+    const ownWords =
+      ownTerms.length === subject.length ||
+      ownTerms.some((t) => holds(headingTerms, t)) ||
+      (shaped && ownTerms.length === 0);
     if (!ownWords || !((shaped && topical >= MIN_OUTLINE_TOPICAL) || own >= MIN_OUTLINE_OWN)) continue;
     const units = unitsOf(section.members, section.depth);
     if (units.length < 2) continue;
-    const score = own + 0.5 * topical + (shaped ? 0.5 : 0) + (lead !== undefined && section.members.includes(lead) ? 0.1 : 0);
+    const score =
+      own + 0.5 * topical + (shaped ? 0.5 : 0) + (lead !== undefined && section.members.includes(lead) ? 0.1 : 0);
     if (best === undefined || score > best.score) best = { outline: { heading, units: units.slice(0, max) }, score };
   }
   return best?.outline;
@@ -260,12 +336,20 @@ function unitsOf(members: readonly Sentence[], depth: number): OutlineUnit[] {
     if (label === undefined || children.has(label) || !s.whole) continue;
     children.set(label, s);
   }
-  return [...children].map(([label, sentence]) => ({ label: label.replace(/[*_#]+/gu, ' ').replace(/\s+/gu, ' ').trim(), sentence }));
+  return [...children].map(([label, sentence]) => ({
+    label: label
+      .replace(/[*_#]+/gu, ' ')
+      .replace(/\s+/gu, ' ')
+      .trim(),
+    sentence,
+  }));
 }
 
 /** A section as the answer shows it: its heading as a label, then a bullet per unit (a sub-section's heading in bold before its sentence). */
 function formatOutline(section: Outline): string {
-  const bullets = section.units.map((u) => (u.label ? `- **${u.label}**\n\n  ${cite(u.sentence)}` : `- ${cite(u.sentence)}`));
+  const bullets = section.units.map((u) =>
+    u.label ? `- **${u.label}**\n\n  ${cite(u.sentence)}` : `- ${cite(u.sentence)}`,
+  );
   return `**${section.heading}**\n\n${bullets.join('\n')}`;
 }
 
@@ -284,7 +368,11 @@ const NUMBERED = /^\s*(?:[#*\s]*)(?:\p{L}+\s*#?)?\d+[.):]?(?:\s|$)/u;
  * of another topic sharing the question's common words falls short, a page on it need not repeat
  * the subject in every sentence (a list under "Why choose catering?").
  */
-function pagesOnTopic(subject: readonly string[], pairs: readonly [string, string][], sentences: readonly Sentence[]): Set<number> {
+function pagesOnTopic(
+  subject: readonly string[],
+  pairs: readonly [string, string][],
+  sentences: readonly Sentence[],
+): Set<number> {
   const terms = new Map<number, Set<string>>();
   for (const s of sentences) {
     const page = terms.get(s.n) ?? new Set<string>();
@@ -319,7 +407,13 @@ function subjectPairs(question: string, subject: readonly string[]): [string, st
 function holdsPair(s: Sentence, pairs: readonly [string, string][]): boolean {
   return [s.text, ...s.headings].some((text) => {
     const terms = wordSpans(text).map((span) => contentTerm(span.word));
-    return terms.some((t, i) => i > 0 && t !== undefined && terms[i - 1] !== undefined && pairs.some(([a, b]) => sameTerm(terms[i - 1]!, a) && sameTerm(t, b)));
+    return terms.some(
+      (t, i) =>
+        i > 0 &&
+        t !== undefined &&
+        terms[i - 1] !== undefined &&
+        pairs.some(([a, b]) => sameTerm(terms[i - 1]!, a) && sameTerm(t, b)),
+    );
   });
 }
 
@@ -338,21 +432,34 @@ function grouped(question: string, shape: OpenShape | 'factoid', points: readonl
   if (shape === 'proscons') {
     const labels = LABELS[questionLanguage(question)] ?? LABELS.en!;
     // The innermost heading that says which ("Cons of Renovating" under "Pros and Cons of…"), else the sentence's own words.
-    const side = (p: Sentence): 'pro' | 'con' | undefined => [...p.headings].reverse().map(polarity).find((x) => x !== undefined) ?? polarity(p.text);
+    const side = (p: Sentence): 'pro' | 'con' | undefined =>
+      [...p.headings]
+        .reverse()
+        .map(polarity)
+        .find((x) => x !== undefined) ?? polarity(p.text);
     const pros = points.filter((p) => side(p) === 'pro');
     const cons = points.filter((p) => side(p) === 'con');
     const rest = points.filter((p) => side(p) === undefined);
-    return [rest.length > 0 ? bullets(rest) : '', pros.length > 0 ? `**${labels.pro}**\n\n${bullets(pros)}` : '', cons.length > 0 ? `**${labels.con}**\n\n${bullets(cons)}` : ''].filter((b) => b !== '');
+    return [
+      rest.length > 0 ? bullets(rest) : '',
+      pros.length > 0 ? `**${labels.pro}**\n\n${bullets(pros)}` : '',
+      cons.length > 0 ? `**${labels.con}**\n\n${bullets(cons)}` : '',
+    ].filter((b) => b !== '');
   }
   const sides = shape === 'comparison' ? comparisonSides(question) : undefined;
   if (sides !== undefined) {
     const [a, b] = sides.map((terms) => terms.filter((t) => !sides[0].includes(t) || !sides[1].includes(t)));
-    const about = (p: Sentence, terms: readonly string[]): number => terms.filter((t) => holds(p.terms, t) || holds(p.around, t)).length;
+    const about = (p: Sentence, terms: readonly string[]): number =>
+      terms.filter((t) => holds(p.terms, t) || holds(p.around, t)).length;
     const ofA = points.filter((p) => about(p, a!) > about(p, b!));
     const ofB = points.filter((p) => about(p, b!) > about(p, a!));
     const rest = points.filter((p) => !ofA.includes(p) && !ofB.includes(p));
     const label = (terms: readonly string[]): string => sideLabel(question, terms);
-    return [rest.length > 0 ? bullets(rest) : '', ofA.length > 0 ? `**${label(a!)}**\n\n${bullets(ofA)}` : '', ofB.length > 0 ? `**${label(b!)}**\n\n${bullets(ofB)}` : ''].filter((x) => x !== '');
+    return [
+      rest.length > 0 ? bullets(rest) : '',
+      ofA.length > 0 ? `**${label(a!)}**\n\n${bullets(ofA)}` : '',
+      ofB.length > 0 ? `**${label(b!)}**\n\n${bullets(ofB)}` : '',
+    ].filter((x) => x !== '');
   }
   return [bullets(points)];
 }
@@ -360,7 +467,14 @@ function grouped(question: string, shape: OpenShape | 'factoid', points: readonl
 /** Context lines that are headings or labels: short, and not ending as a sentence does, or asking ("Why Choose Catering?"). */
 const MAX_HEADING_WORDS = 14;
 function headingsOf(context: string | undefined): string[] {
-  return (context ?? '').split('\n').filter((line) => line.trim() !== '' && (!endsSentence(line.trim()) || /[?？]\**$/u.test(line.trim())) && line.split(/\s+/u).length <= MAX_HEADING_WORDS);
+  return (context ?? '')
+    .split('\n')
+    .filter(
+      (line) =>
+        line.trim() !== '' &&
+        (!endsSentence(line.trim()) || /[?？]\**$/u.test(line.trim())) &&
+        line.split(/\s+/u).length <= MAX_HEADING_WORDS,
+    );
 }
 
 /**

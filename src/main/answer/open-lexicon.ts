@@ -432,7 +432,24 @@ export const META_CUES = wordsPattern([
 ]);
 
 /** The words between the two sides of a comparison ("A vs B", "A oder B", "difference between A and B"). */
-export const COMPARISON_SPLIT = wordsPattern(['vs\\.?', 'versus', 'or', 'oder', 'ou', 'o', 'czy', 'tai', 'compared (?:with|to)', 'and', 'und', 'et', 'y', 'e', 'i', 'ja']);
+export const COMPARISON_SPLIT = wordsPattern([
+  'vs\\.?',
+  'versus',
+  'or',
+  'oder',
+  'ou',
+  'o',
+  'czy',
+  'tai',
+  'compared (?:with|to)',
+  'and',
+  'und',
+  'et',
+  'y',
+  'e',
+  'i',
+  'ja',
+]);
 
 /** Labels of an answer's groups, in the question's language (the shape's own word). */
 export const LABELS: Readonly<Record<string, Readonly<Record<'pro' | 'con', string>>>> = {
@@ -448,12 +465,74 @@ export const LABELS: Readonly<Record<string, Readonly<Record<'pro' | 'con', stri
 
 /** A question's language by its most telling function words, for the labels (English when none tells). */
 export const LANGUAGE_WORDS: readonly { language: string; pattern: RegExp }[] = [
-  { language: 'en', pattern: wordsPattern(['the', 'and', 'of', 'to', 'is', 'are', 'how', 'what', 'why', 'does', 'you', 'should', 'with', 'for', 'an?']) },
-  { language: 'de', pattern: wordsPattern(['der', 'die', 'das', 'und', 'ist', 'sind', 'man', 'ich', 'wie', 'was', 'warum', 'oder', 'eine?', 'mit', 'für']) },
-  { language: 'fr', pattern: wordsPattern(['le', 'la', 'les', 'des', 'est', 'sont', 'comment', 'pourquoi', 'quels?', 'quelles?', 'un', 'une', 'du', 'et']) },
-  { language: 'es', pattern: wordsPattern(['el', 'los', 'las', 'es', 'son', 'cómo', 'qué', 'por qué', 'una?', 'del', 'y']) },
+  {
+    language: 'en',
+    pattern: wordsPattern([
+      'the',
+      'and',
+      'of',
+      'to',
+      'is',
+      'are',
+      'how',
+      'what',
+      'why',
+      'does',
+      'you',
+      'should',
+      'with',
+      'for',
+      'an?',
+    ]),
+  },
+  {
+    language: 'de',
+    pattern: wordsPattern([
+      'der',
+      'die',
+      'das',
+      'und',
+      'ist',
+      'sind',
+      'man',
+      'ich',
+      'wie',
+      'was',
+      'warum',
+      'oder',
+      'eine?',
+      'mit',
+      'für',
+    ]),
+  },
+  {
+    language: 'fr',
+    pattern: wordsPattern([
+      'le',
+      'la',
+      'les',
+      'des',
+      'est',
+      'sont',
+      'comment',
+      'pourquoi',
+      'quels?',
+      'quelles?',
+      'un',
+      'une',
+      'du',
+      'et',
+    ]),
+  },
+  {
+    language: 'es',
+    pattern: wordsPattern(['el', 'los', 'las', 'es', 'son', 'cómo', 'qué', 'por qué', 'una?', 'del', 'y']),
+  },
   { language: 'it', pattern: wordsPattern(['il', 'gli', 'è', 'sono', 'come', 'perché', 'cosa', 'della?', 'degli']) },
   { language: 'pt', pattern: wordsPattern(['os', 'é', 'são', 'como', 'porque', 'uma', 'da', 'não']) },
-  { language: 'pl', pattern: wordsPattern(['jak', 'czy', 'dlaczego', 'się', 'jest', 'są', 'oraz', 'żeby', 'osob[aęy]', 'co']) },
+  {
+    language: 'pl',
+    pattern: wordsPattern(['jak', 'czy', 'dlaczego', 'się', 'jest', 'są', 'oraz', 'żeby', 'osob[aęy]', 'co']),
+  },
   { language: 'fi', pattern: wordsPattern(['miten', 'miksi', 'kuinka', 'ja', 'on', 'ovat', 'mitä']) },
 ];

@@ -31,7 +31,10 @@ export function answeringFetch(service: FetchService): FetchService {
       const counter = await tokenCounter();
       if (!isFetchBatch(response)) return bestPassages(response, question, budget, counter);
       const pages = response.results.map((item) => (item.ok ? item.page : undefined));
-      const shares = fairShares(pages.map((page) => (page ? counter.count(page.markdown) : 0)), budget);
+      const shares = fairShares(
+        pages.map((page) => (page ? counter.count(page.markdown) : 0)),
+        budget,
+      );
       let totalChars = 0;
       const results = response.results.map((item, i) => {
         if (!item.ok) return item;
@@ -50,11 +53,18 @@ export function answeringFetch(service: FetchService): FetchService {
  */
 function bestPassages(page: FetchPage, question: string, maxTokens: number, counter: TokenCounter): FetchPage {
   if (page.truncated) {
-    throw new LanternError('TOO_LARGE', `${page.url} is longer than ${WHOLE_PAGE_CHARS} characters: read it without a question, with offset.`);
+    throw new LanternError(
+      'TOO_LARGE',
+      `${page.url} is longer than ${WHOLE_PAGE_CHARS} characters: read it without a question, with offset.`,
+    );
   }
   // A page that fits is its own best passage: nothing is left out, nothing said twice.
-  if (counter.count(page.markdown) <= maxTokens) return { ...page, truncated: false, passages: [{ text: page.markdown, start: 0, end: page.markdown.length }] };
-  const ranked = rankPassages(question, pagePassages({ n: 1, url: page.url, title: page.title, markdown: page.markdown }, 0));
+  if (counter.count(page.markdown) <= maxTokens)
+    return { ...page, truncated: false, passages: [{ text: page.markdown, start: 0, end: page.markdown.length }] };
+  const ranked = rankPassages(
+    question,
+    pagePassages({ n: 1, url: page.url, title: page.title, markdown: page.markdown }, 0),
+  );
   const chosen: Array<{ text: string; start: number; end: number }> = [];
   let left = maxTokens;
   for (const { passage } of ranked) {

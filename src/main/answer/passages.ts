@@ -51,7 +51,8 @@ const MONTH_AFTER_ORDINAL =
  * Short lower-case abbreviations that a sentence goes on after, in the languages Lantern is asked
  * in: a single letter ("z. B.", "d. h.", "p. ej."), and "ca.", "bzw.", "vgl.", "av." (J.-C.)…
  */
-const LOWER_CASE_ABBREVIATION = /(?:^|[\s(])(?:\p{Ll}|ca|bzw|vgl|ggf|inkl|zzgl|evtl|usw|gegr|geb|av|apr|env|aprox|approx|etc|vs|e\.g|i\.e)\.\s*$/u;
+const LOWER_CASE_ABBREVIATION =
+  /(?:^|[\s(])(?:\p{Ll}|ca|bzw|vgl|ggf|inkl|zzgl|evtl|usw|gegr|geb|av|apr|env|aprox|approx|etc|vs|e\.g|i\.e)\.\s*$/u;
 
 /**
  * A German ordinal after the article or preposition that takes it ("im 19. Jahrhundert", "den 2.
@@ -77,7 +78,8 @@ export function splitSentences(text: string, offset = 0): Span[] {
       /(?:^|\s)(?:[A-Z][a-z]{0,2}|[A-Z](?:\.[A-Z])+|No)\.\s*$/.test(part.segment) ||
       LOWER_CASE_ABBREVIATION.test(part.segment) ||
       ORDINAL_AFTER_ARTICLE.test(part.segment);
-    const dayBeforeMonth = /(?:^|\s)\d{1,2}\.\s*$/.test(part.segment) && MONTH_AFTER_ORDINAL.test(parts[i + 1]?.segment ?? '');
+    const dayBeforeMonth =
+      /(?:^|\s)\d{1,2}\.\s*$/.test(part.segment) && MONTH_AFTER_ORDINAL.test(parts[i + 1]?.segment ?? '');
     if (abbreviation || dayBeforeMonth) {
       pending = { start, end };
       continue;
@@ -159,7 +161,8 @@ function blocksOf(markdown: string): Block[] {
       flush();
       // A table's rule under its header row ("| --- | :-: |") holds nothing.
       if (heading) push(lineStart + heading[0].length, lineStart + line.length, 'heading', heading[1]!.length);
-      else if (!/^[\s|:-]*$/.test(row?.[1] ?? '')) push(lineStart + line.indexOf('|') + 1, lineStart + line.lastIndexOf('|'), 'row');
+      else if (!/^[\s|:-]*$/.test(row?.[1] ?? ''))
+        push(lineStart + line.indexOf('|') + 1, lineStart + line.lastIndexOf('|'), 'row');
       continue;
     }
     if (line.trim() === '' || /^\s*(\||[-*_]{3,}\s*$|!\[)/.test(line)) {
@@ -207,7 +210,12 @@ function isLabel(block: Block): boolean {
  * "## Zubereitung" is a sentence the heading stands over, read whole.
  */
 function isValue(block: Block): boolean {
-  return block.kind === 'prose' && block.text.length <= MAX_VALUE_CHARS && /\p{Nd}/u.test(block.text) && !SENTENCE_END.test(block.text);
+  return (
+    block.kind === 'prose' &&
+    block.text.length <= MAX_VALUE_CHARS &&
+    /\p{Nd}/u.test(block.text) &&
+    !SENTENCE_END.test(block.text)
+  );
 }
 
 /**
@@ -220,7 +228,12 @@ function isLabelValueLine(block: Block): boolean {
   const pair = /^([^:：]+)[:：]\s+(\S.*)$/u.exec(block.text);
   if (!pair) return false;
   const [, label = '', value = ''] = pair;
-  return label.length <= MAX_LABEL_CHARS && /\p{L}/u.test(label) && value.length <= MAX_LAID_OUT_VALUE_CHARS && !SENTENCE_END.test(value);
+  return (
+    label.length <= MAX_LABEL_CHARS &&
+    /\p{L}/u.test(label) &&
+    value.length <= MAX_LAID_OUT_VALUE_CHARS &&
+    !SENTENCE_END.test(value)
+  );
 }
 
 /**

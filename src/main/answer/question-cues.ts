@@ -8,8 +8,9 @@ import { contentTerm, wordSpans, words } from './terms';
 import { unicodeWordRegExp } from '../text/word-boundary';
 
 /** "On what date…", "An welchem Datum…", "À quelle date…", in the languages of the cues. */
-const DATE_CUE =
-  unicodeWordRegExp(String.raw`\b(?:what|which|on what|on which) date\b|\ban welchem datum\b|(?<!\p{L})à quelle date\b|\ben qu[ée] fecha\b|\bin (?:che|quale) data\b|\bem que data\b|\bktórego dnia\b|\bminä päivänä(?!\p{L})`);
+const DATE_CUE = unicodeWordRegExp(
+  String.raw`\b(?:what|which|on what|on which) date\b|\ban welchem datum\b|(?<!\p{L})à quelle date\b|\ben qu[ée] fecha\b|\bin (?:che|quale) data\b|\bem que data\b|\bktórego dnia\b|\bminä päivänä(?!\p{L})`,
+);
 
 const NUMBER_CUES: readonly RegExp[] = [
   // English
@@ -26,7 +27,9 @@ const NUMBER_CUES: readonly RegExp[] = [
   unicodeWordRegExp(String.raw`\bquant[oaie]\b|^\s*quando\b`, 'i'),
   // Polish, Finnish
   /(?:^|\s)(?:ile|ilu|kiedy)(?=\s)/i,
-  unicodeWordRegExp(String.raw`\bkuinka (?:paljon|monta|vanha|suuri|pitkä|korkea)(?!\p{L})|\b(?:paljonko|montako|milloin)\b`),
+  unicodeWordRegExp(
+    String.raw`\bkuinka (?:paljon|monta|vanha|suuri|pitkä|korkea)(?!\p{L})|\b(?:paljonko|montako|milloin)\b`,
+  ),
   // Chinese, Japanese, Korean
   /多少|几|幾|いくら|いくつ|何年|何人|몇|얼마/,
 ];
@@ -66,7 +69,9 @@ function spelledOut(units: string): string {
 export function holdsNumber(text: string, questionTerms: readonly string[] = []): boolean {
   if (/[一二三四五六七八九十百千万億亿]/u.test(text)) return true;
   return words(text).some(
-    (word) => (/\p{Nd}/u.test(word) || NUMBER_WORD_SET.has(word.toLowerCase())) && !questionTerms.includes(contentTerm(word) ?? ''),
+    (word) =>
+      (/\p{Nd}/u.test(word) || NUMBER_WORD_SET.has(word.toLowerCase())) &&
+      !questionTerms.includes(contentTerm(word) ?? ''),
   );
 }
 
@@ -126,7 +131,9 @@ const CALENDAR_WORDS =
 export function holdsNewName(text: string, questionTerms: readonly string[]): boolean {
   return words(text)
     .slice(1)
-    .some((word) => /^\p{Lu}/u.test(word) && !CALENDAR_WORDS.test(word) && !questionTerms.includes(contentTerm(word) ?? ''));
+    .some(
+      (word) => /^\p{Lu}/u.test(word) && !CALENDAR_WORDS.test(word) && !questionTerms.includes(contentTerm(word) ?? ''),
+    );
 }
 
 /**
@@ -143,7 +150,10 @@ interface NumberKind {
 /** A sum in a currency (its sign or name before or after the figure), or the word for free — alone, not in "hassle-free" or "free-to-play". */
 const PRICE =
   /[$€£¥₹]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|PLN|zł|dollars?|euros?|Euro|pounds?|dólares|dollari|złotych|euroa)(?!\p{L}))|(?<![\p{L}\p{N}-])(?:free|kostenlos|gratuit|gratis|gratuito|darmowy|ilmainen)(?![\p{L}-])/giu;
-const VERSION = unicodeWordRegExp(String.raw`(?<![\d.])v?\d+(?:\.\d+)+(?![\d.]*\d)|\b(?:version|versión|versione|versão|wersja|versio)\s+\d+`, 'giu');
+const VERSION = unicodeWordRegExp(
+  String.raw`(?<![\d.])v?\d+(?:\.\d+)+(?![\d.]*\d)|\b(?:version|versión|versione|versão|wersja|versio)\s+\d+`,
+  'giu',
+);
 
 /** Month names (and their usual abbreviations) of the same languages. */
 const MONTHS = [
@@ -161,29 +171,42 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
   {
     // English, German, French, Spanish, Italian, Portuguese, Polish, Finnish.
     // With any preposition before it: "en quelle année", "depuis quelle année", "seit welchem Jahr".
-    asks: unicodeWordRegExp(String.raw`\b(?:what|which) year\b|\bwelche[mns]? jahr\b|\bquelle année\b|\bqu[ée] año\b|\b(?:che|quale) anno\b|\bque ano\b|\bw którym roku\b|\bod którego roku\b|\bminä vuonna\b`),
+    asks: unicodeWordRegExp(
+      String.raw`\b(?:what|which) year\b|\bwelche[mns]? jahr\b|\bquelle année\b|\bqu[ée] año\b|\b(?:che|quale) anno\b|\bque ano\b|\bw którym roku\b|\bod którego roku\b|\bminä vuonna\b`,
+    ),
     written: /(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)/gu,
   },
   {
-    asks: unicodeWordRegExp(String.raw`\bhow old\b|\bwie alt\b|\bquel âge\b|\bcu[áa]ntos años\b|\bquanti anni\b|\bquantos anos\b|\bile lat\b|\bkuinka vanha\b`),
+    asks: unicodeWordRegExp(
+      String.raw`\bhow old\b|\bwie alt\b|\bquel âge\b|\bcu[áa]ntos años\b|\bquanti anni\b|\bquantos anos\b|\bile lat\b|\bkuinka vanha\b`,
+    ),
     written: new RegExp(
       `${unicodeWordRegExp(String.raw`\d+(?:[.,]\d{3})*(?:[-\s](?:years?[-\s]old|year(?!s)|jährige[nrms]?|letni[aemy]?|vuotias))|\d+(?:[.,]\d{3})*\s+(?:years|jahre|ans|años|anni|anos|lat|vuotta)\b|\baged?\s+\d+`, 'u').source}|${spelledOut('years?[-\\s]old|jährige[nrms]?|vuotias')}`,
       'giu',
     ),
   },
   {
-    asks: unicodeWordRegExp(String.raw`\bwhat (?:percentage|share|proportion)\b|\bwelche[nr]? anteil\b|\bquelle part\b|\bquel pourcentage\b|\bqu[ée] porcentaje\b|\bquale percentuale\b|\bque percentagem\b|\bjaki (?:procent|odsetek)\b|\bkuinka suuri osa\b`),
-    written: unicodeWordRegExp(String.raw`\d[\d.,]*\s*(?:%|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|proc|prosentti)|\b(?:kaksi|yksi|kolme|neljä|viisi)\s+prosentti`, 'giu'),
+    asks: unicodeWordRegExp(
+      String.raw`\bwhat (?:percentage|share|proportion)\b|\bwelche[nr]? anteil\b|\bquelle part\b|\bquel pourcentage\b|\bqu[ée] porcentaje\b|\bquale percentuale\b|\bque percentagem\b|\bjaki (?:procent|odsetek)\b|\bkuinka suuri osa\b`,
+    ),
+    written: unicodeWordRegExp(
+      String.raw`\d[\d.,]*\s*(?:%|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|proc|prosentti)|\b(?:kaksi|yksi|kolme|neljä|viisi)\s+prosentti`,
+      'giu',
+    ),
   },
   {
     // A sum of money (a price, a fee, an income limit): a sum in a currency, or free. A question
     // word with a verb of paying or a noun for a sum, or "how much is".
-    asks: unicodeWordRegExp(String.raw`\bhow much\b[^?]*\b(?:cost|costs|charge|charges|pay|paid|priced?|sell|sold|earn|earned)\b|\bhow much (?:is|are) (?:the |an? )?\p{L}|\b(?:what|which)\b[^?]*\b(?:price|cost|costs|charge|fees?|fares?|fines?|rent|salary|wages?|income)\b|\bwie viel\b[^?]*(?:kost|zahl|\p{L}geld\b)|\b(?:was|welche)\b[^?]*\b(?:kostet|kosten|preis|gebühr\p{L}*|miete)\b|\bcombien\b[^?]*\b(?:co[uû]t\p{L}*|pay\p{L}*)|\b(?:quel|quelle)\b[^?]*\b(?:prix|co[uû]t|tarif|loyer|frais)\b|\bcu[áa]nto\b[^?]*\b(?:cuesta|cost\p{L}*|pag\p{L}*)|\bqu[ée](?!\p{L})[^?]*\b(?:precio|tarifa|costo)\b|\bquant[oa]\b[^?]*\b(?:cost\p{L}*|pag\p{L}*)|\bquanto custa|\bile\b[^?]*\b(?:kosztuje|kosztował\p{L}*|zapłaci\p{L}*)|\bpaljonko maksaa|\bmitä(?!\p{L})[^?]*\bmaksaa`),
+    asks: unicodeWordRegExp(
+      String.raw`\bhow much\b[^?]*\b(?:cost|costs|charge|charges|pay|paid|priced?|sell|sold|earn|earned)\b|\bhow much (?:is|are) (?:the |an? )?\p{L}|\b(?:what|which)\b[^?]*\b(?:price|cost|costs|charge|fees?|fares?|fines?|rent|salary|wages?|income)\b|\bwie viel\b[^?]*(?:kost|zahl|\p{L}geld\b)|\b(?:was|welche)\b[^?]*\b(?:kostet|kosten|preis|gebühr\p{L}*|miete)\b|\bcombien\b[^?]*\b(?:co[uû]t\p{L}*|pay\p{L}*)|\b(?:quel|quelle)\b[^?]*\b(?:prix|co[uû]t|tarif|loyer|frais)\b|\bcu[áa]nto\b[^?]*\b(?:cuesta|cost\p{L}*|pag\p{L}*)|\bqu[ée](?!\p{L})[^?]*\b(?:precio|tarifa|costo)\b|\bquant[oa]\b[^?]*\b(?:cost\p{L}*|pag\p{L}*)|\bquanto custa|\bile\b[^?]*\b(?:kosztuje|kosztował\p{L}*|zapłaci\p{L}*)|\bpaljonko maksaa|\bmitä(?!\p{L})[^?]*\bmaksaa`,
+    ),
     written: PRICE,
   },
   {
     // A weight: a number with a unit of weight.
-    asks: unicodeWordRegExp(String.raw`\bhow heavy\b|\bwhat (?:does|do|did) [^?]*\bweigh\b|\bhow much (?:does|do|did) [^?]*\bweigh\b|\bwie schwer\b|\bwie viel wiegt\b|\bquel poids\b|\bcombien p[èe]se|\bcu[áa]nto pesa|\bquanto pesa|\bile wa[żz]y|\bkuinka painava|\bpaljonko painaa`),
+    asks: unicodeWordRegExp(
+      String.raw`\bhow heavy\b|\bwhat (?:does|do|did) [^?]*\bweigh\b|\bhow much (?:does|do|did) [^?]*\bweigh\b|\bwie schwer\b|\bwie viel wiegt\b|\bquel poids\b|\bcombien p[èe]se|\bcu[áa]nto pesa|\bquanto pesa|\bile wa[żz]y|\bkuinka painava|\bpaljonko painaa`,
+    ),
     written: new RegExp(
       `${/\d+(?:[.,]\d+)*\s?(?:kg|g|mg|lbs?|oz|pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|gramy|kilos?|kilograms?|kilogramm|kilogrammes?|kilogramos|chilogrammi|kilogramów|tons?|tonnes?|t)(?!\p{L})/u.source}|${spelledOut('pounds?|ounces?|grams?|grammes?|gramm|gramos|grammi|kilos?|kilograms?|kilogramm|tons?|tonnes?')}`,
       'giu',
@@ -191,7 +214,9 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
   },
   {
     // A duration (or, for "how long is the cable", a length): a number with a unit of time or length.
-    asks: unicodeWordRegExp(String.raw`\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée\b|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)(?!\p{L})`),
+    asks: unicodeWordRegExp(
+      String.raw`\bhow long\b|\bwie lange?\b|\bcombien de temps\b|\b(?:quelle|la) durée\b|\bcu[áa]nto (?:tiempo|dura)\b|\bqu[ée] duraci[óo]n\b|\bquanto (?:tempo|dura)\b|\bjak długo\b|\bkuinka (?:kauan|pitkä)(?!\p{L})`,
+    ),
     written: new RegExp(
       `${/\d+(?:[.,]\d+)*\s?(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|h|min|s|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans?|années?|mois|semaines?|jours?|heures?|años?|mes(?:es)?|semanas?|días?|horas?|minutos?|anni|anno|mes[ei]|settimane?|giorn[io]|ore|ora|minuti|anos?|dias?|lat|lata|miesięcy|miesiące|tygodni|dni|godzin|minut|vuotta|vuosi|kuukautta|viikkoa|päivää|tuntia|minuuttia|mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|yards?|miles?|met(?:er|re)s?|mètres?|metros?|metri|metrów|metriä)(?!\p{L})/u.source}|${spelledOut(
         'years?|months?|weeks?|days?|hours?|minutes?|seconds?|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|ans|années?|mois|semaines?|jours?|heures?|años|meses|semanas|días|horas|minutos|anni|mesi|settimane|giorni|ore|minuti|anos|dias|lat|miesięcy|tygodni|dni|godzin|minut|vuotta|kuukautta|viikkoa|päivää|tuntia|minuuttia|miles?|met(?:er|re)s?|mètres|metros|metri|kilomet(?:er|re)s?|kilometern?|feet|inch(?:es)?',
@@ -209,17 +234,25 @@ const WRITTEN_KINDS: readonly NumberKind[] = [
   },
   {
     // A time of day: hours and minutes, or an hour with its word ("15.00 bis 18.00 Uhr", "9am", "20 h").
-    asks: unicodeWordRegExp(String.raw`\b(?:(?:at )?(?:what|which) time|what hours)\b|\bum wie viel uhr\b|\bwelche[nr]? (?:uhrzeit|öffnungszeit)|(?<!\p{L})à quelle heure\b|\bquels horaires\b|\ba qu[ée] hora\b|\bqu[ée] horario\b|\ba che ora\b|\bquali orari\b|\ba que horas\b|\bque horário(?!\p{L})|\bo której(?!\p{L})|\bw jakich godzinach\b|\bmihin aikaan\b`),
-    written: /(?<![\d.:])\d{1,2}[:.]\d{2}(?![\d.:]*\d)(?:\s*(?:uhr|h|a\.?m\.?|p\.?m\.?)(?!\p{L}))?|(?<![\d.:])\d{1,2}\s?(?:uhr|a\.?m\.?|p\.?m\.?|h)(?!\p{L})/giu,
+    asks: unicodeWordRegExp(
+      String.raw`\b(?:(?:at )?(?:what|which) time|what hours)\b|\bum wie viel uhr\b|\bwelche[nr]? (?:uhrzeit|öffnungszeit)|(?<!\p{L})à quelle heure\b|\bquels horaires\b|\ba qu[ée] hora\b|\bqu[ée] horario\b|\ba che ora\b|\bquali orari\b|\ba que horas\b|\bque horário(?!\p{L})|\bo której(?!\p{L})|\bw jakich godzinach\b|\bmihin aikaan\b`,
+    ),
+    written:
+      /(?<![\d.:])\d{1,2}[:.]\d{2}(?![\d.:]*\d)(?:\s*(?:uhr|h|a\.?m\.?|p\.?m\.?)(?!\p{L}))?|(?<![\d.:])\d{1,2}\s?(?:uhr|a\.?m\.?|p\.?m\.?|h)(?!\p{L})/giu,
   },
   {
     // An image's or a screen's resolution: megapixels, "4K", "1080p", or width by height ("1x1 Kilometer", "1920 × 1080").
-    asks: unicodeWordRegExp(String.raw`\b(?:what|which)\b[^?]*\bresolution\b|\bwie (?:fein|hoch|genau)\b[^?]*(?<!\p{L})aufgelöst(?!\p{L})|\bwelche\b[^?]*(?<!\p{L})auflösung(?!\p{L})|\bquelle\b[^?]*(?<!\p{L})résolution\b|\bqu[ée](?!\p{L})[^?]*\bresoluci[óo]n(?!\p{L})|\bquale\b[^?]*\brisoluzione\b|\bqual\b[^?]*\bresolução(?!\p{L})|\bjak\p{L}*[^?]*\brozdzielczoś\p{L}*|(?<!\p{L})mikä(?!\p{L})[^?]*\btarkkuus\p{L}*`),
-    written: /\d+(?:[.,]\d+)?\s?(?:MP|[Mm]egapi?xels?|K|p)(?!\p{L})|\d+(?:[.,]\d+)?\s?[x×]\s?\d+(?:[.,]\d+)?(?:\s?(?:px|pixels?|Pixel|mm|cm|m|km|[Kk]ilomet(?:er|re)s?|[Mm]et(?:er|re)s?)(?!\p{L}))?/gu,
+    asks: unicodeWordRegExp(
+      String.raw`\b(?:what|which)\b[^?]*\bresolution\b|\bwie (?:fein|hoch|genau)\b[^?]*(?<!\p{L})aufgelöst(?!\p{L})|\bwelche\b[^?]*(?<!\p{L})auflösung(?!\p{L})|\bquelle\b[^?]*(?<!\p{L})résolution\b|\bqu[ée](?!\p{L})[^?]*\bresoluci[óo]n(?!\p{L})|\bquale\b[^?]*\brisoluzione\b|\bqual\b[^?]*\bresolução(?!\p{L})|\bjak\p{L}*[^?]*\brozdzielczoś\p{L}*|(?<!\p{L})mikä(?!\p{L})[^?]*\btarkkuus\p{L}*`,
+    ),
+    written:
+      /\d+(?:[.,]\d+)?\s?(?:MP|[Mm]egapi?xels?|K|p)(?!\p{L})|\d+(?:[.,]\d+)?\s?[x×]\s?\d+(?:[.,]\d+)?(?:\s?(?:px|pixels?|Pixel|mm|cm|m|km|[Kk]ilomet(?:er|re)s?|[Mm]et(?:er|re)s?)(?!\p{L}))?/gu,
   },
   {
     // A version: dotted numbers, or a number after the word version.
-    asks: unicodeWordRegExp(String.raw`\b(?:what|which)(?: \p{L}+){0,4} (?:version|release)\b(?! \d)|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio`),
+    asks: unicodeWordRegExp(
+      String.raw`\b(?:what|which)(?: \p{L}+){0,4} (?:version|release)\b(?! \d)|\bwelche (?:\p{L}+ )?version\b|\bquelle version\b|\bqu[ée] versi[óo]n\b|\bquale versione\b|\bqual (?:a )?vers[ãa]o\b|\bktór\p{L}* wersj|\bmikä versio`,
+    ),
     written: VERSION,
   },
 ];
@@ -250,7 +283,8 @@ const UNITS: readonly { names: string; symbols: string; measures?: string }[] = 
   {
     names: 'gigabytes?|megabytes?|terabytes?',
     symbols: '[KMGT]B',
-    measures: 'ram|memory|storage|disk space|speicher\\p{L}*|arbeitsspeicher|mémoire|stockage|memoria|almacenamiento|armazenamento|pamięci|muistia|tallennustilaa',
+    measures:
+      'ram|memory|storage|disk space|speicher\\p{L}*|arbeitsspeicher|mémoire|stockage|memoria|almacenamiento|armazenamento|pamięci|muistia|tallennustilaa',
   },
   { names: 'pixels?|pixel', symbols: 'px' },
   { names: 'hours|stunden|heures|horas|ore|godzin|tuntia', symbols: 'h|hrs?' },
@@ -289,7 +323,8 @@ export function holdsNumberOfKind(text: string, question: string): boolean {
  * A run of capitalised words (with the small words of names between them: "Silvina del Pópolo",
  * "Ludwig van Beethoven"), its possessive left out.
  */
-const NAME_RUN = /\p{Lu}[\p{L}\p{M}-]*(?:\s+(?:(?:de|del|della|di|da|dos|du|van|von|der|den|la|le|bin|al)\s+)?\p{Lu}[\p{L}\p{M}-]*)+/gu;
+const NAME_RUN =
+  /\p{Lu}[\p{L}\p{M}-]*(?:\s+(?:(?:de|del|della|di|da|dos|du|van|von|der|den|la|le|bin|al)\s+)?\p{Lu}[\p{L}\p{M}-]*)+/gu;
 
 /**
  * The short answer inside a sentence that answers, where it is unambiguous: the one number of

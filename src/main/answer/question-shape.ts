@@ -5,7 +5,14 @@
  * its content terms without the cue words); the two sides of a comparison; and the facets of a
  * compound question ("…legally, and what does it cost?" asks two things), each made to stand alone.
  */
-import { COMPARISON_SPLIT, FUNCTION_WORDS, LANGUAGE_WORDS, QUESTION_CUES, SHAPE_WORDS, type OpenShape } from './open-lexicon';
+import {
+  COMPARISON_SPLIT,
+  FUNCTION_WORDS,
+  LANGUAGE_WORDS,
+  QUESTION_CUES,
+  SHAPE_WORDS,
+  type OpenShape,
+} from './open-lexicon';
 import { expectsName, expectsNumber } from './question-cues';
 import { contentTerm, contentTerms, sameTerm, wordSpans } from './terms';
 import { wordsPattern } from '../text/word-boundary';
@@ -34,7 +41,18 @@ export function subjectTerms(question: string): string[] {
 }
 
 /** What comes before the sides of a comparison: "the difference between", "compare", a question's opening. */
-const COMPARISON_LEAD = wordsPattern(['between', 'zwischen', 'entre', 'tra', 'fra', 'między', 'compare', 'vergleich(?:en)?', 'comparer', 'comparar']);
+const COMPARISON_LEAD = wordsPattern([
+  'between',
+  'zwischen',
+  'entre',
+  'tra',
+  'fra',
+  'między',
+  'compare',
+  'vergleich(?:en)?',
+  'comparer',
+  'comparar',
+]);
 
 /**
  * A comparison's two sides, each as its content terms ("Native apps vs web apps" → [native, app],
@@ -47,7 +65,9 @@ export function comparisonSides(question: string): [string[], string[]] | undefi
   const splitter = new RegExp(COMPARISON_SPLIT.source, 'iu');
   const at = splitter.exec(tail);
   if (!at) return undefined;
-  const sides = [tail.slice(0, at.index), tail.slice(at.index + at[0].length)].map((side) => subjectTerms(side).filter((t) => contentTerms(side).includes(t)));
+  const sides = [tail.slice(0, at.index), tail.slice(at.index + at[0].length)].map((side) =>
+    subjectTerms(side).filter((t) => contentTerms(side).includes(t)),
+  );
   const [a, b] = sides as [string[], string[]];
   return a.length > 0 && b.length > 0 ? [a, b] : undefined;
 }
@@ -74,7 +94,10 @@ const QUESTION_OPENERS =
   'miten|miksi|mitä|milloin|missä';
 const CONJUNCTIONS = 'and|und|et|y|e|i|ja|oraz';
 /** ", and how…", " und warum…": where a compound question's next facet starts (the conjunction is left out). */
-const FACET_JOIN = new RegExp(String.raw`,?\s+(?:${CONJUNCTIONS})\s+(?=(?:${QUESTION_OPENERS})(?![\p{L}\p{M}\p{N}_]))`, 'giu');
+const FACET_JOIN = new RegExp(
+  String.raw`,?\s+(?:${CONJUNCTIONS})\s+(?=(?:${QUESTION_OPENERS})(?![\p{L}\p{M}\p{N}_]))`,
+  'giu',
+);
 
 /**
  * The question's own facets: each question it asks ("How efficient are they? What do they cost
@@ -90,7 +113,10 @@ export function questionFacets(question: string): string[] {
     .filter((part) => part !== '');
   const [first, ...rest] = parts.map(asQuestion);
   if (first === undefined || contentTerms(first).length === 0) return [question.trim()];
-  const facets = [first, ...rest.map((part) => onSubjectOf(part, first)).filter((part) => contentTerms(part).length > 0)];
+  const facets = [
+    first,
+    ...rest.map((part) => onSubjectOf(part, first)).filter((part) => contentTerms(part).length > 0),
+  ];
   return facets.length > 1 ? facets : [question.trim()];
 }
 
@@ -115,7 +141,9 @@ function onSubjectOf(facet: string, first: string): string {
       return term !== undefined && (word.length > 2 || /\p{N}/u.test(word)) && subject.some((s) => sameTerm(s, term));
     })
     .slice(-SUBJECT_WORDS);
-  return words.length === 0 ? facet : facet.replace(/\s*([?？])?\s*$/u, (_, mark: string | undefined) => ` (${words.join(' ')})${mark ?? '?'}`);
+  return words.length === 0
+    ? facet
+    : facet.replace(/\s*([?？])?\s*$/u, (_, mark: string | undefined) => ` (${words.join(' ')})${mark ?? '?'}`);
 }
 
 /** The subject a later facet leans on, added in parentheses at its end by onSubjectOf. */

@@ -19,7 +19,11 @@ const CONTEXT_BOOST = 0.5;
  * Each text's BM25+ score for the question (0 when it shares no content term with it), in input
  * order; a text's context, when given, is a field of its own, weighted by CONTEXT_BOOST.
  */
-export function scoreTexts(question: string, texts: readonly string[], contexts: readonly (string | undefined)[] = []): number[] {
+export function scoreTexts(
+  question: string,
+  texts: readonly string[],
+  contexts: readonly (string | undefined)[] = [],
+): number[] {
   const index = new MiniSearch<{ id: number; text: string; context: string }>({
     fields: ['text', 'context'],
     tokenize: words,
@@ -78,7 +82,8 @@ export function composerPassages(question: string, passages: readonly Passage[])
 /** An open question's passages: each facet's best first (so a facet the whole question ranks low is read), then the rest in rank order, up to MAX_OPEN_PASSAGES. */
 function openPassages(facets: readonly string[], ranked: readonly Passage[]): Passage[] {
   const picked = new Set<Passage>(ranked.slice(0, COMPOSER_PASSAGES));
-  for (const facet of facets.length > 1 ? facets : []) for (const { passage } of rankPassages(facet, ranked).slice(0, COMPOSER_PASSAGES)) picked.add(passage);
+  for (const facet of facets.length > 1 ? facets : [])
+    for (const { passage } of rankPassages(facet, ranked).slice(0, COMPOSER_PASSAGES)) picked.add(passage);
   for (const p of ranked) if (picked.size < MAX_OPEN_PASSAGES) picked.add(p);
   return [...picked];
 }

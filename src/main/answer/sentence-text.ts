@@ -26,7 +26,9 @@ export function cleanSentence(text: string): string {
       .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/\s?\[(?:\d+(?:\s*,\s*\d+)*|[a-z]|citation needed|note \d+)\]/gi, '');
-  return oneLine(withoutMarkup(withoutEscapes(withoutMarkup(withoutSoftHyphens(text)).replace(/(\*\*|__|`)/g, '')))).trim();
+  return oneLine(
+    withoutMarkup(withoutEscapes(withoutMarkup(withoutSoftHyphens(text)).replace(/(\*\*|__|`)/g, ''))),
+  ).trim();
 }
 
 /** Of some substance: not a caption or a fragment. CJK packs more in fewer characters. */
@@ -45,7 +47,9 @@ export function usable(text: string, whole: boolean): boolean {
  * under it, each cleaned as a sentence and joined after the label ("Weight: 311 g").
  */
 export function laidOutText(text: string): string {
-  const parts = (/\n/.test(text) ? text.split(/\n\s*\n/) : cellsOf(text)).map(cleanSentence).filter((part) => part !== '');
+  const parts = (/\n/.test(text) ? text.split(/\n\s*\n/) : cellsOf(text))
+    .map(cleanSentence)
+    .filter((part) => part !== '');
   const [label, ...values] = parts;
   if (label === undefined || values[0] === undefined) return label ?? '';
   // "Atelier Sofa" over "Atelier Sofa$4,345.00": the value already says its label.
@@ -59,4 +63,3 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
   const union = a.size + b.size - shared;
   return union === 0 ? 0 : shared / union;
 }
-

@@ -77,7 +77,9 @@ const GRAMMARS: Record<Language, Grammar> = {
     clitics: list("le la les l'"),
     demonstratives: list('cela ça ceci'),
     questionWords: list('qui que quoi quand où comment pourquoi quel quelle quels quelles combien lequel laquelle'),
-    functionWords: list("le la les l' un une des de du d' et ou à au aux en dans sur pour par avec est sont était a ont été fait y ce c' qu' se s' ne pas"),
+    functionWords: list(
+      "le la les l' un une des de du d' et ou à au aux en dans sur pour par avec est sont était a ont été fait y ce c' qu' se s' ne pas",
+    ),
     articles: list("le la les l'"),
     continuations: list('et'),
     of: 'de',
@@ -88,7 +90,9 @@ const GRAMMARS: Record<Language, Grammar> = {
     clitics: list('lo la los las le les'),
     demonstratives: list('eso esto ello'),
     questionWords: list('quién quiénes qué cuál cuáles cuándo dónde cómo cuánto cuánta cuántos cuántas por'),
-    functionWords: list('el la los las un una unos unas y o de del a al en con para por es son fue fueron era ha han se no que'),
+    functionWords: list(
+      'el la los las un una unos unas y o de del a al en con para por es son fue fueron era ha han se no que',
+    ),
     articles: list('el la los las'),
     continuations: list('y'),
     of: 'de',
@@ -99,7 +103,9 @@ const GRAMMARS: Record<Language, Grammar> = {
     clitics: list("lo la li le l'"),
     demonstratives: list('ciò'),
     questionWords: list('chi che cosa quale quali quando dove come perché quanto quanta quanti quante'),
-    functionWords: list("il lo la i gli le l' un una uno e o di del della dei a al in nel con per è sono era fu ha hanno si non"),
+    functionWords: list(
+      "il lo la i gli le l' un una uno e o di del della dei a al in nel con per è sono era fu ha hanno si non",
+    ),
     articles: list("il lo la i gli le l'"),
     continuations: list('e'),
     of: 'di',
@@ -139,7 +145,10 @@ const LETTERS: Partial<Record<Language, RegExp>> = {
 
 const PREPOSITIONS = new Set(list('about of in for from by on at with'));
 /** English words before a demonstrative that points back ("Who wrote that?", "When did this happen?", "in this film"). */
-const AUXILIARIES = new Set([...list('is are was were be do does did has have had can could will would should'), ...PREPOSITIONS]);
+const AUXILIARIES = new Set([
+  ...list('is are was were be do does did has have had can could will would should'),
+  ...PREPOSITIONS,
+]);
 
 /**
  * English "it" and "there" that stand for nothing (it is safe to…, how long does it take to…,
@@ -181,7 +190,14 @@ function languageOf(tokens: readonly Token[], text: string): Language {
   let bestScore = 0;
   for (const language of Object.keys(GRAMMARS) as Language[]) {
     const g = GRAMMARS[language];
-    const known = new Set([...g.questionWords, ...g.functionWords, ...g.pronouns, ...g.clitics, ...g.demonstratives, ...g.continuations]);
+    const known = new Set([
+      ...g.questionWords,
+      ...g.functionWords,
+      ...g.pronouns,
+      ...g.clitics,
+      ...g.demonstratives,
+      ...g.continuations,
+    ]);
     let score = tokens.filter((t) => known.has(t.lower) || known.has(elided(t.lower) ?? '')).length;
     if (LETTERS[language]?.test(text)) score += 2;
     if (score > bestScore) {
@@ -231,7 +247,14 @@ function firstName(question: string): string | undefined {
 }
 
 const ALL_SMALL_WORDS = new Set(
-  Object.values(GRAMMARS).flatMap((g) => [...g.questionWords, ...g.functionWords, ...g.pronouns, ...g.possessives, ...g.demonstratives, ...g.continuations]),
+  Object.values(GRAMMARS).flatMap((g) => [
+    ...g.questionWords,
+    ...g.functionWords,
+    ...g.pronouns,
+    ...g.possessives,
+    ...g.demonstratives,
+    ...g.continuations,
+  ]),
 );
 
 function isFunctionWord(lower: string): boolean {
@@ -241,9 +264,20 @@ function isFunctionWord(lower: string): boolean {
 /** A question's own content words as written: not English's stopwords, nor its language's small words or pronouns. */
 function contentWords(tokens: readonly Token[], language: Language): string[] {
   const g = GRAMMARS[language];
-  const small = new Set([...g.questionWords, ...g.functionWords, ...g.pronouns, ...g.possessives, ...g.clitics, ...g.demonstratives, ...g.continuations]);
+  const small = new Set([
+    ...g.questionWords,
+    ...g.functionWords,
+    ...g.pronouns,
+    ...g.possessives,
+    ...g.clitics,
+    ...g.demonstratives,
+    ...g.continuations,
+  ]);
   return tokens
-    .filter((t) => t.core !== '' && !small.has(t.lower) && contentTerm(t.lower) !== undefined && elided(t.lower) === undefined)
+    .filter(
+      (t) =>
+        t.core !== '' && !small.has(t.lower) && contentTerm(t.lower) !== undefined && elided(t.lower) === undefined,
+    )
     .map((t) => t.core);
 }
 
@@ -293,11 +327,20 @@ export function standaloneQuestion(question: string, earlier: readonly EarlierTu
   if (subject === undefined || question.trim() === '' || names(question, subject)) return question;
   const tokens = tokenize(question);
   const language = languageOf(tokens, question);
-  return byReference(question, tokens, language, subject) ?? byLeftOutSubject(question, tokens, language, subject) ?? question;
+  return (
+    byReference(question, tokens, language, subject) ??
+    byLeftOutSubject(question, tokens, language, subject) ??
+    question
+  );
 }
 
 /** A pronoun, possessive, clitic or demonstrative that stands for the subject, replaced by it. */
-function byReference(question: string, tokens: readonly Token[], language: Language, subject: string): string | undefined {
+function byReference(
+  question: string,
+  tokens: readonly Token[],
+  language: Language,
+  subject: string,
+): string | undefined {
   const g = GRAMMARS[language];
   const expletive = EXPLETIVES[language]?.test(question) ?? false;
   for (const [i, token] of tokens.entries()) {
@@ -307,15 +350,24 @@ function byReference(question: string, tokens: readonly Token[], language: Langu
     if (expletive && EXPLETIVE_WORDS[language]?.includes(word.replace(/^-/, ''))) continue;
     // German writes the polite "Sie" (you) with a capital.
     if (language === 'de' && token.core === 'Sie' && i > 0) continue;
-    if (language === 'en' && word === 'her' && next !== undefined && !isFunctionWord(next.lower)) return replaced(tokens, i, `${subject}'s`);
-    if (language === 'en' && word === 'there' && !/^(?:is|are|was|were|be|been)$/u.test(previous ?? '') && !/^(?:is|are|was|were|'s)$/u.test(next?.lower ?? ''))
+    if (language === 'en' && word === 'her' && next !== undefined && !isFunctionWord(next.lower))
+      return replaced(tokens, i, `${subject}'s`);
+    if (
+      language === 'en' &&
+      word === 'there' &&
+      !/^(?:is|are|was|were|be|been)$/u.test(previous ?? '') &&
+      !/^(?:is|are|was|were|'s)$/u.test(next?.lower ?? '')
+    )
       return replaced(tokens, i, `in ${subject}`);
     if (g.pronouns.includes(word)) return replaced(tokens, i, subject);
     // French puts the subject pronoun after the verb with a hyphen ("Quand est-il né ?"): the subject goes last.
     if (language === 'fr') {
       const inverted = /^(.+?)-(?:t-)?(il|elle|ils|elles)$/u.exec(token.core);
       if (inverted && !(expletive && inverted[2] === 'il'))
-        return appended(tokens.map((t, j) => (j === i ? t.text.replace(token.core, inverted[1]!) : t.text)).join(' '), subject);
+        return appended(
+          tokens.map((t, j) => (j === i ? t.text.replace(token.core, inverted[1]!) : t.text)).join(' '),
+          subject,
+        );
     }
     if (g.possessives.includes(word)) {
       if (language === 'en') return replaced(tokens, i, `${subject}'s`);
@@ -323,13 +375,21 @@ function byReference(question: string, tokens: readonly Token[], language: Langu
     }
     const clitic = g.clitics.includes(word) ? word : g.clitics.includes(elided(word) ?? '') ? elided(word) : undefined;
     if (clitic !== undefined && previous !== undefined && g.questionWords.includes(previous)) {
-      const rest = tokens.map((t, j) => (j !== i ? t.text : word === clitic ? '' : t.text.slice(clitic.length))).filter((t) => t !== '');
+      const rest = tokens
+        .map((t, j) => (j !== i ? t.text : word === clitic ? '' : t.text.slice(clitic.length)))
+        .filter((t) => t !== '');
       return appended(rest.join(' '), subject);
     }
     if (g.demonstratives.includes(word) && pointsBack(language, tokens, i)) {
       // "Who starred in this film?": after a preposition, the demonstrative and the one noun that ends the question are the subject.
       const last = tokens[i + 1];
-      if (language === 'en' && PREPOSITIONS.has(tokens[i - 1]?.lower ?? '') && last !== undefined && i + 2 === tokens.length && !isFunctionWord(last.lower))
+      if (
+        language === 'en' &&
+        PREPOSITIONS.has(tokens[i - 1]?.lower ?? '') &&
+        last !== undefined &&
+        i + 2 === tokens.length &&
+        !isFunctionWord(last.lower)
+      )
         return replaced(tokens.slice(0, i + 1), i, last.text.replace(last.core, subject));
       return replaced(tokens, i, subject);
     }
@@ -348,7 +408,8 @@ function pointsBack(language: Language, tokens: readonly Token[], i: number): bo
   const next = tokens[i + 1];
   const g = GRAMMARS[language];
   if (next === undefined) return true;
-  if (language === 'en') return previous === undefined || g.questionWords.includes(previous) || AUXILIARIES.has(previous);
+  if (language === 'en')
+    return previous === undefined || g.questionWords.includes(previous) || AUXILIARIES.has(previous);
   if (language === 'de') return !/^\p{Lu}/u.test(next.core);
   // "Co to jest fotosynteza?" asks what something is: the demonstrative opens the question's own subject.
   const idiom = COPULAS.test(next.lower) && tokens[i + 2] !== undefined;
@@ -362,7 +423,12 @@ function pointsBack(language: Language, tokens: readonly Token[], i: number): bo
  * nació?"), or opened by "and" with a verb and a noun of its own ("¿Y cuándo sigue el juicio?").
  * The subject is added at the end, after "of" when the question ends on a noun.
  */
-function byLeftOutSubject(question: string, tokens: readonly Token[], language: Language, subject: string): string | undefined {
+function byLeftOutSubject(
+  question: string,
+  tokens: readonly Token[],
+  language: Language,
+  subject: string,
+): string | undefined {
   if (tokens.length > SHORT_QUESTION_WORDS) return undefined;
   const g = GRAMMARS[language];
   const own = contentWords(tokens, language);
@@ -370,10 +436,12 @@ function byLeftOutSubject(question: string, tokens: readonly Token[], language: 
   const continues = g.continuations.includes(tokens[0]?.lower.replace(/^¿/u, '') ?? '');
   if (tokens.some((t, i) => i > 0 && isName(t) && language !== 'de')) return undefined;
   const last = tokens.filter((t) => t.core !== '').at(-1)?.core;
-  const endsOnNoun = (word: string | undefined): boolean => tokens.some((t, i) => g.articles.includes(t.lower) && tokens[i + 1]?.core === word && word === last);
+  const endsOnNoun = (word: string | undefined): boolean =>
+    tokens.some((t, i) => g.articles.includes(t.lower) && tokens[i + 1]?.core === word && word === last);
   // "¿Y cuándo sigue el juicio?", "And when does the trial resume?": opened by "and", a short
   // question goes on about the thread's subject even with a verb and a noun of its own.
-  if (continues && own.length === 2) return appended(question, endsOnNoun(own[1]) && g.of !== '' ? `${g.of} ${subject}` : subject);
+  if (continues && own.length === 2)
+    return appended(question, endsOnNoun(own[1]) && g.of !== '' ? `${g.of} ${subject}` : subject);
   if (own.length > 1) return undefined;
   const endsOnIt = last === own[0];
   const afterArticle = tokens.some((t, i) => g.articles.includes(t.lower) && tokens[i + 1]?.core === own[0]);

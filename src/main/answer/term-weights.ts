@@ -18,7 +18,8 @@ const PASSAGES_FOR_FULL_IDF = 10;
 /** Each question term's IDF over the given texts' term sets. */
 export function termWeights(questionTerms: readonly string[], texts: readonly Set<string>[]): TermWeights {
   const weights: TermWeights = new Map();
-  for (const term of questionTerms) weights.set(term, rarity(texts.length, texts.filter((terms) => holds(terms, term)).length));
+  for (const term of questionTerms)
+    weights.set(term, rarity(texts.length, texts.filter((terms) => holds(terms, term)).length));
   return weights;
 }
 

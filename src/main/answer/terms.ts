@@ -45,7 +45,8 @@ export function words(text: string): string[] {
 /** Words as written, each with where it starts in the text. */
 export function wordSpans(text: string): { word: string; index: number }[] {
   const out: { word: string; index: number }[] = [];
-  for (const part of wordSegmenter.segment(text)) if (part.isWordLike) out.push({ word: part.segment, index: part.index });
+  for (const part of wordSegmenter.segment(text))
+    if (part.isWordLike) out.push({ word: part.segment, index: part.index });
   return out;
 }
 

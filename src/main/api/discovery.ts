@@ -37,7 +37,11 @@ export function removeDiscovery(dataDir: string, pid: number = process.pid): voi
 export function readDiscovery(dataDir: string): Discovery | undefined {
   try {
     const value = JSON.parse(readFileSync(discoveryPath(dataDir), 'utf8')) as Partial<Discovery>;
-    const valid = Number.isInteger(value.port) && Number.isInteger(value.pid) && typeof value.url === 'string' && typeof value.startedAt === 'string';
+    const valid =
+      Number.isInteger(value.port) &&
+      Number.isInteger(value.pid) &&
+      typeof value.url === 'string' &&
+      typeof value.startedAt === 'string';
     return valid ? (value as Discovery) : undefined;
   } catch {
     return undefined;

@@ -6,7 +6,10 @@ import type { HistoryExportResponse } from '../../shared/history-contract';
  * Markdown as text/markdown, a PDF or DOCX as its bytes with its media type, named for download.
  */
 export function sendExport(res: ServerResponse, exported: HistoryExportResponse): void {
-  const body = exported.format === 'markdown' ? Buffer.from(exported.markdown) : Buffer.from(exported.data.buffer, exported.data.byteOffset, exported.data.byteLength);
+  const body =
+    exported.format === 'markdown'
+      ? Buffer.from(exported.markdown)
+      : Buffer.from(exported.data.buffer, exported.data.byteOffset, exported.data.byteLength);
   const mediaType = exported.format === 'markdown' ? 'text/markdown; charset=utf-8' : exported.mediaType;
   const fileName = exported.format === 'markdown' ? `lantern-thread-${exported.id}.md` : exported.fileName;
   res.writeHead(200, {

@@ -31,7 +31,8 @@ export interface GuardOptions {
 
 const SESSION_ENDED: ErrorInfo = {
   code: 'UNAUTHORIZED',
-  message: "This browser's sign-in has ended (the server restarted, or the session expired): sign in again with a new link.",
+  message:
+    "This browser's sign-in has ended (the server restarted, or the session expired): sign in again with a new link.",
   details: { reason: 'session-ended' },
 };
 

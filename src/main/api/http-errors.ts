@@ -49,7 +49,12 @@ export function publicErrorInfo(error: unknown, log: (message: string) => void):
   return { code: 'INTERNAL', message: 'Unexpected failure inside Lantern; the server log has the details.' };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -74,6 +79,7 @@ export function sendText(res: ServerResponse, status: number, text: string): voi
 
 export function sendError(res: ServerResponse, info: ErrorInfo): void {
   const headers: Record<string, string> = {};
-  if (info.retryAfterMs !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(info.retryAfterMs / 1000)));
+  if (info.retryAfterMs !== undefined)
+    headers['retry-after'] = String(Math.max(1, Math.ceil(info.retryAfterMs / 1000)));
   sendJson(res, statusFor(info.code), { error: info }, headers);
 }

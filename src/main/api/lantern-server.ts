@@ -36,7 +36,10 @@ export async function startLanternServer(options: LanternServerOptions): Promise
   const { api, dataDir } = options;
   // The data dir's token file, whichever runtime serves: `lantern mcp` relays with what it reads there.
   const token = tokenFile(dataDir);
-  const webUi = options.webUi === false ? undefined : createWebUi(options.rendererDir === undefined ? {} : { rendererDir: options.rendererDir });
+  const webUi =
+    options.webUi === false
+      ? undefined
+      : createWebUi(options.rendererDir === undefined ? {} : { rendererDir: options.rendererDir });
   // MCP over streamable HTTP, behind the same guard as the REST routes.
   const mcp = mcpOverHttp(() => createLanternMcpServer(api, { version: options.version }));
   const server = await startApiServer({
@@ -51,7 +54,12 @@ export async function startLanternServer(options: LanternServerOptions): Promise
     ...(webUi ? { webUi } : {}),
   });
   server.mount('/mcp', (req, res, admitWork) => mcp.handle(req, res, admitWork));
-  writeDiscovery(dataDir, { port: server.port, pid: process.pid, url: server.url, startedAt: new Date().toISOString() });
+  writeDiscovery(dataDir, {
+    port: server.port,
+    pid: process.pid,
+    url: server.url,
+    startedAt: new Date().toISOString(),
+  });
   return {
     server,
     webUi,

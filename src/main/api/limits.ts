@@ -52,7 +52,11 @@ export class RequestLimits {
       });
     }
     if (this.inFlight + count > this.options.maxInFlight) {
-      throw new LanternError('RATE_LIMITED', `${this.options.maxInFlight} requests are already in progress; retry shortly.`, { retryAfterMs: 1000 });
+      throw new LanternError(
+        'RATE_LIMITED',
+        `${this.options.maxInFlight} requests are already in progress; retry shortly.`,
+        { retryAfterMs: 1000 },
+      );
     }
     bucket.tokens -= count;
     this.inFlight += count;

@@ -46,9 +46,25 @@ const errorResponse = (description: string): JsonSchema => ({
 export function buildOpenApiDocument(version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const [, route] of httpRoutesFor('agent')) {
-    const content: Record<string, JsonSchema> = { 'application/json': { schema: jsonSchema(route.response, 'output') } };
-    if (route.plainText) content['text/plain'] = { schema: { type: 'string', description: 'With format=compact or format=cited: the response as text for a language model (what the MCP tools return).' } };
-    if (route.eventStream) content['text/event-stream'] = { schema: { type: 'string', description: 'AnswerEvent values as server-sent events (event: <type>, data: <json>), `done` or `error` last.' } };
+    const content: Record<string, JsonSchema> = {
+      'application/json': { schema: jsonSchema(route.response, 'output') },
+    };
+    if (route.plainText)
+      content['text/plain'] = {
+        schema: {
+          type: 'string',
+          description:
+            'With format=compact or format=cited: the response as text for a language model (what the MCP tools return).',
+        },
+      };
+    if (route.eventStream)
+      content['text/event-stream'] = {
+        schema: {
+          type: 'string',
+          description:
+            'AnswerEvent values as server-sent events (event: <type>, data: <json>), `done` or `error` last.',
+        },
+      };
     const operation: JsonSchema = {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
       summary: route.summary,
@@ -64,13 +80,21 @@ export function buildOpenApiDocument(version: string): JsonSchema {
       },
     };
     if (route.body) {
-      operation['requestBody'] = { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
+      operation['requestBody'] = {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+      };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Lantern local API', version, description: 'Web search, fetch and cited answers for agents on this machine. Loopback only; bearer token from `lantern token`.' },
+    info: {
+      title: 'Lantern local API',
+      version,
+      description:
+        'Web search, fetch and cited answers for agents on this machine. Loopback only; bearer token from `lantern token`.',
+    },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     paths,

@@ -61,7 +61,9 @@ export interface Route extends HttpRoute {
 }
 
 /** A search's text: one query's response as it is, several queries' outcomes as formatSearchOutcomes tells them. */
-function searchText(render: (response: SearchResponse) => string): (response: SearchResponse | SearchManyResponse) => string {
+function searchText(
+  render: (response: SearchResponse) => string,
+): (response: SearchResponse | SearchManyResponse) => string {
   return (response) => ('searchId' in response ? render(response) : formatSearchOutcomes(response, render));
 }
 
@@ -69,13 +71,25 @@ function searchText(render: (response: SearchResponse) => string): (response: Se
 const TEXT: Record<string, Record<TextFormat, (response: never) => string>> = {
   search: { compact: searchText(formatCompactResults), cited: searchText(formatCitedResults) },
   // A page's text is wrapped with its URL either way: compact and cited are the same text.
-  fetch: { compact: (response: FetchResponse) => formatFetchedText(response), cited: (response: FetchResponse) => formatFetchedText(response) },
+  fetch: {
+    compact: (response: FetchResponse) => formatFetchedText(response),
+    cited: (response: FetchResponse) => formatFetchedText(response),
+  },
   // An answer's text always carries its numbered sources with their URLs.
-  answer: { compact: (response: AnswerResponse) => formatCitedAnswer(response), cited: (response: AnswerResponse) => formatCitedAnswer(response) },
+  answer: {
+    compact: (response: AnswerResponse) => formatCitedAnswer(response),
+    cited: (response: AnswerResponse) => formatCitedAnswer(response),
+  },
   // A report's text always carries its sources as footnotes with their URLs.
-  'research.run': { compact: (report: ResearchReport) => formatCitedReport(report), cited: (report: ResearchReport) => formatCitedReport(report) },
+  'research.run': {
+    compact: (report: ResearchReport) => formatCitedReport(report),
+    cited: (report: ResearchReport) => formatCitedReport(report),
+  },
   // Passages always carry their document's title and path.
-  'library.search': { compact: (response: LibrarySearchResponse) => formatLibraryPassages(response), cited: (response: LibrarySearchResponse) => formatLibraryPassages(response) },
+  'library.search': {
+    compact: (response: LibrarySearchResponse) => formatLibraryPassages(response),
+    cited: (response: LibrarySearchResponse) => formatLibraryPassages(response),
+  },
 };
 
 /** The door's own routes: they carry no operation. */
@@ -96,7 +110,11 @@ const FILE_HANDLERS: Partial<Record<OperationName, Route['handle']>> = {
   'history.export': async (context) => {
     const format = context.query['format'] as 'json' | ExportFormat;
     const turn = context.query['turn'] as number | undefined;
-    const exported = await context.api.history.export({ id: context.params['id'] as string, format: format === 'json' ? 'markdown' : format, ...(turn === undefined ? {} : { turn }) });
+    const exported = await context.api.history.export({
+      id: context.params['id'] as string,
+      format: format === 'json' ? 'markdown' : format,
+      ...(turn === undefined ? {} : { turn }),
+    });
     if (format === 'json') return exported;
     sendExport(context.res, exported);
     return STREAMED;
@@ -119,8 +137,12 @@ function operationOf(route: HttpRoute, body: unknown): OperationName {
 /** The request of a route without a body: its path parameters and its query's own fields (a thread id as the path gave it: the service validates it). */
 function requestOf(name: OperationName, route: HttpRoute, context: RouteContext): unknown {
   if (route.body) return context.body;
-  const own = (key: string): boolean => !DOOR_PARAMETERS.has(key) && !operationSpec(name).options?.includes(key as never);
-  const fields = { ...Object.fromEntries(Object.entries(context.query).filter(([key]) => own(key))), ...context.params };
+  const own = (key: string): boolean =>
+    !DOOR_PARAMETERS.has(key) && !operationSpec(name).options?.includes(key as never);
+  const fields = {
+    ...Object.fromEntries(Object.entries(context.query).filter(([key]) => own(key))),
+    ...context.params,
+  };
   return (OPERATION_SCHEMAS[name] as OperationSchemas).request ? fields : undefined;
 }
 
@@ -132,12 +154,21 @@ async function handleOperation(route: HttpRoute, context: RouteContext): Promise
   const caller: Caller = { session: context.query['session'] as string, person: context.caller === 'ui' };
   const run = spec.http?.stoppedBy ? stoppable(context) : undefined;
   try {
-    const set = Object.fromEntries((spec.options ?? []).flatMap((option) => (context.query[option] === undefined ? [] : [[option, context.query[option]]])));
+    const set = Object.fromEntries(
+      (spec.options ?? []).flatMap((option) =>
+        context.query[option] === undefined ? [] : [[option, context.query[option]]],
+      ),
+    );
     const options = { ...callerOptions(caller, run?.signal ?? context.signal), ...set };
-    if (!spec.events || !wantsEventStream(context, name)) return await callOperation(context.api, name, request, options);
+    if (!spec.events || !wantsEventStream(context, name))
+      return await callOperation(context.api, name, request, options);
     // The web UI also needs what only the response holds (follow-ups, the thread id): it gets a
     // `response` event just before `done`. Agents' streams have it where the route says.
-    return await streamEvents(context, (onEvent) => callOperation(context.api, name, request, { ...options, onEvent }), context.caller === 'ui' || route.responseEventForAgents === true);
+    return await streamEvents(
+      context,
+      (onEvent) => callOperation(context.api, name, request, { ...options, onEvent }),
+      context.caller === 'ui' || route.responseEventForAgents === true,
+    );
   } finally {
     run?.release();
   }
@@ -149,10 +180,17 @@ function withHandlers(caller: HttpRoute['caller']): Route[] {
     const text = route.plainText ? TEXT[name] : undefined;
     if (route.plainText && !text) throw new Error(`The route ${name} answers text/plain but has no text in routes.ts`);
     const file = FILE_HANDLERS[route.operations[0] as OperationName];
-    return { ...route, ...(text ? { text } : {}), handle: door ?? file ?? ((context) => handleOperation(route, context)) };
+    return {
+      ...route,
+      ...(text ? { text } : {}),
+      handle: door ?? file ?? ((context) => handleOperation(route, context)),
+    };
   });
   // A literal path such as /v1/history/search before /v1/history/{id}.
-  return [...routes.filter((route) => !route.path.includes('{')), ...routes.filter((route) => route.path.includes('{'))];
+  return [
+    ...routes.filter((route) => !route.path.includes('{')),
+    ...routes.filter((route) => route.path.includes('{')),
+  ];
 }
 
 /** The routes agents (and the web UI) reach, and those only the web UI's session reaches. */
@@ -208,7 +246,10 @@ function stoppable(context: RouteContext): { signal: AbortSignal; release: () =>
 function wantsEventStream(context: RouteContext, name: OperationName): boolean {
   if (!(context.req.headers.accept ?? '').includes('text/event-stream')) return false;
   if (context.query['format'] !== 'json') {
-    throw new LanternError('INVALID_INPUT', `The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the ${name} response as text.`);
+    throw new LanternError(
+      'INVALID_INPUT',
+      `The event stream is JSON events: drop format, or drop 'Accept: text/event-stream' for the ${name} response as text.`,
+    );
   }
   return true;
 }
@@ -250,4 +291,3 @@ async function streamEvents<E extends { type: string; error?: ErrorInfo | undefi
   }
   return STREAMED;
 }
-

@@ -48,7 +48,11 @@ export interface ApiServerOptions {
  * `admitWork` with how many pieces of work the request carries: that throws RATE_LIMITED over the
  * limits, and otherwise holds their places until the response has closed.
  */
-export type MountedHandler = (req: IncomingMessage, res: ServerResponse, admitWork: (count?: number) => void) => void | Promise<void>;
+export type MountedHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  admitWork: (count?: number) => void,
+) => void | Promise<void>;
 
 export interface ApiServer {
   port: number;
@@ -88,7 +92,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       return webUi.handle(req, res, new URL(req.url ?? '/', 'http://localhost'));
     }
     const uiSession = webUi?.hasSession(req) ?? false;
-    const refusal = guardRequest(req, { port, token: options.token, uiSession, endedUiSession: !uiSession && (webUi?.hasEndedSession(req) ?? false) });
+    const refusal = guardRequest(req, {
+      port,
+      token: options.token,
+      uiSession,
+      endedUiSession: !uiSession && (webUi?.hasEndedSession(req) ?? false),
+    });
     if (refusal) return refuse(req, res, refusal);
     const caller = uiSession ? ('ui' as const) : ('agent' as const);
     let admitted: { release: () => void } | undefined;
@@ -109,11 +118,16 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       if (mounted) return await mounted.handler(req, res, admitWork);
       const uiFound = matchRoute(req.method ?? 'GET', url.pathname, UI_ROUTES);
       if (uiFound && caller !== 'ui') {
-        throw new LanternError('FORBIDDEN', `${url.pathname} is for the web UI of lantern serve only; on this machine, use \`lantern settings\` or \`lantern token\`.`);
+        throw new LanternError(
+          'FORBIDDEN',
+          `${url.pathname} is for the web UI of lantern serve only; on this machine, use \`lantern settings\` or \`lantern token\`.`,
+        );
       }
       const found = uiFound && 'route' in uiFound ? uiFound : matchRoute(req.method ?? 'GET', url.pathname);
-      if (!found) throw new LanternError('NOT_FOUND', `No such endpoint: ${url.pathname}. The list is at /v1/openapi.json.`);
-      if ('allowed' in found) throw new LanternError('NOT_FOUND', `${url.pathname} answers ${found.allowed.join(', ')}, not ${req.method}.`);
+      if (!found)
+        throw new LanternError('NOT_FOUND', `No such endpoint: ${url.pathname}. The list is at /v1/openapi.json.`);
+      if ('allowed' in found)
+        throw new LanternError('NOT_FOUND', `${url.pathname} answers ${found.allowed.join(', ')}, not ${req.method}.`);
       const { route, params } = found;
       if (!route.bookkeeping) admitWork();
       const query = parseQuery(route, url.searchParams);
@@ -135,7 +149,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       });
       if (result === STREAMED) return;
       const format = query['format'];
-      if (route.text && (format === 'compact' || format === 'cited')) sendText(res, 200, route.text[format](result as never));
+      if (route.text && (format === 'compact' || format === 'cited'))
+        sendText(res, 200, route.text[format](result as never));
       else sendJson(res, 200, result);
     } catch (error) {
       if (res.headersSent) {
@@ -180,7 +195,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       server.closeIdleConnections();
       const deadline = Date.now() + graceMs;
       while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      for (const controller of inFlight) controller.abort(new LanternError('CANCELLED', 'The server is shutting down.'));
+      for (const controller of inFlight)
+        controller.abort(new LanternError('CANCELLED', 'The server is shutting down.'));
       // Cancelled work gets a moment to write its error; then every connection is cut.
       const cutAt = Date.now() + 500;
       while (inFlight.size > 0 && Date.now() < cutAt) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -205,7 +221,9 @@ const DISCARDED_BODY_MAX_BYTES = 64 * 1024;
  */
 function refuse(req: IncomingMessage, res: ServerResponse, info: ErrorInfo): void {
   const length = req.headers['content-length'];
-  const smallBody = req.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) <= DISCARDED_BODY_MAX_BYTES);
+  const smallBody =
+    req.headers['transfer-encoding'] === undefined &&
+    (length === undefined || Number(length) <= DISCARDED_BODY_MAX_BYTES);
   if (!req.complete && !smallBody) res.setHeader('connection', 'close');
   sendError(res, info);
 }

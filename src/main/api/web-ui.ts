@@ -148,7 +148,12 @@ export function createWebUi(options: WebUiOptions = {}): WebUi {
 
   const serveFile = (res: ServerResponse, pathname: string): void => {
     if (!rendererDir || !existsSync(join(rendererDir, 'index.html'))) {
-      return sendPage(res, 503, 'The web UI is not built', 'Run <code>npm run build:app</code> in the Lantern folder, then reload this page.');
+      return sendPage(
+        res,
+        503,
+        'The web UI is not built',
+        'Run <code>npm run build:app</code> in the Lantern folder, then reload this page.',
+      );
     }
     // A thread's address (and the settings') is the page too: the page opens what it names.
     const relative = isPagePath(pathname) ? 'index.html' : decodeURIComponent(pathname.slice(1));

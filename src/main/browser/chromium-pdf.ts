@@ -16,12 +16,26 @@ const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof
 export async function printPdfWithChromium(executablePath: string, page: PrintablePage): Promise<Uint8Array> {
   let browser;
   try {
-    browser = await chromium.launch({ executablePath, headless: true, chromiumSandbox: !sandboxUnavailable(), args: chromiumArgs(), timeout: 30_000 });
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      chromiumSandbox: !sandboxUnavailable(),
+      args: chromiumArgs(),
+      timeout: 30_000,
+    });
   } catch (error) {
-    throw new LanternError('BROWSER_NOT_FOUND', `Could not start the browser at ${executablePath} to print the PDF: ${firstLine(error instanceof Error ? error.message : String(error))}. Set LANTERN_CHROME to a working Chrome/Chromium.`);
+    throw new LanternError(
+      'BROWSER_NOT_FOUND',
+      `Could not start the browser at ${executablePath} to print the PDF: ${firstLine(error instanceof Error ? error.message : String(error))}. Set LANTERN_CHROME to a working Chrome/Chromium.`,
+    );
   }
   try {
-    const context = await browser.newContext({ javaScriptEnabled: false, offline: true, serviceWorkers: 'block', acceptDownloads: false });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      offline: true,
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+    });
     // The page needs nothing from a network; whatever it would ask for is refused.
     await context.route('**/*', (route) => route.abort());
     const tab = await context.newPage();

@@ -79,7 +79,10 @@ export class ChromiumRenderer {
       const driver = await PageDriver.attach(playwrightCdp(await context.newCDPSession(page)));
       page.on('crash', () => driver.fail(new Error('the page crashed')));
       const budget = new LoadBudget(url, request.timeoutMs, { signal: request.signal });
-      const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
+      const { finalUrl, status, html, title } = await driver.render(url, budget, {
+        loadWaitMs: LOAD_WAIT_MS,
+        networkIdleWaitMs: NETWORK_IDLE_WAIT_MS,
+      });
       if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);
       return { finalUrl, status, html, title };
     } catch (error) {
@@ -116,7 +119,8 @@ export class ChromiumRenderer {
     } catch (error) {
       // A kernel without user namespaces (some containers) cannot run the sandbox even for a normal user.
       if (!/sandbox/i.test(errorMessage(error))) throw launchError(error, this.options.executablePath);
-      if (!this.options.allowWithoutSandbox()) throw sandboxRefusal(url, `Chromium could not start its sandbox here (${errorMessage(error)})`);
+      if (!this.options.allowWithoutSandbox())
+        throw sandboxRefusal(url, `Chromium could not start its sandbox here (${errorMessage(error)})`);
       return this.launchBrowser(false);
     }
   }
@@ -187,4 +191,3 @@ function launchError(error: unknown, executablePath: string): LanternError {
 function errorMessage(error: unknown): string {
   return firstLine(error instanceof Error ? error.message : String(error));
 }
-

@@ -3,7 +3,10 @@ import type { PageSnapshot } from './page-snapshot';
 import type { RevealWindow } from './reveal-flow';
 
 /** Linux needs an X or Wayland display for a visible window; macOS and Windows always have one. */
-export function hasDisplay(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
+export function hasDisplay(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
   if (platform !== 'linux') return true;
   return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }

@@ -98,7 +98,10 @@ export class ChromiumPageLoader implements PageLoader {
         void taking.then((late) => late.close()).catch(() => undefined);
         throw error;
       });
-      const result = await this.driverOf(page).load(url, budget, { ...options, graceMs: this.options.settleGraceMs ?? 1500 });
+      const result = await this.driverOf(page).load(url, budget, {
+        ...options,
+        graceMs: this.options.settleGraceMs ?? 1500,
+      });
       reusable = result.reusable;
       return result.page;
     } catch (error) {
@@ -173,7 +176,9 @@ export class ChromiumPageLoader implements PageLoader {
       if (!idle.page.isClosed() && idle.page.context() === context) return idle.page;
     }
     // A fresh persistent context opens with one blank tab: use it rather than open another.
-    const launchTab = context.pages().find((candidate) => candidate.url() === 'about:blank' && !this.inUse.has(candidate));
+    const launchTab = context
+      .pages()
+      .find((candidate) => candidate.url() === 'about:blank' && !this.inUse.has(candidate));
     const page = launchTab ?? (await context.newPage());
     this.inUse.add(page);
     // One CDP session for the tab's life: its user agent, and the driver that loads its pages.
@@ -281,5 +286,8 @@ function launchError(error: unknown, options: ChromiumLoaderOptions): LanternErr
       `Could not start the browser at ${options.executablePath}: ${firstLine(message)}. Set LANTERN_CHROME to a working Chrome/Chromium.`,
     );
   }
-  return new LanternError('INTERNAL', `Could not start the browser at ${options.executablePath}: ${firstLine(message)}`);
+  return new LanternError(
+    'INTERNAL',
+    `Could not start the browser at ${options.executablePath}: ${firstLine(message)}`,
+  );
 }

@@ -15,8 +15,8 @@ export function chromeCandidates(platform: NodeJS.Platform, env: NodeJS.ProcessE
     return roots.flatMap((root) => apps.map((app) => join(root, app)));
   }
   if (platform === 'win32') {
-    const roots = [env.LOCALAPPDATA, env.PROGRAMFILES, env['PROGRAMFILES(X86)']].filter(
-      (root): root is string => Boolean(root),
+    const roots = [env.LOCALAPPDATA, env.PROGRAMFILES, env['PROGRAMFILES(X86)']].filter((root): root is string =>
+      Boolean(root),
     );
     const exes = [
       'Google\\Chrome\\Application\\chrome.exe',

@@ -29,7 +29,8 @@ export class LazyPageLoader implements PageLoader {
 
   async reveal(url: string, options: RevealOptions): Promise<PageSnapshot> {
     const loader = await this.real();
-    if (!loader.reveal) throw new LanternError('CAPTCHA_REQUIRED', 'This browser cannot show a window to solve the check.');
+    if (!loader.reveal)
+      throw new LanternError('CAPTCHA_REQUIRED', 'This browser cannot show a window to solve the check.');
     return loader.reveal(url, options);
   }
 

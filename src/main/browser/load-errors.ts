@@ -26,7 +26,12 @@ export function launchTimeoutError(url: string, launchTimeoutMs: number): Lanter
 }
 
 /** A TIMEOUT while waiting for readiness: what the wait was for, and what the page had by then. */
-export function settleTimeoutError(url: string, timeoutMs: number, awaited: ReadySelectors, seen: ReadinessSeen | undefined): LanternError {
+export function settleTimeoutError(
+  url: string,
+  timeoutMs: number,
+  awaited: ReadySelectors,
+  seen: ReadinessSeen | undefined,
+): LanternError {
   const stage: LoadStage = 'waiting for the page to settle';
   const complete = awaited.completeSelectors ?? [];
   const waitingFor = [
@@ -42,7 +47,9 @@ export function settleTimeoutError(url: string, timeoutMs: number, awaited: Read
   return new LanternError(
     'TIMEOUT',
     `${originOf(url)} did not finish within ${timeoutMs} ms (stage: ${stage}). Lantern was waiting for ${waitingFor}; ${had}. Try again, or raise the timeout; if it keeps happening, the page's layout may have changed.`,
-    { details: { timeoutMs, stage, waitingFor: { complete, ready: awaited.readySelectors }, ...(seen ? { seen } : {}) } },
+    {
+      details: { timeoutMs, stage, waitingFor: { complete, ready: awaited.readySelectors }, ...(seen ? { seen } : {}) },
+    },
   );
 }
 

@@ -99,7 +99,8 @@ export async function performAction(
       stage,
     );
     element = result.objectId;
-    if (element === undefined) return { outcome: { failed: `none of ${action.click.join(', ')} is visible in the page` } };
+    if (element === undefined)
+      return { outcome: { failed: `none of ${action.click.join(', ')} is visible in the page` } };
     const selector = String((await call(session, element, MATCHED_SELECTOR, [action.click])).value);
     try {
       const { x, y } = (await budget.within(call(session, element, CENTRE), stage)).value as { x: number; y: number };
@@ -108,7 +109,10 @@ export async function performAction(
       const navigated = page.navigated();
       const gone = call(session, element, GONE, [], true);
       for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased']) {
-        await budget.within(session.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }), stage);
+        await budget.within(
+          session.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }),
+          stage,
+        );
       }
       await budget.within(Promise.any([navigated, gone]), stage);
       // The page the click left (a new document, or the same one without its wall) is watched again.
@@ -116,17 +120,34 @@ export async function performAction(
       return { outcome: { clicked: selector }, ...(content ? { content } : {}) };
     } catch (error) {
       const reason = error instanceof AggregateError ? error.errors[0] : error;
-      return { outcome: { failed: `clicking ${selector} led nowhere within the time left (${firstLine(reason instanceof Error ? reason.message : String(reason))})` } };
+      return {
+        outcome: {
+          failed: `clicking ${selector} led nowhere within the time left (${firstLine(reason instanceof Error ? reason.message : String(reason))})`,
+        },
+      };
     }
   } catch (error) {
-    return { outcome: { failed: `the page could not be searched for ${action.click.join(', ')} (${firstLine(error instanceof Error ? error.message : String(error))})` } };
+    return {
+      outcome: {
+        failed: `the page could not be searched for ${action.click.join(', ')} (${firstLine(error instanceof Error ? error.message : String(error))})`,
+      },
+    };
   } finally {
     if (element !== undefined) void session.send('Runtime.releaseObject', { objectId: element }).catch(() => undefined);
   }
 }
 
-async function call(session: CdpSession, objectId: string, functionDeclaration: string, args: unknown[] = [], awaitPromise = false): Promise<RemoteObject> {
-  const { result, exceptionDetails } = await session.send<{ result: RemoteObject; exceptionDetails?: { text: string } }>('Runtime.callFunctionOn', {
+async function call(
+  session: CdpSession,
+  objectId: string,
+  functionDeclaration: string,
+  args: unknown[] = [],
+  awaitPromise = false,
+): Promise<RemoteObject> {
+  const { result, exceptionDetails } = await session.send<{
+    result: RemoteObject;
+    exceptionDetails?: { text: string };
+  }>('Runtime.callFunctionOn', {
     objectId,
     functionDeclaration,
     arguments: args.map((value) => ({ value })),

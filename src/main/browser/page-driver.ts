@@ -85,7 +85,9 @@ export class PageDriver {
       session.send('Page.setLifecycleEventsEnabled', { enabled: true }),
       // The main document's status and Retry-After.
       session.send('Network.enable'),
-      ...(options.allowRequest ? [session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] })] : []),
+      ...(options.allowRequest
+        ? [session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] })]
+        : []),
     ]);
     return driver;
   }
@@ -97,7 +99,8 @@ export class PageDriver {
    * follow-up action when the caller asks for it, and the page as it settles after it.
    */
   async load(url: string, budget: LoadBudget, options: DriverLoadOptions): Promise<DriverLoad> {
-    const { readySelectors, completeSelectors, trailingSelectors, trailingWaitMs, trailingCapMs, followUp, graceMs } = options;
+    const { readySelectors, completeSelectors, trailingSelectors, trailingWaitMs, trailingCapMs, followUp, graceMs } =
+      options;
     const readyWhen = { readySelectors, completeSelectors, trailingSelectors, trailingWaitMs, trailingCapMs };
     let stage: LoadStage = 'waiting for the page to respond';
     this.budget = budget;
@@ -128,11 +131,15 @@ export class PageDriver {
       page = await budget.within(this.snapshot(after, page.status), stage);
       return { page, reusable: true };
     } catch (error) {
-      if (budget.signal?.aborted) throw new LanternError('CANCELLED', 'The search was cancelled before the page finished loading.');
+      if (budget.signal?.aborted)
+        throw new LanternError('CANCELLED', 'The search was cancelled before the page finished loading.');
       const failure = toLoadError(error, url);
       if (failure.code === 'TIMEOUT' && stage === 'waiting for the page to settle') {
         // Say what the wait was for and what the page had, so a changed layout shows in one message.
-        const seen = await budget.after(INSPECT_WAIT_MS).atMost(this.readiness.inspect(readyWhen), INSPECT_WAIT_MS).catch(() => undefined);
+        const seen = await budget
+          .after(INSPECT_WAIT_MS)
+          .atMost(this.readiness.inspect(readyWhen), INSPECT_WAIT_MS)
+          .catch(() => undefined);
         throw settleTimeoutError(url, budget.timeoutMs, readyWhen, seen);
       }
       throw failure;
@@ -176,7 +183,10 @@ export class PageDriver {
 
   private async navigate(url: string): Promise<void> {
     const navigationsBefore = this.navigationCount;
-    const { loaderId, errorText } = await this.session.send<{ loaderId?: string; errorText?: string }>('Page.navigate', { url });
+    const { loaderId, errorText } = await this.session.send<{ loaderId?: string; errorText?: string }>(
+      'Page.navigate',
+      { url },
+    );
     if (errorText) throw new Error(`${errorText} at ${url}`);
     // The document is current from its commit on; a page that navigated itself on at once has
     // committed a newer one before this answer came, and stays current.
@@ -195,7 +205,10 @@ export class PageDriver {
     const stage = 'waiting for the page to settle';
     let first: PageContent | 'loaded';
     try {
-      first = await budget.within(Promise.race([watch.ready, this.lifecycle('load').then(() => 'loaded' as const)]), stage);
+      first = await budget.within(
+        Promise.race([watch.ready, this.lifecycle('load').then(() => 'loaded' as const)]),
+        stage,
+      );
     } catch (error) {
       if (!(error instanceof LanternError && error.code === 'TIMEOUT')) throw error;
       const asIs = await budget
@@ -226,12 +239,16 @@ export class PageDriver {
   /** Read in an isolated world (page scripts cannot change what it sees); again once a navigation under way lands. */
   private async readContent(): Promise<PageContent> {
     const read = async (): Promise<PageContent> => {
-      const { result, exceptionDetails } = await this.session.send<{ result: { value?: PageContent }; exceptionDetails?: { text: string } }>('Runtime.evaluate', {
+      const { result, exceptionDetails } = await this.session.send<{
+        result: { value?: PageContent };
+        exceptionDetails?: { text: string };
+      }>('Runtime.evaluate', {
         expression: `(${READ_PAGE_CONTENT})()`,
         contextId: await this.readiness.isolatedWorld(),
         returnByValue: true,
       });
-      if (exceptionDetails || !result.value) throw new Error(`reading the page failed: ${exceptionDetails?.text ?? 'no value'}`);
+      if (exceptionDetails || !result.value)
+        throw new Error(`reading the page failed: ${exceptionDetails?.text ?? 'no value'}`);
       return result.value;
     };
     try {
@@ -244,7 +261,9 @@ export class PageDriver {
 
   /** Resolves once the tab's current document has had lifecycle event `name` (load, networkIdle…). */
   private lifecycle(name: string): Promise<void> {
-    return this.until(() => this.currentLoader !== undefined && this.documents.get(this.currentLoader)?.events.has(name) === true);
+    return this.until(
+      () => this.currentLoader !== undefined && this.documents.get(this.currentLoader)?.events.has(name) === true,
+    );
   }
 
   /** Resolves at the main frame's next navigation (a new document or a same-document one). */
@@ -277,45 +296,77 @@ export class PageDriver {
   }
 
   private listen(): void {
-    this.session.on('Page.frameNavigated', ({ frame }: { frame: { id: string; parentId?: string; loaderId: string } }) => {
-      if (frame.parentId !== undefined || frame.id !== this.mainFrameId) return;
-      this.enterDocument(frame.loaderId);
-      this.navigationCount++;
-      this.changed();
-    });
+    this.session.on(
+      'Page.frameNavigated',
+      ({ frame }: { frame: { id: string; parentId?: string; loaderId: string } }) => {
+        if (frame.parentId !== undefined || frame.id !== this.mainFrameId) return;
+        this.enterDocument(frame.loaderId);
+        this.navigationCount++;
+        this.changed();
+      },
+    );
     this.session.on('Page.navigatedWithinDocument', ({ frameId }: { frameId: string }) => {
       if (frameId !== this.mainFrameId) return;
       this.navigationCount++;
       this.changed();
     });
-    this.session.on('Page.lifecycleEvent', ({ frameId, loaderId, name }: { frameId: string; loaderId: string; name: string }) => {
-      if (frameId !== this.mainFrameId) return;
-      if (!this.documents.has(loaderId)) this.documents.set(loaderId, { events: new Set() });
-      this.documents.get(loaderId)?.events.add(name);
-      this.changed();
-    });
+    this.session.on(
+      'Page.lifecycleEvent',
+      ({ frameId, loaderId, name }: { frameId: string; loaderId: string; name: string }) => {
+        if (frameId !== this.mainFrameId) return;
+        if (!this.documents.has(loaderId)) this.documents.set(loaderId, { events: new Set() });
+        this.documents.get(loaderId)?.events.add(name);
+        this.changed();
+      },
+    );
     this.session.on(
       'Network.responseReceived',
-      ({ type, frameId, loaderId, response }: { type: string; frameId?: string; loaderId: string; response: { status: number; headers: Record<string, string> } }) => {
+      ({
+        type,
+        frameId,
+        loaderId,
+        response,
+      }: {
+        type: string;
+        frameId?: string;
+        loaderId: string;
+        response: { status: number; headers: Record<string, string> };
+      }) => {
         if (type !== 'Document' || frameId !== this.mainFrameId) return;
         if (!this.documents.has(loaderId)) this.documents.set(loaderId, { events: new Set() });
         const document = this.documents.get(loaderId);
         if (!document) return;
         document.status = response.status;
-        const retryAfter = Object.entries(response.headers).find(([header]) => header.toLowerCase() === 'retry-after')?.[1];
+        const retryAfter = Object.entries(response.headers).find(
+          ([header]) => header.toLowerCase() === 'retry-after',
+        )?.[1];
         if (retryAfter !== undefined) document.retryAfter = retryAfter;
       },
     );
     this.session.on('Inspector.targetCrashed', () => this.fail(new Error('the page crashed')));
     const { allowRequest } = this.options;
     if (allowRequest) {
-      this.session.on('Fetch.requestPaused', ({ requestId, request, resourceType }: { requestId: string; request: { url: string }; resourceType: string }) => {
-        const allowed = allowRequest({ url: request.url, resourceType });
-        void this.session
-          .send(allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest', allowed ? { requestId } : { requestId, errorReason: 'BlockedByClient' })
-          // The request may be gone already (its tab navigated away or closed).
-          .catch(() => undefined);
-      });
+      this.session.on(
+        'Fetch.requestPaused',
+        ({
+          requestId,
+          request,
+          resourceType,
+        }: {
+          requestId: string;
+          request: { url: string };
+          resourceType: string;
+        }) => {
+          const allowed = allowRequest({ url: request.url, resourceType });
+          void this.session
+            .send(
+              allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
+              allowed ? { requestId } : { requestId, errorReason: 'BlockedByClient' },
+            )
+            // The request may be gone already (its tab navigated away or closed).
+            .catch(() => undefined);
+        },
+      );
     }
   }
 }

@@ -60,8 +60,12 @@ export class ReadySignal {
       capMs: selectors.trailingCapMs ?? DEFAULT_TRAILING_CAP_MS,
     };
     const source = `(${OBSERVE_READINESS})(${JSON.stringify(markers)}, ${JSON.stringify(containers)}, ${JSON.stringify(trailing)}, ${JSON.stringify(token)}, ${READ_PAGE_CONTENT});`;
-    const { identifier } = await this.session.send<{ identifier: string }>('Page.addScriptToEvaluateOnNewDocument', { source, worldName: WORLD });
-    if (currentDocument) await this.session.send('Runtime.evaluate', { expression: source, contextId: await this.isolatedWorld() });
+    const { identifier } = await this.session.send<{ identifier: string }>('Page.addScriptToEvaluateOnNewDocument', {
+      source,
+      worldName: WORLD,
+    });
+    if (currentDocument)
+      await this.session.send('Runtime.evaluate', { expression: source, contextId: await this.isolatedWorld() });
     return {
       ready,
       readAsIs: async () => {
@@ -85,8 +89,14 @@ export class ReadySignal {
    * isolated world, like the watcher.
    */
   async inspect(selectors: ReadySelectors): Promise<ReadinessSeen> {
-    const args = [selectors.readySelectors, selectors.completeSelectors ?? []].map((list) => JSON.stringify(list)).join(', ');
-    const { result } = await this.session.send<{ result: { value: unknown } }>('Runtime.evaluate', { expression: `(${INSPECT_READINESS})(${args})`, contextId: await this.isolatedWorld(), returnByValue: true });
+    const args = [selectors.readySelectors, selectors.completeSelectors ?? []]
+      .map((list) => JSON.stringify(list))
+      .join(', ');
+    const { result } = await this.session.send<{ result: { value: unknown } }>('Runtime.evaluate', {
+      expression: `(${INSPECT_READINESS})(${args})`,
+      contextId: await this.isolatedWorld(),
+      returnByValue: true,
+    });
     return result.value as ReadinessSeen;
   }
 
@@ -94,8 +104,13 @@ export class ReadySignal {
   async isolatedWorld(): Promise<number> {
     // A tab's main frame keeps its id across navigations: asked once, not at every call (an
     // answer on a timed-out page must come quickly).
-    this.mainFrameId ??= (await this.session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree')).frameTree.frame.id;
-    const { executionContextId } = await this.session.send<{ executionContextId: number }>('Page.createIsolatedWorld', { frameId: this.mainFrameId, worldName: WORLD });
+    this.mainFrameId ??= (
+      await this.session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree')
+    ).frameTree.frame.id;
+    const { executionContextId } = await this.session.send<{ executionContextId: number }>('Page.createIsolatedWorld', {
+      frameId: this.mainFrameId,
+      worldName: WORLD,
+    });
     return executionContextId;
   }
 }

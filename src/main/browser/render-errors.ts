@@ -11,9 +11,13 @@ export function renderAbortError(signal: AbortSignal, url: string, timeoutMs: nu
 }
 
 function timeoutError(url: string, timeoutMs: number): LanternError {
-  return new LanternError('TIMEOUT', `Rendering ${new URL(url).origin} took longer than the ${timeoutMs} ms limit; try again, or raise the render timeout.`, {
-    details: { timeoutMs },
-  });
+  return new LanternError(
+    'TIMEOUT',
+    `Rendering ${new URL(url).origin} took longer than the ${timeoutMs} ms limit; try again, or raise the render timeout.`,
+    {
+      details: { timeoutMs },
+    },
+  );
 }
 
 export function toRenderError(error: unknown, url: string, timeoutMs: number): LanternError {

@@ -86,7 +86,9 @@ export function runRevealFlow(window: RevealWindow, options: RevealOptions): Pro
       });
     };
     const onAbort = (): void =>
-      finish('cancelled', () => reject(new LanternError('CANCELLED', 'The search was cancelled while waiting for the verification.')));
+      finish('cancelled', () =>
+        reject(new LanternError('CANCELLED', 'The search was cancelled while waiting for the verification.')),
+      );
 
     window.onActivity(() => {
       if (state === 'waiting-for-person') restartInactivity();
@@ -97,7 +99,9 @@ export function runRevealFlow(window: RevealWindow, options: RevealOptions): Pro
       checkSolved();
     });
     window.onClosed(() =>
-      finish('cancelled', () => reject(new LanternError('CANCELLED', 'The verification window was closed before the check was solved.'))),
+      finish('cancelled', () =>
+        reject(new LanternError('CANCELLED', 'The verification window was closed before the check was solved.')),
+      ),
     );
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -108,7 +112,12 @@ export function runRevealFlow(window: RevealWindow, options: RevealOptions): Pro
         restartInactivity();
         if (options.signal?.aborted) onAbort();
       },
-      (error: unknown) => reject(error instanceof LanternError ? error : new LanternError('INTERNAL', `Could not show the verification window: ${String(error)}`)),
+      (error: unknown) =>
+        reject(
+          error instanceof LanternError
+            ? error
+            : new LanternError('INTERNAL', `Could not show the verification window: ${String(error)}`),
+        ),
     );
   });
 }

@@ -44,12 +44,16 @@ export class CaptchaService implements CaptchaApi {
     const { engine, timeoutMs } = parsed.data;
     const block = this.blockOf(engine);
     if (!block) {
-      throw new LanternError('NOT_FOUND', `${engine} is not blocked by a CAPTCHA or consent wall; there is nothing to wait for.`);
+      throw new LanternError(
+        'NOT_FOUND',
+        `${engine} is not blocked by a CAPTCHA or consent wall; there is nothing to wait for.`,
+      );
     }
     const now = this.deps.now ?? Date.now;
     // The sooner of the two decides: a pause that ends within the wait is 'expired'.
     const untilExpiry = Math.max(0, block.until - now());
-    const [endsInMs, ending] = untilExpiry <= timeoutMs ? [untilExpiry, 'expired' as const] : [timeoutMs, 'timed-out' as const];
+    const [endsInMs, ending] =
+      untilExpiry <= timeoutMs ? [untilExpiry, 'expired' as const] : [timeoutMs, 'timed-out' as const];
     return new Promise<CaptchaWaitResponse>((resolve, reject) => {
       const finish = (outcome: () => void): void => {
         clearTimeout(timer);
@@ -60,7 +64,8 @@ export class CaptchaService implements CaptchaApi {
       const stopListening = this.deps.suspensions.onLift((lifted) => {
         if (lifted === engine) finish(() => resolve({ engine, outcome: 'solved' }));
       });
-      const onAbort = (): void => finish(() => reject(new LanternError('CANCELLED', `Stopped waiting for the ${engine} block.`)));
+      const onAbort = (): void =>
+        finish(() => reject(new LanternError('CANCELLED', `Stopped waiting for the ${engine} block.`)));
       const timer = setTimeout(() => finish(() => resolve({ engine, outcome: ending })), endsInMs);
       if (options.signal?.aborted) onAbort();
       else options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -72,7 +77,10 @@ export class CaptchaService implements CaptchaApi {
     if (!parsed.success) throw validationError('captcha.solve request', parsed.error);
     const { engine } = parsed.data;
     if (!this.blockOf(engine)) {
-      throw new LanternError('NOT_FOUND', `${engine} is not blocked by a CAPTCHA or consent wall; there is nothing to solve. Ask again.`);
+      throw new LanternError(
+        'NOT_FOUND',
+        `${engine} is not blocked by a CAPTCHA or consent wall; there is nothing to solve. Ask again.`,
+      );
     }
     if (!this.deps.solve || !this.deps.canShowWindow()) {
       throw new LanternError(

@@ -13,7 +13,11 @@ import { oneLine } from '../../shared/format/one-line';
 import { withoutControlCharacters } from '../../shared/format/plain-text';
 
 /** Page text on one line; an address as it is (a terminal shows it, nothing parses it). */
-const PLAIN: AnswerTextStyle = { text: oneLine, url: (url) => url, answer: (markdown) => markdownAsPlainText(markdown) };
+const PLAIN: AnswerTextStyle = {
+  text: oneLine,
+  url: (url) => url,
+  answer: (markdown) => markdownAsPlainText(markdown),
+};
 
 export function formatAnswerPlain(response: Pick<AnswerResponse, 'answer' | 'sources' | 'searchedFor'>): string {
   return withoutControlCharacters(formatAnswerText(response, PLAIN));

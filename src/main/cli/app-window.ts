@@ -19,7 +19,11 @@ export function appWindowProfileDir(dataDir: string): string {
 }
 
 /** Opens `url` in an app window; undefined when no Chrome/Chromium is found. */
-export function openAppWindow(url: string, dataDir: string, env: NodeJS.ProcessEnv = process.env): AppWindow | undefined {
+export function openAppWindow(
+  url: string,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): AppWindow | undefined {
   let executable: string;
   try {
     executable = findChrome(env);
@@ -28,7 +32,13 @@ export function openAppWindow(url: string, dataDir: string, env: NodeJS.ProcessE
   }
   const profile = appWindowProfileDir(dataDir);
   mkdirSync(profile, { recursive: true });
-  const args = [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check', '--disable-sync'];
+  const args = [
+    `--app=${url}`,
+    `--user-data-dir=${profile}`,
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-sync',
+  ];
   // Chromium's sandbox cannot start as root (containers); it refuses to run at all without this.
   if (process.platform === 'linux' && process.getuid?.() === 0) args.push('--no-sandbox');
   let child: ChildProcess;

@@ -55,7 +55,9 @@ export function registerHistoryCommand(program: Command, deps: HistoryCommandDep
     .option('--json', 'print JSON instead of text')
     .action(async (words: string[], flags: { scope: FullTextScope; limit?: number }, command: Command) => {
       const text = words.join(' ');
-      const hits = await deps.api().history.search({ text, scope: flags.scope, ...(flags.limit === undefined ? {} : { limit: flags.limit }) });
+      const hits = await deps
+        .api()
+        .history.search({ text, scope: flags.scope, ...(flags.limit === undefined ? {} : { limit: flags.limit }) });
       deps.out(wantsJson(command) ? JSON.stringify(hits) : formatHits(hits, text));
     });
 
@@ -144,4 +146,3 @@ function when(ms: number): string {
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
-

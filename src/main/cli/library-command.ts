@@ -47,7 +47,13 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
       const response = await interruptible((signal) =>
         deps.api().library.add(
           { paths, ...(flags.watch ? { watch: true } : {}) },
-          { signal, onEvent: (event) => (event.type === 'progress' && event.current !== '' ? progress(`indexing ${event.done + 1} of ${event.total}: ${event.current}`) : undefined) },
+          {
+            signal,
+            onEvent: (event) =>
+              event.type === 'progress' && event.current !== ''
+                ? progress(`indexing ${event.done + 1} of ${event.total}: ${event.current}`)
+                : undefined,
+          },
         ),
       );
       deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatAdded(response));
@@ -64,7 +70,9 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
     .option('--query <text>', 'only documents whose title or path holds this text')
     .option('--json', 'print JSON instead of text')
     .action(async (flags: { type?: string; query?: string }, command: Command) => {
-      const response = await deps.api().library.list(definedFields({ type: flags.type as LibraryType | undefined, query: flags.query }));
+      const response = await deps
+        .api()
+        .library.list(definedFields({ type: flags.type as LibraryType | undefined, query: flags.query }));
       deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatList(response));
     });
 
@@ -76,7 +84,10 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
     .option('--type <type>', 'only this type: pdf, docx, epub, markdown, html or text')
     .option('--json', 'print JSON instead of text')
     .action(async (words: string[], flags: { limit?: number; type?: string }, command: Command) => {
-      const response = await deps.api().library.search({ query: words.join(' '), ...definedFields({ limit: flags.limit, type: flags.type as LibraryType | undefined }) });
+      const response = await deps.api().library.search({
+        query: words.join(' '),
+        ...definedFields({ limit: flags.limit, type: flags.type as LibraryType | undefined }),
+      });
       deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatPassages(response));
     });
 
@@ -87,7 +98,9 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
     .option('--json', 'print JSON instead of text')
     .action(async (ids: string[], _flags: unknown, command: Command) => {
       // Whole numbers as numbers; anything else as typed, for the schema to name.
-      const response = await deps.api().library.remove({ ids: ids.map((id) => (/^\s*\d+\s*$/.test(id) ? Number(id) : id)) as number[] });
+      const response = await deps
+        .api()
+        .library.remove({ ids: ids.map((id) => (/^\s*\d+\s*$/.test(id) ? Number(id) : id)) as number[] });
       deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatRemoved(response));
     });
 
@@ -100,7 +113,10 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
       const response = await interruptible((signal) =>
         deps.api().library.reindex(paths.length > 0 ? { paths } : {}, {
           signal,
-          onEvent: (event) => (event.type === 'progress' && event.current !== '' ? progress(`checking ${event.done + 1} of ${event.total}: ${event.current}`) : undefined),
+          onEvent: (event) =>
+            event.type === 'progress' && event.current !== ''
+              ? progress(`checking ${event.done + 1} of ${event.total}: ${event.current}`)
+              : undefined,
         }),
       );
       deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatAdded(response));
@@ -141,7 +157,10 @@ function formatAdded(response: LibraryAddResponse): string {
     `Indexed ${plural(response.indexed.length, 'file')}, ${response.unchanged} unchanged${response.removed.length > 0 ? `, ${response.removed.length} removed` : ''}; the library holds ${plural(response.documents, 'document')}.`,
   ];
   if (response.unreadable.length > 0) {
-    lines.push(`Could not read ${plural(response.unreadable.length, 'file')}:`, ...response.unreadable.map((file) => `  ${plain(file.path)}: ${plain(file.reason)}`));
+    lines.push(
+      `Could not read ${plural(response.unreadable.length, 'file')}:`,
+      ...response.unreadable.map((file) => `  ${plain(file.path)}: ${plain(file.reason)}`),
+    );
   }
   return lines.join('\n');
 }
@@ -150,9 +169,16 @@ function formatList(response: LibraryListResponse): string {
   if (response.documents.length === 0 && response.unreadable.length === 0) {
     return 'The library is empty. Add files or folders with `lantern library add PATH…`.';
   }
-  const lines = response.documents.map((d) => `#${d.id}  ${d.type}  ${plain(d.title)}  — ${plain(d.path)}${d.pages === undefined ? '' : ` (${plural(d.pages, 'page')})`}`);
+  const lines = response.documents.map(
+    (d) =>
+      `#${d.id}  ${d.type}  ${plain(d.title)}  — ${plain(d.path)}${d.pages === undefined ? '' : ` (${plural(d.pages, 'page')})`}`,
+  );
   if (response.unreadable.length > 0) {
-    lines.push('', `Could not read ${plural(response.unreadable.length, 'file')}:`, ...response.unreadable.map((file) => `  ${plain(file.path)}: ${plain(file.reason)}`));
+    lines.push(
+      '',
+      `Could not read ${plural(response.unreadable.length, 'file')}:`,
+      ...response.unreadable.map((file) => `  ${plain(file.path)}: ${plain(file.reason)}`),
+    );
   }
   return lines.join('\n');
 }
@@ -168,8 +194,11 @@ function formatPassages(response: LibrarySearchResponse): string {
 }
 
 function formatRemoved(response: LibraryRemoveResponse): string {
-  const lines = response.removed.map((d) => `Removed #${d.id} ${plain(d.title)} (${plain(d.path)}); the file stays where it is.`);
-  if (response.notFound.length > 0) lines.push(`Not in the library: ${response.notFound.map((id) => `#${id}`).join(', ')}.`);
+  const lines = response.removed.map(
+    (d) => `Removed #${d.id} ${plain(d.title)} (${plain(d.path)}); the file stays where it is.`,
+  );
+  if (response.notFound.length > 0)
+    lines.push(`Not in the library: ${response.notFound.map((id) => `#${id}`).join(', ')}.`);
   return lines.join('\n');
 }
 

@@ -40,7 +40,8 @@ function typedEntry(command: string, args: string[], env: Record<string, string>
 /** The person's home folder as the environment gives it (USERPROFILE on Windows). */
 export function homeDir({ platform, env }: ClientPlace): string {
   const home = platform === 'win32' ? (env.USERPROFILE ?? env.HOME) : env.HOME;
-  if (home === undefined || home === '') throw new Error(platform === 'win32' ? 'USERPROFILE is not set' : 'HOME is not set');
+  if (home === undefined || home === '')
+    throw new Error(platform === 'win32' ? 'USERPROFILE is not set' : 'HOME is not set');
   return home;
 }
 

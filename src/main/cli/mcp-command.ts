@@ -36,8 +36,13 @@ export function registerMcpCommand(
 ): Command {
   return program
     .command('mcp')
-    .description('Serve web_search, web_fetch and research to an agent over MCP (stdio); through a running `lantern serve` when there is one')
-    .option('--tools <names>', 'offer only these tools, e.g. web_search,web_fetch (a small context pays for fewer descriptions)')
+    .description(
+      'Serve web_search, web_fetch and research to an agent over MCP (stdio); through a running `lantern serve` when there is one',
+    )
+    .option(
+      '--tools <names>',
+      'offer only these tools, e.g. web_search,web_fetch (a small context pays for fewer descriptions)',
+    )
     .action(async (flags: { tools?: string }) => {
       let tools: string[] | undefined;
       try {

@@ -34,7 +34,9 @@ export function registerMcpInstallCommands(mcp: Command, deps: McpInstallDeps): 
     .action(async (id: string) => {
       const client = known(id);
       const { configSnippet } = await import('./mcp-install');
-      deps.io.err(`${client.name} reads it from ${client.configPath(place())} (\`lantern mcp install ${client.id}\` adds it there).`);
+      deps.io.err(
+        `${client.name} reads it from ${client.configPath(place())} (\`lantern mcp install ${client.id}\` adds it there).`,
+      );
       deps.io.out(configSnippet(client, deps.launcher(), deps.env));
     });
 
@@ -54,7 +56,10 @@ export function registerMcpInstallCommands(mcp: Command, deps: McpInstallDeps): 
       }
       deps.io.out(plan.diff);
       if (!flags.yes && !(await confirmed(deps.stdin ?? process.stdin, `Write ${plan.path}? [y/N] `, deps.io))) {
-        throw new LanternError('INVALID_INPUT', `Nothing written to ${plan.path}: pass --yes to write it without a question.`);
+        throw new LanternError(
+          'INVALID_INPUT',
+          `Nothing written to ${plan.path}: pass --yes to write it without a question.`,
+        );
       }
       writePlan(plan);
       deps.io.out(`Wrote ${plan.path}. Restart ${client.name} (or reload its MCP servers) to use Lantern's tools.`);
@@ -64,7 +69,8 @@ export function registerMcpInstallCommands(mcp: Command, deps: McpInstallDeps): 
 function known(id: string): McpClient {
   const client = mcpClient(id);
   // commander's choices() has refused any other name already.
-  if (!client) throw new LanternError('INVALID_INPUT', `client must be one of ${MCP_CLIENT_IDS.join(', ')}, not '${id}'.`);
+  if (!client)
+    throw new LanternError('INVALID_INPUT', `client must be one of ${MCP_CLIENT_IDS.join(', ')}, not '${id}'.`);
   return client;
 }
 

@@ -40,10 +40,16 @@ export function planInstall(client: McpClient, place: ClientPlace, launcher: Lau
   if (!isObject(servers)) {
     throw refusal(path, `its "${client.serversKey}" is ${describe(servers)}, not an object of servers by name`);
   }
-  const updated = { ...config, [client.serversKey]: { ...servers, [SERVER_NAME]: lanternEntry(client, launcher, place.env) } };
+  const updated = {
+    ...config,
+    [client.serversKey]: { ...servers, [SERVER_NAME]: lanternEntry(client, launcher, place.env) },
+  };
   // The file keeps its indentation and its last newline, or the lack of one: only the entry is new.
   const after = `${JSON.stringify(updated, null, indentOf(before))}${before === undefined || before.endsWith('\n') ? '\n' : ''}`;
-  const diff = after === before ? '' : createTwoFilesPatch(path, path, before ?? '', after, before === undefined ? '(new file)' : '', '');
+  const diff =
+    after === before
+      ? ''
+      : createTwoFilesPatch(path, path, before ?? '', after, before === undefined ? '(new file)' : '', '');
   return { path, before, after, diff };
 }
 
@@ -53,7 +59,11 @@ export function planInstall(client: McpClient, place: ClientPlace, launcher: Lau
  */
 export function writePlan(plan: InstallPlan): void {
   const now = existsSync(plan.path) ? readFileSync(plan.path, 'utf8') : undefined;
-  if (now !== plan.before) throw new LanternError('INTERNAL', `${plan.path} changed while Lantern was writing it; nothing was written. Run the command again.`);
+  if (now !== plan.before)
+    throw new LanternError(
+      'INTERNAL',
+      `${plan.path} changed while Lantern was writing it; nothing was written. Run the command again.`,
+    );
   mkdirSync(dirname(plan.path), { recursive: true });
   // The file keeps its permissions (~/.claude.json holds the person's account: 0600).
   const mode = plan.before === undefined ? 0o644 : statSync(plan.path).mode & 0o777;
@@ -67,7 +77,10 @@ function parseConfig(text: string, path: string, client: McpClient): Record<stri
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw refusal(path, `it is not valid JSON (${(error as Error).message})${client.id === 'vscode' ? '; comments, which VS Code allows there, are not read by Lantern' : ''}`);
+    throw refusal(
+      path,
+      `it is not valid JSON (${(error as Error).message})${client.id === 'vscode' ? '; comments, which VS Code allows there, are not read by Lantern' : ''}`,
+    );
   }
   if (!isObject(parsed)) throw refusal(path, `it holds ${describe(parsed)}, not a JSON object`);
   return parsed;

@@ -24,7 +24,10 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
     return api;
   };
   const json = (command: Command): boolean => command.optsWithGlobals<{ json?: boolean }>().json === true;
-  const model = program.command('model').description('The model answers are written with: the catalog, downloads, servers on this machine').option('--json', 'print JSON');
+  const model = program
+    .command('model')
+    .description('The model answers are written with: the catalog, downloads, servers on this machine')
+    .option('--json', 'print JSON');
 
   model
     .command('list', { isDefault: true })
@@ -33,7 +36,9 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
     .action(async (_flags: unknown, command: Command) => {
       const catalog = await models().catalog();
       if (json(command)) return deps.io.out(JSON.stringify(catalog));
-      deps.io.out(`This machine: ${bytesText(catalog.memory.freeBytes)} of ${bytesText(catalog.memory.totalBytes)} memory free. Models go to ${catalog.modelsDir}.`);
+      deps.io.out(
+        `This machine: ${bytesText(catalog.memory.freeBytes)} of ${bytesText(catalog.memory.totalBytes)} memory free. Models go to ${catalog.modelsDir}.`,
+      );
       for (const entry of catalog.models) {
         deps.io.out(
           [
@@ -52,12 +57,18 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
     .action(async (_flags: unknown, command: Command) => {
       const found = await models().find();
       if (json(command)) return deps.io.out(JSON.stringify(found));
-      if (found.servers.length === 0) return deps.io.out('No model server is running on this machine (looked for Ollama, LM Studio and llama-server on their usual ports).');
+      if (found.servers.length === 0)
+        return deps.io.out(
+          'No model server is running on this machine (looked for Ollama, LM Studio and llama-server on their usual ports).',
+        );
       for (const server of found.servers) {
         deps.io.out(`${server.name}${server.version ? ` ${server.version}` : ''} at ${server.baseUrl}`);
-        deps.io.out(server.models.length === 0 ? '  no chat model' : server.models.map((entry) => `  ${entry.id}`).join('\n'));
+        deps.io.out(
+          server.models.length === 0 ? '  no chat model' : server.models.map((entry) => `  ${entry.id}`).join('\n'),
+        );
       }
-      if (found.sole) deps.io.out(`To answer with it: lantern model use ${found.sole.model} --server ${found.sole.baseUrl}`);
+      if (found.sole)
+        deps.io.out(`To answer with it: lantern model use ${found.sole.model} --server ${found.sole.baseUrl}`);
     });
 
   model
@@ -79,7 +90,11 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
           },
         },
       );
-      deps.io.out(json(command) ? JSON.stringify(done) : `${done.id} is downloaded and checked: ${done.path}\nTo answer with it: lantern model use ${done.id}`);
+      deps.io.out(
+        json(command)
+          ? JSON.stringify(done)
+          : `${done.id} is downloaded and checked: ${done.path}\nTo answer with it: lantern model use ${done.id}`,
+      );
     });
 
   model
@@ -94,13 +109,23 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
 
   model
     .command('use')
-    .description('Write answers with this model: a downloaded catalog model or GGUF file, or with --server a model of that server')
+    .description(
+      'Write answers with this model: a downloaded catalog model or GGUF file, or with --server a model of that server',
+    )
     .argument('<model>', 'a catalog id, a GGUF file, or (with --server) the server’s name for the model')
     .option('--server <url>', 'the OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1 (lantern model find)')
     .option('--json', 'print JSON')
     .action(async (name: string, flags: { server?: string }, command: Command) => {
-      const settings = await models().choose(flags.server === undefined ? { source: 'local', model: name } : { source: 'server', baseUrl: flags.server, model: name });
-      deps.io.out(json(command) ? JSON.stringify(settings.llm) : `Answers will be written by ${settings.llm.model} (${settings.llm.preset === 'local' ? 'run by Lantern on this machine' : (settings.llm.baseUrl ?? settings.llm.preset)}).`);
+      const settings = await models().choose(
+        flags.server === undefined
+          ? { source: 'local', model: name }
+          : { source: 'server', baseUrl: flags.server, model: name },
+      );
+      deps.io.out(
+        json(command)
+          ? JSON.stringify(settings.llm)
+          : `Answers will be written by ${settings.llm.model} (${settings.llm.preset === 'local' ? 'run by Lantern on this machine' : (settings.llm.baseUrl ?? settings.llm.preset)}).`,
+      );
     });
 
   model

@@ -23,7 +23,10 @@ export function lineIo(write: { out: (chunk: string) => unknown; err: (chunk: st
   return { out: (text) => void write.out(line(text)), err: (text) => void write.err(line(text)) };
 }
 
-export const processIo: CliIo = lineIo({ out: (chunk) => process.stdout.write(chunk), err: (chunk) => process.stderr.write(chunk) });
+export const processIo: CliIo = lineIo({
+  out: (chunk) => process.stdout.write(chunk),
+  err: (chunk) => process.stderr.write(chunk),
+});
 
 const EngineFailuresSchema = z.array(EngineFailureSchema);
 
@@ -41,7 +44,13 @@ export function reportError(error: unknown, json: boolean, io: CliIo): number {
     // engine's among them), rather than the combined message repeating it.
     const engines = EngineFailuresSchema.safeParse(info.details?.['fallbacks']);
     if (!engines.success || engines.data.length < 2) io.err(`error ${info.code}: ${info.message}`);
-    else io.err([`error ${info.code}: no engine answered.`, ...engines.data.map(({ engine, code, message }) => `  ${engine}: ${code}: ${message}`)].join('\n'));
+    else
+      io.err(
+        [
+          `error ${info.code}: no engine answered.`,
+          ...engines.data.map(({ engine, code, message }) => `  ${engine}: ${code}: ${message}`),
+        ].join('\n'),
+      );
   }
   return exitCodeFor(info.code);
 }

@@ -104,7 +104,12 @@ export async function runLantern(argv: string[], options: LanternRunOptions): Pr
     ...(options.stdin ? { stdin: options.stdin } : {}),
     ...(options.stdout ? { stdout: options.stdout } : {}),
   });
-  registerMcpInstallCommands(mcp, { io, env, launcher: checkoutLauncher, ...(options.stdin ? { stdin: options.stdin } : {}) });
+  registerMcpInstallCommands(mcp, {
+    io,
+    env,
+    launcher: checkoutLauncher,
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+  });
   registerServeCommand(program, { api, dataDir, io, version: VERSION, env });
   registerTokenCommand(program, { dataDir, out: io.out });
 

@@ -40,17 +40,34 @@ export function registerSearchCommand(
     .command('search')
     .description('Search the web in a real browser and print the results')
     .argument('<query...>', 'what to search for (quote it or not)')
-    .addOption(new Option('--engine <id>', 'pin one engine (no fallback), or all to fuse every enabled engine').choices([...ENGINE_IDS, 'all']))
-    .option('--limit <n>', 'results to return (1-100, default 10): further result pages are read while fewer have come; fewer only when the engine has no more', parseWholeNumber('--limit', 1, 100))
+    .addOption(
+      new Option('--engine <id>', 'pin one engine (no fallback), or all to fuse every enabled engine').choices([
+        ...ENGINE_IDS,
+        'all',
+      ]),
+    )
+    .option(
+      '--limit <n>',
+      'results to return (1-100, default 10): further result pages are read while fewer have come; fewer only when the engine has no more',
+      parseWholeNumber('--limit', 1, 100),
+    )
     .option('--page <n>', 'result page, 1-based', parseWholeNumber('--page', 1, 50))
-    .option('--lang <tag>', 'interface language, e.g. en or zh-CN (default: the search.lang setting, else from the query script)')
+    .option(
+      '--lang <tag>',
+      'interface language, e.g. en or zh-CN (default: the search.lang setting, else from the query script)',
+    )
     .option('--region <cc>', 'two-letter country code, e.g. us or de (default: the search.region setting)')
-    .addOption(new Option('--time <range>', 'only results from the past day/week/month/year').choices(Object.keys(TIME_FLAGS)))
+    .addOption(
+      new Option('--time <range>', 'only results from the past day/week/month/year').choices(Object.keys(TIME_FLAGS)),
+    )
     .option('--site <domain>', 'only results from this domain and its subdomains (again for several)', collect)
     .option('--exclude-site <domain>', 'never results from this domain and its subdomains (again for several)', collect)
     .option('--json', 'print the SearchResponse as JSON')
     .option('--no-cache', 'always ask the engine, even for a recent identical search')
-    .option('--interactive', 'when the engine asks for a CAPTCHA or consent, show it in a browser window and wait for you')
+    .option(
+      '--interactive',
+      'when the engine asks for a CAPTCHA or consent, show it in a browser window and wait for you',
+    )
     .action(async (queryWords: string[], flags: SearchFlags) => {
       const request: SearchRequestInput = { query: queryWords.join(' ') };
       if (flags.engine) request.engine = flags.engine as NonNullable<SearchRequestInput['engine']>;

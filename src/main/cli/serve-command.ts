@@ -23,7 +23,12 @@ export function registerServeCommand(
   program
     .command('serve')
     .description('serve the local HTTP API for agents and the web UI on 127.0.0.1 (bearer token: `lantern token`)')
-    .addOption(new Option('--port <n>', `port to listen on; another free one if it is taken (default ${DEFAULT_PORT})`).argParser(parseWholeNumber('--port', 1, 65_535)))
+    .addOption(
+      new Option(
+        '--port <n>',
+        `port to listen on; another free one if it is taken (default ${DEFAULT_PORT})`,
+      ).argParser(parseWholeNumber('--port', 1, 65_535)),
+    )
     .option('--open', 'open the web UI in an app window of Chrome/Chromium; closing it stops the server')
     .action(async (flags: { port?: number; open?: boolean }) => {
       const dataDir = deps.dataDir();
@@ -35,7 +40,8 @@ export function registerServeCommand(
         log: (message) => deps.io.err(message),
       });
       const { server, webUi } = running;
-      if (server.portWasTaken) deps.io.err(`Port ${flags.port ?? DEFAULT_PORT} is taken; listening on ${server.port} instead.`);
+      if (server.portWasTaken)
+        deps.io.err(`Port ${flags.port ?? DEFAULT_PORT} is taken; listening on ${server.port} instead.`);
       deps.io.out(`Lantern API on ${server.url} (OpenAPI: ${server.url}/v1/openapi.json; MCP: ${server.url}/mcp)`);
       deps.io.out(`token: \`lantern token\` (file ${tokenPath(dataDir)}); discovery: ${discoveryPath(dataDir)}`);
       // The one-time link signs one browser in; the token itself never goes into a URL.
@@ -45,7 +51,10 @@ export function registerServeCommand(
       if (flags.open) {
         window = openAppWindow(link, dataDir, deps.env);
         if (window) deps.io.out(`Lantern is open in an app window (Ctrl+C here to stop).`);
-        else deps.io.out(`No Chrome or Chromium found to open an app window; open this link in your browser (it works once): ${link}`);
+        else
+          deps.io.out(
+            `No Chrome or Chromium found to open an app window; open this link in your browser (it works once): ${link}`,
+          );
       } else {
         deps.io.out(`Open Lantern in your browser (this link works once): ${link}`);
       }

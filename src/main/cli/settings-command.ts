@@ -19,7 +19,9 @@ export function registerSettingsCommand(program: Command, deps: SettingsCommandD
     .description('Show or change the settings (settings.json in the data dir)')
     .option('--json', 'print compact JSON');
   const print = (command: Command, value: Settings): void =>
-    deps.out(command.optsWithGlobals<{ json?: boolean }>().json ? JSON.stringify(value) : JSON.stringify(value, null, 2));
+    deps.out(
+      command.optsWithGlobals<{ json?: boolean }>().json ? JSON.stringify(value) : JSON.stringify(value, null, 2),
+    );
 
   settings
     .command('get', { isDefault: true })
@@ -29,7 +31,9 @@ export function registerSettingsCommand(program: Command, deps: SettingsCommandD
 
   settings
     .command('set')
-    .description('Change one setting, e.g. `set engines \'["bing","google"]\'`, `set search.region de` or `set fetch.proxy null`')
+    .description(
+      'Change one setting, e.g. `set engines \'["bing","google"]\'`, `set search.region de` or `set fetch.proxy null`',
+    )
     .argument(
       '<key>',
       'engines, consent, pageTimeoutMs, resultCacheTtlMs, search.lang, search.region, fetch.allowPrivateNetworks, fetch.publicRanges, fetch.proxy, llm.*, desktop.*, mcp.structuredContent',

@@ -5,7 +5,10 @@ import { ensureToken, rotateToken, tokenPath } from '../api-token';
  * `lantern token`: prints the local API's bearer token (creating it once, in a 0600 file);
  * `--rotate` replaces it, and a running `lantern serve` refuses the old one from then on.
  */
-export function registerTokenCommand(program: Command, deps: { dataDir: () => string; out: (text: string) => void }): void {
+export function registerTokenCommand(
+  program: Command,
+  deps: { dataDir: () => string; out: (text: string) => void },
+): void {
   program
     .command('token')
     .description(`print the local API's bearer token (kept in a 0600 file in the data dir)`)

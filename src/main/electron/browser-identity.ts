@@ -23,7 +23,12 @@ const PLATFORMS: Record<string, string> = { darwin: 'macOS', win32: 'Windows', l
  * `electronUserAgent` without the app and Electron tokens, its Chrome version reduced to
  * "<major>.0.0.0" as Chrome itself sends it, and client hints of the same version.
  */
-export function chromeIdentity(electronUserAgent: string, chromeVersion: string, platform: NodeJS.Platform, arch: string): BrowserIdentity {
+export function chromeIdentity(
+  electronUserAgent: string,
+  chromeVersion: string,
+  platform: NodeJS.Platform,
+  arch: string,
+): BrowserIdentity {
   const major = chromeVersion.split('.')[0] ?? chromeVersion;
   const userAgent = electronUserAgent
     .split(' ')
@@ -41,7 +46,10 @@ export function chromeIdentity(electronUserAgent: string, chromeVersion: string,
     userAgent,
     userAgentMetadata: {
       brands,
-      fullVersionList: brands.map(({ brand, version }) => ({ brand, version: version === major ? chromeVersion : `${version}.0.0.0` })),
+      fullVersionList: brands.map(({ brand, version }) => ({
+        brand,
+        version: version === major ? chromeVersion : `${version}.0.0.0`,
+      })),
       platform: PLATFORMS[platform] ?? 'Linux',
       platformVersion: '',
       architecture: arch === 'arm64' ? 'arm' : 'x86',

@@ -146,7 +146,9 @@ export class HiddenWindowPageLoader implements PageLoader {
       if (this.window === entry) this.window = undefined;
       if (!window.isDestroyed()) window.destroy();
     };
-    contents.on('render-process-gone', (_event, details) => lost(`the search window's page crashed (${details.reason})`));
+    contents.on('render-process-gone', (_event, details) =>
+      lost(`the search window's page crashed (${details.reason})`),
+    );
     // Opening DevTools on the window (or its target going away) ends the driver's session.
     contents.debugger.on('detach', (_event, reason) => lost(`the search window's debugger detached (${reason})`));
     this.window = entry;
@@ -177,4 +179,3 @@ export class HiddenWindowPageLoader implements PageLoader {
     this.idleTimer = undefined;
   }
 }
-

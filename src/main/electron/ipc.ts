@@ -1,7 +1,15 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { ResearchApi } from '../../shared/api';
 import { LanternError, toErrorInfo } from '../../shared/errors';
-import { CANCEL_CHANNEL, EVENT_PUSH, IPC_CHANNELS, IPC_CONTRACT, type EventPush, type IpcChannel, type IpcResult } from '../../shared/ipc';
+import {
+  CANCEL_CHANNEL,
+  EVENT_PUSH,
+  IPC_CHANNELS,
+  IPC_CONTRACT,
+  type EventPush,
+  type IpcChannel,
+  type IpcResult,
+} from '../../shared/ipc';
 import { operationSpec, type OperationName } from '../../shared/operations';
 import { callerOptions, type Caller } from '../caller';
 import { callOperation } from '../operation-call';
@@ -36,15 +44,25 @@ export function registerIpcHandlers(deps: IpcDependencies): () => void {
   const { api, runs } = deps;
   const owners = new Set<string>();
 
-  const call = async (name: OperationName, frame: Frame, event: IpcMainInvokeEvent, owner: string): Promise<unknown> => {
+  const call = async (
+    name: OperationName,
+    frame: Frame,
+    event: IpcMainInvokeEvent,
+    owner: string,
+  ): Promise<unknown> => {
     const spec = operationSpec(name);
     const run = frame.callId === undefined ? undefined : runs.start(owner, frame.callId);
     try {
       const signal = run?.signal ?? new AbortController().signal;
       const onEvent = (step: unknown): void => {
-        if (!event.sender.isDestroyed()) event.sender.send(EVENT_PUSH, { callId: frame.callId, event: step } as EventPush);
+        if (!event.sender.isDestroyed())
+          event.sender.send(EVENT_PUSH, { callId: frame.callId, event: step } as EventPush);
       };
-      return await callOperation(api, name, frame.input, { ...callerOptions(DESKTOP_CALLER, signal), ...frame.options, ...(spec.events ? { onEvent } : {}) });
+      return await callOperation(api, name, frame.input, {
+        ...callerOptions(DESKTOP_CALLER, signal),
+        ...frame.options,
+        ...(spec.events ? { onEvent } : {}),
+      });
     } finally {
       run?.release();
     }
@@ -59,7 +77,8 @@ export function registerIpcHandlers(deps: IpcDependencies): () => void {
         // Calls are told apart per window: one window cannot cancel another's.
         const owner = `window:${event.sender.id}`;
         owners.add(owner);
-        if (channel === CANCEL_CHANNEL) return { ok: true, value: { cancelled: runs.cancel(owner, (parsed.data as { callId: string }).callId) } };
+        if (channel === CANCEL_CHANNEL)
+          return { ok: true, value: { cancelled: runs.cancel(owner, (parsed.data as { callId: string }).callId) } };
         return { ok: true, value: await call(channel, parsed.data as Frame, event, owner) };
       } catch (error) {
         return { ok: false, error: toErrorInfo(error) };

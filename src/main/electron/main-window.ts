@@ -23,7 +23,10 @@ export interface MainWindowElectron {
  * new windows are denied, http(s) links open in the person's browser. Its size and place are
  * remembered in `statePath`.
  */
-export function createMainWindow(electron: MainWindowElectron, options: { uiUrl: string; preloadDir: string; statePath: string }): BrowserWindow {
+export function createMainWindow(
+  electron: MainWindowElectron,
+  options: { uiUrl: string; preloadDir: string; statePath: string },
+): BrowserWindow {
   const state = loadWindowState(options.statePath);
   const window = new electron.BrowserWindow({
     ...(state.x === undefined || state.y === undefined ? {} : { x: state.x, y: state.y }),

@@ -28,5 +28,8 @@ export function allowOnlyUiClipboardWrite(session: PermissionSession, isOwnUi: (
   session.setPermissionRequestHandler((_contents, permission, callback, details) =>
     callback(permission === UI_CLIPBOARD_WRITE && details.isMainFrame && isOwnUi(details.requestingUrl)),
   );
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => permission === UI_CLIPBOARD_WRITE && details.isMainFrame && isOwnUi(requestingOrigin));
+  session.setPermissionCheckHandler(
+    (_contents, permission, requestingOrigin, details) =>
+      permission === UI_CLIPBOARD_WRITE && details.isMainFrame && isOwnUi(requestingOrigin),
+  );
 }

@@ -83,7 +83,10 @@ export class ElectronRenderer {
       // Setting the window up is starting the browser, as in the headless renderer: under the
       // launch's limit (and ended when cancelled); the render's time starts once it is ready.
       const driver = await budget.launch(this.attach(contents), true);
-      const { finalUrl, status, html, title } = await driver.render(url, budget, { loadWaitMs: LOAD_WAIT_MS, networkIdleWaitMs: NETWORK_IDLE_WAIT_MS });
+      const { finalUrl, status, html, title } = await driver.render(url, budget, {
+        loadWaitMs: LOAD_WAIT_MS,
+        networkIdleWaitMs: NETWORK_IDLE_WAIT_MS,
+      });
       return { finalUrl, status, html, title };
     } catch (error) {
       if (request.signal.aborted) throw renderAbortError(request.signal, url, request.timeoutMs);

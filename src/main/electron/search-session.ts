@@ -25,7 +25,10 @@ export function blockedNavigationError(target: string): LanternError {
   );
 }
 
-export type SessionLike = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setUserAgent' | 'on'>;
+export type SessionLike = Pick<
+  Session,
+  'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setUserAgent' | 'on'
+>;
 
 const hardenedSessions = new WeakSet<object>();
 

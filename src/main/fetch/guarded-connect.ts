@@ -126,7 +126,11 @@ function openSocket(
     const onAbort = (): void => fail(cancelled());
     signal?.addEventListener('abort', onAbort, { once: true });
     socket.once('timeout', () =>
-      fail(Object.assign(new Error(`connect to ${target} timed out after ${connectTimeoutMs} ms`), { code: 'UND_ERR_CONNECT_TIMEOUT' })),
+      fail(
+        Object.assign(new Error(`connect to ${target} timed out after ${connectTimeoutMs} ms`), {
+          code: 'UND_ERR_CONNECT_TIMEOUT',
+        }),
+      ),
     );
     socket.once('error', fail);
     socket.once('connect', () => {
@@ -180,12 +184,16 @@ function connectThroughProxy(
       reject(error);
     };
     const onAbort = (): void => fail(cancelledError(target));
-    const timer = setTimeout(() => fail(new LanternError('TIMEOUT', `The proxy ${proxy.host} did not answer CONNECT within ${timeoutMs} ms.`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new LanternError('TIMEOUT', `The proxy ${proxy.host} did not answer CONNECT within ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer): void => {
       received = Buffer.concat([received, chunk]);
       const end = received.indexOf('\r\n\r\n');
       if (end === -1) {
-        if (received.length > 16 * 1024) fail(new LanternError('FETCH_FAILED', `The proxy ${proxy.host} sent an oversized answer to CONNECT.`));
+        if (received.length > 16 * 1024)
+          fail(new LanternError('FETCH_FAILED', `The proxy ${proxy.host} sent an oversized answer to CONNECT.`));
         return;
       }
       // Node's stream docs (readable.unshift) pull a head off with a 'readable' listener and
@@ -197,7 +205,12 @@ function connectThroughProxy(
       settle();
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(received.subarray(0, end).toString('latin1'))?.[1]);
       if (!(status >= 200 && status < 300)) {
-        fail(new LanternError('FETCH_FAILED', `The proxy ${proxy.host} refused to connect to ${tunnelTo} (answer ${Number.isNaN(status) ? 'unreadable' : status}); check the proxy setting.`));
+        fail(
+          new LanternError(
+            'FETCH_FAILED',
+            `The proxy ${proxy.host} refused to connect to ${tunnelTo} (answer ${Number.isNaN(status) ? 'unreadable' : status}); check the proxy setting.`,
+          ),
+        );
         return;
       }
       const rest = received.subarray(end + 4);

@@ -8,7 +8,12 @@ import type { Socket } from 'node:net';
 import tls from 'node:tls';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { assertAddressAllowed, literalAddress } from './url-policy';
-import { assertSocketAllowed, checkedLookup, createGuardedConnect, type GuardedConnectOptions } from './guarded-connect';
+import {
+  assertSocketAllowed,
+  checkedLookup,
+  createGuardedConnect,
+  type GuardedConnectOptions,
+} from './guarded-connect';
 
 export type DispatcherOptions = GuardedConnectOptions;
 
@@ -62,7 +67,9 @@ function proxiedConnector(options: DispatcherOptions): buildConnector.connector 
           return;
         }
         const servername = literalAddress(connectOptions.hostname) === undefined ? connectOptions.hostname : undefined;
-        const secure = tls.connect({ socket: tunnel, servername, ALPNProtocols: ['http/1.1'] }, () => callback(null, secure));
+        const secure = tls.connect({ socket: tunnel, servername, ALPNProtocols: ['http/1.1'] }, () =>
+          callback(null, secure),
+        );
         secure.once('error', (error) => callback(error, null));
       },
       (error: Error) => callback(error, null),

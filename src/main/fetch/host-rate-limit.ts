@@ -23,7 +23,8 @@ export class HostRateLimiter {
   constructor(
     private readonly options: HostRateLimitOptions,
     private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void> = (ms, signal) => delay(ms, undefined, { signal }),
+    private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void> = (ms, signal) =>
+      delay(ms, undefined, { signal }),
   ) {}
 
   /** Takes one token for `host`, waiting up to maxWaitMs for it. */

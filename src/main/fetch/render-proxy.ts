@@ -88,7 +88,8 @@ function forward(
   upstream.on('error', (error) => {
     // With a body, Chromium lands on this answer (at the refused URL) instead of failing the
     // navigation, so the caller can tell which document was refused and why.
-    if (!response.headersSent) response.writeHead(403, { 'content-type': 'text/plain' }).end(`Lantern refused: ${error.message}`);
+    if (!response.headersSent)
+      response.writeHead(403, { 'content-type': 'text/plain' }).end(`Lantern refused: ${error.message}`);
     else response.destroy();
   });
   request.pipe(upstream);

@@ -105,12 +105,18 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     };
     try {
       if (request.url !== undefined)
-        return await withinTokens(windowPage(await loadPage(parseTargetUrl(request.url), context), request.offset, request.maxChars), request.maxTokens);
+        return await withinTokens(
+          windowPage(await loadPage(parseTargetUrl(request.url), context), request.offset, request.maxChars),
+          request.maxTokens,
+        );
       if (request.index !== undefined) {
         if (deps.resolveResult === undefined)
           throw new LanternError('NOT_FOUND', 'Search results are not available here; pass a URL instead.');
         const { url } = await deps.resolveResult(options.session ?? DEFAULT_SESSION, request.searchId, request.index);
-        return await withinTokens(windowPage(await loadPage(parseTargetUrl(url), context), request.offset, request.maxChars), request.maxTokens);
+        return await withinTokens(
+          windowPage(await loadPage(parseTargetUrl(url), context), request.offset, request.maxChars),
+          request.maxTokens,
+        );
       }
       const urls = request.urls ?? urlsFromPrompt(request.prompt ?? '');
       return await fetchBatch(urls, context);
@@ -132,11 +138,19 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     const lengths = outcomes.map((o) => (o.ok ? Math.max(0, o.page.markdown.length - offset) : 0));
     const shares = fairShares(lengths, budget);
     let totalChars = 0;
-    const windowed = outcomes.map((outcome, i) => (outcome.ok ? { ok: true as const, page: windowPage(outcome.page, offset, shares[i] ?? 0) } : outcome));
+    const windowed = outcomes.map((outcome, i) =>
+      outcome.ok ? { ok: true as const, page: windowPage(outcome.page, offset, shares[i] ?? 0) } : outcome,
+    );
     const { maxTokens } = context.request;
     // A token budget is shared as the characters are: fair shares of each page's tokens.
     const counter = maxTokens === undefined ? undefined : await tokenCounter();
-    const tokenShares = counter && maxTokens !== undefined ? fairShares(windowed.map((item) => (item.ok ? counter.count(item.page.markdown) : 0)), maxTokens) : [];
+    const tokenShares =
+      counter && maxTokens !== undefined
+        ? fairShares(
+            windowed.map((item) => (item.ok ? counter.count(item.page.markdown) : 0)),
+            maxTokens,
+          )
+        : [];
     const results: FetchItem[] = windowed.map((item, i) => {
       if (!item.ok) return item;
       const page = counter ? cutToTokens(item.page, tokenShares[i] ?? 0, counter) : item.page;

@@ -87,7 +87,14 @@ export function assertAddressAllowed(address: string, policy: AddressPolicy, tar
     'BLOCKED_URL',
     `Refused to fetch ${target}: it resolves to ${verdict.address} (${verdict.range}). ${nextStep}`,
     // `setting` names what would allow it, so a screen can offer it rather than quote the advice.
-    { details: { url: target, address: verdict.address, range: verdict.range, ...(privateKind ? { setting: 'fetch.allowPrivateNetworks' } : {}) } },
+    {
+      details: {
+        url: target,
+        address: verdict.address,
+        range: verdict.range,
+        ...(privateKind ? { setting: 'fetch.allowPrivateNetworks' } : {}),
+      },
+    },
   );
 }
 
@@ -113,7 +120,12 @@ export function resolveAndCheck(url: URL, policy: AddressPolicy, lookup: LookupA
 }
 
 /** The same for a bare host (an IP literal is checked as it is); `target` names it in the error. */
-export async function resolveAndCheckHost(host: string, policy: AddressPolicy, lookup: LookupAll, target: string): Promise<ResolvedAddress[]> {
+export async function resolveAndCheckHost(
+  host: string,
+  policy: AddressPolicy,
+  lookup: LookupAll,
+  target: string,
+): Promise<ResolvedAddress[]> {
   const literal = literalAddress(host);
   if (literal !== undefined) {
     assertAddressAllowed(literal, policy, target);

@@ -57,7 +57,14 @@ export function threadToDocument(thread: Thread, exportedAt: Date): ExportDocume
   const notes: ExportNote[] = [];
   const turns = thread.turns.map((turn): ExportTurn => {
     const first = notes.length + 1;
-    turn.sources.forEach((source, i) => notes.push({ number: first + i, title: source.title.trim() || source.url, url: source.url, quotes: quotesOf(turn, i + 1) }));
+    turn.sources.forEach((source, i) =>
+      notes.push({
+        number: first + i,
+        title: source.title.trim() || source.url,
+        url: source.url,
+        quotes: quotesOf(turn, i + 1),
+      }),
+    );
     const cited = new Set<number>();
     const cite: Citer = {
       note: (n) => (Number.isInteger(n) && n >= 1 && n <= turn.sources.length ? first + n - 1 : undefined),
@@ -69,11 +76,20 @@ export function threadToDocument(thread: Thread, exportedAt: Date): ExportDocume
       ...(turn.searchedFor === undefined ? {} : { searchedFor: turn.searchedFor }),
       ...(turn.error === undefined ? {} : { error: `${turn.error.code}: ${turn.error.message}` }),
       blocks,
-      uncited: turn.sources.map((_, i) => i + 1).filter((n) => !cited.has(n)).map((n) => first + n - 1),
+      uncited: turn.sources
+        .map((_, i) => i + 1)
+        .filter((n) => !cited.has(n))
+        .map((n) => first + n - 1),
       citesAny: cited.size > 0,
     };
   });
-  return { title: thread.title.trim() || 'Untitled thread', exportedAt, createdAt: new Date(thread.createdAt), turns, notes };
+  return {
+    title: thread.title.trim() || 'Untitled thread',
+    exportedAt,
+    createdAt: new Date(thread.createdAt),
+    turns,
+    notes,
+  };
 }
 
 /**
@@ -82,15 +98,24 @@ export function threadToDocument(thread: Thread, exportedAt: Date): ExportDocume
  */
 function quotesOf(turn: Thread['turns'][number], n: number): string[] {
   const own = strings((turn.sources[n - 1] as { quotes?: unknown }).quotes);
-  const fromCitations = own.length > 0 ? [] : turn.citations.flatMap((sentence) => strings(citationQuotes(sentence, n)));
-  const unique = [...new Set([...own, ...fromCitations].map((quote) => quote.replace(/\s+/g, ' ').trim()).filter((quote) => quote !== ''))];
-  return unique.slice(0, QUOTES_PER_NOTE).map((quote) => (quote.length > QUOTE_MAX_CHARS ? `${quote.slice(0, QUOTE_MAX_CHARS - 1).trimEnd()}…` : quote));
+  const fromCitations =
+    own.length > 0 ? [] : turn.citations.flatMap((sentence) => strings(citationQuotes(sentence, n)));
+  const unique = [
+    ...new Set(
+      [...own, ...fromCitations].map((quote) => quote.replace(/\s+/g, ' ').trim()).filter((quote) => quote !== ''),
+    ),
+  ];
+  return unique
+    .slice(0, QUOTES_PER_NOTE)
+    .map((quote) => (quote.length > QUOTE_MAX_CHARS ? `${quote.slice(0, QUOTE_MAX_CHARS - 1).trimEnd()}…` : quote));
 }
 
 function citationQuotes(sentence: unknown, n: number): unknown[] {
   const citations = (sentence as { citations?: unknown }).citations;
   if (!Array.isArray(citations)) return [];
-  return citations.filter((c: { n?: unknown; supported?: unknown }) => c.n === n && c.supported === true).map((c: { quote?: unknown }) => c.quote);
+  return citations
+    .filter((c: { n?: unknown; supported?: unknown }) => c.n === n && c.supported === true)
+    .map((c: { quote?: unknown }) => c.quote);
 }
 
 function strings(value: unknown): string[] {
@@ -124,7 +149,9 @@ function block(node: RootContent, cite: Citer): Block[] {
           ordered: node.ordered === true,
           start: node.start ?? 1,
           // A list item's paragraphs run together on its line; nested lists follow as text.
-          items: node.children.map((item) => item.children.flatMap((child) => block(child, cite)).flatMap((b) => blockInlines(b))),
+          items: node.children.map((item) =>
+            item.children.flatMap((child) => block(child, cite)).flatMap((b) => blockInlines(b)),
+          ),
         },
       ];
     case 'blockquote':
@@ -164,11 +191,17 @@ function inlines(nodes: readonly PhrasingContent[], cite: Citer, marks: Marks = 
       case 'break':
         return [{ kind: 'text', text: '\n' }];
       case 'link':
-        return [{ kind: 'link', text: inlines(node.children, cite).map(plainText).join('') || node.url, url: node.url }];
+        return [
+          { kind: 'link', text: inlines(node.children, cite).map(plainText).join('') || node.url, url: node.url },
+        ];
       case 'html':
         return withCitations(node.value, marks, cite);
       default:
-        return 'children' in node ? inlines(node.children as PhrasingContent[], cite, marks) : 'value' in node ? withCitations(String(node.value), marks, cite) : [];
+        return 'children' in node
+          ? inlines(node.children as PhrasingContent[], cite, marks)
+          : 'value' in node
+            ? withCitations(String(node.value), marks, cite)
+            : [];
     }
   });
 }

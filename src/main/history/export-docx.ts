@@ -26,11 +26,26 @@ export async function documentToDocx(doc: ExportDocument): Promise<Uint8Array> {
     styles: { default: { document: { run: { font: 'Calibri', size: 22 } } } },
     sections: [
       {
-        headers: { default: new Header({ children: [new Paragraph({ children: [new TextRun({ text: `${doc.title} — ${isoDate(doc.exportedAt)}`, size: 16, color: '555555' })] })] }) },
+        headers: {
+          default: new Header({
+            children: [
+              new Paragraph({
+                children: [
+                  new TextRun({ text: `${doc.title} — ${isoDate(doc.exportedAt)}`, size: 16, color: '555555' }),
+                ],
+              }),
+            ],
+          }),
+        },
         children: [
           new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(doc.title)] }),
           new Paragraph({
-            children: [new TextRun({ text: `Exported from Lantern on ${isoDate(doc.exportedAt)}. Started ${isoDate(doc.createdAt)}; ${doc.turns.length} turn${doc.turns.length === 1 ? '' : 's'}.`, color: '555555' })],
+            children: [
+              new TextRun({
+                text: `Exported from Lantern on ${isoDate(doc.exportedAt)}. Started ${isoDate(doc.createdAt)}; ${doc.turns.length} turn${doc.turns.length === 1 ? '' : 's'}.`,
+                color: '555555',
+              }),
+            ],
           }),
           ...doc.turns.flatMap((turn) => turnParagraphs(turn, notes)),
         ],
@@ -62,7 +77,9 @@ function blockParagraphs(block: Block, notes: Map<number, ExportNote>): Paragrap
     case 'paragraph':
       return [new Paragraph({ children: runs(block.inlines, notes) })];
     case 'code':
-      return block.text.split('\n').map((line) => new Paragraph({ children: [new TextRun({ text: line, font: 'Consolas', size: 19 })] }));
+      return block.text
+        .split('\n')
+        .map((line) => new Paragraph({ children: [new TextRun({ text: line, font: 'Consolas', size: 19 })] }));
     case 'list':
       // Numbers written as text: Word's own numbering needs a numbering definition per list.
       return block.items.map(
@@ -80,7 +97,9 @@ function runs(inlines: Inline[], notes: Map<number, ExportNote>): ParagraphChild
     switch (inline.kind) {
       case 'cite': {
         const note = notes.get(inline.note);
-        return note ? new FootnoteReferenceRun({ children: [new Paragraph({ children: noteRuns(note) })] }) : new TextRun(`[${inline.note}]`);
+        return note
+          ? new FootnoteReferenceRun({ children: [new Paragraph({ children: noteRuns(note) })] })
+          : new TextRun(`[${inline.note}]`);
       }
       case 'link':
         return link(inline.url, inline.text);

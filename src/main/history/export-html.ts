@@ -12,7 +12,9 @@ export function documentToPrintable(doc: ExportDocument): PrintablePage {
     `<h1>${escapeHtml(doc.title)}</h1>`,
     `<p class="meta">Exported from Lantern on ${isoDate(doc.exportedAt)}. Started ${isoDate(doc.createdAt)}; ${doc.turns.length} turn${doc.turns.length === 1 ? '' : 's'}.</p>`,
     ...doc.turns.map(turnHtml),
-    doc.notes.length === 0 ? '' : `<section class="notes"><h2>Sources</h2><ol>${doc.notes.map(noteHtml).join('')}</ol></section>`,
+    doc.notes.length === 0
+      ? ''
+      : `<section class="notes"><h2>Sources</h2><ol>${doc.notes.map(noteHtml).join('')}</ol></section>`,
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -42,7 +44,9 @@ function turnHtml(turn: ExportTurn): string {
   if (turn.error !== undefined) parts.push(`<p class="aside">Not answered: ${escapeHtml(turn.error)}</p>`);
   parts.push(...turn.blocks.map(blockHtml));
   if (turn.uncited.length > 0) {
-    parts.push(`<p class="aside">${turn.citesAny ? 'Also consulted' : 'Sources'}: ${turn.uncited.map(citeHtml).join(' ')}</p>`);
+    parts.push(
+      `<p class="aside">${turn.citesAny ? 'Also consulted' : 'Sources'}: ${turn.uncited.map(citeHtml).join(' ')}</p>`,
+    );
   }
   return parts.join('\n');
 }

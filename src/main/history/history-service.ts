@@ -64,15 +64,27 @@ export class HistoryService implements HistoryApi {
   async export(input: HistoryExportRequest): Promise<HistoryExportResponse> {
     const { id, format, turn } = parse(HistoryExportRequestSchema, input, 'history.export');
     const thread = turn === undefined ? this.requireThread(id) : oneTurn(this.requireThread(id), turn);
-    if (format === 'markdown') return { id, title: thread.title, format, markdown: threadToMarkdown(thread, this.now()) };
+    if (format === 'markdown')
+      return { id, title: thread.title, format, markdown: threadToMarkdown(thread, this.now()) };
     const doc = threadToDocument(thread, this.now());
-    const data: Uint8Array = format === 'docx' ? await documentToDocx(doc) : await this.printPdf()(documentToPrintable(doc));
-    return { id, title: thread.title, format, mediaType: EXPORT_MEDIA_TYPES[format], fileName: exportFileName(thread, format), data };
+    const data: Uint8Array =
+      format === 'docx' ? await documentToDocx(doc) : await this.printPdf()(documentToPrintable(doc));
+    return {
+      id,
+      title: thread.title,
+      format,
+      mediaType: EXPORT_MEDIA_TYPES[format],
+      fileName: exportFileName(thread, format),
+      data,
+    };
   }
 
   private printPdf(): PrintPdf {
     if (this.options.printPdf) return this.options.printPdf;
-    throw new LanternError('UNSUPPORTED_CONTENT', "PDF export needs a browser to print with, and this runtime has none; export as 'markdown' or 'docx'.");
+    throw new LanternError(
+      'UNSUPPORTED_CONTENT',
+      "PDF export needs a browser to print with, and this runtime has none; export as 'markdown' or 'docx'.",
+    );
   }
 
   /**
@@ -85,7 +97,13 @@ export class HistoryService implements HistoryApi {
       question: response.query,
       mode: 'search',
       answer: searchResultsMarkdown(response),
-      sources: response.results.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet, source: r.source, ...(r.date ? { date: r.date } : {}) })),
+      sources: response.results.map((r) => ({
+        url: r.url,
+        title: r.title,
+        snippet: r.snippet,
+        source: r.source,
+        ...(r.date ? { date: r.date } : {}),
+      })),
       timings: { search: response.tookMs },
       ...suggestionsOf(response),
     });
@@ -101,7 +119,11 @@ export class HistoryService implements HistoryApi {
 /** The thread with only its turn `n` (from 1), titled by that turn's question. */
 function oneTurn(thread: Thread, n: number): Thread {
   const turn = thread.turns[n - 1];
-  if (!turn) throw new LanternError('NOT_FOUND', `Thread #${thread.id} has ${thread.turns.length} turn${thread.turns.length === 1 ? '' : 's'}; there is no turn ${n}.`);
+  if (!turn)
+    throw new LanternError(
+      'NOT_FOUND',
+      `Thread #${thread.id} has ${thread.turns.length} turn${thread.turns.length === 1 ? '' : 's'}; there is no turn ${n}.`,
+    );
   return { ...thread, title: turn.question, turnCount: 1, turns: [turn] };
 }
 

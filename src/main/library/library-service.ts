@@ -76,7 +76,12 @@ export class LibraryService implements LibraryApi {
     const documents = this.store.library
       .list()
       .filter((document) => type === undefined || document.kind === type)
-      .filter((document) => !needle || document.title.toLocaleLowerCase().includes(needle) || document.path.toLocaleLowerCase().includes(needle));
+      .filter(
+        (document) =>
+          !needle ||
+          document.title.toLocaleLowerCase().includes(needle) ||
+          document.path.toLocaleLowerCase().includes(needle),
+      );
     return {
       documents: documents.slice(0, limit).map(documentInfo),
       total: documents.length,
@@ -89,7 +94,8 @@ export class LibraryService implements LibraryApi {
     const { query, limit, type } = parse(LibrarySearchRequestSchema, input, 'library.search');
     // A type filter is applied to the ranked hits, so more are asked for first.
     const asked = type === undefined ? limit : Math.min(500, limit * 10);
-    const ofType = (hits: LibraryHit[]): LibraryHit[] => (type === undefined ? hits : hits.filter((hit) => hit.kind === type)).slice(0, limit);
+    const ofType = (hits: LibraryHit[]): LibraryHit[] =>
+      (type === undefined ? hits : hits.filter((hit) => hit.kind === type)).slice(0, limit);
     let matched: 'all' | 'any' = 'all';
     let hits = ofType(this.store.library.search({ all: query }, { limit: asked }));
     if (hits.length === 0) {
@@ -143,12 +149,18 @@ export class LibraryService implements LibraryApi {
       folder,
       watchFolder(library, folder, {
         ...(watchDebounceMs === undefined ? {} : { debounceMs: watchDebounceMs }),
-        onError: (error) => onWarning?.(`The library folder ${folder} could not be synced: ${error instanceof Error ? error.message : String(error)}`),
+        onError: (error) =>
+          onWarning?.(
+            `The library folder ${folder} could not be synced: ${error instanceof Error ? error.message : String(error)}`,
+          ),
       }),
     );
   }
 
-  private callOptions(options: LibraryCallOptions): { signal?: AbortSignal; onProgress?: (progress: { done: number; total: number; current: string }) => void } {
+  private callOptions(options: LibraryCallOptions): {
+    signal?: AbortSignal;
+    onProgress?: (progress: { done: number; total: number; current: string }) => void;
+  } {
     const { onEvent, signal } = options;
     return {
       ...(signal ? { signal } : {}),

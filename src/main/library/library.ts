@@ -62,7 +62,10 @@ export class Library {
    * re-indexed) and synced, each file indexed, one count of files for the progress. A path that
    * is neither, or a file of a kind the library does not read, is listed as unreadable with why.
    */
-  async addPaths(paths: readonly string[], options: LibraryCallOptions = {}): Promise<SyncReport & { folders: string[] }> {
+  async addPaths(
+    paths: readonly string[],
+    options: LibraryCallOptions = {},
+  ): Promise<SyncReport & { folders: string[] }> {
     const folders: string[] = [];
     const files: string[] = [];
     const refused: UnreadableFile[] = [];
@@ -71,7 +74,12 @@ export class Library {
       if (info?.isDirectory()) folders.push(path);
       else if (info?.isFile() && libraryKindOf(path) !== undefined) files.push(path);
       else {
-        const reason = info === undefined ? 'no such file or folder' : info.isFile() ? 'not a kind the library reads (.pdf, .docx, .epub, .md, .html, .txt)' : 'not a file or folder';
+        const reason =
+          info === undefined
+            ? 'no such file or folder'
+            : info.isFile()
+              ? 'not a kind the library reads (.pdf, .docx, .epub, .md, .html, .txt)'
+              : 'not a file or folder';
         refused.push({ path, reason, size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0 });
       }
     }
@@ -88,14 +96,17 @@ export class Library {
   async reindex(paths?: readonly string[], options: LibraryCallOptions = {}): Promise<SyncReport> {
     const folders = this.store.library.folders();
     const wanted = paths?.map((p) => resolve(p));
-    const inScope = (path: string): boolean => wanted === undefined || wanted.some((w) => path === w || path.startsWith(w.endsWith(sep) ? w : w + sep));
-    const underFolder = (path: string): boolean => folders.some((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+    const inScope = (path: string): boolean =>
+      wanted === undefined || wanted.some((w) => path === w || path.startsWith(w.endsWith(sep) ? w : w + sep));
+    const underFolder = (path: string): boolean =>
+      folders.some((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
     const missing: UnreadableFile[] = [];
     const present: string[] = [];
     for (const folder of folders.filter(inScope)) {
       const info = await stat(folder).catch(() => undefined);
       if (info?.isDirectory()) present.push(folder);
-      else missing.push({ path: folder, reason: 'the folder is not there (its documents are kept)', size: 0, mtimeMs: 0 });
+      else
+        missing.push({ path: folder, reason: 'the folder is not there (its documents are kept)', size: 0, mtimeMs: 0 });
     }
     const singles = this.store.library
       .list()
@@ -105,9 +116,17 @@ export class Library {
     return { ...report, unreadable: [...missing, ...report.unreadable] };
   }
 
-  private async syncAll(folders: readonly string[], singles: readonly string[], options: LibraryCallOptions): Promise<SyncReport> {
+  private async syncAll(
+    folders: readonly string[],
+    singles: readonly string[],
+    options: LibraryCallOptions,
+  ): Promise<SyncReport> {
     const listed = new Map<string, string[]>();
-    for (const folder of folders) listed.set(folder, (await listFiles(folder)).filter((file) => libraryKindOf(file) !== undefined));
+    for (const folder of folders)
+      listed.set(
+        folder,
+        (await listFiles(folder)).filter((file) => libraryKindOf(file) !== undefined),
+      );
     const files = [...new Set([...[...listed.values()].flat(), ...singles])].sort();
     const report: SyncReport = { indexed: [], unchanged: 0, unreadable: [], removed: [] };
     for (const [i, file] of files.entries()) {

@@ -76,11 +76,22 @@ export function mcpOverHttp(newServer: () => Server, options: McpHttpOptions = {
     for (const entry of sessions) {
       if (entry[1].requests === 0 && (!oldest || entry[1].lastActive < oldest[1].lastActive)) oldest = entry;
     }
-    if (!oldest) throw new LanternError('RATE_LIMITED', `All ${maxSessions} MCP sessions have a request under way; retry shortly.`, { retryAfterMs: 1000 });
+    if (!oldest)
+      throw new LanternError(
+        'RATE_LIMITED',
+        `All ${maxSessions} MCP sessions have a request under way; retry shortly.`,
+        { retryAfterMs: 1000 },
+      );
     end(...oldest);
   };
 
-  const serve = async (session: Session, req: IncomingMessage, res: ServerResponse, body: unknown, messages: unknown[]): Promise<void> => {
+  const serve = async (
+    session: Session,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    messages: unknown[],
+  ): Promise<void> => {
     if (req.method !== 'GET') {
       session.lastActive = now();
       session.requests += 1;
@@ -95,7 +106,8 @@ export function mcpOverHttp(newServer: () => Server, options: McpHttpOptions = {
     // flight and the session busy: ended here, as nothing more will come on it.
     for (const message of messages) {
       const cancelled = CancelledNotificationSchema.safeParse(message);
-      if (cancelled.success && cancelled.data.params.requestId !== undefined) session.transport.closeSSEStream(cancelled.data.params.requestId);
+      if (cancelled.success && cancelled.data.params.requestId !== undefined)
+        session.transport.closeSSEStream(cancelled.data.params.requestId);
     }
   };
 
@@ -108,8 +120,14 @@ export function mcpOverHttp(newServer: () => Server, options: McpHttpOptions = {
       const messages: unknown[] = Array.isArray(body) ? body : [body];
       if (typeof sessionId === 'string') {
         const session = sessions.get(sessionId);
-        if (!session) throw new LanternError('NOT_FOUND', 'No such MCP session (it ended, or the server restarted): initialise a new one.');
-        const calls = messages.filter((message) => (message as { method?: unknown } | undefined)?.method === 'tools/call').length;
+        if (!session)
+          throw new LanternError(
+            'NOT_FOUND',
+            'No such MCP session (it ended, or the server restarted): initialise a new one.',
+          );
+        const calls = messages.filter(
+          (message) => (message as { method?: unknown } | undefined)?.method === 'tools/call',
+        ).length;
         if (calls > 0) admitWork(calls);
         return serve(session, req, res, body, messages);
       }

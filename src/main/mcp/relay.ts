@@ -56,7 +56,8 @@ export interface RunningServer {
 export async function findRunningServer(dataDir: string): Promise<RunningServer | { reason: string }> {
   const discovery = readDiscovery(dataDir);
   if (!discovery) return { reason: 'no server.json in the data dir' };
-  if (!processIsAlive(discovery.pid)) return { reason: `server.json names process ${discovery.pid}, which is not running` };
+  if (!processIsAlive(discovery.pid))
+    return { reason: `server.json names process ${discovery.pid}, which is not running` };
   let token: string | undefined;
   try {
     token = readToken(dataDir);
@@ -67,7 +68,10 @@ export async function findRunningServer(dataDir: string): Promise<RunningServer 
   // Only loopback, whatever the file says: the token goes with the request.
   const url = `http://127.0.0.1:${discovery.port}`;
   try {
-    const response = await fetch(`${url}/v1/health`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    const response = await fetch(`${url}/v1/health`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    });
     await response.body?.cancel();
     if (response.status !== 200) return { reason: `${url} answered its health check with HTTP ${response.status}` };
   } catch (error) {
@@ -235,7 +239,11 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
     }));
   };
 
-  const successorOf = async (failed: Upstream, was: RunningServer, failure: 'unauthorized' | 'unreachable'): Promise<Upstream> => {
+  const successorOf = async (
+    failed: Upstream,
+    was: RunningServer,
+    failure: 'unauthorized' | 'unreachable',
+  ): Promise<Upstream> => {
     void failed.close();
     if (failure === 'unauthorized') {
       // The token was rotated: the same server, with the token on file now.
@@ -243,7 +251,9 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
       if (token !== undefined) {
         try {
           const next = await connectToServer({ ...was, token });
-          options.log(`lantern mcp: ${failed.name} refused the old token; reconnected with the one now in the data dir`);
+          options.log(
+            `lantern mcp: ${failed.name} refused the old token; reconnected with the one now in the data dir`,
+          );
           return next;
         } catch {
           // Not the token after all (or not only): look for the server again, below.
@@ -293,13 +303,27 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
   const server = new Server({ name: 'lantern', version: options.version }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
     const outcome = await forward((client) => client.listTools(request.params, { signal: extra.signal }), extra.signal);
-    if ('value' in outcome) return offered === undefined ? outcome.value : { ...outcome.value, tools: outcome.value.tools.filter((tool) => offered.includes(tool.name)) };
+    if ('value' in outcome)
+      return offered === undefined
+        ? outcome.value
+        : { ...outcome.value, tools: outcome.value.tools.filter((tool) => offered.includes(tool.name)) };
     if (outcome.failure.kind === 'answered') throw outcome.failure.error;
-    throw new McpError(ErrorCode.InternalError, `${outcome.where.name} did not list its tools (${(outcome.error as Error).message})`);
+    throw new McpError(
+      ErrorCode.InternalError,
+      `${outcome.where.name} did not list its tools (${(outcome.error as Error).message})`,
+    );
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     if (offered !== undefined && !offered.includes(request.params.name)) {
-      return { content: [{ type: 'text', text: `NOT_FOUND: No tool named "${request.params.name}": the tools are ${offered.join(', ')}.` }], isError: true };
+      return {
+        content: [
+          {
+            type: 'text',
+            text: `NOT_FOUND: No tool named "${request.params.name}": the tools are ${offered.join(', ')}.`,
+          },
+        ],
+        isError: true,
+      };
     }
     const agentToken = request.params._meta?.progressToken;
     const deadline = Date.now() + callTimeoutMs;
@@ -322,7 +346,9 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
             ...(total === undefined ? {} : { total: base + total }),
             ...(message === undefined ? {} : { message }),
           };
-          forwarded = forwarded.then(() => extra.sendNotification({ method: 'notifications/progress', params })).catch(() => undefined);
+          forwarded = forwarded
+            .then(() => extra.sendNotification({ method: 'notifications/progress', params }))
+            .catch(() => undefined);
         });
       }
       const unanswered = new AbortController();
@@ -356,7 +382,10 @@ export async function createMcpRelay(running: RunningServer, options: McpRelayOp
         case 'cancelled':
           return toolError('CANCELLED', `The call was cancelled before ${where.name} answered it.`);
         case 'unauthorized':
-          return toolError('UNAUTHORIZED', `${where.name} refused the token in the data dir (${reason}). Check \`lantern token\`, or restart the MCP client.`);
+          return toolError(
+            'UNAUTHORIZED',
+            `${where.name} refused the token in the data dir (${reason}). Check \`lantern token\`, or restart the MCP client.`,
+          );
         default:
           return toolError(
             'CANCELLED',
@@ -395,7 +424,8 @@ function fetchNoticingUnanswered(onUnanswered: (relayToken: string) => void): ty
     const response = await fetch(input, init);
     const relayToken = relayTokenOfCall(init?.body);
     const type = response.headers.get('content-type') ?? '';
-    if (relayToken === undefined || !response.ok || !response.body || !type.startsWith('text/event-stream')) return response;
+    if (relayToken === undefined || !response.ok || !response.body || !type.startsWith('text/event-stream'))
+      return response;
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     // The stream is read as the SDK reads it, event by event, only to see whether an answer came.

@@ -72,7 +72,8 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
   const server = new Server({ name: 'lantern', version: options.version }, { capabilities: { tools: {} } });
   const defaultSession = options.defaultSession ?? `mcp-${randomUUID()}`;
   const log = options.log ?? ((message: string) => void process.stderr.write(`${message}\n`));
-  const sessionOf = (extra: Extra): string => (extra.sessionId === undefined ? defaultSession : `mcp-${extra.sessionId}`);
+  const sessionOf = (extra: Extra): string =>
+    extra.sessionId === undefined ? defaultSession : `mcp-${extra.sessionId}`;
   const offered = options.tools;
   const tools = lanternTools(api).filter((tool) => offered === undefined || offered.includes(tool.name));
   // A client that was given output schemas expects structured content with every result (the
@@ -80,12 +81,19 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
   let listedSchemas = false;
   // Read at each list and call, so a change of the setting applies without a restart. A settings
   // file that does not parse leaves it off: the tools must still list, and the calls tell why.
-  const structuredWanted = (): Promise<boolean> => api.settings.get().then((settings) => settings.mcp.structuredContent, () => false);
+  const structuredWanted = (): Promise<boolean> =>
+    api.settings.get().then(
+      (settings) => settings.mcp.structuredContent,
+      () => false,
+    );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     listedSchemas = await structuredWanted();
     // Every tool when the server was told which; else those with something to work on.
-    const listed = offered === undefined ? await Promise.all(tools.map((tool) => tool.listed?.().catch(() => false) ?? true)) : tools.map(() => true);
+    const listed =
+      offered === undefined
+        ? await Promise.all(tools.map((tool) => tool.listed?.().catch(() => false) ?? true))
+        : tools.map(() => true);
     return { tools: tools.filter((_, i) => listed[i]).map((tool) => describeTool(tool, listedSchemas)) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
@@ -93,7 +101,10 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
     try {
       const tool = tools.find((candidate) => candidate.name === request.params.name);
       if (!tool) {
-        throw new LanternError('NOT_FOUND', `No tool named "${request.params.name}": the tools are ${tools.map((known) => known.name).join(', ')}.`);
+        throw new LanternError(
+          'NOT_FOUND',
+          `No tool named "${request.params.name}": the tools are ${tools.map((known) => known.name).join(', ')}.`,
+        );
       }
       const given = request.params.arguments ?? {};
       const args = tool.input.safeParse(given);
@@ -106,7 +117,10 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
       const structured = listedSchemas || (await structuredWanted());
       // Progress first: a client drops progress that arrives after (or with) the result.
       await sent();
-      return { content: [{ type: 'text', text: answer.text }], ...(structured ? { structuredContent: answer.structured } : {}) };
+      return {
+        content: [{ type: 'text', text: answer.text }],
+        ...(structured ? { structuredContent: answer.structured } : {}),
+      };
     } catch (error) {
       await sent();
       // As over REST: an unexpected failure's own message (it may name paths) stays in the log.

@@ -15,9 +15,11 @@ const CatalogEntrySchema = z.object({
   /** Its name in the models folder: no path. */
   file: z.string().regex(/^[\w.-]+\.gguf$/),
   // https, or http on loopback for a test's catalog (LANTERN_MODEL_CATALOG) served on this machine.
-  url: z.url({ protocol: /^https?$/ }).refine((url) => url.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(url), {
-    error: 'a model is downloaded over https (http only from this machine)',
-  }),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => url.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(url), {
+      error: 'a model is downloaded over https (http only from this machine)',
+    }),
   sizeBytes: z.number().int().positive(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   ramBytes: z.number().int().positive(),

@@ -78,19 +78,27 @@ export async function downloadModelFile(model: ModelFile, options: DownloadOptio
     have = 0;
     response = await request(model, 0, signal);
   }
-  const resumed = have > 0 && response.status === 206 && contentRangeStart(response.headers.get('content-range')) === have;
+  const resumed =
+    have > 0 && response.status === 206 && contentRangeStart(response.headers.get('content-range')) === have;
   if (!resumed && response.status !== 200) {
     await response.body?.cancel();
-    throw new LanternError('FETCH_FAILED', `Downloading ${model.file} from ${model.url} failed: HTTP ${response.status}.`);
+    throw new LanternError(
+      'FETCH_FAILED',
+      `Downloading ${model.file} from ${model.url} failed: HTTP ${response.status}.`,
+    );
   }
-  if (response.body === null) throw new LanternError('FETCH_FAILED', `Downloading ${model.file}: the server sent no body.`);
+  if (response.body === null)
+    throw new LanternError('FETCH_FAILED', `Downloading ${model.file}: the server sent no body.`);
   if (!resumed) have = 0;
 
   const hash = createHash('sha256');
   if (resumed) await hashFile(partial, hash);
   const counter = new ProgressCounter(model.sizeBytes, have, options);
   try {
-    const out = (options.openWrite ?? ((path, flags) => createWriteStream(path, { flags })))(partial, resumed ? 'a' : 'w');
+    const out = (options.openWrite ?? ((path, flags) => createWriteStream(path, { flags })))(
+      partial,
+      resumed ? 'a' : 'w',
+    );
     await writeAll(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), out, (chunk) => {
       hash.update(chunk);
       counter.add(chunk.length);
@@ -114,7 +122,10 @@ export async function downloadModelFile(model: ModelFile, options: DownloadOptio
 
   const received = counter.received;
   if (received < model.sizeBytes) {
-    throw new LanternError('FETCH_FAILED', `Downloading ${model.file} ended after ${formatBytes(received)} of ${formatBytes(model.sizeBytes)}. Download again to resume where it stopped.`);
+    throw new LanternError(
+      'FETCH_FAILED',
+      `Downloading ${model.file} ended after ${formatBytes(received)} of ${formatBytes(model.sizeBytes)}. Download again to resume where it stopped.`,
+    );
   }
   const digest = hash.digest('hex');
   if (received !== model.sizeBytes || digest !== model.sha256.toLowerCase()) {
@@ -132,7 +143,11 @@ export async function downloadModelFile(model: ModelFile, options: DownloadOptio
  * Writes the body into the part. Unlike stream.pipeline, a broken source (a cut, a cancel) still
  * lets the part finish writing what arrived, so the next download resumes from all of it.
  */
-async function writeAll(source: AsyncIterable<Uint8Array>, out: Writable, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+async function writeAll(
+  source: AsyncIterable<Uint8Array>,
+  out: Writable,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<void> {
   let failure: Error | undefined;
   out.on('error', (error) => {
     failure ??= error;
@@ -161,7 +176,11 @@ function request(model: ModelFile, from: number, signal: AbortSignal | undefined
   const headers: Record<string, string> = from > 0 ? { range: `bytes=${from}-` } : {};
   return fetch(model.url, { headers, ...(signal ? { signal } : {}) }).catch((error: unknown) => {
     if (signal?.aborted) throw cancelled(model, from);
-    throw new LanternError('FETCH_FAILED', `Downloading ${model.file}: ${model.url} could not be reached (${(error as Error).message}).`, { cause: error });
+    throw new LanternError(
+      'FETCH_FAILED',
+      `Downloading ${model.file}: ${model.url} could not be reached (${(error as Error).message}).`,
+      { cause: error },
+    );
   });
 }
 

@@ -19,16 +19,33 @@ const DEFAULT_ANSWER_TOKENS = 768;
 /** The chat template's own tokens around each message (role markers, turn ends): a margin, not a count. */
 const TEMPLATE_TOKENS_PER_MESSAGE = 16;
 
-export function createLocalComposer(runtime: LocalRuntime, modelPath: string, options: LocalComposerOptions = {}): Composer {
+export function createLocalComposer(
+  runtime: LocalRuntime,
+  modelPath: string,
+  options: LocalComposerOptions = {},
+): Composer {
   const answerTokens = options.answerTokens ?? DEFAULT_ANSWER_TOKENS;
   return async ({ question, passages, thread, signal, onText }) => {
     const { contextSize } = await runtime.load(modelPath);
-    const build = (count: number): ChatMessage[] => buildLlmMessages({ question, passages: passages.slice(0, count), ...(thread ? { thread } : {}) });
-    const count = await passagesThatFit(passages, build, (messages) => promptTokens(runtime, messages), contextSize - answerTokens);
+    const build = (count: number): ChatMessage[] =>
+      buildLlmMessages({ question, passages: passages.slice(0, count), ...(thread ? { thread } : {}) });
+    const count = await passagesThatFit(
+      passages,
+      build,
+      (messages) => promptTokens(runtime, messages),
+      contextSize - answerTokens,
+    );
     if (count === undefined) {
-      throw new LanternError('LLM_FAILED', `The local model's context (${contextSize} tokens) cannot hold the rules and the question with ${answerTokens} tokens for the answer. Choose a model with a larger context.`);
+      throw new LanternError(
+        'LLM_FAILED',
+        `The local model's context (${contextSize} tokens) cannot hold the rules and the question with ${answerTokens} tokens for the answer. Choose a model with a larger context.`,
+      );
     }
-    const generation = await runtime.generate(build(count), { maxTokens: answerTokens, onText, ...(signal ? { signal } : {}) });
+    const generation = await runtime.generate(build(count), {
+      maxTokens: answerTokens,
+      onText,
+      ...(signal ? { signal } : {}),
+    });
     return generation.text;
   };
 }

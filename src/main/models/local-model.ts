@@ -13,7 +13,12 @@ export function modelsDirOf(dataDir: string): string {
   return join(dataDir, 'models');
 }
 
-export function localModelPath(input: { settings: Settings; env: NodeJS.ProcessEnv; dataDir: string; catalog?: readonly CatalogEntry[] }): string | undefined {
+export function localModelPath(input: {
+  settings: Settings;
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  catalog?: readonly CatalogEntry[];
+}): string | undefined {
   const { settings, env, dataDir, catalog } = input;
   if (settings.llm.preset !== LOCAL_PRESET || (env.LANTERN_LLM_BASE_URL ?? '').trim() !== '') return undefined;
   const model = (env.LANTERN_LLM_MODEL ?? '').trim() || settings.llm.model;

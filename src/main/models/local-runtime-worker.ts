@@ -28,7 +28,9 @@ port.on('message', (request: RuntimeRequest) => {
     return;
   }
   queue = queue.then(() =>
-    handle(request).catch((error: unknown) => reply({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) })),
+    handle(request).catch((error: unknown) =>
+      reply({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
+    ),
   );
 });
 
@@ -55,12 +57,21 @@ async function load(request: LoadRequest): Promise<void> {
   const binding = await llama;
   const model = await binding.loadModel({ modelPath: request.modelPath });
   try {
-    const context = await model.createContext({ contextSize: Math.min(request.contextSize, model.trainContextSize), threads: request.threads });
+    const context = await model.createContext({
+      contextSize: Math.min(request.contextSize, model.trainContextSize),
+      threads: request.threads,
+    });
     loaded = { model, context };
     reply({
       type: 'loaded',
       id: request.id,
-      info: { modelPath: request.modelPath, contextSize: context.contextSize, trainContextSize: model.trainContextSize, sizeBytes: model.size, gpu: binding.gpu },
+      info: {
+        modelPath: request.modelPath,
+        contextSize: context.contextSize,
+        trainContextSize: model.trainContextSize,
+        sizeBytes: model.size,
+        gpu: binding.gpu,
+      },
     });
   } catch (error) {
     await model.dispose();
@@ -77,10 +88,20 @@ async function generate(request: GenerateRequest): Promise<void> {
   const abort = new AbortController();
   generations.set(request.id, abort);
   const sequence = context.getSequence();
-  const systemPrompt = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
-  const prompt = request.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n\n');
+  const systemPrompt = request.messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n\n');
+  const prompt = request.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n\n');
   // The model's own chat template (from the GGUF) wraps the messages.
-  const session = new LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false, ...(systemPrompt ? { systemPrompt } : {}) });
+  const session = new LlamaChatSession({
+    contextSequence: sequence,
+    autoDisposeSequence: false,
+    ...(systemPrompt ? { systemPrompt } : {}),
+  });
   let tokens = 0;
   try {
     const result = await session.promptWithMeta(prompt, {

@@ -51,7 +51,11 @@ export interface Generation {
 }
 
 type Message = GenerateRequest['messages'][number];
-type Pending = { resolve: (reply: RuntimeReply) => void; reject: (error: Error) => void; onText?: (delta: string) => void };
+type Pending = {
+  resolve: (reply: RuntimeReply) => void;
+  reject: (error: Error) => void;
+  onText?: (delta: string) => void;
+};
 
 export const DEFAULT_CONTEXT_SIZE = 4096;
 export const DEFAULT_IDLE_MS = 5 * 60_000;
@@ -96,7 +100,10 @@ export class LocalRuntime {
    * cancel rejects with CANCELLED once the worker has stopped generating, so the next call finds
    * the model free.
    */
-  async generate(messages: Message[], { maxTokens = DEFAULT_MAX_TOKENS, signal, onText }: GenerateOptions = {}): Promise<Generation> {
+  async generate(
+    messages: Message[],
+    { maxTokens = DEFAULT_MAX_TOKENS, signal, onText }: GenerateOptions = {},
+  ): Promise<Generation> {
     if (this.info === undefined) throw new LanternError('LLM_FAILED', 'No local model is loaded.');
     if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled before the model was asked.');
     const id = this.nextId++;
@@ -111,7 +118,10 @@ export class LocalRuntime {
     } catch (error) {
       if (error instanceof LanternError) throw error;
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled before the model finished.');
-      throw new LanternError('LLM_FAILED', `The local model ${this.info?.modelPath ?? ''} failed: ${(error as Error).message}`);
+      throw new LanternError(
+        'LLM_FAILED',
+        `The local model ${this.info?.modelPath ?? ''} failed: ${(error as Error).message}`,
+      );
     } finally {
       signal?.removeEventListener('abort', cancel);
       this.busy--;
@@ -156,7 +166,10 @@ export class LocalRuntime {
     if (hadModel) this.options.onUnload?.();
   }
 
-  private ask(request: Exclude<RuntimeRequest, { type: 'cancel' }>, onText?: (delta: string) => void): Promise<RuntimeReply> {
+  private ask(
+    request: Exclude<RuntimeRequest, { type: 'cancel' }>,
+    onText?: (delta: string) => void,
+  ): Promise<RuntimeReply> {
     const worker = this.startWorker();
     // Held while it has work, so a waiting caller keeps the process alive; let go when idle.
     worker.ref();

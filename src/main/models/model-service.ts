@@ -68,7 +68,10 @@ export class ModelService {
   }
 
   /** Downloads a catalog model (a second call for the same model waits for the first); its path. */
-  async download(id: string, { signal, onProgress }: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void } = {}): Promise<string> {
+  async download(
+    id: string,
+    { signal, onProgress }: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void } = {},
+  ): Promise<string> {
     const entry = this.entry(id);
     const running = this.downloads.get(id);
     if (running) return running;
@@ -85,7 +88,8 @@ export class ModelService {
   /** Deletes a model's file and any part of it. */
   async remove(id: string): Promise<void> {
     const entry = this.entry(id);
-    if (this.downloads.has(id)) throw new LanternError('INVALID_INPUT', `${entry.name} is downloading; cancel the download first.`);
+    if (this.downloads.has(id))
+      throw new LanternError('INVALID_INPUT', `${entry.name} is downloading; cancel the download first.`);
     const path = join(this.modelsDir, entry.file);
     await rm(path, { force: true });
     await rm(`${path}.part`, { force: true });
@@ -94,7 +98,10 @@ export class ModelService {
   private entry(id: string): CatalogEntry {
     const entry = this.catalog.find((candidate) => candidate.id === id);
     if (entry === undefined) {
-      throw new LanternError('INVALID_INPUT', `id: no model "${id}" in the catalog; the catalog has ${this.catalog.map((e) => e.id).join(', ')}.`);
+      throw new LanternError(
+        'INVALID_INPUT',
+        `id: no model "${id}" in the catalog; the catalog has ${this.catalog.map((e) => e.id).join(', ')}.`,
+      );
     }
     return entry;
   }

@@ -17,7 +17,10 @@ export function catalogFromEnv(env: NodeJS.ProcessEnv): readonly CatalogEntry[] 
   try {
     return parseCatalog(JSON.parse(readFileSync(file, 'utf8')));
   } catch (error) {
-    throw new LanternError('INVALID_INPUT', `LANTERN_MODEL_CATALOG=${file} is not a catalog shaped as catalog.json: ${(error as Error).message}`);
+    throw new LanternError(
+      'INVALID_INPUT',
+      `LANTERN_MODEL_CATALOG=${file} is not a catalog shaped as catalog.json: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -25,9 +28,15 @@ export function probeTargetsFromEnv(env: NodeJS.ProcessEnv): readonly ProbeTarge
   const value = env.LANTERN_MODEL_SERVERS?.trim();
   if (!value) return DEFAULT_PROBE_TARGETS;
   return value.split(',').map((pair) => {
-    const [kind, origin] = pair.trim().split('=', 2).map((part) => part.trim());
+    const [kind, origin] = pair
+      .trim()
+      .split('=', 2)
+      .map((part) => part.trim());
     if (!KINDS.includes(kind as LocalServerKind) || !origin || !URL.canParse(origin)) {
-      throw new LanternError('INVALID_INPUT', `LANTERN_MODEL_SERVERS: "${pair}" is not kind=origin with kind one of ${KINDS.join(', ')}, e.g. ollama=http://127.0.0.1:11434`);
+      throw new LanternError(
+        'INVALID_INPUT',
+        `LANTERN_MODEL_SERVERS: "${pair}" is not kind=origin with kind one of ${KINDS.join(', ')}, e.g. ollama=http://127.0.0.1:11434`,
+      );
     }
     return { kind: kind as LocalServerKind, origin: new URL(origin).origin };
   });

@@ -54,10 +54,15 @@ export class ModelsOperations implements ModelsApi {
       name: server.name,
       baseUrl: server.baseUrl,
       ...(server.version === undefined ? {} : { version: server.version }),
-      models: server.models.filter((model) => model.use === 'chat').map(({ id, sizeBytes }) => ({ id, ...(sizeBytes === undefined ? {} : { sizeBytes }) })),
+      models: server.models
+        .filter((model) => model.use === 'chat')
+        .map(({ id, sizeBytes }) => ({ id, ...(sizeBytes === undefined ? {} : { sizeBytes }) })),
     }));
     const sole = soleChatModel(found);
-    return { servers, ...(sole ? { sole: { serverName: sole.server.name, baseUrl: sole.server.baseUrl, model: sole.model.id } } : {}) };
+    return {
+      servers,
+      ...(sole ? { sole: { serverName: sole.server.name, baseUrl: sole.server.baseUrl, model: sole.model.id } } : {}),
+    };
   }
 
   async catalog(): Promise<ModelsCatalogResponse> {
@@ -131,41 +136,88 @@ export class ModelsOperations implements ModelsApi {
   async test(request: ModelTestRequest, options: CallOptions = {}): Promise<ModelTestResponse> {
     const given = parse(ModelTestRequestSchema, 'models.test', request);
     const settings = this.options.settings.current();
-    if (given.baseUrl === undefined && given.model === undefined && settings.llm.preset === LOCAL_PRESET) return this.testLocal(settings);
+    if (given.baseUrl === undefined && given.model === undefined && settings.llm.preset === LOCAL_PRESET)
+      return this.testLocal(settings);
     let config;
     try {
       config = resolveLlmConfig({ settings, env: this.options.env, dataDir: this.options.dataDir });
     } catch (error) {
-      if (!(error instanceof LanternError) || given.baseUrl === undefined) return { ok: false, error: (error as Error).message };
+      if (!(error instanceof LanternError) || given.baseUrl === undefined)
+        return { ok: false, error: (error as Error).message };
     }
     const baseUrl = given.baseUrl ?? config?.baseUrl;
     const model = given.model ?? config?.model;
     if (baseUrl === undefined || model === undefined) {
-      return { ok: false, error: 'No model is chosen: answers quote the pages. Choose a model found on this computer, download one, or set a server and a model.' };
+      return {
+        ok: false,
+        error:
+          'No model is chosen: answers quote the pages. Choose a model found on this computer, download one, or set a server and a model.',
+      };
     }
     // The stored key goes only to the endpoint it is set for.
     const apiKey = config !== undefined && baseUrl === config.baseUrl ? config.apiKey : undefined;
-    return testServer({ baseUrl, model, ...(apiKey === undefined ? {} : { apiKey }) }, this.options.testTimeoutMs ?? DEFAULT_TEST_TIMEOUT_MS, options.signal);
+    return testServer(
+      { baseUrl, model, ...(apiKey === undefined ? {} : { apiKey }) },
+      this.options.testTimeoutMs ?? DEFAULT_TEST_TIMEOUT_MS,
+      options.signal,
+    );
   }
 
   private localPath(model: string): string {
     const settings = { llm: { preset: LOCAL_PRESET, model } } as Settings;
-    return localModelPath({ settings, env: {}, dataDir: this.options.dataDir, catalog: this.options.models.entries }) as string;
+    return localModelPath({
+      settings,
+      env: {},
+      dataDir: this.options.dataDir,
+      catalog: this.options.models.entries,
+    }) as string;
   }
 
   private testLocal(settings: Settings): ModelTestResponse {
     const where = 'this computer (Lantern runs it)';
     const model = settings.llm.model;
-    if (model === undefined) return { ok: false, error: 'No model file is chosen for the built-in runtime: download a model from the list, or name a GGUF file.', where };
-    const path = localModelPath({ settings, env: this.options.env, dataDir: this.options.dataDir, catalog: this.options.models.entries });
-    if (path === undefined) return { ok: false, error: 'LANTERN_LLM_BASE_URL names a server, so the built-in runtime is not used.', model, where };
-    if (!this.options.hasLocalRuntime) return { ok: false, error: 'The built-in model runtime is not part of this build: choose a model server instead.', model, where };
-    if (!existsSync(path)) return { ok: false, error: `The model file ${path} is not there: download the model again, or choose another.`, model, where };
+    if (model === undefined)
+      return {
+        ok: false,
+        error: 'No model file is chosen for the built-in runtime: download a model from the list, or name a GGUF file.',
+        where,
+      };
+    const path = localModelPath({
+      settings,
+      env: this.options.env,
+      dataDir: this.options.dataDir,
+      catalog: this.options.models.entries,
+    });
+    if (path === undefined)
+      return {
+        ok: false,
+        error: 'LANTERN_LLM_BASE_URL names a server, so the built-in runtime is not used.',
+        model,
+        where,
+      };
+    if (!this.options.hasLocalRuntime)
+      return {
+        ok: false,
+        error: 'The built-in model runtime is not part of this build: choose a model server instead.',
+        model,
+        where,
+      };
+    if (!existsSync(path))
+      return {
+        ok: false,
+        error: `The model file ${path} is not there: download the model again, or choose another.`,
+        model,
+        where,
+      };
     return { ok: true, model, where };
   }
 }
 
-function parse<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, what: string, input: unknown): T {
+function parse<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } },
+  what: string,
+  input: unknown,
+): T {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(what, parsed.error, input);
   return parsed.data;
@@ -174,7 +226,10 @@ function parse<T>(schema: { safeParse(input: unknown): { success: true; data: T 
 /** The preset whose URL this is (ollama, lmstudio, llamacpp, …), else `custom` with the URL. */
 function presetOf(baseUrl: string): Pick<NonNullable<SettingsPatch['llm']>, 'preset' | 'baseUrl'> {
   const trimmed = baseUrl.replace(/\/+$/, '');
-  const preset = LLM_PRESETS.find((name) => name in LLM_PRESET_BASE_URLS && LLM_PRESET_BASE_URLS[name as keyof typeof LLM_PRESET_BASE_URLS] === trimmed);
+  const preset = LLM_PRESETS.find(
+    (name) =>
+      name in LLM_PRESET_BASE_URLS && LLM_PRESET_BASE_URLS[name as keyof typeof LLM_PRESET_BASE_URLS] === trimmed,
+  );
   return preset ? { preset, baseUrl: null } : { preset: 'custom', baseUrl: trimmed };
 }
 
@@ -183,7 +238,11 @@ function presetOf(baseUrl: string): Pick<NonNullable<SettingsPatch['llm']>, 'pre
  * "data":[{"id":…}]}`, the OpenAI API reference's "List models", which Ollama's, LM Studio's and
  * llama-server's /v1 answer too) and looks for the model there.
  */
-async function testServer(target: { baseUrl: string; model: string; apiKey?: string }, timeoutMs: number, signal?: AbortSignal): Promise<ModelTestResponse> {
+async function testServer(
+  target: { baseUrl: string; model: string; apiKey?: string },
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<ModelTestResponse> {
   const { model, apiKey } = target;
   const where = endpointForPeople(target.baseUrl);
   const budget = AbortSignal.timeout(timeoutMs);
@@ -201,22 +260,43 @@ async function testServer(target: { baseUrl: string; model: string; apiKey?: str
   }
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
-    return { ok: false, error: `${where} refused the request (${response.status}): ${apiKey === undefined ? 'it wants an API key; store one in Settings.' : 'the API key is wrong or has no access.'}`, model, where };
+    return {
+      ok: false,
+      error: `${where} refused the request (${response.status}): ${apiKey === undefined ? 'it wants an API key; store one in Settings.' : 'the API key is wrong or has no access.'}`,
+      model,
+      where,
+    };
   }
   if (response.status !== 200) {
     await response.body?.cancel();
-    return { ok: false, error: `${where} answered ${response.status} to GET /models: it does not look like an OpenAI-compatible endpoint (the address usually ends in /v1).`, model, where };
+    return {
+      ok: false,
+      error: `${where} answered ${response.status} to GET /models: it does not look like an OpenAI-compatible endpoint (the address usually ends in /v1).`,
+      model,
+      where,
+    };
   }
   let ids: string[] | undefined;
   try {
     const body = (await response.json()) as { data?: { id?: unknown }[] };
-    ids = Array.isArray(body.data) ? body.data.map((entry) => entry.id).filter((id): id is string => typeof id === 'string') : undefined;
+    ids = Array.isArray(body.data)
+      ? body.data.map((entry) => entry.id).filter((id): id is string => typeof id === 'string')
+      : undefined;
   } catch {
     ids = undefined;
   }
-  if (ids === undefined) return { ok: false, error: `${where} answered GET /models with something other than a list of models: it does not look like an OpenAI-compatible endpoint.`, model, where };
+  if (ids === undefined)
+    return {
+      ok: false,
+      error: `${where} answered GET /models with something other than a list of models: it does not look like an OpenAI-compatible endpoint.`,
+      model,
+      where,
+    };
   if (!ids.includes(model)) {
-    const has = ids.length === 0 ? 'it has none' : `it has ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''}`;
+    const has =
+      ids.length === 0
+        ? 'it has none'
+        : `it has ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''}`;
     return { ok: false, error: `${where} has no model "${model}": ${has}.`, model, where };
   }
   return { ok: true, model, where };

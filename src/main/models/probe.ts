@@ -54,11 +54,14 @@ export interface ProbeOptions {
 export async function probeLocalServers(options: ProbeOptions = {}): Promise<FoundServer[]> {
   const { targets = DEFAULT_PROBE_TARGETS, timeoutMs = DEFAULT_PROBE_TIMEOUT_MS, signal } = options;
   for (const target of targets) {
-    if (!isLoopbackOrigin(target.origin)) throw new Error(`The probe asks loopback only; ${target.origin} is not a loopback origin.`);
+    if (!isLoopbackOrigin(target.origin))
+      throw new Error(`The probe asks loopback only; ${target.origin} is not a loopback origin.`);
   }
   const budget = AbortSignal.timeout(timeoutMs);
   const aborted = signal === undefined ? budget : AbortSignal.any([signal, budget]);
-  const found = await Promise.all(targets.map((target) => PROBES[target.kind](target.origin, aborted).catch(() => undefined)));
+  const found = await Promise.all(
+    targets.map((target) => PROBES[target.kind](target.origin, aborted).catch(() => undefined)),
+  );
   return found.filter((server): server is FoundServer => server !== undefined);
 }
 
@@ -88,7 +91,9 @@ const probeOllama: Probe = async (origin, signal) => {
   const models = tags.data.models.map((model) => ({
     id: model.name,
     // /api/tags says nothing of capabilities; embedding models are BERT-family or named so.
-    use: looksLikeEmbedding([model.name, model.details?.family ?? '', ...(model.details?.families ?? [])]) ? ('embedding' as const) : ('chat' as const),
+    use: looksLikeEmbedding([model.name, model.details?.family ?? '', ...(model.details?.families ?? [])])
+      ? ('embedding' as const)
+      : ('chat' as const),
     ...(model.size === undefined ? {} : { sizeBytes: model.size }),
   }));
   return { kind: 'ollama', name: 'Ollama', baseUrl: `${origin}/v1`, version: version.data.version, models };
@@ -101,7 +106,9 @@ const OpenAiModelList = z.object({
 
 const LmStudioModelList = z.object({
   object: z.literal('list'),
-  data: z.array(z.object({ id: z.string(), object: z.literal('model'), type: z.string(), state: z.string().optional() })),
+  data: z.array(
+    z.object({ id: z.string(), object: z.literal('model'), type: z.string(), state: z.string().optional() }),
+  ),
 });
 
 /**
@@ -112,7 +119,10 @@ const LmStudioModelList = z.object({
 const probeLmStudio: Probe = async (origin, signal) => {
   const list = LmStudioModelList.safeParse(await getJson(`${origin}/api/v0/models`, signal));
   if (!list.success) return undefined;
-  const models = list.data.data.map((model) => ({ id: model.id, use: model.type === 'embeddings' ? ('embedding' as const) : ('chat' as const) }));
+  const models = list.data.data.map((model) => ({
+    id: model.id,
+    use: model.type === 'embeddings' ? ('embedding' as const) : ('chat' as const),
+  }));
   return { kind: 'lmstudio', name: 'LM Studio', baseUrl: `${origin}/v1`, models };
 };
 
@@ -131,7 +141,11 @@ const probeLlamaServer: Probe = async (origin, signal) => {
   return { kind: 'llamacpp', name: 'llama.cpp', baseUrl: `${origin}/v1`, models };
 };
 
-const PROBES: Record<LocalServerKind, Probe> = { ollama: probeOllama, lmstudio: probeLmStudio, llamacpp: probeLlamaServer };
+const PROBES: Record<LocalServerKind, Probe> = {
+  ollama: probeOllama,
+  lmstudio: probeLmStudio,
+  llamacpp: probeLlamaServer,
+};
 
 /** The JSON of a 200 answer, or undefined for anything else (another status, a redirect, not JSON). */
 async function getJson(url: string, signal: AbortSignal): Promise<unknown> {
@@ -154,7 +168,9 @@ function looksLikeEmbedding(names: string[]): boolean {
 function isLoopbackOrigin(origin: string): boolean {
   if (!URL.canParse(origin)) return false;
   const { protocol, hostname } = new URL(origin);
-  return protocol === 'http:' && (hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname));
+  return (
+    protocol === 'http:' && (hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname))
+  );
 }
 
 /**
@@ -163,6 +179,8 @@ function isLoopbackOrigin(origin: string): boolean {
  * chooses.
  */
 export function soleChatModel(servers: readonly FoundServer[]): { server: FoundServer; model: FoundModel } | undefined {
-  const choices = servers.flatMap((server) => server.models.filter((model) => model.use === 'chat').map((model) => ({ server, model })));
+  const choices = servers.flatMap((server) =>
+    server.models.filter((model) => model.use === 'chat').map((model) => ({ server, model })),
+  );
   return choices.length === 1 ? choices[0] : undefined;
 }

@@ -68,7 +68,11 @@ interface Claim {
   read: string;
 }
 
-export function findDisagreements(question: string, subQuestions: readonly string[], sources: readonly SourceText[]): Disagreement[] {
+export function findDisagreements(
+  question: string,
+  subQuestions: readonly string[],
+  sources: readonly SourceText[],
+): Disagreement[] {
   const canonical = canonicalTerms();
   const claims = sources.flatMap((source) => claimsOf(source, canonical));
   const weight = subjectWeights(claims);
@@ -98,7 +102,11 @@ export function findDisagreements(question: string, subQuestions: readonly strin
  * of them gives a different figure; the agreeing ones come along (three sources against one is
  * worth seeing).
  */
-function disagreementAround(anchor: Claim, group: readonly Claim[], weight: (term: string) => number): { claims: Claim[]; similarity: number } | undefined {
+function disagreementAround(
+  anchor: Claim,
+  group: readonly Claim[],
+  weight: (term: string) => number,
+): { claims: Claim[]; similarity: number } | undefined {
   const needed = anchor.value.unit === 'year' ? MIN_SIMILARITY_YEAR : MIN_SIMILARITY;
   const best = new Map<number, { claim: Claim; similarity: number; differs: boolean }>();
   for (const other of group) {
@@ -107,10 +115,13 @@ function disagreementAround(anchor: Claim, group: readonly Claim[], weight: (ter
     const comparison = compareValues(anchor.value, other.value);
     if (similarity < needed || comparison === 'unrelated' || !sameConditions(anchor, other)) continue;
     const held = best.get(other.n);
-    if (!held || similarity > held.similarity) best.set(other.n, { claim: other, similarity, differs: comparison === 'differ' });
+    if (!held || similarity > held.similarity)
+      best.set(other.n, { claim: other, similarity, differs: comparison === 'differ' });
   }
   // The differing ones first, then the most similar.
-  const matches = [...best.values()].sort((a, b) => Number(b.differs) - Number(a.differs) || b.similarity - a.similarity);
+  const matches = [...best.values()].sort(
+    (a, b) => Number(b.differs) - Number(a.differs) || b.similarity - a.similarity,
+  );
   const first = matches[0];
   if (!first?.differs) return undefined;
   return { claims: [anchor, ...matches.slice(0, MAX_CLAIMS - 1).map((m) => m.claim)], similarity: first.similarity };
@@ -130,7 +141,10 @@ function sameConditions(a: Claim, b: Claim): boolean {
 function compareValues(a: Value, b: Value): 'agree' | 'differ' | 'unrelated' {
   if (a.unit !== b.unit) return 'unrelated';
   const pairs = a.readings.flatMap((x) => b.readings.map((y) => ordered(x, y)));
-  const plausible = pairs.filter(([lower, upper]) => a.unit === 'year' || a.unit === 'temperature' || lower.high <= 0 || upper.low / lower.high <= MAX_RATIO);
+  const plausible = pairs.filter(
+    ([lower, upper]) =>
+      a.unit === 'year' || a.unit === 'temperature' || lower.high <= 0 || upper.low / lower.high <= MAX_RATIO,
+  );
   if (plausible.length === 0) return 'unrelated';
   return plausible.every(([lower, upper]) => apart(lower, upper, a.unit)) ? 'differ' : 'agree';
 }
@@ -145,7 +159,10 @@ function apart(lower: Interval, upper: Interval, unit: string): boolean {
   if (gap <= 0) return false;
   if (unit === 'year') return true;
   const scale = Math.max(Math.abs(upper.low), Math.abs(lower.high));
-  return gap > (unit === 'temperature' ? Math.max(TEMPERATURE_TOLERANCE, RELATIVE_TOLERANCE * scale) : RELATIVE_TOLERANCE * scale);
+  return (
+    gap >
+    (unit === 'temperature' ? Math.max(TEMPERATURE_TOLERANCE, RELATIVE_TOLERANCE * scale) : RELATIVE_TOLERANCE * scale)
+  );
 }
 
 /**
@@ -173,12 +190,22 @@ function claimsOf(source: SourceText, canonical: (term: string) => string): Clai
       const quote = withoutEscapes(span.text);
       const read = masked(quote);
       // Claims are made in whole sentences: a label, a field or a heading ("Storage: 15 GB") states no claim about anything.
-      if (quote.length > MAX_QUOTE_CHARS || !substantial(read) || !usable(read, true) || !endsSentence(read.trim()) || isFurniture(read)) continue;
+      if (
+        quote.length > MAX_QUOTE_CHARS ||
+        !substantial(read) ||
+        !usable(read, true) ||
+        !endsSentence(read.trim()) ||
+        isFurniture(read)
+      )
+        continue;
       const values = readValues(read);
       if (values.length === 0) continue;
       for (const part of parts(read, values)) {
         const inPart = values.filter((v) => v.start >= part.start && v.start < part.end);
-        const blanked = blank(read.slice(part.start, part.end), inPart.map((v) => [v.start - part.start, v.end - part.start]));
+        const blanked = blank(
+          read.slice(part.start, part.end),
+          inPart.map((v) => [v.start - part.start, v.end - part.start]),
+        );
         const subjectWords = wordSpans(blanked).flatMap(({ word, index }) => {
           const term = /\p{N}/u.test(word) ? undefined : contentTerm(word);
           const start = part.start + index;
@@ -188,7 +215,15 @@ function claimsOf(source: SourceText, canonical: (term: string) => string): Clai
         for (const value of inPart) {
           const enough = value.unit === 'year' ? MIN_SUBJECT_TERMS_YEAR : MIN_SUBJECT_TERMS;
           if (subject.size < enough || AT.test(read.slice(part.start, value.start))) continue;
-          claims.push({ n: source.n, quote, read, value, beside: inPart.filter((v) => v !== value), subject, subjectWords });
+          claims.push({
+            n: source.n,
+            quote,
+            read,
+            value,
+            beside: inPart.filter((v) => v !== value),
+            subject,
+            subjectWords,
+          });
         }
       }
     }
@@ -208,14 +243,16 @@ function masked(sentence: string): string {
 function parts(text: string, values: readonly Value[]): { start: number; end: number }[] {
   const inside = (at: number): boolean => values.some((v) => at >= v.start && at < v.end);
   const breaks: { start: number; end: number }[] = [];
-  for (const m of text.matchAll(PART_BREAK)) if (!inside(m.index)) breaks.push({ start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(PART_BREAK))
+    if (!inside(m.index)) breaks.push({ start: m.index, end: m.index + m[0].length });
   // "520 reports of X and 480 reports of Y": an "and" between two figures of one unit joins two claims.
   for (const m of text.matchAll(PARALLEL)) {
     if (inside(m.index)) continue;
     const previous = Math.max(0, ...breaks.filter((b) => b.end <= m.index).map((b) => b.end));
     const next = Math.min(text.length, ...breaks.filter((b) => b.start >= m.index + m[0].length).map((b) => b.start));
     const before = new Set(values.filter((v) => v.start >= previous && v.end <= m.index).map((v) => v.unit));
-    if (values.some((v) => v.start >= m.index + m[0].length && v.end <= next && before.has(v.unit))) breaks.push({ start: m.index, end: m.index + m[0].length });
+    if (values.some((v) => v.start >= m.index + m[0].length && v.end <= next && before.has(v.unit)))
+      breaks.push({ start: m.index, end: m.index + m[0].length });
   }
   breaks.sort((a, b) => a.start - b.start);
   const out: { start: number; end: number }[] = [];
@@ -295,7 +332,8 @@ function topicOf(claims: readonly Claim[]): string {
         if (wordCount(first.read.slice(span.start, span.end)) > MAX_TOPIC_WORDS) break;
         const terms = new Set(run.slice(i, j + 1).map((w) => w.term)).size;
         // The most shared terms, then the fewest words; the first such span on a tie.
-        if (!best || terms > best.terms || (terms === best.terms && span.end - span.start < best.end - best.start)) best = { ...span, terms };
+        if (!best || terms > best.terms || (terms === best.terms && span.end - span.start < best.end - best.start))
+          best = { ...span, terms };
       }
     }
   }

@@ -54,7 +54,10 @@ export interface GatherInput {
   person?: { captcha: Pick<CaptchaApi, 'solve'> };
 }
 
-export async function gather(input: GatherInput, deps: { search: ResearchSearch; fetch: () => Promise<FetchService> }): Promise<Gathered> {
+export async function gather(
+  input: GatherInput,
+  deps: { search: ResearchSearch; fetch: () => Promise<FetchService> },
+): Promise<Gathered> {
   const { subQuestions, request } = input;
   const stop = new AbortController();
   let stopped: Gathered['stopped'];
@@ -110,7 +113,14 @@ export async function gather(input: GatherInput, deps: { search: ResearchSearch;
       const n = pages.length + 1;
       const title = response.title || result.title;
       pages.push({ n, url: response.finalUrl, title, markdown: response.markdown });
-      sources.push({ n, title, url: response.finalUrl, source: sourceOf(response.finalUrl), ...definedFields({ date: result.date }), quotes: [] });
+      sources.push({
+        n,
+        title,
+        url: response.finalUrl,
+        source: sourceOf(response.finalUrl),
+        ...definedFields({ date: result.date }),
+        quotes: [],
+      });
       emit({ type: 'page', url: result.url, state: 'read', n, title });
       emit({ type: 'sources', sources: sources.map((s) => ({ ...s })) });
       // Full while more waits to be searched or read: the budget, not the plan, ended it.

@@ -39,8 +39,11 @@ export function parseSubQuestions(completion: string): string[] {
 
 export function createSubQuestionWriter(config: LlmConfig): SubQuestionWriter {
   return async ({ question, signal }) => {
-    const subQuestions = parseSubQuestions(await completeChat(config, buildPlanMessages(question), signal ? { signal } : {}));
-    if (subQuestions.length === 0) throw new LanternError('LLM_FAILED', 'The model proposed no usable sub-questions (an empty or overlong reply).');
+    const subQuestions = parseSubQuestions(
+      await completeChat(config, buildPlanMessages(question), signal ? { signal } : {}),
+    );
+    if (subQuestions.length === 0)
+      throw new LanternError('LLM_FAILED', 'The model proposed no usable sub-questions (an empty or overlong reply).');
     return subQuestions;
   };
 }

@@ -28,7 +28,12 @@ export function searchWithPerson(
         const engine = blockedEngine(error);
         if (engine === undefined || solved >= MAX_SOLVES || signal?.aborted) throw error;
         const until = (error as LanternError).details?.['pausedUntil'];
-        person.emit({ type: 'paused', engine, reason: (error as LanternError).message, ...(typeof until === 'number' ? { until: new Date(until).toISOString() } : {}) });
+        person.emit({
+          type: 'paused',
+          engine,
+          reason: (error as LanternError).message,
+          ...(typeof until === 'number' ? { until: new Date(until).toISOString() } : {}),
+        });
         try {
           await person.captcha.solve({ engine }, signal ? { signal } : {});
         } catch {

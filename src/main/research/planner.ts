@@ -28,18 +28,32 @@ export interface PlannerDeps {
 }
 
 /** `question` is what is searched for (the question made to stand alone on its thread). */
-export async function planResearch(request: ResearchPlanRequest, question: string, deps: PlannerDeps, signal?: AbortSignal): Promise<ResearchPlan> {
-  const base = { question: request.question, ...definedFields({ searchedFor: question === request.question ? undefined : question }) };
+export async function planResearch(
+  request: ResearchPlanRequest,
+  question: string,
+  deps: PlannerDeps,
+  signal?: AbortSignal,
+): Promise<ResearchPlan> {
+  const base = {
+    question: request.question,
+    ...definedFields({ searchedFor: question === request.question ? undefined : question }),
+  };
   if (deps.writer) {
     const budget = AbortSignal.timeout(deps.budgetMs);
     try {
-      const proposed = withoutTheQuestion(question, distinct(await deps.writer({ question, signal: signal ? AbortSignal.any([signal, budget]) : budget })));
+      const proposed = withoutTheQuestion(
+        question,
+        distinct(await deps.writer({ question, signal: signal ? AbortSignal.any([signal, budget]) : budget })),
+      );
       return { ...base, subQuestions: proposed.slice(0, MAX_SUB_QUESTIONS), plannedBy: 'llm' };
     } catch (error) {
       if (signal?.aborted) throw new LanternError('CANCELLED', 'The research was cancelled.');
       if (!(error instanceof LanternError)) throw error;
       const llmError = budget.aborted
-        ? new LanternError('LLM_FAILED', `The model proposed no plan within ${deps.budgetMs} ms; the plan is the question's facets.`).toInfo()
+        ? new LanternError(
+            'LLM_FAILED',
+            `The model proposed no plan within ${deps.budgetMs} ms; the plan is the question's facets.`,
+          ).toInfo()
         : error.toInfo();
       return { ...(await facetPlan(request, question, deps, signal)), ...base, llmError };
     }
@@ -47,7 +61,12 @@ export async function planResearch(request: ResearchPlanRequest, question: strin
   return { ...(await facetPlan(request, question, deps, signal)), ...base };
 }
 
-async function facetPlan(request: ResearchPlanRequest, question: string, deps: PlannerDeps, signal?: AbortSignal): Promise<ResearchPlan> {
+async function facetPlan(
+  request: ResearchPlanRequest,
+  question: string,
+  deps: PlannerDeps,
+  signal?: AbortSignal,
+): Promise<ResearchPlan> {
   const page = await deps.search({ query: question, ...searchScopeOf(request) }, signal);
   const suggested = [...(page.peopleAlsoAsk ?? []), ...(page.relatedSearches ?? [])];
   const own = facets(question);
@@ -88,7 +107,10 @@ export function distinct(questions: readonly string[]): string[] {
 
 /** Two questions ask the same thing: the same words in any case, or most of their content terms. */
 export function asksTheSame(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase() || similarity(new Set(contentTerms(a)), new Set(contentTerms(b))) >= SAME_QUESTION;
+  return (
+    a.trim().toLowerCase() === b.trim().toLowerCase() ||
+    similarity(new Set(contentTerms(a)), new Set(contentTerms(b))) >= SAME_QUESTION
+  );
 }
 
 function similarity(a: Set<string>, b: Set<string>): number {

@@ -8,7 +8,13 @@
  */
 import type { ReportSection, ResearchReport } from '../../shared/research-contract';
 import { oneLine } from '../../shared/format/one-line';
-import { atLineStart, citationsAsFootnotes, markdownInline, markdownText, markdownUrl } from '../../shared/format/markdown';
+import {
+  atLineStart,
+  citationsAsFootnotes,
+  markdownInline,
+  markdownText,
+  markdownUrl,
+} from '../../shared/format/markdown';
 
 const DISAGREEMENTS_HEADING = 'Where the sources disagree';
 const NOT_ANSWERED_HEADING = 'Not answered by the sources';
@@ -27,7 +33,8 @@ export function reportMarkdown(report: Omit<ResearchReport, 'markdown'>): string
 
   const lines = [`# ${markdownText(report.question) || 'Research report'}`, ''];
   if (report.searchedFor !== undefined) lines.push(`_Searched for: ${markdownText(report.searchedFor)}_`, '');
-  if (report.stopped !== undefined) lines.push(`_Written from what was gathered before ${STOPPED[report.stopped]}._`, '');
+  if (report.stopped !== undefined)
+    lines.push(`_Written from what was gathered before ${STOPPED[report.stopped]}._`, '');
   lines.push(...body(report.summary));
   for (const section of report.sections) lines.push(`## ${markdownText(section.title)}`, '', ...body(section));
 
@@ -49,9 +56,12 @@ export function reportMarkdown(report: Omit<ResearchReport, 'markdown'>): string
 
   // A footnote nobody references does not render: the sources read but not cited are listed.
   const uncited = report.sources.filter((s) => !cited.has(s.n));
-  if (uncited.length > 0) lines.push(`${cited.size === 0 ? 'Sources' : 'Also consulted'}: ${uncited.map((s) => `[^${s.n}]`).join(' ')}`, '');
+  if (uncited.length > 0)
+    lines.push(`${cited.size === 0 ? 'Sources' : 'Also consulted'}: ${uncited.map((s) => `[^${s.n}]`).join(' ')}`, '');
   for (const source of report.sources) {
-    lines.push(`[^${source.n}]: [${markdownText(source.title) || markdownText(source.url)}](<${markdownUrl(source.url)}>)`);
+    lines.push(
+      `[^${source.n}]: [${markdownText(source.title) || markdownText(source.url)}](<${markdownUrl(source.url)}>)`,
+    );
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -70,7 +80,11 @@ function sectionLines(text: string, label: (n: number) => number | undefined, ci
       if (lines.at(-1) !== '') lines.push('');
       continue;
     }
-    const rendered = atLineStart(withBold(words, (piece) => citationsAsFootnotes(piece, label, { text: markdownInline, onCited: (n) => cited.add(n) })));
+    const rendered = atLineStart(
+      withBold(words, (piece) =>
+        citationsAsFootnotes(piece, label, { text: markdownInline, onCited: (n) => cited.add(n) }),
+      ),
+    );
     lines.push(item ? `${item[1] === undefined ? '-' : `${item[1]}.`} ${rendered}` : rendered);
   }
   if (lines.length > 0 && lines.at(-1) !== '') lines.push('');

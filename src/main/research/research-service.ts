@@ -33,7 +33,10 @@ import { writeReport } from './writer';
 
 export interface ResearchServiceDeps {
   /** The search service: its engine queue and pacing apply to every search of a run. */
-  search: (request: SearchRequestInput, options: { signal?: AbortSignal; firstPageOnly?: boolean }) => Promise<SearchResponse>;
+  search: (
+    request: SearchRequestInput,
+    options: { signal?: AbortSignal; firstPageOnly?: boolean },
+  ) => Promise<SearchResponse>;
   fetch: () => Promise<FetchService>;
   store: Store;
   /** Shows a blocked engine's page to a person (interactive runs). */
@@ -66,7 +69,11 @@ export class ResearchRunService implements DeepResearchApi {
     }
   }
 
-  private async research(input: ResearchRequestInput, options: ResearchOptions, emit: (event: ResearchEvent) => void): Promise<ResearchReport> {
+  private async research(
+    input: ResearchRequestInput,
+    options: ResearchOptions,
+    emit: (event: ResearchEvent) => void,
+  ): Promise<ResearchReport> {
     const now = this.deps.now ?? (() => performance.now());
     const started = now();
     const parsed = ResearchRequestSchema.safeParse(input);
@@ -101,12 +108,21 @@ export class ResearchRunService implements DeepResearchApi {
             ...definedFields({ signal, allowPrivateNetworks: options.allowPrivateNetworks || undefined }),
             ...(options.interactive ? { person: { captcha: this.deps.captcha } } : {}),
           },
-          { search: (search, searchSignal) => this.deps.search(search, { firstPageOnly: true, ...definedFields({ signal: searchSignal }) }), fetch: this.deps.fetch },
+          {
+            search: (search, searchSignal) =>
+              this.deps.search(search, { firstPageOnly: true, ...definedFields({ signal: searchSignal }) }),
+            fetch: this.deps.fetch,
+          },
         );
     const gatherMs = now() - started - planMs;
     // Nothing read and the person did not stop it: a report of nothing would hide why.
     if (gathered.pages.length === 0 && gathered.stopped !== 'cancelled') {
-      throw this.recorded(nothingRead(gathered, plan.subQuestions.length, request.timeBudgetMs), request.question, request.threadId, options);
+      throw this.recorded(
+        nothingRead(gathered, plan.subQuestions.length, request.timeBudgetMs),
+        request.question,
+        request.threadId,
+        options,
+      );
     }
 
     emit({ type: 'step', step: 'write' });
@@ -159,14 +175,22 @@ export class ResearchRunService implements DeepResearchApi {
       (search, signal) => this.deps.search(search, { firstPageOnly: true, ...definedFields({ signal }) }),
       options.interactive ? { captcha: this.deps.captcha, emit } : undefined,
     );
-    return planResearch(request, question, { search, budgetMs: this.deps.planBudgetMs?.() ?? DEFAULT_PLAN_BUDGET_MS, ...definedFields({ writer }) }, options.signal);
+    return planResearch(
+      request,
+      question,
+      { search, budgetMs: this.deps.planBudgetMs?.() ?? DEFAULT_PLAN_BUDGET_MS, ...definedFields({ writer }) },
+      options.signal,
+    );
   }
 
   private chooseComposer(request: ResearchPlanRequest, override: LlmOverride | undefined): Composer | undefined {
     if (request.composer === 'extractive') return undefined;
     const llm = this.deps.llmComposer?.(override);
     if (request.composer === 'llm' && llm === undefined)
-      throw new LanternError('INVALID_INPUT', 'composer "llm" needs an LLM: configure one in the settings, or use composer "extractive".');
+      throw new LanternError(
+        'INVALID_INPUT',
+        'composer "llm" needs an LLM: configure one in the settings, or use composer "extractive".',
+      );
     return llm;
   }
 
@@ -174,7 +198,11 @@ export class ResearchRunService implements DeepResearchApi {
   private earlierTurns(threadId: number): EarlierTurn[] {
     const thread = this.deps.store.history.getThread(threadId);
     if (!thread) throw threadNotFound(threadId);
-    return thread.turns.map((turn) => ({ question: turn.question, answer: turn.answer, ...definedFields({ searchedFor: turn.searchedFor }) }));
+    return thread.turns.map((turn) => ({
+      question: turn.question,
+      answer: turn.answer,
+      ...definedFields({ searchedFor: turn.searchedFor }),
+    }));
   }
 
   /** The report as a turn: its text with [n] markers over its sources, so the thread's export gives them as footnotes. */
@@ -187,7 +215,8 @@ export class ResearchRunService implements DeepResearchApi {
       );
       parts.push('### Where the sources disagree', lines.join('\n'));
     }
-    if (report.notAnswered.length > 0) parts.push('### Not answered by the sources', report.notAnswered.map((q) => `- ${markdownText(q)}`).join('\n'));
+    if (report.notAnswered.length > 0)
+      parts.push('### Not answered by the sources', report.notAnswered.map((q) => `- ${markdownText(q)}`).join('\n'));
     return {
       question: report.question,
       mode: 'research',
@@ -205,7 +234,11 @@ export class ResearchRunService implements DeepResearchApi {
     const { details: _details, ...stored } = toErrorInfo(error);
     const id = this.appendTurn(threadId, { question, mode: 'research', error: stored });
     if (!(error instanceof LanternError)) return error;
-    return new LanternError(error.code, error.message, { details: { ...error.details, threadId: id }, cause: error, ...definedFields({ retryAfterMs: error.retryAfterMs }) });
+    return new LanternError(error.code, error.message, {
+      details: { ...error.details, threadId: id },
+      cause: error,
+      ...definedFields({ retryAfterMs: error.retryAfterMs }),
+    });
   }
 
   private appendTurn(threadId: number | undefined, turn: TurnInput): number {
@@ -223,10 +256,18 @@ export class ResearchRunService implements DeepResearchApi {
 function nothingRead(gathered: Gathered, searches: number, timeBudgetMs: number): unknown {
   const [first] = gathered.searchErrors;
   if (first !== undefined && gathered.searchErrors.length === searches) return first;
-  if (gathered.stopped === 'time') return new LanternError('TIMEOUT', `No page was read within the research's ${timeBudgetMs} ms time budget; raise timeBudgetMs, or try again.`);
-  return new LanternError('NOT_FOUND', 'The searches found no page that could be read, so there is no report to write; try other words or another engine.', {
-    details: { reason: 'nothing-read' },
-  });
+  if (gathered.stopped === 'time')
+    return new LanternError(
+      'TIMEOUT',
+      `No page was read within the research's ${timeBudgetMs} ms time budget; raise timeBudgetMs, or try again.`,
+    );
+  return new LanternError(
+    'NOT_FOUND',
+    'The searches found no page that could be read, so there is no report to write; try other words or another engine.',
+    {
+      details: { reason: 'nothing-read' },
+    },
+  );
 }
 
 function isCancel(error: unknown, signal: AbortSignal | undefined): boolean {

@@ -36,33 +36,92 @@ interface Unit {
   offset?: number;
 }
 
-const u = (dimension: string, factor = 1, offset?: number): Unit => ({ dimension, factor, ...(offset === undefined ? {} : { offset }) });
+const u = (dimension: string, factor = 1, offset?: number): Unit => ({
+  dimension,
+  factor,
+  ...(offset === undefined ? {} : { offset }),
+});
 
 /** Symbols and abbreviations, matched with their case ("MW" is not "mW"). */
 const SYMBOL_UNITS: Record<string, Unit> = {
-  '°C': u('temperature'), '℃': u('temperature'), '° C': u('temperature'),
-  '°F': u('temperature', 5 / 9, -160 / 9), '℉': u('temperature', 5 / 9, -160 / 9), '° F': u('temperature', 5 / 9, -160 / 9),
-  Wh: u('energy', 0.001), kWh: u('energy'), MWh: u('energy', 1e3), GWh: u('energy', 1e6), TWh: u('energy', 1e9),
-  kJ: u('energy', 1 / 3600), MJ: u('energy', 1 / 3.6), GJ: u('energy', 1e3 / 3.6),
-  W: u('power', 0.001), kW: u('power'), MW: u('power', 1e3), GW: u('power', 1e6), hp: u('power', 0.7457),
-  mm: u('length', 0.001), cm: u('length', 0.01), m: u('length'), km: u('length', 1e3), ft: u('length', 0.3048), mi: u('length', 1609.344),
-  mg: u('mass', 1e-6), g: u('mass', 0.001), kg: u('mass'), t: u('mass', 1e3), lb: u('mass', 0.45359237), lbs: u('mass', 0.45359237), oz: u('mass', 0.028349523),
-  ml: u('volume', 0.001), mL: u('volume', 0.001), l: u('volume'), L: u('volume'), 'm³': u('volume', 1e3), m3: u('volume', 1e3),
-  'm²': u('area'), m2: u('area'), 'km²': u('area', 1e6), ha: u('area', 1e4), 'sq ft': u('area', 0.09290304), 'sq m': u('area'),
-  'km/h': u('speed'), 'km/t': u('speed'), mph: u('speed', 1.609344), 'm/s': u('speed', 3.6),
-  kB: u('data', 1e-3), KB: u('data', 1e-3), MB: u('data'), GB: u('data', 1e3), TB: u('data', 1e6),
-  Mbps: u('bandwidth'), 'Mbit/s': u('bandwidth'), Gbps: u('bandwidth', 1e3), 'Gbit/s': u('bandwidth', 1e3),
-  dB: u('sound'), 'dB(A)': u('sound'), dBA: u('sound'),
+  '°C': u('temperature'),
+  '℃': u('temperature'),
+  '° C': u('temperature'),
+  '°F': u('temperature', 5 / 9, -160 / 9),
+  '℉': u('temperature', 5 / 9, -160 / 9),
+  '° F': u('temperature', 5 / 9, -160 / 9),
+  Wh: u('energy', 0.001),
+  kWh: u('energy'),
+  MWh: u('energy', 1e3),
+  GWh: u('energy', 1e6),
+  TWh: u('energy', 1e9),
+  kJ: u('energy', 1 / 3600),
+  MJ: u('energy', 1 / 3.6),
+  GJ: u('energy', 1e3 / 3.6),
+  W: u('power', 0.001),
+  kW: u('power'),
+  MW: u('power', 1e3),
+  GW: u('power', 1e6),
+  hp: u('power', 0.7457),
+  mm: u('length', 0.001),
+  cm: u('length', 0.01),
+  m: u('length'),
+  km: u('length', 1e3),
+  ft: u('length', 0.3048),
+  mi: u('length', 1609.344),
+  mg: u('mass', 1e-6),
+  g: u('mass', 0.001),
+  kg: u('mass'),
+  t: u('mass', 1e3),
+  lb: u('mass', 0.45359237),
+  lbs: u('mass', 0.45359237),
+  oz: u('mass', 0.028349523),
+  ml: u('volume', 0.001),
+  mL: u('volume', 0.001),
+  l: u('volume'),
+  L: u('volume'),
+  'm³': u('volume', 1e3),
+  m3: u('volume', 1e3),
+  'm²': u('area'),
+  m2: u('area'),
+  'km²': u('area', 1e6),
+  ha: u('area', 1e4),
+  'sq ft': u('area', 0.09290304),
+  'sq m': u('area'),
+  'km/h': u('speed'),
+  'km/t': u('speed'),
+  mph: u('speed', 1.609344),
+  'm/s': u('speed', 3.6),
+  kB: u('data', 1e-3),
+  KB: u('data', 1e-3),
+  MB: u('data'),
+  GB: u('data', 1e3),
+  TB: u('data', 1e6),
+  Mbps: u('bandwidth'),
+  'Mbit/s': u('bandwidth'),
+  Gbps: u('bandwidth', 1e3),
+  'Gbit/s': u('bandwidth', 1e3),
+  dB: u('sound'),
+  'dB(A)': u('sound'),
+  dBA: u('sound'),
   '%': u('percent'),
-  h: u('duration', 1 / 8766), min: u('duration', 1 / 525960), s: u('duration', 1 / 31557600),
+  h: u('duration', 1 / 8766),
+  min: u('duration', 1 / 525960),
+  s: u('duration', 1 / 31557600),
 };
 
 const DAY = 1 / 365.25;
 /** Words, matched in any case, in English, German, French, Spanish, Italian, Portuguese, Polish and Finnish. */
 const WORD_UNITS: [RegExp, Unit][] = [
-  [/degrees? (?:celsius|centigrade)|grad celsius|degrés? celsius|grados? celsius|gradi celsius|graus? celsius|stopni celsjusza|celsius/, u('temperature')],
+  [
+    /degrees? (?:celsius|centigrade)|grad celsius|degrés? celsius|grados? celsius|gradi celsius|graus? celsius|stopni celsjusza|celsius/,
+    u('temperature'),
+  ],
   [/degrees? fahrenheit|fahrenheit/, u('temperature', 5 / 9, -160 / 9)],
-  [/per ?cent|percent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent(?:ów|y)?|prosenttia|prosentti/, u('percent')],
+  [
+    /per ?cent|percent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent(?:ów|y)?|prosenttia|prosentti/,
+    u('percent'),
+  ],
   [/kilowatt[- ]hours?|kilowattstunden?/, u('energy')],
   [/megawatt[- ]hours?/, u('energy', 1e3)],
   [/kilowatts?/, u('power')],
@@ -76,7 +135,10 @@ const WORD_UNITS: [RegExp, Unit][] = [
   [/miles?|meilen/, u('length', 1609.344)],
   [/feet|foot/, u('length', 0.3048)],
   [/inch(?:es)?|zoll/, u('length', 0.0254)],
-  [/square met(?:er|re)s?|quadratmet(?:er|re)n?|mètres? carrés?|metros? cuadrados?|metri quadri|metros? quadrados?|metrów kwadratowych|neliömetriä/, u('area')],
+  [
+    /square met(?:er|re)s?|quadratmet(?:er|re)n?|mètres? carrés?|metros? cuadrados?|metri quadri|metros? quadrados?|metrów kwadratowych|neliömetriä/,
+    u('area'),
+  ],
   [/square feet|square foot/, u('area', 0.09290304)],
   [/hectares?|hektar/, u('area', 1e4)],
   [/acres?/, u('area', 4046.8564224)],
@@ -96,7 +158,19 @@ const WORD_UNITS: [RegExp, Unit][] = [
 
 /** Currencies: a sign before the figure, or a sign, code or name after it. */
 const CURRENCY_SIGNS: Record<string, string> = {
-  'US$': 'USD', $: 'USD', USD: 'USD', '€': 'EUR', EUR: 'EUR', '£': 'GBP', GBP: 'GBP', '¥': 'JPY', JPY: 'JPY', '₹': 'INR', INR: 'INR', CHF: 'CHF', PLN: 'PLN',
+  US$: 'USD',
+  $: 'USD',
+  USD: 'USD',
+  '€': 'EUR',
+  EUR: 'EUR',
+  '£': 'GBP',
+  GBP: 'GBP',
+  '¥': 'JPY',
+  JPY: 'JPY',
+  '₹': 'INR',
+  INR: 'INR',
+  CHF: 'CHF',
+  PLN: 'PLN',
 };
 /** A currency's sign or code written before the figure ("$1,200", "€ 40", "CHF 300"). */
 const CURRENCY_BEFORE = /^(US\$|[$€£¥₹]|(?<!\p{L})(?:USD|EUR|GBP|JPY|INR|CHF|PLN))[\s\u00a0]?(?=[-−]?\d)/u;
@@ -120,7 +194,11 @@ const MULTIPLIERS: [RegExp, number][] = [
   [/billions?|milliarden|mrd\.?|milliards?|mil millones|miliardi|bilhões|mld|miljardia|miliardów|miliardy|bn/, 1e9],
   [/trillions?/, 1e12],
 ];
-const MONEY_MULTIPLIERS: [RegExp, number][] = [[/k/, 1e3], [/m|mn/, 1e6], [/b/, 1e9]];
+const MONEY_MULTIPLIERS: [RegExp, number][] = [
+  [/k/, 1e3],
+  [/m|mn/, 1e6],
+  [/b/, 1e9],
+];
 
 /** "Per" in the languages read, and the units a rate is given per. */
 const PER = /(?:\/|per|a|an|each|pro|je|im|par|al|all'|por|na|za|vuodessa)/;
@@ -133,7 +211,10 @@ const RATE_TIME: [RegExp, number][] = [
 ];
 /** One word that says "a year" ("annually", "jährlich", "rocznie"). */
 const RATE_WORDS: [RegExp, number][] = [
-  [/annually|yearly|per year|a year|jährlich|pro jahr|im jahr|par an|annuellement|al año|por año|all'anno|annualmente|por ano|rocznie|vuodessa|vuosittain/, 1],
+  [
+    /annually|yearly|per year|a year|jährlich|pro jahr|im jahr|par an|annuellement|al año|por año|all'anno|annualmente|por ano|rocznie|vuodessa|vuosittain/,
+    1,
+  ],
   [/monthly|a month|monatlich|par mois|al mes|al mese|por mês|miesięcznie|kuukaudessa/, 12],
 ];
 
@@ -189,7 +270,10 @@ function groupedInThrees(whole: string, separator: string): boolean {
 type Table<T> = { pattern: RegExp; value: T }[];
 
 function table<T>(entries: readonly [RegExp, T][], flags: string): Table<T> {
-  return entries.map(([pattern, value]) => ({ pattern: new RegExp(`^(?:${pattern.source})(?![\\p{L}\\p{N}])`, flags), value }));
+  return entries.map(([pattern, value]) => ({
+    pattern: new RegExp(`^(?:${pattern.source})(?![\\p{L}\\p{N}])`, flags),
+    value,
+  }));
 }
 
 /** The longest entry of the table that matches at the start of `text`. */
@@ -239,7 +323,8 @@ function rateAt(text: string): { length: number; per: string; factor: number } |
   const time = longestAt(after, RATE_TIME_TABLE);
   if (time) return { length: per[0].length + time.length, per: 'year', factor: time.value };
   const unit = unitAt(after);
-  if (unit && unit.value.dimension !== 'percent' && !/^\s/.test(after)) return { length: per[0].length + unit.length, per: unit.value.dimension, factor: 1 / unit.value.factor };
+  if (unit && unit.value.dimension !== 'percent' && !/^\s/.test(after))
+    return { length: per[0].length + unit.length, per: unit.value.dimension, factor: 1 / unit.value.factor };
   return undefined;
 }
 
@@ -290,7 +375,14 @@ function quantityAt(text: string, start: number): Quantity | undefined {
   }
   const unit = currency === undefined ? unitAt(text.slice(at)) : undefined;
   if (unit) at += unit.length;
-  return { digits: number[0], numbers, end: at, multiplied: multiplier !== undefined, ...(currency === undefined ? {} : { currency }), ...(unit ? { unit: unit.value } : {}) };
+  return {
+    digits: number[0],
+    numbers,
+    end: at,
+    multiplied: multiplier !== undefined,
+    ...(currency === undefined ? {} : { currency }),
+    ...(unit ? { unit: unit.value } : {}),
+  };
 }
 
 /** Months in the same languages: a day before one, or a year after one, makes a date. */
@@ -300,7 +392,8 @@ const WHOLE_MONTH = new RegExp(`^${MONTH.source}$`, 'iu');
 const DAY_MONTH_YEAR = new RegExp(`^\\s*${MONTH.source}\\s*,?\\s*(\\d{4})(?!\\d)`, 'iu');
 
 /** Where a figure may start: a currency sign, or a number no word, number or code runs into. */
-const FIGURE_START = /(?:US\$|[$€£¥₹]|(?<!\p{L})(?:USD|EUR|GBP|JPY|INR|CHF|PLN))?[\s\u00a0]?(?<![\p{L}\p{N}_.,:/#°'’-])(?:[-−](?=\d))?\d/gu;
+const FIGURE_START =
+  /(?:US\$|[$€£¥₹]|(?<!\p{L})(?:USD|EUR|GBP|JPY|INR|CHF|PLN))?[\s\u00a0]?(?<![\p{L}\p{N}_.,:/#°'’-])(?:[-−](?=\d))?\d/gu;
 
 /** The figures of a text, in order. Numbers that name rather than measure (a time of day, a version, "COVID-19", an ordinal) are skipped. */
 export function readValues(text: string): Value[] {
@@ -329,7 +422,12 @@ function valueAt(text: string, start: number): Value | undefined {
   if (!first) return undefined;
   const after = text.slice(first.end);
   const before = text.slice(0, start);
-  if (!first.unit && !first.currency && (NOT_A_FIGURE.test(after) || IDENTIFIER.test(/([\p{L}]+)\.?\s*$/u.exec(before)?.[1] ?? ''))) return undefined;
+  if (
+    !first.unit &&
+    !first.currency &&
+    (NOT_A_FIGURE.test(after) || IDENTIFIER.test(/([\p{L}]+)\.?\s*$/u.exec(before)?.[1] ?? ''))
+  )
+    return undefined;
   if (!first.unit && !first.currency && !first.multiplied) {
     const date = DAY_MONTH_YEAR.exec(after);
     if (date) return yearValue(text, start, first.end + date[0].length, Number(date[1]));
@@ -355,7 +453,8 @@ function valueAt(text: string, start: number): Value | undefined {
   if (key === undefined && isYear(first) && (!second || isYear(second))) key = 'year';
   // A whole number before a noun counts it ("a trial of 40 homes"); other numbers are measures named before them.
   const counted = first.multiplied || /^\d+$/.test(first.digits) ? nounAfter(text.slice(end)) : undefined;
-  if (key === undefined) key = counted ?? (first.multiplied ? 'count' : labelBefore(before) ?? nounAfter(text.slice(end)));
+  if (key === undefined)
+    key = counted ?? (first.multiplied ? 'count' : (labelBefore(before) ?? nounAfter(text.slice(end))));
   // A number with decimals measures something even when nothing names it ("liegt im Altbau bei 3,5"); whole numbers alone are too often ranks or labels.
   if (key === undefined && /[.,]\d/.test(first.digits)) key = 'measure';
   if (key === undefined) return undefined;
@@ -372,17 +471,25 @@ function valueAt(text: string, start: number): Value | undefined {
   }
   const opened = second ? RANGE_OPEN.exec(before) : null;
   const from = bound?.index ?? opened?.index ?? start;
-  return { unit: key, readings, written: text.slice(from, end), start: bound?.index ?? opened?.index ?? hedge?.index ?? start, end };
+  return {
+    unit: key,
+    readings,
+    written: text.slice(from, end),
+    start: bound?.index ?? opened?.index ?? hedge?.index ?? start,
+    end,
+  };
 }
 
 /** The second figure of a range ("10–15 years", "from 8 to 12 kW", "between 2019 and 2021"), when there is one. */
 function rangeEnd(text: string, first: Quantity, before: string): Quantity | undefined {
   const after = text.slice(first.end);
-  const join = RANGE_DASH.exec(after) ?? RANGE_TO.exec(after) ?? (RANGE_OPEN.test(before) ? RANGE_AND.exec(after) : null);
+  const join =
+    RANGE_DASH.exec(after) ?? RANGE_TO.exec(after) ?? (RANGE_OPEN.test(before) ? RANGE_AND.exec(after) : null);
   if (!join) return undefined;
   const second = quantityAt(text, first.end + join[0].length);
   if (!second) return undefined;
-  if (first.currency !== undefined && second.currency !== undefined && first.currency !== second.currency) return undefined;
+  if (first.currency !== undefined && second.currency !== undefined && first.currency !== second.currency)
+    return undefined;
   if (first.unit && second.unit && first.unit.dimension !== second.unit.dimension) return undefined;
   // A range ascends ("10–15"); "2019 – 40 %" is two figures, not one. Below zero it may run down ("-5 to -10 °C").
   const [a = 0] = first.numbers;
@@ -393,7 +500,14 @@ function rangeEnd(text: string, first: Quantity, before: string): Quantity | und
 /** Four digits from 1500 to 2099 and nothing beside them: a year. */
 function isYear(quantity: Quantity): boolean {
   const n = Number(quantity.digits);
-  return !quantity.multiplied && quantity.currency === undefined && !quantity.unit && /^\d{4}$/.test(quantity.digits) && n >= 1500 && n <= 2099;
+  return (
+    !quantity.multiplied &&
+    quantity.currency === undefined &&
+    !quantity.unit &&
+    /^\d{4}$/.test(quantity.digits) &&
+    n >= 1500 &&
+    n <= 2099
+  );
 }
 
 function yearValue(text: string, start: number, end: number, year: number): Value | undefined {
@@ -403,13 +517,19 @@ function yearValue(text: string, start: number, end: number, year: number): Valu
 
 const LOOSELY = String.raw`(?:(?:about|around|approximately|roughly|nearly|typically|usually|only|just|circa|etwa|rund|nur|environ|seulement|alrededor de|solo|około|noin)\s+){0,2}$`;
 /** "COP of 3.2", "SCOP: 4,1", "Jahresarbeitszahl von 3,5": the word names the measure. */
-const NAMED_AS = new RegExp(String.raw`([\p{L}][\p{L}\p{N}-]*)(?:\s+(?:of|von|de|di|do)\s+|\s?[:=]\s?)` + LOOSELY, 'iu');
+const NAMED_AS = new RegExp(
+  String.raw`([\p{L}][\p{L}\p{N}-]*)(?:\s+(?:of|von|de|di|do)\s+|\s?[:=]\s?)` + LOOSELY,
+  'iu',
+);
 /**
  * "The seasonal COP of an air-source heat pump is 2.1": before a verb "to be", the measure is the
  * head of the phrase before it, the first word followed by "of" (or the word just before the verb).
  */
 const IS = String.raw`\s+(?:is|was|are|were|ist|war|beträgt|liegt bei|est|était|es|era|è|é|wynosi|on)\s+`;
-const HEAD_OF = new RegExp(String.raw`([\p{L}][\p{L}\p{N}-]*)\s+(?:of|von|de|di|do)\s+(?:[\p{L}-]+\s+){0,6}?[\p{L}-]+` + IS + LOOSELY, 'iu');
+const HEAD_OF = new RegExp(
+  String.raw`([\p{L}][\p{L}\p{N}-]*)\s+(?:of|von|de|di|do)\s+(?:[\p{L}-]+\s+){0,6}?[\p{L}-]+` + IS + LOOSELY,
+  'iu',
+);
 const SUBJECT_IS = new RegExp(String.raw`([\p{L}][\p{L}\p{N}-]*)` + IS + LOOSELY, 'iu');
 
 /** Words right before a number that make it a name, not a figure: "version 2.0", "chapter 3", "item number 3264". */

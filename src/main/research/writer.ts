@@ -114,12 +114,27 @@ function splitLead(text: string): { lead: string; rest: string } | undefined {
   const lines = text.split('\n');
   const unbulleted = (line: string): string => line.replace(/^\s*-\s+/, '').trim();
   // Neither the bold short answer above it nor a group's label ("**Advantages**", an open answer's facet) is the lead.
-  const at = lines.findIndex((line) => unbulleted(line) !== '' && !/^\*\*.*\*\*(?: \[\d+(?:,\s*\d+)*\])?$/.test(unbulleted(line)));
-  return at < 0 ? undefined : { lead: unbulleted(lines[at]!), rest: lines.slice(at + 1).join('\n').trim() };
+  const at = lines.findIndex(
+    (line) => unbulleted(line) !== '' && !/^\*\*.*\*\*(?: \[\d+(?:,\s*\d+)*\])?$/.test(unbulleted(line)),
+  );
+  return at < 0
+    ? undefined
+    : {
+        lead: unbulleted(lines[at]!),
+        rest: lines
+          .slice(at + 1)
+          .join('\n')
+          .trim(),
+      };
 }
 
 /** Over the whole report: the leads, each said once, checked again as one text. Unanswered when there is none. */
-function summaryOf(question: string, leads: readonly string[], passages: readonly Passage[], sourceCount: number): ReportSection {
+function summaryOf(
+  question: string,
+  leads: readonly string[],
+  passages: readonly Passage[],
+  sourceCount: number,
+): ReportSection {
   if (leads.length === 0) return unanswered(question);
   const checked = checkCitations([...new Set(leads)].map((lead) => `- ${lead}`).join('\n'), passages, sourceCount);
   return { title: question, text: checked.answer, sentences: checked.sentences, answered: true };

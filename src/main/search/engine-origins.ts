@@ -15,7 +15,10 @@ export function engineOriginsFromEnv(env: NodeJS.ProcessEnv): Partial<Record<Eng
     try {
       url = new URL(value);
     } catch {
-      throw new LanternError('INVALID_INPUT', `${name}=${value} is not a URL; expected an origin such as https://www.google.de`);
+      throw new LanternError(
+        'INVALID_INPUT',
+        `${name}=${value} is not a URL; expected an origin such as https://www.google.de`,
+      );
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new LanternError('INVALID_INPUT', `${name} must be an http(s) origin, got ${url.protocol}`);

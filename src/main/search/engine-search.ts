@@ -99,7 +99,8 @@ export class EnginePages {
     private readonly request: SearchRequest,
     private readonly context: EngineSearchContext,
   ) {
-    this.maxPages = Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES + (context.admits ? FILTERED_EXTRA_PAGES : 0);
+    this.maxPages =
+      Math.ceil(request.limit / engine.pageSize) + MAX_EXTRA_PAGES + (context.admits ? FILTERED_EXTRA_PAGES : 0);
     this.shown = context.shown ?? new Set();
   }
 
@@ -121,7 +122,8 @@ export class EnginePages {
     } catch (error) {
       this.exhausted = true;
       if (this.results.length > 0 && !(error instanceof LanternError && error.code === 'CANCELLED')) {
-        if (error instanceof LanternError && BLOCK_CODES.has(error.code)) this.laterPageBlock = laterPageError(error, pageNumber + 1);
+        if (error instanceof LanternError && BLOCK_CODES.has(error.code))
+          this.laterPageBlock = laterPageError(error, pageNumber + 1);
         return;
       }
       throw error;
@@ -161,23 +163,41 @@ export class EnginePages {
  * (paced, never a burst) until they hold `limit` new results or the engine has no more; or,
  * `firstPageOnly`, up to `limit` of what its first page holds.
  */
-export async function searchOneEngine(engine: SearchEngine, request: SearchRequest, context: EngineSearchContext, firstPageOnly = false): Promise<EngineAnswer> {
+export async function searchOneEngine(
+  engine: SearchEngine,
+  request: SearchRequest,
+  context: EngineSearchContext,
+  firstPageOnly = false,
+): Promise<EngineAnswer> {
   const pages = new EnginePages(engine, request, context);
   do await pages.readNext();
   while (!firstPageOnly && !pages.exhausted && pages.results.length < request.limit);
-  return { results: pages.results, features: pages.features, ...(pages.laterPageBlock ? { laterPageBlock: pages.laterPageBlock } : {}) };
+  return {
+    results: pages.results,
+    features: pages.features,
+    ...(pages.laterPageBlock ? { laterPageBlock: pages.laterPageBlock } : {}),
+  };
 }
 
 /** A later page's block, said as such: the results before it are the search's, the rest were not read. */
 function laterPageError(error: LanternError, pageOfSearch: number): LanternError {
-  return new LanternError(error.code, `Stopped at page ${pageOfSearch} of this search, keeping the results of the pages before it: ${error.message}`, {
-    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-    ...(error.details === undefined ? {} : { details: error.details }),
-    cause: error,
-  });
+  return new LanternError(
+    error.code,
+    `Stopped at page ${pageOfSearch} of this search, keeping the results of the pages before it: ${error.message}`,
+    {
+      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+      ...(error.details === undefined ? {} : { details: error.details }),
+      cause: error,
+    },
+  );
 }
 
-async function loadPage(engine: SearchEngine, request: SearchRequest, offset: number, context: EngineSearchContext): Promise<ParsedPage | 'no-more'> {
+async function loadPage(
+  engine: SearchEngine,
+  request: SearchRequest,
+  offset: number,
+  context: EngineSearchContext,
+): Promise<ParsedPage | 'no-more'> {
   const url = engine.buildRequest(toEngineQuery(request, offset), context.origin);
   const { loader, pageTimeoutMs: timeoutMs, signal, person, startedAt } = context;
   // The whole exchange holds the engine's turn: searches queued behind a CAPTCHA wait for the person.
@@ -194,15 +214,32 @@ async function loadPage(engine: SearchEngine, request: SearchRequest, offset: nu
     });
     const state = classifyOnce(engine, loaded);
     // A wall over readable results is not worth a person's time: the results are read.
-    if (!person || !loader.reveal || hasReadableResults(state) || (state.state !== 'captcha' && state.state !== 'consent')) return { snapshot: loaded, classification: state };
+    if (
+      !person ||
+      !loader.reveal ||
+      hasReadableResults(state) ||
+      (state.state !== 'captcha' && state.state !== 'consent')
+    )
+      return { snapshot: loaded, classification: state };
     const isSolved = (page: PageSnapshot): boolean => ['results', 'no-results'].includes(engine.classify(page).state);
-    const solved = await loader.reveal(loaded.finalUrl, { isSolved, inactivityMs: person.inactivityMs, ...(signal ? { signal } : {}) });
+    const solved = await loader.reveal(loaded.finalUrl, {
+      isSolved,
+      inactivityMs: person.inactivityMs,
+      ...(signal ? { signal } : {}),
+    });
     person.onSolved();
     return { snapshot: solved, classification: engine.classify(solved) };
   }, signal);
   if (classification.state === 'no-results') return 'no-more';
   if (!hasReadableResults(classification)) {
-    throw blockError(engine, classification, snapshot.finalUrl, snapshot.status, snapshot.retryAfterMs, consent?.attempt());
+    throw blockError(
+      engine,
+      classification,
+      snapshot.finalUrl,
+      snapshot.status,
+      snapshot.retryAfterMs,
+      consent?.attempt(),
+    );
   }
   const parsed = engine.parse(snapshot);
   if (parsed.results.length === 0) {
@@ -240,7 +277,12 @@ function consentAnswer(engine: SearchEngine, choice: ConsentChoice) {
   };
 }
 
-function consentError(name: string, classification: Classification, attempt: ConsentAttempt | undefined, details: Record<string, unknown>): LanternError {
+function consentError(
+  name: string,
+  classification: Classification,
+  attempt: ConsentAttempt | undefined,
+  details: Record<string, unknown>,
+): LanternError {
   const wall = `${name} shows a cookie-consent wall instead of results (${classification.reason}).`;
   const handOver = `Answer it once in a browser window (lantern search --interactive, or the Lantern app); the choice is kept for later searches.`;
   if (!attempt) return new LanternError('CONSENT_REQUIRED', `${wall} ${handOver}`, { details });
@@ -293,16 +335,30 @@ function blockError(
         );
       }
       if (status >= 400) {
-        return new LanternError('ENGINE_UNREACHABLE', `${name} answered HTTP ${status} instead of results. Try again later.`, { details, ...retry });
+        return new LanternError(
+          'ENGINE_UNREACHABLE',
+          `${name} answered HTTP ${status} instead of results. Try again later.`,
+          { details, ...retry },
+        );
       }
-      return new LanternError('ENGINE_LAYOUT_CHANGED', `${name} returned a page Lantern does not recognise (${classification.reason}). Try again, or use another engine.`, {
-        details,
-      });
+      return new LanternError(
+        'ENGINE_LAYOUT_CHANGED',
+        `${name} returned a page Lantern does not recognise (${classification.reason}). Try again, or use another engine.`,
+        {
+          details,
+        },
+      );
   }
 }
 
 export function engineName(engine: EngineId): string {
-  const names: Record<EngineId, string> = { google: 'Google', bing: 'Bing', duckduckgo: 'DuckDuckGo', baidu: 'Baidu', brave: 'Brave Search' };
+  const names: Record<EngineId, string> = {
+    google: 'Google',
+    bing: 'Bing',
+    duckduckgo: 'DuckDuckGo',
+    baidu: 'Baidu',
+    brave: 'Brave Search',
+  };
   return names[engine];
 }
 

@@ -1,10 +1,4 @@
-import type {
-  EngineId,
-  FeaturedSnippet,
-  SearchRequest,
-  TimeRange,
-  TopStory,
-} from '../../shared/contract';
+import type { EngineId, FeaturedSnippet, SearchRequest, TimeRange, TopStory } from '../../shared/contract';
 import type { PageSnapshot } from '../browser/page-snapshot';
 import { requestDomains } from '../../shared/search-scope';
 
@@ -23,13 +17,7 @@ export interface EngineQuery {
   excludeDomains?: string[];
 }
 
-export type PageState =
-  | 'results'
-  | 'no-results'
-  | 'captcha'
-  | 'consent'
-  | 'js-shell'
-  | 'unexpected';
+export type PageState = 'results' | 'no-results' | 'captcha' | 'consent' | 'js-shell' | 'unexpected';
 
 export interface Classification {
   state: PageState;
@@ -45,7 +33,9 @@ export interface Classification {
 
 /** A page whose results can be read: results, or a consent dialog over them. */
 export function hasReadableResults(classification: Classification): boolean {
-  return classification.state === 'results' || (classification.state === 'consent' && classification.resultsUnder === true);
+  return (
+    classification.state === 'results' || (classification.state === 'consent' && classification.resultsUnder === true)
+  );
 }
 
 /** One organic result before indexing and source attribution. */

@@ -18,7 +18,10 @@ export function dedupeKey(url: string): string {
  * of 1/(k + rank) over the engines that returned it. Results are de-duplicated by normalised URL;
  * each keeps the title and snippet of its best-ranked appearance and names its engines.
  */
-export function fuseByReciprocalRank(lists: ReadonlyArray<{ engine: EngineId; results: readonly SearchResult[] }>, limit: number): SearchResult[] {
+export function fuseByReciprocalRank(
+  lists: ReadonlyArray<{ engine: EngineId; results: readonly SearchResult[] }>,
+  limit: number,
+): SearchResult[] {
   const fused = new Map<string, { result: SearchResult; score: number; bestRank: number; engines: EngineId[] }>();
   for (const { engine, results } of lists) {
     results.forEach((result, rank) => {

@@ -47,7 +47,9 @@ export class SearchOperations {
     return {
       results: settled.map((outcome, i) => {
         const query = queries[i] as string;
-        return outcome.status === 'fulfilled' ? { query, ok: true, response: outcome.value } : { query, ok: false, error: toErrorInfo(outcome.reason) };
+        return outcome.status === 'fulfilled'
+          ? { query, ok: true, response: outcome.value }
+          : { query, ok: false, error: toErrorInfo(outcome.reason) };
       }),
     };
   }

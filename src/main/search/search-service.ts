@@ -12,7 +12,14 @@ import { LanternError, toErrorInfo } from '../../shared/errors';
 import type { PageLoader } from '../browser/page-loader';
 import { validationError } from '../validation';
 import type { ParsedPage, SearchEngine } from './engine';
-import { EnginePages, engineName, searchOneEngine, type ConsentChoice, type EngineAnswer, type EngineSearchContext } from './engine-search';
+import {
+  EnginePages,
+  engineName,
+  searchOneEngine,
+  type ConsentChoice,
+  type EngineAnswer,
+  type EngineSearchContext,
+} from './engine-search';
 import { dedupeKey, fuseByReciprocalRank } from './fusion';
 import { EnginePacer, type PacerOptions } from './pacer';
 import { detectQueryLanguage } from './query-language';
@@ -88,7 +95,15 @@ export const DEFAULT_PACING = { minGapMs: 800, jitterMs: 400, maxQueued: 20 };
  * budget is spent, and asking the next engine would double it. Anything else (cancelled,
  * invalid input, no browser) is not an engine's doing and is thrown as it is.
  */
-const FALLBACK_CODES = new Set(['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED', 'ENGINE_UNREACHABLE', 'ENGINE_LAYOUT_CHANGED', 'RATE_LIMITED', 'BLOCKED_URL']);
+const FALLBACK_CODES = new Set([
+  'CAPTCHA_REQUIRED',
+  'CONSENT_REQUIRED',
+  'ENGINE_BLOCKED',
+  'ENGINE_UNREACHABLE',
+  'ENGINE_LAYOUT_CHANGED',
+  'RATE_LIMITED',
+  'BLOCKED_URL',
+]);
 const ENGINE_FAILURE_CODES = new Set([...FALLBACK_CODES, 'TIMEOUT']);
 
 export class SearchService {
@@ -120,8 +135,15 @@ export class SearchService {
     }
 
     const shown = this.shownBefore(request, engines, call.firstPageOnly ?? false, sourcesKey);
-    const engineCall: EngineCall = { ...call, ...(shown.size > 0 ? { shown } : {}), ...(filter.inactive ? {} : { admits: (url: string) => filter.admits(url) }) };
-    const answer = choice === 'all' ? await this.searchAll(order, request, engineCall) : await this.searchInOrder(order, request, engineCall);
+    const engineCall: EngineCall = {
+      ...call,
+      ...(shown.size > 0 ? { shown } : {}),
+      ...(filter.inactive ? {} : { admits: (url: string) => filter.admits(url) }),
+    };
+    const answer =
+      choice === 'all'
+        ? await this.searchAll(order, request, engineCall)
+        : await this.searchInOrder(order, request, engineCall);
     const response: SearchResponse = {
       searchId: randomUUID(),
       query: request.query,
@@ -140,7 +162,12 @@ export class SearchService {
    * `noCache` too: nothing cached is served, it only says what was shown): page N starts at the
    * engine's page N, which page N-1 may have read from to fill its limit.
    */
-  private shownBefore(request: SearchRequest, engines: string, firstPageOnly: boolean, sourcesKey: string): Set<string> {
+  private shownBefore(
+    request: SearchRequest,
+    engines: string,
+    firstPageOnly: boolean,
+    sourcesKey: string,
+  ): Set<string> {
     const shown = new Set<string>();
     for (let page = 1; page < request.page; page++) {
       const earlier = this.options.cache.get(searchCacheKey({ ...request, page }, engines, firstPageOnly, sourcesKey));
@@ -212,14 +239,22 @@ export class SearchService {
         answered.push({ engine: engine.id, pages: outcome.value });
         return;
       }
-      const error = outcome.reason instanceof LanternError ? outcome.reason : new LanternError('INTERNAL', toErrorInfo(outcome.reason).message);
-      if (error.code === 'CANCELLED' || error.code === 'INVALID_INPUT' || error.code === 'BROWSER_NOT_FOUND') throw error;
+      const error =
+        outcome.reason instanceof LanternError
+          ? outcome.reason
+          : new LanternError('INTERNAL', toErrorInfo(outcome.reason).message);
+      if (error.code === 'CANCELLED' || error.code === 'INVALID_INPUT' || error.code === 'BROWSER_NOT_FOUND')
+        throw error;
       const paused = this.suspendAfter(engine.id, error);
       failures.push(failureOf(engine.id, paused));
       errors.push(paused);
     });
     if (answered.length === 0) throw noEngineAnswered(errors, failures);
-    const fuse = () => fuseByReciprocalRank(answered.map(({ engine, pages }) => ({ engine, results: pages.results })), request.limit);
+    const fuse = () =>
+      fuseByReciprocalRank(
+        answered.map(({ engine, pages }) => ({ engine, results: pages.results })),
+        request.limit,
+      );
     let results = fuse();
     for (;;) {
       const more = answered.filter(({ pages }) => !pages.exhausted && pages.results.length < request.limit);
@@ -242,13 +277,18 @@ export class SearchService {
   async solveBlock(engineId: EngineId, signal?: AbortSignal): Promise<void> {
     const engine = this.options.engines[engineId];
     const suspension = this.suspensions.get(engineId);
-    if (!engine || !suspension) throw new LanternError('NOT_FOUND', `${engineName(engineId)} is not blocked; there is nothing to solve.`);
+    if (!engine || !suspension)
+      throw new LanternError('NOT_FOUND', `${engineName(engineId)} is not blocked; there is nothing to solve.`);
     const request = this.blockedRequests.get(engineId) ?? parseSearchRequest({ query: 'weather' });
     try {
       await this.runEngine(engine, request, { interactive: true, noCache: true, ...(signal ? { signal } : {}) });
     } catch (error) {
       // Still blocked (window closed, nobody acted): the engine stays paused as it was.
-      if (error instanceof LanternError && (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED' || error.code === 'CANCELLED')) throw error;
+      if (
+        error instanceof LanternError &&
+        (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED' || error.code === 'CANCELLED')
+      )
+        throw error;
       // It answered something else (a timeout, another failure): the block itself is gone.
     }
     this.blockedRequests.delete(engineId);
@@ -280,7 +320,12 @@ export class SearchService {
       ...(call.shown ? { shown: call.shown } : {}),
       ...(call.admits ? { admits: call.admits } : {}),
       ...(call.interactive
-        ? { person: { inactivityMs: this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS, onSolved: () => this.suspensions.lift(engine.id) } }
+        ? {
+            person: {
+              inactivityMs: this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS,
+              onSolved: () => this.suspensions.lift(engine.id),
+            },
+          }
         : {}),
     };
   }
@@ -289,12 +334,17 @@ export class SearchService {
     const available = this.options.engines;
     if (choice !== 'auto' && choice !== 'all') {
       const engine = available[choice];
-      if (!engine) throw new LanternError('INVALID_INPUT', `The engine "${choice}" is not available; use one of: ${Object.keys(available).join(', ')}.`);
+      if (!engine)
+        throw new LanternError(
+          'INVALID_INPUT',
+          `The engine "${choice}" is not available; use one of: ${Object.keys(available).join(', ')}.`,
+        );
       return [engine];
     }
     const ids = this.options.engineOrder ?? ['google'];
     const order = ids.map((id) => available[id]).filter((engine): engine is SearchEngine => engine !== undefined);
-    if (order.length === 0) throw new LanternError('INVALID_INPUT', `None of the configured engines (${ids.join(', ')}) is available.`);
+    if (order.length === 0)
+      throw new LanternError('INVALID_INPUT', `None of the configured engines (${ids.join(', ')}) is available.`);
     return order;
   }
 
@@ -314,7 +364,8 @@ export class SearchService {
    * engine, and a CAPTCHA or consent wall keeps the search for a person to repeat (solveBlock).
    */
   private blocked(engine: EngineId, error: LanternError, request: SearchRequest): LanternError {
-    if (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED') this.blockedRequests.set(engine, request);
+    if (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CONSENT_REQUIRED')
+      this.blockedRequests.set(engine, request);
     return this.suspendAfter(engine, error);
   }
 
@@ -331,7 +382,8 @@ export class SearchService {
         : error.code === 'ENGINE_BLOCKED'
           ? (error.retryAfterMs ?? SUSPENSION_MS.tooManyRequests)
           : 0;
-    if (durationMs > 0 && !this.suspensions.get(engine)) this.suspensions.suspend(engine, durationMs, error.code, error.message);
+    if (durationMs > 0 && !this.suspensions.get(engine))
+      this.suspensions.suspend(engine, durationMs, error.code, error.message);
     const suspension = durationMs > 0 ? this.suspensions.get(engine) : undefined;
     if (!suspension) return error;
     return new LanternError(error.code, error.message, {
@@ -356,10 +408,16 @@ export function parseSearchRequest(input: unknown): SearchRequest {
   if (!parsed.success) throw validationError('search request', parsed.error, input);
   const request = parsed.data;
   if (!request.query.isWellFormed()) {
-    throw new LanternError('INVALID_INPUT', 'The query contains invalid Unicode (a lone surrogate); send valid UTF-8 text.');
+    throw new LanternError(
+      'INVALID_INPUT',
+      'The query contains invalid Unicode (a lone surrogate); send valid UTF-8 text.',
+    );
   }
   // Control characters never belong in a query; treat them as the spaces they usually were.
-  const query = request.query.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const query = request.query
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (query.length === 0) throw new LanternError('INVALID_INPUT', 'The query is empty; type what to search for.');
   return { ...request, query };
 }
@@ -395,7 +453,9 @@ const MOST_ACTIONABLE: readonly string[] = ['CAPTCHA_REQUIRED', 'CONSENT_REQUIRE
  * engine's), naming what every engine said; `details.fallbacks` lists each engine's code and reason.
  */
 function noEngineAnswered(errors: LanternError[], failures: EngineFailure[]): LanternError {
-  const lead = MOST_ACTIONABLE.map((code) => errors.find((error) => error.code === code)).find((error) => error !== undefined) ?? errors[0];
+  const lead =
+    MOST_ACTIONABLE.map((code) => errors.find((error) => error.code === code)).find((error) => error !== undefined) ??
+    errors[0];
   if (!lead) return new LanternError('INTERNAL', 'No engine was tried.');
   if (failures.length <= 1) return lead;
   const all = failures.map((f) => `${engineName(f.engine)}: ${f.code}`).join('; ');

@@ -17,7 +17,8 @@ export function queryWithSites(query: EngineQuery, support: SiteOperatorSupport)
   const parts = [query.query];
   const include = query.includeDomains ?? [];
   if (include.length === 1) parts.push(`site:${include[0]}`);
-  else if (include.length > 1 && support.include === 'any') parts.push(`(${include.map((domain) => `site:${domain}`).join(' OR ')})`);
+  else if (include.length > 1 && support.include === 'any')
+    parts.push(`(${include.map((domain) => `site:${domain}`).join(' OR ')})`);
   if (support.exclude) for (const domain of query.excludeDomains ?? []) parts.push(`-site:${domain}`);
   return parts.join(' ');
 }

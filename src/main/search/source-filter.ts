@@ -45,12 +45,20 @@ export class SourceFilter {
     lists: SourceLists | undefined,
   ) {
     this.block = (lists?.block ?? []).map(ruleOf);
-    this.tiers = (['pin', 'raise', 'lower'] as const).map((name) => ({ tier: TIER[name], rules: (lists?.[name] ?? []).map(ruleOf) }));
+    this.tiers = (['pin', 'raise', 'lower'] as const).map((name) => ({
+      tier: TIER[name],
+      rules: (lists?.[name] ?? []).map(ruleOf),
+    }));
   }
 
   /** True when nothing is filtered or reordered: results pass as the engine gave them. */
   get inactive(): boolean {
-    return this.domains.include.length === 0 && this.domains.exclude.length === 0 && this.block.length === 0 && this.tiers.every((t) => t.rules.length === 0);
+    return (
+      this.domains.include.length === 0 &&
+      this.domains.exclude.length === 0 &&
+      this.block.length === 0 &&
+      this.tiers.every((t) => t.rules.length === 0)
+    );
   }
 
   /** Whether a result at `url` may be shown. */

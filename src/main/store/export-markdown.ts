@@ -28,7 +28,8 @@ export function threadToMarkdown(thread: Thread, exportedAt: Date = new Date()):
 function renderTurn(turn: Turn, firstLabel: number): string[] {
   const lines = [`## ${markdownText(turn.question)}`, ''];
   if (turn.searchedFor !== undefined) lines.push(`_Searched for: ${markdownText(turn.searchedFor)}_`, '');
-  if (turn.error !== undefined) lines.push(`_Not answered: ${markdownText(`${turn.error.code}: ${turn.error.message}`)}_`, '');
+  if (turn.error !== undefined)
+    lines.push(`_Not answered: ${markdownText(`${turn.error.code}: ${turn.error.message}`)}_`, '');
   const cited = new Set<number>();
   const answer = citationsToFootnotes(turn.answer.trim(), turn.sources.length, firstLabel, cited);
   if (answer !== '') lines.push(answer, '');

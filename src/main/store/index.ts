@@ -7,4 +7,10 @@ export type { ResolvedResult, SearchMeta } from './search-index';
 export type { PageCacheEntry, PageRecord, PageRecordInput } from './page-cache';
 export type { FullTextHit, FullTextOptions, FullTextScope, PageHit, TurnHit } from './full-text';
 export { threadToMarkdown } from './export-markdown';
-export type { LibraryDocumentInput, LibraryDocumentRecord, LibraryHit, LibraryQuery, UnreadableFile } from './library-index';
+export type {
+  LibraryDocumentInput,
+  LibraryDocumentRecord,
+  LibraryHit,
+  LibraryQuery,
+  UnreadableFile,
+} from './library-index';

@@ -229,4 +229,10 @@ const library: Migration = {
 };
 
 /** Every schema step, in order. The app's schema version is the last one's. */
-export const MIGRATIONS: readonly Migration[] = [coreTables, fullTextSearch, turnSearchAndError, turnSuggestions, library];
+export const MIGRATIONS: readonly Migration[] = [
+  coreTables,
+  fullTextSearch,
+  turnSearchAndError,
+  turnSuggestions,
+  library,
+];

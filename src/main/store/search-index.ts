@@ -130,7 +130,8 @@ export class SearchIndex {
     const at = this.now();
     const latest = this.sql(
       'SELECT id, search_id, request, result_count, expires_at FROM searches WHERE session = ? ORDER BY id DESC LIMIT 1',
-    ).get(session) as { id: number; search_id: string; request: string | null; result_count: number; expires_at: number } | undefined;
+    ).get(session) as
+      { id: number; search_id: string; request: string | null; result_count: number; expires_at: number } | undefined;
     if (
       !latest ||
       latest.search_id !== response.searchId ||

@@ -56,7 +56,9 @@ export function isFunctionWord(word: string): boolean {
 /** The language whose function words the text uses most, when it uses any. */
 export function guessLanguage(words: readonly string[]): Language | undefined {
   const counts = new Map<Language, number>();
-  for (const word of words) for (const language of WORD_LANGUAGES.get(word.toLowerCase()) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+  for (const word of words)
+    for (const language of WORD_LANGUAGES.get(word.toLowerCase()) ?? [])
+      counts.set(language, (counts.get(language) ?? 0) + 1);
   let best: Language | undefined;
   let bestCount = 0;
   for (const [language, count] of counts) {

@@ -124,7 +124,8 @@ function stemIndex(): Map<string, string[]> {
 export function demonymStem(word: string): string | undefined {
   const lower = word.toLowerCase();
   let best: string | undefined;
-  for (const stem of stemIndex().get(lower.slice(0, 2)) ?? []) if (lower.startsWith(stem) && (best === undefined || stem.length > best.length)) best = stem;
+  for (const stem of stemIndex().get(lower.slice(0, 2)) ?? [])
+    if (lower.startsWith(stem) && (best === undefined || stem.length > best.length)) best = stem;
   return best;
 }
 

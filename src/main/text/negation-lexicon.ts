@@ -6,8 +6,8 @@
  */
 
 const NEGATIONS = new Set(
+  // English
   (
-    // English
     'not no never none nobody nothing neither nor cannot without ' +
     // German
     'nicht kein keine keinen keinem keiner keines nie niemals nichts ohne weder ' +

@@ -33,7 +33,11 @@ export async function tokenCounter(): Promise<TokenCounter> {
       // the end (a replacement character, dropped). Encoded alone, a prefix may take a token or
       // two more than its share of the whole: step back until it fits.
       let end = decode(tokens.slice(0, Math.max(0, maxTokens))).replace(/\uFFFD+$/, '').length;
-      for (let over = count(text.slice(0, end)) - maxTokens; end > 0 && over > 0; over = count(text.slice(0, end)) - maxTokens) {
+      for (
+        let over = count(text.slice(0, end)) - maxTokens;
+        end > 0 && over > 0;
+        over = count(text.slice(0, end)) - maxTokens
+      ) {
         end = Math.max(0, end - over * 2);
       }
       const floor = Math.floor(end * 0.8);

@@ -18,7 +18,11 @@ import { useView } from './stores/view-store';
 /** The width below which the history is a drawer (styles.css's narrow layout). */
 const NARROW = '(max-width: 900px)';
 
-const EXAMPLES = ['How much caffeine is in a shot of espresso?', 'What is the difference between green and black tea?', 'How do I roast coffee at home?'];
+const EXAMPLES = [
+  'How much caffeine is in a shot of espresso?',
+  'What is the difference between green and black tea?',
+  'How do I roast coffee at home?',
+];
 
 function Welcome(): React.JSX.Element {
   const ask = useRun((state) => state.ask);
@@ -26,7 +30,8 @@ function Welcome(): React.JSX.Element {
     <section className="welcome" aria-label="Getting started">
       <h1>What do you want to find out?</h1>
       <p>
-        Lantern searches the web in a real browser, reads the pages, and answers with numbered citations you can check: hover or focus a{' '}
+        Lantern searches the web in a real browser, reads the pages, and answers with numbered citations you can check:
+        hover or focus a{' '}
         <span className="chip chip-supported demo" aria-hidden="true">
           1
         </span>{' '}
@@ -91,7 +96,8 @@ export function App(): React.JSX.Element {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape' && useRun.getState().run?.status !== 'running' && useReader.getState().target) useReader.getState().close();
+      if (event.key === 'Escape' && useRun.getState().run?.status !== 'running' && useReader.getState().target)
+        useReader.getState().close();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -127,13 +133,28 @@ export function App(): React.JSX.Element {
         </button>
         <Brand />
         <nav aria-label="Screens" className="screens">
-          <button type="button" className={screen === 'research' ? 'tab selected' : 'tab'} aria-current={screen === 'research' ? 'page' : undefined} onClick={() => show('research')}>
+          <button
+            type="button"
+            className={screen === 'research' ? 'tab selected' : 'tab'}
+            aria-current={screen === 'research' ? 'page' : undefined}
+            onClick={() => show('research')}
+          >
             Research
           </button>
-          <button type="button" className={screen === 'library' ? 'tab selected' : 'tab'} aria-current={screen === 'library' ? 'page' : undefined} onClick={() => show('library')}>
+          <button
+            type="button"
+            className={screen === 'library' ? 'tab selected' : 'tab'}
+            aria-current={screen === 'library' ? 'page' : undefined}
+            onClick={() => show('library')}
+          >
             Library
           </button>
-          <button type="button" className={screen === 'settings' ? 'tab selected' : 'tab'} aria-current={screen === 'settings' ? 'page' : undefined} onClick={() => show('settings')}>
+          <button
+            type="button"
+            className={screen === 'settings' ? 'tab selected' : 'tab'}
+            aria-current={screen === 'settings' ? 'page' : undefined}
+            onClick={() => show('settings')}
+          >
             Settings
           </button>
         </nav>

@@ -15,7 +15,10 @@ export function answerProgress(): (event: AnswerEvent) => string | undefined {
         return `found ${event.sources.length} source${event.sources.length === 1 ? '' : 's'}`;
       case 'page': {
         pagesDone++;
-        const failed = event.state === 'failed' ? ` (failed: ${event.code ?? 'FAILED'}${event.message ? ` ${oneLine(event.message)}` : ''})` : '';
+        const failed =
+          event.state === 'failed'
+            ? ` (failed: ${event.code ?? 'FAILED'}${event.message ? ` ${oneLine(event.message)}` : ''})`
+            : '';
         return `reading ${pagesDone}/${event.of} [${event.n}] ${oneLine(event.url)}${failed}`;
       }
       case 'text':

@@ -18,7 +18,10 @@ const MARKDOWN: AnswerTextStyle = { text: markdownText, url: markdownUrl, answer
  * a blank line when a follow-up was made to stand alone, the answer with its [n] markers, a blank
  * line, "Sources:", then one "[n] Title (URL)" line per source.
  */
-export function formatAnswerText(response: Pick<AnswerResponse, 'answer' | 'sources' | 'searchedFor'>, style: AnswerTextStyle = MARKDOWN): string {
+export function formatAnswerText(
+  response: Pick<AnswerResponse, 'answer' | 'sources' | 'searchedFor'>,
+  style: AnswerTextStyle = MARKDOWN,
+): string {
   const lines = response.searchedFor === undefined ? [] : [`Searched for: ${style.text(response.searchedFor)}`, ''];
   lines.push(style.answer(response.answer));
   if (response.sources.length > 0) {

@@ -22,7 +22,9 @@ export function untrustedAnswer(answer: string): string {
  * since both come from web pages — the answer with its [n] markers and the "Sources:" list of
  * "[n] Title (URL)" lines (answer-text.ts, which escapes titles).
  */
-export function formatCitedAnswer(response: Pick<AnswerResponse, 'question' | 'answer' | 'sources' | 'searchedFor'>): string {
+export function formatCitedAnswer(
+  response: Pick<AnswerResponse, 'question' | 'answer' | 'sources' | 'searchedFor'>,
+): string {
   // Whoever asked may have pasted page text into the question: it cannot open a wrapper either.
   const question = escapeWrapperTags(oneLine(response.question)).replace(/"/g, '\\"');
   return `Web search results for "${question}":\n\n${untrustedAnswer(formatAnswerText(response))}`;

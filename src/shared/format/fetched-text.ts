@@ -11,7 +11,9 @@ export function formatFetchedText(response: FetchResponse): string {
   if (!isFetchBatch(response)) return formatPage(response);
   return response.results
     .map((item) =>
-      item.ok ? formatPage(item.page) : escapeWrapperTags(oneLine(`Could not fetch ${item.url}: ${item.error.code}: ${item.error.message}`)),
+      item.ok
+        ? formatPage(item.page)
+        : escapeWrapperTags(oneLine(`Could not fetch ${item.url}: ${item.error.code}: ${item.error.message}`)),
     )
     .join('\n\n');
 }
@@ -31,9 +33,13 @@ function passagesText(passages: NonNullable<FetchPage['passages']>): string {
 function formatPage(page: FetchPage): string {
   const lines = [untrustedPageText(page)];
   if (page.passages) {
-    lines.push(`(${page.passages.length} passages of ${page.totalChars} characters, best first; read on from one with start_index)`);
+    lines.push(
+      `(${page.passages.length} passages of ${page.totalChars} characters, best first; read on from one with start_index)`,
+    );
   } else if (page.truncated && page.nextOffset !== undefined) {
-    lines.push(`(${page.markdown.length} of ${page.totalChars} characters shown; continue with start_index=${page.nextOffset})`);
+    lines.push(
+      `(${page.markdown.length} of ${page.totalChars} characters shown; continue with start_index=${page.nextOffset})`,
+    );
   }
   return lines.join('\n');
 }

@@ -32,7 +32,10 @@ export function formatLibraryPassages(response: LibrarySearchResponse): string {
   const lines = [`The library has ${count} passage${count === 1 ? '' : 's'} for '${field(response.query)}'${how}:`];
   for (const passage of response.passages) {
     const place = passagePlace(passage);
-    lines.push('', `[${passage.n}] ${field(passage.title)} — ${field(passage.path)}${place ? `, ${field(place)}` : ''}`);
+    lines.push(
+      '',
+      `[${passage.n}] ${field(passage.title)} — ${field(passage.path)}${place ? `, ${field(place)}` : ''}`,
+    );
     lines.push(wrapUntrusted(passageSource(passage), `${passage.text.trim()}${passage.truncated ? ' …' : ''}`));
   }
   return lines.join('\n');

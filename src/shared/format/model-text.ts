@@ -22,10 +22,16 @@ export function timeLeftText(seconds: number): string {
 }
 
 /** "1.2 GB of 2.5 GB · 4.1 MB/s · about 5 min left". */
-export function downloadProgressText(progress: { receivedBytes: number; totalBytes: number; bytesPerSecond: number; secondsLeft?: number | undefined }): string {
+export function downloadProgressText(progress: {
+  receivedBytes: number;
+  totalBytes: number;
+  bytesPerSecond: number;
+  secondsLeft?: number | undefined;
+}): string {
   const parts = [`${bytesText(progress.receivedBytes)} of ${bytesText(progress.totalBytes)}`];
   if (progress.bytesPerSecond > 0) parts.push(`${bytesText(progress.bytesPerSecond)}/s`);
-  if (progress.secondsLeft !== undefined && progress.receivedBytes < progress.totalBytes) parts.push(`${timeLeftText(progress.secondsLeft)} left`);
+  if (progress.secondsLeft !== undefined && progress.receivedBytes < progress.totalBytes)
+    parts.push(`${timeLeftText(progress.secondsLeft)} left`);
   return parts.join(' · ');
 }
 

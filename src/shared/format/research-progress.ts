@@ -16,10 +16,12 @@ export function researchProgress(): (event: ResearchEvent) => string | undefined
         return `plan (${event.plan.plannedBy}): ${plan.map((q, i) => `${i + 1}. ${oneLine(q)}`).join(' ')}`;
       case 'search':
         if (event.state === 'started') return `searching ${event.index + 1}/${plan.length}: ${oneLine(event.query)}`;
-        if (event.state === 'failed') return `search ${event.index + 1} failed: ${event.error?.code ?? 'FAILED'}${event.error ? ` ${oneLine(event.error.message)}` : ''}`;
+        if (event.state === 'failed')
+          return `search ${event.index + 1} failed: ${event.error?.code ?? 'FAILED'}${event.error ? ` ${oneLine(event.error.message)}` : ''}`;
         return undefined;
       case 'page':
-        if (event.state === 'read') return `read [${event.n}] ${oneLine(event.title ?? event.url)} (${++read} page${read === 1 ? '' : 's'})`;
+        if (event.state === 'read')
+          return `read [${event.n}] ${oneLine(event.title ?? event.url)} (${++read} page${read === 1 ? '' : 's'})`;
         if (event.state === 'duplicate') return `skipped ${oneLine(event.url)}: the same as a page already read`;
         return `could not read ${oneLine(event.url)}: ${event.error?.code ?? 'FAILED'}`;
       case 'paused':

@@ -17,6 +17,9 @@ export function formatSearchResults(response: SearchResponse): string {
   }
   if (response.relatedSearches?.length) lines.push('', `Related: ${response.relatedSearches.join(' · ')}`);
   const cached = response.fromCache ? ', from cache' : '';
-  lines.push('', `${response.results.length} results from ${response.engine} in ${response.tookMs} ms${cached} · search ${response.searchId}`);
+  lines.push(
+    '',
+    `${response.results.length} results from ${response.engine} in ${response.tookMs} ms${cached} · search ${response.searchId}`,
+  );
   return lines.join('\n');
 }

@@ -10,7 +10,11 @@ import { escapeWrapperTags } from './untrusted';
 export function formatSearchOutcomes(batch: SearchManyResponse, render: (response: SearchResponse) => string): string {
   return batch.results
     .map((outcome) =>
-      outcome.ok ? render(outcome.response) : escapeWrapperTags(oneLine(`A search for '${outcome.query}' failed: ${outcome.error.code}: ${outcome.error.message}`)),
+      outcome.ok
+        ? render(outcome.response)
+        : escapeWrapperTags(
+            oneLine(`A search for '${outcome.query}' failed: ${outcome.error.code}: ${outcome.error.message}`),
+          ),
     )
     .join('\n\n');
 }

@@ -22,8 +22,18 @@ export interface DesktopApp {
 }
 
 export async function launchDesktopApp(options: { engine: string }): Promise<DesktopApp> {
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/main/index.js', ['src/main', 'src/preload', 'src/shared', 'src/renderer'], 'npm run build:app');
-  assertBuiltFromCurrentSources(PROJECT_ROOT, 'dist/cli.js', ['src/main', 'src/shared', 'package.json'], 'npm run build:cli');
+  assertBuiltFromCurrentSources(
+    PROJECT_ROOT,
+    'out/main/index.js',
+    ['src/main', 'src/preload', 'src/shared', 'src/renderer'],
+    'npm run build:app',
+  );
+  assertBuiltFromCurrentSources(
+    PROJECT_ROOT,
+    'dist/cli.js',
+    ['src/main', 'src/shared', 'package.json'],
+    'npm run build:cli',
+  );
   const root = mkdtempSync(join(tmpdir(), 'lantern-electron-test-'));
   // userData is $XDG_CONFIG_HOME/<productName> on Linux (app.getPath docs): the data dir itself,
   // so the test's lock, profile and files are all in one temporary folder, apart from the person's.
@@ -37,7 +47,10 @@ export async function launchDesktopApp(options: { engine: string }): Promise<Des
   };
   mkdirSync(dataDir);
   // What a person would set once: Google only (the stand-in), pages on loopback allowed.
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, engines: ['google'], fetch: { allowPrivateNetworks: true } }));
+  writeFileSync(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({ version: 1, engines: ['google'], fetch: { allowPrivateNetworks: true } }),
+  );
   // The package's folder: Electron runs its "main" (out/main/index.js) under its productName.
   const app = await _electron.launch({ args: [PROJECT_ROOT], cwd: PROJECT_ROOT, env });
   const window = await app.firstWindow();
@@ -60,7 +73,9 @@ export function processTree(rootPid: number): number[] {
 /** Whether `pid` still runs; a zombie (exited, not yet reaped by whoever adopted it) does not. */
 export function isRunning(pid: number): boolean {
   try {
-    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim().startsWith('Z');
+    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .startsWith('Z');
   } catch {
     return false; // ps exits 1 when there is no such process
   }

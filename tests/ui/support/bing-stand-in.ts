@@ -16,7 +16,10 @@ export interface BingStandIn {
 export async function startBingStandIn(pages: string): Promise<BingStandIn> {
   const queries: string[] = [];
   const items = (['/espresso', '/green-tea', '/roasting'] as const)
-    .map((path) => `<li class="b_algo"><h2><a href="${pages}${path}">${ARTICLES[path].title}</a></h2><div class="b_caption"><p>${ARTICLES[path].paragraphs[0]}</p></div></li>`)
+    .map(
+      (path) =>
+        `<li class="b_algo"><h2><a href="${pages}${path}">${ARTICLES[path].title}</a></h2><div class="b_caption"><p>${ARTICLES[path].paragraphs[0]}</p></div></li>`,
+    )
     .join('\n');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -26,7 +29,9 @@ export async function startBingStandIn(pages: string): Promise<BingStandIn> {
     }
     queries.push(url.searchParams.get('q') ?? '');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><title>Bing</title></head><body><main><ol id="b_results">\n${items}\n</ol></main></body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><title>Bing</title></head><body><main><ol id="b_results">\n${items}\n</ol></main></body></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

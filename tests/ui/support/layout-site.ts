@@ -11,7 +11,8 @@ import { listenOnLoopback, sendHtml } from '../../support/loopback-http';
 /** The question the articles answer, and what is only in a page's text. */
 export const LAYOUT_QUESTION = 'How large was Doggerland?';
 export const PAGE_ONLY_WORD = 'harpoon';
-export const LONG_TITLE = 'Doggerland: the drowned country between Britain and the continent, and what the floor of the North Sea tells us about it';
+export const LONG_TITLE =
+  'Doggerland: the drowned country between Britain and the continent, and what the floor of the North Sea tells us about it';
 export const PEOPLE_ALSO_ASK = 'How did Doggerland disappear?';
 export const RELATED_SEARCHES = ['doggerland map', 'storegga slide'];
 
@@ -80,7 +81,11 @@ function resultsPage(pages: string): string {
     ([path, page]) =>
       `<div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${pages}${path}"><h3>${page.title}</h3></a></div><div class="VwiC3b">${page.snippet}</div></div></div>`,
   );
-  results.splice(1, 0, `<div class="MjjYud"><div class="related-question-pair" data-q="${PEOPLE_ALSO_ASK}"><div role="button">${PEOPLE_ALSO_ASK}</div></div></div>`);
+  results.splice(
+    1,
+    0,
+    `<div class="MjjYud"><div class="related-question-pair" data-q="${PEOPLE_ALSO_ASK}"><div role="button">${PEOPLE_ALSO_ASK}</div></div></div>`,
+  );
   const related = RELATED_SEARCHES.map((q) => `<a href="/search?q=${encodeURIComponent(q)}">${q}</a>`).join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>doggerland - Google Search</title></head><body>
 <div id="search"><div id="rso">${results.join('\n')}</div></div>
@@ -129,7 +134,9 @@ export async function startLayoutSite(): Promise<LayoutSite> {
     engine,
     close: async () => {
       for (const socket of sockets) socket.destroy();
-      await Promise.all([pagesServer, engineServer].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      await Promise.all(
+        [pagesServer, engineServer].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+      );
     },
   };
 }

@@ -58,10 +58,16 @@ export async function checkColourSchemes(page: Page, name: string): Promise<void
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${colorScheme}.png`) });
-    const violations = await axeViolations(page, colorScheme === 'dark' && darkIsColoursOnly ? COLOUR_RULES : undefined);
+    const violations = await axeViolations(
+      page,
+      colorScheme === 'dark' && darkIsColoursOnly ? COLOUR_RULES : undefined,
+    );
     const serious = violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
     expect(serious, `axe on "${name}" in ${colorScheme}`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
@@ -71,7 +77,10 @@ export async function checkColourSchemes(page: Page, name: string): Promise<void
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** axe-core as @axe-core/playwright has it, minified: injected once per document, not per run. */
-const AXE_SOURCE = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 /**
  * axe-core's violations on the page (only `rules`, when given). A page without frames runs axe in
@@ -85,10 +94,17 @@ async function axeViolations(page: Page, rules?: readonly string[]): Promise<Res
     if (rules) builder.withRules([...rules]);
     return (await builder.analyze()).violations;
   }
-  if (!(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function'))) await page.evaluate(AXE_SOURCE);
-  const options: RunOptions = { resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: [...rules] } } : {}) };
+  if (!(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function')))
+    await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = {
+    resultTypes: ['violations'],
+    ...(rules ? { runOnly: { type: 'rule', values: [...rules] } } : {}),
+  };
   return page.evaluate(
-    (runOptions) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, runOptions).then((results) => results.violations),
+    (runOptions) =>
+      (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe
+        .run(document, runOptions)
+        .then((results) => results.violations),
     options,
   );
 }
@@ -99,7 +115,8 @@ async function axeViolations(page: Page, rules?: readonly string[]): Promise<Res
  */
 export async function controlsTabCannotReach(page: Page): Promise<string[]> {
   const total = await page.evaluate(() => {
-    const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+    const selector =
+      'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
     const visible = [...document.querySelectorAll<HTMLElement>(selector)].filter((element) => {
       const box = element.getBoundingClientRect();
       return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
@@ -119,9 +136,10 @@ export async function controlsTabCannotReach(page: Page): Promise<string[]> {
     (document.activeElement as HTMLElement | null)?.blur();
     return visible.length;
   });
-  const reachedCount = (): Promise<number> => page.evaluate(() => (window as unknown as { __kbReached: Set<string> }).__kbReached.size);
+  const reachedCount = (): Promise<number> =>
+    page.evaluate(() => (window as unknown as { __kbReached: Set<string> }).__kbReached.size);
   const limit = total * 2 + 10;
-  for (let presses = 0; presses < limit; ) {
+  for (let presses = 0; presses < limit;) {
     // A round of presses, as many as the controls not reached yet, then a look at how many are.
     const round = Math.min(limit - presses, Math.max(1, total - (await reachedCount())));
     for (let i = 0; i < round; i++) await page.keyboard.press('Tab');
@@ -130,7 +148,12 @@ export async function controlsTabCannotReach(page: Page): Promise<string[]> {
   }
   return page.evaluate(() => {
     const seen = (window as unknown as { __kbReached: Set<string> }).__kbReached;
-    const missing = [...document.querySelectorAll<HTMLElement>('[data-kb]')].filter((element) => !seen.has(element.getAttribute('data-kb') ?? ''));
-    return missing.map((element) => `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 60)}"`);
+    const missing = [...document.querySelectorAll<HTMLElement>('[data-kb]')].filter(
+      (element) => !seen.has(element.getAttribute('data-kb') ?? ''),
+    );
+    return missing.map(
+      (element) =>
+        `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 60)}"`,
+    );
   });
 }

@@ -38,10 +38,19 @@ export async function startWebMode(options: {
   anyBuild?: boolean;
 }): Promise<WebMode> {
   // The server serves out/renderer: a test on a build older than the sources would test yesterday's UI.
-  if (!options.anyBuild) assertBuiltFromCurrentSources(PROJECT_ROOT, 'out/renderer/index.html', ['src/renderer', 'src/shared'], 'npm run build:app');
+  if (!options.anyBuild)
+    assertBuiltFromCurrentSources(
+      PROJECT_ROOT,
+      'out/renderer/index.html',
+      ['src/renderer', 'src/shared'],
+      'npm run build:app',
+    );
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lantern-ui-test-'));
   // What a person would set once: Google only (the stand-in), and pages on loopback allowed.
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, engines: ['google'], fetch: { allowPrivateNetworks: true } }));
+  writeFileSync(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({ version: 1, engines: ['google'], fetch: { allowPrivateNetworks: true } }),
+  );
   const revealed: Page[] = [];
   let runtime: ReturnType<typeof createNodeRuntime>;
   let running: LanternServer;
@@ -62,7 +71,14 @@ export async function startWebMode(options: {
       // core's tests' concern, and here it would only be seconds of waiting per file.
       searchPacing: options.searchPacing ?? { minGapMs: 0, jitterMs: 0 },
     });
-    running = await startLanternServer({ api: runtime, dataDir, port, version: 'test', log: (m) => process.stderr.write(m + '\n'), rendererDir: RENDERER_DIR });
+    running = await startLanternServer({
+      api: runtime,
+      dataDir,
+      port,
+      version: 'test',
+      log: (m) => process.stderr.write(m + '\n'),
+      rendererDir: RENDERER_DIR,
+    });
     // A restart listens where the page already is, as `lantern serve` on its usual port does.
     port = running.server.port;
   };

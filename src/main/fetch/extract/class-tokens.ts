@@ -33,7 +33,8 @@ export const PROMO_TOKEN = /promo/;
  */
 export const WIDGET_TOKEN = /^widgets?([-_]|$)/;
 
-export const POST_META_TOKEN = /byline|(post|entry|article)[-_]?meta|^meta$|[-_]meta$|^(meta-?data|dateline)$|(^|[-_])date$/;
+export const POST_META_TOKEN =
+  /byline|(post|entry|article)[-_]?meta|^meta$|[-_]meta$|^(meta-?data|dateline)$|(^|[-_])date$/;
 
 /**
  * Captions and credits of pictures (the pictures themselves are dropped). A card in a listing

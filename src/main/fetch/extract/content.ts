@@ -161,8 +161,6 @@ function headedByLink(el: Element): boolean {
 
 const HEADING_TAG = /^h[1-6]$/;
 
-
-
 /** From `start` down the heaviest children, never below `floor`. */
 function descend(start: Element, map: MassMap, floor?: Element): Element {
   let node = start;

@@ -38,7 +38,10 @@ export function specRows(rows: readonly Element[][]): SpecRow[] | undefined {
     const [first, second] = cells;
     if (!first) continue;
     // A title row: one header or spanning cell, or a label with nothing beside it.
-    const titleRow = cells.length === 1 ? first.name === 'th' || Number(attr(first, 'colspan') ?? '1') >= 2 : cells.slice(1).every(isEmpty);
+    const titleRow =
+      cells.length === 1
+        ? first.name === 'th' || Number(attr(first, 'colspan') ?? '1') >= 2
+        : cells.slice(1).every(isEmpty);
     if (titleRow) {
       if (!readsAsHeading(first)) return undefined;
       out.push({ heading: first });
@@ -81,12 +84,18 @@ export function definitionPairs(dl: Element): LabelValue[] | undefined {
 
 /** Short, with a letter, no sentence, nothing but text (in one paragraph at most). */
 function readsAsLabel(cell: Element): boolean {
-  return readsAsName(cell) && !holds(cell, (el) => BLOCK_VALUE.has(el.name)) && count(cell, (el) => el.name === 'p') <= 1;
+  return (
+    readsAsName(cell) && !holds(cell, (el) => BLOCK_VALUE.has(el.name)) && count(cell, (el) => el.name === 'p') <= 1
+  );
 }
 
 /** A group's title: a label, which may be marked up as a heading. */
 function readsAsHeading(cell: Element): boolean {
-  return readsAsName(cell) && !holds(cell, (el) => BLOCK_VALUE.has(el.name) && !HEADINGS.has(el.name)) && count(cell, (el) => el.name === 'p' || HEADINGS.has(el.name)) <= 1;
+  return (
+    readsAsName(cell) &&
+    !holds(cell, (el) => BLOCK_VALUE.has(el.name) && !HEADINGS.has(el.name)) &&
+    count(cell, (el) => el.name === 'p' || HEADINGS.has(el.name)) <= 1
+  );
 }
 
 function readsAsName(cell: Element): boolean {
@@ -96,7 +105,11 @@ function readsAsName(cell: Element): boolean {
 
 /** No text (a non-breaking space is none) and no image. */
 function isEmpty(cell: Element): boolean {
-  return textOf(cell).replace(/\u00a0/g, ' ').trim() === '' && !holds(cell, (el) => el.name === 'img');
+  return (
+    textOf(cell)
+      .replace(/\u00a0/g, ' ')
+      .trim() === '' && !holds(cell, (el) => el.name === 'img')
+  );
 }
 
 function readsAsValue(cell: Element): boolean {

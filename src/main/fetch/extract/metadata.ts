@@ -83,7 +83,12 @@ export function readPageInfo(doc: Document, url: string): PageInfo {
   const canonical = (canonicalLink && attr(canonicalLink, 'href')) ?? metas.get('og:url');
   const resolved = canonical ? resolveUrl(canonical, url) : undefined;
   if (resolved) result.canonicalUrl = resolved;
-  return { metadata: result, structuredBody, oneProduct: declaresOneProduct(doc, ld), reviewOpenings: reviewOpenings(ld) };
+  return {
+    metadata: result,
+    structuredBody,
+    oneProduct: declaresOneProduct(doc, ld),
+    reviewOpenings: reviewOpenings(ld),
+  };
 }
 
 /** Enough of a review's text to know it on the page, and no common phrase. */

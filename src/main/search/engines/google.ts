@@ -175,7 +175,8 @@ export function classifyGooglePage(page: PageSnapshot): Classification {
   }
 
   // The notice text decides only without results: a search about it finds it in snippets.
-  if (!hasContainer && CAPTCHA_TEXT.test(visibleText())) return { state: 'captcha', reason: '"unusual traffic" notice' };
+  if (!hasContainer && CAPTCHA_TEXT.test(visibleText()))
+    return { state: 'captcha', reason: '"unusual traffic" notice' };
   // The shell's text also sits hidden in normal pages: it decides only without a results container.
   if (!hasContainer && (page.html.includes('/httpservice/retry/enablejs') || JS_SHELL_TEXT.test(visibleText()))) {
     return { state: 'js-shell', reason: 'JavaScript shell (enablejs) without a results container' };
@@ -252,8 +253,16 @@ export const google: SearchEngine = {
   consentButtons: {
     // The dialog over a results page (#W0wltc / #L2AGLb), then the full consent.google.com page,
     // whose two forms post to /save and differ only in set_eom (true = reject all).
-    reject: ['#W0wltc', 'form:has(input[name="set_eom"][value="true"]) button', 'form:has(input[name="set_eom"][value="true"]) input[type="submit"]'],
-    accept: ['#L2AGLb', 'form:has(input[name="set_eom"][value="false"]) button', 'form:has(input[name="set_eom"][value="false"]) input[type="submit"]'],
+    reject: [
+      '#W0wltc',
+      'form:has(input[name="set_eom"][value="true"]) button',
+      'form:has(input[name="set_eom"][value="true"]) input[type="submit"]',
+    ],
+    accept: [
+      '#L2AGLb',
+      'form:has(input[name="set_eom"][value="false"]) button',
+      'form:has(input[name="set_eom"][value="false"]) input[type="submit"]',
+    ],
   },
   buildRequest: buildGoogleRequest,
   classify: classifyGooglePage,

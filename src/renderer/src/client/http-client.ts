@@ -63,11 +63,18 @@ async function errorOf(response: Response): Promise<LanternError> {
       ...(info.details === undefined ? {} : { details: info.details }),
     });
   }
-  return new LanternError('INTERNAL', `The server answered HTTP ${response.status} without an explanation. Try again; if it repeats, restart lantern serve.`);
+  return new LanternError(
+    'INTERNAL',
+    `The server answered HTTP ${response.status} without an explanation. Try again; if it repeats, restart lantern serve.`,
+  );
 }
 
 /** Reads `event:`/`data:` blocks off the stream as they arrive; comment lines are heartbeats. */
-async function readEvents(response: Response, onEvent: (type: string, data: unknown) => void, signal?: AbortSignal): Promise<void> {
+async function readEvents(
+  response: Response,
+  onEvent: (type: string, data: unknown) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const body = response.body;
   if (!body) throw new LanternError('INTERNAL', 'The answer stream arrived without a body.');
   const reader = body.getReader();
@@ -161,7 +168,11 @@ function requester(fetchImpl: FetchLike) {
 }
 
 /** How an operation's request and call options become the request's parts. */
-function partsOf(name: OperationName, request: unknown, options: TransportOptions): { route: HttpEndpoint; parts: RequestParts } {
+function partsOf(
+  name: OperationName,
+  request: unknown,
+  options: TransportOptions,
+): { route: HttpEndpoint; parts: RequestParts } {
   const spec = operationSpec(name);
   if (!spec.http) throw new LanternError('NOT_FOUND', `${name} is for the desktop app only.`);
   const route = spec.http;
@@ -176,7 +187,16 @@ function partsOf(name: OperationName, request: unknown, options: TransportOption
   // A GET or DELETE carries its request in the query; a POST in its body.
   if (route.method !== 'POST') Object.assign(query, fields);
   const body = route.method === 'POST' && request !== undefined ? request : undefined;
-  return { route, parts: { params, query, ...(body === undefined ? {} : { body }), signal: options.signal, ...(spec.events ? { accept: 'text/event-stream' } : {}) } };
+  return {
+    route,
+    parts: {
+      params,
+      query,
+      ...(body === undefined ? {} : { body }),
+      signal: options.signal,
+      ...(spec.events ? { accept: 'text/event-stream' } : {}),
+    },
+  };
 }
 
 /**
@@ -184,9 +204,17 @@ function partsOf(name: OperationName, request: unknown, options: TransportOption
  * `format=json` (its title with it), and a PDF or DOCX as the file itself (export-response.ts),
  * read back as its bytes, media type and the name the server gave it.
  */
-async function exported(send: (route: HttpEndpoint, options?: RequestParts) => Promise<Response>, route: HttpEndpoint, parts: RequestParts, request: HistoryExportRequest): Promise<HistoryExportResponse> {
+async function exported(
+  send: (route: HttpEndpoint, options?: RequestParts) => Promise<Response>,
+  route: HttpEndpoint,
+  parts: RequestParts,
+  request: HistoryExportRequest,
+): Promise<HistoryExportResponse> {
   const format = request.format ?? 'markdown';
-  if (format === 'markdown') return (await (await send(route, { ...parts, query: { ...parts.query, format: 'json' } })).json()) as HistoryExportResponse;
+  if (format === 'markdown')
+    return (await (
+      await send(route, { ...parts, query: { ...parts.query, format: 'json' } })
+    ).json()) as HistoryExportResponse;
   const response = await send(route, parts);
   const fileName = fileNameOf(response.headers.get('content-disposition')) ?? `lantern-thread-${request.id}.${format}`;
   return {
@@ -223,7 +251,13 @@ export function httpTransport(fetchImpl: FetchLike): Transport {
    * stopped: "cancelled"); only when that request fails is the stream closed, and the call ends
    * with nothing back.
    */
-  async function stoppable(route: HttpEndpoint, parts: RequestParts, stop: HttpEndpoint, options: TransportOptions, incomplete: string): Promise<unknown> {
+  async function stoppable(
+    route: HttpEndpoint,
+    parts: RequestParts,
+    stop: HttpEndpoint,
+    options: TransportOptions,
+    incomplete: string,
+  ): Promise<unknown> {
     const runId = crypto.randomUUID();
     const connection = new AbortController();
     const onAbort = (): void => {
@@ -233,7 +267,11 @@ export function httpTransport(fetchImpl: FetchLike): Transport {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await send(route, { ...parts, query: { ...parts.query, runId }, signal: connection.signal });
-      return await streamedResponse(response, { ...(options.onEvent ? { onEvent: options.onEvent } : {}), signal: connection.signal }, incomplete);
+      return await streamedResponse(
+        response,
+        { ...(options.onEvent ? { onEvent: options.onEvent } : {}), signal: connection.signal },
+        incomplete,
+      );
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }
@@ -246,7 +284,8 @@ export function httpTransport(fetchImpl: FetchLike): Transport {
       const spec = operationSpec(name);
       if (!spec.events) return call(route, parts);
       const incomplete = `The server's events ended before the result of ${name} was complete. Try again.`;
-      if (spec.http?.stoppedBy) return stoppable(route, parts, HTTP_DOOR_ENDPOINTS[spec.http.stoppedBy], options, incomplete);
+      if (spec.http?.stoppedBy)
+        return stoppable(route, parts, HTTP_DOOR_ENDPOINTS[spec.http.stoppedBy], options, incomplete);
       return streamedResponse(await send(route, parts), options, incomplete);
     },
   };

@@ -15,7 +15,9 @@ export function ipcTransport(bridge: LanternBridge): Transport {
   return {
     async call(name, input, options: TransportOptions) {
       const spec = operationSpec(name);
-      const set = Object.fromEntries((spec.options ?? []).flatMap((option) => (options[option] === undefined ? [] : [[option, options[option]]])));
+      const set = Object.fromEntries(
+        (spec.options ?? []).flatMap((option) => (options[option] === undefined ? [] : [[option, options[option]]])),
+      );
       const frame = { input, ...(Object.keys(set).length > 0 ? { options: set } : {}) } as IpcFrame<OperationName>;
       if (!spec.cancellable) return unwrap(await invoke(name, frame));
       const { signal, onEvent } = options;
@@ -23,7 +25,8 @@ export function ipcTransport(bridge: LanternBridge): Transport {
       const callId = crypto.randomUUID();
       const onAbort = (): void => void bridge['call:cancel']({ callId });
       signal?.addEventListener('abort', onAbort, { once: true });
-      const unsubscribe = spec.events && onEvent ? bridge.onEvent((push) => push.callId === callId && onEvent(push.event)) : undefined;
+      const unsubscribe =
+        spec.events && onEvent ? bridge.onEvent((push) => push.callId === callId && onEvent(push.event)) : undefined;
       try {
         return unwrap(await invoke(name, { ...frame, callId }));
       } finally {
@@ -41,5 +44,8 @@ export function createIpcClient(bridge: LanternBridge): ApiClient {
 function unwrap<T>(result: IpcResult<T>): T {
   if (result.ok) return result.value;
   const { code, message, retryAfterMs, details } = result.error;
-  throw new LanternError(code, message, { ...(retryAfterMs === undefined ? {} : { retryAfterMs }), ...(details === undefined ? {} : { details }) });
+  throw new LanternError(code, message, {
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    ...(details === undefined ? {} : { details }),
+  });
 }

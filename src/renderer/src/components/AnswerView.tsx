@@ -15,7 +15,13 @@ export const MODEL_SETUP_HREF = '/settings#model';
  * An answer, live or from the history (one view: lib/answer-view.ts). `children`: what can be
  * done with the answer, shown right below it.
  */
-export function AnswerView({ view, children }: { view: AnswerTurnView; children?: React.ReactNode }): React.JSX.Element {
+export function AnswerView({
+  view,
+  children,
+}: {
+  view: AnswerTurnView;
+  children?: React.ReactNode;
+}): React.JSX.Element {
   const ask = useRun((state) => state.ask);
   const { sources, sentences, text, footer } = view;
   const cited = citedIn(text);
@@ -30,9 +36,16 @@ export function AnswerView({ view, children }: { view: AnswerTurnView; children?
       )}
       {footer && (
         <p className="answer-meta">
-          {footer.composer === 'llm' ? 'Written by the model · ' : footer.composer === 'extractive' ? 'Quoted from the sources · ' : ''}
-          {footer.answered ? line.cited : `Not answered by the ${sources.length} source${sources.length === 1 ? '' : 's'} read`}
-          {footer.answered && line.notFound && <span className="warn"> · {line.notFound}</span>} · {formatDuration(footer.totalMs)}
+          {footer.composer === 'llm'
+            ? 'Written by the model · '
+            : footer.composer === 'extractive'
+              ? 'Quoted from the sources · '
+              : ''}
+          {footer.answered
+            ? line.cited
+            : `Not answered by the ${sources.length} source${sources.length === 1 ? '' : 's'} read`}
+          {footer.answered && line.notFound && <span className="warn"> · {line.notFound}</span>} ·{' '}
+          {formatDuration(footer.totalMs)}
         </p>
       )}
       {footer?.composer === 'extractive' && !view.llmError && <ModelOffer />}
@@ -44,7 +57,12 @@ export function AnswerView({ view, children }: { view: AnswerTurnView; children?
           <h2 className="section-title">Follow up</h2>
           <div className="chips">
             {view.followUps.slice(0, 8).map((question) => (
-              <button key={question} type="button" className="follow-up" onClick={() => void ask(question, { mode: 'answer' })}>
+              <button
+                key={question}
+                type="button"
+                className="follow-up"
+                onClick={() => void ask(question, { mode: 'answer' })}
+              >
                 {question}
               </button>
             ))}

@@ -18,7 +18,13 @@ const ENGINE_NAMES: Record<string, string> = {
 const MODE_NAMES: Record<AskMode, string> = { answer: 'Answer', deep: 'Deep research', results: 'Results only' };
 /** Deep research first proposes a plan to edit; it searches once the plan is started. */
 const SUBMIT: Record<AskMode, string> = { answer: 'Ask', deep: 'Plan', results: 'Search' };
-const TIME_NAMES: Record<string, string> = { any: 'Any time', day: 'Past day', week: 'Past week', month: 'Past month', year: 'Past year' };
+const TIME_NAMES: Record<string, string> = {
+  any: 'Any time',
+  day: 'Past day',
+  week: 'Past week',
+  month: 'Past month',
+  year: 'Past year',
+};
 
 /** The question box: Enter asks, Ctrl/Cmd+K focuses it from anywhere, Esc stops the running answer. `threadId`: the next question follows up that thread. */
 export function AskBox({ threadId }: { threadId?: number | undefined }): React.JSX.Element {
@@ -70,7 +76,9 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
           ref={input}
           rows={1}
           autoFocus
-          placeholder={threadId === undefined ? 'Ask a question or paste a link… (Ctrl+K)' : 'Ask a follow-up… (Ctrl+K)'}
+          placeholder={
+            threadId === undefined ? 'Ask a question or paste a link… (Ctrl+K)' : 'Ask a follow-up… (Ctrl+K)'
+          }
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
@@ -103,7 +111,11 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
         <label className="visually-hidden" htmlFor="ask-engine">
           Engine
         </label>
-        <select id="ask-engine" value={prefs.engine} onChange={(event) => prefs.set({ engine: event.target.value as EngineChoice | 'auto' })}>
+        <select
+          id="ask-engine"
+          value={prefs.engine}
+          onChange={(event) => prefs.set({ engine: event.target.value as EngineChoice | 'auto' })}
+        >
           {['auto', ...ENGINE_IDS, 'all'].map((engine) => (
             <option key={engine} value={engine}>
               {ENGINE_NAMES[engine] ?? engine}
@@ -113,7 +125,11 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
         <label className="visually-hidden" htmlFor="ask-time">
           Time range
         </label>
-        <select id="ask-time" value={prefs.timeRange} onChange={(event) => prefs.set({ timeRange: event.target.value as TimeRange | 'any' })}>
+        <select
+          id="ask-time"
+          value={prefs.timeRange}
+          onChange={(event) => prefs.set({ timeRange: event.target.value as TimeRange | 'any' })}
+        >
           {['any', ...TIME_RANGES].map((range) => (
             <option key={range} value={range}>
               {TIME_NAMES[range]}

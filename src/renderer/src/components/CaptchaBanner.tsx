@@ -37,7 +37,12 @@ export function CaptchaBanner(): React.JSX.Element | null {
         const asked = block.kind === 'captcha' ? 'it asked to confirm you’re human' : 'it asked for a cookie choice';
         if (!canShowWindow) {
           return (
-            <section key={block.engine} className="captcha-banner paused" role="region" aria-label={`${name} verification`}>
+            <section
+              key={block.engine}
+              className="captcha-banner paused"
+              role="region"
+              aria-label={`${name} verification`}
+            >
               <p>
                 <strong>
                   {name} is paused until {clockTime(block.until)}
@@ -55,8 +60,8 @@ export function CaptchaBanner(): React.JSX.Element | null {
                 </button>
               </div>
               <p className="hint">
-                {alternative && `“Use another engine now” asks ${engineName(alternative)}. `}Resetting the search session gives {name} a new visitor and ends
-                the pause, though {name} may ask again.
+                {alternative && `“Use another engine now” asks ${engineName(alternative)}. `}Resetting the search
+                session gives {name} a new visitor and ends the pause, though {name} may ask again.
               </p>
             </section>
           );
@@ -66,13 +71,20 @@ export function CaptchaBanner(): React.JSX.Element | null {
           <section key={block.engine} className="captcha-banner" role="region" aria-label={`${name} verification`}>
             <p>
               <strong>
-                {block.kind === 'captcha' ? `${name} wants to confirm you're human` : `${name} asks for a cookie choice`}
+                {block.kind === 'captcha'
+                  ? `${name} wants to confirm you're human`
+                  : `${name} asks for a cookie choice`}
               </strong>{' '}
               {solving === block.engine
                 ? '— solve it in the window that opened; your question goes on by itself afterwards.'
                 : `— Lantern skips ${name} for ${minutes} more min unless you solve it.`}
             </p>
-            <button type="button" className="button primary" disabled={solving !== undefined} onClick={() => void solve(block.engine)}>
+            <button
+              type="button"
+              className="button primary"
+              disabled={solving !== undefined}
+              onClick={() => void solve(block.engine)}
+            >
               {solving === block.engine ? 'Waiting for you…' : 'Solve now'}
             </button>
           </section>

@@ -38,7 +38,14 @@ function keepTipInside(wrap: HTMLElement): void {
   tip.style.setProperty('--tip-shift', `${Math.round(shift)}px`);
 }
 
-export function CitationChip({ n, citation, source, checked, onOpen, QuoteText }: CitationChipProps): React.JSX.Element {
+export function CitationChip({
+  n,
+  citation,
+  source,
+  checked,
+  onOpen,
+  QuoteText,
+}: CitationChipProps): React.JSX.Element {
   const tipId = useId();
   const wrap = useRef<HTMLSpanElement>(null);
   // A tip on show when the window changes size is placed again.
@@ -54,17 +61,32 @@ export function CitationChip({ n, citation, source, checked, onOpen, QuoteText }
   const look = verdict === 'found' ? 'supported' : verdict === 'not-found' ? 'unsupported' : verdict;
   const reason = verdict === 'found' ? undefined : reasonOf(citation);
   return (
-    <span ref={wrap} className="chip-wrap" onFocus={(event) => keepTipInside(event.currentTarget)} onMouseEnter={(event) => keepTipInside(event.currentTarget)}>
-      <button type="button" className={`chip chip-${look}`} aria-label={chipLabel(n, verdict)} aria-describedby={tipId} onClick={onOpen}>
+    <span
+      ref={wrap}
+      className="chip-wrap"
+      onFocus={(event) => keepTipInside(event.currentTarget)}
+      onMouseEnter={(event) => keepTipInside(event.currentTarget)}
+    >
+      <button
+        type="button"
+        className={`chip chip-${look}`}
+        aria-label={chipLabel(n, verdict)}
+        aria-describedby={tipId}
+        onClick={onOpen}
+      >
         {n}
         {(verdict === 'not-found' || verdict === 'partly') && <span aria-hidden="true">?</span>}
       </button>
       <span role="tooltip" id={tipId} className="chip-tip">
         <span className={`verdict verdict-${look}`}>{verdictLine(verdict, checked)}</span>
         {reason && <span className="tip-reason">{reason}</span>}
-        {citation?.quote ? <span className="tip-quote">
+        {citation?.quote ? (
+          <span className="tip-quote">
             “<QuoteText text={citation.quote} />”
-          </span> : citation && checked && <span className="tip-quote">No matching passage was found on the page.</span>}
+          </span>
+        ) : (
+          citation && checked && <span className="tip-quote">No matching passage was found on the page.</span>
+        )}
         {source && (
           <span className="tip-source">
             [{n}] {source.title} · {source.domain}

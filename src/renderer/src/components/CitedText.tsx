@@ -37,5 +37,13 @@ export function CitedText({
       ...(citation?.quote ? { quote: citation.quote, range: citation.range } : {}),
     });
   };
-  return <AnswerMarkdown text={text} citation={citationLookup(sentences)} sourceOf={sourceOf} checked={sentences !== undefined} onOpen={openCitation} />;
+  return (
+    <AnswerMarkdown
+      text={text}
+      citation={citationLookup(sentences)}
+      sourceOf={sourceOf}
+      checked={sentences !== undefined}
+      onOpen={openCitation}
+    />
+  );
 }

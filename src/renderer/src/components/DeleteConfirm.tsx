@@ -5,14 +5,24 @@ import './history-actions.css';
  * "Delete “<the thread's title>”?" over the history row it belongs to (laid over it, so nothing around it
  * moves), with a way back: Keep, or Escape, returns focus to the row's delete button.
  */
-export function DeleteConfirm({ title, onDelete, onCancel }: { title: string; onDelete: () => void; onCancel: () => void }): React.JSX.Element {
+export function DeleteConfirm({
+  title,
+  onDelete,
+  onCancel,
+}: {
+  title: string;
+  onDelete: () => void;
+  onCancel: () => void;
+}): React.JSX.Element {
   const keep = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     keep.current?.focus();
   }, []);
   const cancel = (): void => {
-    const opener = box.current?.parentElement?.querySelector<HTMLButtonElement>('.thread-actions button[aria-expanded]');
+    const opener = box.current?.parentElement?.querySelector<HTMLButtonElement>(
+      '.thread-actions button[aria-expanded]',
+    );
     onCancel();
     opener?.focus();
   };

@@ -34,7 +34,10 @@ export function ErrorBox({
     action === 'retry' ? (onRetry ? [{ label: retryLabel, run: onRetry }] : []) : (offers[action] ?? []),
   );
   return (
-    <div className={advice.tone === 'note' ? 'error-box tone-note' : 'error-box'} role={advice.tone === 'note' ? 'status' : 'alert'}>
+    <div
+      className={advice.tone === 'note' ? 'error-box tone-note' : 'error-box'}
+      role={advice.tone === 'note' ? 'status' : 'alert'}
+    >
       <p className="error-title">
         <strong>{advice.headline}</strong>
       </p>
@@ -49,7 +52,12 @@ export function ErrorBox({
       {buttons.length > 0 && (
         <div className="error-actions">
           {buttons.map((button, i) => (
-            <button key={button.label} type="button" className={i === 0 ? 'button primary' : 'button'} onClick={button.run}>
+            <button
+              key={button.label}
+              type="button"
+              className={i === 0 ? 'button primary' : 'button'}
+              onClick={button.run}
+            >
               {button.label}
             </button>
           ))}

@@ -20,11 +20,19 @@ function Snippet({ text }: { text: string }): React.JSX.Element {
  * Beside the main pane on a wide window; on a narrow one a drawer the top bar's History button
  * opens (`drawerOpen`), closed by Esc, its Close button, or opening what it lists.
  */
-export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; onClose: () => void }): React.JSX.Element {
+export function HistorySidebar({
+  drawerOpen,
+  onClose,
+}: {
+  drawerOpen: boolean;
+  onClose: () => void;
+}): React.JSX.Element {
   const { threads, loaded, error, searchText, hits, searching, refresh, search, remove, exportMarkdown } = useHistory();
   const current = useRun((state) => state.threadId);
   // A failed question is kept in its thread too.
-  const lastEnded = useRun((state) => (state.run !== undefined && state.run.status !== 'running' ? state.run.id : undefined));
+  const lastEnded = useRun((state) =>
+    state.run !== undefined && state.run.status !== 'running' ? state.run.id : undefined,
+  );
   const showScreen = useView((state) => state.show);
   const [confirming, setConfirming] = useState<number>();
   // "5 minutes ago" stays true: the dates are written again each minute.
@@ -92,7 +100,14 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
       <label htmlFor="history-search" className="visually-hidden">
         Search history
       </label>
-      <input ref={searchBox} id="history-search" type="search" placeholder="Search history…" value={searchText} onChange={(event) => void search(event.target.value)} />
+      <input
+        ref={searchBox}
+        id="history-search"
+        type="search"
+        placeholder="Search history…"
+        value={searchText}
+        onChange={(event) => void search(event.target.value)}
+      />
       {error && (
         <p className="sidebar-error" role="alert">
           {/* The headline in words; the whole story is in the main pane's error box. */}
@@ -101,7 +116,9 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
       )}
       {hits !== undefined ? (
         <ul className="hits" aria-label="Search results in history" aria-busy={searching}>
-          {hits.length === 0 && !searching && <li className="muted">Nothing in your history matches “{searchText}”.</li>}
+          {hits.length === 0 && !searching && (
+            <li className="muted">Nothing in your history matches “{searchText}”.</li>
+          )}
           {hits.map((hit) =>
             hit.kind === 'turn' ? (
               <li key={`t${hit.turnId}`}>
@@ -130,10 +147,17 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
         </ul>
       ) : (
         <ul className="threads" aria-label="Threads">
-          {loaded && threads.length === 0 && <li className="muted">No research yet. Your questions and their answers are kept here.</li>}
+          {loaded && threads.length === 0 && (
+            <li className="muted">No research yet. Your questions and their answers are kept here.</li>
+          )}
           {threads.map((thread) => (
             <li key={thread.id} className={current === thread.id ? 'current' : ''}>
-              <button type="button" className="thread-button" aria-current={current === thread.id ? 'true' : undefined} onClick={() => openThread(thread.id)}>
+              <button
+                type="button"
+                className="thread-button"
+                aria-current={current === thread.id ? 'true' : undefined}
+                onClick={() => openThread(thread.id)}
+              >
                 <span className="thread-title">{thread.title}</span>
                 <span className="thread-meta">
                   <time dateTime={new Date(thread.updatedAt).toISOString()} title={fullDateTime(thread.updatedAt)}>
@@ -148,7 +172,9 @@ export function HistorySidebar({ drawerOpen, onClose }: { drawerOpen: boolean; o
                   className="icon-button has-tip"
                   aria-label={`Export “${thread.title}” as Markdown`}
                   data-tip="Export as Markdown"
-                  onClick={() => void exportMarkdown(thread.id).then((doc) => downloadMarkdown(doc.title, doc.markdown))}
+                  onClick={() =>
+                    void exportMarkdown(thread.id).then((doc) => downloadMarkdown(doc.title, doc.markdown))
+                  }
                 >
                   ⤓
                 </button>

@@ -13,7 +13,9 @@ const LazyAnswerMarkdown = lazy(() => loadMarkdown().then((module) => ({ default
 const LazyInlineMarkdown = lazy(() => loadMarkdown().then((module) => ({ default: module.InlineMarkdown })));
 const LazyReader = lazy(() => import('./Reader').then((module) => ({ default: module.Reader })));
 const LazyLibraryScreen = lazy(() => import('./LibraryScreen').then((module) => ({ default: module.LibraryScreen })));
-const LazySettingsScreen = lazy(() => import('./SettingsScreen').then((module) => ({ default: module.SettingsScreen })));
+const LazySettingsScreen = lazy(() =>
+  import('./SettingsScreen').then((module) => ({ default: module.SettingsScreen })),
+);
 
 /**
  * Fetches the Markdown stack once the page is idle: every answer needs it, so the first one

@@ -7,13 +7,26 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { toErrorInfo } from '../../../shared/errors';
 import type { ErrorInfo } from '../../../shared/contract';
-import type { LibraryAddResponse, LibraryEvent, LibraryListResponse, LibrarySearchResponse, LibraryType } from '../../../shared/library-contract';
+import type {
+  LibraryAddResponse,
+  LibraryEvent,
+  LibraryListResponse,
+  LibrarySearchResponse,
+  LibraryType,
+} from '../../../shared/library-contract';
 import { client } from '../client';
 import { ErrorBox } from './ErrorBox';
 import './library.css';
 
 // Types only from the contract: its zod schemas stay out of the renderer's bundle.
-const TYPE_NAMES: Record<LibraryType, string> = { pdf: 'PDF', docx: 'Word', epub: 'EPUB', markdown: 'Markdown', html: 'HTML', text: 'Text' };
+const TYPE_NAMES: Record<LibraryType, string> = {
+  pdf: 'PDF',
+  docx: 'Word',
+  epub: 'EPUB',
+  markdown: 'Markdown',
+  html: 'HTML',
+  text: 'Text',
+};
 const LIBRARY_TYPES = Object.keys(TYPE_NAMES) as LibraryType[];
 
 type Progress = { done: number; total: number; current: string };
@@ -65,7 +78,9 @@ export function LibraryScreen(): React.JSX.Element {
       setReport({ what, response: await call(controller.signal) });
     } catch (caught) {
       const info = toErrorInfo(caught);
-      setError(info.code === 'CANCELLED' ? { ...info, message: 'Stopped: the files read so far stay in the library.' } : info);
+      setError(
+        info.code === 'CANCELLED' ? { ...info, message: 'Stopped: the files read so far stay in the library.' } : info,
+      );
     } finally {
       running.current = undefined;
       setProgress(undefined);
@@ -76,7 +91,9 @@ export function LibraryScreen(): React.JSX.Element {
   const add = (list: string[]): void => {
     const wanted = list.map((path) => path.trim()).filter((path) => path !== '');
     if (wanted.length === 0) return;
-    void indexing('Added', (signal) => client.library.add({ paths: wanted, ...(watch ? { watch: true } : {}) }, { signal, onEvent }));
+    void indexing('Added', (signal) =>
+      client.library.add({ paths: wanted, ...(watch ? { watch: true } : {}) }, { signal, onEvent }),
+    );
   };
   const submitAdd = (event: FormEvent): void => {
     event.preventDefault();
@@ -107,12 +124,16 @@ export function LibraryScreen(): React.JSX.Element {
   // A dropped file's place on disk is known only where the app is told it (Electron's File.path).
   const onDrop = (event: DragEvent): void => {
     event.preventDefault();
-    const dropped = [...event.dataTransfer.files].map((file) => (file as File & { path?: string }).path ?? '').filter((path) => path !== '');
+    const dropped = [...event.dataTransfer.files]
+      .map((file) => (file as File & { path?: string }).path ?? '')
+      .filter((path) => path !== '');
     if (dropped.length > 0) {
       setDropNote(undefined);
       add(dropped);
     } else {
-      setDropNote('This browser does not tell Lantern where a dropped file is on disk: type or paste its path (or its folder’s) above.');
+      setDropNote(
+        'This browser does not tell Lantern where a dropped file is on disk: type or paste its path (or its folder’s) above.',
+      );
     }
   };
 
@@ -120,23 +141,36 @@ export function LibraryScreen(): React.JSX.Element {
   return (
     <div className="library" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
       <h1>Library</h1>
-      <p className="hint">Your own files, searched and cited like the web: ask with the scope “Library” or “Both”. Lantern only reads them, never changes them, and keeps its index on this computer.</p>
+      <p className="hint">
+        Your own files, searched and cited like the web: ask with the scope “Library” or “Both”. Lantern only reads
+        them, never changes them, and keeps its index on this computer.
+      </p>
       {error && <ErrorBox error={error} />}
 
       <form className="library-add" onSubmit={submitAdd} aria-label="Add to the library">
         <div className="field-row">
           <label className="grow">
             Files or folders (one path a line)
-            <textarea rows={2} value={paths} onChange={(event) => setPaths(event.target.value)} placeholder="/home/you/Documents/papers" spellCheck={false} />
+            <textarea
+              rows={2}
+              value={paths}
+              onChange={(event) => setPaths(event.target.value)}
+              placeholder="/home/you/Documents/papers"
+              spellCheck={false}
+            />
           </label>
           <button type="submit" className="button primary" disabled={progress !== undefined || paths.trim() === ''}>
             Add
           </button>
         </div>
         <label className="check">
-          <input type="checkbox" checked={watch} onChange={(event) => setWatch(event.target.checked)} /> Keep the folders in step while Lantern runs (files added, edited, removed)
+          <input type="checkbox" checked={watch} onChange={(event) => setWatch(event.target.checked)} /> Keep the
+          folders in step while Lantern runs (files added, edited, removed)
         </label>
-        <p className="hint">PDF, Word (.docx), EPUB, Markdown, HTML and text files; a folder adds every one of them in it. You can also drop files here.</p>
+        <p className="hint">
+          PDF, Word (.docx), EPUB, Markdown, HTML and text files; a folder adds every one of them in it. You can also
+          drop files here.
+        </p>
         {dropNote && (
           <p className="note" role="status">
             {dropNote}
@@ -148,7 +182,9 @@ export function LibraryScreen(): React.JSX.Element {
         <div className="library-progress" role="status" aria-live="polite">
           <progress max={Math.max(progress.total, 1)} value={progress.done} aria-label="Files read" />
           <span className="current">
-            {progress.total === 0 ? 'Looking for files…' : `Reading ${Math.min(progress.done + 1, progress.total)} of ${progress.total}${progress.current ? `: ${progress.current}` : ''}`}
+            {progress.total === 0
+              ? 'Looking for files…'
+              : `Reading ${Math.min(progress.done + 1, progress.total)} of ${progress.total}${progress.current ? `: ${progress.current}` : ''}`}
           </span>
           <button type="button" className="button small" onClick={() => running.current?.abort()}>
             Stop
@@ -159,8 +195,10 @@ export function LibraryScreen(): React.JSX.Element {
       {report && (
         <div className="note library-report" role="status">
           <p>
-            {report.what}: {report.response.indexed.length} file{report.response.indexed.length === 1 ? '' : 's'} indexed, {report.response.unchanged} unchanged
-            {report.response.removed.length > 0 ? `, ${report.response.removed.length} removed` : ''}. The library holds {report.response.documents} document{report.response.documents === 1 ? '' : 's'}.
+            {report.what}: {report.response.indexed.length} file{report.response.indexed.length === 1 ? '' : 's'}{' '}
+            indexed, {report.response.unchanged} unchanged
+            {report.response.removed.length > 0 ? `, ${report.response.removed.length} removed` : ''}. The library holds{' '}
+            {report.response.documents} document{report.response.documents === 1 ? '' : 's'}.
           </p>
           {report.response.unreadable.length > 0 && (
             <>
@@ -180,7 +218,10 @@ export function LibraryScreen(): React.JSX.Element {
       {empty ? (
         <section className="library-empty" aria-label="Empty library">
           <h2>Your library is empty</h2>
-          <p>Type the path of a folder of your documents above and press Add: Lantern reads each file, page by page, and then answers from them next to the web, citing the document and page.</p>
+          <p>
+            Type the path of a folder of your documents above and press Add: Lantern reads each file, page by page, and
+            then answers from them next to the web, citing the document and page.
+          </p>
         </section>
       ) : (
         <>
@@ -212,13 +253,23 @@ export function LibraryScreen(): React.JSX.Element {
 
           {found && (
             <section aria-label="Passages found" className="library-passages">
-              <h2>{found.passages.length === 0 ? `Nothing matches “${found.query}”` : `${found.passages.length} passage${found.passages.length === 1 ? '' : 's'} for “${found.query}”`}</h2>
+              <h2>
+                {found.passages.length === 0
+                  ? `Nothing matches “${found.query}”`
+                  : `${found.passages.length} passage${found.passages.length === 1 ? '' : 's'} for “${found.query}”`}
+              </h2>
               <ol>
                 {found.passages.map((passage) => (
                   <li key={`${passage.documentId}-${passage.n}`}>
                     <div className="title">
                       {passage.title}
-                      <span className="place">{passage.page !== undefined ? ` · page ${passage.page}` : passage.heading ? ` · ${passage.heading}` : ''}</span>
+                      <span className="place">
+                        {passage.page !== undefined
+                          ? ` · page ${passage.page}`
+                          : passage.heading
+                            ? ` · ${passage.heading}`
+                            : ''}
+                      </span>
                     </div>
                     <div className="path">{passage.path}</div>
                     <p className="snippet">
@@ -243,10 +294,17 @@ export function LibraryScreen(): React.JSX.Element {
                     <div className="title">{document.title}</div>
                     <div className="path">
                       {document.path}
-                      {document.pages !== undefined ? ` · ${document.pages} page${document.pages === 1 ? '' : 's'}` : ''}
+                      {document.pages !== undefined
+                        ? ` · ${document.pages} page${document.pages === 1 ? '' : 's'}`
+                        : ''}
                     </div>
                   </div>
-                  <button type="button" className="button small" aria-label={`Remove ${document.title} from the library`} onClick={() => void remove(document.id)}>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-label={`Remove ${document.title} from the library`}
+                    onClick={() => void remove(document.id)}
+                  >
                     Remove
                   </button>
                 </li>
@@ -254,7 +312,9 @@ export function LibraryScreen(): React.JSX.Element {
             </ul>
             {list && list.unreadable.length > 0 && (
               <details className="unreadable-list">
-                <summary>Could not read {list.unreadable.length} file{list.unreadable.length === 1 ? '' : 's'}</summary>
+                <summary>
+                  Could not read {list.unreadable.length} file{list.unreadable.length === 1 ? '' : 's'}
+                </summary>
                 <ul className="unreadable">
                   {list.unreadable.map((file) => (
                     <li key={file.path}>

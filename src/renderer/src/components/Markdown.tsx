@@ -83,7 +83,8 @@ function remarkHighlight() {
   return (tree: MdNode) => {
     let inside = false;
     const strip = (node: MdNode): void => {
-      if (node.value !== undefined) node.value = node.value.replaceAll(HIGHLIGHT_START, '').replaceAll(HIGHLIGHT_END, '');
+      if (node.value !== undefined)
+        node.value = node.value.replaceAll(HIGHLIGHT_START, '').replaceAll(HIGHLIGHT_END, '');
       node.children?.forEach(strip);
     };
     const visit = (node: MdNode): void => {
@@ -97,7 +98,11 @@ function remarkHighlight() {
             else if (piece !== '') {
               next.push(
                 inside
-                  ? { type: 'highlight', data: { hName: 'mark', hProperties: { className: ['quote'] } }, children: [{ type: 'text', value: piece }] }
+                  ? {
+                      type: 'highlight',
+                      data: { hName: 'mark', hProperties: { className: ['quote'] } },
+                      children: [{ type: 'text', value: piece }],
+                    }
                   : { type: 'text', value: piece },
               );
             }
@@ -146,7 +151,16 @@ export function AnswerMarkdown({ text, citation, sourceOf, checked, onOpen }: An
     'cite-ref': (props: { 'data-n'?: number; 'data-k'?: number; children?: ReactNode }) => {
       const n = Number(props['data-n']);
       const found = citation(n, Number(props['data-k'] ?? 0));
-      return <CitationChip n={n} citation={found} source={sourceOf(n)} checked={checked} onOpen={() => onOpen(n, found)} QuoteText={InlineMarkdown} />;
+      return (
+        <CitationChip
+          n={n}
+          citation={found}
+          source={sourceOf(n)}
+          checked={checked}
+          onOpen={() => onOpen(n, found)}
+          QuoteText={InlineMarkdown}
+        />
+      );
     },
   } as Components;
   return (
@@ -181,7 +195,12 @@ const INLINE_ELEMENTS = ['strong', 'em', 'code', 'del'];
  */
 export function InlineMarkdown({ text }: { text: string }): React.JSX.Element {
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText, remarkStrayMarkers]} allowedElements={INLINE_ELEMENTS} unwrapDisallowed skipHtml>
+    <ReactMarkdown
+      remarkPlugins={[remarkGfm, remarkHtmlAsText, remarkStrayMarkers]}
+      allowedElements={INLINE_ELEMENTS}
+      unwrapDisallowed
+      skipHtml
+    >
       {text}
     </ReactMarkdown>
   );

@@ -25,7 +25,11 @@ export function ModelFoundNotice(): React.JSX.Element | null {
       const found = await client.models.find();
       localStorage.setItem(LOOKED_KEY, 'looked');
       if (!found.sole || !live) return;
-      const next = await client.models.choose({ source: 'server', baseUrl: found.sole.baseUrl, model: found.sole.model });
+      const next = await client.models.choose({
+        source: 'server',
+        baseUrl: found.sole.baseUrl,
+        model: found.sole.model,
+      });
       useSettings.setState({ settings: next });
       if (live) setTaken(found.sole);
     })().catch(() => undefined);

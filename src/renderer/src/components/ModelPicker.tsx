@@ -10,7 +10,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toErrorInfo } from '../../../shared/errors';
 import { bytesText, downloadProgressText, fitText } from '../../../shared/format/model-text';
-import type { CatalogModelInfo, ModelDownloadEvent, ModelsCatalogResponse, ModelsFindResponse, ModelTestResponse } from '../../../shared/models-contract';
+import type {
+  CatalogModelInfo,
+  ModelDownloadEvent,
+  ModelsCatalogResponse,
+  ModelsFindResponse,
+  ModelTestResponse,
+} from '../../../shared/models-contract';
 import type { Settings } from '../../../shared/settings-contract';
 import { client } from '../client';
 import { ErrorBox } from './ErrorBox';
@@ -21,11 +27,21 @@ type Llm = Settings['llm'];
 /** Whether the model in force is this server's model. */
 function isServerChoice(llm: Llm, baseUrl: string, model: string): boolean {
   if (llm.model !== model || llm.preset === 'local') return false;
-  const presetUrls: Record<string, string> = { ollama: 'http://127.0.0.1:11434/v1', lmstudio: 'http://127.0.0.1:1234/v1', llamacpp: 'http://127.0.0.1:8080/v1' };
+  const presetUrls: Record<string, string> = {
+    ollama: 'http://127.0.0.1:11434/v1',
+    lmstudio: 'http://127.0.0.1:1234/v1',
+    llamacpp: 'http://127.0.0.1:8080/v1',
+  };
   return (llm.baseUrl ?? presetUrls[llm.preset]) === baseUrl;
 }
 
-export function ModelPicker({ llm, onChosen }: { llm: Llm; onChosen: (settings: Settings) => void }): React.JSX.Element {
+export function ModelPicker({
+  llm,
+  onChosen,
+}: {
+  llm: Llm;
+  onChosen: (settings: Settings) => void;
+}): React.JSX.Element {
   const [found, setFound] = useState<ModelsFindResponse>();
   const [looking, setLooking] = useState(false);
   const [catalog, setCatalog] = useState<ModelsCatalogResponse>();
@@ -86,17 +102,19 @@ export function ModelPicker({ llm, onChosen }: { llm: Llm; onChosen: (settings: 
         </div>
         {looking ? (
           <p className="status looking" role="status">
-            <span className="spinner" aria-hidden="true" /> Looking for model servers on this computer (Ollama, LM Studio, llama.cpp)…
+            <span className="spinner" aria-hidden="true" /> Looking for model servers on this computer (Ollama, LM
+            Studio, llama.cpp)…
           </p>
         ) : found && found.servers.length === 0 ? (
           <p className="hint" role="status">
-            No model server is running on this computer: Lantern looked for Ollama, LM Studio and llama.cpp’s server on their usual ports. Start one and
-            look again, or download a model below.
+            No model server is running on this computer: Lantern looked for Ollama, LM Studio and llama.cpp’s server on
+            their usual ports. Start one and look again, or download a model below.
           </p>
         ) : found && serverModels.length === 0 ? (
           <p className="hint" role="status">
-            {found.servers.map((server) => server.name).join(', ')} {found.servers.length === 1 ? 'runs' : 'run'} here but {found.servers.length === 1 ? 'has' : 'have'} no chat model: pull
-            one there (e.g. <code>ollama pull qwen3:4b</code>) and look again.
+            {found.servers.map((server) => server.name).join(', ')} {found.servers.length === 1 ? 'runs' : 'run'} here
+            but {found.servers.length === 1 ? 'has' : 'have'} no chat model: pull one there (e.g.{' '}
+            <code>ollama pull qwen3:4b</code>) and look again.
           </p>
         ) : null}
         {!looking &&
@@ -122,7 +140,12 @@ export function ModelPicker({ llm, onChosen }: { llm: Llm; onChosen: (settings: 
                             type="button"
                             className="button small"
                             aria-label={`Use ${model.id} (${server.name})`}
-                            onClick={() => choose({ source: 'server', baseUrl: server.baseUrl, model: model.id }, `${model.id} (${server.name})`)}
+                            onClick={() =>
+                              choose(
+                                { source: 'server', baseUrl: server.baseUrl, model: model.id },
+                                `${model.id} (${server.name})`,
+                              )
+                            }
                           >
                             Use
                           </button>
@@ -138,9 +161,10 @@ export function ModelPicker({ llm, onChosen }: { llm: Llm; onChosen: (settings: 
       <section className="model-part" aria-labelledby="catalog-heading">
         <h3 id="catalog-heading">Or let Lantern run one</h3>
         <p className="hint">
-          Downloaded once into {catalog ? <code>{catalog.modelsDir}</code> : 'the data dir'}, checked, then run by Lantern itself: no server to install, and
-          pages never leave this computer.
-          {catalog && ` This computer has ${bytesText(catalog.memory.freeBytes)} of ${bytesText(catalog.memory.totalBytes)} memory free.`}
+          Downloaded once into {catalog ? <code>{catalog.modelsDir}</code> : 'the data dir'}, checked, then run by
+          Lantern itself: no server to install, and pages never leave this computer.
+          {catalog &&
+            ` This computer has ${bytesText(catalog.memory.freeBytes)} of ${bytesText(catalog.memory.totalBytes)} memory free.`}
         </p>
         {!catalog ? (
           <p className="status" role="status">
@@ -155,7 +179,9 @@ export function ModelPicker({ llm, onChosen }: { llm: Llm; onChosen: (settings: 
                 inUse={llm.preset === 'local' && llm.model === model.id}
                 onDownloaded={loadCatalog}
                 onRemoved={loadCatalog}
-                onUse={() => choose({ source: 'local', model: model.id }, `${model.name}, run by Lantern on this computer`)}
+                onUse={() =>
+                  choose({ source: 'local', model: model.id }, `${model.name}, run by Lantern on this computer`)
+                }
               />
             ))}
           </ul>
@@ -186,7 +212,11 @@ export function ModelPicker({ llm, onChosen }: { llm: Llm; onChosen: (settings: 
   );
 }
 
-type RowState = { phase: 'ready' } | { phase: 'downloading'; progress?: ModelDownloadEvent } | { phase: 'cancelled' } | { phase: 'failed'; message: string };
+type RowState =
+  | { phase: 'ready' }
+  | { phase: 'downloading'; progress?: ModelDownloadEvent }
+  | { phase: 'cancelled' }
+  | { phase: 'failed'; message: string };
 
 function CatalogRow({
   model,
@@ -210,7 +240,13 @@ function CatalogRow({
     stop.current = controller;
     setState({ phase: 'downloading' });
     client.models
-      .download({ id: model.id }, { signal: controller.signal, onEvent: (event) => setState({ phase: 'downloading', progress: event as ModelDownloadEvent }) })
+      .download(
+        { id: model.id },
+        {
+          signal: controller.signal,
+          onEvent: (event) => setState({ phase: 'downloading', progress: event as ModelDownloadEvent }),
+        },
+      )
       .then(
         () => {
           setState({ phase: 'ready' });
@@ -223,7 +259,9 @@ function CatalogRow({
       );
   };
   const remove = (): void => {
-    client.models.remove({ id: model.id }).then(onRemoved, (failure: unknown) => setState({ phase: 'failed', message: toErrorInfo(failure).message }));
+    client.models
+      .remove({ id: model.id })
+      .then(onRemoved, (failure: unknown) => setState({ phase: 'failed', message: toErrorInfo(failure).message }));
   };
   const progress = state.phase === 'downloading' ? state.progress : undefined;
   return (
@@ -252,7 +290,11 @@ function CatalogRow({
       </dl>
       {state.phase === 'downloading' ? (
         <div className="download">
-          <progress max={progress?.totalBytes ?? model.sizeBytes} value={progress?.receivedBytes ?? 0} aria-label={`Downloading ${model.name}`} />
+          <progress
+            max={progress?.totalBytes ?? model.sizeBytes}
+            value={progress?.receivedBytes ?? 0}
+            aria-label={`Downloading ${model.name}`}
+          />
           <p className="status" role="status">
             {progress ? downloadProgressText(progress) : 'Starting the download…'}
           </p>
@@ -277,7 +319,13 @@ function CatalogRow({
               <span className="muted">Downloaded and checked.</span>
             </>
           ) : (
-            <button type="button" className="button small" aria-label={`Download ${model.name}`} onClick={download} disabled={model.fit === 'too-big'}>
+            <button
+              type="button"
+              className="button small"
+              aria-label={`Download ${model.name}`}
+              onClick={download}
+              disabled={model.fit === 'too-big'}
+            >
               Download ({bytesText(model.sizeBytes)})
             </button>
           )}

@@ -4,7 +4,15 @@ import { StageList } from './StageList';
 const PAGE_STATE = { reading: 'reading…', read: 'read', failed: 'failed' } as const;
 
 /** searching → reading k/N (each page's state while they are read) → writing → checking citations. */
-export function Progress({ stages, pages, running }: { stages: Stage[]; pages: PageState[]; running: boolean }): React.JSX.Element {
+export function Progress({
+  stages,
+  pages,
+  running,
+}: {
+  stages: Stage[];
+  pages: PageState[];
+  running: boolean;
+}): React.JSX.Element {
   return (
     <section className="progress" aria-label="Progress" aria-live="polite" aria-busy={running}>
       <StageList stages={stages} />

@@ -15,7 +15,11 @@ export function Reader(): React.JSX.Element | null {
     if (!page) return undefined;
     const found = target?.quote ? locateQuote(page.markdown, target.quote, target.range) : undefined;
     const text = found
-      ? page.markdown.slice(0, found[0]) + HIGHLIGHT_START + page.markdown.slice(found[0], found[1]) + HIGHLIGHT_END + page.markdown.slice(found[1])
+      ? page.markdown.slice(0, found[0]) +
+        HIGHLIGHT_START +
+        page.markdown.slice(found[0], found[1]) +
+        HIGHLIGHT_END +
+        page.markdown.slice(found[1])
       : page.markdown;
     return { text, found: Boolean(found) };
   }, [page, target]);
@@ -64,10 +68,13 @@ export function Reader(): React.JSX.Element | null {
       {view && (
         <div className="reader-body" ref={body}>
           <PageMarkdown text={view.text} />
-          {page?.truncated && <p className="note">The page goes on; Lantern shows its first {page.markdown.length.toLocaleString()} characters.</p>}
+          {page?.truncated && (
+            <p className="note">
+              The page goes on; Lantern shows its first {page.markdown.length.toLocaleString()} characters.
+            </p>
+          )}
         </div>
       )}
     </aside>
   );
 }
-

@@ -16,14 +16,22 @@ interface Item {
  * edit, remove or add to (at most MAX_SUB_QUESTIONS), and the budget the run keeps to. "Start
  * research" runs it as the person left it: an empty line is no sub-question.
  */
-export function ResearchPlanEditor({ plan, edited }: { plan: ResearchPlan; edited?: string[] | undefined }): React.JSX.Element {
+export function ResearchPlanEditor({
+  plan,
+  edited,
+}: {
+  plan: ResearchPlan;
+  edited?: string[] | undefined;
+}): React.JSX.Element {
   const start = useRun((state) => state.startResearch);
   const editPlan = useRun((state) => state.editPlan);
   const id = useId();
   const nextKey = useRef(0);
   const item = (text: string): Item => ({ key: nextKey.current++, text });
   // As the person left them before a reload, else as planned.
-  const [items, setItemsHere] = useState<Item[]>(() => (edited ?? plan.subQuestions).slice(0, MAX_SUB_QUESTIONS).map(item));
+  const [items, setItemsHere] = useState<Item[]>(() =>
+    (edited ?? plan.subQuestions).slice(0, MAX_SUB_QUESTIONS).map(item),
+  );
   const setItems = (next: Item[]): void => {
     setItemsHere(next);
     editPlan(next.map((entry) => entry.text));
@@ -31,7 +39,8 @@ export function ResearchPlanEditor({ plan, edited }: { plan: ResearchPlan; edite
   // A sub-question just added is where the person types next.
   const [added, setAdded] = useState<number>();
   const kept = items.map((entry) => entry.text.trim()).filter((text) => text !== '');
-  const change = (key: number, text: string): void => setItems(items.map((entry) => (entry.key === key ? { ...entry, text } : entry)));
+  const change = (key: number, text: string): void =>
+    setItems(items.map((entry) => (entry.key === key ? { ...entry, text } : entry)));
   const add = (): void => {
     const fresh = item('');
     setItems([...items, fresh]);
@@ -41,8 +50,11 @@ export function ResearchPlanEditor({ plan, edited }: { plan: ResearchPlan; edite
     <section className="research-plan" aria-label="Research plan">
       <h2 className="section-title">Plan</h2>
       <p className="hint">
-        {plan.plannedBy === 'llm' ? 'The model proposed these sub-questions.' : 'These sub-questions come from the question and what the results page suggests.'} Each one is
-        searched and becomes a section of the report: edit, remove or add (up to {MAX_SUB_QUESTIONS}) before you start.
+        {plan.plannedBy === 'llm'
+          ? 'The model proposed these sub-questions.'
+          : 'These sub-questions come from the question and what the results page suggests.'}{' '}
+        Each one is searched and becomes a section of the report: edit, remove or add (up to {MAX_SUB_QUESTIONS}) before
+        you start.
         {plan.llmError && ' The model could not be reached, so the plan was made without it.'}
       </p>
       <ol className="plan-items">

@@ -23,8 +23,8 @@ export function ResearchProgress({
       {paused && (
         <p className="note research-paused" role="status">
           {/* A CAPTCHA or a cookie choice: the event does not say which, so neither is named. */}
-          <strong>Paused: {engineName(paused.engine)} is waiting for you</strong> — answer its check in the window that opened; the research goes on by itself
-          afterwards. Stop keeps what was gathered.
+          <strong>Paused: {engineName(paused.engine)} is waiting for you</strong> — answer its check in the window that
+          opened; the research goes on by itself afterwards. Stop keeps what was gathered.
         </p>
       )}
     </section>

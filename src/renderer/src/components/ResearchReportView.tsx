@@ -79,7 +79,11 @@ export function ResearchReportView({ view }: { view: ReportView }): React.JSX.El
       {footer && (
         <>
           <p className="answer-meta">
-            {footer.composer === 'llm' ? 'Written by the model · ' : footer.composer === 'extractive' ? 'Quoted from the sources · ' : ''}
+            {footer.composer === 'llm'
+              ? 'Written by the model · '
+              : footer.composer === 'extractive'
+                ? 'Quoted from the sources · '
+                : ''}
             {line.cited}
             {line.notFound && <span className="warn"> · {line.notFound}</span>} · {formatDuration(footer.totalMs)}
           </p>
@@ -92,7 +96,13 @@ export function ResearchReportView({ view }: { view: ReportView }): React.JSX.El
 }
 
 /** Each disagreement's topic, then every side: the value it gives, its chip and its verbatim quote. */
-function Disagreements({ disagreements, sources }: { disagreements: Disagreement[]; sources: AnswerSource[] }): React.JSX.Element {
+function Disagreements({
+  disagreements,
+  sources,
+}: {
+  disagreements: Disagreement[];
+  sources: AnswerSource[];
+}): React.JSX.Element {
   const openReader = useReader((state) => state.open);
   const sourceOf = (n: number) => {
     const source = sources.find((s) => s.n === n);
@@ -119,10 +129,15 @@ function Disagreements({ disagreements, sources }: { disagreements: Disagreement
                           n={claim.n}
                           // Each side's quote is a verbatim span of its page (what "found" means here); a
                           // report reopened from the history keeps the side's value, not its quote.
-                          citation={claim.quote ? { n: claim.n, supported: true, quote: claim.quote, range: [0, 0] } : undefined}
+                          citation={
+                            claim.quote ? { n: claim.n, supported: true, quote: claim.quote, range: [0, 0] } : undefined
+                          }
                           source={source}
                           checked
-                          onOpen={() => source && void openReader({ url: source.url, title: source.title, n: claim.n, quote: claim.quote })}
+                          onOpen={() =>
+                            source &&
+                            void openReader({ url: source.url, title: source.title, n: claim.n, quote: claim.quote })
+                          }
                           QuoteText={InlineMarkdown}
                         />
                         {source && <span className="side-source">{source.domain}</span>}

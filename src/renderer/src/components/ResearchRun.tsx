@@ -11,7 +11,13 @@ import './research.css';
  * A deep research asked on this screen: its plan to edit and start, then its progress, and the
  * report as it is written. Stopped, it keeps what was gathered; failed, it says why and how to go on.
  */
-export function ResearchRun({ run, again }: { run: Run; again: (change?: Pick<AskOptions, 'engine' | 'timeRange'>) => void }): React.JSX.Element {
+export function ResearchRun({
+  run,
+  again,
+}: {
+  run: Run;
+  again: (change?: Pick<AskOptions, 'engine' | 'timeRange'>) => void;
+}): React.JSX.Element {
   const view = liveReportView(run);
   return (
     <>

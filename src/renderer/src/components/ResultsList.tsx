@@ -13,7 +13,14 @@ export function resultsOfTurn(turn: Thread['turns'][number]): ResultsView {
   return {
     results: turn.sources.map((source, index) => {
       const date = text(source['date']);
-      return { index, url: source.url, title: source.title, snippet: text(source['snippet']) ?? '', source: text(source['source']) ?? domainOf(source.url), ...(date ? { date } : {}) };
+      return {
+        index,
+        url: source.url,
+        title: source.title,
+        snippet: text(source['snippet']) ?? '',
+        source: text(source['source']) ?? domainOf(source.url),
+        ...(date ? { date } : {}),
+      };
     }),
     ...(turn.suggestions ?? {}),
   };
@@ -71,7 +78,11 @@ export function SearchResults({ view, status }: { view: ResultsView; status?: st
                 {result.date && <span className="date"> · {result.date}</span>}
               </div>
               {result.snippet && <p className="snippet">{result.snippet}</p>}
-              <button type="button" className="link-button" onClick={() => void open({ url: result.url, title: result.title })}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void open({ url: result.url, title: result.title })}
+              >
                 Read in Lantern
               </button>
             </div>
@@ -90,10 +101,16 @@ export function ResultsList({ response }: { response: SearchResponse }): React.J
     return (
       <div className="empty" role="status">
         <p>
-          <strong>No results.</strong> {response.engine} found nothing for “{response.query}”. Try fewer or other words, or another time range.
+          <strong>No results.</strong> {response.engine} found nothing for “{response.query}”. Try fewer or other words,
+          or another time range.
         </p>
       </div>
     );
   }
-  return <SearchResults view={response} status={`${response.results.length} results from ${response.engine} in ${response.tookMs} ms${response.fromCache ? ' (from the cache)' : ''}`} />;
+  return (
+    <SearchResults
+      view={response}
+      status={`${response.results.length} results from ${response.engine} in ${response.tookMs} ms${response.fromCache ? ' (from the cache)' : ''}`}
+    />
+  );
 }

@@ -9,7 +9,8 @@ import { ErrorBox, type ErrorOffers } from './ErrorBox';
 
 /** What to do about a block, when the banner above offers it (in place of the error's own way out). */
 function blockRemedy(error: ErrorInfo, bannerShown: boolean, canShowWindow: boolean): string | undefined {
-  if (!['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED'].includes(error.code) || !bannerShown) return undefined;
+  if (!['CAPTCHA_REQUIRED', 'CONSENT_REQUIRED', 'ENGINE_BLOCKED'].includes(error.code) || !bannerShown)
+    return undefined;
   return canShowWindow
     ? 'Use “Solve now” in the banner above: the page opens in a window, and this question runs again once you have solved it. Or pick another engine and ask again.'
     : 'The banner above says until when, and offers another engine for this question now, or a new search session, which ends the pause.';
@@ -44,7 +45,10 @@ export function RunError({
   const others = [...new Set([...(configured ?? []), ...ENGINE_IDS])].filter((engine) => engine !== asked).slice(0, 2);
   const offers: ErrorOffers = {
     'other-engine': alternative ? [{ label: 'Use another engine now', run: () => again({ engine: alternative }) }] : [],
-    'other-engines': others.map((engine) => ({ label: `Search with ${engineName(engine)}`, run: () => again({ engine }) })),
+    'other-engines': others.map((engine) => ({
+      label: `Search with ${engineName(engine)}`,
+      run: () => again({ engine }),
+    })),
     'any-time': run.timeRange === 'any' ? [] : [{ label: 'Search any date', run: () => again({ timeRange: 'any' }) }],
     'allow-private': [{ label: 'Allow local addresses…', run: () => show('settings', 'allow-private') }],
   };

@@ -22,13 +22,24 @@ export function RunTurn({ run, first, latest }: { run: Run; first: boolean; late
     if (latest && !first) section.current?.scrollIntoView({ block: 'start' });
   }, [latest, first]);
   const again = (change: Pick<AskOptions, 'engine' | 'timeRange'> = {}): void =>
-    void (latest ? retry(change) : ask(run.question, { mode: run.mode, engine: change.engine ?? run.engine, timeRange: change.timeRange ?? run.timeRange }));
+    void (latest
+      ? retry(change)
+      : ask(run.question, {
+          mode: run.mode,
+          engine: change.engine ?? run.engine,
+          timeRange: change.timeRange ?? run.timeRange,
+        }));
   // Enter → first sources, as the UI saw it (read by the UI tests' benchmark).
   const firstSourcesMs = run.firstSourcesAt === undefined ? undefined : Math.round(run.firstSourcesAt - run.startedAt);
   if (run.mode === 'deep') {
     return (
       <section ref={section} className="run turn" aria-label={run.question}>
-        <TurnQuestion question={run.question} searchedFor={run.report?.searchedFor ?? run.plan?.searchedFor} mode={run.mode} first={first} />
+        <TurnQuestion
+          question={run.question}
+          searchedFor={run.report?.searchedFor ?? run.plan?.searchedFor}
+          mode={run.mode}
+          first={first}
+        />
         <ResearchRun run={run} again={again} />
       </section>
     );
@@ -37,7 +48,11 @@ export function RunTurn({ run, first, latest }: { run: Run; first: boolean; late
   return (
     <section ref={section} className="run turn" aria-label={run.question} data-first-sources-ms={firstSourcesMs}>
       <TurnQuestion question={run.question} searchedFor={run.response?.searchedFor} mode={run.mode} first={first} />
-      <Progress stages={answer?.stages ?? stagesOf(run)} pages={answer?.pages ?? []} running={run.status === 'running'} />
+      <Progress
+        stages={answer?.stages ?? stagesOf(run)}
+        pages={answer?.pages ?? []}
+        running={run.status === 'running'}
+      />
       {run.status === 'failed' && run.error && <RunError run={run} error={run.error} again={again} />}
       {run.status === 'cancelled' && (
         <div className="note" role="status">

@@ -142,7 +142,13 @@ export function SettingsScreen(): React.JSX.Element {
   }, [ready, focus]);
 
   if (!draft) {
-    return error ? <ErrorBox error={error} onRetry={() => void load()} /> : <p className="status" role="status">Loading the settings…</p>;
+    return error ? (
+      <ErrorBox error={error} onRetry={() => void load()} />
+    ) : (
+      <p className="status" role="status">
+        Loading the settings…
+      </p>
+    );
   }
   const change = (patch: Partial<Draft>): void => setDraft({ ...draft, ...patch });
   const moveEngine = (index: number, by: number): void => {
@@ -159,7 +165,12 @@ export function SettingsScreen(): React.JSX.Element {
     void update(patchOf(draft)).then((ok) =>
       setNote(
         ok
-          ? { at: 'form', text: noModel ? 'Saved. No model is named, so answers keep quoting the pages: name one under Model to have answers written.' : 'Saved. The next search uses these settings.' }
+          ? {
+              at: 'form',
+              text: noModel
+                ? 'Saved. No model is named, so answers keep quoting the pages: name one under Model to have answers written.'
+                : 'Saved. The next search uses these settings.',
+            }
           : undefined,
       ),
     );
@@ -184,8 +195,14 @@ export function SettingsScreen(): React.JSX.Element {
       </p>
     ) : null;
   // In the desktop app the page is app://, not the API: agents reach the local API on its port.
-  const origin = /^https?:$/.test(window.location.protocol) ? window.location.origin : `http://127.0.0.1:${settings?.desktop.localApiPort ?? 7777}`;
-  const mcpHttp = JSON.stringify({ mcpServers: { lantern: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer <token>' } } } }, null, 2);
+  const origin = /^https?:$/.test(window.location.protocol)
+    ? window.location.origin
+    : `http://127.0.0.1:${settings?.desktop.localApiPort ?? 7777}`;
+  const mcpHttp = JSON.stringify(
+    { mcpServers: { lantern: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer <token>' } } } },
+    null,
+    2,
+  );
   const mcpStdio = JSON.stringify({ mcpServers: { lantern: { command: 'npx', args: ['lantern', 'mcp'] } } }, null, 2);
 
   return (
@@ -196,7 +213,9 @@ export function SettingsScreen(): React.JSX.Element {
       <form onSubmit={submit} aria-label="Settings">
         <fieldset>
           <legend>Search</legend>
-          <p className="hint">Engines are tried in this order; when one is blocked or unreachable the next one answers.</p>
+          <p className="hint">
+            Engines are tried in this order; when one is blocked or unreachable the next one answers.
+          </p>
           <ol className="engine-order">
             {draft.engines.map((engine, i) => (
               <li key={engine.id}>
@@ -204,11 +223,23 @@ export function SettingsScreen(): React.JSX.Element {
                   <input
                     type="checkbox"
                     checked={engine.on}
-                    onChange={(event) => change({ engines: draft.engines.map((e) => (e.id === engine.id ? { ...e, on: event.target.checked } : e)) })}
+                    onChange={(event) =>
+                      change({
+                        engines: draft.engines.map((e) =>
+                          e.id === engine.id ? { ...e, on: event.target.checked } : e,
+                        ),
+                      })
+                    }
                   />{' '}
                   {ENGINE_NAMES[engine.id]}
                 </label>
-                <button type="button" className="icon-button" aria-label={`Move ${ENGINE_NAMES[engine.id]} up`} disabled={i === 0} onClick={() => moveEngine(i, -1)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Move ${ENGINE_NAMES[engine.id]} up`}
+                  disabled={i === 0}
+                  onClick={() => moveEngine(i, -1)}
+                >
                   ↑
                 </button>
                 <button
@@ -225,28 +256,56 @@ export function SettingsScreen(): React.JSX.Element {
           </ol>
           <div className="field-row">
             <label>
-              Language <input value={draft.lang} placeholder="from the question" onChange={(event) => change({ lang: event.target.value })} size={16} />
+              Language{' '}
+              <input
+                value={draft.lang}
+                placeholder="from the question"
+                onChange={(event) => change({ lang: event.target.value })}
+                size={16}
+              />
             </label>
             <label>
-              Region <input value={draft.region} placeholder="e.g. us" onChange={(event) => change({ region: event.target.value })} size={6} />
+              Region{' '}
+              <input
+                value={draft.region}
+                placeholder="e.g. us"
+                onChange={(event) => change({ region: event.target.value })}
+                size={6}
+              />
             </label>
           </div>
           <p className="hint">
-            Language (such as en or zh-CN) and region (a country code such as us) of every search, here and for the CLI and agents, unless a
-            request names its own. Without a language, the question’s script decides (none for Latin script).
+            Language (such as en or zh-CN) and region (a country code such as us) of every search, here and for the CLI
+            and agents, unless a request names its own. Without a language, the question’s script decides (none for
+            Latin script).
           </p>
           <div className="field-row">
             <label>
               Keep results for (minutes){' '}
-              <input type="number" min={0} value={draft.cacheMinutes} onChange={(event) => change({ cacheMinutes: event.target.value })} />
+              <input
+                type="number"
+                min={0}
+                value={draft.cacheMinutes}
+                onChange={(event) => change({ cacheMinutes: event.target.value })}
+              />
             </label>
             <label>
               Wait for a page to load up to (seconds){' '}
-              <input type="number" min={0.1} max={600} step="any" value={draft.pageSeconds} onChange={(event) => change({ pageSeconds: event.target.value })} />
+              <input
+                type="number"
+                min={0.1}
+                max={600}
+                step="any"
+                value={draft.pageSeconds}
+                onChange={(event) => change({ pageSeconds: event.target.value })}
+              />
             </label>
             <label>
               When a site asks to accept cookies{' '}
-              <select value={draft.consent} onChange={(event) => change({ consent: event.target.value as Settings['consent'] })}>
+              <select
+                value={draft.consent}
+                onChange={(event) => change({ consent: event.target.value as Settings['consent'] })}
+              >
                 <option value="reject">Decline them</option>
                 <option value="accept">Accept them</option>
               </select>
@@ -257,17 +316,21 @@ export function SettingsScreen(): React.JSX.Element {
         <fieldset id="model" tabIndex={-1} aria-describedby="model-hint">
           <legend>Model</legend>
           <p className="hint" id="model-hint">
-            Without a model, answers quote the pages. With one, it writes them in your words from the same pages, each sentence still cited and
-            checked. Any OpenAI-compatible endpoint works: choose where it runs, then name the model.
+            Without a model, answers quote the pages. With one, it writes them in your words from the same pages, each
+            sentence still cited and checked. Any OpenAI-compatible endpoint works: choose where it runs, then name the
+            model.
           </p>
           {settings && <ModelPicker llm={settings.llm} onChosen={(next) => useSettings.setState({ settings: next })} />}
           <div className="field-row">
             <label>
               Runs on{' '}
-              <select value={draft.preset} onChange={(event) => {
-                const preset = event.target.value as LlmPreset;
-                change({ preset, baseUrl: baseUrlOf(preset) });
-              }}>
+              <select
+                value={draft.preset}
+                onChange={(event) => {
+                  const preset = event.target.value as LlmPreset;
+                  change({ preset, baseUrl: baseUrlOf(preset) });
+                }}
+              >
                 {LLM_PRESETS.map((preset) => (
                   <option key={preset} value={preset}>
                     {PRESET_NAMES[preset]}
@@ -279,18 +342,31 @@ export function SettingsScreen(): React.JSX.Element {
               Address (base URL){' '}
               <input
                 value={draft.baseUrl}
-                placeholder={draft.preset === 'custom' ? 'http://127.0.0.1:8000/v1' : draft.preset === 'local' ? 'none: the model runs in Lantern' : LLM_PRESET_BASE_URLS[draft.preset]}
+                placeholder={
+                  draft.preset === 'custom'
+                    ? 'http://127.0.0.1:8000/v1'
+                    : draft.preset === 'local'
+                      ? 'none: the model runs in Lantern'
+                      : LLM_PRESET_BASE_URLS[draft.preset]
+                }
                 onChange={(event) => change({ baseUrl: event.target.value })}
               />
             </label>
             <label>
-              Model <input value={draft.model} placeholder="none: quote the pages" onChange={(event) => change({ model: event.target.value })} />
+              Model{' '}
+              <input
+                value={draft.model}
+                placeholder="none: quote the pages"
+                onChange={(event) => change({ model: event.target.value })}
+              />
             </label>
           </div>
           <div className="model-key">
             <p className="hint">
-              API key: {hasKey === true ? 'a key is stored.' : hasKey === false ? 'none stored (local models need none).' : ''} Kept in its own file readable by you
-              alone (<code>llm-key</code> in the data dir), which the desktop app, the CLI and <code>lantern serve</code> all read; never in the settings file.
+              API key:{' '}
+              {hasKey === true ? 'a key is stored.' : hasKey === false ? 'none stored (local models need none).' : ''}{' '}
+              Kept in its own file readable by you alone (<code>llm-key</code> in the data dir), which the desktop app,
+              the CLI and <code>lantern serve</code> all read; never in the settings file.
             </p>
             {keyState?.problem && (
               <p className="error-box" role="alert">
@@ -344,17 +420,27 @@ export function SettingsScreen(): React.JSX.Element {
               checked={draft.allowPrivateNetworks}
               onChange={(event) => change({ allowPrivateNetworks: event.target.checked })}
             />{' '}
-            Let Lantern read pages on
-            this machine and private networks (localhost, 192.168.…)
+            Let Lantern read pages on this machine and private networks (localhost, 192.168.…)
           </label>
-          <p className="hint">Off by default: a page or an agent could otherwise make Lantern reach your router or other local services.</p>
+          <p className="hint">
+            Off by default: a page or an agent could otherwise make Lantern reach your router or other local services.
+          </p>
           <div className="field-row">
             <label className="grow">
               Ranges to treat as public (CIDR, one per line)
-              <textarea rows={2} value={draft.publicRanges} onChange={(event) => change({ publicRanges: event.target.value })} />
+              <textarea
+                rows={2}
+                value={draft.publicRanges}
+                onChange={(event) => change({ publicRanges: event.target.value })}
+              />
             </label>
             <label className="grow">
-              Proxy <input value={draft.proxy} placeholder="http://proxy:3128" onChange={(event) => change({ proxy: event.target.value })} />
+              Proxy{' '}
+              <input
+                value={draft.proxy}
+                placeholder="http://proxy:3128"
+                onChange={(event) => change({ proxy: event.target.value })}
+              />
             </label>
           </div>
         </fieldset>
@@ -364,15 +450,24 @@ export function SettingsScreen(): React.JSX.Element {
           <fieldset>
             <legend>Desktop app</legend>
             <label className="check">
-              <input type="checkbox" checked={draft.localApi} onChange={(event) => change({ localApi: event.target.checked })} /> Start the local API for agents with
-              the app (127.0.0.1 only, bearer token)
+              <input
+                type="checkbox"
+                checked={draft.localApi}
+                onChange={(event) => change({ localApi: event.target.checked })}
+              />{' '}
+              Start the local API for agents with the app (127.0.0.1 only, bearer token)
             </label>
             <label>
-              Port <input inputMode="numeric" value={draft.localApiPort} onChange={(event) => change({ localApiPort: event.target.value })} />
+              Port{' '}
+              <input
+                inputMode="numeric"
+                value={draft.localApiPort}
+                onChange={(event) => change({ localApiPort: event.target.value })}
+              />
             </label>
             <p className="hint">
-              Applies the next time the desktop app starts; when the port is taken another free one is used. <code>lantern serve</code> takes its own{' '}
-              <code>--port</code>.
+              Applies the next time the desktop app starts; when the port is taken another free one is used.{' '}
+              <code>lantern serve</code> takes its own <code>--port</code>.
             </p>
           </fieldset>
         )}
@@ -380,12 +475,17 @@ export function SettingsScreen(): React.JSX.Element {
         <fieldset>
           <legend>Agents (MCP)</legend>
           <label className="check">
-            <input type="checkbox" checked={draft.mcpStructured} onChange={(event) => change({ mcpStructured: event.target.checked })} /> Structured
-            results for programs (output schemas and structured content)
+            <input
+              type="checkbox"
+              checked={draft.mcpStructured}
+              onChange={(event) => change({ mcpStructured: event.target.checked })}
+            />{' '}
+            Structured results for programs (output schemas and structured content)
           </label>
           <p className="hint">
-            Off by default: models read the tools’ text, and the schemas would cost every agent’s conversation about 1,400 tokens. Turn it on for a
-            program that reads structured content. Calls get it at once; agents see the schemas when they next list the tools.
+            Off by default: models read the tools’ text, and the schemas would cost every agent’s conversation about
+            1,400 tokens. Turn it on for a program that reads structured content. Calls get it at once; agents see the
+            schemas when they next list the tools.
           </p>
         </fieldset>
         <div className="form-actions">
@@ -395,7 +495,11 @@ export function SettingsScreen(): React.JSX.Element {
           <button type="button" className="button" onClick={() => settings && setDraft(draftOf(settings))}>
             Undo changes
           </button>
-          <button type="button" className="button" onClick={() => void reset().then(() => setNote({ at: 'form', text: 'Settings are back to the defaults.' }))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void reset().then(() => setNote({ at: 'form', text: 'Settings are back to the defaults.' }))}
+          >
             Reset to defaults
           </button>
           {noteAt('form')}
@@ -407,7 +511,8 @@ export function SettingsScreen(): React.JSX.Element {
       <section className="settings-section" aria-labelledby="agents-heading">
         <h2 id="agents-heading">Local API and agents</h2>
         <p className="hint">
-          This page is served by the local API at <code>{origin}</code> (on this machine only). It stops when you stop <code>lantern serve</code>.
+          This page is served by the local API at <code>{origin}</code> (on this machine only). It stops when you stop{' '}
+          <code>lantern serve</code>.
         </p>
         {client.access && (
           <div className="field-row">
@@ -452,7 +557,10 @@ export function SettingsScreen(): React.JSX.Element {
             >
               Reset the search session
             </button>
-            <span className="hint">Forgets the search browser’s cookies (consent choices, CAPTCHA passes) and ends an engine’s pause after a CAPTCHA.</span>
+            <span className="hint">
+              Forgets the search browser’s cookies (consent choices, CAPTCHA passes) and ends an engine’s pause after a
+              CAPTCHA.
+            </span>
           </div>
         )}
         {noteAt('data')}

@@ -26,7 +26,10 @@ function ruleOfEntry(entry: string): string {
   const text = entry.trim();
   if (!/^https?:\/\/[^*\s]+$/i.test(text)) return text;
   try {
-    return new URL(text).hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+    return new URL(text).hostname
+      .toLowerCase()
+      .replace(/^www\./, '')
+      .replace(/\.$/, '');
   } catch {
     return text;
   }
@@ -72,12 +75,15 @@ export function SourceListsSettings(): React.JSX.Element | null {
       setSaving(false);
     }
   };
-  const listWith = (name: SourceListName, added: readonly string[]): string[] => [...new Set([...lists[name], ...added])];
+  const listWith = (name: SourceListName, added: readonly string[]): string[] => [
+    ...new Set([...lists[name], ...added]),
+  ];
   // An entry is in at most one list: adding it to one takes it out of the others.
   const movedTo = (name: SourceListName, added: readonly string[]): Partial<Lists> => {
     const change: Partial<Lists> = { [name]: listWith(name, added) };
     for (const other of SOURCE_LIST_NAMES) {
-      if (other !== name && lists[other].some((rule) => added.includes(rule))) change[other] = lists[other].filter((rule) => !added.includes(rule));
+      if (other !== name && lists[other].some((rule) => added.includes(rule)))
+        change[other] = lists[other].filter((rule) => !added.includes(rule));
     }
     return change;
   };
@@ -86,7 +92,9 @@ export function SourceListsSettings(): React.JSX.Element | null {
     event.preventDefault();
     const rule = ruleOfEntry(entry);
     if (!rule) return;
-    void save('add', movedTo(target, [rule]), `${LISTS[target].name}: ${rule}. Applies from the next search on.`).then((ok) => ok && setEntry(''));
+    void save('add', movedTo(target, [rule]), `${LISTS[target].name}: ${rule}. Applies from the next search on.`).then(
+      (ok) => ok && setEntry(''),
+    );
   };
   const rules = uBlacklistRules(pasted);
   const importList = (event: FormEvent): void => {
@@ -115,15 +123,21 @@ export function SourceListsSettings(): React.JSX.Element | null {
     <section className="settings-section source-lists" aria-labelledby="sources-heading" id="sources">
       <h2 id="sources-heading">Sources</h2>
       <p className="hint">
-        Sites you block, pin, raise or lower in every search — here, in the CLI and for agents — and so in every answer and deep research.
-        Give a domain (<code>example.com</code>, its subdomains too; a page’s address stands for its site) or a uBlacklist rule (<code>*://*.example.com/*</code>). Changes are saved
-        at once.
+        Sites you block, pin, raise or lower in every search — here, in the CLI and for agents — and so in every answer
+        and deep research. Give a domain (<code>example.com</code>, its subdomains too; a page’s address stands for its
+        site) or a uBlacklist rule (<code>*://*.example.com/*</code>). Changes are saved at once.
       </p>
 
       <form className="field-row source-add" aria-label="Add a site" onSubmit={add}>
         <label className="grow">
           Site or rule
-          <input value={entry} placeholder="example.com" autoComplete="off" spellCheck={false} onChange={(event) => setEntry(event.target.value)} />
+          <input
+            value={entry}
+            placeholder="example.com"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setEntry(event.target.value)}
+          />
         </label>
         <label>
           List
@@ -142,10 +156,24 @@ export function SourceListsSettings(): React.JSX.Element | null {
       {noteAt('add')}
 
       <h3>In force {total === 0 ? '' : `(${total} ${total === 1 ? 'rule' : 'rules'})`}</h3>
-      {total === 0 && <p className="muted">No site is blocked, pinned, raised or lowered: results come in the engines’ own order.</p>}
+      {total === 0 && (
+        <p className="muted">No site is blocked, pinned, raised or lowered: results come in the engines’ own order.</p>
+      )}
       <div className="source-list-groups">
         {ORDER.map((name) => (
-          <SourceList key={name} name={name} rules={lists[name]} disabled={saving} onRemove={(rule) => void save('lists', { [name]: lists[name].filter((r) => r !== rule) }, `Removed ${rule} from ${LISTS[name].name}.`)} />
+          <SourceList
+            key={name}
+            name={name}
+            rules={lists[name]}
+            disabled={saving}
+            onRemove={(rule) =>
+              void save(
+                'lists',
+                { [name]: lists[name].filter((r) => r !== rule) },
+                `Removed ${rule} from ${LISTS[name].name}.`,
+              )
+            }
+          />
         ))}
       </div>
       {noteAt('lists')}
@@ -189,14 +217,27 @@ export function SourceListsSettings(): React.JSX.Element | null {
             />
           </label>
         </div>
-        <p className="hint">Regular-expression rules, @ exceptions and title rules are not supported; the import names the first one it meets and saves nothing.</p>
+        <p className="hint">
+          Regular-expression rules, @ exceptions and title rules are not supported; the import names the first one it
+          meets and saves nothing.
+        </p>
         {noteAt('import')}
       </form>
     </section>
   );
 }
 
-function SourceList({ name, rules, disabled, onRemove }: { name: SourceListName; rules: readonly string[]; disabled: boolean; onRemove: (rule: string) => void }): React.JSX.Element {
+function SourceList({
+  name,
+  rules,
+  disabled,
+  onRemove,
+}: {
+  name: SourceListName;
+  rules: readonly string[];
+  disabled: boolean;
+  onRemove: (rule: string) => void;
+}): React.JSX.Element {
   const [all, setAll] = useState(false);
   const headingId = useId();
   const shown = all ? rules : rules.slice(0, SHOWN);
@@ -213,7 +254,13 @@ function SourceList({ name, rules, disabled, onRemove }: { name: SourceListName;
           {shown.map((rule) => (
             <li key={rule}>
               <code>{rule}</code>
-              <button type="button" className="icon-button" aria-label={`Remove ${rule} from ${LISTS[name].name}`} disabled={disabled} onClick={() => onRemove(rule)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Remove ${rule} from ${LISTS[name].name}`}
+                disabled={disabled}
+                onClick={() => onRemove(rule)}
+              >
                 Remove
               </button>
             </li>

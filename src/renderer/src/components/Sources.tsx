@@ -23,7 +23,15 @@ export function SiteBadge({ domain }: { domain: string }): React.JSX.Element {
 }
 
 /** One card per source, the cited ones first: initial, number, domain, date, title, its quotes. */
-export function Sources({ sources, pages, cited }: { sources: AnswerSource[]; pages: PageState[]; cited: ReadonlySet<number> }): React.JSX.Element {
+export function Sources({
+  sources,
+  pages,
+  cited,
+}: {
+  sources: AnswerSource[];
+  pages: PageState[];
+  cited: ReadonlySet<number>;
+}): React.JSX.Element {
   const open = useReader((state) => state.open);
   return (
     <section className="sources" aria-label="Sources">
@@ -33,7 +41,11 @@ export function Sources({ sources, pages, cited }: { sources: AnswerSource[]; pa
           const domain = source.source || domainOf(source.url);
           const state = pages.find((page) => page.n === source.n)?.state;
           return (
-            <li key={source.n} className={cited.has(source.n) ? 'source-card' : 'source-card uncited'} data-n={source.n}>
+            <li
+              key={source.n}
+              className={cited.has(source.n) ? 'source-card' : 'source-card uncited'}
+              data-n={source.n}
+            >
               <div className="source-head">
                 <SiteBadge domain={domain} />
                 <span className="source-n">[{source.n}]</span>
@@ -54,7 +66,18 @@ export function Sources({ sources, pages, cited }: { sources: AnswerSource[]; pa
                 </ul>
               )}
               {!cited.has(source.n) && <p className="uncited-note">Read, not cited</p>}
-              <button type="button" className="link-button" onClick={() => void open({ url: source.url, title: source.title, n: source.n, ...(source.quotes[0] ? { quote: source.quotes[0] } : {}) })}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() =>
+                  void open({
+                    url: source.url,
+                    title: source.title,
+                    n: source.n,
+                    ...(source.quotes[0] ? { quote: source.quotes[0] } : {}),
+                  })
+                }
+              >
                 Read in Lantern
               </button>
             </li>

@@ -8,7 +8,13 @@ import { citedFirst, SiteBadge } from './Sources';
  * A compact row above the answer: the sources it cites, each opening in the reader, and the
  * others folded behind “N more” (read, but not what the answer rests on).
  */
-export function SourcesAtAGlance({ sources, cited }: { sources: AnswerSource[]; cited: ReadonlySet<number> }): React.JSX.Element {
+export function SourcesAtAGlance({
+  sources,
+  cited,
+}: {
+  sources: AnswerSource[];
+  cited: ReadonlySet<number>;
+}): React.JSX.Element {
   const open = useReader((state) => state.open);
   const [expanded, setExpanded] = useState(false);
   const ordered = citedFirst(sources, cited);
@@ -28,7 +34,14 @@ export function SourcesAtAGlance({ sources, cited }: { sources: AnswerSource[]; 
                 className={cited.has(source.n) ? 'glance-source' : 'glance-source uncited'}
                 data-n={source.n}
                 title={source.title || source.url}
-                onClick={() => void open({ url: source.url, title: source.title, n: source.n, ...(source.quotes[0] ? { quote: source.quotes[0] } : {}) })}
+                onClick={() =>
+                  void open({
+                    url: source.url,
+                    title: source.title,
+                    n: source.n,
+                    ...(source.quotes[0] ? { quote: source.quotes[0] } : {}),
+                  })
+                }
               >
                 <SiteBadge domain={domain} />
                 <span className="glance-n">{source.n}</span>

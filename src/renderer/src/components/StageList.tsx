@@ -3,7 +3,11 @@ import type { StageState } from '../lib/progress-types';
 const MARK: Record<StageState, string> = { waiting: '○', active: '◌', done: '✓', failed: '✕', stopped: '–' };
 
 /** A run's steps in order, each with its mark and label (an answer's and a research's progress alike). */
-export function StageList({ stages }: { stages: ReadonlyArray<{ id: string; label: string; state: StageState }> }): React.JSX.Element {
+export function StageList({
+  stages,
+}: {
+  stages: ReadonlyArray<{ id: string; label: string; state: StageState }>;
+}): React.JSX.Element {
   return (
     <ol className="stages">
       {stages.map((stage) => (

@@ -18,7 +18,15 @@ const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string; what: string
  * Word file), saved through the browser's download. A disclosure, not a menu: Tab reaches each
  * format, Esc closes it and gives focus back to its button.
  */
-export function ThreadExport({ threadId, title, busy }: { threadId: number; title: string; busy: boolean }): React.JSX.Element {
+export function ThreadExport({
+  threadId,
+  title,
+  busy,
+}: {
+  threadId: number;
+  title: string;
+  busy: boolean;
+}): React.JSX.Element {
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<{ kind: 'working' | 'done' | 'failed'; text: string }>();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -43,7 +51,8 @@ export function ThreadExport({ threadId, title, busy }: { threadId: number; titl
           setState({ kind: 'done', text: `Saved ${exported.fileName}.` });
         }
       },
-      (error: unknown) => setState({ kind: 'failed', text: `The ${what} could not be made: ${adviceFor(toErrorInfo(error)).headline}` }),
+      (error: unknown) =>
+        setState({ kind: 'failed', text: `The ${what} could not be made: ${adviceFor(toErrorInfo(error)).headline}` }),
     );
   };
 

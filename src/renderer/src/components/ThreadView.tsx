@@ -24,7 +24,9 @@ export function ThreadView(): React.JSX.Element {
   return (
     <article className="thread" aria-label={`Thread: ${title ?? ''}`}>
       {/* A thread the history keeps (a search alone is exported from its own results). */}
-      {threadId !== undefined && run?.mode !== 'results' && <ThreadExport threadId={threadId} title={title ?? ''} busy={run?.status === 'running'} />}
+      {threadId !== undefined && run?.mode !== 'results' && (
+        <ThreadExport threadId={threadId} title={title ?? ''} busy={run?.status === 'running'} />
+      )}
       {turns.map((item, i) =>
         item.kind === 'stored' ? (
           <StoredTurnView key={`s${item.turn.id}`} turn={item.turn} first={i === 0} />
@@ -52,7 +54,14 @@ function StoredTurnView({ turn, first }: { turn: StoredTurn; first: boolean }): 
       </section>
     );
   }
-  const head = <TurnQuestion question={turn.question} searchedFor={turn.searchedFor} mode={research ? 'deep' : 'answer'} first={first} />;
+  const head = (
+    <TurnQuestion
+      question={turn.question}
+      searchedFor={turn.searchedFor}
+      mode={research ? 'deep' : 'answer'}
+      first={first}
+    />
+  );
   if (turn.error) {
     return (
       <section className="turn" aria-label={turn.question}>

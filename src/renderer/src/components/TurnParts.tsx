@@ -51,7 +51,15 @@ export function TurnQuestion({
   );
 }
 
-function EditQuestion({ question, mode, onDone }: { question: string; mode: AskMode; onDone: () => void }): React.JSX.Element {
+function EditQuestion({
+  question,
+  mode,
+  onDone,
+}: {
+  question: string;
+  mode: AskMode;
+  onDone: () => void;
+}): React.JSX.Element {
   const [text, setText] = useState(question);
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();

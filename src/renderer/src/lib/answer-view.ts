@@ -34,7 +34,6 @@ export interface AnswerFooter {
   totalMs: number;
 }
 
-
 export function liveAnswerView(run: Run): AnswerTurnView {
   const response = run.response;
   return {
@@ -56,7 +55,10 @@ export function liveAnswerView(run: Run): AnswerTurnView {
 
 /** Stored turns keep their checked sentences as `citations`. */
 export function storedSentences(citations: unknown[]): AnswerSentence[] | undefined {
-  const sentences = citations.filter((item): item is AnswerSentence => typeof item === 'object' && item !== null && Array.isArray((item as AnswerSentence).citations));
+  const sentences = citations.filter(
+    (item): item is AnswerSentence =>
+      typeof item === 'object' && item !== null && Array.isArray((item as AnswerSentence).citations),
+  );
   return sentences.length > 0 || citations.length === 0 ? sentences : undefined;
 }
 
@@ -65,8 +67,17 @@ export function storedSources(turn: StoredTurn): AnswerSource[] {
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
   return turn.sources.map((source, i) => {
     const date = text(source['date']);
-    const quotes = Array.isArray(source['quotes']) ? source['quotes'].filter((quote): quote is string => typeof quote === 'string') : [];
-    return { n: typeof source['n'] === 'number' ? source['n'] : i + 1, title: source.title, url: source.url, source: text(source['source']) ?? '', quotes, ...(date ? { date } : {}) };
+    const quotes = Array.isArray(source['quotes'])
+      ? source['quotes'].filter((quote): quote is string => typeof quote === 'string')
+      : [];
+    return {
+      n: typeof source['n'] === 'number' ? source['n'] : i + 1,
+      title: source.title,
+      url: source.url,
+      source: text(source['source']) ?? '',
+      quotes,
+      ...(date ? { date } : {}),
+    };
   });
 }
 
@@ -75,7 +86,11 @@ export function storedAnswerView(turn: StoredTurn): AnswerTurnView {
   const sources = storedSources(turn);
   const stages: Stage[] = [
     { id: 'searching', label: 'Searching', state: 'done' },
-    { id: 'reading', label: sources.length > 0 ? `Reading ${sources.length}/${sources.length}` : 'Reading', state: 'done' },
+    {
+      id: 'reading',
+      label: sources.length > 0 ? `Reading ${sources.length}/${sources.length}` : 'Reading',
+      state: 'done',
+    },
     { id: 'writing', label: 'Writing', state: 'done' },
     { id: 'checking', label: 'Checking citations', state: 'done' },
   ];

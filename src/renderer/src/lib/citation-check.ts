@@ -56,7 +56,9 @@ export function verdictLine(verdict: Verdict, checked: boolean): string {
 
 /** Citations the check did not find in full on their page (marked on their chips). */
 export function notFoundCount(sentences: AnswerSentence[] | undefined): number {
-  return (sentences ?? []).flatMap((sentence) => sentence.citations).filter((citation) => verdictOf(citation, true) !== 'found').length;
+  return (sentences ?? [])
+    .flatMap((sentence) => sentence.citations)
+    .filter((citation) => verdictOf(citation, true) !== 'found').length;
 }
 
 /**
@@ -65,10 +67,19 @@ export function notFoundCount(sentences: AnswerSentence[] | undefined): number {
  * its page says nothing of whether the answer answers, and an answer that quotes nothing has
  * nothing to verify.
  */
-export function sourcesLine(cited: number, read: number, sentences: AnswerSentence[] | undefined): { cited: string; notFound?: string } {
+export function sourcesLine(
+  cited: number,
+  read: number,
+  sentences: AnswerSentence[] | undefined,
+): { cited: string; notFound?: string } {
   const notFound = notFoundCount(sentences);
   return {
-    cited: cited === 0 ? `Cites none of the ${read} source${read === 1 ? '' : 's'} read` : `Cites ${cited} of ${read} source${read === 1 ? '' : 's'} read`,
-    ...(notFound > 0 ? { notFound: `${notFound} citation${notFound === 1 ? '' : 's'} not found in full on the page (marked ?)` } : {}),
+    cited:
+      cited === 0
+        ? `Cites none of the ${read} source${read === 1 ? '' : 's'} read`
+        : `Cites ${cited} of ${read} source${read === 1 ? '' : 's'} read`,
+    ...(notFound > 0
+      ? { notFound: `${notFound} citation${notFound === 1 ? '' : 's'} not found in full on the page (marked ?)` }
+      : {}),
   };
 }

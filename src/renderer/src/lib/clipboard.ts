@@ -14,5 +14,8 @@ export function useCopy(): { copy: (text: string) => void; said: string } {
       () => setCopied('failed'),
     );
   };
-  return { copy, said: copied === 'yes' ? 'Copied as Markdown' : copied === 'failed' ? 'The browser refused the clipboard' : '' };
+  return {
+    copy,
+    said: copied === 'yes' ? 'Copied as Markdown' : copied === 'failed' ? 'The browser refused the clipboard' : '',
+  };
 }

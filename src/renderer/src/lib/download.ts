@@ -1,5 +1,11 @@
 /** Saves a thread's or a report's export through the browser's download (web mode and the app alike). */
-const markdownFileName = (title: string): string => `${title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'lantern-thread'}.md`;
+const markdownFileName = (title: string): string =>
+  `${
+    title
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'lantern-thread'
+  }.md`;
 
 /** Saves the bytes or text as a file named `fileName`. */
 export function downloadFile(fileName: string, data: Blob): void {

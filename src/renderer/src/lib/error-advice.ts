@@ -6,7 +6,13 @@
 import type { EngineId, ErrorInfo } from '../../../shared/contract';
 import { ENGINE_IDS } from '../../../shared/search-options';
 
-export const ENGINE_NAMES: Record<EngineId, string> = { google: 'Google', bing: 'Bing', duckduckgo: 'DuckDuckGo', baidu: 'Baidu', brave: 'Brave' };
+export const ENGINE_NAMES: Record<EngineId, string> = {
+  google: 'Google',
+  bing: 'Bing',
+  duckduckgo: 'DuckDuckGo',
+  baidu: 'Baidu',
+  brave: 'Brave',
+};
 
 export function engineName(engine: string): string {
   return ENGINE_NAMES[engine as EngineId] ?? engine;
@@ -33,7 +39,9 @@ const reasonOf = (error: ErrorInfo): unknown => error.details?.['reason'];
 /** The engine a block or pause is about, when the core named it. */
 export function blockedEngine(error: ErrorInfo): EngineId | undefined {
   const engine = error.details?.['engine'];
-  return typeof engine === 'string' && (ENGINE_IDS as readonly string[]).includes(engine) ? (engine as EngineId) : undefined;
+  return typeof engine === 'string' && (ENGINE_IDS as readonly string[]).includes(engine)
+    ? (engine as EngineId)
+    : undefined;
 }
 
 /** When the engine's pause ends (epoch ms), when the core said. */
@@ -75,7 +83,14 @@ function failedPages(error: ErrorInfo): FailedPage[] {
     if (typeof url !== 'string' || typeof code !== 'string') return [];
     const range = details?.['range'];
     const setting = details?.['setting'];
-    return [{ url, code, ...(typeof range === 'string' ? { range } : {}), ...(typeof setting === 'string' ? { setting } : {}) }];
+    return [
+      {
+        url,
+        code,
+        ...(typeof range === 'string' ? { range } : {}),
+        ...(typeof setting === 'string' ? { setting } : {}),
+      },
+    ];
   });
 }
 
@@ -99,7 +114,10 @@ function hostOf(url: string): string {
 function groupPages(pages: FailedPage[]): string[] {
   const groups = new Map<string, FailedPage[]>();
   for (const page of pages) {
-    const reason = page.code === 'BLOCKED_URL' && !page.setting ? 'at an address Lantern never reads' : (PAGE_REASONS[page.code] ?? 'could not be read');
+    const reason =
+      page.code === 'BLOCKED_URL' && !page.setting
+        ? 'at an address Lantern never reads'
+        : (PAGE_REASONS[page.code] ?? 'could not be read');
     groups.set(reason, [...(groups.get(reason) ?? []), page]);
   }
   return [...groups].map(([reason, list]) => {
@@ -126,8 +144,14 @@ const GENERAL: Partial<Record<ErrorInfo['code'], { headline: string; body: strin
     headline: 'The results page looks different than Lantern expects',
     body: 'Lantern could not find the results on it. Ask another engine meanwhile.',
   },
-  TIMEOUT: { headline: 'That took too long', body: 'Lantern stopped waiting. Try again; a slow engine or page is often quicker the second time.' },
-  RATE_LIMITED: { headline: 'Too many searches at once', body: 'Wait for the searches under way to finish, then try again.' },
+  TIMEOUT: {
+    headline: 'That took too long',
+    body: 'Lantern stopped waiting. Try again; a slow engine or page is often quicker the second time.',
+  },
+  RATE_LIMITED: {
+    headline: 'Too many searches at once',
+    body: 'Wait for the searches under way to finish, then try again.',
+  },
   BROWSER_NOT_FOUND: {
     headline: 'No Chrome or Chromium found',
     body: 'Lantern searches in a real browser and found none on this machine. Install Chrome or Chromium, then try again.',
@@ -135,13 +159,22 @@ const GENERAL: Partial<Record<ErrorInfo['code'], { headline: string; body: strin
   BLOCKED_URL: { headline: 'That address is not allowed', body: 'Lantern does not read pages at this address.' },
   FETCH_FAILED: { headline: 'The page could not be read', body: 'Loading it failed. Try again, or open the original.' },
   UNSUPPORTED_CONTENT: { headline: 'Lantern cannot read this kind of file', body: 'Open the original to see it.' },
-  TOO_LARGE: { headline: 'The page is too large', body: 'Lantern reads pages up to a size limit. Open the original to see it.' },
+  TOO_LARGE: {
+    headline: 'The page is too large',
+    body: 'Lantern reads pages up to a size limit. Open the original to see it.',
+  },
   NOT_FOUND: { headline: 'Not found', body: 'It is no longer there; it may have been deleted.' },
   LLM_FAILED: { headline: 'The model did not answer', body: 'Check the model and its key in Settings, or try again.' },
-  FORBIDDEN: { headline: 'Lantern refused this request', body: 'It did not come from this page as Lantern expects. Reload the page and try again.' },
+  FORBIDDEN: {
+    headline: 'Lantern refused this request',
+    body: 'It did not come from this page as Lantern expects. Reload the page and try again.',
+  },
   INVALID_INPUT: { headline: 'Lantern cannot use that input', body: 'Change it and try again.' },
   CANCELLED: { headline: 'Stopped', body: 'You stopped it.' },
-  INTERNAL: { headline: 'Something went wrong inside Lantern', body: 'Try again; if it happens again, the details below say what failed.' },
+  INTERNAL: {
+    headline: 'Something went wrong inside Lantern',
+    body: 'Try again; if it happens again, the details below say what failed.',
+  },
 };
 
 /** What the failure means and what the screen can offer for it. */
@@ -152,8 +185,7 @@ export function adviceFor(error: ErrorInfo): Advice {
   if (error.code === 'UNAUTHORIZED') {
     return {
       headline: 'Sign in again',
-      body:
-        'This browser’s sign-in to Lantern has ended: Lantern was restarted, or the sign-in expired. Open Lantern again the way you started it — npm start or the Lantern app opens a window that is signed in; a server you started yourself prints a new sign-in link (each link works once).',
+      body: 'This browser’s sign-in to Lantern has ended: Lantern was restarted, or the sign-in expired. Open Lantern again the way you started it — npm start or the Lantern app opens a window that is signed in; a server you started yourself prints a new sign-in link (each link works once).',
       tone: 'error',
       actions: ['retry'],
     };
@@ -197,7 +229,12 @@ export function adviceFor(error: ErrorInfo): Advice {
   }
   if (error.code === 'ENGINE_BLOCKED') {
     const blockedBy = error.details?.['blockedBy'];
-    const why = blockedBy === 'CAPTCHA_REQUIRED' ? 'it asked to confirm you are human' : blockedBy === 'CONSENT_REQUIRED' ? 'it asked for a cookie choice' : 'it refused searches';
+    const why =
+      blockedBy === 'CAPTCHA_REQUIRED'
+        ? 'it asked to confirm you are human'
+        : blockedBy === 'CONSENT_REQUIRED'
+          ? 'it asked for a cookie choice'
+          : 'it refused searches';
     return {
       headline: until ? `${name} is paused until ${clockTime(until)}` : `${name} is paused for now`,
       body: `Earlier ${why}, so Lantern leaves ${engine ? name : 'it'} alone for a while rather than provoke it again. Ask another engine now.`,
@@ -209,7 +246,9 @@ export function adviceFor(error: ErrorInfo): Advice {
     const general = GENERAL[error.code]!;
     return {
       headline: general.headline.replace('The search engine', name),
-      body: until ? `${general.body} Lantern leaves ${name} alone until ${clockTime(until)} unless the check is solved.` : general.body,
+      body: until
+        ? `${general.body} Lantern leaves ${name} alone until ${clockTime(until)} unless the check is solved.`
+        : general.body,
       tone: 'error',
       actions: ['other-engine', 'retry'],
     };

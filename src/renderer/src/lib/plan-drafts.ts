@@ -26,7 +26,9 @@ export type PlanKey = number | 'new';
 function readAll(): Record<string, PlanDraft> {
   try {
     const value = JSON.parse(localStorage.getItem(KEY) ?? '{}') as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, PlanDraft>) : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, PlanDraft>)
+      : {};
   } catch {
     return {};
   }

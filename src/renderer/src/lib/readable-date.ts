@@ -9,7 +9,10 @@ export function readableDate(value: string, locale?: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   // A bare date is a calendar day, not midnight UTC: shown as that day in every time zone.
-  return date.toLocaleDateString(locale, { dateStyle: 'long', ...(/^\d{4}-\d{2}-\d{2}$/.test(value) ? { timeZone: 'UTC' } : {}) });
+  return date.toLocaleDateString(locale, {
+    dateStyle: 'long',
+    ...(/^\d{4}-\d{2}-\d{2}$/.test(value) ? { timeZone: 'UTC' } : {}),
+  });
 }
 
 const MINUTE = 60_000;
@@ -33,7 +36,8 @@ export function timeAgo(value: string | number, now: number = Date.now(), locale
     return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
   }
   const today = new Date(now);
-  const sameDay = (a: Date, b: Date): boolean => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+  const sameDay = (a: Date, b: Date): boolean =>
+    a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
   const hours = Math.floor(ago / HOUR);
   if (sameDay(date, today)) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
   const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
@@ -45,5 +49,7 @@ export function timeAgo(value: string | number, now: number = Date.now(), locale
 /** The full date and time, for a tooltip beside timeAgo's words. */
 export function fullDateTime(value: string | number, locale?: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? String(value)
+    : date.toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
 }

@@ -17,7 +17,15 @@ import { DEFAULT_RESEARCH_PAGES } from '../../../shared/research-limits';
 import type { StoredTurn } from '../stores/run-store';
 import { storedSentences, storedSources } from './answer-view';
 import type { PageState } from './progress-types';
-import { notAnsweredOf, researchPagesOf, researchSourcesOf, researchStagesOf, sectionsOf, type ResearchRunState, type ResearchStage } from './research-view';
+import {
+  notAnsweredOf,
+  researchPagesOf,
+  researchSourcesOf,
+  researchStagesOf,
+  sectionsOf,
+  type ResearchRunState,
+  type ResearchStage,
+} from './research-view';
 
 export interface ReportPart {
   title: string;
@@ -47,7 +55,9 @@ export function liveReportView(run: ResearchRunState & { question: string }): Re
   const report = run.report;
   return {
     stages: researchStagesOf(run),
-    ...(report && report.summary.text.trim() !== '' ? { summary: { title: 'Summary', text: report.summary.text, sentences: report.summary.sentences } } : {}),
+    ...(report && report.summary.text.trim() !== ''
+      ? { summary: { title: 'Summary', text: report.summary.text, sentences: report.summary.sentences } }
+      : {}),
     sections: sectionsOf(run)
       .filter((section) => section.answered)
       .map((section) => ({ title: section.title, text: section.text, sentences: section.sentences })),
@@ -56,7 +66,11 @@ export function liveReportView(run: ResearchRunState & { question: string }): Re
     sources: researchSourcesOf(run),
     pages: researchPagesOf(run),
     ...(report
-      ? { footer: { composer: report.composer, totalMs: report.timings.totalMs }, stopped: report.stopped, markdown: report.markdown }
+      ? {
+          footer: { composer: report.composer, totalMs: report.timings.totalMs },
+          stopped: report.stopped,
+          markdown: report.markdown,
+        }
       : {}),
     title: report?.question ?? run.question,
   };
@@ -89,7 +103,8 @@ export function storedReportView(turn: StoredTurn): ReportView {
   // Blocks: the summary, then one per `### ` heading with the text under it.
   const [summaryText = '', ...rest] = turn.answer.split(/^### (.+)$/m);
   const headed: Array<{ title: string; body: string }> = [];
-  for (let i = 0; i + 1 < rest.length; i += 2) headed.push({ title: unescaped(rest[i] as string), body: (rest[i + 1] as string).trim() });
+  for (let i = 0; i + 1 < rest.length; i += 2)
+    headed.push({ title: unescaped(rest[i] as string), body: (rest[i + 1] as string).trim() });
   const notAnswered = (headed.find((block) => block.title === NOT_ANSWERED)?.body ?? '')
     .split('\n')
     .flatMap((line) => (line.startsWith('- ') ? [unescaped(line.slice(2).trim())] : []));

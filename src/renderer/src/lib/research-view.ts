@@ -4,7 +4,13 @@
  * plan order, the sources and each page's state, and whether an engine has paused it.
  */
 import type { AnswerSource } from '../../../shared/answer-contract';
-import type { ReportSection, ResearchEvent, ResearchPlan, ResearchReport, ResearchStep } from '../../../shared/research-contract';
+import type {
+  ReportSection,
+  ResearchEvent,
+  ResearchPlan,
+  ResearchReport,
+  ResearchStep,
+} from '../../../shared/research-contract';
 import { DEFAULT_RESEARCH_PAGES } from '../../../shared/research-limits';
 import type { PageState, StageState } from './progress-types';
 
@@ -77,7 +83,12 @@ export function researchPagesOf(run: ResearchRunState): PageState[] {
   for (const source of researchSourcesOf(run)) states.set(source.n, { n: source.n, url: source.url, state: 'read' });
   for (const event of eventsOf(run)) {
     if (event.type !== 'page' || event.n === undefined || event.state === 'duplicate') continue;
-    states.set(event.n, { n: event.n, url: event.url, state: event.state, ...(event.error ? { message: event.error.message } : {}) });
+    states.set(event.n, {
+      n: event.n,
+      url: event.url,
+      state: event.state,
+      ...(event.error ? { message: event.error.message } : {}),
+    });
   }
   return [...states.values()].sort((a, b) => a.n - b.n);
 }
@@ -140,8 +151,14 @@ export function researchStagesOf(run: ResearchRunState): ResearchStage[] {
     return run.status === 'failed' ? 'failed' : run.status === 'cancelled' ? 'stopped' : 'waiting';
   };
   const stages: Record<ResearchStep, [label: string, state: StageState]> = {
-    plan: [planned > 0 ? `Plan: ${planned} sub-question${planned === 1 ? '' : 's'}` : 'Planning', state(true, reached >= 1)],
-    search: [planned > 0 ? `Searches ${searched}/${planned}` : 'Searches', state(gathering, gatheredAll || (planned > 0 && searched >= planned))],
+    plan: [
+      planned > 0 ? `Plan: ${planned} sub-question${planned === 1 ? '' : 's'}` : 'Planning',
+      state(true, reached >= 1),
+    ],
+    search: [
+      planned > 0 ? `Searches ${searched}/${planned}` : 'Searches',
+      state(gathering, gatheredAll || (planned > 0 && searched >= planned)),
+    ],
     read: [
       `Pages ${read}/${DEFAULT_RESEARCH_PAGES}${duplicates > 0 ? ` (${duplicates} duplicate${duplicates === 1 ? '' : 's'} dropped)` : ''}`,
       state(gathering && (searched > 0 || read > 0), gatheredAll),

@@ -29,7 +29,12 @@ export function pagesOf(run: Run): PageState[] {
   for (const source of sourcesOf(run)) states.set(source.n, { n: source.n, url: source.url, state: 'reading' });
   for (const event of run.events) {
     if (event.type !== 'page') continue;
-    states.set(event.n, { n: event.n, url: event.url, state: event.state, ...(event.message ? { message: event.message } : {}) });
+    states.set(event.n, {
+      n: event.n,
+      url: event.url,
+      state: event.state,
+      ...(event.message ? { message: event.message } : {}),
+    });
   }
   // Where the run ended without reading a page, it was never read.
   return [...states.values()].sort((a, b) => a.n - b.n);
@@ -53,7 +58,8 @@ export function stagesOf(run: Run): Stage[] {
   const ended = run.status !== 'running';
   const state = (started: boolean, finished: boolean): StageState => {
     if (finished) return 'done';
-    if (started) return !ended ? 'active' : run.status === 'failed' ? 'failed' : run.status === 'cancelled' ? 'stopped' : 'done';
+    if (started)
+      return !ended ? 'active' : run.status === 'failed' ? 'failed' : run.status === 'cancelled' ? 'stopped' : 'done';
     return 'waiting';
   };
   if (run.mode === 'results') {
@@ -67,7 +73,10 @@ export function stagesOf(run: Run): Stage[] {
     {
       id: 'reading',
       label: pages.length > 0 ? `Reading ${read}/${pages.length}` : 'Reading',
-      state: state(sourcesFound, sourcesFound && (textStarted || checked || (pages.length > 0 && read === pages.length))),
+      state: state(
+        sourcesFound,
+        sourcesFound && (textStarted || checked || (pages.length > 0 && read === pages.length)),
+      ),
     },
     { id: 'writing', label: 'Writing', state: state(textStarted, checked) },
     { id: 'checking', label: 'Checking citations', state: state(checked, run.status === 'done') },
@@ -78,7 +87,9 @@ export function stagesOf(run: Run): Stage[] {
  * The citation each `[n]` marker of the answer stands for: the k-th marker for source n is the
  * k-th citation of n in the sentences, which come in the answer's order.
  */
-export function citationLookup(sentences: AnswerSentence[] | undefined): (n: number, occurrence: number) => Citation | undefined {
+export function citationLookup(
+  sentences: AnswerSentence[] | undefined,
+): (n: number, occurrence: number) => Citation | undefined {
   const byN = new Map<number, Citation[]>();
   for (const sentence of sentences ?? []) {
     for (const citation of sentence.citations) {

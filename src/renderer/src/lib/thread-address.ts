@@ -56,6 +56,13 @@ export function useThreadAddress(): void {
   }, [threadId, screen]);
 
   useEffect(() => {
-    document.title = screen === 'settings' ? 'Settings — Lantern' : screen === 'library' ? 'Library — Lantern' : title ? `${title} — Lantern` : 'Lantern';
+    document.title =
+      screen === 'settings'
+        ? 'Settings — Lantern'
+        : screen === 'library'
+          ? 'Library — Lantern'
+          : title
+            ? `${title} — Lantern`
+            : 'Lantern';
   }, [title, screen]);
 }

@@ -22,7 +22,11 @@ function load(): Prefs {
   try {
     // Only the keys still kept here (older versions also kept lang and region).
     const { mode, engine, timeRange } = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Prefs>;
-    return { mode: mode ?? DEFAULTS.mode, engine: engine ?? DEFAULTS.engine, timeRange: timeRange ?? DEFAULTS.timeRange };
+    return {
+      mode: mode ?? DEFAULTS.mode,
+      engine: engine ?? DEFAULTS.engine,
+      timeRange: timeRange ?? DEFAULTS.timeRange,
+    };
   } catch {
     return DEFAULTS;
   }

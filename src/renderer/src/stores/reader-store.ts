@@ -39,7 +39,9 @@ interface Opener {
 }
 let opener: Opener | undefined;
 
-const labelled = (label: string): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)];
+const labelled = (label: string): HTMLElement[] => [
+  ...document.querySelectorAll<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`),
+];
 
 function rememberOpener(): Opener | undefined {
   const element = document.activeElement;

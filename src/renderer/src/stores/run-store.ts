@@ -162,16 +162,26 @@ export const useRun = create<RunStore>((set, get) => {
         update(id, { results, status: 'done', firstSourcesAt: performance.now() });
       } else if (run.mode === 'deep' && run.subQuestions === undefined) {
         // First the plan, shown to be edited; the person starts the research from it.
-        const plan = await client.research.plan({ question, ...common, ...(threadId === undefined ? {} : { threadId }) }, { signal: own.signal });
+        const plan = await client.research.plan(
+          { question, ...common, ...(threadId === undefined ? {} : { threadId }) },
+          { signal: own.signal },
+        );
         update(id, { plan, status: 'planned' });
         if (get().run?.id === id) savePlanDraft(planKeyOf(run), { question, plan, engine, timeRange });
       } else if (run.mode === 'deep') {
         const report = await client.research.run(
           { question, ...common, subQuestions: run.subQuestions, ...(threadId === undefined ? {} : { threadId }) },
-          { signal: own.signal, onEvent: (event) => update(id, (current) => ({ research: [...(current.research ?? []), event] })) },
+          {
+            signal: own.signal,
+            onEvent: (event) => update(id, (current) => ({ research: [...(current.research ?? []), event] })),
+          },
         );
         // A cancelled run resolves with what was gathered: the report stays, said to be partial.
-        update(id, { report, status: report.stopped === 'cancelled' ? 'cancelled' : 'done', ...(report.threadId === undefined ? {} : { threadId: report.threadId }) });
+        update(id, {
+          report,
+          status: report.stopped === 'cancelled' ? 'cancelled' : 'done',
+          ...(report.threadId === undefined ? {} : { threadId: report.threadId }),
+        });
         // A report is written: the next question in the thread is a follow-up, so the box is back to Answer (its button no longer "Plan").
         if (get().run?.id === id && usePrefs.getState().mode === 'deep') usePrefs.getState().set({ mode: 'answer' });
       } else {
@@ -183,11 +193,17 @@ export const useRun = create<RunStore>((set, get) => {
             onEvent: (event) =>
               update(id, (current) => ({
                 events: [...current.events, event],
-                ...(event.type === 'sources' && current.firstSourcesAt === undefined ? { firstSourcesAt: performance.now() } : {}),
+                ...(event.type === 'sources' && current.firstSourcesAt === undefined
+                  ? { firstSourcesAt: performance.now() }
+                  : {}),
               })),
           },
         );
-        update(id, { response, status: 'done', ...(response.threadId === undefined ? {} : { threadId: response.threadId }) });
+        update(id, {
+          response,
+          status: 'done',
+          ...(response.threadId === undefined ? {} : { threadId: response.threadId }),
+        });
       }
     } catch (error) {
       if (own.signal.aborted) update(id, { status: 'cancelled' });
@@ -225,7 +241,11 @@ export const useRun = create<RunStore>((set, get) => {
         if (own !== openGeneration) return;
         // A plan made in this thread and not started yet: below its turns, as it was left.
         const draft = loadPlanDraft(id);
-        set({ earlier: thread.turns.map((turn) => ({ kind: 'stored', turn })), opening: false, ...(draft ? { run: plannedRun(draft, id) } : {}) });
+        set({
+          earlier: thread.turns.map((turn) => ({ kind: 'stored', turn })),
+          opening: false,
+          ...(draft ? { run: plannedRun(draft, id) } : {}),
+        });
       } catch (error) {
         if (own === openGeneration) set({ opening: false, openError: toErrorInfo(error) });
       }
@@ -239,13 +259,21 @@ export const useRun = create<RunStore>((set, get) => {
       // A plan left unstarted for another question is given up.
       const left = get().run;
       if (left?.status === 'planned') dropPlanDraft(planKeyOf(left));
-      const asked = { mode: options.mode ?? prefs.mode, engine: options.engine ?? prefs.engine, timeRange: options.timeRange ?? prefs.timeRange };
+      const asked = {
+        mode: options.mode ?? prefs.mode,
+        engine: options.engine ?? prefs.engine,
+        timeRange: options.timeRange ?? prefs.timeRange,
+      };
       const state = get();
-      const follows = asked.mode !== 'results' && state.threadId !== undefined && !state.opening && state.openError === undefined;
+      const follows =
+        asked.mode !== 'results' && state.threadId !== undefined && !state.opening && state.openError === undefined;
       const run = fresh(trimmed, asked, follows ? state.threadId : undefined);
       if (follows) {
         // The question asked before stays on screen above this one (as it ended, or stopped now).
-        const before = state.run && { ...state.run, ...(state.run.status === 'running' || state.run.status === 'planned' ? { status: 'cancelled' as const } : {}) };
+        const before = state.run && {
+          ...state.run,
+          ...(state.run.status === 'running' || state.run.status === 'planned' ? { status: 'cancelled' as const } : {}),
+        };
         set({ earlier: before ? [...state.earlier, { kind: 'live', run: before }] : state.earlier, run });
       } else {
         set({ threadId: undefined, earlier: [], run, opening: false, openError: undefined });
@@ -256,7 +284,11 @@ export const useRun = create<RunStore>((set, get) => {
       const last = get().run;
       if (!last) return;
       controller?.abort();
-      const asked = { mode: last.mode, engine: change.engine ?? last.engine, timeRange: change.timeRange ?? last.timeRange };
+      const asked = {
+        mode: last.mode,
+        engine: change.engine ?? last.engine,
+        timeRange: change.timeRange ?? last.timeRange,
+      };
       const run = fresh(last.question, asked, last.threadId ?? (last.mode !== 'results' ? get().threadId : undefined));
       // A failure the core kept in its thread stays on screen above its retry, as the history has both.
       const kept = last.status === 'failed' && last.error !== undefined && threadOfFailure(last.error) !== undefined;
@@ -275,7 +307,13 @@ export const useRun = create<RunStore>((set, get) => {
       const planned = get().run;
       if (planned?.status !== 'planned' || !planned.plan) return;
       set({ run: { ...planned, edited: subQuestions } });
-      savePlanDraft(planKeyOf(planned), { question: planned.question, plan: planned.plan, edited: subQuestions, engine: planned.engine, timeRange: planned.timeRange });
+      savePlanDraft(planKeyOf(planned), {
+        question: planned.question,
+        plan: planned.plan,
+        edited: subQuestions,
+        engine: planned.engine,
+        timeRange: planned.timeRange,
+      });
     },
     cancel() {
       controller?.abort();
