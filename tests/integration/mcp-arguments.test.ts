@@ -210,7 +210,7 @@ describe('lantern mcp --tools', () => {
     const run = await runCli(['mcp', '--tools', 'web_search,browse'], { LANTERN_DATA_DIR: tempDataDir() });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain(
-      '--tools: got "browse"; allowed: a comma-separated list of web_search, web_fetch, research.',
+      '--tools: got "browse"; allowed: a comma-separated list of web_search, web_fetch, research, library_search.',
     );
   });
 });

@@ -278,7 +278,7 @@ describe('lantern mcp over stdio', () => {
     })) as CallToolResult;
     expect(noSuchTool.isError).toBe(true);
     expect(textOf(noSuchTool)).toBe(
-      'NOT_FOUND: No tool named "web_searches": the tools are web_search, web_fetch, research.',
+      'NOT_FOUND: No tool named "web_searches": the tools are web_search, web_fetch, research, library_search.',
     );
   });
 
