@@ -1,8 +1,11 @@
 // `npm test`: builds what the tests run (the CLI bundle and the Electron app), then every test
-// layer: Vitest (its projects unit, integration and data, vitest.config.ts), the UI's end-to-end
-// tests with @playwright/test (tests/ui), and the desktop app's end-to-end tests (tests/electron)
-// where Electron's binary exists — elsewhere one line says they were skipped, and they count as
-// skipped. The last line printed is `N passed, N failed` (`, N skipped` when any), summing the
+// layer: Vitest (its projects unit, integration and data, vitest.config.ts) and, beside it, the
+// UI's end-to-end tests with @playwright/test (tests/ui), then the desktop app's end-to-end tests
+// (tests/electron) where Electron's binary exists — elsewhere one line says they were skipped, and
+// they count as skipped. Vitest and the UI suite run at the same time because both wait mostly on
+// browsers and servers: side by side they keep two cores busy, and on a machine busy with other
+// work they hold a fair share of it; the UI suite's output is held back and printed after Vitest's,
+// so the two never interleave. The last line printed is `N passed, N failed` (`, N skipped` when any), summing the
 // runners (Vitest's own count comes from tests/support/count-reporter.ts, Playwright's from its
 // JSON report).
 //
@@ -33,17 +36,40 @@ for (const build of [
 const needsXvfb = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 const hasXvfb = needsXvfb && spawnSync('sh', ['-c', 'command -v xvfb-run']).status === 0;
 
-/** Runs a Node script (under Xvfb when needed), echoing its output; resolves with the exit code and the output. */
-function runNode(args) {
-  const [command, commandArgs] = hasXvfb ? ['xvfb-run', ['-a', process.execPath, ...args]] : [process.execPath, args];
+/**
+ * Runs a Node script (under Xvfb when needed), echoing its output as it comes, or, with `hold`, once
+ * `hold` resolves (then as it comes); resolves with the exit code and the output.
+ */
+let xvfbRuns = 0;
+function runNode(args, hold) {
+  // Two xvfb-run -a started together can pick the same free display and one fails: each run
+  // starts its search at a display number of its own.
+  const firstDisplay = String(99 + 100 * xvfbRuns++);
+  const [command, commandArgs] = hasXvfb
+    ? ['xvfb-run', ['-a', '-n', firstDisplay, process.execPath, ...args]]
+    : [process.execPath, args];
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { stdio: ['inherit', 'pipe', 'inherit'] });
     let output = '';
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      output += chunk.toString('utf8');
+    let echoed = 0;
+    let echoing = !hold;
+    const echo = () => {
+      process.stdout.write(output.slice(echoed));
+      echoed = output.length;
+    };
+    void hold?.then(() => {
+      echoing = true;
+      echo();
     });
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.stdout.on('data', (chunk) => {
+      output += chunk.toString('utf8');
+      if (echoing) echo();
+    });
+    child.on('close', async (code) => {
+      await hold;
+      echo();
+      resolve({ code: code ?? 1, output });
+    });
   });
 }
 
@@ -57,21 +83,10 @@ let failed = 0;
 let skipped = 0;
 let exitCode = 0;
 
-if (!uiOnly && !electronOnly) {
-  const vitest = await runNode(['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs]);
-  const counts = [...vitest.output.matchAll(/^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)].at(-1);
-  if (counts) {
-    passed += Number(counts[1]);
-    failed += Number(counts[2]);
-    skipped += Number(counts[3] ?? 0);
-  } else failed += 1; // Vitest ended without its count: it crashed, which is a failure.
-  if (vitest.code !== 0) exitCode = 1;
-}
-
 /** Runs a @playwright/test config whose JSON reporter writes `report`, and adds its counts. */
-async function runPlaywright(config, report) {
+async function runPlaywright(config, report, hold) {
   rmSync(report, { force: true });
-  const run = await runNode(['node_modules/@playwright/test/cli.js', 'test', '-c', config]);
+  const run = await runNode(['node_modules/@playwright/test/cli.js', 'test', '-c', config], hold);
   if (existsSync(report)) {
     const { stats } = JSON.parse(readFileSync(report, 'utf8'));
     passed += stats.expected + stats.flaky;
@@ -83,7 +98,23 @@ async function runPlaywright(config, report) {
   if (run.code !== 0) exitCode = 1;
 }
 
-if (uiOnly || everything) await runPlaywright('tests/ui/playwright.config.ts', 'out/ui-test-results.json');
+const vitestRun = uiOnly || electronOnly ? null : runNode(['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs]);
+const vitestEnded = vitestRun?.then(() => undefined);
+// The UI suite starts now, beside Vitest; its output waits for Vitest's.
+const uiRun =
+  uiOnly || everything ? runPlaywright('tests/ui/playwright.config.ts', 'out/ui-test-results.json', vitestEnded) : null;
+
+if (vitestRun) {
+  const vitest = await vitestRun;
+  const counts = [...vitest.output.matchAll(/^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)].at(-1);
+  if (counts) {
+    passed += Number(counts[1]);
+    failed += Number(counts[2]);
+    skipped += Number(counts[3] ?? 0);
+  } else failed += 1; // Vitest ended without its count: it crashed, which is a failure.
+  if (vitest.code !== 0) exitCode = 1;
+}
+await uiRun;
 
 if (electronOnly || everything) {
   const config = 'tests/electron/playwright.config.ts';
