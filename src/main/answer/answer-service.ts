@@ -98,7 +98,8 @@ export class AnswerService {
     const request = parsed.data;
     const composer = this.chooseComposer(request, options.llm);
     const threadId = threadOf(request, options);
-    const { thread, numbers } = threadId === undefined ? { thread: [], numbers: NEW_THREAD } : this.earlierTurns(threadId);
+    const { thread, numbers } =
+      threadId === undefined ? { thread: [], numbers: NEW_THREAD } : this.earlierTurns(threadId);
     let searchedFor: string | undefined;
     try {
       const query = await this.standalone(request.question, thread, composer !== undefined, options);
