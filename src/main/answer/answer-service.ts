@@ -145,10 +145,7 @@ export class AnswerService {
       request.scope === 'web' ? { sources: [], texts: [] } : this.readLibrary(request, searched.sources.length + 1);
     // Then every source takes its number in the thread: a page an earlier turn cited keeps its number.
     const provisional = [...searched.sources, ...read.sources];
-    const stable = turnNumbers(
-      provisional.map((s) => s.url),
-      numbers,
-    );
+    const stable = turnNumbers(provisional, numbers);
     const numberOf = new Map(provisional.map((s, i) => [s.n, stable[i]!]));
     const renumbered = <T extends { n: number }>(item: T): T => ({ ...item, n: numberOf.get(item.n) ?? item.n });
     const found = { ...searched, sources: searched.sources.map(renumbered) };

@@ -1,18 +1,34 @@
 /**
- * Citation numbers that hold across a thread: a page (by its canonical URL) keeps the number it
- * was first given in the thread, in every later turn (a follow-up, a regenerated answer); a page
- * new to the thread takes the next number no earlier turn used. Pure: the thread's stored
- * sources in, the numbers out.
+ * Citation numbers that hold across a thread: a page (by its canonical URL; a library section
+ * by its file, page and heading) keeps the number it was first given in the thread, in every
+ * later turn (a follow-up, a regenerated answer); a page new to the thread takes the next number
+ * no earlier turn used. Pure: the thread's stored sources in, the numbers out.
  */
 import { canonicalUrl } from '../research/gatherer';
 
-/** A source as an earlier turn stored it: its URL and, when it had one, its number. */
+/** A source as an earlier turn stored it: its URL and, when it had one, its number (a library section its heading). */
 export interface NumberedSource {
   url: string;
   n?: unknown;
+  library?: unknown;
 }
 
-/** The numbers the thread has given so far: canonical URL → the number it got first. */
+/**
+ * What makes two sources the same page: a web page's canonical URL (no fragment, tracking
+ * parameters, www. or trailing slash); a library section's file URL as it is (its #page=n) and
+ * its heading, since a document's sections share its URL.
+ */
+export function sourceKey(source: NumberedSource): string {
+  if (/^https?:/i.test(source.url)) return canonicalUrl(source.url);
+  const library = source.library;
+  const heading =
+    typeof library === 'object' && library !== null && 'heading' in library && typeof library.heading === 'string'
+      ? library.heading
+      : undefined;
+  return heading === undefined ? source.url : `${source.url}\n${heading}`;
+}
+
+/** The numbers the thread has given so far: source key (sourceKey) → the number it got first. */
 export interface ThreadNumbers {
   byUrl: ReadonlyMap<string, number>;
   /** The highest number any earlier turn used (0 in a new thread). */
@@ -27,7 +43,7 @@ export function threadNumbers(turns: readonly (readonly NumberedSource[])[]): Th
     sources.forEach((source, i) => {
       const n = typeof source.n === 'number' && Number.isInteger(source.n) && source.n > 0 ? source.n : i + 1;
       highest = Math.max(highest, n);
-      const key = canonicalUrl(source.url);
+      const key = sourceKey(source);
       if (!byUrl.has(key)) byUrl.set(key, n);
     });
   return { byUrl, highest };
@@ -39,9 +55,9 @@ export function threadNumbers(turns: readonly (readonly NumberedSource[])[]): Th
  * second source of the same canonical URL, or one whose number another source of this turn
  * already holds, takes a free one.
  */
-export function turnNumbers(urls: readonly string[], thread: ThreadNumbers): number[] {
+export function turnNumbers(sources: readonly NumberedSource[], thread: ThreadNumbers): number[] {
   const taken = new Set<number>();
-  const known = urls.map((url) => thread.byUrl.get(canonicalUrl(url)));
+  const known = sources.map((source) => thread.byUrl.get(sourceKey(source)));
   // Pages the thread knows claim their numbers first, so a new page never takes one of them.
   const kept = known.map((n) => {
     if (n === undefined || taken.has(n)) return undefined;
