@@ -4,6 +4,7 @@
  * later turn (a follow-up, a regenerated answer); a page new to the thread takes the next number
  * no earlier turn used. Pure: the thread's stored sources in, the numbers out.
  */
+import { sourceNumber } from '../../shared/source-number';
 import { canonicalUrl } from '../research/gatherer';
 
 /** A source as an earlier turn stored it: its URL and, when it had one, its number (a library section its heading). */
@@ -41,7 +42,7 @@ export function threadNumbers(turns: readonly (readonly NumberedSource[])[]): Th
   let highest = 0;
   for (const sources of turns)
     sources.forEach((source, i) => {
-      const n = typeof source.n === 'number' && Number.isInteger(source.n) && source.n > 0 ? source.n : i + 1;
+      const n = sourceNumber(source, i);
       highest = Math.max(highest, n);
       const key = sourceKey(source);
       if (!byUrl.has(key)) byUrl.set(key, n);
