@@ -66,7 +66,10 @@ export type AnswerRequestInput = z.input<typeof AnswerRequestSchema>;
 export type AnswerRequest = z.output<typeof AnswerRequestSchema>;
 
 export const AnswerSourceSchema = z.object({
-  /** 1-based: the number the answer's [n] markers use. */
+  /**
+   * 1-based: the number the answer's [n] markers use. In a thread a page keeps the number it got
+   * first there, so a follow-up's sources need not be 1, 2, 3 (src/main/answer/thread-numbers.ts).
+   */
   n: z.number().int().min(1),
   title: z.string(),
   url: z.string(),

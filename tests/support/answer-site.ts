@@ -25,6 +25,8 @@ export const ANSWER_SITE_QUERIES = {
   noResults: 'nothing matches this',
   /** One result: /hostile, a page whose text carries markup and script (for the UI's no-HTML checks). */
   hostile: 'hostile page',
+  /** The results page's three pages ranked the other way round: /roasting, /green-tea, /espresso. */
+  reversed: 'ranked the other way',
 } as const;
 
 function article(title: string, paragraphs: string[]): string {
@@ -164,6 +166,16 @@ export async function startAnswerSite(): Promise<AnswerSite> {
         `<!doctype html><html><head><title>hostile - Google Search</title></head><body><div id="search"><div id="rso">
 <div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${pages}/hostile"><h3>Hostile page</h3></a></div><div class="VwiC3b">A page with markup in its text.</div></div></div>
 </div></div><div id="botstuff"></div><div id="footcnt"></div></body></html>`,
+      );
+    }
+    if (query.includes(ANSWER_SITE_QUERIES.reversed)) {
+      const results = (['/roasting', '/green-tea', '/espresso'] as const).map(
+        (path) =>
+          `<div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${pages}${path}"><h3>${ARTICLES[path].title}</h3></a></div><div class="VwiC3b">${ARTICLES[path].paragraphs[0]}</div></div></div>`,
+      );
+      return sendHtml(
+        res,
+        `<!doctype html><html><head><title>reversed - Google Search</title></head><body><div id="search"><div id="rso">\n${results.join('\n')}\n</div></div><div id="botstuff"></div><div id="footcnt"></div></body></html>`,
       );
     }
     if (query.includes(ANSWER_SITE_QUERIES.captchaOnce) && !/GOOGLE_ABUSE_EXEMPTION=/.test(req.headers.cookie ?? '')) {

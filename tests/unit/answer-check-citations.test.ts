@@ -29,6 +29,24 @@ describe('checkCitations', () => {
     expect(markdown.slice(...(citation?.range ?? [0, 0]))).toBe('PG\\&E cut power to 1.5 million customers\\!');
   });
 
+  it("keeps only the numbers its sources hold when given them (a follow-up's thread numbers), not 1..count", () => {
+    const curie = pagePassages({ n: 4, url: 'https://a.example/curie', title: 'Curie', markdown: CURIE }, 0);
+    const coffee = pagePassages(
+      { n: 2, url: 'https://b.example/coffee', title: 'Coffee', markdown: COFFEE },
+      curie.length,
+    );
+    const checked = checkCitations(
+      'Marie Curie was born in Warsaw in 1867 [4] [1]. A cup holds about 95 mg of caffeine [2, 3].',
+      [...curie, ...coffee],
+      new Set([4, 2]),
+    );
+    expect(checked.answer).toBe('Marie Curie was born in Warsaw in 1867 [4]. A cup holds about 95 mg of caffeine [2].');
+    expect(checked.sentences.map((s) => s.citations.map((c) => [c.n, c.supported]))).toEqual([
+      [[4, true]],
+      [[2, true]],
+    ]);
+  });
+
   it('marks a citation unsupported when a number in the sentence is absent from the passage', () => {
     const { passages } = sources();
     const checked = checkCitations('Marie Curie won the Nobel Prize in Physics in 1905 [1].', passages, 2);

@@ -84,3 +84,35 @@ describe('threadToMarkdown', () => {
     expect(html).toContain('<h2>How efficient are heat pumps?</h2>');
   });
 });
+
+describe('threadToMarkdown of a follow-up that kept its thread’s numbers', () => {
+  // Turn 2 read /cop again (it keeps [1]) and a new page, numbered [3] after turn 1's two.
+  const kept: Thread = {
+    ...thread,
+    turnCount: 2,
+    turns: [
+      turn(0, {
+        answer: 'A COP of 3 is common [1].',
+        sources: [
+          { url: 'https://energy.example/cop', title: 'COP', n: 1 },
+          { url: 'https://cold.example/', title: 'Cold', n: 2 },
+        ],
+      }),
+      turn(1, {
+        answer: 'Defrost cycles cost energy [3]. The COP still holds [1].',
+        sources: [
+          { url: 'https://defrost.example/', title: 'Defrost', n: 3 },
+          { url: 'https://energy.example/cop', title: 'COP', n: 1 },
+        ],
+      }),
+    ],
+  };
+  const markdown = threadToMarkdown(kept, new Date(Date.UTC(2026, 1, 1)));
+
+  it('links each citation to the footnote of the source holding that number, not of the source in that place', () => {
+    expect(markdown).toContain('Defrost cycles cost energy [^3]. The COP still holds [^4].');
+    expect(markdown).toContain('[^3]: Defrost. <https://defrost.example/>');
+    expect(markdown).toContain('[^4]: COP. <https://energy.example/cop>');
+    expect(markdown).not.toMatch(/Also consulted: \[\^[34]\]/);
+  });
+});

@@ -31,6 +31,7 @@ import type { QuestionRewriter } from './llm-standalone';
 import { pagePassages, type Passage } from './passages';
 import { composerPassages } from './rank';
 import { standaloneQuestion, type EarlierTurn } from './standalone-question';
+import { threadNumbers, turnNumbers, type ThreadNumbers } from './thread-numbers';
 
 /** Characters read of each page. */
 const PAGE_CHARS = 100_000;
@@ -64,6 +65,9 @@ export interface AnswerServiceDeps {
   now?: () => number;
 }
 
+/** A thread with no turns yet: its sources number from 1. */
+const NEW_THREAD: ThreadNumbers = { byUrl: new Map(), highest: 0 };
+
 interface ReadPage {
   n: number;
   page: FetchPage;
@@ -94,14 +98,15 @@ export class AnswerService {
     const request = parsed.data;
     const composer = this.chooseComposer(request, options.llm);
     const threadId = threadOf(request, options);
-    const thread = threadId === undefined ? [] : this.earlierTurns(threadId);
+    const { thread, numbers } =
+      threadId === undefined ? { thread: [], numbers: NEW_THREAD } : this.earlierTurns(threadId);
     let searchedFor: string | undefined;
     try {
       const query = await this.standalone(request.question, thread, composer !== undefined, options);
       // Part of the time to the first sources, told apart since the model's rewrite may take up to its budget.
       const standaloneMs = now() - started;
       if (query !== request.question) searchedFor = query;
-      const answered = await this.work({ ...request, question: query }, composer, thread, options, emit, {
+      const answered = await this.work({ ...request, question: query }, composer, { thread, numbers }, options, emit, {
         started,
         now,
       });
@@ -125,19 +130,26 @@ export class AnswerService {
   private async work(
     request: AnswerRequest,
     composer: Composer | undefined,
-    thread: EarlierTurn[],
+    { thread, numbers }: { thread: EarlierTurn[]; numbers: ThreadNumbers },
     options: AnswerOptions,
     emit: (event: AnswerEvent) => void,
     clock: { started: number; now: () => number },
   ): Promise<AnswerResponse> {
     const { started, now } = clock;
-    const found =
+    const searched =
       request.scope === 'library'
         ? { sources: [], followUps: [], titlesFromPages: false }
         : await this.findSources(request, options.signal);
     // The library's sections are numbered after the web's sources and rank with them below.
-    const library =
-      request.scope === 'web' ? { sources: [], texts: [] } : this.readLibrary(request, found.sources.length + 1);
+    const read =
+      request.scope === 'web' ? { sources: [], texts: [] } : this.readLibrary(request, searched.sources.length + 1);
+    // Then every source takes its number in the thread: a page an earlier turn cited keeps its number.
+    const provisional = [...searched.sources, ...read.sources];
+    const stable = turnNumbers(provisional, numbers);
+    const numberOf = new Map(provisional.map((s, i) => [s.n, stable[i]!]));
+    const renumbered = <T extends { n: number }>(item: T): T => ({ ...item, n: numberOf.get(item.n) ?? item.n });
+    const found = { ...searched, sources: searched.sources.map(renumbered) };
+    const library = { sources: read.sources.map(renumbered), texts: read.texts.map(renumbered) };
     const firstSourcesMs = now() - started;
     emit({ type: 'sources', sources: [...found.sources, ...library.sources] });
 
@@ -168,7 +180,7 @@ export class AnswerService {
     const composeMs = now() - composeStarted;
 
     const checkStarted = now();
-    const checked = checkCitations(composed.answer, passages, sources.length);
+    const checked = checkCitations(composed.answer, passages, new Set(sources.map((s) => s.n)));
     emit({ type: 'citations', sentences: checked.sentences, supportedShare: checked.supportedShare });
     const checkMs = now() - checkStarted;
 
@@ -207,15 +219,21 @@ export class AnswerService {
     return response;
   }
 
-  /** The thread's turns so far, as a rewrite and the LLM read them (NOT_FOUND when there is no such thread). */
-  private earlierTurns(threadId: number): EarlierTurn[] {
+  /**
+   * The thread's turns so far, as a rewrite and the LLM read them, and the numbers its sources
+   * were given (NOT_FOUND when there is no such thread).
+   */
+  private earlierTurns(threadId: number): { thread: EarlierTurn[]; numbers: ThreadNumbers } {
     const thread = this.deps.store.history.getThread(threadId);
     if (!thread) throw threadNotFound(threadId);
-    return thread.turns.map((turn) => ({
-      question: turn.question,
-      answer: turn.answer,
-      ...definedFields({ searchedFor: turn.searchedFor }),
-    }));
+    return {
+      thread: thread.turns.map((turn) => ({
+        question: turn.question,
+        answer: turn.answer,
+        ...definedFields({ searchedFor: turn.searchedFor }),
+      })),
+      numbers: threadNumbers(thread.turns.map((turn) => turn.sources)),
+    };
   }
 
   /**

@@ -38,8 +38,16 @@ function markerNumbers(list: string): number[] {
   return list.split(',').map((n) => Number(n.trim()));
 }
 
-export function checkCitations(answer: string, passages: readonly Passage[], sourceCount: number): CheckedAnswer {
-  const cleaned = removeUnknownCitations(answer, sourceCount);
+/**
+ * `sources` is the sources' count when they are numbered 1..count, or the numbers they hold (a
+ * thread's follow-up keeps the numbers its pages got in earlier turns).
+ */
+export function checkCitations(
+  answer: string,
+  passages: readonly Passage[],
+  sources: number | ReadonlySet<number>,
+): CheckedAnswer {
+  const cleaned = removeUnknownCitations(answer, sources);
   // Each cited source's sentences are read once, when first cited.
   const evidence = new Map<number, SourceEvidence>();
   const evidenceOf = (n: number): SourceEvidence => {
@@ -60,10 +68,11 @@ export function checkCitations(answer: string, passages: readonly Passage[], sou
   return { answer: cleaned, sentences, supportedShare: all.length === 0 ? 1 : supported / all.length };
 }
 
-/** Drops numbers outside 1..sourceCount from each marker, and a marker left empty (with its space). */
-function removeUnknownCitations(answer: string, sourceCount: number): string {
+/** Drops numbers no source holds (outside 1..count, or not in the set) from each marker, and a marker left empty (with its space). */
+function removeUnknownCitations(answer: string, sources: number | ReadonlySet<number>): string {
+  const known = typeof sources === 'number' ? (n: number) => n >= 1 && n <= sources : (n: number) => sources.has(n);
   return answer.replace(SPACED_MARKER, (whole, list: string) => {
-    const kept = markerNumbers(list).filter((n) => n >= 1 && n <= sourceCount);
+    const kept = markerNumbers(list).filter(known);
     if (kept.length === 0) return '';
     const space = whole.startsWith(' ') ? ' ' : '';
     return `${space}[${kept.join(', ')}]`;

@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import type { ResearchApi } from '../../shared/api';
 import { oneLine } from '../../shared/format/one-line';
 import { withoutControlCharacters } from '../../shared/format/plain-text';
+import { sourceNumber } from '../../shared/source-number';
 import { markdownAsPlainText } from './answer-plain';
 import {
   FullTextScopeSchema,
@@ -122,7 +123,11 @@ function formatThread(thread: Thread): string {
     if (turn.error !== undefined) lines.push('', `Not answered: ${turn.error.code}: ${turn.error.message}`);
     if (turn.answer.trim() !== '') lines.push('', markdownAsPlainText(turn.answer));
     if (turn.sources.length > 0) {
-      lines.push('', 'Sources:', ...turn.sources.map((s, i) => `  ${i + 1}. ${s.title || s.url} — ${s.url}`));
+      lines.push(
+        '',
+        'Sources:',
+        ...turn.sources.map((s, i) => `  ${sourceNumber(s, i)}. ${s.title || s.url} — ${s.url}`),
+      );
     }
   }
   return withoutControlCharacters(lines.join('\n'));

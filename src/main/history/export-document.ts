@@ -9,6 +9,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Thread } from '../../shared/history-contract';
+import { sourceNumber } from '../../shared/source-number';
 
 export type Inline =
   | { kind: 'text'; text: string; bold?: true; italic?: true; code?: true }
@@ -57,17 +58,22 @@ export function threadToDocument(thread: Thread, exportedAt: Date): ExportDocume
   const notes: ExportNote[] = [];
   const turns = thread.turns.map((turn): ExportTurn => {
     const first = notes.length + 1;
+    // The numbers the answer cites its sources by (a follow-up's keep its thread's numbers).
+    const numbers = turn.sources.map(sourceNumber);
     turn.sources.forEach((source, i) =>
       notes.push({
         number: first + i,
         title: source.title.trim() || source.url,
         url: source.url,
-        quotes: quotesOf(turn, i + 1),
+        quotes: quotesOf(turn, i, numbers[i]!),
       }),
     );
     const cited = new Set<number>();
     const cite: Citer = {
-      note: (n) => (Number.isInteger(n) && n >= 1 && n <= turn.sources.length ? first + n - 1 : undefined),
+      note: (n) => {
+        const i = numbers.indexOf(n);
+        return i < 0 ? undefined : first + i;
+      },
       cited: (n) => cited.add(n),
     };
     const blocks = answerBlocks(turn.answer, cite);
@@ -76,10 +82,7 @@ export function threadToDocument(thread: Thread, exportedAt: Date): ExportDocume
       ...(turn.searchedFor === undefined ? {} : { searchedFor: turn.searchedFor }),
       ...(turn.error === undefined ? {} : { error: `${turn.error.code}: ${turn.error.message}` }),
       blocks,
-      uncited: turn.sources
-        .map((_, i) => i + 1)
-        .filter((n) => !cited.has(n))
-        .map((n) => first + n - 1),
+      uncited: numbers.flatMap((n, i) => (cited.has(n) ? [] : [first + i])),
       citesAny: cited.size > 0,
     };
   });
@@ -93,11 +96,11 @@ export function threadToDocument(thread: Thread, exportedAt: Date): ExportDocume
 }
 
 /**
- * The passages quoted from source n: its `quotes` (answers and reports keep them on the source),
- * else those of the turn's checked citations of n that are supported.
+ * The passages quoted from the turn's source at `index`, cited as n: its `quotes` (answers and
+ * reports keep them on the source), else those of the turn's checked citations of n that are supported.
  */
-function quotesOf(turn: Thread['turns'][number], n: number): string[] {
-  const own = strings((turn.sources[n - 1] as { quotes?: unknown }).quotes);
+function quotesOf(turn: Thread['turns'][number], index: number, n: number): string[] {
+  const own = strings((turn.sources[index] as { quotes?: unknown }).quotes);
   const fromCitations =
     own.length > 0 ? [] : turn.citations.flatMap((sentence) => strings(citationQuotes(sentence, n)));
   const unique = [

@@ -1,4 +1,5 @@
 import { citationsAsFootnotes, markdownText, markdownUrl } from '../../shared/format/markdown';
+import { sourceNumber } from '../../shared/source-number';
 import type { Thread, Turn, TurnSource } from './history';
 
 /**
@@ -31,23 +32,33 @@ function renderTurn(turn: Turn, firstLabel: number): string[] {
   if (turn.error !== undefined)
     lines.push(`_Not answered: ${markdownText(`${turn.error.code}: ${turn.error.message}`)}_`, '');
   const cited = new Set<number>();
-  const answer = citationsToFootnotes(turn.answer.trim(), turn.sources.length, firstLabel, cited);
+  const numbers = turn.sources.map(sourceNumber);
+  const answer = citationsToFootnotes(turn.answer.trim(), numbers, firstLabel, cited);
   if (answer !== '') lines.push(answer, '');
-  const uncited = turn.sources.map((_, i) => i + 1).filter((n) => !cited.has(n));
+  const uncited = numbers.flatMap((n, i) => (cited.has(n) ? [] : [firstLabel + i]));
   if (uncited.length > 0) {
     const label = cited.size === 0 ? 'Sources' : 'Also consulted';
-    lines.push(`${label}: ${uncited.map((n) => `[^${firstLabel + n - 1}]`).join(' ')}`, '');
+    lines.push(`${label}: ${uncited.map((footnote) => `[^${footnote}]`).join(' ')}`, '');
   }
   return lines;
 }
 
 /**
  * "[2]" and "[1, 3]" → "[^k]" footnote references, outside fenced code blocks, when every number
- * names a source of this turn; anything else in brackets is left alone.
+ * names a source of this turn (`numbers`, the sources' numbers in their order); anything else in
+ * brackets is left alone.
  */
-function citationsToFootnotes(answer: string, sourceCount: number, firstLabel: number, cited: Set<number>): string {
+function citationsToFootnotes(
+  answer: string,
+  numbers: readonly number[],
+  firstLabel: number,
+  cited: Set<number>,
+): string {
   let inFence = false;
-  const label = (n: number): number | undefined => (n >= 1 && n <= sourceCount ? firstLabel + n - 1 : undefined);
+  const label = (n: number): number | undefined => {
+    const i = numbers.indexOf(n);
+    return i < 0 ? undefined : firstLabel + i;
+  };
   return answer
     .split('\n')
     .map((line) => {

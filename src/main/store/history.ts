@@ -17,7 +17,7 @@ export interface TurnInput {
   question: string;
   /** What the turn did (ResearchService records 'search'); stored as given. */
   mode: string;
-  /** Markdown; citations appear in it as [n], n counting sources from 1. */
+  /** Markdown; citations appear in it as [n], n a source's number (from 1; a follow-up keeps the numbers its thread gave). */
   answer?: string;
   /** Citation records, stored as JSON as given (ResearchService records none). */
   citations?: unknown[];
