@@ -21,9 +21,11 @@ import { isFetchBatch, type FetchPage } from '../../shared/fetch-contract';
 import type { FetchCallOptions, FetchService } from '../fetch';
 import { sourceOf } from '../search/source';
 import type { Store } from '../store';
+import { threadNotFound } from '../store/history';
 import { validationError } from '../validation';
 import { checkCitations } from './check-citations';
 import { chooseComposer } from './choose-composer';
+import { appendTurn, recordFailedTurn } from './thread-turns';
 import { composeWith, NOT_IN_SOURCES, type ComposedAnswer, type Composer } from './composer';
 import { tellingErrors } from './error-event';
 import type { FollowUpWriter } from './llm-follow-ups';
@@ -32,7 +34,6 @@ import type { QuestionRewriter } from './llm-standalone';
 import { pagePassages, type Passage } from './passages';
 import { composerPassages } from './rank';
 import { standaloneQuestion, type EarlierTurn } from './standalone-question';
-import { appendTurn, earlierTurns, recordFailedTurn } from './thread-turns';
 
 /** Characters read of each page. */
 const PAGE_CHARS = 100_000;
@@ -90,7 +91,7 @@ export class AnswerService {
     const request = parsed.data;
     const composer = this.chooseComposer(request, options.llm);
     const threadId = threadOf(request, options);
-    const thread = threadId === undefined ? [] : earlierTurns(this.deps.store.history, threadId);
+    const thread = threadId === undefined ? [] : this.earlierTurns(threadId);
     let searchedFor: string | undefined;
     try {
       const query = await this.standalone(request.question, thread, composer !== undefined, options);
@@ -201,6 +202,17 @@ export class AnswerService {
       timings,
     };
     return response;
+  }
+
+  /** The thread's turns so far, as a rewrite and the LLM read them (NOT_FOUND when there is no such thread). */
+  private earlierTurns(threadId: number): EarlierTurn[] {
+    const thread = this.deps.store.history.getThread(threadId);
+    if (!thread) throw threadNotFound(threadId);
+    return thread.turns.map((turn) => ({
+      question: turn.question,
+      answer: turn.answer,
+      ...definedFields({ searchedFor: turn.searchedFor }),
+    }));
   }
 
   /**
