@@ -5,7 +5,7 @@ import { useCopy } from '../lib/clipboard';
 import { downloadMarkdown } from '../lib/download';
 import { formatDuration } from '../lib/duration';
 import type { ReportView } from '../lib/report-view';
-import { domainOf } from '../lib/run-view';
+import { chipSourceOf } from '../lib/source-links';
 import { useReader } from '../stores/reader-store';
 import { CitationChip } from './CitationChip';
 import { CitedText, citedIn } from './CitedText';
@@ -104,10 +104,7 @@ function Disagreements({
   sources: AnswerSource[];
 }): React.JSX.Element {
   const openReader = useReader((state) => state.open);
-  const sourceOf = (n: number) => {
-    const source = sources.find((s) => s.n === n);
-    return source && { title: source.title, url: source.url, domain: source.source || domainOf(source.url) };
-  };
+  const sourceOf = (n: number) => chipSourceOf(sources, n);
   return (
     <section className="disagreements" aria-label="Where the sources disagree">
       <h2 className="report-heading">Where the sources disagree</h2>
