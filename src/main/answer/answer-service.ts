@@ -22,7 +22,7 @@ import type { FetchCallOptions, FetchService } from '../fetch';
 import { sourceOf } from '../search/source';
 import type { Store } from '../store';
 import { threadNotFound } from '../store/history';
-import { validationError } from '../validation';
+import { validInput } from '../validation';
 import { checkCitations } from './check-citations';
 import { chooseComposer } from './choose-composer';
 import { appendTurn, recordFailedTurn } from './thread-turns';
@@ -86,9 +86,7 @@ export class AnswerService {
   ): Promise<AnswerResponse> {
     const now = this.deps.now ?? (() => performance.now());
     const started = now();
-    const parsed = AnswerRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('answer request', parsed.error, input);
-    const request = parsed.data;
+    const request = validInput(AnswerRequestSchema, input, 'answer request');
     const composer = this.chooseComposer(request, options.llm);
     const threadId = threadOf(request, options);
     const thread = threadId === undefined ? [] : this.earlierTurns(threadId);

@@ -26,7 +26,7 @@ import { appendTurn, earlierTurns, recordFailedTurn } from '../answer/thread-tur
 import type { FetchService } from '../fetch';
 import type { Store } from '../store';
 import type { TurnInput } from '../store/history';
-import { validationError } from '../validation';
+import { validInput } from '../validation';
 import { gather, type Gathered } from './gatherer';
 import type { SubQuestionWriter } from './llm-planner';
 import { searchWithPerson } from './person-search';
@@ -56,9 +56,7 @@ export class ResearchRunService implements DeepResearchApi {
   constructor(private readonly deps: ResearchServiceDeps) {}
 
   async plan(input: ResearchPlanRequestInput, options: CallOptions = {}): Promise<ResearchPlan> {
-    const parsed = ResearchPlanRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('research plan request', parsed.error, input);
-    const request = parsed.data;
+    const request = validInput(ResearchPlanRequestSchema, input, 'research plan request');
     return this.makePlan(request, this.chooseComposer(request, undefined) !== undefined, options);
   }
 
@@ -73,9 +71,7 @@ export class ResearchRunService implements DeepResearchApi {
   ): Promise<ResearchReport> {
     const now = this.deps.now ?? (() => performance.now());
     const started = now();
-    const parsed = ResearchRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('research request', parsed.error, input);
-    const request = parsed.data;
+    const request = validInput(ResearchRequestSchema, input, 'research request');
     const llm = this.chooseComposer(request, options.llm);
     // Before anything is searched: a thread that does not exist is the caller's mistake.
     if (request.threadId !== undefined) earlierTurns(this.deps.store.history, request.threadId);
