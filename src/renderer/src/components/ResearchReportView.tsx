@@ -1,6 +1,7 @@
 import type { AnswerSource } from '../../../shared/answer-contract';
 import type { Disagreement } from '../../../shared/research-contract';
 import { sourcesLine } from '../lib/citation-check';
+import { composerCredit } from '../lib/composer-credit';
 import { useCopy } from '../lib/clipboard';
 import { downloadMarkdown } from '../lib/download';
 import { formatDuration } from '../lib/duration';
@@ -79,11 +80,7 @@ export function ResearchReportView({ view }: { view: ReportView }): React.JSX.El
       {footer && (
         <>
           <p className="answer-meta">
-            {footer.composer === 'llm'
-              ? 'Written by the model · '
-              : footer.composer === 'extractive'
-                ? 'Quoted from the sources · '
-                : ''}
+            {composerCredit(footer.composer)}
             {line.cited}
             {line.notFound && <span className="warn"> · {line.notFound}</span>} · {formatDuration(footer.totalMs)}
           </p>
