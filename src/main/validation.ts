@@ -38,3 +38,10 @@ export function validationError(what: string, error: z.ZodError, input?: unknown
     details: { issues: problems },
   });
 }
+
+/** The input as the schema makes it, or INVALID_INPUT naming each bad field of this `what` (validationError). */
+export function validInput<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(what, parsed.error, input);
+  return parsed.data;
+}

@@ -17,7 +17,8 @@ import { HTTP_DOOR_ENDPOINTS, type HttpEndpoint } from './http-endpoints';
 import { OPERATION_SCHEMAS, type OperationHttp, type OperationSchemas } from './operation-schemas';
 import { OPERATION_NAMES, operationSpec, type OperationName } from './operations';
 
-export interface HttpRoute extends HttpEndpoint {
+/** A route: where it is (HttpEndpoint), what it carries and how it is told (OperationHttp, its defaults filled in). */
+export interface HttpRoute extends HttpEndpoint, Omit<OperationHttp, 'body' | 'query'> {
   /** What it carries, the first the one named for the route (none: a door route). */
   operations: readonly OperationName[];
   /**
@@ -27,18 +28,11 @@ export interface HttpRoute extends HttpEndpoint {
   caller: 'agent' | 'ui';
   /** Not work (src/main/api/limits.ts): answered without a place in flight or a token of the client's rate. */
   bookkeeping?: true;
-  summary: string;
+  /** The body; none for a route that takes none. */
   body?: z.ZodType;
   query?: z.ZodType;
-  /** Query parameters that are numbers (a query string carries only text). */
-  numericQuery?: readonly string[];
-  response: z.ZodType;
-  /** With format=compact|cited, the response as text/plain for a model (what the MCP tools return). */
-  plainText?: true;
   /** With `Accept: text/event-stream`, AnswerEvent (or ResearchEvent) values as server-sent events. */
   eventStream?: true;
-  /** The event stream ends with a `response` event for agents too (the web UI's always does). */
-  responseEventForAgents?: true;
 }
 
 /** The HTTP door's own routes: they carry no operation. */

@@ -21,10 +21,13 @@ import { isFetchBatch, type FetchPage } from '../../shared/fetch-contract';
 import type { FetchCallOptions, FetchService } from '../fetch';
 import { sourceOf } from '../search/source';
 import type { Store } from '../store';
-import { threadNotFound, type TurnInput } from '../store/history';
-import { validationError } from '../validation';
+import { threadNotFound } from '../store/history';
+import { validInput } from '../validation';
 import { checkCitations } from './check-citations';
+import { chooseComposer } from './choose-composer';
+import { appendTurn, recordFailedTurn } from './thread-turns';
 import { composeWith, NOT_IN_SOURCES, type ComposedAnswer, type Composer } from './composer';
+import { tellingErrors } from './error-event';
 import type { FollowUpWriter } from './llm-follow-ups';
 import { readLibrary, type SourceText } from './library-sources';
 import type { QuestionRewriter } from './llm-standalone';
@@ -77,13 +80,7 @@ export class AnswerService {
   constructor(private readonly deps: AnswerServiceDeps) {}
 
   async answer(input: AnswerRequestInput, options: AnswerOptions = {}): Promise<AnswerResponse> {
-    const emit = (event: AnswerEvent): void => options.onEvent?.(event);
-    try {
-      return await this.run(input, options, emit);
-    } catch (error) {
-      emit({ type: 'error', error: toErrorInfo(error) });
-      throw error;
-    }
+    return tellingErrors(options.onEvent, (emit) => this.run(input, options, emit));
   }
 
   private async run(
@@ -93,9 +90,7 @@ export class AnswerService {
   ): Promise<AnswerResponse> {
     const now = this.deps.now ?? (() => performance.now());
     const started = now();
-    const parsed = AnswerRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('answer request', parsed.error, input);
-    const request = parsed.data;
+    const request = validInput(AnswerRequestSchema, input, 'answer request');
     const composer = this.chooseComposer(request, options.llm);
     const threadId = threadOf(request, options);
     const { thread, numbers } =
@@ -281,14 +276,7 @@ export class AnswerService {
   }
 
   private chooseComposer(request: AnswerRequest, override: LlmOverride | undefined): Composer | undefined {
-    if (request.composer === 'extractive') return undefined;
-    const llm = this.deps.llmComposer?.(override);
-    if (request.composer === 'llm' && llm === undefined)
-      throw new LanternError(
-        'INVALID_INPUT',
-        'composer "llm" needs an LLM: configure one in the settings, or use composer "extractive".',
-      );
-    return llm;
+    return chooseComposer(request.composer, this.deps.llmComposer, override);
   }
 
   private async findSources(
@@ -425,7 +413,7 @@ export class AnswerService {
 
   /** The answer as a turn: of the given thread (a follow-up), else of a new one. */
   private record(response: AnswerResponse, threadId: number | undefined): number {
-    return this.appendTurn(threadId, {
+    return appendTurn(this.deps.store.history, threadId, {
       question: response.question,
       mode: 'answer',
       answer: response.answer,
@@ -436,37 +424,18 @@ export class AnswerService {
     });
   }
 
-  /**
-   * A question that failed stays in its thread (a new one when it began none), with its error and
-   * no answer, so it can be shown and retried. The error goes on with the thread's id in its details.
-   */
   private recordFailure(
     question: string,
     searchedFor: string | undefined,
     threadId: number | undefined,
     error: unknown,
   ): unknown {
-    const info = toErrorInfo(error);
-    const { details: _details, ...stored } = info;
-    const id = this.appendTurn(threadId, {
-      question,
-      mode: 'answer',
-      error: stored,
-      ...definedFields({ searchedFor }),
-    });
-    if (!(error instanceof LanternError)) return error;
-    return new LanternError(info.code, info.message, {
-      details: { ...info.details, threadId: id },
-      cause: error,
-      ...definedFields({ retryAfterMs: info.retryAfterMs }),
-    });
-  }
-
-  private appendTurn(threadId: number | undefined, turn: TurnInput): number {
-    const history = this.deps.store.history;
-    const id = threadId ?? history.createThread(turn.question).id;
-    history.appendTurn(id, turn);
-    return id;
+    return recordFailedTurn(
+      this.deps.store.history,
+      threadId,
+      { question, mode: 'answer', ...definedFields({ searchedFor }) },
+      error,
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type LlmConfig,
   type LlmConfigInput,
 } from './llm-config';
+import { endpointForPeople } from './llm-endpoint';
 import { buildLlmMessages, type ChatMessage } from './llm-prompt';
 
 export type { LlmConfig } from './llm-config';
@@ -36,7 +37,7 @@ export async function completeChat(
   messages: ChatMessage[],
   { signal, onText = () => undefined }: { signal?: AbortSignal; onText?: (delta: string) => void },
 ): Promise<string> {
-  const endpoint = describeEndpoint(config.baseUrl);
+  const endpoint = endpointForPeople(config.baseUrl);
   const failed = (reason: string, cause?: unknown): LanternError =>
     new LanternError(
       'LLM_FAILED',
@@ -222,17 +223,6 @@ class CompletionStream {
 
 function completionsUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
-}
-
-/** The endpoint for messages: no user name, password, query or fragment (secrets may hide there). */
-function describeEndpoint(baseUrl: string): string {
-  if (!URL.canParse(baseUrl)) return '(an invalid base URL)';
-  const url = new URL(baseUrl);
-  url.username = '';
-  url.password = '';
-  url.search = '';
-  url.hash = '';
-  return url.href.replace(/\/+$/, '');
 }
 
 function completionContent(text: string, failed: Failed): string {

@@ -6,7 +6,7 @@
  */
 import { oneLine } from '../../shared/format/one-line';
 import { completeChat } from './llm-composer';
-import { resolveLlmConfig, type LlmConfig, type LlmConfigInput } from './llm-config';
+import { llmTaskFor, type LlmConfig, type LlmConfigInput } from './llm-config';
 import { DATA_CLOSE, DATA_OPEN, neutraliseMarkers, type ChatMessage } from './llm-prompt';
 
 export type FollowUpWriter = (input: { question: string; answer: string; signal?: AbortSignal }) => Promise<string[]>;
@@ -60,10 +60,5 @@ export function createFollowUpWriter(config: LlmConfig): FollowUpWriter {
 
 /** The writer for the model in force, or undefined when none is configured or its setup cannot work (the answer says why). */
 export function followUpWriterFor(input: LlmConfigInput): FollowUpWriter | undefined {
-  try {
-    const config = resolveLlmConfig(input);
-    return config === undefined ? undefined : createFollowUpWriter(config);
-  } catch {
-    return undefined;
-  }
+  return llmTaskFor(input, createFollowUpWriter);
 }

@@ -9,7 +9,7 @@ import { MAX_QUERY_LENGTH } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
 import { completeChat } from './llm-composer';
-import { resolveLlmConfig, type LlmConfig, type LlmConfigInput } from './llm-config';
+import { llmTaskFor, type LlmConfig, type LlmConfigInput } from './llm-config';
 import { THREAD_CLOSE, THREAD_OPEN, threadBlock, type ChatMessage } from './llm-prompt';
 import type { EarlierTurn } from './standalone-question';
 
@@ -61,10 +61,5 @@ export function createQuestionRewriter(config: LlmConfig): QuestionRewriter {
 
 /** The rewriter for the model in force, or undefined when none is configured or its setup cannot work. */
 export function questionRewriterFor(input: LlmConfigInput): QuestionRewriter | undefined {
-  try {
-    const config = resolveLlmConfig(input);
-    return config === undefined ? undefined : createQuestionRewriter(config);
-  } catch {
-    return undefined;
-  }
+  return llmTaskFor(input, createQuestionRewriter);
 }

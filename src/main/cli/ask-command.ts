@@ -33,6 +33,33 @@ function domainsOf(flags: AskFlags): { includeDomains?: string[]; excludeDomains
   return definedFields({ includeDomains: flags.site, excludeDomains: flags.excludeSite });
 }
 
+/**
+ * The call options a quick answer and a deep research share: this session, kept in the history,
+ * each step told on stderr as `progress` words it, the flags' network permission and model.
+ */
+function runOptions<Event>(
+  flags: AskFlags,
+  deps: { io: CliIo; session: string },
+  progress: (event: Event) => string | undefined,
+): {
+  session: string;
+  recordHistory: true;
+  onEvent: (event: Event) => void;
+  allowPrivateNetworks?: true;
+  llm: { baseUrl?: string; model?: string };
+} {
+  return {
+    session: deps.session,
+    recordHistory: true,
+    onEvent: (event) => {
+      const line = progress(event);
+      if (line) deps.io.err(line);
+    },
+    ...(flags.allowPrivate ? { allowPrivateNetworks: true } : {}),
+    llm: definedFields({ baseUrl: flags.llmUrl, model: flags.model }),
+  };
+}
+
 /** "12" or "#12", as `lantern history` takes a thread id; the range is the request schema's to check. */
 function parseThreadId(value: string): number {
   const digits = value.trim().replace(/^#/, '');
@@ -131,16 +158,7 @@ export function registerAskCommand(
         deps.io.err(
           flags.url ? 'reading the given pages…' : flags.scope === 'library' ? 'searching the library…' : 'searching…',
         );
-        const response = await deps.api().answer(request, {
-          session: deps.session,
-          recordHistory: true,
-          onEvent: (event) => {
-            const line = progress(event);
-            if (line) deps.io.err(line);
-          },
-          ...(flags.allowPrivate ? { allowPrivateNetworks: true } : {}),
-          llm: definedFields({ baseUrl: flags.llmUrl, model: flags.model }),
-        });
+        const response = await deps.api().answer(request, runOptions(flags, deps, progress));
         deps.io.out(flags.json ? JSON.stringify(response) : formatAnswerPlain(response));
       } catch (error) {
         deps.setExitCode(reportError(error, Boolean(flags.json), deps.io));
@@ -192,15 +210,8 @@ async function deepResearch(
   try {
     deps.io.err('planning…');
     const report = await deps.api().research.run(request, {
-      session: deps.session,
-      recordHistory: true,
-      onEvent: (event) => {
-        const line = progress(event);
-        if (line) deps.io.err(line);
-      },
-      ...(flags.allowPrivate ? { allowPrivateNetworks: true } : {}),
+      ...runOptions(flags, deps, progress),
       ...(flags.interactive ? { interactive: true } : {}),
-      llm: definedFields({ baseUrl: flags.llmUrl, model: flags.model }),
     });
     deps.io.out(json ? JSON.stringify(report) : report.markdown);
   } catch (error) {

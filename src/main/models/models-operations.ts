@@ -23,6 +23,7 @@ import {
 } from '../../shared/models-contract';
 import type { Settings, SettingsPatch } from '../../shared/settings-contract';
 import { resolveLlmConfig } from '../answer/llm-config';
+import { endpointForPeople } from '../answer/llm-endpoint';
 import { validationError } from '../validation';
 import { catalogEntry, estimateText } from './catalog';
 import { localModelPath } from './local-model';
@@ -300,16 +301,6 @@ async function testServer(
     return { ok: false, error: `${where} has no model "${model}": ${has}.`, model, where };
   }
   return { ok: true, model, where };
-}
-
-/** The endpoint without user name, password, query or fragment (secrets may hide there). */
-function endpointForPeople(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  url.username = '';
-  url.password = '';
-  url.search = '';
-  url.hash = '';
-  return url.href.replace(/\/+$/, '');
 }
 
 function causeOf(error: unknown): string {

@@ -7,7 +7,7 @@ import { MAX_SUB_QUESTIONS } from '../../shared/research-contract';
 import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
 import { completeChat } from '../answer/llm-composer';
-import { resolveLlmConfig, type LlmConfig, type LlmConfigInput } from '../answer/llm-config';
+import { llmTaskFor, type LlmConfig, type LlmConfigInput } from '../answer/llm-config';
 import type { ChatMessage } from '../answer/llm-prompt';
 
 export type SubQuestionWriter = (input: { question: string; signal?: AbortSignal }) => Promise<string[]>;
@@ -50,10 +50,5 @@ export function createSubQuestionWriter(config: LlmConfig): SubQuestionWriter {
 
 /** The writer for the model in force, or undefined when none is configured or its setup cannot work. */
 export function subQuestionWriterFor(input: LlmConfigInput): SubQuestionWriter | undefined {
-  try {
-    const config = resolveLlmConfig(input);
-    return config === undefined ? undefined : createSubQuestionWriter(config);
-  } catch {
-    return undefined;
-  }
+  return llmTaskFor(input, createSubQuestionWriter);
 }

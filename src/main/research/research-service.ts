@@ -6,7 +6,7 @@
 import type { CallOptions, CaptchaApi, DeepResearchApi, LlmOverride, ResearchOptions } from '../../shared/api';
 import type { SearchRequestInput, SearchResponse } from '../../shared/contract';
 import { definedFields } from '../../shared/defined-fields';
-import { LanternError, toErrorInfo } from '../../shared/errors';
+import { LanternError } from '../../shared/errors';
 import { markdownText } from '../../shared/format/markdown';
 import {
   ResearchPlanRequestSchema,
@@ -18,12 +18,15 @@ import {
   type ResearchReport,
   type ResearchRequestInput,
 } from '../../shared/research-contract';
+import { chooseComposer } from '../answer/choose-composer';
 import type { Composer } from '../answer/composer';
-import { standaloneQuestion, type EarlierTurn } from '../answer/standalone-question';
+import { tellingErrors } from '../answer/error-event';
+import { standaloneQuestion } from '../answer/standalone-question';
+import { appendTurn, earlierTurns, recordFailedTurn } from '../answer/thread-turns';
 import type { FetchService } from '../fetch';
 import type { Store } from '../store';
-import { threadNotFound, type TurnInput } from '../store/history';
-import { validationError } from '../validation';
+import type { TurnInput } from '../store/history';
+import { validInput } from '../validation';
 import { gather, type Gathered } from './gatherer';
 import type { SubQuestionWriter } from './llm-planner';
 import { searchWithPerson } from './person-search';
@@ -53,20 +56,12 @@ export class ResearchRunService implements DeepResearchApi {
   constructor(private readonly deps: ResearchServiceDeps) {}
 
   async plan(input: ResearchPlanRequestInput, options: CallOptions = {}): Promise<ResearchPlan> {
-    const parsed = ResearchPlanRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('research plan request', parsed.error, input);
-    const request = parsed.data;
+    const request = validInput(ResearchPlanRequestSchema, input, 'research plan request');
     return this.makePlan(request, this.chooseComposer(request, undefined) !== undefined, options);
   }
 
   async run(input: ResearchRequestInput, options: ResearchOptions = {}): Promise<ResearchReport> {
-    const emit = (event: ResearchEvent): void => options.onEvent?.(event);
-    try {
-      return await this.research(input, options, emit);
-    } catch (error) {
-      emit({ type: 'error', error: toErrorInfo(error) });
-      throw error;
-    }
+    return tellingErrors(options.onEvent, (emit) => this.research(input, options, emit));
   }
 
   private async research(
@@ -76,12 +71,10 @@ export class ResearchRunService implements DeepResearchApi {
   ): Promise<ResearchReport> {
     const now = this.deps.now ?? (() => performance.now());
     const started = now();
-    const parsed = ResearchRequestSchema.safeParse(input);
-    if (!parsed.success) throw validationError('research request', parsed.error, input);
-    const request = parsed.data;
+    const request = validInput(ResearchRequestSchema, input, 'research request');
     const llm = this.chooseComposer(request, options.llm);
     // Before anything is searched: a thread that does not exist is the caller's mistake.
-    if (request.threadId !== undefined) this.earlierTurns(request.threadId);
+    if (request.threadId !== undefined) earlierTurns(this.deps.store.history, request.threadId);
     const signal = options.signal;
 
     emit({ type: 'step', step: 'plan' });
@@ -156,7 +149,7 @@ export class ResearchRunService implements DeepResearchApi {
       timings,
     };
     const full: ResearchReport = { ...report, markdown: reportMarkdown(report) };
-    if (options.recordHistory) full.threadId = this.appendTurn(request.threadId, this.turnOf(full));
+    if (options.recordHistory) full.threadId = appendTurn(this.deps.store.history, request.threadId, this.turnOf(full));
     else if (request.threadId !== undefined) full.threadId = request.threadId;
     emit({ type: 'done', timings });
     return full;
@@ -168,7 +161,7 @@ export class ResearchRunService implements DeepResearchApi {
     options: CallOptions & Pick<ResearchOptions, 'llm' | 'interactive'>,
     emit: (event: ResearchEvent) => void = () => undefined,
   ): Promise<ResearchPlan> {
-    const thread = request.threadId === undefined ? [] : this.earlierTurns(request.threadId);
+    const thread = request.threadId === undefined ? [] : earlierTurns(this.deps.store.history, request.threadId);
     const question = thread.length > 0 ? standaloneQuestion(request.question, thread) : request.question;
     const writer = withLlm ? this.deps.llmPlanner?.(options.llm) : undefined;
     const search = searchWithPerson(
@@ -184,25 +177,7 @@ export class ResearchRunService implements DeepResearchApi {
   }
 
   private chooseComposer(request: ResearchPlanRequest, override: LlmOverride | undefined): Composer | undefined {
-    if (request.composer === 'extractive') return undefined;
-    const llm = this.deps.llmComposer?.(override);
-    if (request.composer === 'llm' && llm === undefined)
-      throw new LanternError(
-        'INVALID_INPUT',
-        'composer "llm" needs an LLM: configure one in the settings, or use composer "extractive".',
-      );
-    return llm;
-  }
-
-  /** The thread's turns so far (NOT_FOUND when there is no such thread). */
-  private earlierTurns(threadId: number): EarlierTurn[] {
-    const thread = this.deps.store.history.getThread(threadId);
-    if (!thread) throw threadNotFound(threadId);
-    return thread.turns.map((turn) => ({
-      question: turn.question,
-      answer: turn.answer,
-      ...definedFields({ searchedFor: turn.searchedFor }),
-    }));
+    return chooseComposer(request.composer, this.deps.llmComposer, override);
   }
 
   /** The report as a turn: its text with [n] markers over its sources, so the thread's export gives them as footnotes. */
@@ -231,21 +206,7 @@ export class ResearchRunService implements DeepResearchApi {
   /** A run that failed stays in its thread (as a failed quick answer does) when the history is kept. */
   private recorded(error: unknown, question: string, threadId: number | undefined, options: ResearchOptions): unknown {
     if (!options.recordHistory) return error;
-    const { details: _details, ...stored } = toErrorInfo(error);
-    const id = this.appendTurn(threadId, { question, mode: 'research', error: stored });
-    if (!(error instanceof LanternError)) return error;
-    return new LanternError(error.code, error.message, {
-      details: { ...error.details, threadId: id },
-      cause: error,
-      ...definedFields({ retryAfterMs: error.retryAfterMs }),
-    });
-  }
-
-  private appendTurn(threadId: number | undefined, turn: TurnInput): number {
-    const history = this.deps.store.history;
-    const id = threadId ?? history.createThread(turn.question).id;
-    history.appendTurn(id, turn);
-    return id;
+    return recordFailedTurn(this.deps.store.history, threadId, { question, mode: 'research' }, error);
   }
 }
 

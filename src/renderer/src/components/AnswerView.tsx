@@ -1,5 +1,6 @@
 import type { AnswerTurnView } from '../lib/answer-view';
 import { sourcesLine } from '../lib/citation-check';
+import { composerCredit } from '../lib/composer-credit';
 import { formatDuration } from '../lib/duration';
 import { useRun } from '../stores/run-store';
 import { useView } from '../stores/view-store';
@@ -36,11 +37,7 @@ export function AnswerView({
       )}
       {footer && (
         <p className="answer-meta">
-          {footer.composer === 'llm'
-            ? 'Written by the model · '
-            : footer.composer === 'extractive'
-              ? 'Quoted from the sources · '
-              : ''}
+          {composerCredit(footer.composer)}
           {footer.answered
             ? line.cited
             : `Not answered by the ${sources.length} source${sources.length === 1 ? '' : 's'} read`}

@@ -1,5 +1,6 @@
 import type { AnswerSentence, AnswerSource, Citation } from '../../../shared/answer-contract';
-import { citationLookup, domainOf } from '../lib/run-view';
+import { citationLookup } from '../lib/run-view';
+import { chipSourceOf } from '../lib/source-links';
 import { useReader } from '../stores/reader-store';
 import { AnswerMarkdown } from './Lazy';
 
@@ -23,10 +24,7 @@ export function CitedText({
   sources: AnswerSource[];
 }): React.JSX.Element {
   const openReader = useReader((state) => state.open);
-  const sourceOf = (n: number) => {
-    const source = sources.find((s) => s.n === n);
-    return source && { title: source.title, url: source.url, domain: source.source || domainOf(source.url) };
-  };
+  const sourceOf = (n: number) => chipSourceOf(sources, n);
   const openCitation = (n: number, citation: Citation | undefined): void => {
     const source = sources.find((s) => s.n === n);
     if (!source) return;

@@ -51,9 +51,7 @@ export function Reader(): React.JSX.Element | null {
     <Suspense
       fallback={
         <aside className="reader" aria-label="Reader">
-          <p className="status" role="status">
-            Opening the reader…
-          </p>
+          <Opening what="reader" />
         </aside>
       }
     >
@@ -64,13 +62,7 @@ export function Reader(): React.JSX.Element | null {
 
 export function SettingsScreen(): React.JSX.Element {
   return (
-    <Suspense
-      fallback={
-        <p className="status" role="status">
-          Opening the settings…
-        </p>
-      }
-    >
+    <Suspense fallback={<Opening what="settings" />}>
       <LazySettingsScreen />
     </Suspense>
   );
@@ -78,14 +70,17 @@ export function SettingsScreen(): React.JSX.Element {
 
 export function LibraryScreen(): React.JSX.Element {
   return (
-    <Suspense
-      fallback={
-        <p className="status" role="status">
-          Opening the library…
-        </p>
-      }
-    >
+    <Suspense fallback={<Opening what="library" />}>
       <LazyLibraryScreen />
     </Suspense>
+  );
+}
+
+/** The line a part shows while its code arrives. */
+function Opening({ what }: { what: string }): React.JSX.Element {
+  return (
+    <p className="status" role="status">
+      Opening the {what}…
+    </p>
   );
 }

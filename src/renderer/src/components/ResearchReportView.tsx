@@ -1,11 +1,12 @@
 import type { AnswerSource } from '../../../shared/answer-contract';
 import type { Disagreement } from '../../../shared/research-contract';
 import { sourcesLine } from '../lib/citation-check';
+import { composerCredit } from '../lib/composer-credit';
 import { useCopy } from '../lib/clipboard';
 import { downloadMarkdown } from '../lib/download';
 import { formatDuration } from '../lib/duration';
 import type { ReportView } from '../lib/report-view';
-import { domainOf } from '../lib/run-view';
+import { chipSourceOf } from '../lib/source-links';
 import { useReader } from '../stores/reader-store';
 import { CitationChip } from './CitationChip';
 import { CitedText, citedIn } from './CitedText';
@@ -79,11 +80,7 @@ export function ResearchReportView({ view }: { view: ReportView }): React.JSX.El
       {footer && (
         <>
           <p className="answer-meta">
-            {footer.composer === 'llm'
-              ? 'Written by the model · '
-              : footer.composer === 'extractive'
-                ? 'Quoted from the sources · '
-                : ''}
+            {composerCredit(footer.composer)}
             {line.cited}
             {line.notFound && <span className="warn"> · {line.notFound}</span>} · {formatDuration(footer.totalMs)}
           </p>
@@ -104,10 +101,7 @@ function Disagreements({
   sources: AnswerSource[];
 }): React.JSX.Element {
   const openReader = useReader((state) => state.open);
-  const sourceOf = (n: number) => {
-    const source = sources.find((s) => s.n === n);
-    return source && { title: source.title, url: source.url, domain: source.source || domainOf(source.url) };
-  };
+  const sourceOf = (n: number) => chipSourceOf(sources, n);
   return (
     <section className="disagreements" aria-label="Where the sources disagree">
       <h2 className="report-heading">Where the sources disagree</h2>

@@ -52,6 +52,35 @@ interface Draft {
   mcpStructured: boolean;
 }
 
+/** The draft's fields that hold plain text (the form's inputs keep what is typed until it is saved). */
+type DraftText = { [K in keyof Draft]: string extends Draft[K] ? K : never }[keyof Draft];
+
+interface DraftForm {
+  draft: Draft;
+  change: (patch: Partial<Draft>) => void;
+}
+
+/** A labelled input bound to one of the draft's text fields. */
+function DraftInput({
+  label,
+  field,
+  form: { draft, change },
+  className,
+  ...input
+}: {
+  label: string;
+  field: DraftText;
+  /** The draft and how it changes. */
+  form: DraftForm;
+  className?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'form'>): React.JSX.Element {
+  return (
+    <label className={className}>
+      {label} <input {...input} value={draft[field]} onChange={(event) => change({ [field]: event.target.value })} />
+    </label>
+  );
+}
+
 function draftOf(settings: Settings): Draft {
   const on = new Set(settings.engines);
   return {
@@ -151,6 +180,7 @@ export function SettingsScreen(): React.JSX.Element {
     );
   }
   const change = (patch: Partial<Draft>): void => setDraft({ ...draft, ...patch });
+  const form: DraftForm = { draft, change };
   const moveEngine = (index: number, by: number): void => {
     const engines = [...draft.engines];
     const [moved] = engines.splice(index, 1);
@@ -255,24 +285,8 @@ export function SettingsScreen(): React.JSX.Element {
             ))}
           </ol>
           <div className="field-row">
-            <label>
-              Language{' '}
-              <input
-                value={draft.lang}
-                placeholder="from the question"
-                onChange={(event) => change({ lang: event.target.value })}
-                size={16}
-              />
-            </label>
-            <label>
-              Region{' '}
-              <input
-                value={draft.region}
-                placeholder="e.g. us"
-                onChange={(event) => change({ region: event.target.value })}
-                size={6}
-              />
-            </label>
+            <DraftInput label="Language" field="lang" form={form} placeholder="from the question" size={16} />
+            <DraftInput label="Region" field="region" form={form} placeholder="e.g. us" size={6} />
           </div>
           <p className="hint">
             Language (such as en or zh-CN) and region (a country code such as us) of every search, here and for the CLI
@@ -280,26 +294,16 @@ export function SettingsScreen(): React.JSX.Element {
             Latin script).
           </p>
           <div className="field-row">
-            <label>
-              Keep results for (minutes){' '}
-              <input
-                type="number"
-                min={0}
-                value={draft.cacheMinutes}
-                onChange={(event) => change({ cacheMinutes: event.target.value })}
-              />
-            </label>
-            <label>
-              Wait for a page to load up to (seconds){' '}
-              <input
-                type="number"
-                min={0.1}
-                max={600}
-                step="any"
-                value={draft.pageSeconds}
-                onChange={(event) => change({ pageSeconds: event.target.value })}
-              />
-            </label>
+            <DraftInput label="Keep results for (minutes)" field="cacheMinutes" form={form} type="number" min={0} />
+            <DraftInput
+              label="Wait for a page to load up to (seconds)"
+              field="pageSeconds"
+              form={form}
+              type="number"
+              min={0.1}
+              max={600}
+              step="any"
+            />
             <label>
               When a site asks to accept cookies{' '}
               <select
@@ -338,28 +342,20 @@ export function SettingsScreen(): React.JSX.Element {
                 ))}
               </select>
             </label>
-            <label className="grow">
-              Address (base URL){' '}
-              <input
-                value={draft.baseUrl}
-                placeholder={
-                  draft.preset === 'custom'
-                    ? 'http://127.0.0.1:8000/v1'
-                    : draft.preset === 'local'
-                      ? 'none: the model runs in Lantern'
-                      : LLM_PRESET_BASE_URLS[draft.preset]
-                }
-                onChange={(event) => change({ baseUrl: event.target.value })}
-              />
-            </label>
-            <label>
-              Model{' '}
-              <input
-                value={draft.model}
-                placeholder="none: quote the pages"
-                onChange={(event) => change({ model: event.target.value })}
-              />
-            </label>
+            <DraftInput
+              label="Address (base URL)"
+              field="baseUrl"
+              form={form}
+              className="grow"
+              placeholder={
+                draft.preset === 'custom'
+                  ? 'http://127.0.0.1:8000/v1'
+                  : draft.preset === 'local'
+                    ? 'none: the model runs in Lantern'
+                    : LLM_PRESET_BASE_URLS[draft.preset]
+              }
+            />
+            <DraftInput label="Model" field="model" form={form} placeholder="none: quote the pages" />
           </div>
           <div className="model-key">
             <p className="hint">
@@ -434,14 +430,7 @@ export function SettingsScreen(): React.JSX.Element {
                 onChange={(event) => change({ publicRanges: event.target.value })}
               />
             </label>
-            <label className="grow">
-              Proxy{' '}
-              <input
-                value={draft.proxy}
-                placeholder="http://proxy:3128"
-                onChange={(event) => change({ proxy: event.target.value })}
-              />
-            </label>
+            <DraftInput label="Proxy" field="proxy" form={form} className="grow" placeholder="http://proxy:3128" />
           </div>
         </fieldset>
 
@@ -457,14 +446,7 @@ export function SettingsScreen(): React.JSX.Element {
               />{' '}
               Start the local API for agents with the app (127.0.0.1 only, bearer token)
             </label>
-            <label>
-              Port{' '}
-              <input
-                inputMode="numeric"
-                value={draft.localApiPort}
-                onChange={(event) => change({ localApiPort: event.target.value })}
-              />
-            </label>
+            <DraftInput label="Port" field="localApiPort" form={form} inputMode="numeric" />
             <p className="hint">
               Applies the next time the desktop app starts; when the port is taken another free one is used.{' '}
               <code>lantern serve</code> takes its own <code>--port</code>.

@@ -1,5 +1,6 @@
 import type { AnswerSource } from '../../../shared/answer-contract';
 import { domainOf, type PageState } from '../lib/run-view';
+import { readerTargetOf } from '../lib/source-links';
 import { useReader } from '../stores/reader-store';
 import { InlineMarkdown } from './Lazy';
 
@@ -66,18 +67,7 @@ export function Sources({
                 </ul>
               )}
               {!cited.has(source.n) && <p className="uncited-note">Read, not cited</p>}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() =>
-                  void open({
-                    url: source.url,
-                    title: source.title,
-                    n: source.n,
-                    ...(source.quotes[0] ? { quote: source.quotes[0] } : {}),
-                  })
-                }
-              >
+              <button type="button" className="link-button" onClick={() => void open(readerTargetOf(source))}>
                 Read in Lantern
               </button>
             </li>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AnswerSource } from '../../../shared/answer-contract';
 import { domainOf } from '../lib/run-view';
+import { readerTargetOf } from '../lib/source-links';
 import { useReader } from '../stores/reader-store';
 import { citedFirst, SiteBadge } from './Sources';
 
@@ -34,14 +35,7 @@ export function SourcesAtAGlance({
                 className={cited.has(source.n) ? 'glance-source' : 'glance-source uncited'}
                 data-n={source.n}
                 title={source.title || source.url}
-                onClick={() =>
-                  void open({
-                    url: source.url,
-                    title: source.title,
-                    n: source.n,
-                    ...(source.quotes[0] ? { quote: source.quotes[0] } : {}),
-                  })
-                }
+                onClick={() => void open(readerTargetOf(source))}
               >
                 <SiteBadge domain={domain} />
                 <span className="glance-n">{source.n}</span>
