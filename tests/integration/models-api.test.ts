@@ -230,20 +230,22 @@ describe('models.catalog, download, remove', () => {
 
 describe('bad input', () => {
   it('is INVALID_INPUT naming the field', async () => {
-    const cases: [Promise<unknown>, RegExp][] = [
-      [client.models.download({} as never), /\bid\b/],
+    // Each call starts only when its turn comes: started together, a rejection would wait
+    // unhandled while an earlier call is awaited (an unhandled rejection fails the test).
+    const cases: [() => Promise<unknown>, RegExp][] = [
+      [() => client.models.download({} as never), /\bid\b/],
       [
-        client.models.download({ id: 'nope' }),
+        () => client.models.download({ id: 'nope' }),
         /^id: no model "nope" in the catalog; the catalog has tiny-chat, huge-chat\.$/,
       ],
-      [client.models.remove({ id: '' }), /\bid\b/],
-      [client.models.choose({ source: 'server', baseUrl: 'ftp://127.0.0.1/v1', model: 'm' }), /baseUrl/],
-      [client.models.choose({ source: 'server', baseUrl: 'http://127.0.0.1:1/v1', model: ' ' }), /model/],
-      [client.models.choose({ source: 'cloud' } as never), /source/],
-      [client.models.test({ model: 'm', extra: 1 } as never), /extra/],
+      [() => client.models.remove({ id: '' }), /\bid\b/],
+      [() => client.models.choose({ source: 'server', baseUrl: 'ftp://127.0.0.1/v1', model: 'm' }), /baseUrl/],
+      [() => client.models.choose({ source: 'server', baseUrl: 'http://127.0.0.1:1/v1', model: ' ' }), /model/],
+      [() => client.models.choose({ source: 'cloud' } as never), /source/],
+      [() => client.models.test({ model: 'm', extra: 1 } as never), /extra/],
     ];
     for (const [call, message] of cases) {
-      const error = await errorOf(call);
+      const error = await errorOf(call());
       expect(error).toMatchObject({ code: 'INVALID_INPUT' });
       expect((error as Error).message).toMatch(message);
     }

@@ -44,16 +44,18 @@ describe('the library requests', () => {
       },
     ) as Store;
     const service = new LibraryService(store);
-    const cases: Array<[Promise<unknown>, RegExp]> = [
-      [service.add({ paths: [''] }), /paths\.0: a path is empty/],
-      [service.add({ paths: ['/x'], watch: 1 as unknown as boolean }), /watch: watch is true or false/],
-      [service.search({ query: 'tides', limit: 0 }), /limit: /],
-      [service.list({ type: 'xlsx' as 'pdf' }), /type: type must be one of pdf, docx/],
-      [service.remove({ ids: [1.5] }), /ids\.0: an id is a whole number/],
-      [service.reindex({ paths: [] }), /paths: paths is empty/],
+    // Each call starts only when its turn comes: started together, a rejection would wait
+    // unhandled while an earlier call is awaited (an unhandled rejection fails the test).
+    const cases: Array<[() => Promise<unknown>, RegExp]> = [
+      [() => service.add({ paths: [''] }), /paths\.0: a path is empty/],
+      [() => service.add({ paths: ['/x'], watch: 1 as unknown as boolean }), /watch: watch is true or false/],
+      [() => service.search({ query: 'tides', limit: 0 }), /limit: /],
+      [() => service.list({ type: 'xlsx' as 'pdf' }), /type: type must be one of pdf, docx/],
+      [() => service.remove({ ids: [1.5] }), /ids\.0: an id is a whole number/],
+      [() => service.reindex({ paths: [] }), /paths: paths is empty/],
     ];
     for (const [call, message] of cases) {
-      const error = await errorOf(call);
+      const error = await errorOf(call());
       expect([error.code, error.message]).toEqual(['INVALID_INPUT', expect.stringMatching(message)]);
     }
   });
