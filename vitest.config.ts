@@ -21,8 +21,11 @@ export default defineConfig({
     // file therefore owns no module-level state: it sets what it needs in its own hooks.
     isolate: false,
     sequence: { sequencer: IntegrationFirstSequencer },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A test's timeout is a net for a hang, not a bound on speed: a loaded machine (CI beside other
+    // work) runs a test several times slower than a quiet one, and a test of ten real page loads
+    // took 14 s quiet and 32 s in the six-burner soak. A hang still fails, two minutes later.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // An unhandled rejection fails the test that was running when it surfaced, by name.
     setupFiles: ['./tests/support/unhandled-rejections.ts'],
     reporters: ['default', './tests/support/count-reporter.ts'],
