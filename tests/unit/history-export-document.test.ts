@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { threadToDocument } from '../../src/main/history/export-document';
 import type { Thread } from '../../src/shared/history-contract';
-
-type Turn = Thread['turns'][number];
-function turn(position: number, fields: Partial<Turn>): Turn {
-  return {
-    id: position + 1,
-    threadId: 1,
-    position,
-    question: 'q',
-    mode: 'answer',
-    answer: '',
-    citations: [],
-    sources: [],
-    timings: {},
-    createdAt: Date.UTC(2026, 0, 15),
-    ...fields,
-  } as Turn;
-}
+import { storedTurn as turn } from '../support/stored-turn';
 
 describe('threadToDocument of a follow-up that kept its thread’s numbers', () => {
   // Turn 2 read /cop again (it keeps [1]) and a new page, numbered [3] after turn 1's two.

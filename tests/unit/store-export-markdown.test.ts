@@ -1,24 +1,9 @@
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import type { Thread, Turn } from '../../src/main/store';
+import type { Thread } from '../../src/main/store';
+import { storedTurn as turn } from '../support/stored-turn';
 import { threadToMarkdown } from '../../src/main/store/export-markdown';
-
-function turn(position: number, fields: Partial<Turn>): Turn {
-  return {
-    id: position + 1,
-    threadId: 1,
-    position,
-    question: 'q',
-    mode: 'answer',
-    answer: '',
-    citations: [],
-    sources: [],
-    timings: {},
-    createdAt: Date.UTC(2026, 0, 15),
-    ...fields,
-  };
-}
 
 const thread: Thread = {
   id: 1,
