@@ -3,7 +3,7 @@
  * never the core's codes or CLI flags; one line per reason however many pages share it.
  */
 import { describe, expect, it } from 'vitest';
-import { adviceFor, nextEngine } from '../../src/renderer/src/lib/error-advice';
+import { adviceFor, clockTime, nextEngine } from '../../src/renderer/src/lib/error-advice';
 
 const privatePage = (n: number, port: number) => ({
   n,
@@ -63,6 +63,18 @@ describe('adviceFor', () => {
     expect(advice.body).toContain('asked to confirm you are human');
     expect(advice.body).not.toMatch(/--interactive|CAPTCHA_REQUIRED/);
     expect(advice.actions[0]).toBe('other-engine');
+  });
+});
+
+describe('clockTime', () => {
+  it('gives the time alone on the same day, and the date too when the moment falls on another day', () => {
+    const lateEvening = new Date(2030, 0, 1, 23, 58).getTime();
+    const pastMidnight = new Date(2030, 0, 2, 0, 3).getTime();
+    expect(clockTime(pastMidnight, pastMidnight - 60_000)).not.toContain(new Date(pastMidnight).toLocaleDateString());
+    expect(clockTime(pastMidnight, lateEvening)).toBe(
+      `${new Date(pastMidnight).toLocaleDateString()} ${clockTime(pastMidnight, pastMidnight)}`,
+    );
+    expect(clockTime(pastMidnight, lateEvening)).toMatch(/\d{1,2}:03/);
   });
 });
 
