@@ -41,8 +41,13 @@ export const DEFAULT_PROBE_TARGETS: readonly ProbeTarget[] = [
   { kind: 'llamacpp', origin: 'http://127.0.0.1:8080' },
 ];
 
-/** A closed port refuses at once; one that accepts and never answers gets this long. */
-export const DEFAULT_PROBE_TIMEOUT_MS = 1500;
+/**
+ * A closed port refuses at once; one that accepts and never answers gets this long. Generous,
+ * because a model server answers late on a busy machine (often busy with the model itself: 1.5 s
+ * missed a loopback server under load in CI), and a silent port is rare: waiting on it costs the
+ * first run's background look or one "Look again", which shows its progress.
+ */
+export const DEFAULT_PROBE_TIMEOUT_MS = 5000;
 
 export interface ProbeOptions {
   targets?: readonly ProbeTarget[];
