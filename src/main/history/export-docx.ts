@@ -15,6 +15,7 @@ import {
   TextRun,
   type ParagraphChild,
 } from 'docx';
+import { isoDate } from '../../shared/format/export-dates';
 import type { Block, ExportDocument, ExportNote, ExportTurn, Inline } from './export-document';
 
 export async function documentToDocx(doc: ExportDocument): Promise<Uint8Array> {
@@ -131,8 +132,4 @@ function link(url: string, text: string): ParagraphChild {
 
 function aside(text: string): Paragraph {
   return new Paragraph({ children: [new TextRun({ text, italics: true, color: '555555' })] });
-}
-
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }

@@ -5,6 +5,7 @@
  * made only for an http(s) URL, its address escaped as an attribute.
  */
 import type { PrintablePage } from '../pdf-printer';
+import { isoDate } from '../../shared/format/export-dates';
 import type { Block, ExportDocument, ExportNote, ExportTurn, Inline } from './export-document';
 
 export function documentToPrintable(doc: ExportDocument): PrintablePage {
@@ -106,7 +107,3 @@ export function escapeHtml(text: string): string {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}

@@ -1,3 +1,4 @@
+import { isoDate } from '../../shared/format/export-dates';
 import { citationsAsFootnotes, markdownText, markdownUrl } from '../../shared/format/markdown';
 import { sourceNumber } from '../../shared/source-number';
 import type { Thread, Turn, TurnSource } from './history';
@@ -71,8 +72,4 @@ function citationsToFootnotes(
 
 function renderSource(source: TurnSource): string {
   return `${markdownText(source.title) || markdownText(source.url)}. <${markdownUrl(source.url)}>`;
-}
-
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
