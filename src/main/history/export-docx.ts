@@ -15,7 +15,7 @@ import {
   TextRun,
   type ParagraphChild,
 } from 'docx';
-import { isoDate } from '../../shared/format/export-dates';
+import { exportDatesLine, isoDate } from '../../shared/format/export-dates';
 import type { Block, ExportDocument, ExportNote, ExportTurn, Inline } from './export-document';
 
 export async function documentToDocx(doc: ExportDocument): Promise<Uint8Array> {
@@ -43,7 +43,7 @@ export async function documentToDocx(doc: ExportDocument): Promise<Uint8Array> {
           new Paragraph({
             children: [
               new TextRun({
-                text: `Exported from Lantern on ${isoDate(doc.exportedAt)}. Started ${isoDate(doc.createdAt)}; ${doc.turns.length} turn${doc.turns.length === 1 ? '' : 's'}.`,
+                text: exportDatesLine(doc.exportedAt, doc.createdAt, doc.turns.length),
                 color: '555555',
               }),
             ],

@@ -5,13 +5,13 @@
  * made only for an http(s) URL, its address escaped as an attribute.
  */
 import type { PrintablePage } from '../pdf-printer';
-import { isoDate } from '../../shared/format/export-dates';
+import { exportDatesLine, isoDate } from '../../shared/format/export-dates';
 import type { Block, ExportDocument, ExportNote, ExportTurn, Inline } from './export-document';
 
 export function documentToPrintable(doc: ExportDocument): PrintablePage {
   const body = [
     `<h1>${escapeHtml(doc.title)}</h1>`,
-    `<p class="meta">Exported from Lantern on ${isoDate(doc.exportedAt)}. Started ${isoDate(doc.createdAt)}; ${doc.turns.length} turn${doc.turns.length === 1 ? '' : 's'}.</p>`,
+    `<p class="meta">${exportDatesLine(doc.exportedAt, doc.createdAt, doc.turns.length)}</p>`,
     ...doc.turns.map(turnHtml),
     doc.notes.length === 0
       ? ''

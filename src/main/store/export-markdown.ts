@@ -1,4 +1,4 @@
-import { isoDate } from '../../shared/format/export-dates';
+import { exportDatesLine } from '../../shared/format/export-dates';
 import { citationsAsFootnotes, markdownText, markdownUrl } from '../../shared/format/markdown';
 import { sourceNumber } from '../../shared/source-number';
 import type { Thread, Turn, TurnSource } from './history';
@@ -12,11 +12,7 @@ import type { Thread, Turn, TurnSource } from './history';
  */
 export function threadToMarkdown(thread: Thread, exportedAt: Date = new Date()): string {
   const lines: string[] = [`# ${markdownText(thread.title) || 'Untitled thread'}`, ''];
-  lines.push(
-    `Exported from Lantern on ${isoDate(exportedAt)}. Started ${isoDate(new Date(thread.createdAt))}; ` +
-      `${thread.turns.length} turn${thread.turns.length === 1 ? '' : 's'}.`,
-    '',
-  );
+  lines.push(exportDatesLine(exportedAt, new Date(thread.createdAt), thread.turns.length), '');
   const footnotes: string[] = [];
   for (const turn of thread.turns) {
     const firstLabel = footnotes.length + 1;
