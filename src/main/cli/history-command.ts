@@ -5,6 +5,7 @@ import { oneLine } from '../../shared/format/one-line';
 import { withoutControlCharacters } from '../../shared/format/plain-text';
 import { sourceNumber } from '../../shared/source-number';
 import { markdownAsPlainText } from './answer-plain';
+import { wantsJson } from './output';
 import {
   FullTextScopeSchema,
   type FullTextHit,
@@ -18,10 +19,6 @@ export interface HistoryCommandDeps {
   out: (text: string) => void;
 }
 
-interface JsonFlag {
-  json?: boolean;
-}
-
 /**
  * `lantern history [--json] [list | search <text> | show <id> | delete <id> | export <id> --md]`,
  * over ResearchApi's history. Failures are thrown as LanternError (NOT_FOUND, INVALID_INPUT) for
@@ -32,10 +29,6 @@ export function registerHistoryCommand(program: Command, deps: HistoryCommandDep
     .command('history')
     .description('Your research history: list, search, show, delete or export threads')
     .option('--json', 'print JSON instead of text');
-
-  // --json is declared on each subcommand too, so it works on either side of the subcommand name
-  // whether or not the program uses positional options; optsWithGlobals() sees both.
-  const wantsJson = (command: Command): boolean => Boolean(command.optsWithGlobals<JsonFlag>().json);
 
   history
     .command('list', { isDefault: true })

@@ -11,15 +11,11 @@ import type {
   LibrarySearchResponse,
   LibraryType,
 } from '../../shared/library-contract';
-import type { CliIo } from './output';
+import { wantsJson, type CliIo } from './output';
 
 export interface LibraryCommandDeps {
   api: () => ResearchApi;
   io: CliIo;
-}
-
-interface JsonFlag {
-  json?: boolean;
 }
 
 /**
@@ -34,7 +30,6 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
     .command('library')
     .description('Your own documents (PDF, DOCX, EPUB, Markdown, HTML, text): add, list, search, remove, re-index')
     .option('--json', 'print JSON instead of text');
-  const wantsJson = (command: Command): boolean => Boolean(command.optsWithGlobals<JsonFlag>().json);
   const progress = (line: string): void => deps.io.err(line);
 
   library

@@ -3,7 +3,7 @@ import type { ResearchApi } from '../../shared/api';
 import { LanternError } from '../../shared/errors';
 import { bytesText, downloadProgressText, fitText } from '../../shared/format/model-text';
 import { EXIT } from './exit-codes';
-import type { CliIo } from './output';
+import { wantsJson, type CliIo } from './output';
 
 export interface ModelCommandDeps {
   api: () => ResearchApi;
@@ -23,7 +23,6 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
     if (api === undefined) throw new LanternError('NOT_FOUND', 'This Lantern has no models.');
     return api;
   };
-  const json = (command: Command): boolean => command.optsWithGlobals<{ json?: boolean }>().json === true;
   const model = program
     .command('model')
     .description('The model answers are written with: the catalog, downloads, servers on this machine')
@@ -35,7 +34,7 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
     .option('--json', 'print JSON')
     .action(async (_flags: unknown, command: Command) => {
       const catalog = await models().catalog();
-      if (json(command)) return deps.io.out(JSON.stringify(catalog));
+      if (wantsJson(command)) return deps.io.out(JSON.stringify(catalog));
       deps.io.out(
         `This machine: ${bytesText(catalog.memory.freeBytes)} of ${bytesText(catalog.memory.totalBytes)} memory free. Models go to ${catalog.modelsDir}.`,
       );
@@ -56,7 +55,7 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
     .option('--json', 'print JSON')
     .action(async (_flags: unknown, command: Command) => {
       const found = await models().find();
-      if (json(command)) return deps.io.out(JSON.stringify(found));
+      if (wantsJson(command)) return deps.io.out(JSON.stringify(found));
       if (found.servers.length === 0)
         return deps.io.out(
           'No model server is running on this machine (looked for Ollama, LM Studio and llama-server on their usual ports).',
@@ -91,7 +90,7 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
         },
       );
       deps.io.out(
-        json(command)
+        wantsJson(command)
           ? JSON.stringify(done)
           : `${done.id} is downloaded and checked: ${done.path}\nTo answer with it: lantern model use ${done.id}`,
       );
@@ -104,7 +103,7 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
     .option('--json', 'print JSON')
     .action(async (id: string, _flags: unknown, command: Command) => {
       const removed = await models().remove({ id });
-      deps.io.out(json(command) ? JSON.stringify(removed) : `${removed.id} is removed.`);
+      deps.io.out(wantsJson(command) ? JSON.stringify(removed) : `${removed.id} is removed.`);
     });
 
   model
@@ -122,7 +121,7 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
           : { source: 'server', baseUrl: flags.server, model: name },
       );
       deps.io.out(
-        json(command)
+        wantsJson(command)
           ? JSON.stringify(settings.llm)
           : `Answers will be written by ${settings.llm.model} (${settings.llm.preset === 'local' ? 'run by Lantern on this machine' : (settings.llm.baseUrl ?? settings.llm.preset)}).`,
       );
@@ -134,7 +133,7 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
     .option('--json', 'print JSON')
     .action(async (_flags: unknown, command: Command) => {
       const result = await models().test({});
-      if (json(command)) deps.io.out(JSON.stringify(result));
+      if (wantsJson(command)) deps.io.out(JSON.stringify(result));
       else deps.io.out(result.ok ? `ok: ${result.model} answers at ${result.where}` : `not working: ${result.error}`);
       if (!result.ok) deps.setExitCode(EXIT.failure);
     });

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import * as z from 'zod';
 import { EngineFailureSchema, type ErrorInfo } from '../../shared/contract';
 import { toErrorInfo } from '../../shared/errors';
@@ -53,6 +53,15 @@ export function reportError(error: unknown, json: boolean, io: CliIo): number {
       );
   }
   return exitCodeFor(info.code);
+}
+
+/**
+ * Whether --json was given, to the subcommand or to the command above it: a command group
+ * declares --json on each subcommand too, so it works on either side of the subcommand's name
+ * whether or not the program uses positional options; optsWithGlobals() sees both.
+ */
+export function wantsJson(command: Command): boolean {
+  return command.optsWithGlobals<{ json?: boolean }>().json === true;
 }
 
 /** Commander hands option values over as strings; turn one into a whole number or fail clearly. */
