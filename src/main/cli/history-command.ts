@@ -5,7 +5,7 @@ import { oneLine } from '../../shared/format/one-line';
 import { withoutControlCharacters } from '../../shared/format/plain-text';
 import { sourceNumber } from '../../shared/source-number';
 import { markdownAsPlainText } from './answer-plain';
-import { wantsJson } from './output';
+import { plural, wantsJson } from './output';
 import {
   FullTextScopeSchema,
   type FullTextHit,
@@ -139,8 +139,4 @@ function formatHits(hits: FullTextHit[], text: string): string {
 
 function when(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}Z`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

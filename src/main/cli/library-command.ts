@@ -11,7 +11,7 @@ import type {
   LibrarySearchResponse,
   LibraryType,
 } from '../../shared/library-contract';
-import { wantsJson, type CliIo } from './output';
+import { plural, wantsJson, type CliIo } from './output';
 
 export interface LibraryCommandDeps {
   api: () => ResearchApi;
@@ -195,8 +195,4 @@ function formatRemoved(response: LibraryRemoveResponse): string {
   if (response.notFound.length > 0)
     lines.push(`Not in the library: ${response.notFound.map((id) => `#${id}`).join(', ')}.`);
   return lines.join('\n');
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
