@@ -6,10 +6,12 @@ import { oneLine } from '../../shared/format/one-line';
 import { passagePlace } from '../../shared/format/library-passages';
 import type {
   LibraryAddResponse,
+  LibraryEvent,
   LibraryListResponse,
   LibraryRemoveResponse,
   LibrarySearchResponse,
   LibraryType,
+  UnreadableFileInfo,
 } from '../../shared/library-contract';
 import { plural, wantsJson, type CliIo } from './output';
 
@@ -30,7 +32,13 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
     .command('library')
     .description('Your own documents (PDF, DOCX, EPUB, Markdown, HTML, text): add, list, search, remove, re-index')
     .option('--json', 'print JSON instead of text');
-  const progress = (line: string): void => deps.io.err(line);
+  /** A line on stderr for each file an add or a re-index reaches: "indexing 3 of 10: notes.pdf". */
+  const fileProgress =
+    (doing: string) =>
+    (event: LibraryEvent): void => {
+      if (event.type === 'progress' && event.current !== '')
+        deps.io.err(`${doing} ${event.done + 1} of ${event.total}: ${event.current}`);
+    };
 
   library
     .command('add')
@@ -39,17 +47,9 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
     .option('--watch', 'then follow the folders (files added, edited, removed) until Ctrl-C')
     .option('--json', 'print JSON instead of text')
     .action(async (paths: string[], flags: { watch?: boolean }, command: Command) => {
+      const request = { paths, ...(flags.watch ? { watch: true } : {}) };
       const response = await interruptible((signal) =>
-        deps.api().library.add(
-          { paths, ...(flags.watch ? { watch: true } : {}) },
-          {
-            signal,
-            onEvent: (event) =>
-              event.type === 'progress' && event.current !== ''
-                ? progress(`indexing ${event.done + 1} of ${event.total}: ${event.current}`)
-                : undefined,
-          },
-        ),
+        deps.api().library.add(request, { signal, onEvent: fileProgress('indexing') }),
       );
       deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatAdded(response));
       if (response.watching.length > 0) {
@@ -106,13 +106,7 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
     .option('--json', 'print JSON instead of text')
     .action(async (paths: string[], _flags: unknown, command: Command) => {
       const response = await interruptible((signal) =>
-        deps.api().library.reindex(paths.length > 0 ? { paths } : {}, {
-          signal,
-          onEvent: (event) =>
-            event.type === 'progress' && event.current !== ''
-              ? progress(`checking ${event.done + 1} of ${event.total}: ${event.current}`)
-              : undefined,
-        }),
+        deps.api().library.reindex(paths.length > 0 ? { paths } : {}, { signal, onEvent: fileProgress('checking') }),
       );
       deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatAdded(response));
     });
@@ -151,12 +145,7 @@ function formatAdded(response: LibraryAddResponse): string {
   const lines = [
     `Indexed ${plural(response.indexed.length, 'file')}, ${response.unchanged} unchanged${response.removed.length > 0 ? `, ${response.removed.length} removed` : ''}; the library holds ${plural(response.documents, 'document')}.`,
   ];
-  if (response.unreadable.length > 0) {
-    lines.push(
-      `Could not read ${plural(response.unreadable.length, 'file')}:`,
-      ...response.unreadable.map((file) => `  ${plain(file.path)}: ${plain(file.reason)}`),
-    );
-  }
+  lines.push(...unreadableLines(response.unreadable));
   return lines.join('\n');
 }
 
@@ -168,14 +157,17 @@ function formatList(response: LibraryListResponse): string {
     (d) =>
       `#${d.id}  ${d.type}  ${plain(d.title)}  — ${plain(d.path)}${d.pages === undefined ? '' : ` (${plural(d.pages, 'page')})`}`,
   );
-  if (response.unreadable.length > 0) {
-    lines.push(
-      '',
-      `Could not read ${plural(response.unreadable.length, 'file')}:`,
-      ...response.unreadable.map((file) => `  ${plain(file.path)}: ${plain(file.reason)}`),
-    );
-  }
+  if (response.unreadable.length > 0) lines.push('', ...unreadableLines(response.unreadable));
   return lines.join('\n');
+}
+
+/** The files that could not be read, each with why; nothing when every file was read. */
+function unreadableLines(unreadable: readonly UnreadableFileInfo[]): string[] {
+  if (unreadable.length === 0) return [];
+  return [
+    `Could not read ${plural(unreadable.length, 'file')}:`,
+    ...unreadable.map((file) => `  ${plain(file.path)}: ${plain(file.reason)}`),
+  ];
 }
 
 function formatPassages(response: LibrarySearchResponse): string {
