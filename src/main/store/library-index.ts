@@ -15,9 +15,16 @@ interface LibraryFileFacts {
   sha256: string;
 }
 
+/** A part of a file's text, with the page or heading it stands under where the file has one. */
+export interface LibrarySection {
+  page?: number;
+  heading?: string;
+  text: string;
+}
+
 /** A file of the library as indexed: its facts and its text in sections. */
 export interface LibraryDocumentInput extends LibraryFileFacts {
-  sections: readonly { page?: number; heading?: string; text: string }[];
+  sections: readonly LibrarySection[];
 }
 
 /** A file of the library as the index holds it: its facts, how many sections, when indexed. */
@@ -151,22 +158,14 @@ export class LibraryIndex {
   }
 
   /** A document's sections in order (undefined when the path is not in the library). */
-  sections(path: string): { page?: number; heading?: string; text: string }[] | undefined {
+  sections(path: string): LibrarySection[] | undefined {
     const document = this.sql('SELECT id FROM library_documents WHERE path = ?').get(path) as
       { id: number } | undefined;
     if (!document) return undefined;
     const rows = this.sql(
       'SELECT page, heading, text FROM library_sections WHERE document_id = ? ORDER BY position',
-    ).all(document.id) as {
-      page: number | null;
-      heading: string | null;
-      text: string;
-    }[];
-    return rows.map((row) => ({
-      ...(row.page === null ? {} : { page: row.page }),
-      ...(row.heading === null ? {} : { heading: row.heading }),
-      text: row.text,
-    }));
+    ).all(document.id) as SectionRow[];
+    return rows.map(toSection);
   }
 
   /** Every document, or those under a folder (its path with a trailing separator), by path. */
@@ -244,31 +243,41 @@ export class LibraryIndex {
              FROM library_fts WHERE library_fts MATCH ? ORDER BY rank LIMIT ?) AS f
        JOIN library_sections s ON s.id = f.rowid JOIN library_documents d ON d.id = s.document_id
        ORDER BY f.rank`,
-    ).all(open, close, match, options.limit ?? 20) as {
+    ).all(open, close, match, options.limit ?? 20) as (SectionRow & {
       section_id: number;
       score: number;
       snippet: string;
       document_id: number;
-      page: number | null;
-      heading: string | null;
-      text: string;
       path: string;
       kind: string;
       title: string;
-    }[];
+    })[];
     return rows.map((row) => ({
       documentId: row.document_id,
       sectionId: row.section_id,
       path: row.path,
       kind: row.kind,
       title: row.title,
-      ...(row.page === null ? {} : { page: row.page }),
-      ...(row.heading === null ? {} : { heading: row.heading }),
-      text: row.text,
+      ...toSection(row),
       snippet: fromIndexText(row.snippet),
       score: row.score,
     }));
   }
+}
+
+/** A row of library_sections: NULL where the file gives the section no page or heading. */
+interface SectionRow {
+  page: number | null;
+  heading: string | null;
+  text: string;
+}
+
+function toSection(row: SectionRow): LibrarySection {
+  return {
+    ...(row.page === null ? {} : { page: row.page }),
+    ...(row.heading === null ? {} : { heading: row.heading }),
+    text: row.text,
+  };
 }
 
 const DOCUMENT_SELECT = `SELECT d.id, d.path, d.kind, d.title, d.lang, d.page_count, d.size, d.mtime_ms, d.sha256, d.indexed_at,
