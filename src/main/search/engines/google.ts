@@ -3,15 +3,14 @@
  * All three are pure and tested on recorded pages (tests/unit/google-*.test.ts); the markers
  * are described in shared/docs/GOOGLE-SERP.md.
  */
-// htmlparser2 (cheerio/slim), not parse5: 3–10× faster on 1 MB result pages, and the pages are
-// serialised by the browser (well-formed), so both parsers build the same tree.
-import { load, type CheerioAPI } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio/slim';
 import type { TimeRange } from '../../../shared/contract';
 import type { Classification, EngineQuery, ParsedPage, SearchEngine } from '../engine';
 import type { PageSnapshot } from '../../browser/page-snapshot';
 import { collapseWhitespace, textOfNodes } from '../parse-utils';
 import { parseFeaturedSnippet, parsePeopleAlsoAsk, parseRelatedSearches, parseTopStories } from './google-features';
 import { hasOrganicResult, parseOrganicResults } from './google-organic';
+import { loadHtml } from './engine-utils';
 import { queryWithSites, type SiteOperatorSupport } from '../site-operators';
 
 const DEFAULT_ORIGIN = 'https://www.google.com';
@@ -114,22 +113,6 @@ function consentMarker($: CheerioAPI): string | undefined {
   return undefined;
 }
 
-let lastHtml: string | undefined;
-let lastDocument: CheerioAPI | undefined;
-
-/**
- * The parsed document of `html`. The service calls classify and then parse on the same snapshot,
- * and parsing a 1 MB results page is the expensive step, so the last document is kept. Nothing
- * here modifies it (selections are cloned before nodes are removed).
- */
-function loadPage(html: string): CheerioAPI {
-  if (html !== lastHtml || lastDocument === undefined) {
-    lastDocument = load(html);
-    lastHtml = html;
-  }
-  return lastDocument;
-}
-
 function parseUrl(raw: string): URL | undefined {
   try {
     return new URL(raw);
@@ -157,7 +140,7 @@ export function classifyGooglePage(page: PageSnapshot): Classification {
   if (host === 'consent.google.com') return { state: 'consent', reason: 'host is consent.google.com' };
   if (host === 'accounts.google.com') return { state: 'unexpected', reason: 'sign-in page (accounts.google.com)' };
 
-  const $ = loadPage(page.html);
+  const $ = loadHtml(page.html);
   if ($(CAPTCHA_SELECTORS).length > 0)
     return { state: 'captcha', reason: 'CAPTCHA form or reCAPTCHA widget in the page' };
   if ($(CHROMIUM_ERROR_SELECTORS).length > 0) return { state: 'unexpected', reason: 'Chromium error page markup' };
@@ -212,7 +195,7 @@ function pageQuery($: CheerioAPI, finalUrl: string): string | undefined {
 }
 
 export function parseGooglePage(page: PageSnapshot): ParsedPage {
-  const $ = loadPage(page.html);
+  const $ = loadHtml(page.html);
   const featuredSnippet = parseFeaturedSnippet($);
   const parsed: ParsedPage = {
     results: parseOrganicResults($, featuredSnippet ? { featuredText: featuredSnippet.text } : {}),
