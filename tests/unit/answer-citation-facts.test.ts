@@ -51,6 +51,16 @@ describe('citation check: figures and their units', () => {
     );
   });
 
+  it('reads a duration written as an adjective joined to its number ("27-letni", "27-miesięczny")', () => {
+    const page = 'W 1965 roku do szpitala Maryfield w szkockim Dundee zgłosił się 27-letni Angus Barbieri.';
+    expect(cite('W 1965 roku do szpitala Maryfield w Dundee zgłosił się 27-letni Angus Barbieri', page).supported).toBe(
+      true,
+    );
+    expect(cite('W 1965 roku do szpitala Maryfield w Dundee zgłosił się 27-miesięczny Angus Barbieri', page).why).toBe(
+      'contradicted: the passage says 27-letni, not 27-miesięczny',
+    );
+  });
+
   it('tells another multiplier of one count apart ("500 Millionen" for "500 Milliarden")', () => {
     const page = 'Sie fordert einen Fonds, der mit SDRs im Wert von 500 Milliarden kapitalisiert wird.';
     expect(

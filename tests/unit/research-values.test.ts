@@ -63,6 +63,22 @@ describe('readValues', () => {
     ]);
   });
 
+  it('reads a duration joined to its number as an adjective, and the Polish, Finnish and Russian forms after a number', () => {
+    expect(figures('In ihrer 12-jährigen Amtszeit; 27-letni Angus, 27-miesięczny; ein 3-tägiger Kurs.')).toEqual([
+      'duration 12-jährigen = 12',
+      'duration 27-letni = 27',
+      'duration 27-miesięczny = 2.25',
+      'duration 3-tägiger = 0.0082',
+    ]);
+    expect(figures('Po 3 tygodnie, 5 лет, 2 часа и kahden kuukauden.')).toEqual([
+      'duration 3 tygodnie = 0.0575',
+      'duration 5 лет = 5',
+      'duration 2 часа = 0.0002',
+    ]);
+    // "года" and "vuoden" also follow a year ("в 2020 года", "2020 vuoden aikana"): not read as durations.
+    expect(figures('в 2020 года, 2020 vuoden aikana')).toEqual(['year 2020 = 2020', 'year 2020 = 2020']);
+  });
+
   it('reads years and dates as years, measures by their name, counts by what they count', () => {
     expect(figures('Founded on 12 March 1998, it had 300 employees between 2019 and 2021.')).toEqual([
       'year 12 March 1998 = 1998',

@@ -148,12 +148,32 @@ const WORD_UNITS: [RegExp, Unit][] = [
   [/litres?|liters?|litros?|litri|litrów|litraa/, u('volume')],
   [/gallons?/, u('volume', 3.785411784)],
   [/decibels?|dezibel/, u('sound')],
-  [/years?|yrs?|jahren?|jahre|ans|années?|años?|anni|anno|anos?|lat|lata|vuotta|vuosi/, u('duration')],
-  [/months?|monaten?|monate|mois|mes(?:es)?|mesi|mese|meses|mês|miesięcy|miesiące|kuukautta/, u('duration', 1 / 12)],
-  [/weeks?|wochen?|semaines?|semanas?|settimane?|tygodni|viikkoa/, u('duration', 7 * DAY)],
-  [/days?|tagen?|tage|jours?|días?|giorni|giorno|dias?|dni|päivää/, u('duration', DAY)],
-  [/hours?|hrs?|stunden?|heures?|horas?|ore|ora|godzin|tuntia/, u('duration', DAY / 24)],
-  [/minutes?|mins?|minuten?|minutos?|minuti|minut|minuuttia/, u('duration', DAY / 1440)],
+  // Also the adjectives a number is joined to ("12-jährigen", "27-letni", "5-дневный", "3-vuotias"), and
+  // Polish, Finnish and Russian forms after numbers other than one ("3 tygodnie", "kuukauden", "5 лет"; not "года", "vuoden", which also follow a year).
+  [
+    /years?|yrs?|jahren?|jahre|jährig\p{L}*|ans|années?|años?|anni|anno|anos?|lat|lata|letni\p{L}*|vuotta|vuosi|vuotia\p{L}*|vuotinen|лет|летн\p{L}*/u,
+    u('duration'),
+  ],
+  [
+    /months?|monaten?|monate|monatig\p{L}*|mois|mes(?:es)?|mesi|mese|meses|mês|miesięcy|miesiące|miesiąca|miesięczn\p{L}*|kuukautta|kuukauden|месяц\p{L}*/u,
+    u('duration', 1 / 12),
+  ],
+  [
+    /weeks?|wochen?|wöchig\p{L}*|semaines?|semanas?|settimane?|tygodni|tygodnie|tygodnia|tygodniow\p{L}*|viikkoa|viikon|недел\p{L}*/u,
+    u('duration', 7 * DAY),
+  ],
+  [
+    /days?|tagen?|tage|tägig\p{L}*|jours?|días?|giorni|giorno|dias?|dni|dnia|dniow\p{L}*|päivää|päivän|дн(?:я|ей)|дневн\p{L}*/u,
+    u('duration', DAY),
+  ],
+  [
+    /hours?|hrs?|stunden?|stündig\p{L}*|heures?|horas?|ore|ora|godzin|godziny|godzinn\p{L}*|tuntia|tunnin|час(?:а|ов)?|часов\p{L}*/u,
+    u('duration', DAY / 24),
+  ],
+  [
+    /minutes?|mins?|minuten?|minütig\p{L}*|minutos?|minuti|minut|minuty|minuuttia|minuutin|минут\p{L}*/u,
+    u('duration', DAY / 1440),
+  ],
 ];
 
 /** Currencies: a sign before the figure, or a sign, code or name after it. */
