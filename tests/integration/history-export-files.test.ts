@@ -24,8 +24,6 @@ import { runCliInProcess } from '../support/run-cli';
 
 let dataDir: string;
 let threadId: number;
-/** The export is dated the day it ran: the day read before it or after it (a run at midnight spans two). */
-let exportDay = /./;
 const isoDay = (): string => new Date().toISOString().slice(0, 10);
 
 beforeAll(() => {
@@ -33,7 +31,11 @@ beforeAll(() => {
   threadId = writeExportThread(dataDir);
 });
 
-async function exported(format: 'pdf' | 'docx'): Promise<Uint8Array> {
+/**
+ * The exported file, and the day it must be dated: the day read before the export or after it (a
+ * run at midnight spans two).
+ */
+async function exported(format: 'pdf' | 'docx'): Promise<{ bytes: Uint8Array; day: RegExp }> {
   const dayBefore = isoDay();
   const out = join(dataDir, `thread.${format}`);
   const run = await runCliInProcess(['export', String(threadId), '--format', format, '--out', out], {
@@ -42,13 +44,12 @@ async function exported(format: 'pdf' | 'docx'): Promise<Uint8Array> {
   expect(run.stderr).toBe('');
   expect(run.code).toBe(EXIT.ok);
   expect(run.stdout).toContain(`Wrote ${out}`);
-  exportDay = new RegExp(`${dayBefore}|${isoDay()}`);
-  return new Uint8Array(readFileSync(out));
+  return { bytes: new Uint8Array(readFileSync(out)), day: new RegExp(`${dayBefore}|${isoDay()}`) };
 }
 
 describe('lantern export', () => {
   it('prints a PDF whose text holds the question, the date, every URL and every quoted passage, page markup as text', async () => {
-    const bytes = await exported('pdf');
+    const { bytes, day } = await exported('pdf');
     expect(strFromU8(bytes.subarray(0, 5))).toBe('%PDF-');
     const pages = await pdfPages(bytes);
     const text = squeezed(pages.join('\n'));
@@ -57,7 +58,7 @@ describe('lantern export', () => {
     expect(pages.length).toBeGreaterThan(2);
     for (const page of pages) {
       expect(squeezed(page)).toContain(squeezed(EXPORT_QUESTION));
-      expect(page).toMatch(exportDay);
+      expect(page).toMatch(day);
     }
     for (const source of [...ANSWER_SOURCES, ...REPORT_SOURCES]) {
       expect(text).toContain(squeezed(source.url));
@@ -70,7 +71,7 @@ describe('lantern export', () => {
   });
 
   it('writes a DOCX whose footnotes hold every cited URL with its quoted passage, and whose header names the question and date', async () => {
-    const bytes = await exported('docx');
+    const { bytes, day } = await exported('docx');
     const files = unzipSync(bytes);
     const document = wordText(strFromU8(files['word/document.xml'] as Uint8Array));
     const footnotes = wordText(strFromU8(files['word/footnotes.xml'] as Uint8Array));
@@ -81,7 +82,7 @@ describe('lantern export', () => {
 
     expect(document).toContain(EXPORT_QUESTION);
     expect(header).toContain(EXPORT_QUESTION);
-    expect(header).toMatch(exportDay);
+    expect(header).toMatch(day);
     // One footnote per citation: [1], [2, 1], and the report's two.
     expect(strFromU8(files['word/document.xml'] as Uint8Array).match(/<w:footnoteReference /g)).toHaveLength(5);
     for (const source of CITED_SOURCES) {

@@ -5,7 +5,8 @@ import { oneLine } from '../../shared/format/one-line';
 import { withoutControlCharacters } from '../../shared/format/plain-text';
 import { sourceNumber } from '../../shared/source-number';
 import { markdownAsPlainText } from './answer-plain';
-import { plural, wantsJson } from './output';
+import { plural } from '../../shared/format/plural';
+import { wantsJson } from './output';
 import {
   FullTextScopeSchema,
   type FullTextHit,

@@ -13,7 +13,8 @@ import type {
   LibraryType,
   UnreadableFileInfo,
 } from '../../shared/library-contract';
-import { plural, wantsJson, type CliIo } from './output';
+import { plural } from '../../shared/format/plural';
+import { wantsJson, type CliIo } from './output';
 
 export interface LibraryCommandDeps {
   api: () => ResearchApi;

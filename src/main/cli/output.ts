@@ -64,11 +64,6 @@ export function wantsJson(command: Command): boolean {
   return command.optsWithGlobals<{ json?: boolean }>().json === true;
 }
 
-/** A count with its word: "1 file", "3 files" (the words the commands count all take an s). */
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
 /** Commander hands option values over as strings; turn one into a whole number or fail clearly. */
 export function parseWholeNumber(name: string, min: number, max: number) {
   return (value: string): number => {
