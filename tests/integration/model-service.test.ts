@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../src/main/models/catalog';
+import type { DownloadProgress } from '../../src/main/models/download';
 import { ModelService } from '../../src/main/models/model-service';
 import { errorOf } from '../support/error-of';
 import { listenOnLoopback } from '../support/loopback-http';
@@ -28,7 +29,14 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  // closeAllConnections: a download still held at its half would keep close() waiting.
+  await Promise.all(
+    servers.map((server) => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      return closed;
+    }),
+  );
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -38,10 +46,30 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<strin
   return listenOnLoopback(server);
 }
 
+/** Sends the rest of each download held at its half (when `holding`). */
+let holding: boolean;
+let releases: (() => void)[];
+
+/** A progress listener, and a promise that resolves once it has heard the held half. */
+function halfArrived(): { onProgress: (progress: DownloadProgress) => void; arrived: Promise<void> } {
+  let arrived!: () => void;
+  return {
+    arrived: new Promise((resolve) => (arrived = resolve)),
+    onProgress: (progress) => {
+      if (progress.receivedBytes >= BODY.length / 2) arrived();
+    },
+  };
+}
+
 async function catalogOn(): Promise<CatalogEntry[]> {
+  holding = false;
+  releases = [];
   const origin = await serve((_req, res) => {
     fileRequests++;
-    res.writeHead(200, { 'content-length': BODY.length }).end(BODY);
+    res.writeHead(200, { 'content-length': BODY.length });
+    if (!holding) return void res.end(BODY);
+    res.write(BODY.subarray(0, BODY.length / 2));
+    releases.push(() => res.end(BODY.subarray(BODY.length / 2)));
   });
   const entry = (id: string, ramBytes: number): CatalogEntry => ({
     id,
@@ -79,6 +107,45 @@ describe('ModelService', () => {
     await service.remove('small');
     expect(existsSync(first)).toBe(false);
     expect((await service.list())[0]?.path).toBeUndefined();
+  });
+
+  it('a second caller joins the download under way: it hears the progress, and the first leaving does not stop it', async () => {
+    const service = new ModelService({ dataDir: dir, catalog: await catalogOn(), download: { progressIntervalMs: 0 } });
+    holding = true;
+    const firstLeaves = new AbortController();
+    const firstHalf = halfArrived();
+    const first = errorOf(service.download('small', { signal: firstLeaves.signal, onProgress: firstHalf.onProgress }));
+    await firstHalf.arrived;
+    const heard: number[] = [];
+    const second = service.download('small', { onProgress: (progress) => heard.push(progress.receivedBytes) });
+    // The latest progress is told at once, not when the next bytes come.
+    expect(heard).toEqual([BODY.length / 2]);
+
+    firstLeaves.abort();
+    expect(await first).toMatchObject({ code: 'CANCELLED', message: 'The download of small.gguf was cancelled.' });
+    for (const release of releases) release();
+    expect(await second).toBe(join(dir, 'models', 'small.gguf'));
+    expect(heard.at(-1)).toBe(BODY.length);
+    expect(fileRequests).toBe(1);
+  });
+
+  it('a download everyone has left is not handed to the next caller: that one starts again and finishes', async () => {
+    const service = new ModelService({ dataDir: dir, catalog: await catalogOn(), download: { progressIntervalMs: 0 } });
+    holding = true;
+    const leaves = new AbortController();
+    const half = halfArrived();
+    const cancelled = errorOf(service.download('small', { signal: leaves.signal, onProgress: half.onProgress }));
+    await half.arrived;
+    leaves.abort();
+    // Asked again before the cancel has settled (the part is still being closed).
+    holding = false;
+    const again = service.download('small');
+    expect(await cancelled).toMatchObject({
+      code: 'CANCELLED',
+      message: expect.stringMatching(/kept; downloading again resumes there/),
+    });
+    expect(await again).toBe(join(dir, 'models', 'small.gguf'));
+    expect(fileRequests).toBe(2);
   });
 
   it('refuses a model the catalog does not have, naming the field and the choices', async () => {

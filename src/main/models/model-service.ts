@@ -1,7 +1,7 @@
 /**
  * What the doors will adapt for models (Settings' "Look again" and catalog, `lantern model
  * list|download|remove`): the servers found on loopback, the catalog with each model's fit for
- * this machine and whether it is downloaded, a download (one at a time per model), a removal.
+ * this machine and whether it is downloaded, a download (one at a time per model, shared by whoever asks), a removal.
  * The models live in `<dataDir>/models`.
  */
 import { freemem, totalmem } from 'node:os';
@@ -9,9 +9,10 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LanternError } from '../../shared/errors';
 import { CATALOG, fitOf, type CatalogEntry, type Fit } from './catalog';
-import { downloadModelFile, type DownloadOptions, type DownloadProgress } from './download';
+import { downloadModelFile, type DownloadOptions } from './download';
 import { modelsDirOf } from './local-model';
 import { probeLocalServers, type FoundServer, type ProbeOptions } from './probe';
+import { SharedDownload, type JoinOptions } from './shared-download';
 
 export interface CatalogModel extends CatalogEntry {
   fit: Fit;
@@ -30,7 +31,7 @@ export interface ModelServiceOptions {
 
 export class ModelService {
   private readonly catalog: readonly CatalogEntry[];
-  private readonly downloads = new Map<string, Promise<string>>();
+  private readonly downloads = new Map<string, SharedDownload>();
 
   constructor(private readonly options: ModelServiceOptions) {
     this.catalog = options.catalog ?? CATALOG;
@@ -67,22 +68,28 @@ export class ModelService {
     );
   }
 
-  /** Downloads a catalog model (a second call for the same model waits for the first); its path. */
-  async download(
-    id: string,
-    { signal, onProgress }: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void } = {},
-  ): Promise<string> {
+  /**
+   * Downloads a catalog model; its path. A second call for the same model joins the download under
+   * way (shared-download.ts): it hears the progress too, and leaving on its signal stops the download
+   * only when no one else waits on it. A call that finds a download everyone has left waits for
+   * its cancel to settle and starts again, from what the part kept.
+   */
+  async download(id: string, options: JoinOptions = {}): Promise<string> {
     const entry = this.entry(id);
-    const running = this.downloads.get(id);
-    if (running) return running;
-    const download = downloadModelFile(entry, {
-      ...this.options.download,
-      dir: this.modelsDir,
-      ...(signal ? { signal } : {}),
-      ...(onProgress ? { onProgress } : {}),
-    }).finally(() => this.downloads.delete(id));
+    for (;;) {
+      const running = this.downloads.get(id);
+      if (running === undefined) break;
+      if (!running.abandoned) return running.join(options);
+      await running.settled;
+    }
+    const download = new SharedDownload(entry.file, ({ signal, onProgress }) =>
+      downloadModelFile(entry, { ...this.options.download, dir: this.modelsDir, signal, onProgress }),
+    );
     this.downloads.set(id, download);
-    return download;
+    void download.settled.then(() => {
+      if (this.downloads.get(id) === download) this.downloads.delete(id);
+    });
+    return download.join(options);
   }
 
   /** Deletes a model's file and any part of it. */
