@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import IntegrationFirstSequencer from './tests/support/integration-first-sequencer';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer';
 
 /**
  * Three projects, each a folder of tests/ (`--project <name>` runs one, a path filter still works:
@@ -7,7 +7,8 @@ import IntegrationFirstSequencer from './tests/support/integration-first-sequenc
  * - unit: pure code, and behaviour on single recorded pages of ../shared/data;
  * - integration: real Chromium, SQLite, HTTP servers on 127.0.0.1 and the built CLI;
  * - data: benchmark-like checks over whole data sets of ../shared/data (score floors, the QA
- *   set's check), seconds of CPU each; they run in CI beside the others.
+ *   set's check, every recorded Google page read in Chromium), seconds to a minute of CPU each;
+ *   they run in CI beside the others, first (tests/support/longest-first-sequencer.ts).
  */
 export default defineConfig({
   test: {
@@ -20,7 +21,7 @@ export default defineConfig({
     // Vitest's summary), about 35 % of integration's and 60 % of unit's CPU with it off. A test
     // file therefore owns no module-level state: it sets what it needs in its own hooks.
     isolate: false,
-    sequence: { sequencer: IntegrationFirstSequencer },
+    sequence: { sequencer: LongestFirstSequencer },
     // A test's timeout is a net for a hang, not a bound on speed: a loaded machine (CI beside other
     // work) runs a test several times slower than a quiet one, and a test of ten real page loads
     // took 14 s quiet and 32 s in the six-burner soak. A hang still fails, two minutes later.
