@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './tests/support/longest-first-sequencer';
+import IntegrationFirstSequencer from './tests/support/integration-first-sequencer';
 
 /**
  * Three projects, each a folder of tests/ (`--project <name>` runs one, a path filter still works:
@@ -8,7 +8,8 @@ import LongestFirstSequencer from './tests/support/longest-first-sequencer';
  * - integration: real Chromium, SQLite, HTTP servers on 127.0.0.1 and the built CLI;
  * - data: benchmark-like checks over whole data sets of ../shared/data (score floors, the QA
  *   set's check, every recorded Google page read in Chromium), seconds to a minute of CPU each;
- *   they run in CI beside the others, first (tests/support/longest-first-sequencer.ts).
+ *   they run in CI beside the others, after the integration files
+ *   (tests/support/integration-first-sequencer.ts).
  */
 export default defineConfig({
   test: {
@@ -21,7 +22,7 @@ export default defineConfig({
     // Vitest's summary), about 35 % of integration's and 60 % of unit's CPU with it off. A test
     // file therefore owns no module-level state: it sets what it needs in its own hooks.
     isolate: false,
-    sequence: { sequencer: LongestFirstSequencer },
+    sequence: { sequencer: IntegrationFirstSequencer },
     // A test's timeout is a net for a hang, not a bound on speed: a loaded machine (CI beside other
     // work) runs a test several times slower than a quiet one, and a test of ten real page loads
     // took 14 s quiet and 32 s in the six-burner soak. A hang still fails, two minutes later.
