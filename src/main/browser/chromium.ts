@@ -53,8 +53,10 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 
 /**
  * Since Chromium 151 the address bar's popup (and its AI-mode twin) is a WebUI page preloaded in
- * a renderer of its own at every start, headless included: about 1.5 s of CPU and 75 MB per
- * launch for a window no one opens here.
+ * a renderer of its own at every start, headless included, for a window no one opens here: without
+ * them a persistent launch took 1.7 s of CPU instead of 2.1 and 0.97 s instead of 1.17 (eight
+ * launches each, docs/lab/2026-12-03-sixth-round.md), and holds one renderer less (~75 MB,
+ * gotenberg/gotenberg#1656).
  */
 const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
