@@ -6,12 +6,13 @@
  * its words, and validationError (src/main/validation.ts) adds what was sent.
  */
 import * as z from 'zod';
+import { plural } from './format/plural';
 
 /** What was sent, as a person reads it: its JSON type and, when short, the value. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
-  if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (Array.isArray(value)) return `a list of ${plural(value.length, 'item')}`;
   if (typeof value === 'string')
     return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;

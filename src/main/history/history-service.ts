@@ -27,6 +27,7 @@ import { documentToDocx } from './export-docx';
 import { threadToDocument } from './export-document';
 import { exportFileName } from './export-file-name';
 import { documentToPrintable } from './export-html';
+import { plural } from '../../shared/format/plural';
 
 export interface HistoryServiceOptions {
   /** Prints an export to PDF; without it a PDF export is refused. */
@@ -122,7 +123,7 @@ function oneTurn(thread: Thread, n: number): Thread {
   if (!turn)
     throw new LanternError(
       'NOT_FOUND',
-      `Thread #${thread.id} has ${thread.turns.length} turn${thread.turns.length === 1 ? '' : 's'}; there is no turn ${n}.`,
+      `Thread #${thread.id} has ${plural(thread.turns.length, 'turn')}; there is no turn ${n}.`,
     );
   return { ...thread, title: turn.question, turnCount: 1, turns: [turn] };
 }

@@ -3,6 +3,7 @@ import type { SearchResponse } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import type { Clock } from './clock';
 import { statementCache } from './statements';
+import { plural } from '../../shared/format/plural';
 
 export interface SearchIndexOptions {
   /** How long a session's results stay resolvable (default 24 h). */
@@ -171,7 +172,7 @@ export class SearchIndex {
       const range = search.result_count === 0 ? 'no results' : `results 0–${search.result_count - 1}`;
       throw new LanternError(
         'NOT_FOUND',
-        `Index ${index} is out of range: ${label} has ${search.result_count} result${search.result_count === 1 ? '' : 's'} (${range}).`,
+        `Index ${index} is out of range: ${label} has ${plural(search.result_count, 'result')} (${range}).`,
         { details: { reason: 'out-of-range', searchId: search.search_id, resultCount: search.result_count, index } },
       );
     }

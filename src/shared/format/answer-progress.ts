@@ -1,5 +1,6 @@
 import type { AnswerEvent } from '../answer-contract';
 import { oneLine } from './one-line';
+import { plural } from './plural';
 
 /**
  * An answer's steps as short progress lines — found N sources → reading k/N → writing → checking
@@ -12,7 +13,7 @@ export function answerProgress(): (event: AnswerEvent) => string | undefined {
   return (event) => {
     switch (event.type) {
       case 'sources':
-        return `found ${event.sources.length} source${event.sources.length === 1 ? '' : 's'}`;
+        return `found ${plural(event.sources.length, 'source')}`;
       case 'page': {
         pagesDone++;
         const failed =

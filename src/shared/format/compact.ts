@@ -1,6 +1,7 @@
 import type { EngineChoice, SearchResponse } from '../contract';
 import { oneLine } from './one-line';
 import { escapeWrapperTags } from './untrusted';
+import { plural } from './plural';
 
 const ENGINE_NAMES: Record<EngineChoice, string> = {
   google: 'Google',
@@ -24,7 +25,7 @@ function field(text: string): string {
 export function formatCompactResults(response: SearchResponse, options: { urls?: boolean } = {}): string {
   const count = response.results.length;
   const lines = [
-    `A ${ENGINE_NAMES[response.engine]} search for '${field(response.query)}' found ${count} result${count === 1 ? '' : 's'}:`,
+    `A ${ENGINE_NAMES[response.engine]} search for '${field(response.query)}' found ${plural(count, 'result')}:`,
   ];
   for (const result of response.results) {
     lines.push('', `${result.index}. ${field(result.title) || field(result.url)}`);

@@ -1,6 +1,7 @@
 import type { LibraryPassage, LibrarySearchResponse } from '../library-contract';
 import { oneLine } from './one-line';
 import { escapeWrapperTags, wrapUntrusted } from './untrusted';
+import { plural } from './plural';
 
 /** A line of facts outside the wrapper: it cannot pass for the wrapper's tag. */
 function field(text: string): string {
@@ -29,7 +30,7 @@ export function formatLibraryPassages(response: LibrarySearchResponse): string {
   const count = response.passages.length;
   if (count === 0) return `Nothing in the library matches '${field(response.query)}'.`;
   const how = response.matched === 'all' ? '' : ' (none holds every word: these hold some)';
-  const lines = [`The library has ${count} passage${count === 1 ? '' : 's'} for '${field(response.query)}'${how}:`];
+  const lines = [`The library has ${plural(count, 'passage')} for '${field(response.query)}'${how}:`];
   for (const passage of response.passages) {
     const place = passagePlace(passage);
     lines.push(

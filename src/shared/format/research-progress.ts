@@ -1,5 +1,6 @@
 import type { ResearchEvent } from '../research-contract';
 import { oneLine } from './one-line';
+import { plural } from './plural';
 
 /**
  * A research run's steps as short progress lines — the plan, each search, each page read, each
@@ -21,7 +22,7 @@ export function researchProgress(): (event: ResearchEvent) => string | undefined
         return undefined;
       case 'page':
         if (event.state === 'read')
-          return `read [${event.n}] ${oneLine(event.title ?? event.url)} (${++read} page${read === 1 ? '' : 's'})`;
+          return `read [${event.n}] ${oneLine(event.title ?? event.url)} (${plural(++read, 'page')})`;
         if (event.state === 'duplicate') return `skipped ${oneLine(event.url)}: the same as a page already read`;
         return `could not read ${oneLine(event.url)}: ${event.error?.code ?? 'FAILED'}`;
       case 'paused':

@@ -8,6 +8,7 @@ import { CitedText, citedIn } from './CitedText';
 import { ModelFailedNote } from './ModelFailedNote';
 import { Sources } from './Sources';
 import { SourcesAtAGlance } from './SourcesAtAGlance';
+import { plural } from '../../../shared/format/plural';
 
 /** The model section of Settings, at its own address (lib/screen-address.ts). */
 export const MODEL_SETUP_HREF = '/settings#model';
@@ -38,9 +39,7 @@ export function AnswerView({
       {footer && (
         <p className="answer-meta">
           {composerCredit(footer.composer)}
-          {footer.answered
-            ? line.cited
-            : `Not answered by the ${sources.length} source${sources.length === 1 ? '' : 's'} read`}
+          {footer.answered ? line.cited : `Not answered by the ${plural(sources.length, 'source')} read`}
           {footer.answered && line.notFound && <span className="warn"> · {line.notFound}</span>} ·{' '}
           {formatDuration(footer.totalMs)}
         </p>

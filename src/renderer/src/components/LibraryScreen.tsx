@@ -17,6 +17,7 @@ import type {
 import { client } from '../client';
 import { ErrorBox } from './ErrorBox';
 import './library.css';
+import { plural } from '../../../shared/format/plural';
 
 // Types only from the contract: its zod schemas stay out of the renderer's bundle.
 const TYPE_NAMES: Record<LibraryType, string> = {
@@ -195,10 +196,10 @@ export function LibraryScreen(): React.JSX.Element {
       {report && (
         <div className="note library-report" role="status">
           <p>
-            {report.what}: {report.response.indexed.length} file{report.response.indexed.length === 1 ? '' : 's'}{' '}
-            indexed, {report.response.unchanged} unchanged
+            {report.what}: {plural(report.response.indexed.length, 'file')} indexed, {report.response.unchanged}{' '}
+            unchanged
             {report.response.removed.length > 0 ? `, ${report.response.removed.length} removed` : ''}. The library holds{' '}
-            {report.response.documents} document{report.response.documents === 1 ? '' : 's'}.
+            {plural(report.response.documents, 'document')}.
           </p>
           {report.response.unreadable.length > 0 && (
             <>
@@ -256,7 +257,7 @@ export function LibraryScreen(): React.JSX.Element {
               <h2>
                 {found.passages.length === 0
                   ? `Nothing matches “${found.query}”`
-                  : `${found.passages.length} passage${found.passages.length === 1 ? '' : 's'} for “${found.query}”`}
+                  : `${plural(found.passages.length, 'passage')} for “${found.query}”`}
               </h2>
               <ol>
                 {found.passages.map((passage) => (
@@ -283,7 +284,7 @@ export function LibraryScreen(): React.JSX.Element {
 
           <section aria-label="Documents" className="library-documents">
             <h2>
-              {list?.total ?? 0} document{list?.total === 1 ? '' : 's'}
+              {plural(list?.total ?? 0, 'document')}
               {type === '' ? '' : ` (${TYPE_NAMES[type]})`}
             </h2>
             <ul>
@@ -294,9 +295,7 @@ export function LibraryScreen(): React.JSX.Element {
                     <div className="title">{document.title}</div>
                     <div className="path">
                       {document.path}
-                      {document.pages !== undefined
-                        ? ` · ${document.pages} page${document.pages === 1 ? '' : 's'}`
-                        : ''}
+                      {document.pages !== undefined ? ` · ${plural(document.pages, 'page')}` : ''}
                     </div>
                   </div>
                   <button
@@ -312,9 +311,7 @@ export function LibraryScreen(): React.JSX.Element {
             </ul>
             {list && list.unreadable.length > 0 && (
               <details className="unreadable-list">
-                <summary>
-                  Could not read {list.unreadable.length} file{list.unreadable.length === 1 ? '' : 's'}
-                </summary>
+                <summary>Could not read {plural(list.unreadable.length, 'file')}</summary>
                 <ul className="unreadable">
                   {list.unreadable.map((file) => (
                     <li key={file.path}>

@@ -13,11 +13,12 @@ import { CitedText, citedIn } from './CitedText';
 import { InlineMarkdown } from './Lazy';
 import { Sources } from './Sources';
 import './research.css';
+import { plural } from '../../../shared/format/plural';
 
 /** Why the report covers less than the plan, in the person's words (nothing when every search was done). */
 function stoppedNote(stopped: ReportView['stopped'], read: number): string | undefined {
   // Every page read is one of the report's sources.
-  const pages = `${read} page${read === 1 ? '' : 's'}`;
+  const pages = plural(read, 'page');
   switch (stopped) {
     case 'cancelled':
       return `Stopped as you asked: this report is written from the ${pages} read before that.`;

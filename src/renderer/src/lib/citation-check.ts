@@ -7,6 +7,7 @@
  * `supported`.
  */
 import type { AnswerSentence, Citation } from '../../../shared/answer-contract';
+import { plural } from '../../../shared/format/plural';
 
 export type Verdict = 'pending' | 'found' | 'partly' | 'not-found';
 
@@ -76,10 +77,8 @@ export function sourcesLine(
   return {
     cited:
       cited === 0
-        ? `Cites none of the ${read} source${read === 1 ? '' : 's'} read`
-        : `Cites ${cited} of ${read} source${read === 1 ? '' : 's'} read`,
-    ...(notFound > 0
-      ? { notFound: `${notFound} citation${notFound === 1 ? '' : 's'} not found in full on the page (marked ?)` }
-      : {}),
+        ? `Cites none of the ${plural(read, 'source')} read`
+        : `Cites ${cited} of ${plural(read, 'source')} read`,
+    ...(notFound > 0 ? { notFound: `${plural(notFound, 'citation')} not found in full on the page (marked ?)` } : {}),
   };
 }

@@ -26,6 +26,7 @@ import {
   type ResearchRunState,
   type ResearchStage,
 } from './research-view';
+import { plural } from '../../../shared/format/plural';
 
 export interface ReportPart {
   title: string;
@@ -133,7 +134,7 @@ export function storedReportView(turn: StoredTurn): ReportView {
   const planned = sections.length + notAnswered.length;
   return {
     stages: [
-      done('plan', `Plan: ${planned} sub-question${planned === 1 ? '' : 's'}`),
+      done('plan', `Plan: ${plural(planned, 'sub-question')}`),
       done('search', `Searches ${planned}/${planned}`),
       done('read', `Pages ${sources.length}/${DEFAULT_RESEARCH_PAGES}`),
       done('write', `Sections ${planned}/${planned}`),

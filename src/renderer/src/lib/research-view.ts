@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/research-contract';
 import { DEFAULT_RESEARCH_PAGES } from '../../../shared/research-limits';
 import type { PageState, StageState } from './progress-types';
+import { plural } from '../../../shared/format/plural';
 
 /** What a deep research's view is derived from: the run-store's Run of a deep research. */
 export interface ResearchRunState {
@@ -151,16 +152,13 @@ export function researchStagesOf(run: ResearchRunState): ResearchStage[] {
     return run.status === 'failed' ? 'failed' : run.status === 'cancelled' ? 'stopped' : 'waiting';
   };
   const stages: Record<ResearchStep, [label: string, state: StageState]> = {
-    plan: [
-      planned > 0 ? `Plan: ${planned} sub-question${planned === 1 ? '' : 's'}` : 'Planning',
-      state(true, reached >= 1),
-    ],
+    plan: [planned > 0 ? `Plan: ${plural(planned, 'sub-question')}` : 'Planning', state(true, reached >= 1)],
     search: [
       planned > 0 ? `Searches ${searched}/${planned}` : 'Searches',
       state(gathering, gatheredAll || (planned > 0 && searched >= planned)),
     ],
     read: [
-      `Pages ${read}/${DEFAULT_RESEARCH_PAGES}${duplicates > 0 ? ` (${duplicates} duplicate${duplicates === 1 ? '' : 's'} dropped)` : ''}`,
+      `Pages ${read}/${DEFAULT_RESEARCH_PAGES}${duplicates > 0 ? ` (${plural(duplicates, 'duplicate')} dropped)` : ''}`,
       state(gathering && (searched > 0 || read > 0), gatheredAll),
     ],
     write: [planned > 0 ? `Sections ${sections}/${planned}` : 'Sections', state(reached >= 3, reached >= 4)],
