@@ -20,10 +20,10 @@ export default {
     'src/main/answer/check-citations.ts',
     'src/main/fetch/url-policy.ts',
     'src/main/fetch/guarded-connect.ts',
-    'src/main/api/guard.ts',
-    'src/main/api/web-ui.ts',
+    'src/main/doors/http/guard.ts',
+    'src/main/doors/http/web-ui.ts',
     // The constant-time comparison that decides a session cookie (and a bearer token).
-    'src/main/api-token.ts:51-55',
+    'src/main/settings/api-token.ts:51-55',
     // Classification only: the request builder and the parser have tests of their own.
     'src/main/search/engines/google.ts:43-190',
   ],

@@ -5,11 +5,11 @@
  *
  * Prints one line a step that ran (its name and the characters of text it removed, spaces not
  * counted; a step runs once per part, so it may appear more than once), then the extracted
- * text's length. The steps are PART_STEPS and ALL_PARTS_STEPS in src/main/fetch/extract/index.ts.
+ * text's length. The steps are PART_STEPS and ALL_PARTS_STEPS in src/main/extract/index.ts.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { extractHtml } from '../src/main/fetch/extract/index.js';
+import { extractHtml } from '../src/main/extract';
 
 const [file, url = 'https://example.com/'] = process.argv.slice(2);
 if (file === undefined) {

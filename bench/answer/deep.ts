@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createNodeRuntime } from '../../src/main/node-runtime.js';
+import { createNodeRuntime } from '../../src/main/app/node-runtime.js';
 import type { ResearchReport } from '../../src/shared/research-contract.js';
 import { startFixtureWeb } from '../../tests/support/fixture-web.js';
 import { startResearchTopic, TOPIC_QUESTION } from '../../tests/support/research-topic.js';

@@ -52,7 +52,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEFAULT_FETCH_SETTINGS } from '../../src/main/fetch/types.js';
 import { Library } from '../../src/main/library/index.js';
-import { createNodeRuntime } from '../../src/main/node-runtime.js';
+import { createNodeRuntime } from '../../src/main/app/node-runtime.js';
 import { openStore } from '../../src/main/store/index.js';
 import { answerMethod, askOne, servePages, type Row } from './harness.js';
 import {

@@ -28,8 +28,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { startApiServer } from '../../src/main/api/server';
-import { createNodeRuntime } from '../../src/main/node-runtime';
+import { startApiServer } from '../../src/main/doors/http/server';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import { startFixtureWeb } from '../../tests/support/fixture-web';
 import { PROJECT_ROOT } from '../../tests/support/run-cli';
 

@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../../src/main/fetch/charset.js';
-import { extractHtml } from '../../src/main/fetch/extract/index.js';
+import { extractHtml } from '../../src/main/extract';
 import { textWindow } from '../../src/main/fetch/budget.js';
 import { sharedData } from '../../tests/support/shared-data.js';
 

@@ -12,7 +12,7 @@
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { extractHtml } from '../../src/main/fetch/extract/index.js';
+import { extractHtml } from '../../src/main/extract';
 import { SHARED_DATA } from '../../tests/support/shared-data.js';
 import { loadDataset, readHtml, readServedHtml, wcxbHalf, type Dataset, type WcxbHalf } from './datasets.js';
 import {

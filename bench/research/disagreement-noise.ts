@@ -1,5 +1,5 @@
 /**
- * False alarms of "Where the sources disagree" (src/main/research/disagreements.ts): pages that
+ * False alarms of "Where the sources disagree" (src/main/deep-research/disagreements.ts): pages that
  * are about different things should not disagree. The human-extracted text of unrelated pages —
  * articles of article-extraction-benchmark, and WCXB dev pages of every type (products, listings,
  * documentation…), their Markdown — is cut into groups of 20 (a deep run's default page budget)
@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findDisagreements, type SourceText } from '../../src/main/research/disagreements.js';
+import { findDisagreements, type SourceText } from '../../src/main/deep-research/disagreements.js';
 import { SHARED_DATA } from '../../tests/support/shared-data.js';
 
 const GROUP = 20;

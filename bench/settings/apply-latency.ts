@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createNodeRuntime } from '../../src/main/node-runtime';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import { runCliInProcess } from '../../tests/support/run-cli';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });

@@ -1,10 +1,10 @@
 /**
- * `lantern` — the process around the command-line door (cli/program.ts): the arguments, the
+ * `lantern` — the process around the command-line door (doors/cli/program.ts): the arguments, the
  * environment and the standard streams are this process's, and so is the exit code.
  */
-import { processIo } from './cli/output';
-import { runLantern } from './cli/program';
-import { reportStrayRejections } from './cli/stray-failures';
+import { processIo } from './doors/cli/output';
+import { runLantern } from './doors/cli/program';
+import { reportStrayRejections } from './doors/cli/stray-failures';
 
 reportStrayRejections(processIo);
 import { builtWorkerEntry } from './models/local-runtime';

@@ -1,27 +1,27 @@
 /**
  * Electron composition root: the only place the desktop app's singletons are made. Everything
  * behind ResearchService is shared with the headless CLI and tested under plain Node; the
- * Electron parts take electron's objects as parameters (src/main/electron/), so they are tested
+ * Electron parts take electron's objects as parameters (src/main/doors/electron/), so they are tested
  * with doubles.
  */
 import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startLanternServer, type LanternServer } from './api/lantern-server';
-import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol';
-import { chromeIdentity } from './electron/browser-identity';
-import { appEnvironment } from './electron/development-overrides';
-import { HiddenWindowPageLoader } from './electron/hidden-window-loader';
-import { ownUiMatcher, registerIpcHandlers } from './electron/ipc';
-import { ElectronRenderer } from './electron/render-window';
-import { createMainWindow } from './electron/main-window';
-import { electronPdfPrinter } from './electron/pdf-window';
-import { allowOnlyUiClipboardWrite } from './electron/permissions';
-import { windowStatePath } from './electron/window-state';
-import { assembleResearch } from './node-runtime';
+import { startLanternServer, type LanternServer } from './doors/http/lantern-server';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './doors/electron/app-protocol';
+import { chromeIdentity } from './doors/electron/browser-identity';
+import { appEnvironment } from './doors/electron/development-overrides';
+import { HiddenWindowPageLoader } from './doors/electron/hidden-window-loader';
+import { ownUiMatcher, registerIpcHandlers } from './doors/electron/ipc';
+import { ElectronRenderer } from './doors/electron/render-window';
+import { createMainWindow } from './doors/electron/main-window';
+import { electronPdfPrinter } from './doors/electron/pdf-window';
+import { allowOnlyUiClipboardWrite } from './doors/electron/permissions';
+import { windowStatePath } from './doors/electron/window-state';
+import { assembleResearch } from './app/node-runtime';
 import { builtWorkerEntry } from './models/local-runtime';
-import { resolveDataDir } from './paths';
-import { moveEncryptedSecrets } from './secrets';
+import { resolveDataDir } from './app/paths';
+import { moveEncryptedSecrets } from './settings/secrets';
 import { engineOriginsFromEnv } from './search/engine-origins';
 import { ENGINES } from './search/engines';
 

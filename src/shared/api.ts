@@ -188,7 +188,7 @@ export interface LibraryApi {
 
 /**
  * Secrets a person's UI manages: the local API's bearer token, to copy into an agent's
- * configuration or to replace, and the model's API key. Implemented once (src/main/access-service.ts);
+ * configuration or to replace, and the model's API key. Implemented once (src/main/settings/access-service.ts);
  * the operations table offers it to the doors a person uses (the desktop app, the web UI's
  * session), never to agents themselves.
  */

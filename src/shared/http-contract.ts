@@ -97,7 +97,7 @@ export const HealthResponseSchema = z.object({
   browser: z.enum(['not started', 'started', 'unknown']),
   /** Engines paused by a CAPTCHA or consent wall, and until when. */
   suspensions: z.array(PendingBlockSchema),
-  /** MCP sessions open at /mcp (src/main/mcp/http.ts: capped, and ended after 30 minutes idle); absent without the MCP door. */
+  /** MCP sessions open at /mcp (src/main/doors/mcp/http.ts: capped, and ended after 30 minutes idle); absent without the MCP door. */
   mcpSessions: z.number().int().nonnegative().optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;

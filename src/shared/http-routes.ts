@@ -2,7 +2,7 @@
  * The local HTTP API's routes, derived from the operations table (operations.ts: method, path,
  * caller) and its schemas (operation-schemas.ts: body, query, response), plus the door's own
  * routes that carry no operation (research.stop, health, the OpenAPI document). The server's
- * router (src/main/api/routes.ts) serves them, the OpenAPI document (src/main/api/openapi.ts) is
+ * router (src/main/doors/http/routes.ts) serves them, the OpenAPI document (src/main/doors/http/openapi.ts) is
  * generated from them, and the web UI's client calls the same table, so what is served, what is
  * documented and what is called cannot drift apart.
  */
@@ -26,7 +26,7 @@ export interface HttpRoute extends HttpEndpoint, Omit<OperationHttp, 'body' | 'q
    * the web UI (its session cookie), kept out of the document (docs/security.md, "Web UI").
    */
   caller: 'agent' | 'ui';
-  /** Not work (src/main/api/limits.ts): answered without a place in flight or a token of the client's rate. */
+  /** Not work (src/main/doors/http/limits.ts): answered without a place in flight or a token of the client's rate. */
   bookkeeping?: true;
   /** The body; none for a route that takes none. */
   body?: z.ZodType;

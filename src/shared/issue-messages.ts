@@ -3,7 +3,7 @@
  * value when short) and what is allowed — "got string \"ten\"; allowed: a whole number". Installed
  * as zod's error map for the schemas that give no message of their own (z.config is zod's way to
  * set the messages' wording, as its locales do); a schema's own message says what is allowed in
- * its words, and validationError (src/main/validation.ts) adds what was sent.
+ * its words, and validationError (src/main/common/validation.ts) adds what was sent.
  */
 import * as z from 'zod';
 import { plural } from './format/plural';

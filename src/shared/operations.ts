@@ -4,7 +4,7 @@
  * steps as events. Its request and result types are the ResearchApi method's (src/shared/api.ts);
  * its zod schemas are in operation-schemas.ts, keyed by the same names. Derived from the two: the
  * IPC channels and contract (ipc-channels.ts, ipc.ts), the preload bridge, the HTTP routes and
- * the OpenAPI document (http-routes.ts), the doors' dispatch (src/main/operation-call.ts), and the
+ * the OpenAPI document (http-routes.ts), the doors' dispatch (src/main/common/operation-call.ts), and the
  * renderer's one client (src/renderer/src/client/api-client.ts).
  *
  * Without zod, so the preload and the web page that import it stay small.
@@ -47,7 +47,7 @@ export type OperationOptions<N extends OperationName> = Fn<Method<N>>['args'] ex
 export type OperationEvent<N extends OperationName> =
   OperationOptions<N> extends { onEvent?: (event: infer E) => void } ? E : never;
 
-/** The call options a caller may set itself: everything else a door decides (src/main/caller.ts). */
+/** The call options a caller may set itself: everything else a door decides (src/main/common/caller.ts). */
 export type CallerSetOption = keyof Pick<AnswerOptions, 'threadId'>;
 
 export interface OperationSpec {

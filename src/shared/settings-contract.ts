@@ -8,7 +8,7 @@ import { EngineIdSchema, SearchLangSchema, SearchRegionSchema } from './contract
 import { LLM_PRESET_BASE_URLS, LLM_PRESETS } from './llm-presets';
 import { SourceListSchema, SourceListsSchema } from './source-lists';
 
-/** Bump with a numbered upgrade (src/main/settings.ts) when the shape changes. */
+/** Bump with a numbered upgrade (src/main/settings/settings.ts) when the shape changes. */
 export const SETTINGS_VERSION = 1;
 
 const EnginesSchema = z.array(EngineIdSchema).min(1, 'list at least one engine');

@@ -12,7 +12,7 @@ import {
   wcxbScores,
   wordScore,
 } from '../../bench/extract/metrics.js';
-import { extractHtml } from '../../src/main/fetch/extract/index.js';
+import { extractHtml } from '../../src/main/extract';
 import { sharedData, sharedDataAvailable } from '../support/shared-data.js';
 
 const SAMPLE = 40;

@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test, type Page } from '@playwright/test';
-import { discoveryPath, readDiscovery } from '../../src/main/api/discovery';
+import { discoveryPath, readDiscovery } from '../../src/main/doors/http/discovery';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { PROJECT_ROOT } from '../support/run-cli';
 import { isRunning, launchDesktopApp, processTree, type DesktopApp } from './support/desktop-app';
@@ -97,7 +97,7 @@ test('Google asks for a CAPTCHA: the search window shows, the person solves it, 
   await expect(banner).toContainText("Google wants to confirm you're human");
   await banner.getByRole('button', { name: 'Solve now' }).click();
 
-  // The hidden search window is shown on the blocked page (src/main/electron/reveal-window.ts).
+  // The hidden search window is shown on the blocked page (src/main/doors/electron/reveal-window.ts).
   // Its URL, not its title: a page's <title> replaces the window's ('page-title-updated').
   await expect
     .poll(() =>

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessService } from '../../src/main/access-service';
+import { AccessService } from '../../src/main/settings/access-service';
 import { AnswerResponseSchema } from '../../src/shared/answer-contract';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { runCliInProcess, tempDataDir } from '../support/run-cli';

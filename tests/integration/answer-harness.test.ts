@@ -20,7 +20,7 @@ import { normalizeText } from '../../bench/answer/metrics';
 import { startPageServer, type PageServer } from '../../bench/answer/page-server';
 import { replayRuntime, savePages } from '../../bench/answer/replay';
 import { loadQaSet, pagesOf, readPageBytes, type QaItem } from '../../bench/answer/qa-set';
-import { createNodeRuntime } from '../../src/main/node-runtime';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import { isFetchBatch } from '../../src/shared/fetch-contract';
 import { sharedDataAvailable } from '../support/shared-data';
 

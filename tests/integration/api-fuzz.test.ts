@@ -19,8 +19,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_IDS, ErrorResponseSchema } from '../../src/shared/contract';
-import { mcpOverHttp } from '../../src/main/mcp/http';
-import { createLanternMcpServer } from '../../src/main/mcp/server';
+import { mcpOverHttp } from '../../src/main/doors/mcp/http';
+import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
 import { goodHeaders, rawRequest, startTestApi, type RawResponse, type TestApi } from '../support/api-server';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { fenceOffNetwork } from '../support/network-fence';

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponseSchema } from '../../src/shared/contract';
-import { tokenPath } from '../../src/main/api-token';
+import { tokenPath } from '../../src/main/settings/api-token';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 
 let api: TestApi;

@@ -2,7 +2,7 @@
  * What runs behind the guard besides the REST routes: a mounted handler (the MCP door mounts
  * itself at /mcp) sees only requests that passed the guard; the concurrency cap and the
  * per-client rate limit answer work with 429 and Retry-After before any handler, and leave
- * bookkeeping (the health check) alone (src/main/api/limits.ts).
+ * bookkeeping (the health check) alone (src/main/doors/http/limits.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponseSchema } from '../../src/shared/contract';

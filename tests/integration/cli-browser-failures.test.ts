@@ -9,9 +9,9 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoadOptions, PageLoader } from '../../src/main/browser/page-loader';
 import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
-import { EXIT } from '../../src/main/cli/exit-codes';
-import { assembleResearch } from '../../src/main/node-runtime';
-import type { ResearchService } from '../../src/main/service';
+import { EXIT } from '../../src/main/doors/cli/exit-codes';
+import { assembleResearch } from '../../src/main/app/node-runtime';
+import type { ResearchService } from '../../src/main/app/service';
 import { PROJECT_ROOT, runCliInProcess, tempDataDir } from '../support/run-cli';
 
 /**
@@ -83,8 +83,8 @@ describe('the lantern process and a failure nobody awaits any more', () => {
   it("warns on stderr and still ends with the command's own output and exit code", () => {
     // As src/main/cli.ts starts: the guard first, then a command whose abandoned browser call fails later.
     const script = `
-      import { processIo } from './src/main/cli/output.ts';
-      import { reportStrayRejections } from './src/main/cli/stray-failures.ts';
+      import { processIo } from './src/main/doors/cli/output.ts';
+      import { reportStrayRejections } from './src/main/doors/cli/stray-failures.ts';
       reportStrayRejections(processIo);
       Promise.reject(new Error('Target page, context or browser has been closed'));
       // Node reports an unhandled rejection once the microtasks have run, before the next turn of the loop.

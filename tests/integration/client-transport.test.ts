@@ -4,7 +4,7 @@
  * local answer site standing in for Google and the web).
  *
  *  - ipc: the renderer's IPC client (src/renderer/src/client/ipc-client.ts) over the preload's
- *    bridge (src/preload/bridge.ts) and the main-process handlers (src/main/electron/ipc.ts),
+ *    bridge (src/preload/bridge.ts) and the main-process handlers (src/main/doors/electron/ipc.ts),
  *    joined by an ipcMain/ipcRenderer double that serializes as Electron does.
  *
  * The HTTP transport is the renderer's own client (src/renderer/src/client/http-client.ts) against
@@ -19,11 +19,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../src/renderer/src/client/http-client';
 import { createIpcClient } from '../../src/renderer/src/client/ipc-client';
-import { startLanternServer } from '../../src/main/api/lantern-server';
+import { startLanternServer } from '../../src/main/doors/http/lantern-server';
 import { createBridge } from '../../src/preload/bridge';
-import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
-import { createNodeRuntime } from '../../src/main/node-runtime';
-import type { ResearchService } from '../../src/main/service';
+import { ownUiMatcher, registerIpcHandlers } from '../../src/main/doors/electron/ipc';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
+import type { ResearchService } from '../../src/main/app/service';
 import type { ResearchApi } from '../../src/shared/api';
 import type { AnswerEvent } from '../../src/shared/answer-contract';
 import type { ResearchEvent } from '../../src/shared/research-contract';

@@ -10,13 +10,13 @@ import { playwrightCdp, type CdpSession } from '../../src/main/browser/cdp-sessi
 import { LoadBudget } from '../../src/main/browser/load-budget';
 import { PageDriver } from '../../src/main/browser/page-driver';
 import type { LoadOptions } from '../../src/main/browser/page-loader';
-import { chromeIdentity } from '../../src/main/electron/browser-identity';
+import { chromeIdentity } from '../../src/main/doors/electron/browser-identity';
 import {
   HiddenWindowPageLoader,
   searchWindowAllows,
   type SearchWindowElectron,
-} from '../../src/main/electron/hidden-window-loader';
-import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/electron/render-window';
+} from '../../src/main/doors/electron/hidden-window-loader';
+import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/doors/electron/render-window';
 import { createGuardedConnect } from '../../src/main/fetch/guarded-connect';
 import { createFetchService } from '../../src/main/fetch/service';
 import { FetchPageSchema } from '../../src/shared/fetch-contract';

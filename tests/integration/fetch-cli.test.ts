@@ -3,7 +3,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerFetchCommand } from '../../src/main/cli/fetch-command';
+import { registerFetchCommand } from '../../src/main/doors/cli/fetch-command';
 import { FetchBatchSchema, FetchPageSchema } from '../../src/shared/fetch-contract';
 import { createFetchService, type FetchService } from '../../src/main/fetch/service';
 import { LanternError } from '../../src/shared/errors';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/main/cli/exit-codes';
+import { EXIT } from '../../src/main/doors/cli/exit-codes';
 import {
   ANSWER_SOURCES,
   CITED_SOURCES,

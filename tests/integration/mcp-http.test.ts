@@ -7,8 +7,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mcpOverHttp } from '../../src/main/mcp/http';
-import { createLanternMcpServer } from '../../src/main/mcp/server';
+import { mcpOverHttp } from '../../src/main/doors/mcp/http';
+import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';

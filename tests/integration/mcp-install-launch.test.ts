@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, it } from 'vitest';
-import { EXIT } from '../../src/main/cli/exit-codes';
+import { EXIT } from '../../src/main/doors/cli/exit-codes';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT, runCliInProcess, tempDataDir } from '../support/run-cli';
 

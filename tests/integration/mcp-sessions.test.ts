@@ -2,18 +2,18 @@
  * Many agents on one `lantern serve`: MCP over streamable HTTP at /mcp mounted as
  * lantern-server.ts mounts it, with the MCP SDK's own clients. Each client keeps a GET event
  * stream open for its whole session; those streams and the sessions' own traffic are not work
- * (src/main/api/limits.ts), so a hundred connected agents leave the health check, searches and
+ * (src/main/doors/http/limits.ts), so a hundred connected agents leave the health check, searches and
  * tool calls free, while a burst of work still meets the rate limit. Sessions end after 30
- * minutes idle and are capped, the one idle the longest making room first (src/main/mcp/http.ts);
+ * minutes idle and are capped, the one idle the longest making room first (src/main/doors/mcp/http.ts);
  * a fake clock stands in for the waiting.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthResponseSchema } from '../../src/shared/http-contract';
-import { DEFAULT_LIMITS } from '../../src/main/api/limits';
-import { MCP_SESSION_IDLE_MS, mcpOverHttp, type McpHttpOptions } from '../../src/main/mcp/http';
-import { createLanternMcpServer } from '../../src/main/mcp/server';
+import { DEFAULT_LIMITS } from '../../src/main/doors/http/limits';
+import { MCP_SESSION_IDLE_MS, mcpOverHttp, type McpHttpOptions } from '../../src/main/doors/mcp/http';
+import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
 import { ErrorResponseSchema } from '../../src/shared/contract';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';

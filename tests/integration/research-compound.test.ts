@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionFacets } from '../../src/main/answer/question-shape';
-import { createNodeRuntime } from '../../src/main/node-runtime';
-import type { ResearchService } from '../../src/main/service';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
+import type { ResearchService } from '../../src/main/app/service';
 import { ResearchReportSchema, type ResearchReport } from '../../src/shared/research-contract';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 

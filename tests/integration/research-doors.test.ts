@@ -8,7 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLanternMcpServer } from '../../src/main/mcp/server';
+import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
 import { ResearchEventSchema, ResearchPlanSchema, ResearchReportSchema } from '../../src/shared/research-contract';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadOptions, PageLoader } from '../../src/main/browser/page-loader';
 import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
-import { blockedNavigationError } from '../../src/main/electron/search-session';
+import { blockedNavigationError } from '../../src/main/doors/electron/search-session';
 import { bing } from '../../src/main/search/engines/bing';
 import { google } from '../../src/main/search/engines/google';
 import { SearchService } from '../../src/main/search/search-service';

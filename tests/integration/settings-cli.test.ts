@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeRuntime } from '../../src/main/node-runtime';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import { runCliInProcess, tempDataDir } from '../support/run-cli';
 
 let dataDir: string;

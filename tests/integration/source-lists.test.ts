@@ -9,8 +9,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeRuntime } from '../../src/main/node-runtime';
-import type { ResearchService } from '../../src/main/service';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
+import type { ResearchService } from '../../src/main/app/service';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { startResearchTopic, TOPIC_FACETS, TOPIC_QUESTION, type ResearchTopic } from '../support/research-topic';
 

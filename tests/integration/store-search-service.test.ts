@@ -6,12 +6,12 @@ import { SearchOperations } from '../../src/main/search/search-operations';
 import { SearchService } from '../../src/main/search/search-service';
 import { CaptchaService } from '../../src/main/captcha/captcha-service';
 import { HistoryService } from '../../src/main/history/history-service';
-import { ResearchRunService } from '../../src/main/research/research-service';
-import { AccessService } from '../../src/main/access-service';
+import { ResearchRunService } from '../../src/main/deep-research/research-service';
+import { AccessService } from '../../src/main/settings/access-service';
 import { LibraryService } from '../../src/main/library/library-service';
-import { RunRegistry } from '../../src/main/run-registry';
-import { ResearchService } from '../../src/main/service';
-import { SettingsService } from '../../src/main/settings-service';
+import { RunRegistry } from '../../src/main/common/run-registry';
+import { ResearchService } from '../../src/main/app/service';
+import { SettingsService } from '../../src/main/settings/settings-service';
 import { openStore, type Store } from '../../src/main/store';
 import { tempDataDir } from '../support/temp-store';
 

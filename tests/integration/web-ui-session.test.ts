@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebUi, LOGIN_PATH, SESSION_COOKIE, type WebUi } from '../../src/main/api/web-ui';
+import { createWebUi, LOGIN_PATH, SESSION_COOKIE, type WebUi } from '../../src/main/doors/http/web-ui';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 
 let api: TestApi;

@@ -1,5 +1,5 @@
 /**
- * Web mode's own part (api/web-ui.ts) behind a plain HTTP server on loopback, with a clock the
+ * Web mode's own part (doors/http/web-ui.ts) behind a plain HTTP server on loopback, with a clock the
  * test moves: the one-time code and the session cookie's lifetimes, the cookie as the browser
  * sends it among others, the files it serves and the headers they carry. The whole server with
  * the guard is web-ui-session.test.ts.
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createWebUi, findRendererDir, LOGIN_PATH, SESSION_COOKIE, type WebUi } from '../../src/main/api/web-ui';
+import { createWebUi, findRendererDir, LOGIN_PATH, SESSION_COOKIE, type WebUi } from '../../src/main/doors/http/web-ui';
 import { rawRequest, type RawResponse } from '../support/api-server';
 
 const MINUTE = 60_000;

@@ -6,9 +6,9 @@ import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApiServer, type ApiServer, type ApiServerOptions } from '../../src/main/api/server';
-import { ensureToken, readToken } from '../../src/main/api-token';
-import { createNodeRuntime } from '../../src/main/node-runtime';
+import { startApiServer, type ApiServer, type ApiServerOptions } from '../../src/main/doors/http/server';
+import { ensureToken, readToken } from '../../src/main/settings/api-token';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import type { ResearchApi } from '../../src/shared/api';
 
 export interface TestApi {

@@ -4,7 +4,7 @@
  * custom error fields), and every call carries the sender frame the wrapper checks.
  */
 import { EventEmitter } from 'node:events';
-import type { IpcDependencies } from '../../src/main/electron/ipc';
+import type { IpcDependencies } from '../../src/main/doors/electron/ipc';
 import type { IpcRendererLike } from '../../src/preload/bridge';
 
 type Handler = Parameters<IpcDependencies['ipcMain']['handle']>[1];

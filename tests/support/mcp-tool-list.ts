@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { createLanternMcpServer } from '../../src/main/mcp/server';
-import { createNodeRuntime } from '../../src/main/node-runtime';
+import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import type { SettingsPatch } from '../../src/shared/settings-contract';
 
 /** The tools/list result as JSON, the text a client hands on to its model. */

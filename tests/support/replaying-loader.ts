@@ -40,7 +40,7 @@ import { settleTimeoutError, toLoadError } from '../../src/main/browser/load-err
 import type { LoadOptions, PageLoader } from '../../src/main/browser/page-loader';
 import type { PageSnapshot } from '../../src/main/browser/page-snapshot';
 import type { ReadinessSeen, ReadySelectors } from '../../src/main/browser/ready-signal';
-import { parseRetryAfter } from '../../src/main/retry-after';
+import { parseRetryAfter } from '../../src/main/common/retry-after';
 import { LanternError } from '../../src/shared/errors';
 
 export interface ReplayingLoaderOptions {

@@ -3,10 +3,10 @@ import type { Readable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { lineIo } from '../../src/main/cli/output';
-import { runLantern } from '../../src/main/cli/program';
-import { createNodeRuntime } from '../../src/main/node-runtime';
-import type { ResearchService } from '../../src/main/service';
+import { lineIo } from '../../src/main/doors/cli/output';
+import { runLantern } from '../../src/main/doors/cli/program';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
+import type { ResearchService } from '../../src/main/app/service';
 import { assertBuiltFromCurrentSources } from './built-output';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { readSecret } from '../../src/main/secrets';
+import { readSecret } from '../../src/main/settings/secrets';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { startWebMode, type WebMode } from './support/web-mode';
 

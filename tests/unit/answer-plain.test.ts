@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAnswerPlain, markdownAsPlainText } from '../../src/main/cli/answer-plain';
+import { formatAnswerPlain, markdownAsPlainText } from '../../src/main/doors/cli/answer-plain';
 
 describe('an answer as lantern ask prints it', () => {
   it('prints the lead, the sentence and the key points without Markdown marks', () => {

@@ -1,12 +1,12 @@
 /**
- * The local API's guard on its own (api/guard.ts), on Node's own request objects: every branch
+ * The local API's guard on its own (doors/http/guard.ts), on Node's own request objects: every branch
  * with its exact refusal, including the ones the HTTP tests (integration/api-guard.test.ts,
  * web-ui-session.test.ts) reach only through a whole server.
  */
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { allowedHosts, checkHost, guardRequest } from '../../src/main/api/guard';
+import { allowedHosts, checkHost, guardRequest } from '../../src/main/doors/http/guard';
 
 const PORT = 7777;
 const TOKEN = 'tok_EN-0123456789abcdefghijklmnopqrstuvwxyzAB';

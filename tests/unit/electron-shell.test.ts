@@ -6,20 +6,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ResearchApi } from '../../src/shared/api';
 import { IPC_CHANNELS, type IpcResult } from '../../src/shared/ipc';
-import { chromeIdentity } from '../../src/main/electron/browser-identity';
-import { electronCdp, type WebContentsLike } from '../../src/main/electron/electron-cdp';
+import { chromeIdentity } from '../../src/main/doors/electron/browser-identity';
+import { electronCdp, type WebContentsLike } from '../../src/main/doors/electron/electron-cdp';
 import {
   HiddenWindowPageLoader,
   SEARCH_PARTITION,
   type SearchWindowElectron,
-} from '../../src/main/electron/hidden-window-loader';
-import { ownUiMatcher, registerIpcHandlers } from '../../src/main/electron/ipc';
-import { RunRegistry } from '../../src/main/run-registry';
-import { createMainWindow, type MainWindowElectron } from '../../src/main/electron/main-window';
-import { isNavigationAllowed } from '../../src/main/electron/search-session';
-import { appEnvironment } from '../../src/main/electron/development-overrides';
-import { allowOnlyUiClipboardWrite, type PermissionSession } from '../../src/main/electron/permissions';
-import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/electron/render-window';
+} from '../../src/main/doors/electron/hidden-window-loader';
+import { ownUiMatcher, registerIpcHandlers } from '../../src/main/doors/electron/ipc';
+import { RunRegistry } from '../../src/main/common/run-registry';
+import { createMainWindow, type MainWindowElectron } from '../../src/main/doors/electron/main-window';
+import { isNavigationAllowed } from '../../src/main/doors/electron/search-session';
+import { appEnvironment } from '../../src/main/doors/electron/development-overrides';
+import { allowOnlyUiClipboardWrite, type PermissionSession } from '../../src/main/doors/electron/permissions';
+import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/doors/electron/render-window';
 import { engineOriginsFromEnv } from '../../src/main/search/engine-origins';
 import {
   browserWindowDouble,

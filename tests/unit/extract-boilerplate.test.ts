@@ -4,9 +4,9 @@
  * work) stays.
  */
 import { describe, expect, it } from 'vitest';
-import { dropClosingNotes } from '../../src/main/fetch/extract/closing-notes.js';
-import { findFirst, parseHtml, rawText, type Element } from '../../src/main/fetch/extract/dom.js';
-import { extractHtml } from '../../src/main/fetch/extract/index.js';
+import { dropClosingNotes } from '../../src/main/extract/closing-notes.js';
+import { findFirst, parseHtml, rawText, type Element } from '../../src/main/extract/dom.js';
+import { extractHtml } from '../../src/main/extract';
 
 const sentences = [
   'Der Stadtrat hat am Dienstag beschlossen, die alte Markthalle bis zum Herbst zu sanieren und danach wieder für Händler zu öffnen.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractHtml } from '../../src/main/fetch/extract/index.js';
+import { extractHtml } from '../../src/main/extract';
 
 const prose = (topic: string, n = 3): string =>
   Array.from(

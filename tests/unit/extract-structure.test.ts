@@ -5,7 +5,7 @@
  * links to social sites, a citation pattern), in any language, never from a template's names.
  */
 import { describe, expect, it } from 'vitest';
-import { extractHtml } from '../../src/main/fetch/extract/index.js';
+import { extractHtml } from '../../src/main/extract';
 
 const textOf = (html: string, url = 'https://site.example/page'): string => extractHtml(html, url).text;
 

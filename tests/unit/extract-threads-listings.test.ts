@@ -4,7 +4,7 @@
  * template's class names, which are neutral here on purpose.
  */
 import { describe, expect, it } from 'vitest';
-import { extractHtml } from '../../src/main/fetch/extract/index.js';
+import { extractHtml } from '../../src/main/extract';
 
 const textOf = (html: string, url = 'https://forum.example/t/1'): string => extractHtml(html, url).text;
 

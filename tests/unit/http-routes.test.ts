@@ -4,8 +4,8 @@
  * the table here, the client by recording the requests it sends for every operation.
  */
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../src/main/api/openapi';
-import { matchRoute, UI_ROUTES } from '../../src/main/api/routes';
+import { buildOpenApiDocument } from '../../src/main/doors/http/openapi';
+import { matchRoute, UI_ROUTES } from '../../src/main/doors/http/routes';
 import { createHttpClient } from '../../src/renderer/src/client/http-client';
 import { routePath } from '../../src/shared/http-endpoints';
 import { HTTP_ROUTES, type HttpRoute } from '../../src/shared/http-routes';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { llmComposerFor } from '../../src/main/answer/llm-composer';
 import { resolveLlmConfig } from '../../src/main/answer/llm-config';
-import { secretPath } from '../../src/main/secrets';
-import { settingsPath } from '../../src/main/settings';
-import { SettingsService } from '../../src/main/settings-service';
+import { secretPath } from '../../src/main/settings/secrets';
+import { settingsPath } from '../../src/main/settings/settings';
+import { SettingsService } from '../../src/main/settings/settings-service';
 import {
   LLM_PRESET_BASE_URLS,
   SettingsPatchSchema,

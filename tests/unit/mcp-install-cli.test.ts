@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/main/cli/exit-codes';
-import { MCP_CLIENTS } from '../../src/main/cli/mcp-clients';
+import { EXIT } from '../../src/main/doors/cli/exit-codes';
+import { MCP_CLIENTS } from '../../src/main/doors/cli/mcp-clients';
 import { PROJECT_ROOT, runCliInProcess } from '../support/run-cli';
 
 /** A home of its own, with the config folders every client's path is built from pointing inside it. */

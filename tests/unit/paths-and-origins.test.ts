@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDataDir } from '../../src/main/paths';
+import { resolveDataDir } from '../../src/main/app/paths';
 import { engineOriginsFromEnv } from '../../src/main/search/engine-origins';
 import { sourceOf } from '../../src/main/search/source';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Disagreement } from '../../src/shared/research-contract';
 import { withoutEscapes } from '../../src/shared/format/plain-text';
-import { findDisagreements, type SourceText } from '../../src/main/research/disagreements';
+import { findDisagreements, type SourceText } from '../../src/main/deep-research/disagreements';
 
 const QUESTION = 'How do heat pumps compare with gas boilers in cold climates?';
 const SUB_QUESTIONS = [

@@ -4,9 +4,9 @@
  * lines the CLI and MCP tell.
  */
 import { describe, expect, it } from 'vitest';
-import { parseSubQuestions } from '../../src/main/research/llm-planner';
-import { canonicalUrl } from '../../src/main/research/gatherer';
-import { distinct, facets, withoutTheQuestion } from '../../src/main/research/planner';
+import { parseSubQuestions } from '../../src/main/deep-research/llm-planner';
+import { canonicalUrl } from '../../src/main/deep-research/gatherer';
+import { distinct, facets, withoutTheQuestion } from '../../src/main/deep-research/planner';
 import { researchProgress } from '../../src/shared/format/research-progress';
 
 describe('the plan', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerSource } from '../../src/shared/answer-contract';
 import type { ReportSection, ResearchReport } from '../../src/shared/research-contract';
-import { reportMarkdown } from '../../src/main/research/report-markdown';
+import { reportMarkdown } from '../../src/main/deep-research/report-markdown';
 import { render, visibleText } from '../support/rendered-markdown';
 
 function section(title: string, text: string, answered = true): ReportSection {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readNumber, readValues } from '../../src/main/research/values';
+import { readNumber, readValues } from '../../src/main/deep-research/values';
 
 /** Each figure as "unit written = reading(s)", a range as low..high, a bound open on one side. */
 function figures(text: string): string[] {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReportSection } from '../../src/shared/research-contract';
-import { writeReport } from '../../src/main/research/writer';
+import { writeReport } from '../../src/main/deep-research/writer';
 
 const QUESTION = 'How long does a heat pump last?';
 const COST = 'How much does it cost to install a heat pump?';

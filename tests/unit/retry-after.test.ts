@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from '../../src/main/retry-after';
+import { parseRetryAfter } from '../../src/main/common/retry-after';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveLlmConfig } from '../../src/main/answer/llm-config';
-import { AccessService } from '../../src/main/access-service';
-import { writeDiscovery } from '../../src/main/api/discovery';
-import { ensureToken, readToken, rotateToken, tokenFile } from '../../src/main/api-token';
-import { findRunningServer } from '../../src/main/mcp/relay';
+import { AccessService } from '../../src/main/settings/access-service';
+import { writeDiscovery } from '../../src/main/doors/http/discovery';
+import { ensureToken, readToken, rotateToken, tokenFile } from '../../src/main/settings/api-token';
+import { findRunningServer } from '../../src/main/doors/mcp-relay/relay';
 import {
   llmKeyState,
   moveEncryptedSecrets,
@@ -20,7 +20,7 @@ import {
   secretPath,
   secretReader,
   writeSecret,
-} from '../../src/main/secrets';
+} from '../../src/main/settings/secrets';
 import { SettingsSchema } from '../../src/shared/settings-contract';
 import { SafeStorageDouble } from '../support/electron-double';
 import { errorOf } from '../support/error-of';

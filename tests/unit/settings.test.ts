@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSettings, saveSettings, settingsPath } from '../../src/main/settings';
-import { SettingsService } from '../../src/main/settings-service';
+import { loadSettings, saveSettings, settingsPath } from '../../src/main/settings/settings';
+import { SettingsService } from '../../src/main/settings/settings-service';
 
 const dir = (): string => mkdtempSync(join(tmpdir(), 'lantern-test-'));
 

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isFurniture } from '../../src/main/answer/lead-shape.js';
-import { dropClosingNotes } from '../../src/main/fetch/extract/closing-notes.js';
-import { findFirst, parseHtml, rawText, type Element } from '../../src/main/fetch/extract/dom.js';
-import { extractHtml } from '../../src/main/fetch/extract/index.js';
-import { dropProductRails } from '../../src/main/fetch/extract/product-rails.js';
+import { dropClosingNotes } from '../../src/main/extract/closing-notes.js';
+import { findFirst, parseHtml, rawText, type Element } from '../../src/main/extract/dom.js';
+import { extractHtml } from '../../src/main/extract';
+import { dropProductRails } from '../../src/main/extract/product-rails.js';
 import { unicodeWordRegExp, wordsPattern } from '../../src/main/text/word-boundary.js';
 
 const prose = [

@@ -8,7 +8,7 @@ import {
   loadWindowState,
   saveWindowState,
   windowStatePath,
-} from '../../src/main/electron/window-state';
+} from '../../src/main/doors/electron/window-state';
 
 const path = (): string => windowStatePath(mkdtempSync(join(tmpdir(), 'lantern-window-state-')));
 

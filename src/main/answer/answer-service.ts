@@ -22,7 +22,7 @@ import type { FetchCallOptions, FetchService } from '../fetch';
 import { sourceOf } from '../search/source';
 import type { Store } from '../store';
 import { threadNotFound } from '../store/history';
-import { validInput } from '../validation';
+import { validInput } from '../common/validation';
 import { checkCitations } from './check-citations';
 import { chooseComposer } from './choose-composer';
 import { appendTurn, recordFailedTurn } from './thread-turns';

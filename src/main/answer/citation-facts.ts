@@ -7,7 +7,7 @@
  * however many of its words the span holds. The per-language rules live in the lexicons of
  * src/main/text (numbers as words, negations, directions, names, languages).
  */
-import { readValues, type Interval, type Value } from '../research/values';
+import { readValues, type Interval, type Value } from '../deep-research/values';
 import { hasNumberWord, withNumberWordsAsDigits } from '../text/number-lexicon';
 import { isNegation } from '../text/negation-lexicon';
 import { directionOf, type Direction } from '../text/direction-lexicon';

@@ -1,6 +1,6 @@
 import type { LlmOverride } from '../../shared/api';
 import { LanternError } from '../../shared/errors';
-import { readSecret } from '../secrets';
+import { readSecret } from '../settings/secrets';
 import { LLM_PRESET_BASE_URLS, type LlmPreset, type Settings } from '../../shared/settings-contract';
 
 /** What the LLM composer needs to reach one model. */

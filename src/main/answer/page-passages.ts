@@ -10,7 +10,7 @@ import { DEFAULT_QUESTION_TOKENS, FetchRequestSchema, isFetchBatch, type FetchPa
 import type { FetchService } from '../fetch';
 import { fairShares } from '../fetch/budget';
 import { tokenCounter, type TokenCounter } from '../text/token-budget';
-import { validationError } from '../validation';
+import { validationError } from '../common/validation';
 import { pagePassages } from './passages';
 import { rankPassages } from './rank';
 

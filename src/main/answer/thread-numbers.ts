@@ -5,7 +5,7 @@
  * no earlier turn used. Pure: the thread's stored sources in, the numbers out.
  */
 import { sourceNumber } from '../../shared/source-number';
-import { canonicalUrl } from '../research/gatherer';
+import { canonicalUrl } from '../deep-research/gatherer';
 
 /** A source as an earlier turn stored it: its URL and, when it had one, its number (a library section its heading). */
 export interface NumberedSource {

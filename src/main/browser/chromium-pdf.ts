@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { LanternError } from '../../shared/errors';
-import type { PrintablePage } from '../pdf-printer';
+import type { PrintablePage } from '../common/pdf-printer';
 import { chromiumArgs, sandboxUnavailable } from './chromium';
 import { firstLine } from './load-errors';
 

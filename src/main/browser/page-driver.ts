@@ -1,5 +1,5 @@
 import { LanternError } from '../../shared/errors';
-import { parseRetryAfter } from '../retry-after';
+import { parseRetryAfter } from '../common/retry-after';
 import type { CdpSession } from './cdp-session';
 import type { LoadBudget } from './load-budget';
 import { settleTimeoutError, toLoadError, type LoadStage } from './load-errors';

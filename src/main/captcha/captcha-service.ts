@@ -12,7 +12,7 @@ import {
 import { ENGINE_IDS, type EngineId } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import type { EngineSuspensions } from '../search/suspension';
-import { validationError } from '../validation';
+import { validationError } from '../common/validation';
 
 const BLOCK_KINDS: Record<string, PendingBlock['kind']> = { CAPTCHA_REQUIRED: 'captcha', CONSENT_REQUIRED: 'consent' };
 

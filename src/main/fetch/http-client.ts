@@ -8,7 +8,7 @@ import { LanternError } from '../../shared/errors';
 import { ACCEPT_ENCODING, decodeContentEncoding, formatBytes } from './decompress';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { HostRateLimiter } from './host-rate-limit';
-import { parseRetryAfter } from '../retry-after';
+import { parseRetryAfter } from '../common/retry-after';
 import { parseTargetUrl } from './url-input';
 import type { FetchSettings } from './types';
 

@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import { LanternError, toErrorInfo } from '../../shared/errors';
 import { fairShares, textWindow } from './budget';
 import { isUnreadableType, parseContentType, unsupported } from './content-type';
-import { extractHtml as defaultExtractHtml } from './extract/index';
+import { extractHtml as defaultExtractHtml } from '../extract';
 import { createGuardedConnect } from './guarded-connect';
 import { createGuardedDispatcher } from './guarded-dispatcher';
 import { HostRateLimiter } from './host-rate-limit';
@@ -26,8 +26,8 @@ import {
 } from '../../shared/fetch-contract';
 import { extractUrls, parseTargetUrl, shorten } from './url-input';
 import { buildAddressPolicy, resolveAndCheck, systemLookup, type AddressPolicy } from './url-policy';
-import { DEFAULT_SESSION } from '../sessions';
-import { validationError } from '../validation';
+import { DEFAULT_SESSION } from '../common/sessions';
+import { validationError } from '../common/validation';
 import { tokenCounter, type TokenCounter } from '../text/token-budget';
 import {
   DEFAULT_FETCH_SETTINGS,
@@ -53,7 +53,7 @@ export interface FetchService {
 }
 
 export interface FetchServiceDeps {
-  /** Extracts main content from HTML; src/main/fetch/extract unless a test swaps it. */
+  /** Extracts main content from HTML; src/main/extract unless a test swaps it. */
   extractHtml?: ExtractHtml;
   /** Current settings; read on every call so changes apply at once. */
   settings?: () => Partial<FetchSettings>;

@@ -4,7 +4,7 @@
  */
 
 import type { PageMetadata } from '../../shared/fetch-contract';
-import type { ExtractedDocument } from './extract';
+import type { ExtractedDocument } from '../extract';
 
 /**
  * One cached page as the pipeline writes and reads it. Shaped like the store's PageRecord
@@ -71,7 +71,7 @@ export interface ResolvedAddress {
 /** DNS resolution, injectable so tests can point a name at a chosen address. */
 export type LookupAll = (hostname: string) => Promise<ResolvedAddress[]>;
 
-/** What HTML extraction returns: src/main/fetch/extract's document. */
+/** What HTML extraction returns: src/main/extract's document. */
 export type ExtractedHtml = ExtractedDocument;
 export type ExtractHtml = (
   html: string,

@@ -4,7 +4,7 @@
  * becomes markup, and a Content-Security-Policy lets the page load nothing at all. A link is
  * made only for an http(s) URL, its address escaped as an attribute.
  */
-import type { PrintablePage } from '../pdf-printer';
+import type { PrintablePage } from '../common/pdf-printer';
 import { exportDatesLine, isoDate } from '../../shared/format/export-dates';
 import type { Block, ExportDocument, ExportNote, ExportTurn, Inline } from './export-document';
 

@@ -19,10 +19,10 @@ import {
   type ThreadSummary,
 } from '../../shared/history-contract';
 import { LanternError } from '../../shared/errors';
-import type { PrintPdf } from '../pdf-printer';
+import type { PrintPdf } from '../common/pdf-printer';
 import { threadToMarkdown, type Store } from '../store';
 import { threadNotFound, type TurnSuggestions } from '../store/history';
-import { validationError } from '../validation';
+import { validationError } from '../common/validation';
 import { documentToDocx } from './export-docx';
 import { threadToDocument } from './export-document';
 import { exportFileName } from './export-file-name';

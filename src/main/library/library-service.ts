@@ -26,7 +26,7 @@ import {
 } from '../../shared/library-contract';
 import type { Store } from '../store';
 import type { LibraryDocumentRecord, LibraryHit } from '../store/library-index';
-import { validationError } from '../validation';
+import { validationError } from '../common/validation';
 import type { Library, SyncReport } from './library';
 import { watchFolder, type FolderWatch } from './watch';
 

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { load } from 'cheerio';
 import JSZip from 'jszip';
 import { decodeBody } from '../fetch/charset';
-import { extractHtml } from '../fetch/extract';
+import { extractHtml } from '../extract';
 import { pdfPages } from '../fetch/pdf-text';
 import type { DocumentSection, LibraryDocument, LibraryKind, ReadOutcome } from './document';
 import { markdownSections } from './sections';

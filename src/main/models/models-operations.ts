@@ -24,7 +24,7 @@ import {
 import type { Settings, SettingsPatch } from '../../shared/settings-contract';
 import { resolveLlmConfig } from '../answer/llm-config';
 import { endpointForPeople } from '../answer/llm-endpoint';
-import { validationError } from '../validation';
+import { validationError } from '../common/validation';
 import { catalogEntry, estimateText } from './catalog';
 import { localModelPath } from './local-model';
 import type { ModelService } from './model-service';

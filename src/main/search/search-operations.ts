@@ -13,9 +13,9 @@ import {
 } from '../../shared/contract';
 import { toErrorInfo } from '../../shared/errors';
 import type { HistoryService } from '../history/history-service';
-import { DEFAULT_SESSION } from '../sessions';
+import { DEFAULT_SESSION } from '../common/sessions';
 import type { SearchIndex } from '../store/search-index';
-import { validationError } from '../validation';
+import { validationError } from '../common/validation';
 import type { SearchService } from './search-service';
 
 export class SearchOperations {

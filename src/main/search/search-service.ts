@@ -10,7 +10,7 @@ import {
 } from '../../shared/contract';
 import { LanternError, toErrorInfo } from '../../shared/errors';
 import type { PageLoader } from '../browser/page-loader';
-import { validationError } from '../validation';
+import { validationError } from '../common/validation';
 import type { ParsedPage, SearchEngine } from './engine';
 import {
   EnginePages,

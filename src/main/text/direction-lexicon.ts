@@ -3,7 +3,7 @@
  * colder — grouped by scale, in the languages Lantern is used in. A claim that goes one way on a
  * scale where its passage goes only the other way says the opposite of it ("weakens the heart"
  * for "strengthens the heart", "najwyższa" for "najniższa"). Bounds written with a number ("up
- * to 20 %", "mindestens 90") are read with the number (research/values.ts), not here.
+ * to 20 %", "mindestens 90") are read with the number (deep-research/values.ts), not here.
  *
  * An entry ending in "*" is a beginning of words (a stem: "increas*" for "increases",
  * "increasing"); the others are whole words. A whole word wins over a stem ("höchstens", at

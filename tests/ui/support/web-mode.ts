@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startLanternServer, type LanternServer } from '../../../src/main/api/lantern-server';
-import { createNodeRuntime, type NodeRuntimeOptions } from '../../../src/main/node-runtime';
+import { startLanternServer, type LanternServer } from '../../../src/main/doors/http/lantern-server';
+import { createNodeRuntime, type NodeRuntimeOptions } from '../../../src/main/app/node-runtime';
 import { assertBuiltFromCurrentSources } from '../../support/built-output';
 import { PROJECT_ROOT } from '../../support/run-cli';
 
