@@ -171,6 +171,8 @@ export const ResearchReportSchema = z.object({
   /** A few sentences over the whole report, cited and checked like the sections. */
   summary: ReportSectionSchema,
   sections: z.array(ReportSectionSchema),
+  /** The summary or a section answers from the sources (false when every part is "not answered"). */
+  answered: z.boolean(),
   /** "Where the sources disagree". */
   disagreements: z.array(DisagreementSchema),
   /** "Not answered by the sources": the sub-questions no source answers. */

@@ -39,6 +39,7 @@ const REPORT: Report = {
     section(SUB_QUESTIONS[1]!, 'Installing one costs between €10,000 and €14,000 [3].'),
     section(SUB_QUESTIONS[2]!, 'The sources do not answer this question.', false),
   ],
+  answered: true,
   disagreements: [
     {
       topic: 'seasonal COP mild climates',

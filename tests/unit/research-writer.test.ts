@@ -83,4 +83,18 @@ describe('the report: summary and sections', () => {
     expect(written.sections[0]!.text).not.toContain(LIFESPAN_LEAD);
     expect(written.sections[0]!.answered).toBe(true);
   });
+
+  it('says whether the report answers at all: yes when a part does, no when no page holds a thing asked', async () => {
+    expect((await write([COST])).answered).toBe(true);
+    const nothing = await writeReport({
+      question: QUESTION,
+      subQuestions: [COST],
+      pages: [],
+      sources: [],
+      llm: undefined,
+      onSection: () => undefined,
+    });
+    expect([nothing.summary, ...nothing.sections].some((part) => part.answered)).toBe(false);
+    expect(nothing.answered).toBe(false);
+  });
 });

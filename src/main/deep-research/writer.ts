@@ -32,6 +32,7 @@ export interface WriteInput {
 export interface Written {
   summary: ReportSection;
   sections: ReportSection[];
+  answered: boolean;
   disagreements: Disagreement[];
   notAnswered: string[];
   /** The sources with the quotes their supported citations rest on. */
@@ -93,6 +94,7 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   return {
     summary,
     sections,
+    answered: [summary, ...sections].some((s) => s.answered),
     disagreements: findDisagreements(
       input.question,
       input.subQuestions,

@@ -110,7 +110,8 @@ export function createLanternMcpServer(api: ResearchApi, options: McpServerOptio
       const args = tool.input.safeParse(given);
       if (!args.success) throw validationError(`arguments for ${tool.name}`, args.error, given);
       const answer = await tool.run(args.data, {
-        session: sessionOf(extra),
+        // An agent: its calls are not a person's history, and a CAPTCHA is reported, not shown.
+        caller: { session: sessionOf(extra), person: false },
         signal: extra.signal,
         ...definedFields({ onProgress }),
       });

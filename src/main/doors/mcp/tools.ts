@@ -33,10 +33,11 @@ import { WRAPPER_TAG, wrapUntrusted } from '../../../shared/format/untrusted';
 import { formatSearchOutcomes } from '../../../shared/format/search-outcomes';
 import { lenientArray, lenientList, lenientNumber } from '../../../shared/lenient';
 import { tokenCounter } from '../../text/token-budget';
+import { callerOptions, type Caller } from '../../common/caller';
 
-/** What a tool gets besides its arguments: whose numbered results, cancellation, progress. */
+/** What a tool gets besides its arguments: who calls (an agent: whose numbered results), cancellation, progress. */
 export interface ToolContext {
-  session: string;
+  caller: Caller;
   signal: AbortSignal;
   /** Set when the client asked for progress; the tools that have steps to tell (research) call it with a line each. */
   onProgress?: (message: string) => void;
@@ -357,7 +358,7 @@ export function toolSubset(names: string): string[] {
 
 /** The tools over `api`, in the order tools/list gives them. */
 export function lanternTools(api: ResearchApi): LanternTool[] {
-  const call = (context: ToolContext): CallOptions => ({ session: context.session, signal: context.signal });
+  const call = (context: ToolContext): CallOptions => callerOptions(context.caller, context.signal);
   return [
     tool({
       name: 'web_search',
@@ -529,8 +530,7 @@ async function deepResearch(
     ...domainsOf(args),
   };
   const report = await api.research.run(request, {
-    session: context.session,
-    signal: context.signal,
+    ...callerOptions(context.caller, context.signal),
     ...definedFields({ onEvent: progressTo(context, researchProgress()) }),
   });
   const { summary, sections } = report;
@@ -539,7 +539,7 @@ async function deepResearch(
     structured: {
       question: report.question,
       answer: untrustedAnswer(report.markdown),
-      answered: [summary, ...sections].some((s) => s.answered),
+      answered: report.answered,
       sources: report.sources,
       sentences: [summary, ...sections].flatMap((s) => s.sentences),
       followUps: [],
