@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSubQuestions } from '../../src/main/deep-research/llm-planner';
-import { canonicalUrl } from '../../src/main/deep-research/gatherer';
+import { canonicalUrl } from '../../src/shared/canonical-url';
 import { distinct, facets, withoutTheQuestion } from '../../src/main/deep-research/planner';
 import { researchProgress } from '../../src/shared/format/research-progress';
 

@@ -34,7 +34,7 @@ import type { QuestionRewriter } from './llm-standalone';
 import { pagePassages, type Passage } from './passages';
 import { composerPassages } from './rank';
 import { standaloneQuestion, type EarlierTurn } from './standalone-question';
-import { threadNumbers, turnNumbers, type ThreadNumbers } from './thread-numbers';
+import { NO_NUMBERS, threadNumbers, turnNumbers, type ThreadNumbers } from './thread-numbers';
 
 /** Characters read of each page. */
 const PAGE_CHARS = 100_000;
@@ -68,9 +68,6 @@ export interface AnswerServiceDeps {
   now?: () => number;
 }
 
-/** A thread with no turns yet: its sources number from 1. */
-const NEW_THREAD: ThreadNumbers = { byUrl: new Map(), highest: 0 };
-
 interface ReadPage {
   n: number;
   page: FetchPage;
@@ -94,7 +91,7 @@ export class AnswerService {
     const composer = this.chooseComposer(request, options.llm);
     const threadId = threadOf(request, options);
     const { thread, numbers } =
-      threadId === undefined ? { thread: [], numbers: NEW_THREAD } : this.earlierTurns(threadId);
+      threadId === undefined ? { thread: [], numbers: NO_NUMBERS } : this.earlierTurns(threadId);
     let searchedFor: string | undefined;
     try {
       const query = await this.standalone(request.question, thread, composer !== undefined, options);

@@ -5,7 +5,7 @@
  * no earlier turn used. Pure: the thread's stored sources in, the numbers out.
  */
 import { sourceNumber } from '../../shared/source-number';
-import { canonicalUrl } from '../deep-research/gatherer';
+import { canonicalUrl } from '../../shared/canonical-url';
 
 /** A source as an earlier turn stored it: its URL and, when it had one, its number (a library section its heading). */
 export interface NumberedSource {
@@ -36,6 +36,9 @@ export interface ThreadNumbers {
   highest: number;
 }
 
+/** A new thread's: nothing numbered yet. */
+export const NO_NUMBERS: ThreadNumbers = { byUrl: new Map(), highest: 0 };
+
 /** The numbers of a thread's earlier turns, oldest first; a source stored without a number counts by its place (n = i + 1). */
 export function threadNumbers(turns: readonly (readonly NumberedSource[])[]): ThreadNumbers {
   const byUrl = new Map<string, number>();
@@ -51,26 +54,27 @@ export function threadNumbers(turns: readonly (readonly NumberedSource[])[]): Th
 }
 
 /**
- * The numbers of this turn's sources, in their order: a page the thread has numbered keeps its
- * number, the others take the next free ones, in order. A number is given once in a turn: a
- * second source of the same canonical URL, or one whose number another source of this turn
- * already holds, takes a free one.
+ * Numbers given one source at a time, as a turn finds them (deep research reads its pages one
+ * by one): a page the thread has numbered keeps its number; any other source, or a second one of
+ * a number already given in this turn, takes the next number no turn has used. Numbers the
+ * thread gave are all at most `highest`, so a new page never takes one of them.
  */
-export function turnNumbers(sources: readonly NumberedSource[], thread: ThreadNumbers): number[] {
+export function numberAllocator(thread: ThreadNumbers): (source: NumberedSource) => number {
   const taken = new Set<number>();
-  const known = sources.map((source) => thread.byUrl.get(sourceKey(source)));
-  // Pages the thread knows claim their numbers first, so a new page never takes one of them.
-  const kept = known.map((n) => {
-    if (n === undefined || taken.has(n)) return undefined;
-    taken.add(n);
-    return n;
-  });
   let next = thread.highest;
-  return kept.map((n) => {
-    if (n !== undefined) return n;
-    do next++;
-    while (taken.has(next));
+  return (source) => {
+    const known = thread.byUrl.get(sourceKey(source));
+    if (known !== undefined && !taken.has(known)) {
+      taken.add(known);
+      return known;
+    }
+    next++;
     taken.add(next);
     return next;
-  });
+  };
+}
+
+/** The numbers of this turn's sources, in their order (numberAllocator over the whole list). */
+export function turnNumbers(sources: readonly NumberedSource[], thread: ThreadNumbers): number[] {
+  return sources.map(numberAllocator(thread));
 }

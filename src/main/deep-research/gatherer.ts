@@ -15,6 +15,8 @@ import { searchScopeOf } from '../../shared/search-scope';
 import { LanternError, toErrorInfo } from '../../shared/errors';
 import { isFetchBatch } from '../../shared/fetch-contract';
 import type { ResearchEvent, ResearchReport, ResearchRequest } from '../../shared/research-contract';
+import { canonicalUrl } from '../../shared/canonical-url';
+import { numberAllocator, NO_NUMBERS, type ThreadNumbers } from '../answer/thread-numbers';
 import { words } from '../answer/terms';
 import type { FetchService } from '../fetch';
 import { sourceOf } from '../search/source';
@@ -37,7 +39,7 @@ export interface GatheredPage {
 
 export interface Gathered {
   pages: GatheredPage[];
-  /** The report's sources, numbered as the pages were read. */
+  /** The report's sources, numbered as the pages were read (in a thread, by the thread's numbers). */
   sources: AnswerSource[];
   stopped?: ResearchReport['stopped'];
   /** Why searches failed, in plan order (the run's error when nothing could be read). */
@@ -52,6 +54,8 @@ export interface GatherInput {
   allowPrivateNetworks?: boolean;
   /** A person is at hand to solve a CAPTCHA (ResearchOptions.interactive); the time budget waits while they do. */
   person?: { captcha: Pick<CaptchaApi, 'solve'> };
+  /** The numbers the report's thread has given its pages: a page it cited keeps its number, a new one takes the next. */
+  numbers?: ThreadNumbers;
 }
 
 export async function gather(
@@ -59,6 +63,7 @@ export async function gather(
   deps: { search: ResearchSearch; fetch: () => Promise<FetchService> },
 ): Promise<Gathered> {
   const { subQuestions, request } = input;
+  const numberOf = numberAllocator(input.numbers ?? NO_NUMBERS);
   const stop = new AbortController();
   let stopped: Gathered['stopped'];
   const halt = (why: NonNullable<Gathered['stopped']>): void => {
@@ -110,7 +115,7 @@ export async function gather(
       }
       readUrls.add(url);
       shingles.push(textShingles);
-      const n = pages.length + 1;
+      const n = numberOf({ url: response.finalUrl });
       const title = response.title || result.title;
       pages.push({ n, url: response.finalUrl, title, markdown: response.markdown });
       sources.push({
@@ -173,21 +178,6 @@ export async function gather(
     stop.abort();
   }
   return { pages, sources, searchErrors, ...definedFields({ stopped }) };
-}
-
-/** The same page whatever the link's decoration: no fragment, tracking parameters, www. or trailing slash; http and https alike. */
-export function canonicalUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    for (const key of [...u.searchParams.keys()]) if (/^(utm_|fbclid$|gclid$)/i.test(key)) u.searchParams.delete(key);
-    u.searchParams.sort();
-    const host = u.hostname.toLowerCase().replace(/^www\./, '');
-    const path = u.pathname.replace(/\/+$/, '');
-    const query = u.searchParams.toString();
-    return `${host}${u.port ? `:${u.port}` : ''}${path}${query ? `?${query}` : ''}`;
-  } catch {
-    return url;
-  }
 }
 
 function shingleSet(text: string): Set<string> {

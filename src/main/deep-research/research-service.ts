@@ -22,6 +22,7 @@ import { chooseComposer } from '../answer/choose-composer';
 import type { Composer } from '../answer/composer';
 import { tellingErrors } from '../answer/error-event';
 import { standaloneQuestion } from '../answer/standalone-question';
+import { threadNumbers, type ThreadNumbers } from '../answer/thread-numbers';
 import { appendTurn, earlierTurns, recordFailedTurn } from '../answer/thread-turns';
 import type { FetchService } from '../fetch';
 import type { Store } from '../store';
@@ -100,6 +101,7 @@ export class ResearchRunService implements DeepResearchApi {
             emit,
             ...definedFields({ signal, allowPrivateNetworks: options.allowPrivateNetworks || undefined }),
             ...(options.interactive ? { person: { captcha: this.deps.captcha } } : {}),
+            ...(request.threadId === undefined ? {} : { numbers: this.threadNumbers(request.threadId) }),
           },
           {
             search: (search, searchSignal) =>
@@ -153,6 +155,12 @@ export class ResearchRunService implements DeepResearchApi {
     else if (request.threadId !== undefined) full.threadId = request.threadId;
     emit({ type: 'done', timings });
     return full;
+  }
+
+  /** The numbers the thread's earlier turns gave their sources, which its pages keep in this report. */
+  private threadNumbers(threadId: number): ThreadNumbers {
+    const thread = this.deps.store.history.getThread(threadId);
+    return threadNumbers(thread?.turns.map((turn) => turn.sources) ?? []);
   }
 
   private async makePlan(

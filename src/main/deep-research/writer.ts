@@ -45,6 +45,8 @@ export interface Written {
 export async function writeReport(input: WriteInput): Promise<Written> {
   const passages: Passage[] = [];
   for (const page of input.pages) passages.push(...pagePassages(page, passages.length));
+  // The sources' numbers: 1, 2, 3… in a new thread, the thread's own in a follow-up.
+  const numbers = new Set(input.sources.map((source) => source.n));
   let llm = input.llm;
   let composer: Written['composer'] = llm ? 'llm' : 'extractive';
   let llmError: ErrorInfo | undefined;
@@ -61,7 +63,7 @@ export async function writeReport(input: WriteInput): Promise<Written> {
       composer = 'extractive';
       llmError = composed.llmError;
     }
-    const checked = checkCitations(composed.answer, passages, input.sources.length);
+    const checked = checkCitations(composed.answer, passages, numbers);
     if (checked.answer.trimStart().startsWith(NOT_IN_SOURCES)) return unanswered(title);
     return { title, text: checked.answer, sentences: checked.sentences, answered: true };
   };
@@ -78,7 +80,7 @@ export async function writeReport(input: WriteInput): Promise<Written> {
       // A section asking the question itself leaves its answer to the summary and says the rest (all of it when there is no rest).
       if (split) leads.unshift(split.lead);
       if (split && split.rest !== '') {
-        const checked = checkCitations(split.rest, passages, input.sources.length);
+        const checked = checkCitations(split.rest, passages, numbers);
         section = { title: subQuestion, text: checked.answer, sentences: checked.sentences, answered: true };
       }
     } else if (split) leads.push(split.lead);
@@ -89,7 +91,7 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   const own = askedItself ? undefined : await write(input.question);
   const ownLead = own?.answered ? splitLead(own.text)?.lead : undefined;
   if (ownLead !== undefined) leads.unshift(ownLead);
-  const summary = summaryOf(input.question, leads, passages, input.sources.length);
+  const summary = summaryOf(input.question, leads, passages, numbers);
   const all = [summary, ...sections].flatMap((s) => s.sentences);
   return {
     summary,
@@ -135,10 +137,10 @@ function summaryOf(
   question: string,
   leads: readonly string[],
   passages: readonly Passage[],
-  sourceCount: number,
+  numbers: ReadonlySet<number>,
 ): ReportSection {
   if (leads.length === 0) return unanswered(question);
-  const checked = checkCitations([...new Set(leads)].map((lead) => `- ${lead}`).join('\n'), passages, sourceCount);
+  const checked = checkCitations([...new Set(leads)].map((lead) => `- ${lead}`).join('\n'), passages, numbers);
   return { title: question, text: checked.answer, sentences: checked.sentences, answered: true };
 }
 
