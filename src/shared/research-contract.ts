@@ -149,10 +149,13 @@ export const ResearchEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('page'),
     url: z.string(),
-    state: z.enum(['read', 'failed', 'duplicate']),
+    /** 'reading' as a page's read starts; then one of the others. */
+    state: z.enum(['reading', 'read', 'failed', 'duplicate']),
     n: z.number().int().min(1).optional(),
     title: z.string().optional(),
     error: ErrorInfoSchema.optional(),
+    /** The run's time budget left as this was told (a pause for a person does not count). */
+    msLeft: z.number().int().min(0).optional(),
   }),
   /** The report's sources so far (numbered as the sections cite them). */
   z.object({ type: z.literal('sources'), sources: z.array(AnswerSourceSchema) }),

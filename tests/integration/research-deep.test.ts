@@ -165,7 +165,14 @@ describe('deep research on the fixture topic', () => {
     });
     expect(report.stopped).toBe('time');
     expect(report.sources.map((s) => new URL(s.url).pathname)).toEqual(['/noise/quiet-units']);
-    expect(events.filter((e) => e.type === 'page' && e.state !== 'read')).toEqual([]);
+    const told = events.flatMap((e) => (e.type === 'page' ? [e] : []));
+    expect(told.filter((e) => e.state !== 'read' && e.state !== 'reading')).toEqual([]);
+    // Each read is told as it starts, the page that never answers too, with the budget left then:
+    // within the 5 s, and never more than told before.
+    expect(told.filter((e) => e.state === 'reading').length).toBeGreaterThanOrEqual(2);
+    const left = told.map((e) => e.msLeft ?? Number.NaN);
+    expect(left.every((ms) => ms >= 0 && ms <= 5_000)).toBe(true);
+    expect(left).toEqual([...left].sort((a, b) => b - a));
     expect(report.sections[0]!.answered).toBe(true);
   }, 120_000);
 

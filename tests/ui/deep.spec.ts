@@ -244,6 +244,17 @@ test('Stop (Esc) keeps what was gathered', async () => {
 
   await expect(page.locator('[data-stage="search"]')).toHaveText('◌ Searches 2/3');
   await expect(page.locator('[data-stage="read"]')).toHaveText(/Pages [1-9]\d*\/20/);
+  // While it gathers: the time budget left (3 minutes by default), counted down.
+  const reading = page.getByTestId('research-reading');
+  await expect(reading).toHaveText(/at most (\d+ min( \d+ s)?|\d+ s) left of the time budget$/);
+  const secondsLeft = async (): Promise<number> => {
+    const [, min, sec] = /(?:(\d+) min)? ?(?:(\d+) s)? left/.exec((await reading.textContent()) ?? '') ?? [];
+    return Number(min ?? 0) * 60 + Number(sec ?? 0);
+  };
+  const first = await secondsLeft();
+  expect(first).toBeLessThanOrEqual(180);
+  await expect.poll(secondsLeft, { timeout: RUN_TIMEOUT }).toBeLessThan(first);
+  await checkScreen(page, 'deep-gathering');
   await page.keyboard.press('Escape');
 
   await expect(page.locator('[data-stage="search"]')).toHaveAttribute('data-state', 'stopped');

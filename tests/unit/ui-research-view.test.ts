@@ -6,6 +6,7 @@ import type { ReportSection, ResearchEvent, ResearchPlan } from '../../src/share
 import {
   notAnsweredOf,
   pausedBy,
+  readingNow,
   researchPagesOf,
   researchStagesOf,
   searchedQueries,
@@ -149,5 +150,36 @@ describe('pausedBy', () => {
 
   it('is nothing once the run has ended', () => {
     expect(pausedBy(run({ status: 'cancelled', research: [paused] }))).toBeUndefined();
+  });
+});
+
+describe('readingNow', () => {
+  it('is the page started last and not yet ended, with the time budget as last told', () => {
+    const r = run({
+      research: [
+        { type: 'page', url: 'http://a/1', state: 'reading', msLeft: 170_000 },
+        { type: 'page', url: 'http://a/2', state: 'reading', msLeft: 169_000 },
+        { type: 'page', url: 'http://a/2', state: 'read', n: 1, msLeft: 150_000 },
+      ],
+    });
+    expect(readingNow(r)).toEqual({ url: 'http://a/1', msLeft: 150_000 });
+  });
+
+  it('has no page once every read has ended, and is nothing before the first read or after the run', () => {
+    const ended = run({
+      research: [
+        { type: 'page', url: 'http://a/1', state: 'reading', msLeft: 9_000 },
+        {
+          type: 'page',
+          url: 'http://a/1',
+          state: 'failed',
+          error: { code: 'TIMEOUT', message: 'late' },
+          msLeft: 4_000,
+        },
+      ],
+    });
+    expect(readingNow(ended)).toEqual({ msLeft: 4_000 });
+    expect(readingNow(run({ research: [{ type: 'search', index: 0, query: 'q', state: 'started' }] }))).toBeUndefined();
+    expect(readingNow({ ...ended, status: 'done' })).toBeUndefined();
   });
 });

@@ -101,6 +101,7 @@ export async function gather(
     inFlight++;
     try {
       if (stop.signal.aborted) return;
+      emit({ type: 'page', url: result.url, state: 'reading', msLeft: budget.left() });
       const response = await fetchService.fetch(
         { url: result.url, maxChars: PAGE_CHARS },
         { signal: stop.signal, ...(input.allowPrivateNetworks ? { allowPrivateNetworks: true } : {}) },
@@ -110,7 +111,7 @@ export async function gather(
       const textShingles = shingleSet(response.markdown);
       const url = canonicalUrl(response.finalUrl);
       if (readUrls.has(url) || shingles.some((other) => jaccard(other, textShingles) >= SAME_TEXT)) {
-        emit({ type: 'page', url: result.url, state: 'duplicate' });
+        emit({ type: 'page', url: result.url, state: 'duplicate', msLeft: budget.left() });
         return;
       }
       readUrls.add(url);
@@ -126,12 +127,13 @@ export async function gather(
         ...definedFields({ date: result.date }),
         quotes: [],
       });
-      emit({ type: 'page', url: result.url, state: 'read', n, title });
+      emit({ type: 'page', url: result.url, state: 'read', n, title, msLeft: budget.left() });
       emit({ type: 'sources', sources: sources.map((s) => ({ ...s })) });
       // Full while more waits to be searched or read: the budget, not the plan, ended it.
       if (pages.length >= request.maxPages && (inFlight > 1 || searchesLeft > 0 || reserve.length > 0)) halt('pages');
     } catch (error) {
-      if (!stop.signal.aborted) emit({ type: 'page', url: result.url, state: 'failed', error: toErrorInfo(error) });
+      if (!stop.signal.aborted)
+        emit({ type: 'page', url: result.url, state: 'failed', error: toErrorInfo(error), msLeft: budget.left() });
     } finally {
       inFlight--;
       slots.release();
@@ -214,7 +216,10 @@ function semaphore(size: number): { acquire(): Promise<void>; release(): void } 
 }
 
 /** A one-shot timer that can be paused (its remaining time kept) and resumed. */
-function pausableTimer(ms: number, onEnd: () => void): { pause(): void; resume(): void; clear(): void } {
+function pausableTimer(
+  ms: number,
+  onEnd: () => void,
+): { pause(): void; resume(): void; clear(): void; left(): number } {
   let left = ms;
   let startedAt = performance.now();
   let timer: NodeJS.Timeout | undefined = setTimeout(onEnd, left);
@@ -235,6 +240,9 @@ function pausableTimer(ms: number, onEnd: () => void): { pause(): void; resume()
       cleared = true;
       clearTimeout(timer);
       timer = undefined;
+    },
+    left() {
+      return Math.max(0, Math.round(timer === undefined ? left : left - (performance.now() - startedAt)));
     },
   };
 }

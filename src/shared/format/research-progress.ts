@@ -21,6 +21,8 @@ export function researchProgress(): (event: ResearchEvent) => string | undefined
           return `search ${event.index + 1} failed: ${event.error?.code ?? 'FAILED'}${event.error ? ` ${oneLine(event.error.message)}` : ''}`;
         return undefined;
       case 'page':
+        // An agent is told what was read, not each read as it starts.
+        if (event.state === 'reading') return undefined;
         if (event.state === 'read')
           return `read [${event.n}] ${oneLine(event.title ?? event.url)} (${plural(++read, 'page')})`;
         if (event.state === 'duplicate') return `skipped ${oneLine(event.url)}: the same as a page already read`;

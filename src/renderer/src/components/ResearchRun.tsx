@@ -1,5 +1,5 @@
 import { liveReportView } from '../lib/report-view';
-import { pausedBy } from '../lib/research-view';
+import { pausedBy, readingNow } from '../lib/research-view';
 import type { AskOptions, Run } from '../stores/run-store';
 import { ResearchPlanEditor } from './ResearchPlanEditor';
 import { ResearchProgress } from './ResearchProgress';
@@ -24,7 +24,12 @@ export function ResearchRun({
       {run.status === 'planned' && run.plan ? (
         <ResearchPlanEditor plan={run.plan} edited={run.edited} />
       ) : (
-        <ResearchProgress stages={view.stages} paused={pausedBy(run)} running={run.status === 'running'} />
+        <ResearchProgress
+          stages={view.stages}
+          paused={pausedBy(run)}
+          reading={readingNow(run)}
+          running={run.status === 'running'}
+        />
       )}
       {run.status === 'failed' && run.error && <RunError run={run} error={run.error} again={again} />}
       {run.status === 'cancelled' && !run.report && (

@@ -131,6 +131,27 @@ export function pausedBy(run: ResearchRunState): Extract<ResearchEvent, { type: 
   return paused;
 }
 
+/** While a run reads pages: the one it started last and has not finished, and its time budget left as last told. */
+export interface ReadingNow {
+  url?: string;
+  msLeft?: number;
+}
+
+export function readingNow(run: ResearchRunState): ReadingNow | undefined {
+  if (run.status !== 'running') return undefined;
+  const open = new Set<string>();
+  let msLeft: number | undefined;
+  for (const event of eventsOf(run)) {
+    if (event.type !== 'page') continue;
+    if (event.msLeft !== undefined) msLeft = event.msLeft;
+    if (event.state === 'reading') open.add(event.url);
+    else open.delete(event.url);
+  }
+  const url = [...open].at(-1);
+  if (url === undefined && msLeft === undefined) return undefined;
+  return { ...(url === undefined ? {} : { url }), ...(msLeft === undefined ? {} : { msLeft }) };
+}
+
 /** plan → searches k/N → pages k/budget → sections k/N → checking, each with its state. */
 export function researchStagesOf(run: ResearchRunState): ResearchStage[] {
   const events = eventsOf(run);
