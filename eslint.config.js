@@ -49,9 +49,12 @@ const LAYERS = {
     'src/shared',
   ],
   'src/main/captcha': ['src/main/common', 'src/main/search', 'src/shared'],
+  // The model client every use of a model goes through: the ChatModel port, the
+  // OpenAI-compatible endpoint, the model settings (llm-config) and their key.
+  'src/main/llm': ['src/main/settings', 'src/shared'],
   // Local models: the servers found on loopback, the built-in runtime (an answer composer on the
   // answer room's prompt), the catalog's downloads.
-  'src/main/models': ['node', 'src/main/answer', 'src/main/common', 'src/shared'],
+  'src/main/models': ['node', 'src/main/answer', 'src/main/common', 'src/main/llm', 'src/shared'],
   // 'src/main/deep-research' here is deep-research/values.ts alone: the citation check reads a
   // claim's figures as the disagreement finder does (units converted, bounds, currencies).
   'src/main/answer': [
@@ -59,8 +62,8 @@ const LAYERS = {
     'src/main/common',
     'src/main/deep-research',
     'src/main/fetch',
+    'src/main/llm',
     'src/main/search',
-    'src/main/settings',
     'src/main/store',
     'src/main/text',
     'src/shared',
@@ -71,6 +74,7 @@ const LAYERS = {
     'src/main/answer',
     'src/main/common',
     'src/main/fetch',
+    'src/main/llm',
     'src/main/search',
     'src/main/store',
     'src/shared',
@@ -86,6 +90,7 @@ const LAYERS = {
     'src/main/fetch',
     'src/main/history',
     'src/main/library',
+    'src/main/llm',
     'src/main/models',
     'src/main/search',
     'src/main/settings',

@@ -1,15 +1,20 @@
 /**
  * The answer composer on the built-in runtime, with the tiny GGUF (tests/support/tiny-gguf.ts):
  * its text is gibberish, so this asserts the mechanics — the Composer streams, and the prompt is
- * fitted into the model's context by the model's own tokenizer, passages left out, never the rules.
+ * fitted into the model's context by the model's own tokenizer, passages left out, never the rules;
+ * the tasks' ChatModel (follow-ups, the rewrite, the plan) asks the same runtime.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLlmMessages, type ChatMessage } from '../../src/main/answer/llm-prompt';
+import { buildLlmMessages } from '../../src/main/answer/llm-prompt';
+import type { ChatMessage } from '../../src/main/llm/chat-model';
 import type { Passage } from '../../src/main/answer/passages';
-import { createLocalComposer, passagesThatFit } from '../../src/main/models/local-composer';
+import { createLocalChat, createLocalComposer, passagesThatFit } from '../../src/main/models/local-composer';
+import { buildPlanMessages, createSubQuestionWriter } from '../../src/main/deep-research/llm-planner';
+import { MAX_SUB_QUESTIONS } from '../../src/shared/research-contract';
+import { LanternError } from '../../src/shared/errors';
 import { LocalRuntime } from '../../src/main/models/local-runtime';
 import { errorOf } from '../support/error-of';
 import { SOURCE_WORKER_ENTRY } from '../support/local-runtime-worker-entry';
@@ -79,5 +84,37 @@ describe('createLocalComposer', { timeout: 120_000 }, () => {
     const error = await errorOf(compose({ question, passages, onText: () => undefined }));
     expect(error.code).toBe('LLM_FAILED');
     expect(error.message).toMatch(/cannot hold the rules and the question/);
+  });
+});
+
+describe('createLocalChat', { timeout: 120_000 }, () => {
+  it('is a ChatModel on the runtime: a task prompt in, the model’s streamed reply out', async () => {
+    const deltas: string[] = [];
+    const chat = createLocalChat(runtime, modelPath, 8);
+    const reply = await chat(buildPlanMessages(question), { onText: (delta) => deltas.push(delta) });
+    expect(deltas.join('')).toBe(reply);
+    expect(reply.length).toBeGreaterThan(0);
+  });
+
+  it('drives a task written once for every model: the research plan from the local model, or LLM_FAILED saying why', async () => {
+    const plan = createSubQuestionWriter(createLocalChat(runtime, modelPath, 24));
+    const outcome = await plan({ question }).catch((error: unknown) => error);
+    if (outcome instanceof LanternError) {
+      expect(outcome.code).toBe('LLM_FAILED');
+      expect(outcome.message).toMatch(/no usable sub-questions/);
+    } else {
+      expect(Array.isArray(outcome)).toBe(true);
+      expect((outcome as string[]).length).toBeGreaterThan(0);
+      expect((outcome as string[]).length).toBeLessThanOrEqual(MAX_SUB_QUESTIONS);
+    }
+  });
+
+  it('ends with CANCELLED when its signal is aborted', async () => {
+    const chat = createLocalChat(runtime, modelPath, 64);
+    const stop = new AbortController();
+    stop.abort();
+    expect(await errorOf(chat(buildPlanMessages(question), { signal: stop.signal }))).toMatchObject({
+      code: 'CANCELLED',
+    });
   });
 });

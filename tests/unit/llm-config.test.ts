@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { llmComposerFor } from '../../src/main/answer/llm-composer';
-import { resolveLlmConfig } from '../../src/main/answer/llm-config';
+import { resolveLlmConfig } from '../../src/main/llm/llm-config';
 import { secretPath } from '../../src/main/settings/secrets';
 import { settingsPath } from '../../src/main/settings/settings';
 import { SettingsService } from '../../src/main/settings/settings-service';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveLlmConfig } from '../../src/main/answer/llm-config';
+import { resolveLlmConfig } from '../../src/main/llm/llm-config';
 import { localModelPath } from '../../src/main/models/local-model';
 import { SettingsSchema, type Settings } from '../../src/shared/settings-contract';
 

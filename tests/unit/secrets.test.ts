@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveLlmConfig } from '../../src/main/answer/llm-config';
+import { resolveLlmConfig } from '../../src/main/llm/llm-config';
 import { AccessService } from '../../src/main/settings/access-service';
 import { writeDiscovery } from '../../src/main/doors/http/discovery';
 import { ensureToken, readToken, rotateToken, tokenFile } from '../../src/main/settings/api-token';

@@ -5,9 +5,8 @@
  * streamed answer never has to hold back text that might turn out to be a follow-up list.
  */
 import { oneLine } from '../../shared/format/one-line';
-import { completeChat } from './llm-composer';
-import { llmTaskFor, type LlmConfig, type LlmConfigInput } from './llm-config';
-import { DATA_CLOSE, DATA_OPEN, neutraliseMarkers, type ChatMessage } from './llm-prompt';
+import type { ChatMessage, ChatModel } from '../llm/chat-model';
+import { DATA_CLOSE, DATA_OPEN, neutraliseMarkers } from './llm-prompt';
 
 export type FollowUpWriter = (input: { question: string; answer: string; signal?: AbortSignal }) => Promise<string[]>;
 
@@ -50,15 +49,7 @@ export function parseFollowUps(completion: string, question: string): string[] {
   return out;
 }
 
-export function createFollowUpWriter(config: LlmConfig): FollowUpWriter {
+export function createFollowUpWriter(chat: ChatModel): FollowUpWriter {
   return async ({ question, answer, signal }) =>
-    parseFollowUps(
-      await completeChat(config, buildFollowUpMessages({ question, answer }), signal ? { signal } : {}),
-      question,
-    );
-}
-
-/** The writer for the model in force, or undefined when none is configured or its setup cannot work (the answer says why). */
-export function followUpWriterFor(input: LlmConfigInput): FollowUpWriter | undefined {
-  return llmTaskFor(input, createFollowUpWriter);
+    parseFollowUps(await chat(buildFollowUpMessages({ question, answer }), signal ? { signal } : {}), question);
 }

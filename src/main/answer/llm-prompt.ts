@@ -3,6 +3,7 @@ import { escapeWrapperTags } from '../../shared/format/untrusted';
 import { NOT_IN_SOURCES } from './composer';
 import type { Passage } from './passages';
 import type { EarlierTurn } from './standalone-question';
+import type { ChatMessage } from '../llm/chat-model';
 
 /**
  * The prompt for the LLM composer: rules in the system message, then the numbered sources as
@@ -16,11 +17,6 @@ export const DATA_CLOSE = '</sources>';
 /** The earlier turns of a thread: the person's questions and answers written from pages, data as well. */
 export const THREAD_OPEN = '<thread>';
 export const THREAD_CLOSE = '</thread>';
-
-export interface ChatMessage {
-  role: 'system' | 'user';
-  content: string;
-}
 
 const SYSTEM_PROMPT = [
   'You answer the question from the numbered sources you are given, and from nothing else.',

@@ -8,9 +8,8 @@
 import { MAX_QUERY_LENGTH } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
-import { completeChat } from './llm-composer';
-import { llmTaskFor, type LlmConfig, type LlmConfigInput } from './llm-config';
-import { THREAD_CLOSE, THREAD_OPEN, threadBlock, type ChatMessage } from './llm-prompt';
+import type { ChatMessage, ChatModel } from '../llm/chat-model';
+import { THREAD_CLOSE, THREAD_OPEN, threadBlock } from './llm-prompt';
 import type { EarlierTurn } from './standalone-question';
 
 export type QuestionRewriter = (input: {
@@ -45,11 +44,9 @@ export function parseRewrite(completion: string): string | undefined {
   return text === '' || text.length > Math.min(MAX_REWRITE_CHARS, MAX_QUERY_LENGTH) ? undefined : text;
 }
 
-export function createQuestionRewriter(config: LlmConfig): QuestionRewriter {
+export function createQuestionRewriter(chat: ChatModel): QuestionRewriter {
   return async ({ question, thread, signal }) => {
-    const rewritten = parseRewrite(
-      await completeChat(config, buildRewriteMessages({ question, thread }), signal ? { signal } : {}),
-    );
+    const rewritten = parseRewrite(await chat(buildRewriteMessages({ question, thread }), signal ? { signal } : {}));
     if (rewritten === undefined)
       throw new LanternError(
         'LLM_FAILED',
@@ -57,9 +54,4 @@ export function createQuestionRewriter(config: LlmConfig): QuestionRewriter {
       );
     return rewritten;
   };
-}
-
-/** The rewriter for the model in force, or undefined when none is configured or its setup cannot work. */
-export function questionRewriterFor(input: LlmConfigInput): QuestionRewriter | undefined {
-  return llmTaskFor(input, createQuestionRewriter);
 }

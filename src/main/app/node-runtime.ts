@@ -4,9 +4,11 @@ import { AccessService } from '../settings/access-service';
 import { answeringFetch } from '../answer/page-passages';
 import { AnswerService } from '../answer/answer-service';
 import { llmComposerFor } from '../answer/llm-composer';
-import { followUpWriterFor } from '../answer/llm-follow-ups';
-import { questionRewriterFor } from '../answer/llm-standalone';
-import { withLlmOverride, type LlmConfigInput } from '../answer/llm-config';
+import { createFollowUpWriter } from '../answer/llm-follow-ups';
+import { createQuestionRewriter } from '../answer/llm-standalone';
+import type { ChatModel } from '../llm/chat-model';
+import { endpointChatFor } from '../llm/openai-chat';
+import { withLlmOverride, type LlmConfigInput } from '../llm/llm-config';
 import type { Composer } from '../answer/composer';
 import { hasDisplay } from '../browser/chromium-reveal';
 import { findChrome } from '../browser/find-chrome';
@@ -20,13 +22,13 @@ import { engineOriginsFromEnv } from '../search/engine-origins';
 import { ENGINES } from '../search/engines';
 import { SearchOperations } from '../search/search-operations';
 import { SearchService, type SearchServiceOptions } from '../search/search-service';
-import { subQuestionWriterFor } from '../deep-research/llm-planner';
+import { createSubQuestionWriter } from '../deep-research/llm-planner';
 import { ResearchRunService } from '../deep-research/research-service';
 import { LibraryService } from '../library/library-service';
 import { RunRegistry } from '../common/run-registry';
 import { ResearchService } from './service';
 import { SettingsService } from '../settings/settings-service';
-import { createLocalComposer } from '../models/local-composer';
+import { createLocalChat, createLocalComposer } from '../models/local-composer';
 import { localModelPath } from '../models/local-model';
 import { ModelService } from '../models/model-service';
 import { catalogFromEnv, probeTargetsFromEnv } from '../models/models-env';
@@ -157,26 +159,48 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
   const models = new ModelService({ dataDir, catalog, probe: { targets: probeTargetsFromEnv(env) } });
   // The built-in runtime, started by the first answer that needs it; one model at a time, unloaded when idle.
   let localRuntime: LocalRuntime | undefined;
-  const localComposer = (modelPath: string): Composer => {
-    const unavailable =
-      (message: string): Composer =>
-      async () => {
-        throw new LanternError('LLM_FAILED', message);
-      };
+  /** The built-in runtime for the local model in force, or why it cannot answer. */
+  const localRuntimeFor = (modelPath: string): LocalRuntime | LanternError => {
     if (options.modelWorker === undefined)
-      return unavailable('The built-in model runtime is not part of this build: choose another llm.preset.');
+      return new LanternError(
+        'LLM_FAILED',
+        'The built-in model runtime is not part of this build: choose another llm.preset.',
+      );
     if (!existsSync(modelPath))
-      return unavailable(
+      return new LanternError(
+        'LLM_FAILED',
         `The model file ${modelPath} is not there: download the model first, or set llm.model to a GGUF file.`,
       );
     localRuntime ??= new LocalRuntime({ worker: options.modelWorker });
-    return createLocalComposer(localRuntime, modelPath);
+    return localRuntime;
+  };
+  const localModelOf = (input: LlmConfigInput): string | undefined =>
+    localModelPath({ settings: input.settings, env: input.env ?? env, dataDir, catalog });
+  const failing = (error: LanternError) => async (): Promise<never> => {
+    throw error;
   };
   const llmComposer = (override?: LlmOverride): Composer | undefined => {
     const input = llmInput(override);
-    const local = localModelPath({ settings: input.settings, env: input.env ?? env, dataDir, catalog });
-    return local === undefined ? llmComposerFor(input) : localComposer(local);
+    const local = localModelOf(input);
+    if (local === undefined) return llmComposerFor(input);
+    const runtime = localRuntimeFor(local);
+    return runtime instanceof LanternError ? failing(runtime) : createLocalComposer(runtime, local);
   };
+  // The model in force for the small tasks (follow-ups, the thread rewrite, the research plan):
+  // the built-in runtime or an endpoint alike; none when no model is set up.
+  const chatFor = (override?: LlmOverride): ChatModel | undefined => {
+    const input = llmInput(override);
+    const local = localModelOf(input);
+    if (local === undefined) return endpointChatFor(input);
+    const runtime = localRuntimeFor(local);
+    return runtime instanceof LanternError ? failing(runtime) : createLocalChat(runtime, local);
+  };
+  const task =
+    <Task>(create: (chat: ChatModel) => Task) =>
+    (override?: LlmOverride): Task | undefined => {
+      const chat = chatFor(override);
+      return chat === undefined ? undefined : create(chat);
+    };
   return new ResearchService({
     search: new SearchOperations({ search, searches: store.searches, history }),
     blocks: search,
@@ -187,8 +211,8 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       fetch: fetchService,
       store,
       llmComposer,
-      llmFollowUps: (override) => followUpWriterFor(llmInput(override)),
-      llmRewriter: (override) => questionRewriterFor(llmInput(override)),
+      llmFollowUps: task(createFollowUpWriter),
+      llmRewriter: task(createQuestionRewriter),
     }),
     research: new ResearchRunService({
       search: (request, callOptions) => search.search(request, callOptions),
@@ -196,7 +220,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       store,
       captcha,
       llmComposer,
-      llmPlanner: (override) => subQuestionWriterFor(llmInput(override)),
+      llmPlanner: task(createSubQuestionWriter),
     }),
     history,
     settings,

@@ -6,9 +6,7 @@
 import { MAX_SUB_QUESTIONS } from '../../shared/research-contract';
 import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
-import { completeChat } from '../answer/llm-composer';
-import { llmTaskFor, type LlmConfig, type LlmConfigInput } from '../answer/llm-config';
-import type { ChatMessage } from '../answer/llm-prompt';
+import type { ChatMessage, ChatModel } from '../llm/chat-model';
 
 export type SubQuestionWriter = (input: { question: string; signal?: AbortSignal }) => Promise<string[]>;
 
@@ -37,18 +35,11 @@ export function parseSubQuestions(completion: string): string[] {
     .slice(0, MAX_SUB_QUESTIONS);
 }
 
-export function createSubQuestionWriter(config: LlmConfig): SubQuestionWriter {
+export function createSubQuestionWriter(chat: ChatModel): SubQuestionWriter {
   return async ({ question, signal }) => {
-    const subQuestions = parseSubQuestions(
-      await completeChat(config, buildPlanMessages(question), signal ? { signal } : {}),
-    );
+    const subQuestions = parseSubQuestions(await chat(buildPlanMessages(question), signal ? { signal } : {}));
     if (subQuestions.length === 0)
       throw new LanternError('LLM_FAILED', 'The model proposed no usable sub-questions (an empty or overlong reply).');
     return subQuestions;
   };
-}
-
-/** The writer for the model in force, or undefined when none is configured or its setup cannot work. */
-export function subQuestionWriterFor(input: LlmConfigInput): SubQuestionWriter | undefined {
-  return llmTaskFor(input, createSubQuestionWriter);
 }

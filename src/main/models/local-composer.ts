@@ -1,12 +1,14 @@
 /**
- * The answer composer on the built-in runtime: the same prompt as the OpenAI-compatible composer
- * (llm-prompt.ts), fitted into the local model's context by its own tokenizer — the rules and the
- * question always whole, the lowest-ranked passages left out until the rest fits beside the room
- * kept for the answer.
+ * The built-in runtime as a model: a ChatModel for the small tasks (follow-ups, the thread
+ * rewrite, the research plan), and the answer composer on the same prompt as the
+ * OpenAI-compatible one (llm-prompt.ts), fitted into the local model's context by its own
+ * tokenizer — the rules and the question always whole, the lowest-ranked passages left out until
+ * the rest fits beside the room kept for the answer.
  */
 import { LanternError } from '../../shared/errors';
 import type { Composer } from '../answer/composer';
-import { buildLlmMessages, type ChatMessage } from '../answer/llm-prompt';
+import { buildLlmMessages } from '../answer/llm-prompt';
+import type { ChatMessage, ChatModel } from '../llm/chat-model';
 import type { Passage } from '../answer/passages';
 import type { LocalRuntime } from './local-runtime';
 
@@ -18,6 +20,22 @@ export interface LocalComposerOptions {
 const DEFAULT_ANSWER_TOKENS = 768;
 /** The chat template's own tokens around each message (role markers, turn ends): a margin, not a count. */
 const TEMPLATE_TOKENS_PER_MESSAGE = 16;
+
+/** A task's reply is a few lines (three questions, a rewritten question, a plan). */
+const TASK_TOKENS = 256;
+
+/** The model at `modelPath` on the runtime, loaded at the first ask; a prompt past its context fails as LLM_FAILED. */
+export function createLocalChat(runtime: LocalRuntime, modelPath: string, maxTokens = TASK_TOKENS): ChatModel {
+  return async (messages, { signal, onText }) => {
+    await runtime.load(modelPath);
+    const generation = await runtime.generate(messages, {
+      maxTokens,
+      ...(onText ? { onText } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    return generation.text;
+  };
+}
 
 export function createLocalComposer(
   runtime: LocalRuntime,

@@ -22,8 +22,8 @@ import {
   type ModelTestResponse,
 } from '../../shared/models-contract';
 import type { Settings, SettingsPatch } from '../../shared/settings-contract';
-import { resolveLlmConfig } from '../answer/llm-config';
-import { endpointForPeople } from '../answer/llm-endpoint';
+import { resolveLlmConfig } from '../llm/llm-config';
+import { endpointForPeople } from '../llm/llm-endpoint';
 import { validationError } from '../common/validation';
 import { catalogEntry, estimateText } from './catalog';
 import { localModelPath } from './local-model';

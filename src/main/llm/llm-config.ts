@@ -100,20 +100,6 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
 
-/**
- * A task (a rewriter, a planner, a follow-up writer) built for the model in force, or undefined
- * when none is configured or its setup cannot work: the task is an extra, and the rule or the
- * extractive path stands in for it.
- */
-export function llmTaskFor<Task>(input: LlmConfigInput, create: (config: LlmConfig) => Task): Task | undefined {
-  try {
-    const config = resolveLlmConfig(input);
-    return config === undefined ? undefined : create(config);
-  } catch {
-    return undefined;
-  }
-}
-
 function isHttpUrl(value: string): boolean {
   return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }
