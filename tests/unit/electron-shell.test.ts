@@ -21,6 +21,9 @@ import { appEnvironment } from '../../src/main/doors/electron/development-overri
 import { allowOnlyUiClipboardWrite, type PermissionSession } from '../../src/main/doors/electron/permissions';
 import { ElectronRenderer, type RenderWindowElectron } from '../../src/main/doors/electron/render-window';
 import { engineOriginsFromEnv } from '../../src/main/search/engine-origins';
+import { CATALOG } from '../../src/main/models/catalog';
+import { catalogFromEnv, probeTargetsFromEnv } from '../../src/main/models/models-env';
+import { DEFAULT_PROBE_TARGETS } from '../../src/main/models/probe';
 import {
   browserWindowDouble,
   sessionModuleDouble,
@@ -221,14 +224,18 @@ describe('development overrides', () => {
     ELECTRON_RENDERER_URL: 'https://evil.example/',
     LANTERN_ENGINE_URL_GOOGLE: 'http://127.0.0.1:8123',
     Lantern_Engine_Url_Bing: 'http://127.0.0.1:8124',
+    LANTERN_MODEL_CATALOG: '/tmp/catalog.json',
+    LANTERN_MODEL_SERVERS: 'ollama=http://127.0.0.1:11500',
     LANTERN_DATA_DIR: '/data',
     PATH: '/usr/bin',
   };
 
-  it('a packaged app runs without another UI origin or other engine servers', () => {
+  it('a packaged app runs without another UI origin, other engine servers, another model catalog or other model ports', () => {
     const packaged = appEnvironment(env, true);
     expect(packaged).toEqual({ LANTERN_DATA_DIR: '/data', PATH: '/usr/bin' });
     expect(engineOriginsFromEnv(packaged)).toEqual({});
+    expect(catalogFromEnv(packaged)).toBe(CATALOG);
+    expect(probeTargetsFromEnv(packaged)).toBe(DEFAULT_PROBE_TARGETS);
   });
 
   it('a development run keeps them', () => {

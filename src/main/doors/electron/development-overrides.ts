@@ -3,11 +3,15 @@
  * for development and tests only. ELECTRON_RENDERER_URL loads its origin into the main window with
  * the preload, and the IPC check then takes that origin for Lantern's own UI (token, settings, LLM
  * key); LANTERN_ENGINE_URL_<ENGINE> sends searches, and the search window's allowed hosts, to
- * another server. A packaged app (app.isPackaged) runs without them, whatever the environment says.
+ * another server; LANTERN_MODEL_CATALOG offers another catalog (its download URLs and checksums
+ * included) and LANTERN_MODEL_SERVERS probes other ports (src/main/models/models-env.ts). A
+ * packaged app (app.isPackaged) runs without them, whatever the environment says.
  */
+const OVERRIDES = new Set(['ELECTRON_RENDERER_URL', 'LANTERN_MODEL_CATALOG', 'LANTERN_MODEL_SERVERS']);
+
 export function isDevelopmentOverride(name: string): boolean {
   const upper = name.toUpperCase();
-  return upper === 'ELECTRON_RENDERER_URL' || upper.startsWith('LANTERN_ENGINE_URL_');
+  return OVERRIDES.has(upper) || upper.startsWith('LANTERN_ENGINE_URL_');
 }
 
 /** The environment the app reads: as given in development, without the development overrides when packaged. */
