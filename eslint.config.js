@@ -120,7 +120,15 @@ const LAYERS = {
     'src/main/settings',
     'src/shared',
   ],
-  'src/main/doors/electron': ['electron', 'node', 'src/main/browser', 'src/main/common', 'src/shared'],
+  // 'src/main/models' here is types alone: the runtime's host and protocol, for the utility process.
+  'src/main/doors/electron': [
+    'electron',
+    'node',
+    'src/main/browser',
+    'src/main/common',
+    'src/main/models',
+    'src/shared',
+  ],
   // The entry points: the command line, and the desktop app.
   'src/main/cli.ts': ['src/main/doors/cli', 'src/main/models'],
   'src/main/index.ts': [

@@ -4,7 +4,7 @@
  * Electron parts take electron's objects as parameters (src/main/doors/electron/), so they are tested
  * with doubles.
  */
-import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell, utilityProcess } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLanternServer, type LanternServer } from './doors/http/lantern-server';
@@ -17,9 +17,9 @@ import { ElectronRenderer } from './doors/electron/render-window';
 import { createMainWindow } from './doors/electron/main-window';
 import { electronPdfPrinter } from './doors/electron/pdf-window';
 import { allowOnlyUiClipboardWrite } from './doors/electron/permissions';
+import { utilityModelHost } from './doors/electron/utility-model-host';
 import { windowStatePath } from './doors/electron/window-state';
 import { assembleResearch } from './app/node-runtime';
-import { builtWorkerEntry } from './models/local-runtime';
 import { resolveDataDir } from './app/paths';
 import { moveEncryptedSecrets } from './settings/secrets';
 import { engineOriginsFromEnv } from './search/engine-origins';
@@ -76,8 +76,8 @@ function start(): void {
       canShowWindow: () => true,
       runtime: 'desktop app',
       printPdf: electronPdfPrinter({ BrowserWindow, session }),
-      // out/main/model-worker.js, beside this bundle's out/main/index.js.
-      modelWorker: builtWorkerEntry(import.meta.url),
+      // out/main/model-worker.js, beside this bundle's out/main/index.js, in a utility process.
+      modelWorker: utilityModelHost(utilityProcess, join(import.meta.dirname, 'model-worker.js')),
       // Fetch's render fallback in a hidden window of its own partition, through the render proxy.
       renderer: () => {
         const renderer = new ElectronRenderer({ BrowserWindow, session }, identity);

@@ -33,7 +33,7 @@ import { localModelPath } from '../models/local-model';
 import { ModelService } from '../models/model-service';
 import { catalogFromEnv, probeTargetsFromEnv } from '../models/models-env';
 import { ModelsOperations } from '../models/models-operations';
-import { LocalRuntime, type WorkerEntry } from '../models/local-runtime';
+import { LocalRuntime, type StartRuntimeHost, type WorkerEntry } from '../models/local-runtime';
 import { LanternError } from '../../shared/errors';
 import type { LlmOverride } from '../../shared/api';
 import type { Settings } from '../../shared/settings-contract';
@@ -54,7 +54,7 @@ export interface NodeRuntimeOptions {
   /** Told when a window opens for a person to solve a CAPTCHA (a notifier, or a test playing the person). */
   onReveal?: (window: ChromiumRevealWindow) => void;
   /** The built-in model runtime's worker (AssembleOptions.modelWorker). */
-  modelWorker?: WorkerEntry;
+  modelWorker?: WorkerEntry | StartRuntimeHost;
 }
 
 function storePath(dataDir: string): string {
@@ -80,10 +80,11 @@ export interface AssembleOptions {
   /** Prints a thread's export to PDF; without it `history.export` refuses the PDF format. */
   printPdf?: PrintPdf;
   /**
-   * Where the built-in model runtime's worker is (builtWorkerEntry beside the build's entry
-   * file). Without it, the `local` preset answers LLM_FAILED: not in this build.
+   * Where the built-in model runtime runs: a worker thread of the worker file (builtWorkerEntry
+   * beside the build's entry file), or a host of the runtime's own (the desktop app's utility
+   * process). Without it, the `local` preset answers LLM_FAILED: not in this build.
    */
-  modelWorker?: WorkerEntry;
+  modelWorker?: WorkerEntry | StartRuntimeHost;
 }
 
 /**

@@ -1,15 +1,39 @@
 /**
- * The worker thread where node-llama-cpp runs (started by local-runtime.ts): one model and one
- * context at a time, one generation at a time on its single sequence. Loading and evaluating are
- * native calls that would stall the thread they run on; here they stall only this one.
- * Requests run one after another, except `cancel`, which stops the generation under way.
+ * Where node-llama-cpp runs (started by local-runtime.ts): a worker thread under Node, Electron's
+ * utility process in the desktop app. One model and one context at a time, one generation at a
+ * time on its single sequence. Loading and evaluating are native calls that would stall the
+ * thread they run on; here they stall only this one. Requests run one after another, except
+ * `cancel`, which stops the generation under way.
  */
 import { parentPort } from 'node:worker_threads';
 import { getLlama, LlamaChatSession, type Llama, type LlamaContext, type LlamaModel } from 'node-llama-cpp';
 import type { GenerateRequest, LoadRequest, RuntimeReply, RuntimeRequest } from './runtime-protocol';
 
-const port = parentPort;
-if (port === null) throw new Error('local-runtime-worker runs as a worker thread.');
+/**
+ * A utility process's port to the main process (https://www.electronjs.org/docs/latest/api/parent-port):
+ * an EventEmitter on `process`, whose 'message' events carry the message as `data`.
+ */
+interface UtilityParentPort {
+  on(event: 'message', listener: (event: { data: unknown }) => void): unknown;
+  postMessage(message: unknown): void;
+}
+
+const port = connect();
+
+function connect(): { post(reply: RuntimeReply): void; listen(handle: (request: RuntimeRequest) => void): void } {
+  const utility = (process as NodeJS.Process & { parentPort?: UtilityParentPort }).parentPort;
+  if (utility !== undefined)
+    return {
+      post: (reply) => utility.postMessage(reply),
+      listen: (handle) => utility.on('message', (event) => handle(event.data as RuntimeRequest)),
+    };
+  const thread = parentPort;
+  if (thread === null) throw new Error('local-runtime-worker runs as a worker thread or an Electron utility process.');
+  return {
+    post: (reply) => thread.postMessage(reply),
+    listen: (handle) => thread.on('message', handle),
+  };
+}
 
 let llama: Promise<Llama> | undefined;
 let loaded: { model: LlamaModel; context: LlamaContext } | undefined;
@@ -18,9 +42,9 @@ const generations = new Map<number, AbortController>();
 const cancelledEarly = new Set<number>();
 let queue: Promise<void> = Promise.resolve();
 
-const reply = (message: RuntimeReply): void => port.postMessage(message);
+const reply = (message: RuntimeReply): void => port.post(message);
 
-port.on('message', (request: RuntimeRequest) => {
+port.listen((request) => {
   if (request.type === 'cancel') {
     const generation = generations.get(request.id);
     if (generation) generation.abort();

@@ -1,7 +1,9 @@
 /**
- * The built-in runtime: a GGUF model run in-process by node-llama-cpp, off the caller's thread in
- * a worker (local-runtime-worker.ts). One model is loaded at a time; it is unloaded when idle,
- * and unloading ends the worker, so the model's memory and mapping go with it.
+ * The built-in runtime: a GGUF model run by node-llama-cpp off the caller's thread, in a host of
+ * its own running local-runtime-worker.ts: a worker thread under Node, Electron's utility process
+ * in the desktop app (doors/electron/utility-model-host.ts), where a crash inside llama.cpp ends
+ * that process alone. One model is loaded at a time; it is unloaded when idle, and unloading ends
+ * the host, so the model's memory and mapping go with it.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -25,8 +27,43 @@ export function builtWorkerEntry(entryUrl: string): WorkerEntry {
   return { url: new URL('./model-worker.js', entryUrl) };
 }
 
+/** A running host: requests in; the replies and its end go to the handlers it was started with. */
+export interface RuntimeHost {
+  post(request: RuntimeRequest): void;
+  /** Keeps the calling process alive while a call waits, let go when idle (a worker thread's ref/unref). */
+  hold(held: boolean): void;
+  /** Ends the host (and with it the model's memory). */
+  stop(): Promise<void>;
+}
+
+export type StartRuntimeHost = (handlers: {
+  onReply: (reply: RuntimeReply) => void;
+  /** The host ended or failed without being asked to stop. */
+  onGone: (reason: string) => void;
+}) => RuntimeHost;
+
+/** The worker file run in a worker thread of this process. */
+export function workerThreadHost({ url, execArgv }: WorkerEntry): StartRuntimeHost {
+  return ({ onReply, onGone }) => {
+    const worker = new Worker(url, execArgv ? { execArgv } : {});
+    let stopping = false;
+    worker.on('message', onReply);
+    worker.on('error', (error) => stopping || onGone(`the model's worker failed (${error.message}).`));
+    worker.on('exit', (code) => stopping || onGone(`the model's worker ended (exit code ${code}).`));
+    return {
+      post: (request) => worker.postMessage(request),
+      hold: (held) => (held ? worker.ref() : worker.unref()),
+      stop: async () => {
+        stopping = true;
+        await worker.terminate();
+      },
+    };
+  };
+}
+
 export interface LocalRuntimeOptions {
-  worker: WorkerEntry;
+  /** Where the model runs: a worker thread of the worker file, or a host of the caller's. */
+  worker: WorkerEntry | StartRuntimeHost;
   /** Evaluation threads; by default one core is left to the rest of Lantern. */
   threads?: number;
   gpu?: 'auto' | false;
@@ -34,7 +71,7 @@ export interface LocalRuntimeOptions {
   contextSize?: number;
   /** The model is unloaded this long after its last use; 0 keeps it. */
   idleMs?: number;
-  /** Told when the model is unloaded (asked, idle, or the worker gone). */
+  /** Told when the model is unloaded (asked, idle, or the host gone). */
   onUnload?: () => void;
 }
 
@@ -62,7 +99,7 @@ export const DEFAULT_IDLE_MS = 5 * 60_000;
 const DEFAULT_MAX_TOKENS = 1024;
 
 export class LocalRuntime {
-  private worker: Worker | undefined;
+  private host: RuntimeHost | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private info: LoadedModelInfo | undefined;
@@ -107,7 +144,7 @@ export class LocalRuntime {
     if (this.info === undefined) throw new LanternError('LLM_FAILED', 'No local model is loaded.');
     if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled before the model was asked.');
     const id = this.nextId++;
-    const cancel = (): void => this.worker?.postMessage({ type: 'cancel', id } satisfies RuntimeRequest);
+    const cancel = (): void => this.host?.post({ type: 'cancel', id });
     signal?.addEventListener('abort', cancel, { once: true });
     this.busy++;
     try {
@@ -137,14 +174,14 @@ export class LocalRuntime {
     return reply.tokens;
   }
 
-  /** Unloads the model and ends the worker; nothing happens when none is loaded. */
+  /** Unloads the model and ends its host; nothing happens when none is loaded. */
   async unload(): Promise<void> {
     clearTimeout(this.idleTimer);
-    const worker = this.worker;
-    if (worker === undefined) return;
+    const host = this.host;
+    if (host === undefined) return;
     await this.ask({ type: 'unload', id: this.nextId++ }).catch(() => undefined);
-    this.worker = undefined;
-    await worker.terminate();
+    this.host = undefined;
+    await host.stop();
     this.forget();
   }
 
@@ -170,31 +207,31 @@ export class LocalRuntime {
     request: Exclude<RuntimeRequest, { type: 'cancel' }>,
     onText?: (delta: string) => void,
   ): Promise<RuntimeReply> {
-    const worker = this.startWorker();
+    const host = this.startHost();
     // Held while it has work, so a waiting caller keeps the process alive; let go when idle.
-    worker.ref();
+    host.hold(true);
     return new Promise((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject, ...(onText ? { onText } : {}) });
-      worker.postMessage(request);
+      host.post(request);
     });
   }
 
-  private startWorker(): Worker {
-    if (this.worker !== undefined) return this.worker;
-    const { url, execArgv } = this.options.worker;
-    const worker = new Worker(url, execArgv ? { execArgv } : {});
-    worker.on('message', (reply: RuntimeReply) => this.onReply(reply));
-    const gone = (reason: string): void => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      for (const pending of this.pending.values()) pending.reject(new Error(reason));
-      this.pending.clear();
-      this.forget();
-    };
-    worker.on('error', (error) => gone(`the model's worker failed (${error.message}).`));
-    worker.on('exit', (code) => gone(`the model's worker ended (exit code ${code}).`));
-    this.worker = worker;
-    return worker;
+  private startHost(): RuntimeHost {
+    if (this.host !== undefined) return this.host;
+    const start =
+      typeof this.options.worker === 'function' ? this.options.worker : workerThreadHost(this.options.worker);
+    const host: RuntimeHost = start({
+      onReply: (reply) => this.onReply(reply),
+      onGone: (reason) => {
+        if (this.host !== host) return;
+        this.host = undefined;
+        for (const pending of this.pending.values()) pending.reject(new Error(reason));
+        this.pending.clear();
+        this.forget();
+      },
+    });
+    this.host = host;
+    return host;
   }
 
   private onReply(reply: RuntimeReply): void {
@@ -205,7 +242,7 @@ export class LocalRuntime {
       return;
     }
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker?.unref();
+    if (this.pending.size === 0) this.host?.hold(false);
     if (reply.type === 'failed') pending.reject(new Error(reply.message));
     else pending.resolve(reply);
   }
