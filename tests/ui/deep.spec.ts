@@ -246,7 +246,7 @@ test('Stop (Esc) keeps what was gathered', async () => {
   await expect(page.locator('[data-stage="read"]')).toHaveText(/Pages [1-9]\d*\/20/);
   // While it gathers: the time budget left (3 minutes by default), counted down.
   const reading = page.getByTestId('research-reading');
-  await expect(reading).toHaveText(/at most (\d+ min( \d+ s)?|\d+ s) left of the time budget$/);
+  await expect(reading).toHaveText(/[Aa]t most (\d+ min( \d+ s)?|\d+ s) left of the time budget$/);
   const secondsLeft = async (): Promise<number> => {
     const [, min, sec] = /(?:(\d+) min)? ?(?:(\d+) s)? left/.exec((await reading.textContent()) ?? '') ?? [];
     return Number(min ?? 0) * 60 + Number(sec ?? 0);

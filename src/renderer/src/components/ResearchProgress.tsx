@@ -33,7 +33,11 @@ export function ResearchProgress({
             </>
           )}
           {reading.url !== undefined && left !== undefined && ' · '}
-          {left !== undefined && <>at most {formatTimeLeft(left)} left of the time budget</>}
+          {left !== undefined && (
+            <>
+              {reading.url === undefined ? 'At' : 'at'} most {formatTimeLeft(left)} left of the time budget
+            </>
+          )}
         </p>
       )}
       {paused && (
