@@ -175,27 +175,28 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
     localRuntime ??= new LocalRuntime({ worker: options.modelWorker });
     return localRuntime;
   };
-  const localModelOf = (input: LlmConfigInput): string | undefined =>
-    localModelPath({ settings: input.settings, env: input.env ?? env, dataDir, catalog });
-  const failing = (error: LanternError) => async (): Promise<never> => {
-    throw error;
-  };
-  const llmComposer = (override?: LlmOverride): Composer | undefined => {
-    const input = llmInput(override);
-    const local = localModelOf(input);
-    if (local === undefined) return llmComposerFor(input);
-    const runtime = localRuntimeFor(local);
-    return runtime instanceof LanternError ? failing(runtime) : createLocalComposer(runtime, local);
-  };
-  // The model in force for the small tasks (follow-ups, the thread rewrite, the research plan):
-  // the built-in runtime or an endpoint alike; none when no model is set up.
-  const chatFor = (override?: LlmOverride): ChatModel | undefined => {
-    const input = llmInput(override);
-    const local = localModelOf(input);
-    if (local === undefined) return endpointChatFor(input);
-    const runtime = localRuntimeFor(local);
-    return runtime instanceof LanternError ? failing(runtime) : createLocalChat(runtime, local);
-  };
+  /**
+   * The model in force, as `endpoint` builds it for an OpenAI-compatible server or `local` for the
+   * built-in runtime (one that cannot run fails with why); none when no model is set up.
+   */
+  const modelFor =
+    <Model>(
+      endpoint: (input: LlmConfigInput) => Model | undefined,
+      local: (runtime: LocalRuntime, modelPath: string) => Model,
+    ) =>
+    (override?: LlmOverride): Model | undefined => {
+      const input = llmInput(override);
+      const modelPath = localModelPath({ settings: input.settings, env: input.env ?? env, dataDir, catalog });
+      if (modelPath === undefined) return endpoint(input);
+      const runtime = localRuntimeFor(modelPath);
+      if (!(runtime instanceof LanternError)) return local(runtime, modelPath);
+      return (async () => {
+        throw runtime;
+      }) as Model;
+    };
+  const llmComposer = modelFor<Composer>(llmComposerFor, createLocalComposer);
+  // For the small tasks (follow-ups, the thread rewrite, the research plan).
+  const chatFor = modelFor<ChatModel>(endpointChatFor, createLocalChat);
   const task =
     <Task>(create: (chat: ChatModel) => Task) =>
     (override?: LlmOverride): Task | undefined => {
