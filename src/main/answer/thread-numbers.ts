@@ -60,6 +60,7 @@ export function threadNumbers(turns: readonly (readonly NumberedSource[])[]): Th
  * thread gave are all at most `highest`, so a new page never takes one of them.
  */
 export function numberAllocator(thread: ThreadNumbers): (source: NumberedSource) => number {
+  // The thread's numbers this turn has given; a new number is above them all, so it needs no check.
   const taken = new Set<number>();
   let next = thread.highest;
   return (source) => {
@@ -68,9 +69,7 @@ export function numberAllocator(thread: ThreadNumbers): (source: NumberedSource)
       taken.add(known);
       return known;
     }
-    next++;
-    taken.add(next);
-    return next;
+    return ++next;
   };
 }
 

@@ -7,6 +7,7 @@ import { definedFields } from '../../shared/defined-fields';
 import { LanternError, toErrorInfo } from '../../shared/errors';
 import { threadNotFound, type HistoryRepository, type TurnInput } from '../store/history';
 import type { EarlierTurn } from './standalone-question';
+import { threadNumbers, type ThreadNumbers } from './thread-numbers';
 
 /** The thread's turns so far, as a rewrite and the LLM read them (NOT_FOUND when there is no such thread). */
 export function earlierTurns(history: HistoryRepository, threadId: number): EarlierTurn[] {
@@ -20,6 +21,13 @@ export function earlierTurns(history: HistoryRepository, threadId: number): Earl
 }
 
 /** The turn in the given thread, else in a new one; the thread's id. */
+/** The numbers the thread's turns gave their sources, which its pages keep in a later turn (NOT_FOUND when there is no such thread). */
+export function earlierNumbers(history: HistoryRepository, threadId: number): ThreadNumbers {
+  const thread = history.getThread(threadId);
+  if (!thread) throw threadNotFound(threadId);
+  return threadNumbers(thread.turns.map((turn) => turn.sources));
+}
+
 export function appendTurn(history: HistoryRepository, threadId: number | undefined, turn: TurnInput): number {
   const id = threadId ?? history.createThread(turn.question).id;
   history.appendTurn(id, turn);

@@ -22,8 +22,7 @@ import { chooseComposer } from '../answer/choose-composer';
 import type { Composer } from '../answer/composer';
 import { tellingErrors } from '../answer/error-event';
 import { standaloneQuestion } from '../answer/standalone-question';
-import { threadNumbers, type ThreadNumbers } from '../answer/thread-numbers';
-import { appendTurn, earlierTurns, recordFailedTurn } from '../answer/thread-turns';
+import { appendTurn, earlierNumbers, earlierTurns, recordFailedTurn } from '../answer/thread-turns';
 import type { FetchService } from '../fetch';
 import type { Store } from '../store';
 import type { TurnInput } from '../store/history';
@@ -74,8 +73,10 @@ export class ResearchRunService implements DeepResearchApi {
     const started = now();
     const request = validInput(ResearchRequestSchema, input, 'research request');
     const llm = this.chooseComposer(request, options.llm);
-    // Before anything is searched: a thread that does not exist is the caller's mistake.
-    if (request.threadId !== undefined) earlierTurns(this.deps.store.history, request.threadId);
+    // Before anything is searched: a thread that does not exist is the caller's mistake. A page
+    // the thread cited keeps its number in the report.
+    const numbers =
+      request.threadId === undefined ? undefined : earlierNumbers(this.deps.store.history, request.threadId);
     const signal = options.signal;
 
     emit({ type: 'step', step: 'plan' });
@@ -99,9 +100,8 @@ export class ResearchRunService implements DeepResearchApi {
             subQuestions: plan.subQuestions,
             request,
             emit,
-            ...definedFields({ signal, allowPrivateNetworks: options.allowPrivateNetworks || undefined }),
+            ...definedFields({ signal, allowPrivateNetworks: options.allowPrivateNetworks || undefined, numbers }),
             ...(options.interactive ? { person: { captcha: this.deps.captcha } } : {}),
-            ...(request.threadId === undefined ? {} : { numbers: this.threadNumbers(request.threadId) }),
           },
           {
             search: (search, searchSignal) =>
@@ -155,12 +155,6 @@ export class ResearchRunService implements DeepResearchApi {
     else if (request.threadId !== undefined) full.threadId = request.threadId;
     emit({ type: 'done', timings });
     return full;
-  }
-
-  /** The numbers the thread's earlier turns gave their sources, which its pages keep in this report. */
-  private threadNumbers(threadId: number): ThreadNumbers {
-    const thread = this.deps.store.history.getThread(threadId);
-    return threadNumbers(thread?.turns.map((turn) => turn.sources) ?? []);
   }
 
   private async makePlan(
