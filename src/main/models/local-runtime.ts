@@ -38,7 +38,7 @@ export interface RuntimeHost {
 
 export type StartRuntimeHost = (handlers: {
   onReply: (reply: RuntimeReply) => void;
-  /** The host ended or failed without being asked to stop. */
+  /** The host ended or failed (also after stop: the runtime ignores a host it has let go). */
   onGone: (reason: string) => void;
 }) => RuntimeHost;
 
@@ -46,15 +46,13 @@ export type StartRuntimeHost = (handlers: {
 export function workerThreadHost({ url, execArgv }: WorkerEntry): StartRuntimeHost {
   return ({ onReply, onGone }) => {
     const worker = new Worker(url, execArgv ? { execArgv } : {});
-    let stopping = false;
     worker.on('message', onReply);
-    worker.on('error', (error) => stopping || onGone(`the model's worker failed (${error.message}).`));
-    worker.on('exit', (code) => stopping || onGone(`the model's worker ended (exit code ${code}).`));
+    worker.on('error', (error) => onGone(`the model's worker failed (${error.message}).`));
+    worker.on('exit', (code) => onGone(`the model's worker ended (exit code ${code}).`));
     return {
       post: (request) => worker.postMessage(request),
       hold: (held) => (held ? worker.ref() : worker.unref()),
       stop: async () => {
-        stopping = true;
         await worker.terminate();
       },
     };

@@ -32,10 +32,9 @@ export interface UtilityProcessModule {
 export function utilityModelHost(utilityProcess: UtilityProcessModule, modulePath: string): StartRuntimeHost {
   return ({ onReply, onGone }) => {
     const child = utilityProcess.fork(modulePath, [], { serviceName: 'Lantern model runtime' });
-    let stopping = false;
     const exited = new Promise<void>((resolve) =>
       child.on('exit', (code) => {
-        if (!stopping) onGone(`the model's process ended (exit code ${code}).`);
+        onGone(`the model's process ended (exit code ${code}).`);
         resolve();
       }),
     );
@@ -45,7 +44,6 @@ export function utilityModelHost(utilityProcess: UtilityProcessModule, modulePat
       // A utility process does not keep the main process alive, nor is it kept by it: nothing to hold.
       hold: () => undefined,
       stop: async () => {
-        stopping = true;
         if (child.kill()) await exited;
       },
     };
