@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatTimeLeft } from '../lib/duration';
 import { engineName } from '../lib/error-advice';
+import { domainOf } from '../lib/run-view';
 import type { ResearchEvent } from '../../../shared/research-contract';
 import type { ReadingNow, ResearchStage } from '../lib/research-view';
 import { StageList } from './StageList';
@@ -51,16 +52,11 @@ export function ResearchProgress({
   );
 }
 
-/** A page as a person recognizes it in a line: its host and path, without the scheme or a query. */
+/** A page as a person recognizes it in a line: its site and path, without the scheme or a query. */
 function pageName(url: string): string {
-  try {
-    const { hostname, pathname } = new URL(url);
-    const path = pathname === '/' ? '' : pathname;
-    const name = `${hostname.replace(/^www\./, '')}${path}`;
-    return name.length > 60 ? `${name.slice(0, 59)}…` : name;
-  } catch {
-    return url;
-  }
+  const path = URL.canParse(url) ? new URL(url).pathname : '';
+  const name = `${domainOf(url)}${path === '/' ? '' : path}`;
+  return name.length > 60 ? `${name.slice(0, 59)}…` : name;
 }
 
 /**
