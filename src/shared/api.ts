@@ -221,7 +221,7 @@ export interface ModelDownloadOptions extends CallOptions {
  * text is sent, and a download fills the person's disk.
  */
 export interface ModelsApi {
-  /** Probes loopback for Ollama, LM Studio and llama-server, within a short budget; their chat models. */
+  /** Probes loopback for Ollama, LM Studio, llama-server, Jan, vLLM and LocalAI within a short budget; their chat models, or that one wants its key. */
   find(request?: undefined, options?: CallOptions): Promise<ModelsFindResponse>;
   /** The catalog with each model's fit for this machine's memory, an estimate of its speed, and whether it is downloaded. */
   catalog(): Promise<ModelsCatalogResponse>;

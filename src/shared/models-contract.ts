@@ -17,7 +17,8 @@ const LlmModelSchema = z
   .min(1, 'name a model, e.g. qwen3:4b')
   .max(500);
 
-export const LocalServerKindSchema = z.enum(['ollama', 'lmstudio', 'llamacpp']);
+export const LocalServerKindSchema = z.enum(['ollama', 'lmstudio', 'llamacpp', 'jan', 'vllm', 'localai']);
+export type LocalServerKind = z.infer<typeof LocalServerKindSchema>;
 
 export const FoundChatModelSchema = z.object({
   /** The name to send as `model` in a chat completion. */
@@ -27,13 +28,15 @@ export const FoundChatModelSchema = z.object({
 
 export const FoundServerSchema = z.object({
   kind: LocalServerKindSchema,
-  /** "Ollama", "LM Studio", "llama.cpp". */
+  /** "Ollama", "LM Studio", "llama.cpp", "Jan", "vLLM", "LocalAI". */
   name: z.string(),
   /** The OpenAI-compatible base URL (…/v1): what llm.baseUrl takes. */
   baseUrl: z.string(),
   version: z.string().optional(),
   /** Its chat models only: embedding models cannot write answers and are left out. */
   models: z.array(FoundChatModelSchema),
+  /** It runs but lists its models only with its API key: none is stored for this address, or the stored one was refused. */
+  keyRequired: z.literal(true).optional(),
 });
 export type FoundServerInfo = z.infer<typeof FoundServerSchema>;
 

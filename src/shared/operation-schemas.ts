@@ -279,7 +279,7 @@ export const OPERATION_SCHEMAS = {
   'models.find': {
     http: {
       summary:
-        'The model servers running on this machine (Ollama, LM Studio, llama-server) with their chat models (web UI only).',
+        'The model servers running on this machine (Ollama, LM Studio, llama-server, Jan, vLLM, LocalAI) with their chat models, or that one wants its API key (web UI only).',
       response: ModelsFindResponseSchema,
     },
   },

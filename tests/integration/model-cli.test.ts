@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../support/run-cli';
 import {
+  fakeJan,
   fakeOllama,
   serveModelFile,
   writeTestCatalog,
@@ -60,6 +61,26 @@ describe('lantern model', () => {
     expect(use.stdout).toBe(`Answers will be written by qwen3:4b (${ollama.origin}/v1).\n`);
     const test = await runCliInProcess(['model', 'test'], env);
     expect([test.code, test.stdout]).toEqual([0, `ok: qwen3:4b answers at ${ollama.origin}/v1\n`]);
+  });
+
+  it('says how to give a server that asks for its key the key it needs', async () => {
+    const jan = await fakeJan('jan-secret');
+    try {
+      const run = await runCliInProcess(['model', 'find'], { ...env, LANTERN_MODEL_SERVERS: `jan=${jan.origin}` });
+      expect([run.code, run.stdout]).toEqual([
+        0,
+        `Jan at ${jan.origin}/v1\n  shows its models only with its API key: set llm.preset custom and llm.baseUrl ${jan.origin}/v1 (lantern settings set), its key in LANTERN_LLM_API_KEY or the llm-key file (docs/cli.md), and look again\n`,
+      ]);
+      const keyed = await runCliInProcess(['model', 'find'], {
+        ...env,
+        LANTERN_MODEL_SERVERS: `jan=${jan.origin}`,
+        LANTERN_LLM_BASE_URL: `${jan.origin}/v1`,
+        LANTERN_LLM_API_KEY: 'jan-secret',
+      });
+      expect(keyed.stdout).toContain(`Jan at ${jan.origin}/v1\n  Jan-v3-4b-base-instruct-Q4_K_XL\n`);
+    } finally {
+      await jan.close();
+    }
   });
 
   it('downloads with progress on stderr, uses and removes a catalog model', async () => {

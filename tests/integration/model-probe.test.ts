@@ -2,15 +2,22 @@
  * The local-server probe against loopback servers shaped as each server's docs say:
  * - Ollama, https://docs.ollama.com/api/tags and /api/version (the examples there);
  * - LM Studio, https://lmstudio.ai/docs/developer/rest/endpoints (GET /api/v0/models);
- * - llama-server, ggml-org/llama.cpp tools/server/README.md (GET /health, GET /v1/models).
+ * - llama-server, ggml-org/llama.cpp tools/server/README.md (GET /health, GET /v1/models);
+ * - Jan, jan.ai/docs/local-api (a key on every request but its docs, GET /openapi.json:
+ *   tests/support/model-servers.ts's fakeJan);
+ * - vLLM, docs.vllm.ai serving/openai_compatible_server (GET /version outside the key's guard;
+ *   GET /v1/models, each a ModelCard with owned_by "vllm", root, max_model_len, permission);
+ * - LocalAI, localai.io/features/api-discovery (GET /.well-known/localai.json, open even with a key).
  * And ports that answer something else, which must not be taken for a model server.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { probeLocalServers, soleChatModel, type FoundServer } from '../../src/main/models/probe';
+import { LocalServerKindSchema } from '../../src/shared/models-contract';
 import { listenOnLoopback } from '../support/loopback-http';
+import { fakeJan } from '../support/model-servers';
 
-type Routes = Record<string, (res: ServerResponse) => void>;
+type Routes = Record<string, (res: ServerResponse, req: IncomingMessage) => void>;
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -28,7 +35,7 @@ async function serve(
 ): Promise<string> {
   const server = createServer((req, res) => {
     const route = routes[new URL(req.url ?? '/', 'http://x').pathname];
-    if (route) route(res);
+    if (route) route(res, req);
     else fallback(req, res);
   });
   servers.push(server);
@@ -134,6 +141,65 @@ const LLAMA_SERVER_ROUTES: Routes = {
   }),
 };
 
+/** vLLM serving one model; with `apiKey`, its /v1 routes want it (`vllm serve --api-key`), /version does not. */
+function vllmRoutes(apiKey?: string, seen: (string | undefined)[] = []): Routes {
+  return {
+    '/version': json({ version: '0.11.0' }),
+    '/health': (res) => res.writeHead(200).end(),
+    '/v1/models': (res, req) => {
+      seen.push(req.headers.authorization);
+      if (apiKey !== undefined && req.headers.authorization !== `Bearer ${apiKey}`) {
+        json({ error: 'Unauthorized' }, 401)(res);
+        return;
+      }
+      json({
+        object: 'list',
+        data: [
+          {
+            id: 'Qwen/Qwen3-4B',
+            object: 'model',
+            created: 1764806400,
+            owned_by: 'vllm',
+            root: 'Qwen/Qwen3-4B',
+            parent: null,
+            max_model_len: 40960,
+            permission: [{ id: 'modelperm-1', object: 'model_permission', allow_sampling: true }],
+          },
+        ],
+      })(res);
+    },
+  };
+}
+
+const LOCALAI_ROUTES: Routes = {
+  '/.well-known/localai.json': json({
+    version: 'v3.7.0',
+    endpoints: {
+      chat_completions: '/v1/chat/completions',
+      models: '/v1/models',
+      config_metadata: '/api/models/config-metadata',
+      instructions: '/api/instructions',
+      swagger: '/swagger/index.html',
+    },
+    endpoint_groups: { openai_compatible: { chat_completions: '/v1/chat/completions' } },
+    capabilities: {
+      config_metadata: true,
+      config_patch: true,
+      vram_estimate: true,
+      mcp: false,
+      agents: false,
+      p2p: false,
+    },
+  }),
+  '/v1/models': json({
+    object: 'list',
+    data: [
+      { id: 'qwen3-4b', object: 'model' },
+      { id: 'granite-embedding-107m-multilingual', object: 'model' },
+    ],
+  }),
+};
+
 describe('probeLocalServers', () => {
   it('finds Ollama, LM Studio and llama-server by their documented endpoints, with their models and what each is for', async () => {
     const [ollama, lmstudio, llamacpp] = await Promise.all([
@@ -177,6 +243,77 @@ describe('probeLocalServers', () => {
     ]);
   });
 
+  it('finds Jan, vLLM and LocalAI by their documented endpoints, Jan’s models with the key stored for it', async () => {
+    const [jan, vllm, localai] = await Promise.all([fakeJan('jan-secret'), serve(vllmRoutes()), serve(LOCALAI_ROUTES)]);
+    const found = await probeLocalServers({
+      targets: [
+        { kind: 'jan', origin: jan.origin },
+        { kind: 'vllm', origin: vllm },
+        { kind: 'localai', origin: localai },
+      ],
+      key: { baseUrl: `${jan.origin}/v1`, apiKey: 'jan-secret' },
+    });
+    await jan.close();
+    expect(found).toEqual<FoundServer[]>([
+      {
+        kind: 'jan',
+        name: 'Jan',
+        baseUrl: `${jan.origin}/v1`,
+        models: [{ id: 'Jan-v3-4b-base-instruct-Q4_K_XL', use: 'chat' }],
+      },
+      {
+        kind: 'vllm',
+        name: 'vLLM',
+        baseUrl: `${vllm}/v1`,
+        version: '0.11.0',
+        models: [{ id: 'Qwen/Qwen3-4B', use: 'chat' }],
+      },
+      {
+        kind: 'localai',
+        name: 'LocalAI',
+        baseUrl: `${localai}/v1`,
+        version: 'v3.7.0',
+        models: [
+          { id: 'qwen3-4b', use: 'chat' },
+          { id: 'granite-embedding-107m-multilingual', use: 'embedding' },
+        ],
+      },
+    ]);
+  });
+
+  it('finds a server that wants a key, without its models, when none or a wrong one is stored; a key goes to its own server only', async () => {
+    const jan = await fakeJan('jan-secret');
+    const vllmSaw: (string | undefined)[] = [];
+    const vllm = await serve(vllmRoutes('vllm-secret', vllmSaw));
+    try {
+      const targets = [
+        { kind: 'jan' as const, origin: jan.origin },
+        { kind: 'vllm' as const, origin: vllm },
+      ];
+      const asksForKey = [
+        { kind: 'jan', name: 'Jan', baseUrl: `${jan.origin}/v1`, models: [], keyRequired: true },
+        { kind: 'vllm', name: 'vLLM', baseUrl: `${vllm}/v1`, version: '0.11.0', models: [], keyRequired: true },
+      ];
+      expect(await probeLocalServers({ targets })).toEqual(asksForKey);
+      expect(await probeLocalServers({ targets, key: { baseUrl: `${jan.origin}/v1`, apiKey: 'not-it' } })).toEqual(
+        asksForKey,
+      );
+      // Jan's key was stored for Jan: vLLM never hears it, so it still asks for its own.
+      expect(vllmSaw).toEqual([undefined, undefined]);
+      const withVllmKey = await probeLocalServers({ targets, key: { baseUrl: `${vllm}/v1/`, apiKey: 'vllm-secret' } });
+      expect(withVllmKey[1]).toEqual({
+        kind: 'vllm',
+        name: 'vLLM',
+        baseUrl: `${vllm}/v1`,
+        version: '0.11.0',
+        models: [{ id: 'Qwen/Qwen3-4B', use: 'chat' }],
+      });
+      expect(withVllmKey[0]?.keyRequired).toBe(true);
+    } finally {
+      await jan.close();
+    }
+  });
+
   it('ignores ports that answer something else: a plain web page, other JSON, a generic OpenAI-compatible list, a server still loading, a redirect', async () => {
     const page = await serve({}, (_req, res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>It works</h1>'),
@@ -186,11 +323,24 @@ describe('probeLocalServers', () => {
         .writeHead(200, { 'content-type': 'application/json' })
         .end('{"status":"ok","models":"none","object":"list","data":{}}'),
     );
-    // vLLM's /v1/models is OpenAI's shape, not llama-server's (owned_by "vllm") nor LM Studio's (no type).
-    const vllm = await serve({
+    // An OpenAI-compatible list alone is nobody's: not llama-server's (owned_by "llamacpp"), LM Studio's (type) nor vLLM's (no /version).
+    const openAiShaped = await serve({
       '/health': json({ status: 'ok' }),
       '/v1/models': json({ object: 'list', data: [{ id: 'Qwen/Qwen3-4B', object: 'model', owned_by: 'vllm' }] }),
     });
+    // A /version and a model list another server's models fill (a proxy in front of OpenAI).
+    const proxy = await serve({
+      '/version': json({ version: '1.2.3' }),
+      '/v1/models': json({ object: 'list', data: [{ id: 'gpt-4o', object: 'model', owned_by: 'openai' }] }),
+    });
+    // Another program's API docs beside a model list that wants a key, and a server that refuses every request.
+    const otherDocs = await serve({
+      '/openapi.json': json({ openapi: '3.0.0', info: { title: 'Some API', version: '1' } }),
+      '/v1/models': json({ error: 'Unauthorized' }, 401),
+    });
+    const refusing = await serve({}, (_req, res) => res.writeHead(401).end('Unauthorized'));
+    // Discovery without LocalAI's endpoints.
+    const otherWellKnown = await serve({ ...LOCALAI_ROUTES, '/.well-known/localai.json': json({ version: 'v1' }) });
     const loading = await serve({
       ...LLAMA_SERVER_ROUTES,
       '/health': json({ error: { code: 503, message: 'Loading model', type: 'unavailable_error' } }, 503),
@@ -203,11 +353,18 @@ describe('probeLocalServers', () => {
     servers.at(-1)?.close();
 
     const found = await probeLocalServers({
-      targets: [page, otherJson, vllm, loading, redirecting, closed].flatMap((origin) => [
-        { kind: 'ollama' as const, origin },
-        { kind: 'lmstudio' as const, origin },
-        { kind: 'llamacpp' as const, origin },
-      ]),
+      targets: [
+        page,
+        otherJson,
+        openAiShaped,
+        proxy,
+        otherDocs,
+        refusing,
+        otherWellKnown,
+        loading,
+        redirecting,
+        closed,
+      ].flatMap((origin) => LocalServerKindSchema.options.map((kind) => ({ kind, origin }))),
     });
     expect(found).toEqual([]);
   });

@@ -20,6 +20,7 @@ import { errorOf } from '../support/error-of';
 import { SOURCE_WORKER_ENTRY } from '../support/local-runtime-worker-entry';
 import { listenOnLoopback } from '../support/loopback-http';
 import {
+  fakeJan,
   fakeLmStudio,
   fakeOllama,
   serveModelFile,
@@ -117,6 +118,30 @@ describe('models.find', () => {
     } finally {
       await stop();
       await start(`ollama=${ollama.origin},lmstudio=${lmStudio.origin}`);
+    }
+  });
+
+  it('finds Jan asking for its key, then lists its models once the key is stored for Jan’s address', async () => {
+    const jan = await fakeJan('jan-secret');
+    await stop();
+    await start(`jan=${jan.origin}`);
+    try {
+      const janServer = { kind: 'jan', name: 'Jan', baseUrl: `${jan.origin}/v1` };
+      expect(await client.models.find()).toEqual({ servers: [{ ...janServer, models: [], keyRequired: true }] });
+      await client.access!.setLlmKey({ key: 'jan-secret' });
+      // The key is for the endpoint the settings name: not yet Jan's, so Jan does not hear it.
+      expect((await client.models.find()).servers[0]?.keyRequired).toBe(true);
+      await client.settings.update({ llm: { preset: 'custom', baseUrl: `${jan.origin}/v1`, model: null } });
+      expect(await client.models.find()).toEqual({
+        servers: [{ ...janServer, models: [{ id: 'Jan-v3-4b-base-instruct-Q4_K_XL' }] }],
+        sole: { serverName: 'Jan', baseUrl: `${jan.origin}/v1`, model: 'Jan-v3-4b-base-instruct-Q4_K_XL' },
+      });
+    } finally {
+      await client.access!.setLlmKey({ key: null });
+      await client.settings.update({ llm: { preset: 'ollama', baseUrl: null, model: null } });
+      await stop();
+      await start(`ollama=${ollama.origin},lmstudio=${lmStudio.origin}`);
+      await jan.close();
     }
   });
 });

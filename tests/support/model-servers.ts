@@ -7,6 +7,10 @@
  *   its OpenAI-compatible GET /v1/models lists them as OpenAI does.
  * - LM Studio: GET /api/v0/models lists every model with type (llm, vlm, embeddings) and state
  *   (lmstudio.ai/docs/developer/rest/endpoints); GET /v1/models as OpenAI does.
+ * - Jan (jan.ai/docs/local-api; its proxy, janhq/jan src-tauri/src/core/server/proxy.rs): every
+ *   path needs `Authorization: Bearer <key>` (401 "Invalid or missing authorization token"
+ *   otherwise) except the docs, GET /openapi.json (src-tauri/static/openapi.json, info.title "Jan
+ *   API Server Endpoints"); GET /v1/models lists the running models with `owned_by: "user"`.
  * - OpenAI's "List models" (developers.openai.com/api/reference, models list): GET /models answers
  *   {"object":"list","data":[{"id","created","object":"model","owned_by"}]}.
  */
@@ -48,6 +52,27 @@ const openAiList = (ids: string[], ownedBy: string): unknown => ({
   object: 'list',
   data: ids.map((id) => ({ id, object: 'model', created: 1735142223, owned_by: ownedBy })),
 });
+
+/** Jan's local API server asking for `key`, with one model running. */
+export function fakeJan(key: string, running = ['Jan-v3-4b-base-instruct-Q4_K_XL']): Promise<Served> {
+  const keyed =
+    (answer: (res: ServerResponse) => void) =>
+    (res: ServerResponse, req: IncomingMessage): void => {
+      if (req.headers.authorization === `Bearer ${key}`) answer(res);
+      else res.writeHead(401).end('Invalid or missing authorization token');
+    };
+  return serveRoutes({
+    '/openapi.json': json({
+      openapi: '3.0.0',
+      info: { title: 'Jan API Server Endpoints', description: 'Jan API server provides a REST API…', version: '1.0' },
+      servers: [{ url: 'http://localhost:1337/v1', description: 'Jan API server' }],
+      paths: {},
+    }),
+    '/v1/models': keyed(
+      json({ object: 'list', data: running.map((id) => ({ id, object: 'model', created: 1, owned_by: 'user' })) }),
+    ),
+  });
+}
 
 /** Ollama with a chat model and an embedding model (or the models given). */
 export function fakeOllama(models: { name: string; family: string; size: number }[] = OLLAMA_MODELS): Promise<Served> {

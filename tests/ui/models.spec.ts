@@ -8,6 +8,8 @@
  *   "Look again" finds a server started since; one click chooses its model; the test says it works.
  * - The catalog with size, memory, fit, licence and an estimate; Download → a progress bar with
  *   bytes and speed → Cancel → ready again; Download → checked → Use.
+ * - Jan, which lists its models only with its API key: a wrong key is said to be refused, the right
+ *   one lists its model, one click uses it.
  * Each screen checked with axe-core in light and dark at 1280×800 and 390×844 (checkScreen).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
 import {
+  fakeJan,
   fakeOllama,
   json,
   serveModelFile,
@@ -32,6 +35,7 @@ let web: WebMode;
 let page: Page;
 let ollama: Served;
 let lmStudio: Served;
+let jan: Served;
 let file: ModelFileServer;
 /** LM Studio answers only once "started". */
 let lmStudioOn = false;
@@ -68,7 +72,7 @@ const LM_STUDIO_MODELS = {
 
 test.beforeAll(async ({ browser }) => {
   site = await startAnswerSite();
-  [ollama, file] = await Promise.all([fakeOllama(), serveModelFile()]);
+  [ollama, file, jan] = await Promise.all([fakeOllama(), serveModelFile(), fakeJan('jan-secret')]);
   const notThere = (res: Parameters<Parameters<typeof serveRoutes>[0][string]>[0]): void =>
     void res.writeHead(404).end();
   lmStudio = await serveRoutes({
@@ -86,7 +90,7 @@ test.beforeAll(async ({ browser }) => {
     engine: site.engine,
     dataDir,
     env: {
-      LANTERN_MODEL_SERVERS: `ollama=${ollama.origin},lmstudio=${lmStudio.origin}`,
+      LANTERN_MODEL_SERVERS: `ollama=${ollama.origin},lmstudio=${lmStudio.origin},jan=${jan.origin}`,
       LANTERN_MODEL_CATALOG: writeTestCatalog(dataDir, file),
     },
   });
@@ -97,7 +101,7 @@ test.afterAll(async () => {
   file?.release();
   await page?.context().close();
   await web?.close();
-  await Promise.all([site?.close(), ollama?.close(), lmStudio?.close(), file?.close()]);
+  await Promise.all([site?.close(), ollama?.close(), lmStudio?.close(), jan?.close(), file?.close()]);
 });
 
 const llmSettings = (): Record<string, unknown> =>
@@ -182,4 +186,39 @@ test('the catalog shows each model’s cost and fit; a download shows its progre
   await expect(model.getByRole('region', { name: 'Found on this computer' })).not.toContainText('In use');
   await tiny.scrollIntoViewIfNeeded();
   await checkScreen(page, 'models-ready');
+});
+
+test('Jan, which shows its models only with its key: a wrong key is said to be refused, the right one lists its model to use', async () => {
+  const model = page.getByRole('group', { name: 'Model' });
+  const found = model.getByRole('region', { name: 'Found on this computer' });
+  const janBlock = found.locator('.found-server').filter({ hasText: `Jan at ${jan.origin}/v1` });
+  await expect(janBlock.getByRole('status')).toContainText(
+    'Jan runs here and shows its models only with its API key (in Jan: Settings › Local API Server).',
+  );
+  await janBlock.scrollIntoViewIfNeeded();
+  await checkScreen(page, 'models-jan-key');
+  await janBlock.getByLabel('API key for Jan').fill('not-the-key');
+  await janBlock.getByRole('button', { name: 'Connect' }).click();
+  await expect(found.locator('.found-server').filter({ hasText: 'Jan' }).getByRole('status')).toContainText(
+    'Jan refused that key: check it (in Jan: Settings › Local API Server) and try again.',
+  );
+  expect(llmSettings()).toMatchObject({ preset: 'custom', baseUrl: `${jan.origin}/v1` });
+
+  await found.getByLabel('API key for Jan').fill('jan-secret');
+  await found.getByLabel('API key for Jan').press('Enter');
+  await found.getByRole('button', { name: 'Use Jan-v3-4b-base-instruct-Q4_K_XL (Jan)' }).click();
+  await expect(found.getByRole('listitem').filter({ hasText: 'Jan-v3-4b-base-instruct-Q4_K_XL' })).toContainText(
+    'In use',
+  );
+  expect(llmSettings()).toMatchObject({
+    preset: 'custom',
+    baseUrl: `${jan.origin}/v1`,
+    model: 'Jan-v3-4b-base-instruct-Q4_K_XL',
+  });
+  await model.getByRole('button', { name: 'Test the model' }).click();
+  await expect(model.getByRole('status').filter({ hasText: 'It works' })).toHaveText(
+    `It works: Jan-v3-4b-base-instruct-Q4_K_XL answers at ${jan.origin}/v1.`,
+  );
+  await found.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await checkScreen(page, 'models-jan');
 });

@@ -72,6 +72,24 @@ export function resolveLlmConfig(input: LlmConfigInput): LlmConfig | undefined {
   return { baseUrl, model, timeoutMs: settings.llm.timeoutMs, ...(apiKey === undefined ? {} : { apiKey }) };
 }
 
+/**
+ * The endpoint the settings name and the key stored for it, whether or not a model is chosen yet:
+ * what the model probe may send to that one server (a Jan that lists its models only with its
+ * key). Undefined without a key or an endpoint, or when either cannot be read.
+ */
+export function endpointKey(input: LlmConfigInput): { baseUrl: string; apiKey: string } | undefined {
+  const { settings, env = process.env, dataDir } = input;
+  const baseUrl = nonEmpty(env.LANTERN_LLM_BASE_URL) ?? settings.llm.baseUrl ?? presetBaseUrl(settings.llm.preset);
+  if (baseUrl === undefined) return undefined;
+  let apiKey: string | undefined;
+  try {
+    apiKey = nonEmpty(env.LANTERN_LLM_API_KEY) ?? storedKey(dataDir);
+  } catch {
+    return undefined;
+  }
+  return apiKey === undefined ? undefined : { baseUrl, apiKey };
+}
+
 /** The key in the data dir's secret store; a file others could read is refused as LLM_FAILED, with its fix. */
 function storedKey(dataDir: string): string | undefined {
   try {

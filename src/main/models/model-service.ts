@@ -51,9 +51,9 @@ export class ModelService {
     return modelsDirOf(this.options.dataDir);
   }
 
-  /** The model servers running on this machine, with their models. */
-  find(signal?: AbortSignal): Promise<FoundServer[]> {
-    return probeLocalServers({ ...this.options.probe, ...(signal ? { signal } : {}) });
+  /** The model servers running on this machine, with their models; `key` goes to its own server's model list only. */
+  find(asking: Pick<ProbeOptions, 'signal' | 'key'> = {}): Promise<FoundServer[]> {
+    return probeLocalServers({ ...this.options.probe, ...asking });
   }
 
   async list(): Promise<CatalogModel[]> {

@@ -6,10 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { LanternError } from '../../shared/errors';
+import { LocalServerKindSchema } from '../../shared/models-contract';
 import { CATALOG, parseCatalog, type CatalogEntry } from './catalog';
 import { DEFAULT_PROBE_TARGETS, type LocalServerKind, type ProbeTarget } from './probe';
 
-const KINDS: readonly LocalServerKind[] = ['ollama', 'lmstudio', 'llamacpp'];
+const KINDS: readonly LocalServerKind[] = LocalServerKindSchema.options;
 
 export function catalogFromEnv(env: NodeJS.ProcessEnv): readonly CatalogEntry[] {
   const file = env.LANTERN_MODEL_CATALOG?.trim();

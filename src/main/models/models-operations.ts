@@ -22,7 +22,7 @@ import {
   type ModelTestResponse,
 } from '../../shared/models-contract';
 import type { Settings, SettingsPatch } from '../../shared/settings-contract';
-import { resolveLlmConfig } from '../llm/llm-config';
+import { endpointKey, resolveLlmConfig } from '../llm/llm-config';
 import { endpointForPeople } from '../llm/llm-endpoint';
 import { validationError } from '../common/validation';
 import { catalogEntry, estimateText } from './catalog';
@@ -49,7 +49,15 @@ export class ModelsOperations implements ModelsApi {
   constructor(private readonly options: ModelsOperationsOptions) {}
 
   async find(_request?: undefined, options: CallOptions = {}): Promise<ModelsFindResponse> {
-    const found = await this.options.models.find(options.signal);
+    const key = endpointKey({
+      settings: this.options.settings.current(),
+      env: this.options.env,
+      dataDir: this.options.dataDir,
+    });
+    const found = await this.options.models.find({
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(key ? { key } : {}),
+    });
     const servers = found.map((server) => ({
       kind: server.kind,
       name: server.name,
@@ -58,6 +66,7 @@ export class ModelsOperations implements ModelsApi {
       models: server.models
         .filter((model) => model.use === 'chat')
         .map(({ id, sizeBytes }) => ({ id, ...(sizeBytes === undefined ? {} : { sizeBytes }) })),
+      ...(server.keyRequired ? { keyRequired: true as const } : {}),
     }));
     const sole = soleChatModel(found);
     return {

@@ -51,19 +51,25 @@ export function registerModelCommand(program: Command, deps: ModelCommandDeps): 
 
   model
     .command('find')
-    .description('The model servers running on this machine (Ollama, LM Studio, llama-server) and their chat models')
+    .description(
+      'The model servers running on this machine (Ollama, LM Studio, llama-server, Jan, vLLM, LocalAI) and their chat models',
+    )
     .option('--json', 'print JSON')
     .action(async (_flags: unknown, command: Command) => {
       const found = await models().find();
       if (wantsJson(command)) return deps.io.out(JSON.stringify(found));
       if (found.servers.length === 0)
         return deps.io.out(
-          'No model server is running on this machine (looked for Ollama, LM Studio and llama-server on their usual ports).',
+          'No model server is running on this machine (looked for Ollama, LM Studio, llama-server, Jan, vLLM and LocalAI on their usual ports).',
         );
       for (const server of found.servers) {
         deps.io.out(`${server.name}${server.version ? ` ${server.version}` : ''} at ${server.baseUrl}`);
         deps.io.out(
-          server.models.length === 0 ? '  no chat model' : server.models.map((entry) => `  ${entry.id}`).join('\n'),
+          server.keyRequired
+            ? `  shows its models only with its API key: set llm.preset custom and llm.baseUrl ${server.baseUrl} (lantern settings set), its key in LANTERN_LLM_API_KEY or the llm-key file (docs/cli.md), and look again`
+            : server.models.length === 0
+              ? '  no chat model'
+              : server.models.map((entry) => `  ${entry.id}`).join('\n'),
         );
       }
       if (found.sole)

@@ -12,27 +12,27 @@ import { toErrorInfo } from '../../../shared/errors';
 import { bytesText, downloadProgressText, fitText } from '../../../shared/format/model-text';
 import type {
   CatalogModelInfo,
+  FoundServerInfo,
   ModelDownloadEvent,
   ModelsCatalogResponse,
   ModelsFindResponse,
   ModelTestResponse,
 } from '../../../shared/models-contract';
 import type { Settings } from '../../../shared/settings-contract';
+import { LLM_PRESET_BASE_URLS } from '../../../shared/llm-presets';
 import { client } from '../client';
 import { ErrorBox } from './ErrorBox';
 import './models.css';
 
 type Llm = Settings['llm'];
 
+/** The servers the probe knows, as the hints name them. */
+const SERVER_NAMES = 'Ollama, LM Studio, llama.cpp’s server, Jan, vLLM and LocalAI';
+
 /** Whether the model in force is this server's model. */
 function isServerChoice(llm: Llm, baseUrl: string, model: string): boolean {
   if (llm.model !== model || llm.preset === 'local') return false;
-  const presetUrls: Record<string, string> = {
-    ollama: 'http://127.0.0.1:11434/v1',
-    lmstudio: 'http://127.0.0.1:1234/v1',
-    llamacpp: 'http://127.0.0.1:8080/v1',
-  };
-  return (llm.baseUrl ?? presetUrls[llm.preset]) === baseUrl;
+  return (llm.baseUrl ?? (llm.preset === 'custom' ? undefined : LLM_PRESET_BASE_URLS[llm.preset])) === baseUrl;
 }
 
 export function ModelPicker({
@@ -48,6 +48,8 @@ export function ModelPicker({
   const [error, setError] = useState<ReturnType<typeof toErrorInfo>>();
   const [chosenNote, setChosenNote] = useState<string>();
   const [test, setTest] = useState<{ running: boolean; result?: ModelTestResponse }>({ running: false });
+  /** The server a key was just given to: if it still asks for one, the key was refused. */
+  const [keyGivenTo, setKeyGivenTo] = useState<string>();
 
   const look = useCallback(() => {
     setLooking(true);
@@ -90,6 +92,7 @@ export function ModelPicker({
   };
 
   const serverModels = found?.servers.flatMap((server) => server.models) ?? [];
+  const asksForKey = (server: FoundServerInfo): boolean => server.keyRequired === true;
   return (
     <div className="model-picker">
       {error && <ErrorBox error={error} />}
@@ -102,15 +105,14 @@ export function ModelPicker({
         </div>
         {looking ? (
           <p className="status looking" role="status">
-            <span className="spinner" aria-hidden="true" /> Looking for model servers on this computer (Ollama, LM
-            Studio, llama.cpp)…
+            <span className="spinner" aria-hidden="true" /> Looking for model servers on this computer ({SERVER_NAMES})…
           </p>
         ) : found && found.servers.length === 0 ? (
           <p className="hint" role="status">
-            No model server is running on this computer: Lantern looked for Ollama, LM Studio and llama.cpp’s server on
-            their usual ports. Start one and look again, or download a model below.
+            No model server is running on this computer: Lantern looked for {SERVER_NAMES} on their usual ports. Start
+            one and look again, or download a model below.
           </p>
-        ) : found && serverModels.length === 0 ? (
+        ) : found && serverModels.length === 0 && !found.servers.some(asksForKey) ? (
           <p className="hint" role="status">
             {found.servers.map((server) => server.name).join(', ')} {found.servers.length === 1 ? 'runs' : 'run'} here
             but {found.servers.length === 1 ? 'has' : 'have'} no chat model: pull one there (e.g.{' '}
@@ -156,6 +158,19 @@ export function ModelPicker({
                 </ul>
               </div>
             ))}
+        {!looking &&
+          found?.servers.filter(asksForKey).map((server) => (
+            <KeyRequiredServer
+              key={server.baseUrl}
+              server={server}
+              refused={keyGivenTo === server.baseUrl}
+              onConnected={(settings) => {
+                onChosen(settings);
+                setKeyGivenTo(server.baseUrl);
+                look();
+              }}
+            />
+          ))}
       </section>
 
       <section className="model-part" aria-labelledby="catalog-heading">
@@ -207,6 +222,93 @@ export function ModelPicker({
             {test.result.ok ? `It works: ${test.result.model} answers at ${test.result.where}.` : test.result.error}
           </p>
         )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A server that runs here but lists its models only with its API key (Jan always; vLLM and
+ * LocalAI when started with one). Connect stores the key and makes this server the endpoint, with
+ * no model yet, so the key goes to it alone; the list is then asked again with the key.
+ */
+function KeyRequiredServer({
+  server,
+  refused,
+  onConnected,
+}: {
+  server: FoundServerInfo;
+  refused: boolean;
+  onConnected: (settings: Settings) => void;
+}): React.JSX.Element {
+  const [key, setKey] = useState('');
+  const [failure, setFailure] = useState<string>();
+  const [connecting, setConnecting] = useState(false);
+  const where = server.kind === 'jan' ? ' (in Jan: Settings › Local API Server)' : ' (the one it was started with)';
+  const connect = (): void => {
+    if (!client.access || !key.trim()) return;
+    setConnecting(true);
+    setFailure(undefined);
+    client.access
+      .setLlmKey({ key: key.trim() })
+      .then(() => client.settings.update({ llm: { preset: 'custom', baseUrl: server.baseUrl, model: null } }))
+      .then(
+        (settings) => {
+          setConnecting(false);
+          setKey('');
+          onConnected(settings);
+        },
+        (error: unknown) => {
+          setConnecting(false);
+          setFailure(toErrorInfo(error).message);
+        },
+      );
+  };
+  const inputId = `key-for-${server.kind}`;
+  return (
+    <div className="found-server">
+      <p className="found-server-name">
+        <strong>{server.name}</strong>
+        {server.version ? ` ${server.version}` : ''} <span className="muted">at {server.baseUrl}</span>
+      </p>
+      <p className="hint" role="status">
+        {refused
+          ? `${server.name} refused that key: check it${where} and try again.`
+          : `${server.name} runs here and shows its models only with its API key${where}.`}{' '}
+        Connecting stores the key and makes {server.name} the model’s endpoint; answers quote the pages until you choose
+        one of its models.
+      </p>
+      {failure && (
+        <p className="error-box" role="alert">
+          {failure}
+        </p>
+      )}
+      {/* Inside Settings' form: Enter connects, it does not save the whole form. */}
+      <div className="field-row">
+        <label className="grow" htmlFor={inputId}>
+          API key for {server.name}{' '}
+          <input
+            id={inputId}
+            type="password"
+            autoComplete="off"
+            value={key}
+            onChange={(event) => setKey(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                connect();
+              }
+            }}
+          />
+        </label>
+        <button
+          type="button"
+          className="button small"
+          disabled={!key.trim() || connecting || !client.access}
+          onClick={connect}
+        >
+          {connecting ? 'Connecting…' : 'Connect'}
+        </button>
       </div>
     </div>
   );
