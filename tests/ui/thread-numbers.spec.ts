@@ -2,7 +2,7 @@
  * Citation numbers hold within a thread, in web mode against the stand-in Google
  * (tests/support/answer-site.ts): a follow-up whose search ranks the pages the other way round
  * cites a page of turn 1 by the number it had in turn 1, live and in the thread reopened after a
- * reload (the stored turn).
+ * reload (the stored turn), and Regenerate, a new turn of the same thread, keeps them too.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
@@ -77,4 +77,12 @@ test('the reopened thread shows the stored numbers, as live', async () => {
   expect(await cited(turn(FIRST))).toEqual(['1']);
   expect(await cited(turn(FOLLOW_UP))).toEqual(['1']);
   expect(await cardNumbers(turn(FOLLOW_UP))).toEqual(NUMBERS);
+});
+
+test('regenerating the follow-up gives each page the number it has in the thread', async () => {
+  await turn(FOLLOW_UP).getByRole('button', { name: 'Regenerate' }).click();
+  const again = turn(FOLLOW_UP).nth(1);
+  await answered(again);
+  expect(await cited(again)).toEqual(['1']);
+  expect(await cardNumbers(again)).toEqual(NUMBERS);
 });
