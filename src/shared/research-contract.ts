@@ -145,12 +145,12 @@ export const ResearchEventSchema = z.discriminatedUnion('type', [
   /** The gathering waits for a person to solve the engine's CAPTCHA (or its pause); 'resumed' once it answers again. */
   z.object({ type: z.literal('paused'), engine: z.string(), reason: z.string(), until: z.string().optional() }),
   z.object({ type: z.literal('resumed'), engine: z.string() }),
-  /** A page's reading: its source number once read; duplicates and failures are said too. */
+  /** A page's reading: its source number once read; duplicates, pages on another topic and failures are said too. */
   z.object({
     type: z.literal('page'),
     url: z.string(),
     /** 'reading' as a page's read starts; then one of the others. */
-    state: z.enum(['reading', 'read', 'failed', 'duplicate']),
+    state: z.enum(['reading', 'read', 'failed', 'duplicate', 'off-topic']),
     n: z.number().int().min(1).optional(),
     title: z.string().optional(),
     error: ErrorInfoSchema.optional(),

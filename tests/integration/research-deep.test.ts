@@ -23,6 +23,7 @@ import {
   PLANTED_CONFLICT,
   startResearchTopic,
   TOPIC_FACETS,
+  TOPIC_OFF_TOPIC_PAGE,
   TOPIC_QUESTION,
   type ResearchTopic,
 } from '../support/research-topic';
@@ -117,6 +118,11 @@ describe('deep research on the fixture topic', () => {
       expect.objectContaining({ type: 'page', state: 'duplicate', url: `${topic.origin}/syndicated/annual-bills` }),
     );
     expect(new Set(report.sources.map((s) => s.url)).size).toBe(report.sources.length);
+    // The page on another topic: read, said to be off-topic, and no source.
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'page', state: 'off-topic', url: `${topic.origin}${TOPIC_OFF_TOPIC_PAGE}` }),
+    );
+    expect(report.sources.map((s) => new URL(s.url).pathname)).not.toContain(TOPIC_OFF_TOPIC_PAGE);
     expect(report.stopped).toBeUndefined();
 
     // At most one engine request per pacing interval: consecutive searches at least the gap apart.

@@ -5,7 +5,8 @@
  * facet answered by the fixture Google (fixture-web.ts, its `results` option) with a results
  * page of its own. Two articles plant conflicting figures for the same quantity (the COP of an
  * air-source heat pump at -15 °C: 2.1 and 3.4); one article is syndicated under a second URL
- * (the same text: a near-duplicate), and one result is linked again with a tracking parameter.
+ * (the same text: a near-duplicate), one result is linked again with a tracking parameter, and
+ * one result of the installation facet is about something else (video-call apps for remote teams).
  * Outside the plan, HANGING_QUERY finds one more article and a page that never answers.
  */
 import { createServer, type Server } from 'node:http';
@@ -301,6 +302,19 @@ const noise: Record<string, Article> = {
   },
 };
 
+/** A page the installation facet's results hold though it speaks of something else. */
+export const TOPIC_OFF_TOPIC_PAGE = '/remote-work/video-call-apps';
+const offTopic: Record<string, Article> = {
+  [TOPIC_OFF_TOPIC_PAGE]: {
+    title: 'Ten video call apps for remote teams',
+    paragraphs: [
+      'Remote teams that meet every day need a video call app with screen sharing and breakout rooms.',
+      'Free plans usually limit meetings to forty minutes and one hundred participants.',
+      'Teams working across time zones should pick an app that records meetings and transcribes them.',
+    ],
+  },
+};
+
 /** Every article by path; the syndicated copy serves the same text under another URL. */
 export const TOPIC_ARTICLES: Record<string, Article> = {
   ...overview,
@@ -335,7 +349,8 @@ function resultsByQuery(): Map<string, { links: ResultLink[]; peopleAlsoAsk: str
     ],
     [TOPIC_FACETS.efficiency.toLowerCase(), { links: links(efficiency), ...none }],
     [TOPIC_FACETS.running.toLowerCase(), { links: links(running), ...none }],
-    [TOPIC_FACETS.install.toLowerCase(), { links: links(install), ...none }],
+    // A page on another topic among the results: read, then dropped before it counts.
+    [TOPIC_FACETS.install.toLowerCase(), { links: [...links(install), ...links(offTopic)], ...none }],
     // A copy of a page already found, under another URL: read, then dropped as the same text.
     [
       TOPIC_FACETS.emissions.toLowerCase(),
@@ -381,7 +396,7 @@ export async function startResearchTopic(): Promise<ResearchTopic> {
   const requests: string[] = [];
   const sockets = new Set<Socket>();
   const articleAt = (path: string): Article | undefined =>
-    TOPIC_ARTICLES[path === SYNDICATED.path ? SYNDICATED.of : path];
+    offTopic[path] ?? TOPIC_ARTICLES[path === SYNDICATED.path ? SYNDICATED.of : path];
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);

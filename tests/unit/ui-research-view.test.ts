@@ -77,6 +77,11 @@ describe('researchStagesOf', () => {
     expect(labelOf(r, 'write')).toBe('Sections 1/2');
     expect(stateOf(r)).toEqual({ plan: 'done', search: 'done', read: 'done', write: 'active', check: 'waiting' });
     expect(searchedQueries(r)).toEqual(['How efficient?', 'How loud?']);
+    const withOffTopic = run({
+      subQuestions: ['How efficient?', 'How loud?'],
+      research: [...research, { type: 'page', url: 'http://b/zoom', state: 'off-topic' }],
+    });
+    expect(labelOf(withOffTopic, 'read')).toBe('Pages 2/20 (1 duplicate, 1 off-topic dropped)');
   });
 
   it('searching and reading go on together while gathering; a stop marks both stopped and leaves the later steps waiting', () => {

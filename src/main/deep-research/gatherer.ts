@@ -3,7 +3,9 @@
  * each engine's queue and pacing apply: never a burst), and the results' pages read a few at a
  * time through the fetch pipeline (its private-address guard included) while the next search
  * runs. Each URL is read once for all sub-questions; a page that turns out to be one already read
- * (the same canonical URL after redirects, or near-identical text) is dropped. It ends when every
+ * (the same canonical URL after redirects, or near-identical text) is dropped, and so is a page
+ * that speaks neither to its sub-question nor to the question (on-topic.ts), before either counts
+ * toward `maxPages`. It ends when every
  * search is done and read, or early — at `maxPages`, at the time budget, or when cancelled —
  * with what was read so far.
  */
@@ -20,6 +22,7 @@ import { numberAllocator, NO_NUMBERS, type ThreadNumbers } from '../answer/threa
 import { words } from '../answer/terms';
 import type { FetchService } from '../fetch';
 import { sourceOf } from '../search/source';
+import { speaksTo } from './on-topic';
 import { searchWithPerson, type ResearchSearch } from './person-search';
 
 /** Characters read of each page (as a quick answer reads them). */
@@ -48,7 +51,7 @@ export interface Gathered {
 
 export interface GatherInput {
   subQuestions: readonly string[];
-  request: Pick<ResearchRequest, 'engine' | 'lang' | 'region' | 'timeRange' | 'maxPages' | 'timeBudgetMs'>;
+  request: Pick<ResearchRequest, 'question' | 'engine' | 'lang' | 'region' | 'timeRange' | 'maxPages' | 'timeBudgetMs'>;
   emit: (event: ResearchEvent) => void;
   signal?: AbortSignal;
   allowPrivateNetworks?: boolean;
@@ -88,7 +91,8 @@ export async function gather(
   const shingles: Set<string>[] = [];
   const readUrls = new Set<string>();
   const queued = new Set<string>();
-  const reserve: SearchResult[] = [];
+  /** Results past a sub-question's share, with the sub-question they were found for. */
+  const reserve: Found[] = [];
   const slots = semaphore(READERS);
   const reads: Promise<void>[] = [];
   const searchErrors: unknown[] = [];
@@ -96,7 +100,7 @@ export async function gather(
   let inFlight = 0;
   const fetchService = await deps.fetch();
 
-  const read = async (result: SearchResult): Promise<void> => {
+  const read = async ({ result, query }: Found): Promise<void> => {
     await slots.acquire();
     inFlight++;
     try {
@@ -116,8 +120,12 @@ export async function gather(
       }
       readUrls.add(url);
       shingles.push(textShingles);
-      const n = numberOf({ url: response.finalUrl });
       const title = response.title || result.title;
+      if (!speaksTo({ title, markdown: response.markdown }, [query, request.question])) {
+        emit({ type: 'page', url: result.url, state: 'off-topic', msLeft: budget.left() });
+        return;
+      }
+      const n = numberOf({ url: response.finalUrl });
       pages.push({ n, url: response.finalUrl, title, markdown: response.markdown });
       sources.push({
         n,
@@ -156,8 +164,9 @@ export async function gather(
           queued.add(key);
           return true;
         });
-        for (const result of fresh.slice(0, share)) reads.push(read(result));
-        reserve.push(...fresh.slice(share));
+        const found = fresh.map((result) => ({ result, query }));
+        for (const item of found.slice(0, share)) reads.push(read(item));
+        reserve.push(...found.slice(share));
       } catch (error) {
         if (stop.signal.aborted) break;
         searchErrors.push(error);
@@ -180,6 +189,12 @@ export async function gather(
     stop.abort();
   }
   return { pages, sources, searchErrors, ...definedFields({ stopped }) };
+}
+
+interface Found {
+  result: SearchResult;
+  /** The sub-question whose search found it. */
+  query: string;
 }
 
 function shingleSet(text: string): Set<string> {

@@ -26,6 +26,7 @@ export function researchProgress(): (event: ResearchEvent) => string | undefined
         if (event.state === 'read')
           return `read [${event.n}] ${oneLine(event.title ?? event.url)} (${plural(++read, 'page')})`;
         if (event.state === 'duplicate') return `skipped ${oneLine(event.url)}: the same as a page already read`;
+        if (event.state === 'off-topic') return `skipped ${oneLine(event.url)}: not about the question`;
         return `could not read ${oneLine(event.url)}: ${event.error?.code ?? 'FAILED'}`;
       case 'paused':
         return `paused: ${event.engine} wants a person to solve a CAPTCHA`;

@@ -83,7 +83,8 @@ export function researchPagesOf(run: ResearchRunState): PageState[] {
   const states = new Map<number, PageState>();
   for (const source of researchSourcesOf(run)) states.set(source.n, { n: source.n, url: source.url, state: 'read' });
   for (const event of eventsOf(run)) {
-    if (event.type !== 'page' || event.n === undefined || event.state === 'duplicate') continue;
+    if (event.type !== 'page' || event.n === undefined || event.state === 'duplicate' || event.state === 'off-topic')
+      continue;
     states.set(event.n, {
       n: event.n,
       url: event.url,
@@ -163,7 +164,14 @@ export function researchStagesOf(run: ResearchRunState): ResearchStage[] {
   const gatheredAll = gathered && run.status !== 'cancelled';
   const searched = searchedIndexes(run).size;
   const read = events.filter((event) => event.type === 'page' && event.state === 'read').length;
-  const duplicates = events.filter((event) => event.type === 'page' && event.state === 'duplicate').length;
+  const dropped = (state: 'duplicate' | 'off-topic'): number =>
+    events.filter((event) => event.type === 'page' && event.state === state).length;
+  const droppedText = [
+    dropped('duplicate') > 0 ? plural(dropped('duplicate'), 'duplicate') : '',
+    dropped('off-topic') > 0 ? `${dropped('off-topic')} off-topic` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const sections = sectionsOf(run).length;
   const gathering = run.status !== 'planned' && events.some((event) => stepOf(event) === 1);
   const state = (started: boolean, finished: boolean): StageState => {
@@ -179,7 +187,7 @@ export function researchStagesOf(run: ResearchRunState): ResearchStage[] {
       state(gathering, gatheredAll || (planned > 0 && searched >= planned)),
     ],
     read: [
-      `Pages ${read}/${DEFAULT_RESEARCH_PAGES}${duplicates > 0 ? ` (${plural(duplicates, 'duplicate')} dropped)` : ''}`,
+      `Pages ${read}/${DEFAULT_RESEARCH_PAGES}${droppedText ? ` (${droppedText} dropped)` : ''}`,
       state(gathering && (searched > 0 || read > 0), gatheredAll),
     ],
     write: [planned > 0 ? `Sections ${sections}/${planned}` : 'Sections', state(reached >= 3, reached >= 4)],
