@@ -71,4 +71,10 @@ export type LanternBridge = {
   readonly [C in IpcChannel]: (request: IpcRequest<C>) => Promise<IpcResult<IpcResponse<C>>>;
 } & {
   onEvent(listener: (push: EventPush) => void): () => void;
+  /**
+   * Where a dropped or picked file is on disk (Electron's webUtils.getPathForFile, which the
+   * preload alone may call since Electron 32 removed File.path): '' for a file not backed by one.
+   * One File an argument, as webUtils' docs pass it across the context bridge.
+   */
+  pathOf(file: File): string;
 };

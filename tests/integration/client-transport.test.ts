@@ -29,7 +29,7 @@ import type { AnswerEvent } from '../../src/shared/answer-contract';
 import type { ResearchEvent } from '../../src/shared/research-contract';
 import { errorOf } from '../support/error-of';
 import { ANSWER_SITE_QUERIES, startAnswerSite, type AnswerSite } from '../support/answer-site';
-import { IpcMainDouble, ipcRendererDouble } from '../support/ipc-double';
+import { IpcMainDouble, ipcRendererDouble, webUtilsDouble } from '../support/ipc-double';
 import { serveModelFile, writeTestCatalog, type ModelFileServer } from '../support/model-servers';
 import type { ModelDownloadEvent } from '../../src/shared/models-contract';
 
@@ -51,7 +51,9 @@ const TRANSPORTS: Transport[] = [
         isOwnUi: ownUiMatcher(UI_URL),
         runs: runtime.runs,
       });
-      const client = createIpcClient(createBridge(ipcRendererDouble(ipcMain, { url: UI_URL, parent: null })));
+      const client = createIpcClient(
+        createBridge(ipcRendererDouble(ipcMain, { url: UI_URL, parent: null }), webUtilsDouble()),
+      );
       return { client, close: async () => unregister() };
     },
   },

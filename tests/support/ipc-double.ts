@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { IpcDependencies } from '../../src/main/doors/electron/ipc';
-import type { IpcRendererLike } from '../../src/preload/bridge';
+import type { IpcRendererLike, WebUtilsLike } from '../../src/preload/bridge';
 
 type Handler = Parameters<IpcDependencies['ipcMain']['handle']>[1];
 type InvokeEvent = Parameters<Handler>[0];
@@ -63,4 +63,19 @@ export function ipcRendererDouble(main: IpcMainDouble, frame: SenderFrame | null
       return this as never;
     },
   } as IpcRendererLike;
+}
+
+/**
+ * Electron's webUtils as its docs describe getPathForFile: "In the case where the object passed
+ * in is not a File object an exception is thrown. In the case where the File object passed in
+ * was constructed in JS and is not backed by a file on disk an empty string is returned." The
+ * files a test says are on disk answer their path.
+ */
+export function webUtilsDouble(onDisk: ReadonlyMap<File, string> = new Map()): WebUtilsLike {
+  return {
+    getPathForFile(file: File): string {
+      if (!(file instanceof File)) throw new TypeError('Error processing argument at index 0, conversion failure');
+      return onDisk.get(file) ?? '';
+    },
+  };
 }

@@ -67,3 +67,26 @@ test('add a folder, see what could not be read, filter, search and remove', asyn
   await documents.getByRole('button', { name: 'Remove garden from the library' }).click();
   await expect(documents.getByRole('listitem')).toHaveCount(2);
 });
+
+test('a file dropped on another screen opens the Library, which says a browser does not tell where it is', async ({
+  page,
+}) => {
+  await page.goto(web.loginUrl());
+  await expect(
+    page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Research' }),
+  ).toHaveAttribute('aria-current', 'page');
+  // A drop as the browser makes it: a DataTransfer holding a file (a browser gives no path).
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['# Notes'], 'notes.md', { type: 'text/markdown' }));
+    return transfer;
+  });
+  await page.locator('.layout').dispatchEvent('dragover', { dataTransfer });
+  await page.locator('.layout').dispatchEvent('drop', { dataTransfer });
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'does not tell Lantern where a dropped file is' }),
+  ).toBeVisible();
+  // The system's file chooser is the desktop app's: a browser's would give no path either.
+  await expect(page.getByText('Choose files…')).toHaveCount(0);
+});

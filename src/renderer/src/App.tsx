@@ -6,6 +6,7 @@ import { HistorySidebar } from './components/HistorySidebar';
 import { ModelFoundNotice } from './components/ModelFoundNotice';
 import { LibraryScreen, Reader, SettingsScreen } from './components/Lazy';
 import { ThreadView } from './components/ThreadView';
+import { pathsOfFiles } from './client';
 import { useCaptcha } from './stores/captcha-store';
 import { useHistory } from './stores/history-store';
 import { useReader } from './stores/reader-store';
@@ -116,7 +117,18 @@ export function App(): React.JSX.Element {
   }
 
   return (
-    <div className={`layout${readerOpen ? ' with-reader' : ''}`}>
+    <div
+      className={`layout${readerOpen ? ' with-reader' : ''}`}
+      // Files dropped anywhere go to the Library; anything else dropped is left to the page.
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        if (event.dataTransfer.files.length === 0) return;
+        event.preventDefault();
+        useView.getState().dropOnLibrary(pathsOfFiles?.([...event.dataTransfer.files]) ?? []);
+      }}
+    >
       <a className="skip-link" href="#ask-input" inert={drawerOpen}>
         Skip to the question
       </a>

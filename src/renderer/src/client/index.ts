@@ -14,3 +14,11 @@ export const client: Client = window.lantern ? createIpcClient(window.lantern) :
 
 /** Inside the desktop app (its preload is there), not a page served by `lantern serve`. */
 export const inDesktopApp: boolean = Boolean(window.lantern);
+
+/**
+ * Where the files a person dropped or picked are on disk, those that are on it: only the desktop
+ * app is told (its preload); a browser never says, so there it is undefined.
+ */
+export const pathsOfFiles: ((files: readonly File[]) => string[]) | undefined = window.lantern
+  ? (files) => files.map((file) => window.lantern!.pathOf(file)).filter((path) => path !== '')
+  : undefined;

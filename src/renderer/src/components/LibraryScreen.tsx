@@ -4,7 +4,7 @@
  * by type, searched passage by passage, removed and re-indexed. Every call goes through the one
  * client (the operations table's library.*); document text is shown as text, never as HTML.
  */
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toErrorInfo } from '../../../shared/errors';
 import type { ErrorInfo } from '../../../shared/contract';
 import type {
@@ -14,7 +14,8 @@ import type {
   LibrarySearchResponse,
   LibraryType,
 } from '../../../shared/library-contract';
-import { client } from '../client';
+import { client, pathsOfFiles } from '../client';
+import { useView } from '../stores/view-store';
 import { ErrorBox } from './ErrorBox';
 import './library.css';
 import { plural } from '../../../shared/format/plural';
@@ -122,25 +123,40 @@ export function LibraryScreen(): React.JSX.Element {
     }
   };
 
-  // A dropped file's place on disk is known only where the app is told it (Electron's File.path).
-  const onDrop = (event: DragEvent): void => {
-    event.preventDefault();
-    const dropped = [...event.dataTransfer.files]
-      .map((file) => (file as File & { path?: string }).path ?? '')
-      .filter((path) => path !== '');
-    if (dropped.length > 0) {
+  // Files dropped on any screen (App.tsx) are added here; a browser does not say where they are on disk.
+  const dropped = useView((view) => view.dropped);
+  useEffect(() => {
+    const paths = dropped === undefined ? undefined : useView.getState().takeDropped();
+    if (paths === undefined) return;
+    if (paths.length > 0) {
       setDropNote(undefined);
-      add(dropped);
+      add(paths);
     } else {
       setDropNote(
         'This browser does not tell Lantern where a dropped file is on disk: type or paste its path (or its folder’s) above.',
       );
     }
+  }, [dropped]);
+
+  // The desktop app's file inputs open the system's own chooser; the preload says where the files are.
+  const picked = (event: ChangeEvent<HTMLInputElement>): void => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (pathsOfFiles && files.length > 0) add(pathsOfFiles(files));
+  };
+  // A folder input gives the files in it, each with its path below the folder: the folder is added (and watched) whole.
+  const pickedFolder = (event: ChangeEvent<HTMLInputElement>): void => {
+    const first = event.target.files?.[0];
+    event.target.value = '';
+    const path = first && pathsOfFiles?.([first])[0];
+    if (!first || !path || !first.webkitRelativePath) return;
+    const top = first.webkitRelativePath.split('/')[0] ?? '';
+    add([path.slice(0, path.length - first.webkitRelativePath.length) + top]);
   };
 
   const empty = list !== undefined && list.total === 0 && type === '' && list.unreadable.length === 0;
   return (
-    <div className="library" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
+    <div className="library">
       <h1>Library</h1>
       <p className="hint">
         Your own files, searched and cited like the web: ask with the scope “Library” or “Both”. Lantern only reads
@@ -164,13 +180,38 @@ export function LibraryScreen(): React.JSX.Element {
             Add
           </button>
         </div>
+        {pathsOfFiles && (
+          <div className="field-row library-pick">
+            <label className="button">
+              Choose files…
+              <input
+                type="file"
+                multiple
+                className="visually-hidden"
+                accept=".pdf,.docx,.epub,.md,.markdown,.txt,.html,.htm"
+                disabled={progress !== undefined}
+                onChange={picked}
+              />
+            </label>
+            <label className="button">
+              Choose a folder…
+              <input
+                type="file"
+                className="visually-hidden"
+                disabled={progress !== undefined}
+                onChange={pickedFolder}
+                {...{ webkitdirectory: '' }}
+              />
+            </label>
+          </div>
+        )}
         <label className="check">
           <input type="checkbox" checked={watch} onChange={(event) => setWatch(event.target.checked)} /> Keep the
           folders in step while Lantern runs (files added, edited, removed)
         </label>
         <p className="hint">
           PDF, Word (.docx), EPUB, Markdown, HTML and text files; a folder adds every one of them in it. You can also
-          drop files here.
+          drop files or folders anywhere in Lantern.
         </p>
         {dropNote && (
           <p className="note" role="status">
