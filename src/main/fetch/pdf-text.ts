@@ -60,7 +60,7 @@ export async function pdfPages(bytes: Uint8Array, url: string, maxPages: number)
         if (!('str' in item)) continue;
         text += item.str + (item.hasEOL ? '\n' : '');
       }
-      texts.push(text.trim());
+      texts.push(joinWrappedLines(text.trim()));
       page.cleanup();
     }
     const metadata = await document.getMetadata().catch(() => undefined);
@@ -72,6 +72,19 @@ export async function pdfPages(bytes: Uint8Array, url: string, maxPages: number)
   } finally {
     await document.destroy();
   }
+}
+
+/**
+ * A printed page's lines joined where the layout broke them, not the writer: pdf.js ends each
+ * printed line, so a sentence arrives cut in two ("after the great storm of\nthat spring.") and
+ * reads as two fragments. A break goes when the next line starts in lower case, or with a number
+ * that is no list item's ("in\n1932", not "\n2. Second"), unless the line ends a sentence or
+ * announces what follows (.!?:;); a word hyphenated across it is joined, its hyphen kept.
+ */
+export function joinWrappedLines(text: string): string {
+  return text
+    .replace(/(\p{L})-\n(?=\p{Ll})/gu, '$1-')
+    .replace(/([^\n.!?:;])\n(?=\p{Ll}|\p{N}(?![\p{N}]*[.)]\s))/gu, '$1 ');
 }
 
 export async function pdfToText(bytes: Uint8Array, url: string, maxPages: number): Promise<PdfText> {
