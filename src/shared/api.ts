@@ -7,7 +7,7 @@ import type {
   CaptchaWaitResponse,
 } from './captcha-contract';
 import type { SearchManyRequestInput, SearchManyResponse, SearchRequestInput, SearchResponse } from './contract';
-import type { FetchRequestInput, FetchResponse } from './fetch-contract';
+import type { FetchPage, FetchRequestInput, FetchResponse } from './fetch-contract';
 import type {
   FullTextHit,
   HistoryDeleteResponse,
@@ -36,6 +36,7 @@ import type {
   LibraryEvent,
   LibraryListRequestInput,
   LibraryListResponse,
+  LibraryReadRequestInput,
   LibraryReindexRequestInput,
   LibraryRemoveRequestInput,
   LibraryRemoveResponse,
@@ -182,6 +183,8 @@ export interface LibraryApi {
   search(request: LibrarySearchRequestInput): Promise<LibrarySearchResponse>;
   /** Takes documents out of the index (their files stay where they are). */
   remove(request: LibraryRemoveRequestInput): Promise<LibraryRemoveResponse>;
+  /** A document's text as indexed, page by page, shaped as a fetched page for the reader (a citation's file URL). */
+  read(request: LibraryReadRequestInput): Promise<FetchPage>;
   /** Brings the library's folders and files in step with the disk. */
   reindex(request?: LibraryReindexRequestInput, options?: LibraryCallOptions): Promise<LibraryAddResponse>;
 }

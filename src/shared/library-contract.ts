@@ -77,6 +77,19 @@ const IdSchema = z
   .int('an id is a whole number such as 12')
   .min(1, 'an id is a whole number such as 12');
 
+/** A library document to read whole, by the file URL its citations carry (`file:///…`, `#page=N` for a PDF's page). */
+export const LibraryReadRequestSchema = z
+  .object({
+    url: z
+      .string({ error: 'url is the file URL of a library document, e.g. file:///home/you/paper.pdf' })
+      .max(8192, 'url is longer than 8192 characters')
+      .refine((url) => URL.canParse(url) && new URL(url).protocol === 'file:', {
+        error: 'url is the file URL of a library document, e.g. file:///home/you/paper.pdf',
+      }),
+  })
+  .strict();
+export type LibraryReadRequestInput = z.input<typeof LibraryReadRequestSchema>;
+
 export const LibraryRemoveRequestSchema = z
   .object({
     /** Documents' ids (library.list gives them). */

@@ -15,7 +15,7 @@ import {
   CaptchaWaitResponseSchema,
 } from './captcha-contract';
 import { SearchManyRequestSchema, SearchRequestSchema } from './contract';
-import { FetchRequestSchema, FetchResponseSchema } from './fetch-contract';
+import { FetchPageSchema, FetchRequestSchema, FetchResponseSchema } from './fetch-contract';
 import {
   FullTextHitSchema,
   HistoryDeleteResponseSchema,
@@ -53,6 +53,7 @@ import {
   LibraryListRequestSchema,
   LibraryListResponseSchema,
   LibraryReindexRequestSchema,
+  LibraryReadRequestSchema,
   LibraryRemoveRequestSchema,
   LibraryRemoveResponseSchema,
   LibrarySearchRequestSchema,
@@ -218,6 +219,14 @@ export const OPERATION_SCHEMAS = {
       summary:
         'Adds files and folders of this machine to the library: every readable file indexed, the others listed with why. With `Accept: text/event-stream`, a progress event per file (web UI only).',
       response: LibraryAddResponseSchema,
+    },
+  },
+  'library.read': {
+    request: LibraryReadRequestSchema,
+    http: {
+      summary:
+        "A library document's text as indexed, page by page (a PDF's pages headed 'Page N'), shaped as a fetched page: what the reader shows for a citation's file URL (web UI only).",
+      response: FetchPageSchema,
     },
   },
   'library.remove': {

@@ -102,6 +102,7 @@ export const OPERATIONS = {
   'library.search': { caller: 'agent', http: { method: 'GET', path: '/v1/library/search' } },
   'library.add': { caller: 'ui', http: { method: 'POST', path: '/v1/library/add' }, cancellable: true, events: true },
   'library.remove': { caller: 'ui', http: { method: 'POST', path: '/v1/library/remove' } },
+  'library.read': { caller: 'ui', http: { method: 'POST', path: '/v1/library/read' } },
   'library.reindex': {
     caller: 'ui',
     http: { method: 'POST', path: '/v1/library/reindex' },

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { chromium } from 'playwright-core';
@@ -208,6 +209,28 @@ describe('the HTTP door', () => {
     expect([paths.code, paths.message]).toEqual(['INVALID_INPUT', expect.stringMatching(/paths: paths is empty/)]);
     const ids = await errorOf(ui.library.remove({ ids: ['seven' as unknown as number] }));
     expect([ids.code, ids.message]).toEqual(['INVALID_INPUT', expect.stringMatching(/ids\.0: /)]);
+  });
+
+  it('reads a document whole for the reader, by the file URL its citations carry, each PDF page headed', async () => {
+    const url = `${pathToFileURL(join(folder, 'tides-1.pdf')).href}#page=2`;
+    const page = await ui.library.read({ url });
+    expect(page).toMatchObject({ url, finalUrl: pathToFileURL(join(folder, 'tides-1.pdf')).href, status: 200 });
+    expect(page.contentType).toBe('application/pdf');
+    expect(page.markdown).toMatch(/^\*\*Page 1\*\*\n\nPage 1 of the tide report 1/);
+    expect(page.markdown).toContain(`**Page 2**\n\nPage 2 of the tide report 1 notes ${mark('pdf', 1, 2)}`);
+    expect(page.wordCount).toBeGreaterThan(20);
+    // An agent may not read the person's documents whole.
+    expect((await asAgent('POST', '/v1/library/read', { url })).status).toBe(403);
+    const missing = await errorOf(ui.library.read({ url: pathToFileURL(join(folder, 'not-there.md')).href }));
+    expect([missing.code, missing.message]).toEqual([
+      'NOT_FOUND',
+      expect.stringMatching(/^url: .* is not a document of the library/),
+    ]);
+    const web = await errorOf(ui.library.read({ url: 'https://example.com/paper.pdf' }));
+    expect([web.code, web.message]).toEqual([
+      'INVALID_INPUT',
+      expect.stringMatching(/url: url is the file URL of a library document/),
+    ]);
   });
 
   it('follows an edit and a deletion on the next re-index, and removes by id leaving the file', async () => {

@@ -1,13 +1,17 @@
 /**
  * The Library screen in web mode over a real runtime: the empty state says what to do; a folder
  * typed in is added (its bad file listed with why), listed, filtered by type, searched and a
- * document removed; screenshots at 1280×800 and 390×844, axe clean (checkScreen).
+ * document removed; a question asked of the library alone is answered from a PDF's page, its chip
+ * opening the reader at that page with the quote marked; a file dropped on another screen opens
+ * the Library; screenshots at 1280×800 and 390×844, axe clean (checkScreen).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
+import { makePdf } from '../support/library-fixtures';
+import { askQuestion } from './support/ask';
 import { checkScreen } from './support/ui-checks';
 import { startWebMode, type WebMode } from './support/web-mode';
 
@@ -15,7 +19,9 @@ let site: AnswerSite;
 let web: WebMode;
 let folder: string;
 
-test.beforeAll(async () => {
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
   site = await startAnswerSite();
   web = await startWebMode({ engine: site.engine });
   folder = join(mkdtempSync(join(tmpdir(), 'lantern-ui-library-')), 'papers');
@@ -32,6 +38,13 @@ test.beforeAll(async () => {
      <p>Another paragraph of the article keeps going so the extractor has prose to keep.</p></article></body></html>`,
   );
   writeFileSync(join(folder, 'broken.pdf'), '%PDF-1.7 not really');
+  writeFileSync(
+    join(folder, 'lighthouse-log.pdf'),
+    await makePdf(browser as unknown as Parameters<typeof makePdf>[0], 'Lighthouse log', [
+      'The Vellmar lighthouse log opens in the winter of the first year, when the keepers arrived.',
+      'The Vellmar lamp was converted to electric power in 1932 after the great storm of that spring.',
+    ]),
+  );
 });
 
 test.afterAll(async () => {
@@ -49,10 +62,10 @@ test('add a folder, see what could not be read, filter, search and remove', asyn
   await page.getByLabel('Files or folders (one path a line)').fill(folder);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const report = page.locator('.library-report');
-  await expect(report).toContainText('3 files indexed');
+  await expect(report).toContainText('4 files indexed');
   await expect(report).toContainText(`${join(folder, 'broken.pdf')} — `);
   const documents = page.getByRole('region', { name: 'Documents' });
-  await expect(documents.getByRole('listitem')).toHaveCount(3);
+  await expect(documents.getByRole('listitem')).toHaveCount(4);
 
   await page.getByLabel('Type').selectOption('markdown');
   await expect(documents.getByRole('listitem')).toHaveCount(1);
@@ -65,7 +78,29 @@ test('add a folder, see what could not be read, filter, search and remove', asyn
   await checkScreen(page, 'library');
 
   await documents.getByRole('button', { name: 'Remove garden from the library' }).click();
-  await expect(documents.getByRole('listitem')).toHaveCount(2);
+  await expect(documents.getByRole('listitem')).toHaveCount(3);
+});
+
+test('asked of the library alone, the answer cites the PDF page, and its chip opens the reader at that page', async ({
+  page,
+}) => {
+  await page.goto(web.loginUrl());
+  const sources = page.getByLabel('Sources');
+  await expect(sources).toHaveValue('auto');
+  await sources.selectOption('library');
+  await askQuestion(page, 'When was the Vellmar lamp converted to electric power?');
+  const answer = page.getByRole('article', { name: 'Answer' });
+  await expect(answer).toContainText('1932');
+  const chip = answer.getByRole('button', { name: /^Source 1/ }).first();
+  await chip.click();
+  const reader = page.getByRole('complementary', { name: 'Reader' });
+  await expect(reader.getByRole('heading', { level: 2 })).toContainText('Lighthouse log');
+  await expect(reader).toContainText('Your library · cited on page 2');
+  await expect(reader.locator('mark.quote')).toContainText('converted to electric power in 1932');
+  await expect(reader).toContainText('Page 2');
+  // No web search was made for it.
+  expect(site.searches).toHaveLength(0);
+  await checkScreen(page, 'library-answer-reader');
 });
 
 test('a file dropped on another screen opens the Library, which says a browser does not tell where it is', async ({

@@ -282,6 +282,7 @@ function commentSectionsOutside(body: Element, root: Element): Element[] {
   return sections;
 }
 
-function countWords(text: string): number {
+/** Words as a reader counts them: letters and digits, with inner apostrophes and hyphens. */
+export function countWords(text: string): number {
   return text.match(/[\p{L}\p{N}_]+(?:['’-][\p{L}\p{N}_]+)*/gu)?.length ?? 0;
 }

@@ -8,6 +8,7 @@ import type { LibraryApi, LibraryCallOptions } from '../../shared/api';
 import {
   LibraryAddRequestSchema,
   LibraryListRequestSchema,
+  LibraryReadRequestSchema,
   LibraryReindexRequestSchema,
   LibraryRemoveRequestSchema,
   LibrarySearchRequestSchema,
@@ -17,6 +18,7 @@ import {
   type LibraryDocumentInfo,
   type LibraryListRequestInput,
   type LibraryListResponse,
+  type LibraryReadRequestInput,
   type LibraryReindexRequestInput,
   type LibraryRemoveRequestInput,
   type LibraryRemoveResponse,
@@ -29,6 +31,7 @@ import type { LibraryDocumentRecord, LibraryHit } from '../store/library-index';
 import { validationError } from '../common/validation';
 import type { Library, SyncReport } from './library';
 import { watchFolder, type FolderWatch } from './watch';
+import type { FetchPage } from '../../shared/fetch-contract';
 
 export interface LibraryServiceOptions {
   /** Quiet time after a change in a watched folder before it is synced (watch.ts; default 300 ms). */
@@ -134,6 +137,14 @@ export class LibraryService implements LibraryApi {
       response.removed.push({ id, path: document.path, title: document.title });
     }
     return response;
+  }
+
+  async read(input: LibraryReadRequestInput): Promise<FetchPage> {
+    const { url } = parse(LibraryReadRequestSchema, input, 'library.read');
+    // As the readers are (reader() above): the extractor's word count is not loaded before it is needed.
+    const { documentPage, libraryPathOf } = await import('./document-page');
+    const path = libraryPathOf(url);
+    return documentPage(url, this.store.library.get(path), this.store.library.sections(path));
   }
 
   /** Stops following every watched folder. */

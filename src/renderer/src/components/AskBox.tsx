@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { EngineChoice, TimeRange } from '../../../shared/contract';
 import { ENGINE_IDS, TIME_RANGES } from '../../../shared/search-options';
+import { client } from '../client';
 import { pastedUrl } from '../lib/pasted-url';
 import { usePrefs, type AskMode } from '../stores/prefs-store';
 import { useReader } from '../stores/reader-store';
@@ -18,6 +19,12 @@ const ENGINE_NAMES: Record<string, string> = {
 const MODE_NAMES: Record<AskMode, string> = { answer: 'Answer', deep: 'Deep research', results: 'Results only' };
 /** Deep research first proposes a plan to edit; it searches once the plan is started. */
 const SUBMIT: Record<AskMode, string> = { answer: 'Ask', deep: 'Plan', results: 'Search' };
+/** Where an answer looks; offered once the library holds a document. */
+const SCOPE_NAMES: Record<string, string> = {
+  auto: 'Web and your library',
+  web: 'Web only',
+  library: 'Your library only',
+};
 const TIME_NAMES: Record<string, string> = {
   any: 'Any time',
   day: 'Past day',
@@ -33,6 +40,13 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
   const prefs = usePrefs();
   const running = useRun((state) => state.run?.status === 'running');
   const ask = useRun((state) => state.ask);
+  const [hasLibrary, setHasLibrary] = useState(false);
+  useEffect(() => {
+    client.library.list({ limit: 1 }).then(
+      (list) => setHasLibrary(list.total > 0),
+      () => setHasLibrary(false),
+    );
+  }, []);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent): void => {
@@ -122,6 +136,24 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
             </option>
           ))}
         </select>
+        {prefs.mode === 'answer' && (hasLibrary || prefs.scope !== 'auto') && (
+          <>
+            <label className="visually-hidden" htmlFor="ask-scope">
+              Sources
+            </label>
+            <select
+              id="ask-scope"
+              value={prefs.scope === 'both' ? 'auto' : prefs.scope}
+              onChange={(event) => prefs.set({ scope: event.target.value as 'auto' | 'web' | 'library' })}
+            >
+              {['auto', 'web', 'library'].map((scope) => (
+                <option key={scope} value={scope}>
+                  {SCOPE_NAMES[scope]}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <label className="visually-hidden" htmlFor="ask-time">
           Time range
         </label>

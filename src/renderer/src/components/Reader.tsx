@@ -32,6 +32,9 @@ export function Reader(): React.JSX.Element | null {
   }, [view]);
 
   if (!target) return null;
+  // A library document's citation names it by file URL, a PDF's page as #page=N.
+  const fromLibrary = target.url.startsWith('file:');
+  const citedPage = fromLibrary ? /#page=(\d+)$/.exec(target.url)?.[1] : undefined;
   return (
     <aside className="reader" aria-label="Reader">
       <header className="reader-head">
@@ -41,16 +44,20 @@ export function Reader(): React.JSX.Element | null {
             {page?.title || target.title || target.url}
           </h2>
           <p className="reader-meta">
-            {domainOf(page?.finalUrl ?? target.url)}
+            {fromLibrary
+              ? `Your library${citedPage ? ` · cited on page ${citedPage}` : ''}`
+              : domainOf(page?.finalUrl ?? target.url)}
             {page?.byline && ` · ${page.byline}`}
             {page?.publishedAt && ` · ${readableDate(page.publishedAt)}`}
             {page && ` · ${page.wordCount.toLocaleString()} words`}
           </p>
         </div>
         <div className="reader-actions">
-          <a className="button" href={page?.finalUrl ?? target.url} target="_blank" rel="noopener noreferrer">
-            Open original
-          </a>
+          {!fromLibrary && (
+            <a className="button" href={page?.finalUrl ?? target.url} target="_blank" rel="noopener noreferrer">
+              Open original
+            </a>
+          )}
           <button type="button" className="button" onClick={close} aria-label="Close the reader">
             Close
           </button>

@@ -67,6 +67,12 @@ export const useReader = create<ReaderStore>((set, get) => ({
     if (!get().target) opener = rememberOpener();
     set({ target, page: undefined, error: undefined, loading: true });
     try {
+      // A library document (its citations carry its file URL) is read from the library's index, never fetched.
+      if (target.url.startsWith('file:')) {
+        const page = await client.library.read({ url: target.url });
+        if (own === generation) set({ page, loading: false });
+        return;
+      }
       const response = await client.fetch({ url: target.url, maxChars: READER_CHARS });
       if (own !== generation) return;
       if (isFetchBatch(response)) {

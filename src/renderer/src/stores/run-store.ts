@@ -6,7 +6,7 @@
  * into more state.
  */
 import { create } from 'zustand';
-import type { AnswerEvent, AnswerResponse } from '../../../shared/answer-contract';
+import type { AnswerEvent, AnswerResponse, AnswerScope } from '../../../shared/answer-contract';
 import type { EngineChoice, ErrorInfo, SearchResponse, TimeRange } from '../../../shared/contract';
 import { toErrorInfo } from '../../../shared/errors';
 import type { Thread } from '../../../shared/history-contract';
@@ -22,6 +22,8 @@ export interface Run {
   /** The engine and time range it was asked with (the person's picks, or an error's way out). */
   engine: EngineChoice | 'auto';
   timeRange: TimeRange | 'any';
+  /** Where an answer looks: the web, the library, both; 'auto': both once the library holds a document. */
+  scope: AnswerScope | 'auto';
   /** The thread this question continues (a follow-up), or the one its answer started. */
   threadId?: number | undefined;
   /** 'planned': a deep research's plan is on screen, waiting for the person's "Start research". */
@@ -55,6 +57,7 @@ export interface AskOptions {
   mode?: AskMode;
   engine?: EngineChoice | 'auto';
   timeRange?: TimeRange | 'any';
+  scope?: AnswerScope | 'auto';
 }
 
 interface RunStore {
@@ -101,6 +104,20 @@ function threadOfFailure(error: ErrorInfo): number | undefined {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
+/**
+ * The scope an answer is asked with: as picked, or for 'auto' both the web and the library once
+ * the library holds a document (the web alone, the core's default, otherwise or when the library
+ * cannot be read).
+ */
+async function scopeOf(scope: AnswerScope | 'auto'): Promise<{ scope?: AnswerScope }> {
+  if (scope !== 'auto') return { scope };
+  try {
+    return (await client.library.list({ limit: 1 })).total > 0 ? { scope: 'both' } : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The question that opened the thread on screen (its title). */
 export function firstQuestionOf(state: Pick<RunStore, 'earlier' | 'run'>): string | undefined {
   const first = state.earlier[0];
@@ -119,6 +136,7 @@ function plannedRun(draft: PlanDraft, threadId: number | undefined): Run {
     mode: 'deep',
     engine: draft.engine,
     timeRange: draft.timeRange,
+    scope: 'web',
     status: 'planned',
     events: [],
     plan: draft.plan,
@@ -186,7 +204,7 @@ export const useRun = create<RunStore>((set, get) => {
         if (get().run?.id === id && usePrefs.getState().mode === 'deep') usePrefs.getState().set({ mode: 'answer' });
       } else {
         const response = await client.answer(
-          { question, ...common },
+          { question, ...common, ...(await scopeOf(run.scope)) },
           {
             signal: own.signal,
             ...(threadId === undefined ? {} : { threadId }),
@@ -263,6 +281,7 @@ export const useRun = create<RunStore>((set, get) => {
         mode: options.mode ?? prefs.mode,
         engine: options.engine ?? prefs.engine,
         timeRange: options.timeRange ?? prefs.timeRange,
+        scope: options.scope ?? prefs.scope,
       };
       const state = get();
       const follows =
@@ -288,6 +307,7 @@ export const useRun = create<RunStore>((set, get) => {
         mode: last.mode,
         engine: change.engine ?? last.engine,
         timeRange: change.timeRange ?? last.timeRange,
+        scope: last.scope,
       };
       const run = fresh(last.question, asked, last.threadId ?? (last.mode !== 'results' ? get().threadId : undefined));
       // A failure the core kept in its thread stays on screen above its retry, as the history has both.
