@@ -35,6 +35,7 @@ import type {
   LibraryAddResponse,
   LibraryEvent,
   LibraryListRequestInput,
+  LibraryImportRequestInput,
   LibraryListResponse,
   LibraryReadRequestInput,
   LibraryReindexRequestInput,
@@ -183,6 +184,8 @@ export interface LibraryApi {
   search(request: LibrarySearchRequestInput): Promise<LibrarySearchResponse>;
   /** Takes documents out of the index (their files stay where they are). */
   remove(request: LibraryRemoveRequestInput): Promise<LibraryRemoveResponse>;
+  /** Files sent by their bytes (a browser's drop or picker): kept in the data dir, indexed as `add` would (cancellable). */
+  import(request: LibraryImportRequestInput, options?: LibraryCallOptions): Promise<LibraryAddResponse>;
   /** A document's text as indexed, page by page, shaped as a fetched page for the reader (a citation's file URL). */
   read(request: LibraryReadRequestInput): Promise<FetchPage>;
   /** Brings the library's folders and files in step with the disk. */

@@ -96,6 +96,7 @@ function operationRoute(name: OperationName, http: OperationHttp): HttpRoute {
     ...(http.plainText ? { plainText: true } : {}),
     ...(spec.events ? { eventStream: true } : {}),
     ...(http.responseEventForAgents ? { responseEventForAgents: true } : {}),
+    ...(http.maxBodyBytes ? { maxBodyBytes: http.maxBodyBytes } : {}),
   };
 }
 

@@ -77,6 +77,44 @@ const IdSchema = z
   .int('an id is a whole number such as 12')
   .min(1, 'an id is a whole number such as 12');
 
+/** What one upload may carry, the files' bytes together (a person's documents, not a disk). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const MAX_IMPORT_FILES = 50;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Files sent by their bytes, where the sender cannot name a path (a browser's drop or file
+ * picker, web mode): each kept in the data dir and indexed as a file added by path would be.
+ */
+export const LibraryImportRequestSchema = z
+  .object({
+    files: z
+      .array(
+        z
+          .object({
+            name: z
+              .string({ error: 'name is the file name, e.g. paper.pdf' })
+              .min(1, 'name is empty')
+              .max(255, 'name is longer than 255 characters')
+              .refine((name) => !/[/\\\0]/.test(name) && name !== '.' && name !== '..', {
+                error: 'name is a file name, without a folder (no / or \\)',
+              }),
+            data: z
+              .string({ error: 'data is the file’s bytes in base64' })
+              .refine((data) => data.length % 4 === 0 && BASE64.test(data), { error: 'data is not base64' }),
+          })
+          .strict(),
+        { error: 'files is a list of { name, data } (data: the bytes in base64)' },
+      )
+      .min(1, 'files is empty: send at least one file')
+      .max(MAX_IMPORT_FILES, `at most ${MAX_IMPORT_FILES} files at once`)
+      .refine((files) => files.reduce((sum, file) => sum + (file.data.length / 4) * 3, 0) <= MAX_IMPORT_BYTES + 3, {
+        error: `the files are larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB together: send fewer at once`,
+      }),
+  })
+  .strict();
+export type LibraryImportRequestInput = z.input<typeof LibraryImportRequestSchema>;
+
 /** A library document to read whole, by the file URL its citations carry (`file:///…`, `#page=N` for a PDF's page). */
 export const LibraryReadRequestSchema = z
   .object({

@@ -53,7 +53,9 @@ import {
   LibraryListRequestSchema,
   LibraryListResponseSchema,
   LibraryReindexRequestSchema,
+  LibraryImportRequestSchema,
   LibraryReadRequestSchema,
+  MAX_IMPORT_BYTES,
   LibraryRemoveRequestSchema,
   LibraryRemoveResponseSchema,
   LibrarySearchRequestSchema,
@@ -81,6 +83,8 @@ export interface OperationHttp {
   plainText?: true;
   /** With events: whether agents' streams also end with a `response` event (the web UI's always do). */
   responseEventForAgents?: true;
+  /** A body larger than the door's 1 MB it takes (files sent by their bytes). */
+  maxBodyBytes?: number;
 }
 
 export interface OperationSchemas {
@@ -219,6 +223,16 @@ export const OPERATION_SCHEMAS = {
       summary:
         'Adds files and folders of this machine to the library: every readable file indexed, the others listed with why. With `Accept: text/event-stream`, a progress event per file (web UI only).',
       response: LibraryAddResponseSchema,
+    },
+  },
+  'library.import': {
+    request: LibraryImportRequestSchema,
+    http: {
+      summary:
+        "Adds files sent by their bytes (base64), as a browser's drop or file picker has them: each kept in the data dir and indexed as library.add would. With `Accept: text/event-stream`, a progress event per file (web UI only).",
+      response: LibraryAddResponseSchema,
+      // base64 is 4/3 of the bytes, and the JSON around it little.
+      maxBodyBytes: Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 1024 * 1024,
     },
   },
   'library.read': {

@@ -103,6 +103,12 @@ export const OPERATIONS = {
   'library.add': { caller: 'ui', http: { method: 'POST', path: '/v1/library/add' }, cancellable: true, events: true },
   'library.remove': { caller: 'ui', http: { method: 'POST', path: '/v1/library/remove' } },
   'library.read': { caller: 'ui', http: { method: 'POST', path: '/v1/library/read' } },
+  'library.import': {
+    caller: 'ui',
+    http: { method: 'POST', path: '/v1/library/import' },
+    cancellable: true,
+    events: true,
+  },
   'library.reindex': {
     caller: 'ui',
     http: { method: 'POST', path: '/v1/library/reindex' },

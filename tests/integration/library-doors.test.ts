@@ -7,7 +7,7 @@
  * the same data dir) and the MCP SDK's client; bad input answered INVALID_INPUT naming the field.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -230,6 +230,46 @@ describe('the HTTP door', () => {
     expect([web.code, web.message]).toEqual([
       'INVALID_INPUT',
       expect.stringMatching(/url: url is the file URL of a library document/),
+    ]);
+  });
+
+  it('adds files sent by their bytes, as a browser sends them: a kept copy, indexed once, deleted with its document', async () => {
+    const notes = `# Quay notes\n\nThe quay crane ${mark('sent', 1, 1)} lifts twelve tonnes.\n`;
+    // Past the door's 1 MB a plain body may have: the import's own limit applies.
+    const long = `# Long log\n\n${'The harbour log goes on line after line. '.repeat(60_000)}${mark('sent', 2, 1)}\n`;
+    const send = (name: string, text: string) => ({ name, data: Buffer.from(text).toString('base64') });
+    const events: LibraryEvent[] = [];
+    const added = await ui.library.import(
+      { files: [send('quay.md', notes), send('long-log.md', long)] },
+      { onEvent: (event) => events.push(event as LibraryEvent) },
+    );
+    expect(added.indexed).toHaveLength(2);
+    const kept = added.indexed;
+    for (const path of kept) expect(path.startsWith(join(dataDir, 'library-imports'))).toBe(true);
+    expect(kept.map((path) => path.split('/').at(-1))).toEqual(['quay.md', 'long-log.md']);
+    expect(events.filter((event) => event.type === 'progress').at(-1)).toMatchObject({ done: 2, total: 2 });
+    const found = await ui.library.search({ query: mark('sent', 1, 1) });
+    expect(found.passages.map((p) => p.path)).toEqual([kept[0]]);
+    // The same bytes again: the same copy, indexed once.
+    const again = await ui.library.import({ files: [send('quay.md', notes)] });
+    expect([again.indexed.length, again.unchanged]).toEqual([0, 1]);
+    expect((await ui.library.list({ query: 'quay' })).documents).toHaveLength(1);
+    // Taken out of the library, the copy Lantern kept goes too.
+    const id = (await ui.library.list({ query: 'quay' })).documents[0]!.id;
+    await ui.library.remove({ ids: [id] });
+    expect(existsSync(kept[0]!)).toBe(false);
+    await ui.library.remove({ ids: [(await ui.library.list({ query: 'long-log' })).documents[0]!.id] });
+
+    expect((await asAgent('POST', '/v1/library/import', { files: [send('x.md', notes)] })).status).toBe(403);
+    const badData = await errorOf(ui.library.import({ files: [{ name: 'x.md', data: 'not base64!' }] }));
+    expect([badData.code, badData.message]).toEqual([
+      'INVALID_INPUT',
+      expect.stringMatching(/files\.0\.data: data is not base64/),
+    ]);
+    const badName = await errorOf(ui.library.import({ files: [send('../etc/x.md', notes)] }));
+    expect([badName.code, badName.message]).toEqual([
+      'INVALID_INPUT',
+      expect.stringMatching(/files\.0\.name: name is a file name/),
     ]);
   });
 

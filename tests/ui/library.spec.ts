@@ -103,25 +103,43 @@ test('asked of the library alone, the answer cites the PDF page, and its chip op
   await checkScreen(page, 'library-answer-reader');
 });
 
-test('a file dropped on another screen opens the Library, which says a browser does not tell where it is', async ({
+test('a PDF dropped on another screen is sent to the Library, read page by page, and answers with its page', async ({
   page,
+  browser,
 }) => {
   await page.goto(web.loginUrl());
-  await expect(
-    page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Research' }),
-  ).toHaveAttribute('aria-current', 'page');
-  // A drop as the browser makes it: a DataTransfer holding a file (a browser gives no path).
-  const dataTransfer = await page.evaluateHandle(() => {
+  const screens = page.getByRole('navigation', { name: 'Screens' });
+  await expect(screens.getByRole('button', { name: 'Research' })).toHaveAttribute('aria-current', 'page');
+  // A drop as a browser makes it: a DataTransfer holding the file's bytes, and no path.
+  const pdf = await makePdf(browser as unknown as Parameters<typeof makePdf>[0], 'Tide table', [
+    'The tide table covers the harbour of Vellmar for the whole year.',
+    'The highest spring tide of the year at Vellmar reaches 5.1 metres in March.',
+  ]);
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const transfer = new DataTransfer();
-    transfer.items.add(new File(['# Notes'], 'notes.md', { type: 'text/markdown' }));
+    transfer.items.add(new File([bytes], 'tide-table.pdf', { type: 'application/pdf' }));
     return transfer;
-  });
+  }, pdf.toString('base64'));
   await page.locator('.layout').dispatchEvent('dragover', { dataTransfer });
   await page.locator('.layout').dispatchEvent('drop', { dataTransfer });
   await expect(page).toHaveURL(/\/library$/);
-  await expect(
-    page.getByRole('status').filter({ hasText: 'does not tell Lantern where a dropped file is' }),
-  ).toBeVisible();
-  // The system's file chooser is the desktop app's: a browser's would give no path either.
-  await expect(page.getByText('Choose files…')).toHaveCount(0);
+  await expect(page.locator('.library-report')).toContainText('1 file indexed');
+  await expect(page.getByRole('region', { name: 'Documents' })).toContainText('Tide table');
+  // The desktop app's folder chooser needs a path a browser never gives; its file chooser sends the files.
+  await expect(page.getByText('Choose a folder…')).toHaveCount(0);
+  await expect(page.getByText('Choose files…')).toHaveCount(1);
+
+  await screens.getByRole('button', { name: 'Research' }).click();
+  await page.getByLabel('Sources').selectOption('library');
+  await askQuestion(page, 'How high does the highest spring tide at Vellmar reach?');
+  const answer = page.getByRole('article', { name: 'Answer' });
+  await expect(answer).toContainText('5.1 metres');
+  await answer
+    .getByRole('button', { name: /^Source 1/ })
+    .first()
+    .click();
+  const reader = page.getByRole('complementary', { name: 'Reader' });
+  await expect(reader).toContainText('Your library · cited on page 2');
+  await expect(reader.locator('mark.quote')).toContainText('5.1 metres in March');
 });

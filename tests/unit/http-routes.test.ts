@@ -37,6 +37,7 @@ const CALLS: Record<OperationName, { call: (client: Client) => Promise<unknown>;
   'library.add': { call: (client) => client.library.add({ paths: ['/tmp/notes'] }) },
   'library.remove': { call: (client) => client.library.remove({ ids: [7] }) },
   'library.read': { call: (client) => client.library.read({ url: 'file:///tmp/notes/a.md' }) },
+  'library.import': { call: (client) => client.library.import({ files: [{ name: 'a.md', data: 'IyBB' }] }) },
   'library.reindex': { call: (client) => client.library.reindex({}) },
   'captcha.pending': { call: (client) => client.captcha.pending() },
   'captcha.wait': { call: (client) => client.captcha.wait({ engine: 'google' }) },

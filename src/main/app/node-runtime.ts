@@ -235,7 +235,10 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       env,
       hasLocalRuntime: options.modelWorker !== undefined,
     }),
-    library: new LibraryService(store, options.onWarning ? { onWarning: options.onWarning } : {}),
+    library: new LibraryService(store, {
+      importDir: join(dataDir, 'library-imports'),
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    }),
     runs: new RunRegistry(),
     loader,
     store,

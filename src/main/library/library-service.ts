@@ -7,6 +7,7 @@ import type * as z from 'zod';
 import type { LibraryApi, LibraryCallOptions } from '../../shared/api';
 import {
   LibraryAddRequestSchema,
+  LibraryImportRequestSchema,
   LibraryListRequestSchema,
   LibraryReadRequestSchema,
   LibraryReindexRequestSchema,
@@ -17,6 +18,7 @@ import {
   type LibraryAddResponse,
   type LibraryDocumentInfo,
   type LibraryListRequestInput,
+  type LibraryImportRequestInput,
   type LibraryListResponse,
   type LibraryReadRequestInput,
   type LibraryReindexRequestInput,
@@ -30,10 +32,14 @@ import type { Store } from '../store';
 import type { LibraryDocumentRecord, LibraryHit } from '../store/library-index';
 import { validationError } from '../common/validation';
 import type { Library, SyncReport } from './library';
+import { dropImport, keepImports } from './imports';
 import { watchFolder, type FolderWatch } from './watch';
+import { LanternError } from '../../shared/errors';
 import type { FetchPage } from '../../shared/fetch-contract';
 
 export interface LibraryServiceOptions {
+  /** Where files sent by their bytes are kept (imports.ts); without it, library.import is refused. */
+  importDir?: string;
   /** Quiet time after a change in a watched folder before it is synced (watch.ts; default 300 ms). */
   watchDebounceMs?: number;
   /** Told when a watched folder could not be synced. */
@@ -63,6 +69,24 @@ export class LibraryService implements LibraryApi {
     if (watch) for (const folder of report.folders) this.watch(library, folder);
     options.onEvent?.({ type: 'done', tookMs: this.now() - started });
     return this.response(report, watch ? report.folders : []);
+  }
+
+  async import(input: LibraryImportRequestInput, options: LibraryCallOptions = {}): Promise<LibraryAddResponse> {
+    const { files } = parse(LibraryImportRequestSchema, input, 'library.import');
+    const dir = this.options.importDir;
+    if (dir === undefined)
+      throw new LanternError(
+        'INVALID_INPUT',
+        'files: this Lantern keeps no files sent by their bytes; add them by path.',
+      );
+    const started = this.now();
+    const paths = await keepImports(
+      dir,
+      files.map((file) => ({ name: file.name, bytes: Buffer.from(file.data, 'base64') })),
+    );
+    const report = await (await this.reader()).addPaths(paths, this.callOptions(options));
+    options.onEvent?.({ type: 'done', tookMs: this.now() - started });
+    return this.response(report, []);
   }
 
   async reindex(input: LibraryReindexRequestInput = {}, options: LibraryCallOptions = {}): Promise<LibraryAddResponse> {
@@ -134,6 +158,7 @@ export class LibraryService implements LibraryApi {
         continue;
       }
       this.store.library.remove(document.path);
+      if (this.options.importDir !== undefined) await dropImport(this.options.importDir, document.path);
       response.removed.push({ id, path: document.path, title: document.title });
     }
     return response;

@@ -126,7 +126,8 @@ export function App(): React.JSX.Element {
       onDrop={(event) => {
         if (event.dataTransfer.files.length === 0) return;
         event.preventDefault();
-        useView.getState().dropOnLibrary(pathsOfFiles?.([...event.dataTransfer.files]) ?? []);
+        const files = [...event.dataTransfer.files];
+        useView.getState().dropOnLibrary({ paths: pathsOfFiles?.(files) ?? [], files });
       }}
     >
       <a className="skip-link" href="#ask-input" inert={drawerOpen}>

@@ -131,7 +131,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       const { route, params } = found;
       if (!route.bookkeeping) admitWork();
       const query = parseQuery(route, url.searchParams);
-      const body = route.body ? parse(route.body, await readJsonBody(req), 'body') : undefined;
+      const body = route.body ? parse(route.body, await readJsonBody(req, route.maxBodyBytes), 'body') : undefined;
       const result = await route.handle({
         api: options.api,
         body,

@@ -34,6 +34,19 @@ const LIBRARY_TYPES = Object.keys(TYPE_NAMES) as LibraryType[];
 type Progress = { done: number; total: number; current: string };
 
 /** A snippet's matches (between ** marks) as <mark>, the rest as text. */
+/** What one sending may carry (library-contract's MAX_IMPORT_BYTES, without its schema module). */
+const MAX_SEND_BYTES = 50 * 1024 * 1024;
+
+/** A file as library.import takes it: its name and its bytes in base64. */
+function asSent(file: File): Promise<{ name: string; data: string }> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve({ name: file.name, data: String(reader.result).replace(/^data:[^,]*,/, '') });
+    reader.onerror = () => reject(reader.error ?? new Error(`${file.name} could not be read`));
+    reader.readAsDataURL(file);
+  });
+}
+
 function Snippet({ text }: { text: string }): React.JSX.Element {
   // A section's own heading line is shown above it already: its Markdown markers are left out.
   const parts = text.replace(/(^|\s)#{1,6}\s/g, '$1').split('**');
@@ -123,26 +136,44 @@ export function LibraryScreen(): React.JSX.Element {
     }
   };
 
-  // Files dropped on any screen (App.tsx) are added here; a browser does not say where they are on disk.
+  // Files dropped on any screen (App.tsx) are added here: by path in the desktop app; a browser,
+  // which never says where a file is, sends the files themselves.
   const dropped = useView((view) => view.dropped);
   useEffect(() => {
-    const paths = dropped === undefined ? undefined : useView.getState().takeDropped();
-    if (paths === undefined) return;
-    if (paths.length > 0) {
-      setDropNote(undefined);
-      add(paths);
-    } else {
-      setDropNote(
-        'This browser does not tell Lantern where a dropped file is on disk: type or paste its path (or its folder’s) above.',
-      );
-    }
+    const taken = dropped === undefined ? undefined : useView.getState().takeDropped();
+    if (taken === undefined) return;
+    if (taken.paths.length > 0) add(taken.paths);
+    else send(taken.files);
   }, [dropped]);
+
+  /** Files without a path (a browser's drop or picker): their bytes go to the library, which keeps a copy. */
+  const send = (files: File[]): void => {
+    setDropNote(undefined);
+    // A dropped folder reaches a page as an entry without bytes: only files can be sent.
+    const readable = files.filter((file) => file.size > 0 || file.type !== '');
+    if (readable.length === 0) {
+      setDropNote('A folder cannot be sent from a browser: drop the files in it, or type the folder’s path above.');
+      return;
+    }
+    const total = readable.reduce((sum, file) => sum + file.size, 0);
+    if (total > MAX_SEND_BYTES) {
+      setDropNote(
+        `These files are larger than ${MAX_SEND_BYTES / 1024 / 1024} MB together: add fewer at once, or type their folder’s path above.`,
+      );
+      return;
+    }
+    void indexing('Added', async (signal) =>
+      client.library.import({ files: await Promise.all(readable.map(asSent)) }, { signal, onEvent }),
+    );
+  };
 
   // The desktop app's file inputs open the system's own chooser; the preload says where the files are.
   const picked = (event: ChangeEvent<HTMLInputElement>): void => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
-    if (pathsOfFiles && files.length > 0) add(pathsOfFiles(files));
+    if (files.length === 0) return;
+    if (pathsOfFiles) add(pathsOfFiles(files));
+    else send(files);
   };
   // A folder input gives the files in it, each with its path below the folder: the folder is added (and watched) whole.
   const pickedFolder = (event: ChangeEvent<HTMLInputElement>): void => {
@@ -180,19 +211,19 @@ export function LibraryScreen(): React.JSX.Element {
             Add
           </button>
         </div>
-        {pathsOfFiles && (
-          <div className="field-row library-pick">
-            <label className="button">
-              Choose files…
-              <input
-                type="file"
-                multiple
-                className="visually-hidden"
-                accept=".pdf,.docx,.epub,.md,.markdown,.txt,.html,.htm"
-                disabled={progress !== undefined}
-                onChange={picked}
-              />
-            </label>
+        <div className="field-row library-pick">
+          <label className="button">
+            Choose files…
+            <input
+              type="file"
+              multiple
+              className="visually-hidden"
+              accept=".pdf,.docx,.epub,.md,.markdown,.txt,.html,.htm"
+              disabled={progress !== undefined}
+              onChange={picked}
+            />
+          </label>
+          {pathsOfFiles && (
             <label className="button">
               Choose a folder…
               <input
@@ -203,8 +234,8 @@ export function LibraryScreen(): React.JSX.Element {
                 {...{ webkitdirectory: '' }}
               />
             </label>
-          </div>
-        )}
+          )}
+        </div>
         <label className="check">
           <input type="checkbox" checked={watch} onChange={(event) => setWatch(event.target.checked)} /> Keep the
           folders in step while Lantern runs (files added, edited, removed)

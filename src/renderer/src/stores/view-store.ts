@@ -3,23 +3,29 @@ import { create } from 'zustand';
 
 export type Screen = 'research' | 'library' | 'settings';
 
+/** What was dropped: the files' paths (the desktop app), or none and the files themselves (a browser). */
+export interface Dropped {
+  paths: string[];
+  files: File[];
+}
+
 interface ViewStore {
   screen: Screen;
   /** The id of the control to focus once the screen shows it (e.g. the private-network setting). */
   focus?: string | undefined;
-  /** Files dropped on any screen, for the Library to add: their paths, or [] where the browser does not tell them. */
-  dropped?: string[] | undefined;
+  /** Files dropped on any screen, for the Library to add: by their paths where the app is told them, else as files to send. */
+  dropped?: Dropped | undefined;
   show(screen: Screen, focus?: string): void;
   /** Files dropped anywhere go to the Library, which shows itself to add them. */
-  dropOnLibrary(paths: string[]): void;
+  dropOnLibrary(dropped: Dropped): void;
   /** The Library takes what was dropped, once. */
-  takeDropped(): string[] | undefined;
+  takeDropped(): Dropped | undefined;
 }
 
 export const useView = create<ViewStore>((set, get) => ({
   screen: 'research',
   show: (screen, focus) => set({ screen, focus }),
-  dropOnLibrary: (paths) => set({ screen: 'library', focus: undefined, dropped: paths }),
+  dropOnLibrary: (dropped) => set({ screen: 'library', focus: undefined, dropped }),
   takeDropped: () => {
     const { dropped } = get();
     if (dropped !== undefined) set({ dropped: undefined });
