@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { isFurniture } from '../../src/main/answer/lead-shape.js';
 import { dropClosingNotes } from '../../src/main/extract/closing-notes.js';
-import { findFirst, parseHtml, rawText, type Element } from '../../src/main/extract/dom.js';
+import { findFirst, nonSpaceLength, parseHtml, rawText, type Element } from '../../src/main/extract/dom.js';
 import { extractHtml } from '../../src/main/extract';
 import { dropProductRails } from '../../src/main/extract/product-rails.js';
 import { unicodeWordRegExp, wordRule, wordsPattern } from '../../src/main/text/word-boundary.js';
@@ -77,6 +77,17 @@ describe('wordRule: a rule only tested, tried first without its boundaries', () 
 
   it('refuses flags that keep state between tests', () => {
     expect(() => wordRule(String.raw`\bx\b`, 'giu')).toThrow(/keep state/);
+  });
+});
+
+describe('nonSpaceLength', () => {
+  it('counts what is left after removing \\s, for every UTF-16 unit and in runs', () => {
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      const text = `a${String.fromCharCode(unit)}b`;
+      if (nonSpaceLength(text) !== text.replace(/\s+/g, '').length) expect.fail(`U+${unit.toString(16)}`);
+    }
+    const mixed = ' \t Grüße,\u00a0世界\u3000\n\u2028 𝒳 \ufeff ';
+    expect(nonSpaceLength(mixed)).toBe(mixed.replace(/\s+/g, '').length);
   });
 });
 
