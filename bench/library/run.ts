@@ -73,9 +73,10 @@ try {
   const documents = store.library.list();
   const sections = documents.reduce((sum, d) => sum + d.sections, 0);
 
+  // Seeded by the path inside the folder: the folder's own path is a new temporary one each run.
   const titled = seeded(
     documents.filter((d) => words(d.title).filter((w) => contentTerm(w) !== undefined).length >= 2),
-    (d) => d.path,
+    (d) => d.path.slice(folder.length + 1),
   ).slice(0, QUERIES);
   const typed: number[] = [];
   const asked: number[] = [];

@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { isFurniture } from '../../src/main/answer/lead-shape.js';
 import { dropClosingNotes } from '../../src/main/extract/closing-notes.js';
-import { findFirst, parseHtml, rawText, type Element } from '../../src/main/extract/dom.js';
+import { findFirst, nonSpaceLength, parseHtml, rawText, type Element } from '../../src/main/extract/dom.js';
 import { extractHtml } from '../../src/main/extract';
 import { dropProductRails } from '../../src/main/extract/product-rails.js';
-import { unicodeWordRegExp, wordsPattern } from '../../src/main/text/word-boundary.js';
+import { unicodeWordRegExp, wordRule, wordsPattern } from '../../src/main/text/word-boundary.js';
 
 const prose = [
   'Le conseil municipal a voté mardi la restauration de la vieille halle du marché avant l’automne prochain.',
@@ -41,6 +41,53 @@ describe('a word boundary that knows every script', () => {
     expect(rule.test('Potrzebujemy cię!')).toBe(true);
     expect(rule.test('potrzebujemy cięż')).toBe(false);
     expect(rule.test('a\bx')).toBe(true); // [\b] is a backspace, as in any regex
+  });
+});
+
+describe('wordRule: a rule only tested, tried first without its boundaries', () => {
+  const texts = [
+    'Subscribe now for the full story',
+    'Our subscribers read it first', // "subscribe" inside a longer word: the loose try passes, the rule does not
+    'Potrzebujemy cię!',
+    'potrzebujemy cięż',
+    'Consulté le 3 mai 2025 sur https://site.example/page',
+    'unconsulté https://site.example',
+    'Die Redaktion übernimmt keine Haftung',
+    'nothing to see here',
+    '',
+  ];
+
+  it('answers as the RegExp of unicodeWordRegExp does, for every text', () => {
+    const sources = [
+      String.raw`\bsubscribe\b|\bpotrzebujemy (?:cię|was)\b`,
+      String.raw`\b(consulté|retrieved)\b.{0,60}?https?:\/\/`,
+      String.raw`\bübernimmt keine (?:haftung|verantwortung)\b`,
+      String.raw`^(?:von|by)\s*:|\bno ratings yet\b`,
+      // A boundary inside a negative lookaround: dropped, the rule would match less (not
+      // "subscribers"), so such a source is tried with its boundaries only.
+      String.raw`\bsubscribe(?!\brs)\b?`,
+    ];
+    for (const source of sources) {
+      const regex = unicodeWordRegExp(source);
+      const rule = wordRule(source);
+      for (const text of texts) expect(rule.test(text), `${source} on "${text}"`).toBe(regex.test(text));
+    }
+    expect(wordRule(String.raw`\bsubscribe\b`).test('Our subscribers read it first')).toBe(false);
+  });
+
+  it('refuses flags that keep state between tests', () => {
+    expect(() => wordRule(String.raw`\bx\b`, 'giu')).toThrow(/keep state/);
+  });
+});
+
+describe('nonSpaceLength', () => {
+  it('counts what is left after removing \\s, for every UTF-16 unit and in runs', () => {
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      const text = `a${String.fromCharCode(unit)}b`;
+      if (nonSpaceLength(text) !== text.replace(/\s+/g, '').length) expect.fail(`U+${unit.toString(16)}`);
+    }
+    const mixed = ' \t Grüße,\u00a0世界\u3000\n\u2028 𝒳 \ufeff ';
+    expect(nonSpaceLength(mixed)).toBe(mixed.replace(/\s+/g, '').length);
   });
 });
 

@@ -16,7 +16,7 @@
  * a short page that is all appeal (a donation page) has no prose before it and stays too.
  */
 import { isTag, rawText, removeNode, type ChildNode, type Element } from './dom.js';
-import { unicodeWordRegExp } from '../text/word-boundary.js';
+import { wordRule } from '../text/word-boundary.js';
 
 /**
  * Containers are read through to the blocks inside them, layout tables too (old templates set
@@ -90,7 +90,7 @@ const PROSE_MIN_RATIO = 0.5;
  * Phrases that ask something of the reader, by language: imperatives and "our newsletter", not
  * the nouns ("subscription", "donations", "app"), which articles about them use as topics.
  */
-const APPEAL = unicodeWordRegExp(
+const APPEAL = wordRule(
   [
     // English
     String.raw`\bsubscribe\b|\balready a (?:subscriber|member)\b`,
@@ -118,7 +118,7 @@ const APPEAL = unicodeWordRegExp(
 );
 
 /** Notices about the post, by language; label lines only at the start of their block. */
-const NOTICE = unicodeWordRegExp(
+const NOTICE = wordRule(
   [
     // Rights and reprint notices
     String.raw`©|\bcopyrighted property\b|\ball rights reserved\b|\balle rechte vorbehalten\b|\btodos los derechos reservados\b|\btous droits réservés\b|\bwithout (?:the )?(?:written |prior )?permission\b`,

@@ -88,6 +88,36 @@ export function normalizeSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * How many characters of `text` are not white space (`\s`, as `text.replace(/\s+/g, '').length`
+ * counts them), without making that string: the mass map counts every text node of a page so.
+ */
+export function nonSpaceLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c > 32 && c < 127) || !isSpaceUnit(c)) n++;
+  }
+  return n;
+}
+
+/** ECMAScript's WhiteSpace and LineTerminator, what `\s` matches (each one UTF-16 unit). */
+function isSpaceUnit(c: number): boolean {
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
 export function textOf(node: AnyNode): string {
   return normalizeSpace(rawText(node));
 }

@@ -2,7 +2,7 @@
  * Text mass of every element: how many visible characters it holds, and how many of those sit
  * inside links. Main-content selection and boilerplate pruning both decide on these figures.
  */
-import { isTag, isText, type Document, type Element } from './dom.js';
+import { isTag, isText, nonSpaceLength, type Document, type Element } from './dom.js';
 
 export interface Mass {
   /** Non-space characters of all text below the element. */
@@ -13,12 +13,10 @@ export interface Mass {
   links: number;
 }
 
-export type MassMap = WeakMap<Element, Mass>;
-
-const SPACE = /\s+/g;
+export type MassMap = Map<Element, Mass>;
 
 export function measure(root: Document | Element): { map: MassMap; total: Mass } {
-  const map: MassMap = new WeakMap();
+  const map: MassMap = new Map();
   const total = measureNode(root, false, map);
   return { map, total };
 }
@@ -27,7 +25,7 @@ function measureNode(node: Document | Element, inLink: boolean, map: MassMap): M
   const mass: Mass = { text: 0, link: 0, links: 0 };
   for (const child of node.children) {
     if (isText(child)) {
-      const n = child.data.replace(SPACE, '').length;
+      const n = nonSpaceLength(child.data);
       mass.text += n;
       if (inLink) mass.link += n;
     } else if (isTag(child)) {

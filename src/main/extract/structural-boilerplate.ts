@@ -13,7 +13,7 @@
  */
 import { childElements, isTag, rawText, removeNode, walkElements, type Element } from './dom.js';
 import type { MassMap } from './measure.js';
-import { unicodeWordRegExp } from '../text/word-boundary.js';
+import { wordRule } from '../text/word-boundary.js';
 
 /** Hosts of social sites and messengers that share links point to. */
 const SOCIAL_HOST =
@@ -39,7 +39,7 @@ const CONTACT_FORM_MAX_CHARS = 3000;
  * "retrieved/accessed … http…" within a short span, in the languages of the data we see; the
  * address must follow, so prose about retrieving something is not a citation.
  */
-const CITATION_PATTERN = unicodeWordRegExp(
+const CITATION_PATTERN = wordRule(
   String.raw`\b(retrieved|accessed|abgerufen|zugegriffen|consulté|consultado|consultato|recuperado|dostęp|pobrano|haettu|geraadpleegd|hämtad)\b.{0,60}?https?:\/\/`,
 );
 
@@ -52,15 +52,29 @@ export function dropStructuralBoilerplate(root: Element, map: MassMap): void {
     else if (chars(form, map) <= PROMPT_MAX_CHARS && asksForText(form)) doomed.add(replyBlock(form, map));
     else if (chars(form, map) <= CONTACT_FORM_MAX_CHARS && asksForPhone(form)) doomed.add(replyBlock(form, map));
   }
+  // A block whose text holds no "://" holds no citation, and neither does anything inside it
+  // (an element's text is a run of its parent's): its subtree is not read again.
+  const noAddress = new Set<Element>();
   walkElements(root, (el) => {
     if (doomed.has(el)) return false;
+    const parent = el.parent as Element | null;
+    const addressFree = parent !== null && noAddress.has(parent);
+    if (addressFree) noAddress.add(el);
     if (!BLOCKS.has(el.name)) return true;
     // Only short blocks are judged, by their mass: reading the text of every block would cost a
     // walk of its subtree each.
     const text = map.get(el)?.text ?? 0;
-    if ((text <= SHARE_MAX_CHARS && isShareBar(el)) || (text <= CITATION_MAX_CHARS && isCitation(el))) {
+    if (text <= SHARE_MAX_CHARS && isShareBar(el)) {
       doomed.add(el);
       return false;
+    }
+    if (text <= CITATION_MAX_CHARS && !addressFree) {
+      const raw = rawText(el);
+      if (!raw.includes('://')) noAddress.add(el);
+      else if (isCitation(el, raw)) {
+        doomed.add(el);
+        return false;
+      }
     }
     return true;
   });
@@ -159,9 +173,8 @@ function socialTarget(href: string): string | undefined {
 }
 
 /** The smallest block holding a citation: no child block holds it alone. */
-function isCitation(el: Element): boolean {
-  const text = rawText(el).replace(/\s+/g, ' ');
-  if (!CITATION_PATTERN.test(text)) return false;
+function isCitation(el: Element, raw: string): boolean {
+  if (!CITATION_PATTERN.test(raw.replace(/\s+/g, ' '))) return false;
   return !childElements(el).some((c) => BLOCKS.has(c.name) && CITATION_PATTERN.test(rawText(c).replace(/\s+/g, ' ')));
 }
 

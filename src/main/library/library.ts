@@ -4,6 +4,7 @@
  * single files. The original files are only read, never written.
  */
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { LanternError } from '../../shared/errors';
@@ -38,6 +39,23 @@ type FileOutcome = 'indexed' | 'unchanged' | 'unreadable' | 'gone';
 
 /** Files larger than this are listed as unreadable rather than read into memory. */
 export const MAX_FILE_BYTES = 200 * 1024 * 1024;
+
+/**
+ * While one file is extracted, the next few are looked at (stat, and read when changed): each
+ * read is a few trips to the thread pool (open, stat, read, close), each waiting for this
+ * thread to be free, so read one after another they left it idle between files.
+ */
+const READ_AHEAD_FILES = 4;
+/** A file larger than this is read when its turn comes, not ahead (what is held stays small). */
+const READ_AHEAD_MAX_BYTES = 16 * 1024 * 1024;
+
+/** What the disk says of a file: its facts (none when it is not a file), and its bytes when they are to be read. */
+interface LookedAt {
+  file: string;
+  info?: Stats;
+  bytes?: Buffer;
+  readError?: Error;
+}
 
 export class Library {
   constructor(private readonly store: Store) {}
@@ -129,12 +147,18 @@ export class Library {
       );
     const files = [...new Set([...[...listed.values()].flat(), ...singles])].sort();
     const report: SyncReport = { indexed: [], unchanged: 0, unreadable: [], removed: [] };
+    const ahead = new Map<number, Promise<LookedAt>>();
     for (const [i, file] of files.entries()) {
       options.onProgress?.({ done: i, total: files.length, current: file });
-      // Checked after telling the file, so a listener that cancels at a file stops before it is read.
+      // Checked after telling the file, so a listener that cancels at a file stops before it is
+      // indexed (the few after it may have been read ahead; nothing of them is kept).
       if (options.signal?.aborted)
         throw new LanternError('CANCELLED', `Indexing was cancelled after ${i} of ${files.length} files.`);
-      const outcome = await this.indexFile(file);
+      for (let next = i; next <= i + READ_AHEAD_FILES && next < files.length; next++)
+        if (!ahead.has(next)) ahead.set(next, this.look(files[next] as string, next > i));
+      const looked = (await ahead.get(i)) as LookedAt;
+      ahead.delete(i);
+      const outcome = await this.settle(looked);
       if (outcome === 'indexed') report.indexed.push(file);
       if (outcome === 'unchanged') report.unchanged++;
       if (outcome === 'gone') report.removed.push(file);
@@ -167,23 +191,54 @@ export class Library {
    * (when only those changed) the same bytes.
    */
   async indexFile(file: string): Promise<FileOutcome> {
+    return this.settle(await this.look(file, false));
+  }
+
+  /**
+   * The file's facts, and its bytes unless it is indexed (or known unreadable) as it is, is too
+   * large, or is read ahead and larger than READ_AHEAD_MAX_BYTES. Never rejects: what it could
+   * not learn, settle() learns again.
+   */
+  private async look(file: string, readingAhead: boolean): Promise<LookedAt> {
     const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return { file };
+    try {
+      if (this.unchanged(file, info) || info.size > (readingAhead ? READ_AHEAD_MAX_BYTES : MAX_FILE_BYTES))
+        return { file, info };
+    } catch {
+      return { file, info };
+    }
+    try {
+      return { file, info, bytes: await readFile(file) };
+    } catch (error) {
+      return { file, info, readError: error as Error };
+    }
+  }
+
+  /** Indexed (or found unreadable) with this size and mtime. */
+  private unchanged(file: string, info: Stats): boolean {
+    const same = (facts: { size: number; mtimeMs: number } | undefined): boolean =>
+      facts !== undefined && facts.size === info.size && facts.mtimeMs === Math.round(info.mtimeMs);
+    return same(this.store.library.get(file)) || same(this.store.library.unreadable(file).find((f) => f.path === file));
+  }
+
+  /** What a file looked at comes to in the index. */
+  private async settle({ file, info, bytes: readAlready, readError }: LookedAt): Promise<FileOutcome> {
     if (!info?.isFile()) {
       this.store.library.remove(file);
       return 'gone';
     }
+    if (this.unchanged(file, info)) return 'unchanged';
     const known = this.store.library.get(file);
-    if (known && known.size === info.size && known.mtimeMs === Math.round(info.mtimeMs)) return 'unchanged';
-    const knownBad = this.store.library.unreadable(file).find((f) => f.path === file);
-    if (knownBad && knownBad.size === info.size && knownBad.mtimeMs === Math.round(info.mtimeMs)) return 'unchanged';
     const unreadable = (reason: string): FileOutcome => {
       this.store.library.putUnreadable({ path: file, reason, size: info.size, mtimeMs: info.mtimeMs });
       return 'unreadable';
     };
     if (info.size > MAX_FILE_BYTES) return unreadable(`larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    if (readError) return unreadable(`cannot be opened: ${readError.message}`);
     let bytes: Buffer;
     try {
-      bytes = await readFile(file);
+      bytes = readAlready ?? (await readFile(file));
     } catch (error) {
       return unreadable(`cannot be opened: ${(error as Error).message}`);
     }

@@ -20,13 +20,18 @@ export const WORD_BOUNDARY = `(?:${WORD_START}|${WORD_END})`;
  * the boundary is written with Unicode property escapes.
  */
 export function unicodeWordRegExp(source: string, flags = 'iu'): RegExp {
+  return new RegExp(withBoundaries(source, boundaryAt), flags.includes('u') ? flags : `${flags}u`);
+}
+
+/** The source with each `\b` outside a character class replaced by what `boundary` makes of it. */
+function withBoundaries(source: string, boundary: (source: string, index: number) => string): string {
   let out = '';
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
     const char = source[i]!;
     if (char === '\\') {
       const next = source[i + 1] ?? '';
-      out += !inClass && next === 'b' ? boundaryAt(source, i) : char + next;
+      out += !inClass && next === 'b' ? boundary(source, i) : char + next;
       i++;
     } else {
       if (char === '[') inClass = true;
@@ -34,7 +39,31 @@ export function unicodeWordRegExp(source: string, flags = 'iu'): RegExp {
       out += char;
     }
   }
-  return new RegExp(out, flags.includes('u') ? flags : `${flags}u`);
+  return out;
+}
+
+/** A rule that only answers whether a text holds a match (what most rules over words ask). */
+export interface WordRule {
+  test(text: string): boolean;
+}
+
+/**
+ * As unicodeWordRegExp, for a rule that is only tested: the same answers, sooner. Each boundary
+ * is a lookaround that V8 tries at every position of the text, before the words themselves (a
+ * long list of cues runs some 30× slower than without them), so the rule is first tried without
+ * its boundaries, which can only match more: a text that fails that has no match, and only the
+ * few that pass are tried with the boundaries. A source with a negative lookaround of its own
+ * is tried with the boundaries alone (there, dropping a boundary could match less).
+ */
+export function wordRule(source: string, flags = 'iu'): WordRule {
+  if (/[gy]/.test(flags)) throw new Error(`wordRule: flags "${flags}" keep state between tests`);
+  const strict = unicodeWordRegExp(source, flags);
+  if (/\(\?<?!/.test(source)) return { test: (text) => strict.test(text) };
+  const loose = new RegExp(
+    withBoundaries(source, () => '(?:)'),
+    strict.flags,
+  );
+  return { test: (text) => loose.test(text) && strict.test(text) };
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{M}\p{N}_]/u;
