@@ -221,4 +221,17 @@ test('Jan, which shows its models only with its key: a wrong key is said to be r
   );
   await found.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await checkScreen(page, 'models-jan');
+  await expect(model.getByRole('note')).toHaveText(
+    'The model runs on this computer: the pages and your library’s passages it reads stay here.',
+  );
+});
+
+test('a model elsewhere is said to receive the pages and the library’s passages', async () => {
+  const model = page.getByRole('group', { name: 'Model' });
+  await model.getByLabel('Runs on').selectOption({ label: 'OpenAI' });
+  await model.getByLabel('Model', { exact: true }).fill('gpt-4o-mini');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(model.getByRole('note')).toHaveText(
+    'The model runs at api.openai.com: each answer sends it the pages’ text, and your library’s passages when the answer looks there.',
+  );
 });

@@ -324,6 +324,7 @@ export function SettingsScreen(): React.JSX.Element {
             sentence still cited and checked. Any OpenAI-compatible endpoint works: choose where it runs, then name the
             model.
           </p>
+          {settings && <WhereTextGoes llm={settings.llm} />}
           {settings && <ModelPicker llm={settings.llm} onChosen={(next) => useSettings.setState({ settings: next })} />}
           <div className="field-row">
             <label>
@@ -576,5 +577,26 @@ export function SettingsScreen(): React.JSX.Element {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * What a model reads leaves the computer only for a model elsewhere: the pages' text, and the
+ * passages of the person's library when an answer looks there.
+ */
+function WhereTextGoes({ llm }: { llm: Settings['llm'] }): React.JSX.Element | null {
+  if (llm.model === undefined) return null;
+  const address =
+    llm.preset === 'local'
+      ? undefined
+      : (llm.baseUrl ?? LLM_PRESET_BASE_URLS[llm.preset as keyof typeof LLM_PRESET_BASE_URLS]);
+  const host = address && URL.canParse(address) ? new URL(address).hostname : undefined;
+  const here = host === undefined || host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+  return (
+    <p className={here ? 'hint' : 'note'} role="note">
+      {here
+        ? 'The model runs on this computer: the pages and your library’s passages it reads stay here.'
+        : `The model runs at ${host}: each answer sends it the pages’ text, and your library’s passages when the answer looks there.`}
+    </p>
   );
 }
