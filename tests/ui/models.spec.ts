@@ -235,3 +235,14 @@ test('a model elsewhere is said to receive the pages and the library’s passage
     'The model runs at api.openai.com: each answer sends it the pages’ text, and your library’s passages when the answer looks there.',
   );
 });
+
+test('the model test says clearly when nothing answers at the model’s address', async () => {
+  const model = page.getByRole('group', { name: 'Model' });
+  await model.getByLabel('Runs on').selectOption({ label: 'Other (OpenAI-compatible)' });
+  // Port 9 (discard) has no listener here: the connection is refused.
+  await model.getByRole('textbox', { name: 'Address (base URL)' }).fill('http://127.0.0.1:9/v1');
+  await model.getByLabel('Model', { exact: true }).fill('qwen3:4b');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await model.getByRole('button', { name: 'Test the model' }).click();
+  await expect(model.locator('.model-test .error-box')).toContainText('127.0.0.1:9');
+});
