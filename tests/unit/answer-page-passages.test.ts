@@ -87,3 +87,34 @@ describe('fetch with a question', () => {
     expect(page.markdown).toBe(short);
   });
 });
+
+describe('fetch with a question and no maxTokens', () => {
+  const FAMOUS =
+    'The Pharos lighthouse of Alexandria was the most famous lighthouse: the Pharos lighthouse was tall, and sailors saw the Pharos lighthouse from far away.';
+  const MEASURED = 'Travellers measured the old lighthouse at about 100 metres.';
+  const FERRY = 'A ferry crosses the bay twice a day when the weather allows it.';
+  const markdown = [FAMOUS, FILLER[0], FILLER[1], MEASURED, FERRY, FILLER[7]].join('\n\n');
+  const question = 'How tall was the Pharos lighthouse?';
+
+  it('gives only the passages near the best and, when none holds the number asked for, the best that holds one', async () => {
+    const texts = (await ask(markdown, question)).passages!.map((passage) => passage.text);
+    expect(texts[0]).toContain(FAMOUS);
+    // FERRY shares a word with the question through the passage before it, far less than the best does.
+    expect(texts.join('\n')).not.toContain(FERRY);
+    // MEASURED scores less still, but it is the one that says how tall.
+    expect(texts.some((text) => text.includes(MEASURED))).toBe(true);
+    expect(texts.join('\n')).not.toContain(FILLER[7]);
+  });
+
+  it('fills maxTokens best first when it is given', async () => {
+    const texts = (await ask(markdown, question, 100)).passages!.map((passage) => passage.text);
+    expect(texts[0]).toContain(FAMOUS);
+    expect(texts.join('\n')).toContain(FERRY);
+  });
+
+  it('gives the page whole when its passages would cost as much', async () => {
+    const sections = `## Height\n\n${TALL}\n\n## Place\n\n${WHERE}`;
+    const page = await ask(sections, 'How tall was the Pharos lighthouse at Alexandria?');
+    expect(page.passages).toEqual([{ text: sections, start: 0, end: sections.length }]);
+  });
+});
