@@ -14,8 +14,11 @@ export const DEFAULT_FETCH_BUDGET_CHARS = 100_000;
 /** Longest URL we accept; browsers cope with ~2 MB but nothing legitimate needs more than this. */
 export const MAX_URL_LENGTH = 8192;
 export const MAX_PROMPT_LENGTH = 100_000;
-/** With a question and no maxTokens: about three passages, what a small context can spare for one page. */
-export const DEFAULT_QUESTION_TOKENS = 300;
+/**
+ * With a question and no maxTokens: the most that the passages near the best take, under their
+ * ranges (what a small context can spare for one page; most answers take far less).
+ */
+export const DEFAULT_QUESTION_TOKENS = 400;
 export const MIN_FETCH_TOKENS = 50;
 export const MAX_FETCH_TOKENS = 250_000;
 
@@ -47,14 +50,17 @@ export const FetchRequestSchema = z
     maxChars: lenientNumber(z.number().int().min(100).max(1_000_000)).default(DEFAULT_FETCH_BUDGET_CHARS),
     /**
      * Tokens (o200k) of page text to return at most, besides maxChars: per page for one URL, the
-     * shared total for several. With a question: the passages' budget (default 300).
+     * shared total for several. With a question: the passages' budget, each counted under its range
+     * as the text formats show it, filled best first; without it, only the passages near the best,
+     * within 400.
      */
     maxTokens: lenientNumber(z.number().int().min(MIN_FETCH_TOKENS).max(MAX_FETCH_TOKENS)).optional(),
     /** Where to start in each page's markdown (continue with a previous response's nextOffset). */
     offset: lenientNumber(z.number().int().min(0)).default(0),
     /**
      * Return the page's passages that best answer this, best first, each with its character
-     * range in the page's markdown (ranked as answers rank them), within maxTokens.
+     * range in the page's markdown (ranked as answers rank them), within maxTokens; the page
+     * whole when it fits maxTokens or costs no more than they would.
      */
     question: z
       .string()

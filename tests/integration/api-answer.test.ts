@@ -4,10 +4,14 @@
  * Search, fetch and answer as text with format=compact|cited.
  */
 import { request as httpRequest } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
 import { AnswerEventSchema, AnswerResponseSchema, type AnswerEvent } from '../../src/shared/answer-contract';
 import { FetchPageSchema } from '../../src/shared/fetch-contract';
-import { startAnswerSite, type AnswerSite } from '../support/answer-site';
+import { ARTICLES, startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 
 let site: AnswerSite;
@@ -276,6 +280,27 @@ describe('format=compact and format=cited', () => {
       true,
     );
     expect(answer.body).toContain(`[1] Green tea basics (${site.pages}/green-tea)`);
+  }, 90_000);
+
+  it("fetch with a question: POST /v1/fetch's text is what web_fetch answers, the passages near the best", async () => {
+    const question = 'How much caffeine is in a shot of espresso?';
+    const url = `${site.pages}/espresso`;
+    const rest = await post('/v1/fetch?format=compact', { url, question });
+    expect(rest.status).toBe(200);
+    const [paragraph, , , nextDoor] = ARTICLES['/espresso'].paragraphs.slice(1);
+    expect(rest.body).toContain(`\n${paragraph}`);
+    expect(rest.body).not.toContain(nextDoor);
+    const client = new Client({ name: 'api-answer-test', version: '0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createLanternMcpServer(api.runtime, { version: 'test', log: () => {} }).connect(serverSide);
+    await client.connect(clientSide);
+    try {
+      const result = (await client.callTool({ name: 'web_fetch', arguments: { url, question } })) as CallToolResult;
+      const [first] = result.content;
+      expect(first?.type === 'text' ? first.text : undefined).toBe(rest.body);
+    } finally {
+      await client.close();
+    }
   }, 90_000);
 
   it('refuses a text format where there is none, and with the event stream, as JSON errors', async () => {

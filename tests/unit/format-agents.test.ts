@@ -235,6 +235,49 @@ describe('untrusted content', () => {
     expect(wrapperTags(batch)).toHaveLength(2);
     expect(batch).toContain('Could not fetch https://bad.example/&lt;/untrusted_content>: FETCH_FAILED: HTTP 500');
   });
+
+  it("gives a question's passages each under its range, and a page that came whole as a page read without one", () => {
+    const markdown = 'First part.\n\nThe answer is 42.\n\nLast part.';
+    const passages = formatFetchedText(
+      page({
+        markdown: 'The answer is 42.\n\n…\n\nFirst part.',
+        totalChars: markdown.length,
+        truncated: true,
+        passages: [
+          { text: 'The answer is 42.', start: 13, end: 30 },
+          { text: 'First part.', start: 0, end: 11 },
+        ],
+      }),
+    );
+    expect(passages).toBe(
+      [
+        '<untrusted_content source="https://example.com/a">',
+        '# A page',
+        '',
+        '[13-30]',
+        'The answer is 42.',
+        '',
+        '[0-11]',
+        'First part.',
+        '</untrusted_content>',
+        `(2 passages of ${markdown.length} characters; start_index reads on)`,
+      ].join('\n'),
+    );
+    const one = formatFetchedText(
+      page({
+        markdown: 'The answer is 42.',
+        totalChars: markdown.length,
+        truncated: true,
+        passages: [{ text: 'The answer is 42.', start: 13, end: 30 }],
+      }),
+    );
+    expect(one.endsWith(`(1 passage of ${markdown.length} characters; start_index reads on)`)).toBe(true);
+    // Nothing left out, nothing to say: the same text as the page read without a question.
+    const whole = { markdown, totalChars: markdown.length };
+    expect(formatFetchedText(page({ ...whole, passages: [{ text: markdown, start: 0, end: markdown.length }] }))).toBe(
+      formatFetchedText(page(whole)),
+    );
+  });
 });
 
 describe('cited answer', () => {

@@ -1,23 +1,43 @@
 /**
  * Fetch with a question (`web_fetch` with `question`, REST POST /v1/fetch): instead of the page
  * from its start, the page's passages that best answer the question, cut and ranked as an
- * answer's are (passages.ts, rank.ts), best first, each with its range in the page's markdown,
- * as many as fit in `maxTokens`. It wraps the fetch service: a request without a question goes
- * through as it came.
+ * answer's are (passages.ts, rank.ts), best first, each with its range in the page's markdown.
+ * Without `maxTokens`, only the passages that score near the best (and so add something to it),
+ * within DEFAULT_QUESTION_TOKENS; with it, as many as fit, best first. The budget holds the
+ * passages as the text formats show them, each under its range (fetched-text.ts). It wraps the
+ * fetch service: a request without a question goes through as it came.
  */
 import { LanternError } from '../../shared/errors';
 import { DEFAULT_QUESTION_TOKENS, FetchRequestSchema, isFetchBatch, type FetchPage } from '../../shared/fetch-contract';
+import { passagesText } from '../../shared/format/fetched-text';
 import type { FetchService } from '../fetch';
 import { fairShares } from '../fetch/budget';
 import { tokenCounter, type TokenCounter } from '../text/token-budget';
 import { validationError } from '../common/validation';
 import { pagePassages } from './passages';
+import { expectsNumber, holdsNumber, holdsNumberOfKind } from './question-cues';
 import { rankPassages } from './rank';
+import { contentTerms } from './terms';
 
 /** The whole page is ranked: the most a fetch returns of one page. */
 const WHOLE_PAGE_CHARS = 1_000_000;
 /** What joins two passages in `markdown`: a paragraph break with an ellipsis, the text between left out. */
 const BETWEEN_PASSAGES = '\n\n…\n\n';
+/**
+ * Without maxTokens, a passage is given when it scores at least this share of the best one
+ * (BM25+, rank.ts), within DEFAULT_QUESTION_TOKENS: one that shares less of the question adds
+ * little to the best and costs as much. Chosen on the QA set's tuning half: the highest share
+ * that finds the gold answer there as often as the budget alone did (67 of 68; 0.25 loses one
+ * whose answer ranked sixth). A higher share is leaner and answers less: see docs/benchmarks.md,
+ * Tokens, for 0.6.
+ */
+const NEAR_BEST = 0.2;
+
+interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
 
 export function answeringFetch(service: FetchService): FetchService {
   return {
@@ -26,10 +46,12 @@ export function answeringFetch(service: FetchService): FetchService {
       if (!parsed.success) throw validationError('fetch request', parsed.error, input);
       const { question, maxTokens, offset: _offset, maxChars: _maxChars, ...rest } = parsed.data;
       if (question === undefined) return service.fetch(input, options);
+      // Without a budget of its own, the passages near the best, within the default.
+      const nearBest = maxTokens === undefined;
       const budget = maxTokens ?? DEFAULT_QUESTION_TOKENS;
       const response = await service.fetch({ ...rest, maxChars: WHOLE_PAGE_CHARS }, options);
       const counter = await tokenCounter();
-      if (!isFetchBatch(response)) return bestPassages(response, question, budget, counter);
+      if (!isFetchBatch(response)) return bestPassages(response, question, { budget, nearBest }, counter);
       const pages = response.results.map((item) => (item.ok ? item.page : undefined));
       const shares = fairShares(
         pages.map((page) => (page ? counter.count(page.markdown) : 0)),
@@ -38,7 +60,7 @@ export function answeringFetch(service: FetchService): FetchService {
       let totalChars = 0;
       const results = response.results.map((item, i) => {
         if (!item.ok) return item;
-        const page = bestPassages(item.page, question, shares[i] ?? 0, counter);
+        const page = bestPassages(item.page, question, { budget: shares[i] ?? 0, nearBest }, counter);
         totalChars += page.markdown.length;
         return { ok: true as const, page };
       });
@@ -47,34 +69,132 @@ export function answeringFetch(service: FetchService): FetchService {
   };
 }
 
+interface Choice {
+  /** Tokens the passages may take, as the text formats show them. */
+  budget: number;
+  /** Only the passages near the best (no maxTokens was given), rather than as many as fit. */
+  nearBest: boolean;
+}
+
 /**
- * The page's best passages for the question within `maxTokens`: taken best first while they fit
- * (a long one that does not is skipped for the next that does, and one within a passage taken).
+ * The page's best passages for the question within the budget, or the page whole when it costs
+ * no more than they do (or, given a budget, fits in it): nothing is then left out.
  */
-function bestPassages(page: FetchPage, question: string, maxTokens: number, counter: TokenCounter): FetchPage {
+function bestPassages(page: FetchPage, question: string, choice: Choice, counter: TokenCounter): FetchPage {
   if (page.truncated) {
     throw new LanternError(
       'TOO_LARGE',
       `${page.url} is longer than ${WHOLE_PAGE_CHARS} characters: read it without a question, with offset.`,
     );
   }
-  // A page that fits is its own best passage: nothing is left out, nothing said twice.
-  if (counter.count(page.markdown) <= maxTokens)
-    return { ...page, truncated: false, passages: [{ text: page.markdown, start: 0, end: page.markdown.length }] };
-  const ranked = rankPassages(
-    question,
-    pagePassages({ n: 1, url: page.url, title: page.title, markdown: page.markdown }, 0),
-  );
-  const chosen: Array<{ text: string; start: number; end: number }> = [];
-  let left = maxTokens;
-  for (const { passage } of ranked) {
-    // A fact laid out (a table row, a label and its value) may lie inside a passage already taken.
-    if (chosen.some((taken) => passage.start < taken.end && taken.start < passage.end)) continue;
-    const cost = counter.count(passage.text) + (chosen.length > 0 ? counter.count(BETWEEN_PASSAGES) : 0);
-    if (cost > left) continue;
-    chosen.push({ text: passage.text, start: passage.start, end: passage.end });
-    left -= cost;
-  }
+  const whole = { ...page, truncated: false, passages: [{ text: page.markdown, start: 0, end: page.markdown.length }] };
+  const pageTokens = counter.count(page.markdown);
+  if (!choice.nearBest && pageTokens <= choice.budget) return whole;
+  const chosen = choosePassages(page, question, choice, counter);
+  if (pageTokens <= counter.count(passagesText(chosen))) return whole;
   const markdown = chosen.map((passage) => passage.text).join(BETWEEN_PASSAGES);
   return { ...page, markdown, truncated: markdown.length < page.totalChars, passages: chosen };
+}
+
+/**
+ * Passages taken best first while they fit (a long one that does not is skipped for the next that
+ * does; one inside a passage taken, or saying what one taken says, is skipped), only those near
+ * the best when `choice.nearBest` and then, for a question that asks for a number (of the kind it
+ * asks: composer.ts wants one of its lead) that none of them holds, the best passage that holds
+ * one. Passages that touch in the page are one passage, under one range.
+ */
+function choosePassages(page: FetchPage, question: string, choice: Choice, counter: TokenCounter): Span[] {
+  const passages = pagePassages({ n: 1, url: page.url, title: page.title, markdown: page.markdown }, 0);
+  const ranked = rankPassages(question, passages);
+  const top = ranked[0]?.score ?? 0;
+  const taken = new PassageSet(page.markdown, choice.budget, counter);
+  for (const { passage, score } of ranked) {
+    if (choice.nearBest && taken.size > 0 && score < NEAR_BEST * top) break;
+    taken.add(passage);
+  }
+  if (choice.nearBest && top > 0 && expectsNumber(question)) {
+    const terms = [...new Set(contentTerms(question))];
+    const holdsAnswer = (text: string): boolean => holdsNumber(text, terms) && holdsNumberOfKind(text, question);
+    if (!taken.spans().some((span) => holdsAnswer(span.text))) {
+      const best = ranked.find(
+        ({ passage, score }) => score > 0 && holdsAnswer(passage.text) && !taken.overlaps(passage),
+      );
+      if (best) taken.add(best.passage);
+    }
+  }
+  return taken.fitted();
+}
+
+/**
+ * Passages taken, best first, within a budget of tokens as passagesText shows them: a passage that
+ * touches others taken (nothing but white space between) is one with them, where the first of
+ * them stands.
+ */
+class PassageSet {
+  private readonly taken: Span[] = [];
+  private readonly texts = new Set<string>();
+  private readonly costs: number[] = [];
+
+  constructor(
+    private readonly markdown: string,
+    private readonly budget: number,
+    private readonly counter: TokenCounter,
+  ) {}
+
+  get size(): number {
+    return this.taken.length;
+  }
+
+  spans(): readonly Span[] {
+    return this.taken;
+  }
+
+  overlaps(passage: Span): boolean {
+    return this.taken.some((span) => passage.start < span.end && span.start < passage.end);
+  }
+
+  /** Takes the passage if it is new and fits; whether it did. */
+  add(passage: Span): boolean {
+    // A fact laid out (a table row, a label and its value) may lie inside a passage already taken.
+    if (this.overlaps(passage) || this.texts.has(passage.text.trim())) return false;
+    const touching = this.taken.flatMap((span, i) => (this.touches(span, passage) ? [i] : []));
+    const start = Math.min(passage.start, ...touching.map((i) => this.taken[i]!.start));
+    const end = Math.max(passage.end, ...touching.map((i) => this.taken[i]!.end));
+    const joined = { text: this.markdown.slice(start, end), start, end };
+    const at = touching[0] ?? this.taken.length;
+    const cost = this.cost(joined, at);
+    const freed = touching.reduce((sum, i) => sum + this.costs[i]!, 0);
+    if (this.total() - freed + cost > this.budget) return false;
+    for (const i of [...touching].reverse()) {
+      this.taken.splice(i, 1);
+      this.costs.splice(i, 1);
+    }
+    this.taken.splice(at, 0, joined);
+    this.costs.splice(at, 0, cost);
+    this.texts.add(passage.text.trim());
+    return true;
+  }
+
+  /** The passages taken, the last left out while, shown together, they take more than the budget (counted apart, a token more or less). */
+  fitted(): Span[] {
+    const spans = [...this.taken];
+    while (spans.length > 0 && this.counter.count(passagesText(spans)) > this.budget) spans.pop();
+    return spans;
+  }
+
+  /** Whether only white space lies between the two (read up to the first thing that is not: a page's gaps can be long). */
+  private touches(span: Span, passage: Span): boolean {
+    const [from, to] = span.end <= passage.start ? [span.end, passage.start] : [passage.end, span.start];
+    for (let i = from; i < to; i++) if (!/\s/.test(this.markdown[i]!)) return false;
+    return true;
+  }
+
+  /** A passage's tokens under its range, and the paragraph break before it unless it comes first. */
+  private cost(span: Span, at: number): number {
+    return this.counter.count(passagesText([span])) + (at > 0 ? this.counter.count('\n\n') : 0);
+  }
+
+  private total(): number {
+    return this.costs.reduce((sum, cost) => sum + cost, 0);
+  }
 }
