@@ -22,6 +22,7 @@ import type { Settings } from '../../../shared/settings-contract';
 import { LLM_PRESET_BASE_URLS } from '../../../shared/llm-presets';
 import { client } from '../client';
 import { ErrorBox } from './ErrorBox';
+import { SecretInput } from './SecretInput';
 import './models.css';
 
 type Llm = Settings['llm'];
@@ -283,23 +284,9 @@ function KeyRequiredServer({
           {failure}
         </p>
       )}
-      {/* Inside Settings' form: Enter connects, it does not save the whole form. */}
       <div className="field-row">
         <label className="grow" htmlFor={inputId}>
-          API key for {server.name}{' '}
-          <input
-            id={inputId}
-            type="password"
-            autoComplete="off"
-            value={key}
-            onChange={(event) => setKey(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                connect();
-              }
-            }}
-          />
+          API key for {server.name} <SecretInput id={inputId} value={key} onChange={setKey} onEnter={connect} />
         </label>
         <button
           type="button"

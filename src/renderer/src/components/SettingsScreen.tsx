@@ -13,6 +13,7 @@ import { useSettings } from '../stores/settings-store';
 import { useView } from '../stores/view-store';
 import { ErrorBox } from './ErrorBox';
 import { ModelPicker } from './ModelPicker';
+import { SecretInput } from './SecretInput';
 import { SourceListsSettings } from './SourceListsSettings';
 
 type NotePlace = 'form' | 'agents' | 'key' | 'data';
@@ -372,20 +373,7 @@ export function SettingsScreen(): React.JSX.Element {
             )}
             <div className="field-row">
               <label className="grow">
-                API key{' '}
-                <input
-                  type="password"
-                  autoComplete="off"
-                  value={key}
-                  onChange={(event) => setKey(event.target.value)}
-                  // Enter saves the key, not the whole form.
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') {
-                      event.preventDefault();
-                      if (key.trim()) saveKey();
-                    }
-                  }}
-                />
+                API key <SecretInput value={key} onChange={setKey} onEnter={() => key.trim() && saveKey()} />
               </label>
               <button type="button" className="button" disabled={!key.trim() || !client.access} onClick={saveKey}>
                 Save key
