@@ -3,17 +3,21 @@
  * Google and the topic's articles on 127.0.0.1): a folder of the person's documents (a PDF printed
  * by Chromium, a Markdown file) added to the library, then researched alone ('library': not one
  * request to the engine or the articles, every source a document with its page or heading) or
- * beside the web's pages ('both': each cited), through ResearchApi and REST; a library with nothing for the question is NOT_FOUND, a bad scope
+ * beside the web's pages ('both': each cited), through ResearchApi, REST, the CLI in process and
+ * the MCP SDK's client; a library with nothing for the question is NOT_FOUND, a bad scope
  * INVALID_INPUT naming `scope`.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import { chromiumArgs } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
+import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
 import type { ResearchEvent, ResearchReport } from '../../src/shared/research-contract';
 import { ResearchReportSchema } from '../../src/shared/research-contract';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
@@ -21,6 +25,7 @@ import { errorOf } from '../support/error-of';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
 import { makePdf } from '../support/library-fixtures';
 import { startResearchTopic, TOPIC_FACETS, type ResearchTopic } from '../support/research-topic';
+import { runCliInProcess } from '../support/run-cli';
 
 const CABIN = 'How warm did the Kestrel heat pump keep the lake cabin?';
 const HOUSE = 'How much did it cost to install the heat pump in our house?';
@@ -190,5 +195,63 @@ describe('a bad scope', () => {
     expect(rest.status).toBe(400);
     expect(rest.json()).toMatchObject({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('scope') } });
     expect(outside()).toBe(before);
+  });
+});
+
+describe('lantern ask --deep --scope', () => {
+  const env = (): Record<string, string> => ({ LANTERN_DATA_DIR: api.dataDir, LANTERN_ENGINE_URL_GOOGLE: web.origin });
+
+  it('researches the library with --scope library', async () => {
+    const before = outside();
+    const run = await runCliInProcess(['ask', '--deep', '--scope', 'library', '--json', CABIN], env());
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`searching 1/1: ${CABIN}`);
+    const report = ResearchReportSchema.parse(JSON.parse(run.stdout));
+    expect(citedSources(report)[0]).toMatchObject({ library: { path: join(folder, 'cabin-log.pdf'), page: 2 } });
+    expect(outside()).toBe(before);
+  }, 120_000);
+
+  it('refuses a bad scope with INVALID_INPUT and its exit code', async () => {
+    const run = await runCliInProcess(['ask', '--deep', '--scope', 'everywhere', '--json', CABIN], env());
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('scope') },
+    });
+  });
+});
+
+describe('the MCP research tool with depth "deep" and a scope', () => {
+  let client: Client;
+  beforeAll(async () => {
+    const server = createLanternMcpServer(api.runtime, { version: 'test', log: () => undefined });
+    client = new Client({ name: 'research-scope', version: '0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+  });
+  afterAll(async () => client?.close());
+
+  const textOf = (result: Awaited<ReturnType<Client['callTool']>>): string =>
+    (result.content as Array<{ text: string }>)[0]?.text ?? '';
+
+  it('researches the library: the report cites the document and its page', async () => {
+    const before = outside();
+    const result = await client.callTool({
+      name: 'research',
+      arguments: { question: CABIN, depth: 'deep', scope: 'library' },
+    });
+    expect(result.isError).toBeFalsy();
+    const text = textOf(result);
+    expect(text).toMatch(/^Research report for "How warm did the Kestrel heat pump keep the lake cabin\?":/);
+    expect(text).toMatch(/\[\^1\]: \[Cabin heating log, p\. 2\]\(<file:\/\/[^>]*cabin-log\.pdf#page=2>\)/);
+    expect(outside()).toBe(before);
+  }, 120_000);
+
+  it('answers a bad scope with INVALID_INPUT naming it', async () => {
+    const result = await client.callTool({
+      name: 'research',
+      arguments: { question: CABIN, depth: 'deep', scope: 'everywhere' },
+    });
+    expect([result.isError, textOf(result)]).toEqual([true, expect.stringMatching(/^INVALID_INPUT: .*scope/)]);
   });
 });
