@@ -39,7 +39,7 @@ const SubQuestionsSchema = z
   .min(1, 'subQuestions is empty')
   .max(MAX_SUB_QUESTIONS, `at most ${MAX_SUB_QUESTIONS} sub-questions`);
 
-/** What a plan is made for: the question and where to search. */
+/** What a plan is made for: the question and where to look. */
 export const ResearchPlanRequestSchema = z
   .object({
     question: answerShape.question,
@@ -51,6 +51,11 @@ export const ResearchPlanRequestSchema = z
     site: answerShape.site,
     includeDomains: answerShape.includeDomains,
     excludeDomains: answerShape.excludeDomains,
+    /**
+     * Where the research reads, as an answer does: 'web' (its searches), 'library' (the person's
+     * documents: no search at all, the plan included), or 'both', numbered and cited alike.
+     */
+    scope: answerShape.scope,
     /** 'auto': the LLM proposes sub-questions when one is configured, else the rule-based facets. */
     composer: answerShape.composer,
     /** Plan in this history thread (a follow-up to an earlier answer or report). */

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSubQuestions } from '../../src/main/deep-research/llm-planner';
 import { canonicalUrl } from '../../src/shared/canonical-url';
-import { distinct, facets, withoutTheQuestion } from '../../src/main/deep-research/planner';
+import { distinct, facets, planResearch, withoutTheQuestion } from '../../src/main/deep-research/planner';
+import { ResearchRequestSchema } from '../../src/shared/research-contract';
 import { researchProgress } from '../../src/shared/format/research-progress';
 
 describe('the plan', () => {
@@ -52,6 +53,30 @@ describe('the plan', () => {
       'e?',
     ].join('\n');
     expect(parseSubQuestions(reply)).toEqual(['How efficient are they?', 'What do they cost?', 'a?', 'b?', 'c?', 'd?']);
+  });
+});
+
+describe('the scope', () => {
+  it("is the web's unless asked, as an answer's", () => {
+    expect(ResearchRequestSchema.parse({ question: 'heat pumps' }).scope).toBe('web');
+    expect(ResearchRequestSchema.parse({ question: 'heat pumps', scope: 'both' }).scope).toBe('both');
+    expect(ResearchRequestSchema.safeParse({ question: 'heat pumps', scope: 'everywhere' }).success).toBe(false);
+  });
+
+  it('plans a library-scoped research from the facets alone, without a search; the others from the results page too', async () => {
+    const searched: string[] = [];
+    const deps = {
+      budgetMs: 1_000,
+      search: async ({ query }: { query: string }) => {
+        searched.push(query);
+        return { searchId: 's', query, engine: 'google' as const, results: [], tookMs: 1, peopleAlsoAsk: ['Asked?'] };
+      },
+    };
+    const question = 'How efficient are heat pumps? What do they cost to run?';
+    const library = await planResearch(ResearchRequestSchema.parse({ question, scope: 'library' }), question, deps);
+    expect([library.subQuestions, searched]).toEqual([facets(question), []]);
+    const both = await planResearch(ResearchRequestSchema.parse({ question, scope: 'both' }), question, deps);
+    expect([both.subQuestions, searched]).toEqual([[...facets(question), 'Asked?'], [question]]);
   });
 });
 

@@ -29,7 +29,7 @@ import { appendTurn, recordFailedTurn } from './thread-turns';
 import { composeWith, NOT_IN_SOURCES, type ComposedAnswer, type Composer } from './composer';
 import { tellingErrors } from './error-event';
 import type { FollowUpWriter } from './llm-follow-ups';
-import { readLibrary, type SourceText } from './library-sources';
+import { noLibraryMatch, readLibrary, type SourceText } from './library-sources';
 import type { QuestionRewriter } from './llm-standalone';
 import { pagePassages, type Passage } from './passages';
 import { composerPassages } from './rank';
@@ -268,14 +268,7 @@ export class AnswerService {
         'scope: "library" answers from the library and reads no urls; use scope "web" or "both" to read them.',
       );
     const reading = readLibrary(this.deps.store.library, request.question, firstN, request.pages * SECTIONS_PER_PAGE);
-    if (request.scope === 'library' && reading.sources.length === 0)
-      throw new LanternError(
-        'NOT_FOUND',
-        `Nothing in the library matches "${request.question}"; add documents (lantern library add <folder>) or use scope "web".`,
-        {
-          details: { reason: 'no-library-match' },
-        },
-      );
+    if (request.scope === 'library' && reading.sources.length === 0) throw noLibraryMatch(request.question);
     return reading;
   }
 

@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnswerSource } from '../../shared/answer-contract';
+import { LanternError } from '../../shared/errors';
 import type { LibraryHit, LibraryIndex } from '../store/library-index';
 import { contentTerm, words } from './terms';
 
@@ -46,6 +47,15 @@ export function readLibrary(library: LibraryIndex, question: string, firstN: num
     markdown: hit.text,
   }));
   return { sources, texts };
+}
+
+/** A library-scoped answer or research with nothing in the library for its question. */
+export function noLibraryMatch(question: string): LanternError {
+  return new LanternError(
+    'NOT_FOUND',
+    `Nothing in the library matches "${question}"; add documents (lantern library add <folder>) or use scope "web".`,
+    { details: { reason: 'no-library-match' } },
+  );
 }
 
 /** The question's content words as written and as folded ("opened" and "open"), for the index's any-word query. */

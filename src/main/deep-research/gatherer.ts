@@ -8,6 +8,12 @@
  * toward `maxPages`. It ends when every
  * search is done and read, or early — at `maxPages`, at the time budget, or when cancelled —
  * with what was read so far.
+ *
+ * The request's scope says where it reads. 'library': each sub-question's sections of the
+ * person's documents (library-sources.ts, as an answer reads them) instead of a search — no
+ * engine, no fetch; 'both': those sections and the search's pages, taken in turn (a section, a
+ * page, …) within the sub-question's share. A section is a source as a page is: it counts toward
+ * `maxPages`, is dropped as a duplicate or off-topic alike, and takes its number the same way.
  */
 import type { CaptchaApi } from '../../shared/api';
 import type { AnswerSource } from '../../shared/answer-contract';
@@ -18,7 +24,8 @@ import { LanternError, toErrorInfo } from '../../shared/errors';
 import { isFetchBatch } from '../../shared/fetch-contract';
 import type { ResearchEvent, ResearchReport, ResearchRequest } from '../../shared/research-contract';
 import { canonicalUrl } from '../../shared/canonical-url';
-import { numberAllocator, NO_NUMBERS, type ThreadNumbers } from '../answer/thread-numbers';
+import type { LibraryReading, SourceText } from '../answer/library-sources';
+import { numberAllocator, NO_NUMBERS, sourceKey, type ThreadNumbers } from '../answer/thread-numbers';
 import { words } from '../answer/terms';
 import type { FetchService } from '../fetch';
 import { sourceOf } from '../search/source';
@@ -51,7 +58,10 @@ export interface Gathered {
 
 export interface GatherInput {
   subQuestions: readonly string[];
-  request: Pick<ResearchRequest, 'question' | 'engine' | 'lang' | 'region' | 'timeRange' | 'maxPages' | 'timeBudgetMs'>;
+  request: Pick<
+    ResearchRequest,
+    'question' | 'engine' | 'lang' | 'region' | 'timeRange' | 'maxPages' | 'timeBudgetMs' | 'scope'
+  >;
   emit: (event: ResearchEvent) => void;
   signal?: AbortSignal;
   allowPrivateNetworks?: boolean;
@@ -61,10 +71,14 @@ export interface GatherInput {
   numbers?: ThreadNumbers;
 }
 
-export async function gather(
-  input: GatherInput,
-  deps: { search: ResearchSearch; fetch: () => Promise<FetchService> },
-): Promise<Gathered> {
+export interface GatherDeps {
+  search: ResearchSearch;
+  fetch: () => Promise<FetchService>;
+  /** The library's best `limit` sections for a question (scope 'library' or 'both'). */
+  library: (question: string, limit: number) => LibraryReading;
+}
+
+export async function gather(input: GatherInput, deps: GatherDeps): Promise<Gathered> {
   const { subQuestions, request } = input;
   const numberOf = numberAllocator(input.numbers ?? NO_NUMBERS);
   const stop = new AbortController();
@@ -98,13 +112,50 @@ export async function gather(
   const searchErrors: unknown[] = [];
   let searchesLeft = subQuestions.length;
   let inFlight = 0;
-  const fetchService = await deps.fetch();
+  const { scope } = request;
+  // The library alone reads no page: nothing of the fetch pipeline is started.
+  const fetchService = scope === 'library' ? undefined : await deps.fetch();
 
-  const read = async ({ result, query }: Found): Promise<void> => {
+  /** Full while more waits to be searched or read (this read itself in flight): the budget, not the plan, ended it. */
+  const fullWhileMoreWaits = (): void => {
+    if (pages.length >= request.maxPages && (inFlight > 1 || searchesLeft > 0 || reserve.length > 0)) halt('pages');
+  };
+
+  /** A library section taken as a source: no fetch, the same checks as a page's. */
+  const take = ({ section, query }: FoundSection): void => {
+    const { source, text } = section;
+    const textShingles = shingleSet(text.markdown);
+    const key = sourceKey(source);
+    if (readUrls.has(key) || shingles.some((other) => jaccard(other, textShingles) >= SAME_TEXT)) {
+      emit({ type: 'page', url: source.url, state: 'duplicate', msLeft: budget.left() });
+      return;
+    }
+    // Off the topic of this sub-question, it may yet speak to another's: only a section taken is remembered.
+    if (!speaksTo({ title: source.title, markdown: text.markdown }, [query, request.question])) {
+      emit({ type: 'page', url: source.url, state: 'off-topic', msLeft: budget.left() });
+      return;
+    }
+    readUrls.add(key);
+    shingles.push(textShingles);
+    const n = numberOf(source);
+    pages.push({ n, url: text.url, title: text.title, markdown: text.markdown });
+    sources.push({ ...source, n, quotes: [] });
+    emit({ type: 'page', url: source.url, state: 'read', n, title: source.title, msLeft: budget.left() });
+    emit({ type: 'sources', sources: sources.map((s) => ({ ...s })) });
+  };
+
+  const read = async (found: Found): Promise<void> => {
     await slots.acquire();
     inFlight++;
     try {
       if (stop.signal.aborted) return;
+      if ('section' in found) {
+        take(found);
+        fullWhileMoreWaits();
+        return;
+      }
+      const { result, query } = found;
+      if (!fetchService) throw new LanternError('INTERNAL', 'a page to read in a library-scoped research');
       emit({ type: 'page', url: result.url, state: 'reading', msLeft: budget.left() });
       const response = await fetchService.fetch(
         { url: result.url, maxChars: PAGE_CHARS },
@@ -137,11 +188,10 @@ export async function gather(
       });
       emit({ type: 'page', url: result.url, state: 'read', n, title, msLeft: budget.left() });
       emit({ type: 'sources', sources: sources.map((s) => ({ ...s })) });
-      // Full while more waits to be searched or read: the budget, not the plan, ended it.
-      if (pages.length >= request.maxPages && (inFlight > 1 || searchesLeft > 0 || reserve.length > 0)) halt('pages');
+      fullWhileMoreWaits();
     } catch (error) {
       if (!stop.signal.aborted)
-        emit({ type: 'page', url: result.url, state: 'failed', error: toErrorInfo(error), msLeft: budget.left() });
+        emit({ type: 'page', url: urlOf(found), state: 'failed', error: toErrorInfo(error), msLeft: budget.left() });
     } finally {
       inFlight--;
       slots.release();
@@ -150,13 +200,30 @@ export async function gather(
 
   // Each sub-question's fair share is read while the searches go on; the rest once they are done.
   const share = Math.max(1, Math.floor(request.maxPages / Math.max(1, subQuestions.length)));
-  const scope = searchScopeOf(request);
+  const where = searchScopeOf(request);
+  /** The sub-question's found sources in the order they are read: a library section, a page, a section… */
+  const schedule = (found: Found[]): void => {
+    for (const item of found.slice(0, share)) reads.push(read(item));
+    reserve.push(...found.slice(share));
+  };
   try {
     for (const [index, query] of subQuestions.entries()) {
       if (stop.signal.aborted) break;
       emit({ type: 'search', index, query, state: 'started' });
+      // The library's sections are found at once, and are read even when the web's search fails.
+      const sections = scope === 'web' ? [] : librarySections(deps.library(query, request.maxPages), query);
+      if (scope === 'library') {
+        emit({ type: 'search', index, query, state: 'done', results: sections.length });
+        searchesLeft--;
+        // Taken before the next sub-question's are found: the page budget is counted as it is for pages.
+        const before = reads.length;
+        schedule(sections);
+        await Promise.all(reads.slice(before));
+        continue;
+      }
+      let pagesFound: Found[] = [];
       try {
-        const response = await search({ query, ...scope }, stop.signal);
+        const response = await search({ query, ...where }, stop.signal);
         emit({ type: 'search', index, query, state: 'done', results: response.results.length });
         const fresh = response.results.filter((r) => {
           const key = canonicalUrl(r.url);
@@ -164,9 +231,7 @@ export async function gather(
           queued.add(key);
           return true;
         });
-        const found = fresh.map((result) => ({ result, query }));
-        for (const item of found.slice(0, share)) reads.push(read(item));
-        reserve.push(...found.slice(share));
+        pagesFound = fresh.map((result) => ({ result, query }));
       } catch (error) {
         if (stop.signal.aborted) break;
         searchErrors.push(error);
@@ -174,6 +239,7 @@ export async function gather(
       } finally {
         searchesLeft--;
       }
+      schedule(inTurn(sections, pagesFound));
     }
     // Every search is done: what is left is reading.
     if (!stop.signal.aborted) emit({ type: 'step', step: 'read' });
@@ -191,10 +257,39 @@ export async function gather(
   return { pages, sources, searchErrors, ...definedFields({ stopped }) };
 }
 
-interface Found {
+interface FoundPage {
   result: SearchResult;
   /** The sub-question whose search found it. */
   query: string;
+}
+
+interface FoundSection {
+  section: { source: AnswerSource; text: SourceText };
+  /** The sub-question the library was searched for. */
+  query: string;
+}
+
+type Found = FoundPage | FoundSection;
+
+function urlOf(found: Found): string {
+  return 'section' in found ? found.section.source.url : found.result.url;
+}
+
+function librarySections(reading: LibraryReading, query: string): FoundSection[] {
+  return reading.sources.flatMap((source, i) => {
+    const text = reading.texts[i];
+    return text === undefined ? [] : [{ section: { source, text }, query }];
+  });
+}
+
+/** Two lists taken in turn, the first's first: when one runs out, the rest of the other. */
+function inTurn<A, B>(first: readonly A[], second: readonly B[]): Array<A | B> {
+  const out: Array<A | B> = [];
+  for (let i = 0; i < Math.max(first.length, second.length); i++) {
+    if (i < first.length) out.push(first[i]!);
+    if (i < second.length) out.push(second[i]!);
+  }
+  return out;
 }
 
 function shingleSet(text: string): Set<string> {

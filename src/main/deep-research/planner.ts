@@ -2,8 +2,8 @@
  * The plan: sub-questions for a research question, in the order the report will follow. With a
  * model, it proposes them within a time budget; without one (or when it fails or is late), the
  * question's own facets (a compound question's parts: question-shape.ts) plus what its first
- * results page suggests (people also ask, related searches — either may be absent), near-duplicates
- * dropped. The question itself is no sub-question unless nothing else is: the report's summary
+ * results page suggests (people also ask, related searches — either may be absent; no results
+ * page when the research reads the library alone), near-duplicates dropped. The question itself is no sub-question unless nothing else is: the report's summary
  * answers it.
  */
 import type { SearchRequestInput, SearchResponse } from '../../shared/contract';
@@ -67,7 +67,9 @@ async function facetPlan(
   deps: PlannerDeps,
   signal?: AbortSignal,
 ): Promise<ResearchPlan> {
-  const page = await deps.search({ query: question, ...searchScopeOf(request) }, signal);
+  // A library-scoped research makes no search at all: its plan is the question's own facets.
+  const page: Pick<SearchResponse, 'peopleAlsoAsk' | 'relatedSearches'> =
+    request.scope === 'library' ? {} : await deps.search({ query: question, ...searchScopeOf(request) }, signal);
   const suggested = [...(page.peopleAlsoAsk ?? []), ...(page.relatedSearches ?? [])];
   const own = facets(question);
   const planned = distinct([...own, ...suggested]);

@@ -1,6 +1,7 @@
 /**
  * Deep research (DeepResearchApi): plan → gather → write → check → history, each step told as a
- * ResearchEvent while it happens; the doors only relay them. A cancelled run is not an error: the
+ * ResearchEvent while it happens; the doors only relay them. The request's scope says where it
+ * gathers: the web, the person's library (no search at all), or both (gatherer.ts). A cancelled run is not an error: the
  * report is written from what was gathered (`stopped: 'cancelled'`).
  */
 import type { CallOptions, CaptchaApi, DeepResearchApi, LlmOverride, ResearchOptions } from '../../shared/api';
@@ -21,6 +22,7 @@ import {
 import { chooseComposer } from '../answer/choose-composer';
 import type { Composer } from '../answer/composer';
 import { tellingErrors } from '../answer/error-event';
+import { noLibraryMatch, readLibrary } from '../answer/library-sources';
 import { standaloneQuestion } from '../answer/standalone-question';
 import { appendTurn, earlierNumbers, earlierTurns, recordFailedTurn } from '../answer/thread-turns';
 import type { FetchService } from '../fetch';
@@ -107,13 +109,16 @@ export class ResearchRunService implements DeepResearchApi {
             search: (search, searchSignal) =>
               this.deps.search(search, { firstPageOnly: true, ...definedFields({ signal: searchSignal }) }),
             fetch: this.deps.fetch,
+            library: (question, limit) => readLibrary(this.deps.store.library, question, 1, limit),
           },
         );
     const gatherMs = now() - started - planMs;
     // Nothing read and the person did not stop it: a report of nothing would hide why.
     if (gathered.pages.length === 0 && gathered.stopped !== 'cancelled') {
       throw this.recorded(
-        nothingRead(gathered, plan.subQuestions.length, request.timeBudgetMs),
+        request.scope === 'library'
+          ? noLibraryMatch(plan.searchedFor ?? request.question)
+          : nothingRead(gathered, plan.subQuestions.length, request.timeBudgetMs),
         request.question,
         request.threadId,
         options,

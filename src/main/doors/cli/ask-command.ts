@@ -70,7 +70,7 @@ function parseThreadId(value: string): number {
 
 /**
  * `lantern ask "<question>" [--json] [--thread ID] [--pages N] [--url U …]
- * [--composer auto|extractive|llm] [--llm-url URL --model NAME] [--allow-private]`: progress on
+ * [--composer auto|extractive|llm] [--scope web|library|both] [--llm-url URL --model NAME] [--allow-private]`: progress on
  * stderr, the cited answer as plain text (answer-plain.ts; or the AnswerResponse) on stdout. With `--deep [--max-pages N]
  * [--time-budget S] [--interactive]`, deep research instead: the report as Markdown with footnotes
  * (or the ResearchReport).
@@ -166,26 +166,13 @@ export function registerAskCommand(
     });
 }
 
-/** `ask --deep`: the same flags where they mean the same (thread, composer, model, private networks); --pages and --url are a quick answer's, --interactive deep research's. */
+/** `ask --deep`: the same flags where they mean the same (thread, composer, model, scope, private networks); --pages and --url are a quick answer's, --interactive deep research's. */
 async function deepResearch(
   question: string,
   flags: AskFlags,
   deps: { api: () => ResearchApi; io: CliIo; setExitCode: (code: number) => void; session: string },
 ): Promise<void> {
   const json = Boolean(flags.json);
-  if (flags.scope !== undefined) {
-    deps.setExitCode(
-      reportError(
-        new LanternError(
-          'INVALID_INPUT',
-          '--scope is for a quick answer: deep research reads the web (drop --deep to ask your library).',
-        ),
-        json,
-        deps.io,
-      ),
-    );
-    return;
-  }
   if (flags.pages !== undefined || flags.url) {
     const error = new LanternError(
       'INVALID_INPUT',
@@ -201,6 +188,7 @@ async function deepResearch(
       maxPages: flags.maxPages,
       timeBudgetMs: flags.timeBudget === undefined ? undefined : flags.timeBudget * 1000,
       threadId: flags.thread,
+      scope: flags.scope as ResearchRequestInput['scope'],
     }),
     ...(flags.composer === undefined
       ? {}

@@ -262,7 +262,7 @@ const researchInput = z.strictObject({
   pages: number().optional().describe('Pages to read (quick: search results, 1-10, default 6; deep: 1-40, default 20)'),
   urls: strings().optional().describe('quick: read these pages (up to 20) instead of searching'),
   threadId: number().optional().describe('Ask a follow-up in this thread'),
-  scope: z.enum(ANSWER_SCOPES).optional().describe("quick: web (default), library (the person's files) or both"),
+  scope: z.enum(ANSWER_SCOPES).optional().describe("web (default), library (the person's files) or both"),
   ...domainArguments,
   ...capArguments,
 });
@@ -522,11 +522,9 @@ async function deepResearch(
       'INVALID_INPUT',
       'urls is for depth "quick": deep research searches for itself (bound it with pages).',
     );
-  if (args.scope !== undefined && args.scope !== 'web')
-    throw new LanternError('INVALID_INPUT', 'scope: deep research reads the web; ask the library with depth "quick".');
   const request: ResearchRequestInput = {
     question: args.question,
-    ...definedFields({ maxPages: args.pages, threadId: args.threadId }),
+    ...definedFields({ maxPages: args.pages, threadId: args.threadId, scope: args.scope }),
     ...domainsOf(args),
   };
   const report = await api.research.run(request, {
