@@ -103,6 +103,23 @@ test('asked of the library alone, the answer cites the PDF page, and its chip op
   await checkScreen(page, 'library-answer-reader');
 });
 
+test('deep research over the library alone plans and reads no web, and its report cites the PDF page', async ({
+  page,
+}) => {
+  await page.goto(web.loginUrl());
+  await page.getByRole('radio', { name: 'Deep research' }).click();
+  await page.getByLabel('Sources').selectOption('library');
+  const before = site.searches.length;
+  await askQuestion(page, 'When was the Vellmar lamp converted to electric power?');
+  const plan = page.getByRole('region', { name: 'Research plan' });
+  await plan.getByRole('button', { name: 'Start research' }).click();
+  const report = page.getByRole('article', { name: 'Research report' });
+  await expect(report).toContainText('1932', { timeout: 60_000 });
+  await expect(report.getByRole('button', { name: /^Source \d/ }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: /Sources/ }).last()).toContainText('Lighthouse log, p. 2');
+  expect(site.searches.length).toBe(before);
+});
+
 test('a PDF dropped on another screen is sent to the Library, read page by page, and answers with its page', async ({
   page,
   browser,

@@ -19,7 +19,7 @@ const ENGINE_NAMES: Record<string, string> = {
 const MODE_NAMES: Record<AskMode, string> = { answer: 'Answer', deep: 'Deep research', results: 'Results only' };
 /** Deep research first proposes a plan to edit; it searches once the plan is started. */
 const SUBMIT: Record<AskMode, string> = { answer: 'Ask', deep: 'Plan', results: 'Search' };
-/** Where an answer looks; offered once the library holds a document. */
+/** Where an answer or a deep research looks; offered once the library holds a document. */
 const SCOPE_NAMES: Record<string, string> = {
   auto: 'Web and your library',
   web: 'Web only',
@@ -136,7 +136,7 @@ export function AskBox({ threadId }: { threadId?: number | undefined }): React.J
             </option>
           ))}
         </select>
-        {prefs.mode === 'answer' && (hasLibrary || prefs.scope !== 'auto') && (
+        {prefs.mode !== 'results' && (hasLibrary || prefs.scope !== 'auto') && (
           <>
             <label className="visually-hidden" htmlFor="ask-scope">
               Sources

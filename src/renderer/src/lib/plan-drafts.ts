@@ -4,6 +4,7 @@
  * reopened from the history, shows the plan as it was left. A plan started, or replaced by another
  * question in its thread, is dropped; so is the 'new' one when "New" clears the screen.
  */
+import type { AnswerScope } from '../../../shared/answer-contract';
 import type { EngineChoice, TimeRange } from '../../../shared/contract';
 import type { ResearchPlan } from '../../../shared/research-contract';
 
@@ -18,6 +19,8 @@ export interface PlanDraft {
   edited?: string[] | undefined;
   engine: EngineChoice | 'auto';
   timeRange: TimeRange | 'any';
+  /** Where it looks (absent in drafts kept before scopes: the person's pick then). */
+  scope?: AnswerScope | 'auto' | undefined;
   savedAt: number;
 }
 

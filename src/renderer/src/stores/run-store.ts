@@ -136,7 +136,7 @@ function plannedRun(draft: PlanDraft, threadId: number | undefined): Run {
     mode: 'deep',
     engine: draft.engine,
     timeRange: draft.timeRange,
-    scope: 'web',
+    scope: draft.scope ?? 'auto',
     status: 'planned',
     events: [],
     plan: draft.plan,
@@ -168,7 +168,7 @@ export const useRun = create<RunStore>((set, get) => {
   const execute = async (run: Run): Promise<void> => {
     const own = new AbortController();
     controller = own;
-    const { id, question, engine, timeRange, threadId } = run;
+    const { id, question, engine, timeRange, scope, threadId } = run;
     const common = {
       ...(engine === 'auto' ? {} : { engine }),
       ...(timeRange === 'any' ? {} : { timeRange }),
@@ -181,14 +181,20 @@ export const useRun = create<RunStore>((set, get) => {
       } else if (run.mode === 'deep' && run.subQuestions === undefined) {
         // First the plan, shown to be edited; the person starts the research from it.
         const plan = await client.research.plan(
-          { question, ...common, ...(threadId === undefined ? {} : { threadId }) },
+          { question, ...common, ...(await scopeOf(scope)), ...(threadId === undefined ? {} : { threadId }) },
           { signal: own.signal },
         );
         update(id, { plan, status: 'planned' });
-        if (get().run?.id === id) savePlanDraft(planKeyOf(run), { question, plan, engine, timeRange });
+        if (get().run?.id === id) savePlanDraft(planKeyOf(run), { question, plan, engine, timeRange, scope });
       } else if (run.mode === 'deep') {
         const report = await client.research.run(
-          { question, ...common, subQuestions: run.subQuestions, ...(threadId === undefined ? {} : { threadId }) },
+          {
+            question,
+            ...common,
+            ...(await scopeOf(scope)),
+            subQuestions: run.subQuestions,
+            ...(threadId === undefined ? {} : { threadId }),
+          },
           {
             signal: own.signal,
             onEvent: (event) => update(id, (current) => ({ research: [...(current.research ?? []), event] })),
@@ -204,7 +210,7 @@ export const useRun = create<RunStore>((set, get) => {
         if (get().run?.id === id && usePrefs.getState().mode === 'deep') usePrefs.getState().set({ mode: 'answer' });
       } else {
         const response = await client.answer(
-          { question, ...common, ...(await scopeOf(run.scope)) },
+          { question, ...common, ...(await scopeOf(scope)) },
           {
             signal: own.signal,
             ...(threadId === undefined ? {} : { threadId }),
@@ -333,6 +339,7 @@ export const useRun = create<RunStore>((set, get) => {
         edited: subQuestions,
         engine: planned.engine,
         timeRange: planned.timeRange,
+        scope: planned.scope,
       });
     },
     cancel() {
