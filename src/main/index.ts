@@ -100,6 +100,8 @@ function start(): void {
       });
     }
     registerIpcHandlers({ ipcMain, api: research, isOwnUi, runs: research.runs });
+    // The library's watched folders are followed again while the app runs (synced first).
+    void research.library.resumeWatching();
 
     if (!devServerUrl) serveRenderer(join(import.meta.dirname, '../renderer'));
     const openMainWindow = (): BrowserWindow => {

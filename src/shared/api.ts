@@ -43,6 +43,10 @@ import type {
   LibraryRemoveResponse,
   LibrarySearchRequestInput,
   LibrarySearchResponse,
+  LibrarySaveRequestInput,
+  LibrarySaveResponse,
+  LibraryUnwatchRequestInput,
+  LibraryUnwatchResponse,
 } from './library-contract';
 import type {
   ResearchEvent,
@@ -188,6 +192,10 @@ export interface LibraryApi {
   import(request: LibraryImportRequestInput, options?: LibraryCallOptions): Promise<LibraryAddResponse>;
   /** A document's text as indexed, page by page, shaped as a fetched page for the reader (a citation's file URL). */
   read(request: LibraryReadRequestInput): Promise<FetchPage>;
+  /** A page Lantern read, kept in the library as a document (its address its origin); saving it again updates it. */
+  save(request: LibrarySaveRequestInput): Promise<LibrarySaveResponse>;
+  /** Stops following a watched folder (its documents stay). */
+  unwatch(request: LibraryUnwatchRequestInput): Promise<LibraryUnwatchResponse>;
   /** Brings the library's folders and files in step with the disk. */
   reindex(request?: LibraryReindexRequestInput, options?: LibraryCallOptions): Promise<LibraryAddResponse>;
 }

@@ -11,6 +11,14 @@ export const LIBRARY_TYPES = ['pdf', 'docx', 'epub', 'markdown', 'html', 'text']
 export const LibraryTypeSchema = z.enum(LIBRARY_TYPES, { error: `type must be one of ${LIBRARY_TYPES.join(', ')}` });
 export type LibraryType = z.infer<typeof LibraryTypeSchema>;
 
+/**
+ * Whether a library document's path is the address of a page saved from the web (library.save)
+ * rather than a file's path: a file's path is never an http(s) URL.
+ */
+export function isSavedPagePath(path: string): boolean {
+  return /^https?:\/\//i.test(path);
+}
+
 export const MAX_LIBRARY_PATHS = 100;
 export const MAX_LIBRARY_IDS = 1000;
 /** A passage's text as a search answers it: a PDF page or a heading's part, cut here. */
@@ -25,7 +33,7 @@ export const LibraryAddRequestSchema = z
       .array(PathSchema, { error: 'paths is a list of file or folder paths' })
       .min(1, 'paths is empty: give a file or folder')
       .max(MAX_LIBRARY_PATHS, `at most ${MAX_LIBRARY_PATHS} paths at once (add their folder instead)`),
-    /** Follow the folders while this Lantern runs: files added, edited or removed are indexed again. */
+    /** Follow the folders whenever Lantern runs (kept until stopped): files added, edited or removed are indexed again. */
     watch: z.boolean({ error: 'watch is true or false' }).default(false),
   })
   .strict();
@@ -128,6 +136,39 @@ export const LibraryReadRequestSchema = z
   .strict();
 export type LibraryReadRequestInput = z.input<typeof LibraryReadRequestSchema>;
 
+/**
+ * A page Lantern read (for an answer, or in the reader) to keep in the library: its text as read,
+ * indexed like a document, its address kept as its origin. By its http(s) address.
+ */
+export const LibrarySaveRequestSchema = z
+  .object({
+    url: z
+      .string({ error: 'url is the address of a page Lantern read, e.g. https://example.org/article' })
+      .trim()
+      .max(8192, 'url is longer than 8192 characters')
+      .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
+        error: 'url is the http(s) address of a page Lantern read, e.g. https://example.org/article',
+      }),
+  })
+  .strict();
+export type LibrarySaveRequestInput = z.input<typeof LibrarySaveRequestSchema>;
+
+/** A watched folder to stop following (library.list's `watching` names them). */
+export const LibraryUnwatchRequestSchema = z
+  .object({
+    path: PathSchema,
+  })
+  .strict();
+export type LibraryUnwatchRequestInput = z.input<typeof LibraryUnwatchRequestSchema>;
+
+export const LibraryUnwatchResponseSchema = z.object({
+  /** The folder no longer followed (its documents stay in the library). */
+  stopped: z.string(),
+  /** The folders still followed. */
+  watching: z.array(z.string()),
+});
+export type LibraryUnwatchResponse = z.infer<typeof LibraryUnwatchResponseSchema>;
+
 export const LibraryRemoveRequestSchema = z
   .object({
     /** Documents' ids (library.list gives them). */
@@ -152,7 +193,7 @@ export const LibraryAddResponseSchema = z.object({
   removed: z.array(z.string()),
   /** Files and paths that could not be read, with why; nothing else stopped for them. */
   unreadable: z.array(UnreadableFileSchema),
-  /** Folders followed from now on while this Lantern runs (watch). */
+  /** Folders followed from now on, and again whenever Lantern starts (watch; library.unwatch stops one). */
   watching: z.array(z.string()),
   /** Documents in the library after the call. */
   documents: z.number().int().min(0),
@@ -172,6 +213,8 @@ export const LibraryDocumentSchema = z.object({
   size: z.number().int().min(0),
   /** When it was indexed (epoch ms). */
   indexedAt: z.number().int(),
+  /** A page saved from the web (library.save): the address it was read from (also its path). */
+  origin: z.string().optional(),
 });
 export type LibraryDocumentInfo = z.infer<typeof LibraryDocumentSchema>;
 
@@ -182,6 +225,8 @@ export const LibraryListResponseSchema = z.object({
   /** Files of the library's folders that could not be read, with why. */
   unreadable: z.array(UnreadableFileSchema),
   folders: z.array(z.string()),
+  /** The folders followed whenever Lantern runs (the desktop app, `lantern serve`): added with watch, until stopped. */
+  watching: z.array(z.string()),
 });
 export type LibraryListResponse = z.infer<typeof LibraryListResponseSchema>;
 
@@ -218,6 +263,15 @@ export const LibraryRemoveResponseSchema = z.object({
   notFound: z.array(z.number().int()),
 });
 export type LibraryRemoveResponse = z.infer<typeof LibraryRemoveResponseSchema>;
+
+export const LibrarySaveResponseSchema = z.object({
+  /** 'saved': new to the library; 'updated': saved before, its text changed since; 'unchanged': saved as it is. */
+  outcome: z.enum(['saved', 'updated', 'unchanged']),
+  document: LibraryDocumentSchema,
+  /** Documents in the library after the call. */
+  documents: z.number().int().min(0),
+});
+export type LibrarySaveResponse = z.infer<typeof LibrarySaveResponseSchema>;
 
 /** The steps of an add or re-index: a progress event per file, then done. */
 export const LibraryEventSchema = z.discriminatedUnion('type', [

@@ -58,6 +58,10 @@ import {
   MAX_IMPORT_BYTES,
   LibraryRemoveRequestSchema,
   LibraryRemoveResponseSchema,
+  LibrarySaveRequestSchema,
+  LibrarySaveResponseSchema,
+  LibraryUnwatchRequestSchema,
+  LibraryUnwatchResponseSchema,
   LibrarySearchRequestSchema,
   LibrarySearchResponseSchema,
 } from './library-contract';
@@ -241,6 +245,22 @@ export const OPERATION_SCHEMAS = {
       summary:
         "A library document's text as indexed, page by page (a PDF's pages headed 'Page N'), shaped as a fetched page: what the reader shows for a citation's file URL (web UI only).",
       response: FetchPageSchema,
+    },
+  },
+  'library.save': {
+    request: LibrarySaveRequestSchema,
+    http: {
+      summary:
+        'Keeps a page Lantern read (for an answer, or in the reader) in the library: its text as read, indexed as a document whose origin is its address; saving it again updates the same document. NOT_FOUND for a page never read (web UI only).',
+      response: LibrarySaveResponseSchema,
+    },
+  },
+  'library.unwatch': {
+    request: LibraryUnwatchRequestSchema,
+    http: {
+      summary:
+        'Stops following a watched folder, now and at the next start; its documents stay in the library (web UI only).',
+      response: LibraryUnwatchResponseSchema,
     },
   },
   'library.remove': {

@@ -103,6 +103,9 @@ export const OPERATIONS = {
   'library.add': { caller: 'ui', http: { method: 'POST', path: '/v1/library/add' }, cancellable: true, events: true },
   'library.remove': { caller: 'ui', http: { method: 'POST', path: '/v1/library/remove' } },
   'library.read': { caller: 'ui', http: { method: 'POST', path: '/v1/library/read' } },
+  // A person's choice: a page they read kept, a folder no longer followed.
+  'library.save': { caller: 'ui', http: { method: 'POST', path: '/v1/library/save' } },
+  'library.unwatch': { caller: 'ui', http: { method: 'POST', path: '/v1/library/unwatch' } },
   'library.import': {
     caller: 'ui',
     http: { method: 'POST', path: '/v1/library/import' },

@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnswerSource } from '../../shared/answer-contract';
 import { LanternError } from '../../shared/errors';
+import { isSavedPagePath } from '../../shared/library-contract';
 import type { LibraryHit, LibraryIndex } from '../store/library-index';
 import { contentTerm, words } from './terms';
 
@@ -31,7 +32,7 @@ export function readLibrary(library: LibraryIndex, question: string, firstN: num
     n: firstN + i,
     title: sourceTitle(hit),
     url: sectionUrl(hit),
-    source: basename(hit.path),
+    source: isSavedPagePath(hit.path) ? new URL(hit.path).hostname : basename(hit.path),
     library: {
       path: hit.path,
       kind: hit.kind,
@@ -78,8 +79,10 @@ function sourceTitle(hit: LibraryHit): string {
   return `${hit.title} › ${within}`;
 }
 
-/** The file's URL; a PDF's with the page (#page=N, the open parameter PDF readers follow). */
+/** The file's URL; a PDF's with the page (#page=N, the open parameter PDF readers follow); a saved page's address. */
 function sectionUrl(hit: LibraryHit): string {
+  // A page saved from the web is cited at its address, as when it was read.
+  if (isSavedPagePath(hit.path)) return hit.path;
   const url = pathToFileURL(hit.path).href;
   return hit.page === undefined ? url : `${url}#page=${hit.page}`;
 }

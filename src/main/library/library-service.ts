@@ -1,7 +1,10 @@
 /**
  * The library's operations (ResearchApi's `library`): each request validated by its schema, then
  * handed to the Library (library.ts) and the store's index. Folders added with `watch` are
- * followed while this runtime lives (watch.ts); closing the runtime stops them.
+ * kept as watched (the store's library_watches) and followed while this runtime lives
+ * (watch.ts); a runtime that starts again follows them again (resumeWatching, after a sync that
+ * picks up what changed while no Lantern ran) until library.unwatch stops one. library.save
+ * keeps a page Lantern read (saved-pages.ts).
  */
 import type * as z from 'zod';
 import type { LibraryApi, LibraryCallOptions } from '../../shared/api';
@@ -12,7 +15,9 @@ import {
   LibraryReadRequestSchema,
   LibraryReindexRequestSchema,
   LibraryRemoveRequestSchema,
+  LibrarySaveRequestSchema,
   LibrarySearchRequestSchema,
+  LibraryUnwatchRequestSchema,
   MAX_PASSAGE_CHARS,
   type LibraryAddRequestInput,
   type LibraryAddResponse,
@@ -25,7 +30,11 @@ import {
   type LibraryRemoveRequestInput,
   type LibraryRemoveResponse,
   type LibrarySearchRequestInput,
+  type LibrarySaveRequestInput,
+  type LibrarySaveResponse,
   type LibrarySearchResponse,
+  type LibraryUnwatchRequestInput,
+  type LibraryUnwatchResponse,
   type LibraryType,
 } from '../../shared/library-contract';
 import type { Store } from '../store';
@@ -34,6 +43,9 @@ import { validationError } from '../common/validation';
 import type { Library, SyncReport } from './library';
 import { dropImport, keepImports } from './imports';
 import { watchFolder, type FolderWatch } from './watch';
+import { isSavedPage, savePage } from './saved-pages';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { LanternError } from '../../shared/errors';
 import type { FetchPage } from '../../shared/fetch-contract';
 
@@ -50,6 +62,7 @@ export interface LibraryServiceOptions {
 export class LibraryService implements LibraryApi {
   private library: Promise<Library> | undefined;
   private readonly watches = new Map<string, FolderWatch>();
+  private closed = false;
 
   constructor(
     private readonly store: Store,
@@ -66,7 +79,11 @@ export class LibraryService implements LibraryApi {
     const started = this.now();
     const library = await this.reader();
     const report = await library.addPaths(paths, this.callOptions(options));
-    if (watch) for (const folder of report.folders) this.watch(library, folder);
+    if (watch)
+      for (const folder of report.folders) {
+        this.store.libraryWatches.add(folder);
+        this.watch(library, folder);
+      }
     options.onEvent?.({ type: 'done', tookMs: this.now() - started });
     return this.response(report, watch ? report.folders : []);
   }
@@ -114,6 +131,7 @@ export class LibraryService implements LibraryApi {
       total: documents.length,
       unreadable: this.store.library.unreadable().map(({ path, reason }) => ({ path, reason })),
       folders: this.store.library.folders(),
+      watching: this.store.libraryWatches.list(),
     };
   }
 
@@ -172,8 +190,67 @@ export class LibraryService implements LibraryApi {
     return documentPage(url, this.store.library.get(path), this.store.library.sections(path));
   }
 
-  /** Stops following every watched folder. */
+  async save(input: LibrarySaveRequestInput): Promise<LibrarySaveResponse> {
+    const { url } = parse(LibrarySaveRequestSchema, input, 'library.save');
+    const { outcome, document } = savePage(this.store, url);
+    return { outcome, document: documentInfo(document), documents: this.store.library.count() };
+  }
+
+  async unwatch(input: LibraryUnwatchRequestInput): Promise<LibraryUnwatchResponse> {
+    const path = resolve(parse(LibraryUnwatchRequestSchema, input, 'library.unwatch').path);
+    const following = this.watches.get(path);
+    if (!this.store.libraryWatches.remove(path) && !following)
+      throw new LanternError(
+        'NOT_FOUND',
+        `path: ${path} is not a watched folder (library.list's watching names them).`,
+        { details: { reason: 'not-watched' } },
+      );
+    following?.close();
+    this.watches.delete(path);
+    return { stopped: path, watching: this.store.libraryWatches.list() };
+  }
+
+  /**
+   * Follows again the folders kept as watched (a runtime that runs for long calls it at its
+   * start: the desktop app, `lantern serve`): each synced first, so what changed while no
+   * Lantern ran is indexed, then watched. A folder not there (a drive not mounted) is said and
+   * stays watched for the next start. Resolves once every folder is synced; never rejects (what
+   * fails is told to onWarning).
+   */
+  async resumeWatching(): Promise<{ following: string[]; missing: string[] }> {
+    const following: string[] = [];
+    const missing: string[] = [];
+    const folders = this.store.libraryWatches.list().filter((folder) => !this.watches.has(folder));
+    if (folders.length === 0) return { following, missing };
+    const library = await this.reader().catch((error: unknown) => {
+      this.options.onWarning?.(`The library's watched folders are not followed: ${String(error)}`);
+      return undefined;
+    });
+    if (!library) return { following, missing };
+    for (const folder of folders) {
+      const info = await stat(folder).catch(() => undefined);
+      if (!info?.isDirectory()) {
+        missing.push(folder);
+        this.options.onWarning?.(`The watched library folder ${folder} is not there; it is followed again once it is.`);
+        continue;
+      }
+      try {
+        await library.sync(folder);
+      } catch (error) {
+        this.options.onWarning?.(
+          `The library folder ${folder} could not be synced: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      if (this.closed) break;
+      this.watch(library, folder);
+      following.push(folder);
+    }
+    return { following, missing };
+  }
+
+  /** Stops following every watched folder (they stay watched for the next start). */
   close(): void {
+    this.closed = true;
     for (const watch of this.watches.values()) watch.close();
     this.watches.clear();
   }
@@ -231,6 +308,7 @@ function documentInfo(document: LibraryDocumentRecord): LibraryDocumentInfo {
     sections: document.sections,
     size: document.size,
     indexedAt: document.indexedAt,
+    ...(isSavedPage(document.path) ? { origin: document.path } : {}),
   };
 }
 

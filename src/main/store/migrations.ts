@@ -228,6 +228,23 @@ const library: Migration = {
   },
 };
 
+/**
+ * v6: the library's folders followed whenever Lantern runs (added with watch, until stopped),
+ * so a runtime that starts again follows them again. A folder's watch goes with the folder.
+ */
+const libraryWatches: Migration = {
+  version: 6,
+  name: "the library's watched folders",
+  up(db) {
+    db.exec(`
+      CREATE TABLE library_watches (
+        path        TEXT    PRIMARY KEY REFERENCES library_folders (path) ON DELETE CASCADE,
+        since       INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `);
+  },
+};
+
 /** Every schema step, in order. The app's schema version is the last one's. */
 export const MIGRATIONS: readonly Migration[] = [
   coreTables,
@@ -235,4 +252,5 @@ export const MIGRATIONS: readonly Migration[] = [
   turnSearchAndError,
   turnSuggestions,
   library,
+  libraryWatches,
 ];

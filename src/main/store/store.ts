@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './clock';
 import { FullTextSearch } from './full-text';
 import { HistoryRepository } from './history';
 import { LibraryIndex } from './library-index';
+import { LibraryWatches } from './library-watches';
 import type { MigrationReport } from './migrate';
 import { MIGRATIONS, type Migration } from './migrations';
 import { openDatabase, type RecoveryReport } from './open-database';
@@ -54,6 +55,8 @@ export interface Store {
   readonly fullText: FullTextSearch;
   /** The person's own documents (src/main/library/ reads them). */
   readonly library: LibraryIndex;
+  /** The library's folders followed whenever Lantern runs. */
+  readonly libraryWatches: LibraryWatches;
   purgeExpired(): PurgeReport;
   /** Stops the purge timer, runs `PRAGMA optimize`, closes. Safe to call twice. */
   close(): void;
@@ -116,6 +119,7 @@ export function openStore(options: OpenStoreOptions): Store {
     resultCache,
     fullText: new FullTextSearch(db),
     library: new LibraryIndex(db, now),
+    libraryWatches: new LibraryWatches(db, now),
     purgeExpired,
     close() {
       if (closed) return;

@@ -79,6 +79,8 @@ export async function startWebMode(options: {
       log: (m) => process.stderr.write(m + '\n'),
       rendererDir: RENDERER_DIR,
     });
+    // As `lantern serve` does: the library's watched folders followed again.
+    void runtime.library.resumeWatching();
     // A restart listens where the page already is, as `lantern serve` on its usual port does.
     port = running.server.port;
   };

@@ -9,6 +9,7 @@ import type {
   LibraryEvent,
   LibraryListResponse,
   LibraryRemoveResponse,
+  LibrarySaveResponse,
   LibrarySearchResponse,
   LibraryType,
   UnreadableFileInfo,
@@ -23,7 +24,8 @@ export interface LibraryCommandDeps {
 
 /**
  * `lantern library [--json] [add PATH… [--watch] | list [--type T] [--query TEXT] | search
- * QUERY… [--limit N] [--type T] | remove ID… | reindex [PATH…]]`, over ResearchApi's library:
+ * QUERY… [--limit N] [--type T] | remove ID… | save URL | unwatch FOLDER | reindex [PATH…]]`,
+ * over ResearchApi's library:
  * the arguments become the request as given (the schema decides what is valid), progress goes
  * to stderr, the outcome to stdout. Ctrl-C cancels an add or re-index; with --watch, the command
  * then follows the folders until Ctrl-C.
@@ -31,7 +33,9 @@ export interface LibraryCommandDeps {
 export function registerLibraryCommand(program: Command, deps: LibraryCommandDeps): void {
   const library = program
     .command('library')
-    .description('Your own documents (PDF, DOCX, EPUB, Markdown, HTML, text): add, list, search, remove, re-index')
+    .description(
+      'Your own documents (PDF, DOCX, EPUB, Markdown, HTML, text) and pages saved: add, list, search, remove, save, re-index',
+    )
     .option('--json', 'print JSON instead of text');
   /** A line on stderr for each file an add or a re-index reaches: "indexing 3 of 10: notes.pdf". */
   const fileProgress =
@@ -45,7 +49,10 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
     .command('add')
     .description('Add files and folders: every readable file indexed, the others listed with why')
     .argument('<paths...>', 'files or folders (a folder: every file the library reads in it, at any depth)')
-    .option('--watch', 'then follow the folders (files added, edited, removed) until Ctrl-C')
+    .option(
+      '--watch',
+      'follow the folders (files added, edited, removed): here until Ctrl-C, and whenever the app or `lantern serve` runs',
+    )
     .option('--json', 'print JSON instead of text')
     .action(async (paths: string[], flags: { watch?: boolean }, command: Command) => {
       const request = { paths, ...(flags.watch ? { watch: true } : {}) };
@@ -98,6 +105,30 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
         .api()
         .library.remove({ ids: ids.map((id) => (/^\s*\d+\s*$/.test(id) ? Number(id) : id)) as number[] });
       deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatRemoved(response));
+    });
+
+  library
+    .command('save')
+    .description('Keep a page Lantern read (for an answer, or in the reader) in the library, by its address')
+    .argument('<url>', 'the address of the page, as it was read')
+    .option('--json', 'print JSON instead of text')
+    .action(async (url: string, _flags: unknown, command: Command) => {
+      const response = await deps.api().library.save({ url });
+      deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatSaved(response));
+    });
+
+  library
+    .command('unwatch')
+    .description('Stop following a watched folder (its documents stay in the library)')
+    .argument('<folder>', 'a watched folder (see `lantern library list`)')
+    .option('--json', 'print JSON instead of text')
+    .action(async (folder: string, _flags: unknown, command: Command) => {
+      const response = await deps.api().library.unwatch({ path: folder });
+      deps.io.out(
+        wantsJson(command)
+          ? JSON.stringify(response)
+          : `No longer watching ${plain(response.stopped)}; its documents stay in the library.`,
+      );
     });
 
   library
@@ -159,6 +190,8 @@ function formatList(response: LibraryListResponse): string {
       `#${d.id}  ${d.type}  ${plain(d.title)}  — ${plain(d.path)}${d.pages === undefined ? '' : ` (${plural(d.pages, 'page')})`}`,
   );
   if (response.unreadable.length > 0) lines.push('', ...unreadableLines(response.unreadable));
+  if (response.watching.length > 0)
+    lines.push('', `Watched whenever Lantern runs: ${response.watching.map(plain).join(', ')}`);
   return lines.join('\n');
 }
 
@@ -179,6 +212,17 @@ function formatPassages(response: LibrarySearchResponse): string {
       return `[${p.n}] ${plain(p.title)} — ${plain(p.path)}${place ? `, ${plain(place)}` : ''}  (#${p.documentId})\n    ${plain(p.snippet)}`;
     })
     .join('\n');
+}
+
+function formatSaved(response: LibrarySaveResponse): string {
+  const { document } = response;
+  const what =
+    response.outcome === 'saved'
+      ? 'Saved to your library'
+      : response.outcome === 'updated'
+        ? 'Updated in your library'
+        : 'Already in your library as it is';
+  return `${what}: #${document.id} ${plain(document.title)} (${plain(document.path)}, ${plural(document.sections, 'section')}); the library holds ${plural(response.documents, 'document')}.`;
 }
 
 function formatRemoved(response: LibraryRemoveResponse): string {

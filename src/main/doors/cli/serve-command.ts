@@ -39,6 +39,8 @@ export function registerServeCommand(
         version: deps.version,
         log: (message) => deps.io.err(message),
       });
+      // The library's watched folders are followed again while the server runs (synced first).
+      void deps.api().library.resumeWatching();
       const { server, webUi } = running;
       if (server.portWasTaken)
         deps.io.err(`Port ${flags.port ?? DEFAULT_PORT} is taken; listening on ${server.port} instead.`);

@@ -1,0 +1,113 @@
+/**
+ * Watched folders kept across runtimes: a folder added with watch in one runtime (SQLite store
+ * in its own data dir) is followed again by the next runtime on the same data dir once it
+ * resumes (as the desktop app and `lantern serve` do at their start), what changed while no
+ * runtime ran indexed first; library.unwatch stops it for good.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNodeRuntime } from '../../src/main/app/node-runtime';
+import type { ResearchService } from '../../src/main/app/service';
+import { errorOf } from '../support/error-of';
+
+/** Polls `look` until it gives a value: a watcher's sync comes in its own time (bounded only against a hang). */
+async function eventually<T>(look: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await look();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const dirs: string[] = [];
+const runtimes: ResearchService[] = [];
+afterEach(async () => {
+  for (const runtime of runtimes.splice(0)) await runtime.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function start(dataDir: string): ResearchService {
+  const runtime = createNodeRuntime({ env: { ...process.env, LANTERN_DATA_DIR: dataDir } });
+  runtimes.push(runtime);
+  return runtime;
+}
+
+async function pathsFound(runtime: ResearchService, word: string): Promise<string[]> {
+  return (await runtime.library.search({ query: word })).passages.map((p) => p.path);
+}
+
+describe('watched folders across runtimes', () => {
+  it('are followed again by the next runtime, changes made meanwhile indexed; unwatch stops them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lantern-watch-resume-'));
+    dirs.push(dataDir);
+    const folder = join(dataDir, 'notes');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.md'), '# A\n\nThe first note says zqoriginal.\n');
+
+    const first = start(dataDir);
+    const added = await first.library.add({ paths: [folder], watch: true });
+    expect(added.watching).toEqual([folder]);
+    expect((await first.library.list()).watching).toEqual([folder]);
+    await first.close();
+    runtimes.splice(0);
+
+    // While no Lantern runs: a file edited, one added.
+    writeFileSync(join(folder, 'a.md'), '# A\n\nThe first note now says zqedited.\n');
+    writeFileSync(join(folder, 'b.md'), '# B\n\nA note written meanwhile says zqbravo.\n');
+
+    const second = start(dataDir);
+    expect((await second.library.list()).watching).toEqual([folder]);
+    expect(await second.library.resumeWatching()).toEqual({ following: [folder], missing: [] });
+    expect(await pathsFound(second, 'zqbravo')).toEqual([join(folder, 'b.md')]);
+    expect(await pathsFound(second, 'zqedited')).toEqual([join(folder, 'a.md')]);
+    expect(await pathsFound(second, 'zqoriginal')).toEqual([]);
+
+    // Followed, not only synced: a file written now is indexed without a call.
+    writeFileSync(join(folder, 'c.md'), '# C\n\nWritten while watched: zqcharlie.\n');
+    await eventually(
+      async () => ((await pathsFound(second, 'zqcharlie')).length > 0 ? true : undefined),
+      'the resumed watch indexing c.md',
+    );
+
+    const stopped = await second.library.unwatch({ path: folder });
+    expect(stopped).toEqual({ stopped: folder, watching: [] });
+    expect((await second.library.list()).watching).toEqual([]);
+    // Its documents stay.
+    expect(await pathsFound(second, 'zqcharlie')).toEqual([join(folder, 'c.md')]);
+    await second.close();
+    runtimes.splice(0);
+
+    writeFileSync(join(folder, 'd.md'), '# D\n\nWritten after the watch stopped: zqdelta.\n');
+    const third = start(dataDir);
+    expect(await third.library.resumeWatching()).toEqual({ following: [], missing: [] });
+    expect(await pathsFound(third, 'zqdelta')).toEqual([]);
+    expect((await third.library.list()).watching).toEqual([]);
+  });
+
+  it('keeps a watched folder that is not there for the next start, and names the path of one never watched', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lantern-watch-missing-'));
+    dirs.push(dataDir);
+    const folder = join(dataDir, 'drive');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'x.md'), '# X\n\nzqxray\n');
+    const first = start(dataDir);
+    await first.library.add({ paths: [folder], watch: true });
+    await first.close();
+    runtimes.splice(0);
+    rmSync(folder, { recursive: true });
+
+    const second = start(dataDir);
+    expect(await second.library.resumeWatching()).toEqual({ following: [], missing: [folder] });
+    expect((await second.library.list()).watching).toEqual([folder]);
+    const never = await errorOf(second.library.unwatch({ path: join(dataDir, 'elsewhere') }));
+    expect(never.code).toBe('NOT_FOUND');
+    expect(never.message).toMatch(/^path: /);
+    const empty = await errorOf(second.library.unwatch({ path: '' }));
+    expect(empty.code).toBe('INVALID_INPUT');
+    expect(empty.message).toMatch(/path/);
+  });
+});
