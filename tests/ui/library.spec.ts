@@ -3,9 +3,12 @@
  * typed in is added (its bad file listed with why), listed, filtered by type, searched and a
  * document removed; a question asked of the library alone is answered from a PDF's page, its chip
  * opening the reader at that page with the quote marked; a file dropped on another screen opens
- * the Library; screenshots at 1280×800 and 390×844, axe clean (checkScreen).
+ * the Library; a page read for an answer saved from the reader and from its source card is listed
+ * as a web page; a folder watched is listed with Stop watching, followed again after a restart
+ * (a file written while the server was down indexed); screenshots at 1280×800 and 390×844, axe
+ * clean (checkScreen).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -159,4 +162,73 @@ test('a PDF dropped on another screen is sent to the Library, read page by page,
   const reader = page.getByRole('complementary', { name: 'Reader' });
   await expect(reader).toContainText('Your library · cited on page 2');
   await expect(reader.locator('mark.quote')).toContainText('5.1 metres in March');
+});
+
+test('a page read for an answer is saved from the reader and from its source card, and the Library lists them', async ({
+  page,
+}) => {
+  await page.goto(web.loginUrl());
+  await askQuestion(page, 'How much caffeine is in a shot of espresso?');
+  const answer = page.getByRole('article', { name: 'Answer' });
+  await expect(answer).toContainText('63 mg');
+  const cards = page.getByRole('region', { name: 'Sources' });
+  const espresso = cards.locator('.source-card').filter({ hasText: 'Espresso, explained' });
+  await espresso.getByRole('button', { name: 'Read in Lantern' }).click();
+  const reader = page.getByRole('complementary', { name: 'Reader' });
+  await expect(reader.getByRole('heading', { level: 2 })).toContainText('Espresso, explained');
+  await reader.getByRole('button', { name: 'Save to library' }).click();
+  await expect(reader.getByRole('status').filter({ hasText: 'Saved to your library' })).toBeVisible();
+  await checkScreen(page, 'reader-saved');
+  await reader.getByRole('button', { name: 'Close the reader' }).click();
+
+  // A source card saves its page too (one the reader never opened).
+  const other = cards.locator('.source-card').filter({ hasNotText: 'Espresso, explained' }).first();
+  const title = (await other.locator('.source-title').textContent()) ?? '';
+  await other.getByRole('button', { name: /^Save to library \(source \d+\)$/ }).click();
+  await expect(other.getByRole('status')).toHaveText('Saved to your library');
+
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Library' }).click();
+  const documents = page.getByRole('region', { name: 'Documents' });
+  const saved = documents.getByRole('listitem').filter({ hasText: 'Espresso, explained' });
+  await expect(saved).toContainText('Web page');
+  await expect(saved).toContainText(`Saved from ${site.pages}/espresso`);
+  await expect(documents.getByRole('listitem').filter({ hasText: title })).toContainText('Web page');
+});
+
+test('a watched folder is listed with Stop watching, followed again after a restart, and stops when asked', async ({
+  page,
+}) => {
+  const watched = mkdtempSync(join(tmpdir(), 'lantern-ui-watched-'));
+  try {
+    writeFileSync(join(watched, 'logbook.md'), '# Logbook\n\nThe keeper noted a zqwatchone squall.\n');
+    await page.goto(web.loginUrl());
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Library' }).click();
+    await page.getByLabel('Files or folders (one path a line)').fill(watched);
+    await page.getByRole('checkbox', { name: /Keep the folders in step whenever Lantern runs/ }).check();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.locator('.library-report')).toContainText('1 file indexed');
+    const folders = page.getByRole('region', { name: 'Watched folders' });
+    await expect(folders.getByRole('listitem')).toHaveText([`${watched}Stop watching`]);
+    await checkScreen(page, 'library-watching');
+
+    // Written while no Lantern runs: read when it starts again.
+    await web.restart();
+    writeFileSync(join(watched, 'later.md'), '# Later\n\nWritten while Lantern was closed: zqwatchtwo.\n');
+    await web.restart();
+    await page.goto(web.loginUrl());
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Library' }).click();
+    await expect(folders.getByRole('listitem')).toHaveCount(1);
+    await expect(async () => {
+      await page.getByLabel('Search the library').fill('zqwatchtwo');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Passages found' })).toContainText('Later', { timeout: 1000 });
+    }).toPass();
+
+    await folders.getByRole('button', { name: `Stop watching ${watched}` }).click();
+    await expect(folders).toHaveCount(0);
+    // Its documents stay.
+    await expect(page.getByRole('region', { name: 'Documents' })).toContainText('Logbook');
+  } finally {
+    rmSync(watched, { recursive: true, force: true });
+  }
 });

@@ -126,6 +126,16 @@ export function LibraryScreen(): React.JSX.Element {
     }
   };
 
+  const unwatch = async (path: string): Promise<void> => {
+    try {
+      setError(undefined);
+      await client.library.unwatch({ path });
+      await load();
+    } catch (caught) {
+      setError(toErrorInfo(caught));
+    }
+  };
+
   const remove = async (id: number): Promise<void> => {
     try {
       await client.library.remove({ ids: [id] });
@@ -238,7 +248,8 @@ export function LibraryScreen(): React.JSX.Element {
         </div>
         <label className="check">
           <input type="checkbox" checked={watch} onChange={(event) => setWatch(event.target.checked)} /> Keep the
-          folders in step while Lantern runs (files added, edited, removed)
+          folders in step whenever Lantern runs (files added, edited, removed; changes made while it was closed are read
+          when it starts)
         </label>
         <p className="hint">
           PDF, Word (.docx), EPUB, Markdown, HTML and text files; a folder adds every one of them in it. You can also
@@ -286,6 +297,28 @@ export function LibraryScreen(): React.JSX.Element {
             </>
           )}
         </div>
+      )}
+
+      {list && list.watching.length > 0 && (
+        <section aria-label="Watched folders" className="library-watching">
+          <h2>Watched folders</h2>
+          <p className="hint">Kept in step whenever Lantern runs.</p>
+          <ul>
+            {list.watching.map((folder) => (
+              <li key={folder}>
+                <span className="path grow">{folder}</span>
+                <button
+                  type="button"
+                  className="button small"
+                  aria-label={`Stop watching ${folder}`}
+                  onClick={() => void unwatch(folder)}
+                >
+                  Stop watching
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
 
       {empty ? (
@@ -362,11 +395,13 @@ export function LibraryScreen(): React.JSX.Element {
             <ul>
               {list?.documents.map((document) => (
                 <li key={document.id}>
-                  <span className={`kind kind-${document.type}`}>{TYPE_NAMES[document.type]}</span>
+                  <span className={`kind kind-${document.origin ? 'web' : document.type}`}>
+                    {document.origin ? 'Web page' : TYPE_NAMES[document.type]}
+                  </span>
                   <div className="grow">
                     <div className="title">{document.title}</div>
                     <div className="path">
-                      {document.path}
+                      {document.origin ? `Saved from ${document.origin}` : document.path}
                       {document.pages !== undefined ? ` · ${plural(document.pages, 'page')}` : ''}
                     </div>
                   </div>

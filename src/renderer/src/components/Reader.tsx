@@ -4,12 +4,14 @@ import { readableDate } from '../lib/readable-date';
 import { domainOf } from '../lib/run-view';
 import { useReader } from '../stores/reader-store';
 import { ErrorBox } from './ErrorBox';
+import { SaveButton, SaveStatus, useSaveToLibrary } from './SaveToLibrary';
 import { HIGHLIGHT_END, HIGHLIGHT_START, PageMarkdown } from './Markdown';
 
 export function Reader(): React.JSX.Element | null {
   const { target, page, error, loading, open, close } = useReader();
   const body = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const saving = useSaveToLibrary(target?.url ?? '');
 
   const view = useMemo(() => {
     if (!page) return undefined;
@@ -53,6 +55,7 @@ export function Reader(): React.JSX.Element | null {
           </p>
         </div>
         <div className="reader-actions">
+          {!fromLibrary && page && <SaveButton state={saving.state} save={saving.save} />}
           {!fromLibrary && (
             <a className="button" href={page?.finalUrl ?? target.url} target="_blank" rel="noopener noreferrer">
               Open original
@@ -63,6 +66,7 @@ export function Reader(): React.JSX.Element | null {
           </button>
         </div>
       </header>
+      {!fromLibrary && page && <SaveStatus state={saving.state} />}
       {target.quote && view && !view.found && (
         <p className="note">The quoted passage was not found in the page as it reads now; it may have changed since.</p>
       )}

@@ -3,6 +3,7 @@ import { domainOf, type PageState } from '../lib/run-view';
 import { readerTargetOf } from '../lib/source-links';
 import { useReader } from '../stores/reader-store';
 import { InlineMarkdown } from './Lazy';
+import { SaveToLibrary } from './SaveToLibrary';
 
 /** The sources the answer cites first, then the rest, each group in source order. */
 export function citedFirst(sources: AnswerSource[], cited: ReadonlySet<number>): AnswerSource[] {
@@ -67,9 +68,19 @@ export function Sources({
                 </ul>
               )}
               {!cited.has(source.n) && <p className="uncited-note">Read, not cited</p>}
-              <button type="button" className="link-button" onClick={() => void open(readerTargetOf(source))}>
-                Read in Lantern
-              </button>
+              <div className="source-actions">
+                <button type="button" className="link-button" onClick={() => void open(readerTargetOf(source))}>
+                  Read in Lantern
+                </button>
+                {/* A page of the web the answer read; a library document is in the library already. */}
+                {!source.library && state !== 'failed' && (
+                  <SaveToLibrary
+                    url={source.url}
+                    className="link-button"
+                    label={`Save to library (source ${source.n})`}
+                  />
+                )}
+              </div>
             </li>
           );
         })}
