@@ -3,13 +3,17 @@
  * pipeline) and the fixture web on 127.0.0.1: a page read for an answer is kept as a library
  * document (its address its origin), listed, cited by an answer with scope 'library', saved
  * again as the same document, kept by a re-index; bad input is INVALID_INPUT naming `url`, a page
- * never read NOT_FOUND; the CLI's `library save` (run in process on the same data dir).
+ * never read NOT_FOUND; over REST from the web UI's session (its own client), refused to an
+ * agent's token, as is unwatch; the CLI's `library save` (run in process on the same data dir).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRuntime } from '../../src/main/app/node-runtime';
+import { startLanternServer } from '../../src/main/doors/http/lantern-server';
+import { readToken } from '../../src/main/settings/api-token';
+import { createHttpClient } from '../../src/renderer/src/client/http-client';
 import type { ResearchService } from '../../src/main/app/service';
 import type { LibraryListResponse, LibrarySaveResponse } from '../../src/shared/library-contract';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
@@ -102,6 +106,41 @@ describe('library.save', () => {
     expect(never.code).toBe('NOT_FOUND');
     expect(never.message).toContain(`url: Lantern has not read ${site.pages}/green-tea`);
     expect((await runtime.library.list()).total).toBe(1);
+  });
+});
+
+describe('the HTTP door', () => {
+  it('saves from the web UI, INVALID_INPUT naming url over HTTP too, and refuses an agent', async () => {
+    const running = await startLanternServer({ api: runtime, dataDir, port: 0, version: 'test', log: () => undefined });
+    try {
+      const origin = running.server.url;
+      const login = await fetch(running.webUi!.loginUrl(origin), { redirect: 'manual' });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const ui = createHttpClient((path, init) =>
+        fetch(new URL(path, origin), { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }),
+      );
+      const saved = await ui.library.save({ url: espresso });
+      expect(saved.document.origin).toBe(espresso);
+      const bad = await errorOf(ui.library.save({ url: 'ftp://example.org/x' }));
+      expect(bad.code).toBe('INVALID_INPUT');
+      expect(bad.message).toMatch(/url/);
+      const never = await errorOf(ui.library.save({ url: `${site.pages}/roasting` }));
+      expect(never.code).toBe('NOT_FOUND');
+      // Saving puts a page into what agents search, and a watch reads a folder of this machine: the person's UI only.
+      for (const [path, body] of [
+        ['/v1/library/save', { url: espresso }],
+        ['/v1/library/unwatch', { path: '/tmp' }],
+      ] as const) {
+        const response = await fetch(new URL(path, origin), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${readToken(dataDir)}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect([path, response.status]).toEqual([path, 403]);
+      }
+    } finally {
+      await running.close(500);
+    }
   });
 });
 
