@@ -2,15 +2,22 @@
  * Watched folders kept across runtimes: a folder added with watch in one runtime (SQLite store
  * in its own data dir) is followed again by the next runtime on the same data dir once it
  * resumes (as the desktop app and `lantern serve` do at their start), what changed while no
- * runtime ran indexed first; library.unwatch stops it for good.
+ * runtime ran indexed first; library.unwatch stops it for good. `lantern serve` (the built CLI)
+ * follows them again at its start.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import type { ResearchService } from '../../src/main/app/service';
+import { readDiscovery } from '../../src/main/doors/http/discovery';
+import { readToken } from '../../src/main/settings/api-token';
+import type { LibrarySearchResponse } from '../../src/shared/library-contract';
+import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { errorOf } from '../support/error-of';
+import { PROJECT_ROOT } from '../support/run-cli';
 
 /** Polls `look` until it gives a value: a watcher's sync comes in its own time (bounded only against a hang). */
 async function eventually<T>(look: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -109,5 +116,58 @@ describe('watched folders across runtimes', () => {
     const empty = await errorOf(second.library.unwatch({ path: '' }));
     expect(empty.code).toBe('INVALID_INPUT');
     expect(empty.message).toMatch(/path/);
+  });
+});
+
+describe('lantern serve (built CLI)', () => {
+  it('follows the watched folders again at its start, what changed while it was down read first', async () => {
+    assertBuiltFromCurrentSources(
+      PROJECT_ROOT,
+      'dist/cli.js',
+      ['src/main', 'src/shared', 'package.json'],
+      'npm run build:cli',
+    );
+    const dataDir = mkdtempSync(join(tmpdir(), 'lantern-watch-serve-'));
+    dirs.push(dataDir);
+    const folder = join(dataDir, 'notes');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.md'), '# A\n\nzqserveone\n');
+    const first = start(dataDir);
+    await first.library.add({ paths: [folder], watch: true });
+    await first.close();
+    runtimes.splice(0);
+    writeFileSync(join(folder, 'b.md'), '# B\n\nWritten while nothing ran: zqservetwo.\n');
+
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/lantern.js'), 'serve'], {
+      env: { ...process.env, LANTERN_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const discovery = await eventually(
+        async () => readDiscovery(dataDir),
+        `lantern serve's discovery file (${stderr})`,
+      );
+      const found = (word: string) => async (): Promise<string[] | undefined> => {
+        const response = await fetch(`${discovery.url}/v1/library/search?query=${word}`, {
+          headers: { authorization: `Bearer ${readToken(dataDir)}` },
+        });
+        const paths = ((await response.json()) as LibrarySearchResponse).passages.map((p) => p.path);
+        return paths.length > 0 ? paths : undefined;
+      };
+      expect(await eventually(found('zqservetwo'), 'the sync at the start of lantern serve')).toEqual([
+        join(folder, 'b.md'),
+      ]);
+      writeFileSync(join(folder, 'c.md'), '# C\n\nWritten while served: zqservethree.\n');
+      expect(await eventually(found('zqservethree'), "lantern serve's watch of the folder")).toEqual([
+        join(folder, 'c.md'),
+      ]);
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
   });
 });
