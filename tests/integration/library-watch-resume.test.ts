@@ -17,7 +17,7 @@ import { readToken } from '../../src/main/settings/api-token';
 import type { LibrarySearchResponse } from '../../src/shared/library-contract';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { errorOf } from '../support/error-of';
-import { PROJECT_ROOT } from '../support/run-cli';
+import { PROJECT_ROOT, runCliInProcess } from '../support/run-cli';
 
 /** Polls `look` until it gives a value: a watcher's sync comes in its own time (bounded only against a hang). */
 async function eventually<T>(look: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -116,6 +116,22 @@ describe('watched folders across runtimes', () => {
     const empty = await errorOf(second.library.unwatch({ path: '' }));
     expect(empty.code).toBe('INVALID_INPUT');
     expect(empty.message).toMatch(/path/);
+    await second.close();
+    runtimes.splice(0);
+
+    // The CLI names it and stops it (run in process on the same data dir).
+    const env = { LANTERN_DATA_DIR: dataDir };
+    expect((await runCliInProcess(['library', 'list'], env)).stdout).toContain(
+      `Watched whenever Lantern runs: ${folder}`,
+    );
+    const unwatched = await runCliInProcess(['library', 'unwatch', folder], env);
+    expect([unwatched.code, unwatched.stdout]).toEqual([
+      0,
+      `No longer watching ${folder}; its documents stay in the library.\n`,
+    ]);
+    const again = await runCliInProcess(['library', 'unwatch', folder], env);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain(`path: ${folder} is not a watched folder`);
   });
 });
 
