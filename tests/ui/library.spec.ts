@@ -186,6 +186,8 @@ test('a page read for an answer is saved from the reader and from its source car
   const title = (await other.locator('.source-title').textContent()) ?? '';
   await other.getByRole('button', { name: /^Save to library \(source \d+\)$/ }).click();
   await expect(other.getByRole('status')).toHaveText('Saved to your library');
+  await other.scrollIntoViewIfNeeded();
+  await checkScreen(page, 'source-card-saved');
 
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Library' }).click();
   const documents = page.getByRole('region', { name: 'Documents' });
