@@ -53,6 +53,10 @@ describe('the library requests', () => {
       [() => service.list({ type: 'xlsx' as 'pdf' }), /type: type must be one of pdf, docx/],
       [() => service.remove({ ids: [1.5] }), /ids\.0: an id is a whole number/],
       [() => service.reindex({ paths: [] }), /paths: paths is empty/],
+      [() => service.save({} as { url: string }), /^Invalid library\.save request: url: url is the address of a page/],
+      [() => service.save({ url: 'file:///etc/passwd' }), /url: url is the http\(s\) address of a page/],
+      [() => service.save({ url: 'https://a.example', then: 1 } as { url: string }), /then/],
+      [() => service.unwatch({ path: ' ' }), /path: a path is empty/],
     ];
     for (const [call, message] of cases) {
       const error = await errorOf(call());
