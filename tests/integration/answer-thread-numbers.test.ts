@@ -119,7 +119,8 @@ describe('citation numbers within a thread', () => {
     const report = await research.run(
       {
         question: 'Who patented the espresso machine in Turin?',
-        subQuestions: ['Who patented the espresso machine in Turin?'],
+        // The roasting page speaks to the second only: a page on another topic would be dropped, not numbered.
+        subQuestions: ['Who patented the espresso machine in Turin?', 'How are coffee beans roasted at home?'],
         threadId: first.threadId ?? 0,
         maxPages: 2,
       },

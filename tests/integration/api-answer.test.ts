@@ -4,11 +4,9 @@
  * Search, fetch and answer as text with format=compact|cited.
  */
 import { request as httpRequest } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
+import { connectedMcpClient } from '../support/mcp-client';
 import { AnswerEventSchema, AnswerResponseSchema, type AnswerEvent } from '../../src/shared/answer-contract';
 import { FetchPageSchema } from '../../src/shared/fetch-contract';
 import { ARTICLES, startAnswerSite, type AnswerSite } from '../support/answer-site';
@@ -290,10 +288,7 @@ describe('format=compact and format=cited', () => {
     const [paragraph, , , nextDoor] = ARTICLES['/espresso'].paragraphs.slice(1);
     expect(rest.body).toContain(`\n${paragraph}`);
     expect(rest.body).not.toContain(nextDoor);
-    const client = new Client({ name: 'api-answer-test', version: '0' });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createLanternMcpServer(api.runtime, { version: 'test', log: () => {} }).connect(serverSide);
-    await client.connect(clientSide);
+    const client = await connectedMcpClient(api.runtime, 'api-answer-test');
     try {
       const result = (await client.callTool({ name: 'web_fetch', arguments: { url, question } })) as CallToolResult;
       const [first] = result.content;

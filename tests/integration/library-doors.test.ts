@@ -12,14 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedMcpClient, toolText } from '../support/mcp-client';
 import { startLanternServer, type LanternServer } from '../../src/main/doors/http/lantern-server';
 import { readToken } from '../../src/main/settings/api-token';
 import { chromiumArgs } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
-import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
 import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import type { ResearchService } from '../../src/main/app/service';
 import { createHttpClient } from '../../src/renderer/src/client/http-client';
@@ -448,22 +447,15 @@ describe('the lantern process', () => {
 describe('the MCP door', () => {
   let client: Client;
   beforeAll(async () => {
-    const server = createLanternMcpServer(runtime, { version: 'test', log: () => undefined });
-    client = new Client({ name: 'library-test', version: '0' });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    await client.connect(clientSide);
+    client = await connectedMcpClient(runtime, 'library-test');
   });
   afterAll(async () => client?.close());
-
-  const textOf = (result: Awaited<ReturnType<Client['callTool']>>): string =>
-    (result.content as Array<{ text: string }>)[0]?.text ?? '';
 
   it('lists library_search now that the library holds documents, and returns numbered passages', async () => {
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('library_search');
     const result = await client.callTool({ name: 'library_search', arguments: { query: mark('epub', 2, 1) } });
     expect(result.isError).toBeFalsy();
-    const text = textOf(result);
+    const text = toolText(result);
     expect(text).toContain(`[1] Book 2 — ${join(folder, 'book-2.epub')}, Opening 2`);
     expect(text).toContain(`<untrusted_content source="file://`);
   });
@@ -474,15 +466,15 @@ describe('the MCP door', () => {
       arguments: { question: `Which report notes ${mark('pdf', 0, 3)}?`, scope: 'library' },
     });
     expect(result.isError).toBeFalsy();
-    const text = textOf(result);
+    const text = toolText(result);
     expect(text).toContain('tides-0.pdf');
     expect(text).toMatch(/\[1\]/);
   });
 
   it('answers bad arguments with INVALID_INPUT naming the field', async () => {
     const empty = await client.callTool({ name: 'library_search', arguments: { query: '  ' } });
-    expect([empty.isError, textOf(empty)]).toEqual([true, expect.stringMatching(/^INVALID_INPUT: .*query/)]);
+    expect([empty.isError, toolText(empty)]).toEqual([true, expect.stringMatching(/^INVALID_INPUT: .*query/)]);
     const scope = await client.callTool({ name: 'research', arguments: { question: 'tides', scope: 'everywhere' } });
-    expect([scope.isError, textOf(scope)]).toEqual([true, expect.stringMatching(/^INVALID_INPUT: .*scope/)]);
+    expect([scope.isError, toolText(scope)]).toEqual([true, expect.stringMatching(/^INVALID_INPUT: .*scope/)]);
   });
 });

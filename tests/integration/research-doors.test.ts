@@ -6,9 +6,8 @@
  * doors only relay, the pipeline itself is tested in research-deep.test.ts.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
+import { connectedMcpClient } from '../support/mcp-client';
 import { ResearchEventSchema, ResearchPlanSchema, ResearchReportSchema } from '../../src/shared/research-contract';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
 import { FIXTURE_QUERIES, startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
@@ -124,14 +123,7 @@ describe('REST', () => {
 });
 
 describe('MCP research with depth "deep"', () => {
-  async function connect(): Promise<Client> {
-    const server = createLanternMcpServer(api.runtime, { version: 'test' });
-    const client = new Client({ name: 'research-doors', version: '0' });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    await client.connect(clientSide);
-    return client;
-  }
+  const connect = (): Promise<Client> => connectedMcpClient(api.runtime, 'research-doors');
 
   it('runs deep research, telling its steps as progress, the report inside <untrusted_content>', async () => {
     const client = await connect();

@@ -11,13 +11,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedMcpClient, toolText } from '../support/mcp-client';
 import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import { chromiumArgs } from '../../src/main/browser/chromium';
 import { findChrome } from '../../src/main/browser/find-chrome';
-import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
 import type { ResearchEvent, ResearchReport } from '../../src/shared/research-contract';
 import { ResearchReportSchema } from '../../src/shared/research-contract';
 import { goodHeaders, rawRequest, startTestApi, type TestApi } from '../support/api-server';
@@ -223,16 +222,9 @@ describe('lantern ask --deep --scope', () => {
 describe('the MCP research tool with depth "deep" and a scope', () => {
   let client: Client;
   beforeAll(async () => {
-    const server = createLanternMcpServer(api.runtime, { version: 'test', log: () => undefined });
-    client = new Client({ name: 'research-scope', version: '0' });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    await client.connect(clientSide);
+    client = await connectedMcpClient(api.runtime, 'research-scope');
   });
   afterAll(async () => client?.close());
-
-  const textOf = (result: Awaited<ReturnType<Client['callTool']>>): string =>
-    (result.content as Array<{ text: string }>)[0]?.text ?? '';
 
   it('researches the library: the report cites the document and its page', async () => {
     const before = outside();
@@ -241,7 +233,7 @@ describe('the MCP research tool with depth "deep" and a scope', () => {
       arguments: { question: CABIN, depth: 'deep', scope: 'library' },
     });
     expect(result.isError).toBeFalsy();
-    const text = textOf(result);
+    const text = toolText(result);
     expect(text).toMatch(/^Research report for "How warm did the Kestrel heat pump keep the lake cabin\?":/);
     expect(text).toMatch(/\[\^1\]: \[Cabin heating log, p\. 2\]\(<file:\/\/[^>]*cabin-log\.pdf#page=2>\)/);
     expect(outside()).toBe(before);
@@ -252,6 +244,6 @@ describe('the MCP research tool with depth "deep" and a scope', () => {
       name: 'research',
       arguments: { question: CABIN, depth: 'deep', scope: 'everywhere' },
     });
-    expect([result.isError, textOf(result)]).toEqual([true, expect.stringMatching(/^INVALID_INPUT: .*scope/)]);
+    expect([result.isError, toolText(result)]).toEqual([true, expect.stringMatching(/^INVALID_INPUT: .*scope/)]);
   });
 });

@@ -5,15 +5,14 @@
  * the MCP web_search tool (the SDK's own client), which must tell the same outcome for each query.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { connectedMcpClient } from '../support/mcp-client';
 import { startApiServer } from '../../src/main/doors/http/server';
 import { ensureToken, readToken } from '../../src/main/settings/api-token';
-import { createLanternMcpServer } from '../../src/main/doors/mcp/server';
 import { assembleResearch } from '../../src/main/app/node-runtime';
 import { MAX_QUERIES_PER_SEARCH, SearchManyResponseSchema, type SearchManyResponse } from '../../src/shared/contract';
 import { errorOf } from '../support/error-of';
@@ -36,10 +35,7 @@ let mcp: Client;
 beforeAll(async () => {
   web = await startFixtureWeb();
   api = await startReplayingApi({ LANTERN_ENGINE_URL_GOOGLE: web.origin });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createLanternMcpServer(api.runtime, { version: 'test' }).connect(serverSide);
-  mcp = new Client({ name: 'lantern-test', version: '1.0.0' });
-  await mcp.connect(clientSide);
+  mcp = await connectedMcpClient(api.runtime, 'lantern-test');
 });
 afterAll(async () => {
   await mcp?.close();

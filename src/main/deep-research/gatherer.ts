@@ -172,7 +172,8 @@ export async function gather(input: GatherInput, deps: GatherDeps): Promise<Gath
       readUrls.add(url);
       shingles.push(textShingles);
       const title = response.title || result.title;
-      if (!speaksTo({ title, markdown: response.markdown }, [query, request.question])) {
+      // A page is read once for the whole plan: it stays if it speaks to any sub-question, not only the one that found it.
+      if (!speaksTo({ title, markdown: response.markdown }, [query, ...subQuestions, request.question])) {
         emit({ type: 'page', url: result.url, state: 'off-topic', msLeft: budget.left() });
         return;
       }
