@@ -4,8 +4,8 @@
  * time through the fetch pipeline (its private-address guard included) while the next search
  * runs. Each URL is read once for all sub-questions; a page that turns out to be one already read
  * (the same canonical URL after redirects, or near-identical text) is dropped, and so is a page
- * that speaks neither to its sub-question nor to the question (on-topic.ts), before either counts
- * toward `maxPages`. It ends when every
+ * that speaks to none of the plan's sub-questions nor to the question (on-topic.ts), before either
+ * counts toward `maxPages`. It ends when every
  * search is done and read, or early — at `maxPages`, at the time budget, or when cancelled —
  * with what was read so far.
  *

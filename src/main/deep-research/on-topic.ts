@@ -5,8 +5,8 @@
  * slot and lend the report off-topic lines. A page speaks to a question when its title and text
  * hold at least MIN_SUBJECT_SHARE of the question's subject terms (question-shape.ts
  * subjectTerms: not the words that ask for a shape of answer), inflections matched as the answer
- * matches them (terms.ts sameTerm); either the sub-question it was found for or the person's
- * question will do.
+ * matches them (terms.ts sameTerm); any of the questions given will do (the gatherer gives a
+ * page the plan's sub-questions and the person's question: it is read once for all of them).
  */
 import { subjectTerms } from '../answer/question-shape';
 import { contentTerms } from '../answer/terms';
