@@ -25,23 +25,11 @@ import { createHttpClient } from '../../src/renderer/src/client/http-client';
 import type { ResearchApi } from '../../src/shared/api';
 import type { LibraryEvent, LibraryListResponse, LibrarySearchResponse } from '../../src/shared/library-contract';
 import { errorOf } from '../support/error-of';
+import { outputLines } from '../support/output-lines';
+import { escapeRegExp, watchSyncIndexing } from '../support/watch-sync';
 import { makeDocx, makeEpub, makePdf } from '../support/library-fixtures';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { PROJECT_ROOT, runCliInProcess } from '../support/run-cli';
-
-/**
- * Polls `look` until it gives a value: for what another part does in its own time (a watcher's
- * sync), bounded only against a hang, never a budget the machine must meet.
- */
-async function eventually<T>(look: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await look();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A word found in one place only: kind, file number and page or part. */
 const mark = (kind: string, i: number, part: number): string => `zq${kind}${i}x${part}`;
@@ -325,12 +313,11 @@ describe('ResearchApi', () => {
       writeFileSync(join(watched, 'first.md'), `# First\n\n${mark('watch', 0, 1)}`);
       const added = await runtime.library.add({ paths: [watched], watch: true });
       expect(added.watching).toEqual([watched]);
-      writeFileSync(join(watched, 'second.md'), `# Second\n\n${mark('watch', 1, 1)}`);
       // The watcher syncs once the writes pause.
-      const passage = await eventually(
-        async () => (await runtime.library.search({ query: mark('watch', 1, 1) })).passages[0]?.path,
-        'the sync of the watched folder',
-      );
+      const synced = watchSyncIndexing(runtime, join(watched, 'second.md'));
+      writeFileSync(join(watched, 'second.md'), `# Second\n\n${mark('watch', 1, 1)}`);
+      await synced;
+      const passage = (await runtime.library.search({ query: mark('watch', 1, 1) })).passages[0]?.path;
       expect(passage).toBe(join(watched, 'second.md'));
     } finally {
       rmSync(watched, { recursive: true, force: true });
@@ -420,20 +407,16 @@ describe('the lantern process', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const out = outputLines(child.stdout);
+    const err = outputLines(child.stderr);
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     try {
-      await eventually(async () => (stderr.includes(`watching ${watched}`) ? true : undefined), 'the watching line');
-      expect(stdout).toContain('Indexed 1 file');
-      // Written while the process watches: its watcher indexes it into the shared store.
+      await err.next(new RegExp(`^watching ${escapeRegExp(watched)} `));
+      expect(out.text()).toContain('Indexed 1 file');
+      // Written while the process watches: its watcher indexes it into the shared store, and says so.
       writeFileSync(join(watched, 'later.md'), `# Later\n\n${mark('proc', 1, 1)}`);
-      const path = await eventually(
-        async () => (await runtime.library.search({ query: mark('proc', 1, 1) })).passages[0]?.path,
-        "the process's sync",
-      );
+      await err.next(new RegExp(`^Library: ${escapeRegExp(watched)} changed: 1 file indexed, 0 removed\\.$`));
+      const path = (await runtime.library.search({ query: mark('proc', 1, 1) })).passages[0]?.path;
       expect(path).toBe(join(watched, 'later.md'));
       child.kill('SIGINT');
       expect(await exited).toBe(0);

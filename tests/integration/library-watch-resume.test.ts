@@ -12,23 +12,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import type { ResearchService } from '../../src/main/app/service';
-import { readDiscovery } from '../../src/main/doors/http/discovery';
 import { readToken } from '../../src/main/settings/api-token';
 import type { LibrarySearchResponse } from '../../src/shared/library-contract';
 import { assertBuiltFromCurrentSources } from '../support/built-output';
 import { errorOf } from '../support/error-of';
+import { outputLines } from '../support/output-lines';
+import { escapeRegExp, watchSyncIndexing } from '../support/watch-sync';
 import { PROJECT_ROOT, runCliInProcess } from '../support/run-cli';
-
-/** Polls `look` until it gives a value: a watcher's sync comes in its own time (bounded only against a hang). */
-async function eventually<T>(look: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await look();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const dirs: string[] = [];
 const runtimes: ResearchService[] = [];
@@ -74,11 +64,10 @@ describe('watched folders across runtimes', () => {
     expect(await pathsFound(second, 'zqoriginal')).toEqual([]);
 
     // Followed, not only synced: a file written now is indexed without a call.
+    const synced = watchSyncIndexing(second, join(folder, 'c.md'));
     writeFileSync(join(folder, 'c.md'), '# C\n\nWritten while watched: zqcharlie.\n');
-    await eventually(
-      async () => ((await pathsFound(second, 'zqcharlie')).length > 0 ? true : undefined),
-      'the resumed watch indexing c.md',
-    );
+    expect(await synced).toEqual({ folder, indexed: [join(folder, 'c.md')], removed: [] });
+    expect(await pathsFound(second, 'zqcharlie')).toEqual([join(folder, 'c.md')]);
 
     const stopped = await second.library.unwatch({ path: folder });
     expect(stopped).toEqual({ stopped: folder, watching: [] });
@@ -158,29 +147,23 @@ describe('lantern serve (built CLI)', () => {
       env: { ...process.env, LANTERN_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.resume();
+    const out = outputLines(child.stdout);
+    const err = outputLines(child.stderr);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const discovery = await eventually(
-        async () => readDiscovery(dataDir),
-        `lantern serve's discovery file (${stderr})`,
-      );
-      const found = (word: string) => async (): Promise<string[] | undefined> => {
-        const response = await fetch(`${discovery.url}/v1/library/search?query=${word}`, {
+      const [, url] = await out.next(/^Lantern API on (\S+) /);
+      // The sync at its start, before it follows the folder.
+      await out.next(new RegExp(`^Library: following ${escapeRegExp(folder)} \\(synced\\)\\.$`));
+      const found = async (word: string): Promise<string[]> => {
+        const response = await fetch(`${url}/v1/library/search?query=${word}`, {
           headers: { authorization: `Bearer ${readToken(dataDir)}` },
         });
-        const paths = ((await response.json()) as LibrarySearchResponse).passages.map((p) => p.path);
-        return paths.length > 0 ? paths : undefined;
+        return ((await response.json()) as LibrarySearchResponse).passages.map((p) => p.path);
       };
-      expect(await eventually(found('zqservetwo'), 'the sync at the start of lantern serve')).toEqual([
-        join(folder, 'b.md'),
-      ]);
+      expect(await found('zqservetwo')).toEqual([join(folder, 'b.md')]);
       writeFileSync(join(folder, 'c.md'), '# C\n\nWritten while served: zqservethree.\n');
-      expect(await eventually(found('zqservethree'), "lantern serve's watch of the folder")).toEqual([
-        join(folder, 'c.md'),
-      ]);
+      await out.next(new RegExp(`^Library: ${escapeRegExp(folder)} changed: 1 file indexed, 0 removed\\.$`));
+      expect(await found('zqservethree'), err.text()).toEqual([join(folder, 'c.md')]);
     } finally {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

@@ -49,6 +49,13 @@ import { resolve } from 'node:path';
 import { LanternError } from '../../shared/errors';
 import type { FetchPage } from '../../shared/fetch-contract';
 
+/** A watched folder synced after a change on disk: the files indexed and the documents dropped. */
+export interface WatchSynced {
+  folder: string;
+  indexed: string[];
+  removed: string[];
+}
+
 export interface LibraryServiceOptions {
   /** Where files sent by their bytes are kept (imports.ts); without it, library.import is refused. */
   importDir?: string;
@@ -62,6 +69,7 @@ export interface LibraryServiceOptions {
 export class LibraryService implements LibraryApi {
   private library: Promise<Library> | undefined;
   private readonly watches = new Map<string, FolderWatch>();
+  private readonly syncListeners = new Set<(synced: WatchSynced) => void>();
   private closed = false;
 
   constructor(
@@ -248,6 +256,15 @@ export class LibraryService implements LibraryApi {
     return { following, missing };
   }
 
+  /**
+   * Told each time a watched folder is synced after a change on disk (what `lantern serve` logs,
+   * and what a test waits for instead of polling); the returned function stops telling.
+   */
+  onWatchSync(listener: (synced: WatchSynced) => void): () => void {
+    this.syncListeners.add(listener);
+    return () => void this.syncListeners.delete(listener);
+  }
+
   /** Stops following every watched folder (they stay watched for the next start). */
   close(): void {
     this.closed = true;
@@ -262,6 +279,9 @@ export class LibraryService implements LibraryApi {
       folder,
       watchFolder(library, folder, {
         ...(watchDebounceMs === undefined ? {} : { debounceMs: watchDebounceMs }),
+        onSync: ({ indexed, removed }) => {
+          for (const listener of this.syncListeners) listener({ folder, indexed, removed });
+        },
         onError: (error) =>
           onWarning?.(
             `The library folder ${folder} could not be synced: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { ResearchApi } from '../../../shared/api';
 import { definedFields } from '../../../shared/defined-fields';
 import { withoutControlCharacters } from '../../../shared/format/plain-text';
 import { oneLine } from '../../../shared/format/one-line';
@@ -15,10 +14,12 @@ import type {
   UnreadableFileInfo,
 } from '../../../shared/library-contract';
 import { plural } from '../../../shared/format/plural';
+import type { ResearchService } from '../../app/service';
 import { wantsJson, type CliIo } from './output';
 
 export interface LibraryCommandDeps {
-  api: () => ResearchApi;
+  /** The runtime itself: `add --watch` listens to its watches' syncs. */
+  api: () => ResearchService;
   io: CliIo;
 }
 
@@ -61,8 +62,11 @@ export function registerLibraryCommand(program: Command, deps: LibraryCommandDep
       );
       deps.io.out(wantsJson(command) ? JSON.stringify(response) : formatAdded(response));
       if (response.watching.length > 0) {
+        // stdout may be JSON: each sync is said beside the progress, on stderr.
+        const stop = sayWatchSyncs(deps.api().library, deps.io.err);
         deps.io.err(`watching ${response.watching.join(', ')} (Ctrl-C to stop)`);
         await interrupted();
+        stop();
       }
     });
 
@@ -232,4 +236,14 @@ function formatRemoved(response: LibraryRemoveResponse): string {
   if (response.notFound.length > 0)
     lines.push(`Not in the library: ${response.notFound.map((id) => `#${id}`).join(', ')}.`);
   return lines.join('\n');
+}
+
+/** Says each sync of a watched folder after a change on disk (`library add --watch`, `lantern serve`). */
+export function sayWatchSyncs(
+  library: Pick<ResearchService['library'], 'onWatchSync'>,
+  say: (line: string) => void,
+): () => void {
+  return library.onWatchSync(({ folder, indexed, removed }) =>
+    say(`Library: ${folder} changed: ${plural(indexed.length, 'file')} indexed, ${removed.length} removed.`),
+  );
 }

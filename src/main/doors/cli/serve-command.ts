@@ -7,6 +7,7 @@ import type { ResearchService } from '../../app/service';
 import type { CliIo } from './output';
 import { parseWholeNumber } from './output';
 import { openAppWindow, type AppWindow } from './app-window';
+import { sayWatchSyncs } from './library-command';
 
 /** How long requests in flight may finish after SIGINT/SIGTERM before they are cancelled. */
 const SHUTDOWN_GRACE_MS = 1500;
@@ -39,8 +40,12 @@ export function registerServeCommand(
         version: deps.version,
         log: (message) => deps.io.err(message),
       });
-      // The library's watched folders are followed again while the server runs (synced first).
-      void deps.api().library.resumeWatching();
+      // The library's watched folders are followed again while the server runs (synced first), each sync said.
+      const library = deps.api().library;
+      sayWatchSyncs(library, deps.io.out);
+      void library.resumeWatching().then(({ following }) => {
+        if (following.length > 0) deps.io.out(`Library: following ${following.join(', ')} (synced).`);
+      });
       const { server, webUi } = running;
       if (server.portWasTaken)
         deps.io.err(`Port ${flags.port ?? DEFAULT_PORT} is taken; listening on ${server.port} instead.`);
