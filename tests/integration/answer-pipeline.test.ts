@@ -14,7 +14,7 @@ import type { SearchResponse } from '../../src/shared/contract';
 import { LanternError } from '../../src/shared/errors';
 import { isFetchBatch } from '../../src/shared/fetch-contract';
 import { ThreadSchema } from '../../src/shared/history-contract';
-import { ARTICLES, startAnswerSite, type AnswerSite } from '../support/answer-site';
+import { ARTICLES, searchOverPages, startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { errorOf } from '../support/error-of';
 import { fenceOffNetwork } from '../support/network-fence';
 import { tempStore } from '../support/temp-store';
@@ -32,22 +32,12 @@ afterAll(async () => {
 
 const fetchService = createFetchService({ settings: () => ({ allowPrivateNetworks: false }) });
 
-function searchReturning(paths: string[], extra: Partial<SearchResponse> = {}) {
-  return async (): Promise<SearchResponse> => ({
-    searchId: 's1',
-    query: 'q',
-    engine: 'google',
-    results: paths.map((path, index) => ({
-      index,
-      title: `Result ${index + 1}`,
-      url: `${site.pages}${path}`,
-      snippet: '',
-      source: '127.0.0.1',
-    })),
-    tookMs: 5,
-    ...extra,
-  });
-}
+const searchReturning = (paths: string[], extra: Partial<SearchResponse> = {}) =>
+  searchOverPages(
+    () => site.pages,
+    () => paths,
+    extra,
+  );
 
 function service(
   options: {

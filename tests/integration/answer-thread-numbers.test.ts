@@ -9,9 +9,8 @@ import { AnswerService } from '../../src/main/answer/answer-service';
 import { ResearchRunService } from '../../src/main/deep-research/research-service';
 import { createFetchService } from '../../src/main/fetch/service';
 import type { AnswerEvent } from '../../src/shared/answer-contract';
-import type { SearchResponse } from '../../src/shared/contract';
 import type { ResearchEvent } from '../../src/shared/research-contract';
-import { startAnswerSite, type AnswerSite } from '../support/answer-site';
+import { searchOverPages, startAnswerSite, type AnswerSite } from '../support/answer-site';
 import { fenceOffNetwork } from '../support/network-fence';
 import { tempStore } from '../support/temp-store';
 
@@ -30,21 +29,7 @@ const fetchService = createFetchService({ settings: () => ({ allowPrivateNetwork
 const numbers = (sources: { n: number; url: string }[]) => sources.map((s) => [s.n, new URL(s.url).pathname]);
 
 /** A search that answers the pages `paths()` names, in that order, whatever was asked. */
-function searchOver(paths: () => string[]) {
-  return async (): Promise<SearchResponse> => ({
-    searchId: 's1',
-    query: 'q',
-    engine: 'google',
-    results: paths().map((path, index) => ({
-      index,
-      title: `Result ${index + 1}`,
-      url: `${site.pages}${path}`,
-      snippet: '',
-      source: '127.0.0.1',
-    })),
-    tookMs: 5,
-  });
-}
+const searchOver = (paths: () => string[]) => searchOverPages(() => site.pages, paths);
 
 describe('citation numbers within a thread', () => {
   it('a follow-up cites a page of turn 1 by its turn-1 number, live and stored; a new page takes the next number', async () => {

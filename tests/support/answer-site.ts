@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
+import type { SearchResponse } from '../../src/shared/contract';
 import { listenOnLoopback, sendHtml } from './loopback-http';
 
 const RESULTS = new URL('../fixtures/google/answer-results.html', import.meta.url);
@@ -202,4 +203,30 @@ export async function startAnswerSite(): Promise<AnswerSite> {
       );
     },
   };
+}
+
+/**
+ * A search (AnswerService's `search`) that answers the site's pages `paths()` names, in that
+ * order, whatever was asked: for tests of what an answer does with what a search found.
+ */
+export function searchOverPages(
+  /** The site's pages origin, read at each search (a test starts its site after defining its search). */
+  pagesOrigin: () => string,
+  paths: () => readonly string[],
+  extra: Partial<SearchResponse> = {},
+): () => Promise<SearchResponse> {
+  return async () => ({
+    searchId: 's1',
+    query: 'q',
+    engine: 'google',
+    results: paths().map((path, index) => ({
+      index,
+      title: `Result ${index + 1}`,
+      url: `${pagesOrigin()}${path}`,
+      snippet: '',
+      source: '127.0.0.1',
+    })),
+    tookMs: 5,
+    ...extra,
+  });
 }
