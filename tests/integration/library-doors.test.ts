@@ -140,6 +140,11 @@ describe('the HTTP door', () => {
     expect(progress.at(0)).toMatchObject({ done: 0, total: 32, current: join(folder, 'book-0.epub') });
     expect(progress.at(-1)).toMatchObject({ done: 32, total: 32, current: '' });
     expect(progress).toHaveLength(33);
+    // A bounded list unfiltered: the first documents by path, and how many there are in all.
+    const all = await ui.library.list();
+    const firstTwo = await ui.library.list({ limit: 2 });
+    expect(firstTwo.documents).toEqual(all.documents.slice(0, 2));
+    expect([firstTwo.total, all.total]).toEqual([30, 30]);
   });
 
   it('refuses an agent adding files, and lets it list and search', async () => {

@@ -125,7 +125,27 @@ export class LibraryService implements LibraryApi {
   async list(input: LibraryListRequestInput = {}): Promise<LibraryListResponse> {
     const { type, query, limit } = parse(LibraryListRequestSchema, input ?? {}, 'library.list');
     const needle = query?.trim().toLocaleLowerCase();
-    const documents = this.store.library
+    const { shown, total } =
+      type === undefined && !needle && limit !== undefined
+        ? // Unfiltered and bounded (the question box asks whether the library holds anything before each answer): no row read past `limit`.
+          { shown: this.store.library.first(limit), total: this.store.library.count() }
+        : this.matching(type, needle, limit);
+    return {
+      documents: shown.map(documentInfo),
+      total,
+      unreadable: this.store.library.unreadable().map(({ path, reason }) => ({ path, reason })),
+      folders: this.store.library.folders(),
+      watching: this.store.libraryWatches.list(),
+    };
+  }
+
+  /** The documents of this type whose title or path holds the text, the first `limit` of them and how many. */
+  private matching(
+    type: LibraryType | undefined,
+    needle: string | undefined,
+    limit: number | undefined,
+  ): { shown: LibraryDocumentRecord[]; total: number } {
+    const matching = this.store.library
       .list()
       .filter((document) => type === undefined || document.kind === type)
       .filter(
@@ -134,13 +154,7 @@ export class LibraryService implements LibraryApi {
           document.title.toLocaleLowerCase().includes(needle) ||
           document.path.toLocaleLowerCase().includes(needle),
       );
-    return {
-      documents: documents.slice(0, limit).map(documentInfo),
-      total: documents.length,
-      unreadable: this.store.library.unreadable().map(({ path, reason }) => ({ path, reason })),
-      folders: this.store.library.folders(),
-      watching: this.store.libraryWatches.list(),
-    };
+    return { shown: matching.slice(0, limit), total: matching.length };
   }
 
   async search(input: LibrarySearchRequestInput): Promise<LibrarySearchResponse> {

@@ -178,6 +178,11 @@ export class LibraryIndex {
     return rows.map(toRecord);
   }
 
+  /** The first `limit` documents by path: what a list unfiltered shows, without reading every row. */
+  first(limit: number): LibraryDocumentRecord[] {
+    return (this.sql(`${DOCUMENT_SELECT} ORDER BY d.path LIMIT ?`).all(limit) as DocumentRow[]).map(toRecord);
+  }
+
   /** Removes a document, its sections and their index rows; false when there was none. */
   remove(path: string): boolean {
     const row = this.sql('SELECT id FROM library_documents WHERE path = ?').get(path) as { id: number } | undefined;
