@@ -10,6 +10,7 @@ import type * as z from 'zod';
 import type { LibraryApi, LibraryCallOptions } from '../../shared/api';
 import {
   LibraryAddRequestSchema,
+  isSavedPagePath,
   LibraryImportRequestSchema,
   LibraryListRequestSchema,
   LibraryReadRequestSchema,
@@ -43,7 +44,7 @@ import { validationError } from '../common/validation';
 import type { Library, SyncReport } from './library';
 import { dropImport, keepImports } from './imports';
 import { watchFolder, type FolderWatch } from './watch';
-import { isSavedPage, savePage } from './saved-pages';
+import { savePage } from './saved-pages';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { LanternError } from '../../shared/errors';
@@ -342,7 +343,7 @@ function documentInfo(document: LibraryDocumentRecord): LibraryDocumentInfo {
     sections: document.sections,
     size: document.size,
     indexedAt: document.indexedAt,
-    ...(isSavedPage(document.path) ? { origin: document.path } : {}),
+    ...(isSavedPagePath(document.path) ? { origin: document.path } : {}),
   };
 }
 

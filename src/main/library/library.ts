@@ -10,7 +10,7 @@ import { resolve, sep } from 'node:path';
 import { LanternError } from '../../shared/errors';
 import type { Store, UnreadableFile } from '../store';
 import { libraryKindOf, readLibraryFile } from './read-file';
-import { isSavedPage } from './saved-pages';
+import { isSavedPagePath } from '../../shared/library-contract';
 
 export interface LibraryProgress {
   done: number;
@@ -130,7 +130,7 @@ export class Library {
     const singles = this.store.library
       .list()
       .map((document) => document.path)
-      .filter((path) => !isSavedPage(path) && !underFolder(path) && inScope(path));
+      .filter((path) => !isSavedPagePath(path) && !underFolder(path) && inScope(path));
     const report = await this.syncAll(present, singles, options);
     return { ...report, unreadable: [...missing, ...report.unreadable] };
   }

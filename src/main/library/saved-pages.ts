@@ -7,14 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { LanternError } from '../../shared/errors';
-import { isSavedPagePath } from '../../shared/library-contract';
 import type { Store } from '../store';
 import type { LibraryDocumentRecord } from '../store/library-index';
 import type { LibraryKind } from './document';
 import { markdownSections } from './sections';
-
-/** Whether a library path is a saved page's address rather than a file's path. */
-export const isSavedPage = isSavedPagePath;
 
 export interface SavedPage {
   outcome: 'saved' | 'updated' | 'unchanged';
