@@ -139,12 +139,16 @@ test('a PDF dropped on another screen is sent to the Library, read page by page,
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const transfer = new DataTransfer();
     transfer.items.add(new File([bytes], 'tide-table.pdf', { type: 'application/pdf' }));
+    // An empty file of no known type is a file all the same: the library lists it with why.
+    transfer.items.add(new File([], 'empty-notes.md', { type: '' }));
     return transfer;
   }, pdf.toString('base64'));
   await page.locator('.layout').dispatchEvent('dragover', { dataTransfer });
   await page.locator('.layout').dispatchEvent('drop', { dataTransfer });
   await expect(page).toHaveURL(/\/library$/);
   await expect(page.locator('.library-report')).toContainText('1 file indexed');
+  await expect(page.locator('.library-report .unreadable')).toContainText('empty-notes');
+  await expect(page.locator('.library-report .unreadable')).toContainText('the file is empty (0 bytes)');
   await expect(page.getByRole('region', { name: 'Documents' })).toContainText('Tide table');
   // The desktop app's folder chooser needs a path a browser never gives; its file chooser sends the files.
   await expect(page.getByText('Choose a folder…')).toHaveCount(0);

@@ -127,7 +127,15 @@ export function App(): React.JSX.Element {
         if (event.dataTransfer.files.length === 0) return;
         event.preventDefault();
         const files = [...event.dataTransfer.files];
-        useView.getState().dropOnLibrary({ paths: pathsOfFiles?.(files) ?? [], files });
+        const paths = pathsOfFiles?.(files) ?? [];
+        // A folder is a File without bytes to a page; only its entry says it is a folder (read now: the items live as long as the event).
+        const entries = [...event.dataTransfer.items].filter((item) => item.kind === 'file');
+        const isFolder = files.map((_, i) => entries[i]?.webkitGetAsEntry()?.isDirectory === true);
+        useView.getState().dropOnLibrary({
+          paths,
+          files: files.filter((_, i) => !isFolder[i]),
+          folders: isFolder.filter(Boolean).length,
+        });
       }}
     >
       <a className="skip-link" href="#ask-input" inert={drawerOpen}>

@@ -153,19 +153,21 @@ export function LibraryScreen(): React.JSX.Element {
     const taken = dropped === undefined ? undefined : useView.getState().takeDropped();
     if (taken === undefined) return;
     if (taken.paths.length > 0) add(taken.paths);
-    else send(taken.files);
+    else send(taken.files, taken.folders);
   }, [dropped]);
 
-  /** Files without a path (a browser's drop or picker): their bytes go to the library, which keeps a copy. */
-  const send = (files: File[]): void => {
-    setDropNote(undefined);
-    // A dropped folder reaches a page as an entry without bytes: only files can be sent.
-    const readable = files.filter((file) => file.size > 0 || file.type !== '');
-    if (readable.length === 0) {
-      setDropNote('A folder cannot be sent from a browser: drop the files in it, or type the folder’s path above.');
-      return;
-    }
-    const total = readable.reduce((sum, file) => sum + file.size, 0);
+  /**
+   * Files without a path (a browser's drop or picker): their bytes go to the library, which keeps
+   * a copy and lists any it cannot read (an empty one, say) with why. A folder cannot be sent.
+   */
+  const send = (files: File[], folders = 0): void => {
+    setDropNote(
+      folders === 0
+        ? undefined
+        : `${folders === 1 ? 'A folder' : `${folders} folders`} cannot be sent from a browser: drop the files in it, or type the folder’s path above.`,
+    );
+    if (files.length === 0) return;
+    const total = files.reduce((sum, file) => sum + file.size, 0);
     if (total > MAX_SEND_BYTES) {
       setDropNote(
         `These files are larger than ${MAX_SEND_BYTES / 1024 / 1024} MB together: add fewer at once, or type their folder’s path above.`,
@@ -173,7 +175,7 @@ export function LibraryScreen(): React.JSX.Element {
       return;
     }
     void indexing('Added', async (signal) =>
-      client.library.import({ files: await Promise.all(readable.map(asSent)) }, { signal, onEvent }),
+      client.library.import({ files: await Promise.all(files.map(asSent)) }, { signal, onEvent }),
     );
   };
 

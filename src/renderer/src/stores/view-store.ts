@@ -3,10 +3,14 @@ import { create } from 'zustand';
 
 export type Screen = 'research' | 'library' | 'settings';
 
-/** What was dropped: the files' paths (the desktop app), or none and the files themselves (a browser). */
+/**
+ * What was dropped: the files' paths (the desktop app), or none and the files themselves (a
+ * browser), without the folders among them, which a browser cannot read; `folders` counts those.
+ */
 export interface Dropped {
   paths: string[];
   files: File[];
+  folders: number;
 }
 
 interface ViewStore {
