@@ -14,6 +14,8 @@ describe('a question that leans on its thread stands alone on its subject', () =
     ['When was she born?', after('Who was Marie Curie?'), 'When was Marie Curie born?'],
     ['What were her discoveries?', after('Who was Marie Curie?'), "What were Marie Curie's discoveries?"],
     ['How many people live there?', after('How big is Paris?'), 'How many people live in Paris?'],
+    ['Which one is the lightest?', after('What tents does Vaude make?'), 'Which Vaude is the lightest?'],
+    ['Where can I buy the newest one?', after('What tents does Vaude make?'), 'Where can I buy the newest Vaude?'],
   ])('a pronoun or demonstrative (English): %s', (question, earlier, standalone) => {
     expect(standaloneQuestion(question, earlier)).toBe(standalone);
   });
@@ -74,6 +76,9 @@ describe('a question that stands alone is left as it is', () => {
     'Quelle est la population de Lyon ?',
     'Co to jest fotosynteza?',
     'How much caffeine is in green tea?',
+    'Is one of the sequels better?',
+    'Has no one seen the sequel?',
+    'How many times does one watch a film?',
   ])('%s', (question) => {
     expect(standaloneQuestion(question, FILM)).toBe(question);
   });

@@ -360,6 +360,15 @@ function byReference(
     )
       return replaced(tokens, i, `in ${subject}`);
     if (g.pronouns.includes(word)) return replaced(tokens, i, subject);
+    // English's "one" ends a noun phrase in place of the noun said before ("the cheapest one", "which one"), not in "one of" or "no one".
+    if (
+      language === 'en' &&
+      (word === 'one' || word === 'ones') &&
+      previous !== undefined &&
+      previous !== 'no' &&
+      (next === undefined || (isFunctionWord(next.lower) && next.lower !== 'of'))
+    )
+      return replaced(tokens, i, subject);
     // French puts the subject pronoun after the verb with a hyphen ("Quand est-il né ?"): the subject goes last.
     if (language === 'fr') {
       const inverted = /^(.+?)-(?:t-)?(il|elle|ils|elles)$/u.exec(token.core);
