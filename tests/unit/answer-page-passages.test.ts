@@ -106,6 +106,15 @@ describe('fetch with a question and no maxTokens', () => {
     expect(texts.join('\n')).not.toContain(FILLER[7]);
   });
 
+  it('gives the sentence that answers, not the sentences before it in its paragraph', async () => {
+    const paragraph = `${FILLER[2]} ${FILLER[4]} ${TALL}`;
+    const page = await ask([FILLER[0], paragraph, FILLER[1], FILLER[3], FILLER[5]].join('\n\n'), question);
+    const given = page.passages!.map((passage) => passage.text).join('\n');
+    expect(given).toContain(TALL);
+    expect(given).not.toContain(FILLER[2]);
+    expect(given).not.toContain(FILLER[4]);
+  });
+
   it('fills maxTokens best first when it is given', async () => {
     const texts = (await ask(markdown, question, 100)).passages!.map((passage) => passage.text);
     expect(texts[0]).toContain(FAMOUS);

@@ -1,7 +1,8 @@
 /**
  * Fetch with a question (`web_fetch` with `question`, REST POST /v1/fetch): instead of the page
- * from its start, the page's passages that best answer the question, cut and ranked as an
- * answer's are (passages.ts, rank.ts), best first, each with its range in the page's markdown.
+ * from its start, the page's sentences (and facts laid out) that best answer the question,
+ * ranked as an answer's passages are (passages.ts, rank.ts), best first, sentences that follow
+ * each other in the page joined, each with its range in the page's markdown.
  * Without `maxTokens`, only the passages that score near the best (and so add something to it),
  * within DEFAULT_QUESTION_TOKENS; with it, as many as fit, best first. The budget holds the
  * passages as the text formats show them, each under its range (fetched-text.ts). It wraps the
@@ -27,11 +28,10 @@ const BETWEEN_PASSAGES = '\n\n…\n\n';
  * Without maxTokens, a passage is given when it scores at least this share of the best one
  * (BM25+, rank.ts), within DEFAULT_QUESTION_TOKENS: one that shares less of the question adds
  * little to the best and costs as much. Chosen on the QA set's tuning half: the highest share
- * that finds the gold answer there as often as the budget alone did (67 of 68; 0.25 loses one
- * whose answer ranked sixth). A higher share is leaner and answers less: see docs/benchmarks.md,
- * Tokens, for 0.6.
+ * that finds the gold answer there as often as the budget alone did (67 of 68; 0.45 loses one).
+ * A higher share is leaner and answers less: see docs/benchmarks.md, Tokens.
  */
-const NEAR_BEST = 0.2;
+const NEAR_BEST = 0.4;
 
 interface Span {
   text: string;
@@ -104,7 +104,10 @@ function bestPassages(page: FetchPage, question: string, choice: Choice, counter
  * one. Passages that touch in the page are one passage, under one range.
  */
 function choosePassages(page: FetchPage, question: string, choice: Choice, counter: TokenCounter): Span[] {
-  const passages = pagePassages({ n: 1, url: page.url, title: page.title, markdown: page.markdown }, 0);
+  // Sentence by sentence: a passage of an answer's size (passages.ts) brings the sentences around the one that answers.
+  const passages = pagePassages({ n: 1, url: page.url, title: page.title, markdown: page.markdown }, 0, {
+    sentenceEach: true,
+  });
   const ranked = rankPassages(question, passages);
   const top = ranked[0]?.score ?? 0;
   const taken = new PassageSet(page.markdown, choice.budget, counter);

@@ -241,11 +241,13 @@ function isLabelValueLine(block: Block): boolean {
  * whole sentences; then each fact laid out rather than written, as one passage: a label or
  * heading with the short value that stands under it ("Nettomenge" then "250 g", "# Magnetic
  * Project Mat" then "$19.95"), a label and its value on a line of their own ("Weight: 311 g"),
- * and each table row with two cells or more.
+ * and each table row with two cells or more. With `sentenceEach`, each sentence of prose is a
+ * passage of its own (a reader that wants the few sentences that answer, not their neighbours).
  */
 export function pagePassages(
   page: { n: number; url: string; title: string; markdown: string },
   firstId: number,
+  { sentenceEach = false }: { sentenceEach?: boolean } = {},
 ): Passage[] {
   const passages: Passage[] = [];
   const blocks = blocksOf(page.markdown);
@@ -279,7 +281,7 @@ export function pagePassages(
     };
     for (const sentence of splitSentences(block.text, block.start)) {
       const first = group[0];
-      if (first && sentence.end - first.start > PASSAGE_TARGET_CHARS) emit();
+      if (first && (sentenceEach || sentence.end - first.start > PASSAGE_TARGET_CHARS)) emit();
       group.push(sentence);
     }
     emit();
