@@ -133,7 +133,8 @@ export function openAnswer(question: string, passages: readonly Passage[]): stri
     const body = [section ? formatOutline(section) : '', kept.map((p) => `- ${cite(p)}`).join('\n')]
       .filter((b) => b !== '')
       .join('\n\n');
-    if (body !== '') blocks.push(`**${facet}**\n\n${body}`);
+    // Headed as the person asked it: the subject a facet was given to lean on is for ranking, not for reading.
+    if (body !== '') blocks.push(`**${ownQuestion(facet)}**\n\n${body}`);
   }
   return lead === undefined ? undefined : [cite(lead), ...blocks].join('\n\n');
 }
