@@ -121,6 +121,16 @@ describe('fetch with a question and no maxTokens', () => {
     expect(texts.join('\n')).toContain(FERRY);
   });
 
+  it('does not say again what a passage given already holds', async () => {
+    // A product's card, shown again further down the page (a "recently viewed" strip).
+    const card = 'Weekender MAX 80W 111Wh Portable Power Station\n\n  **$99.99** ~~$239.99~~';
+    const page = await ask(
+      [card, ...FILLER, card, ...FILLER].join('\n\n'),
+      'How much does the Weekender MAX 80W cost?',
+    );
+    expect(page.passages!.filter((passage) => passage.text.includes('111Wh'))).toHaveLength(1);
+  });
+
   it('gives the page whole when its passages would cost as much', async () => {
     const sections = `## Height\n\n${TALL}\n\n## Place\n\n${WHERE}`;
     const page = await ask(sections, 'How tall was the Pharos lighthouse at Alexandria?');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellsOf, pagePassages, splitSentences } from '../../src/main/answer/passages';
+import { cellsOf, pagePassages, splitClauses, splitSentences } from '../../src/main/answer/passages';
 import { rankPassages } from '../../src/main/answer/rank';
 
 describe('splitSentences', () => {
@@ -71,6 +71,41 @@ describe('splitSentences', () => {
   });
 });
 
+describe('splitClauses', () => {
+  const at = (text: string, start = 0) => ({ text, start, end: start + text.length });
+  const LEFT = 'The committee met for three long days in the old town hall down by the harbour';
+  const RIGHT = 'and it agreed on a budget of 1,000,000 euros for the new bridge over the wide river';
+
+  it('cuts a long sentence at the clause break nearest its middle, each part under its range in the page', () => {
+    const sentence = `${LEFT}, the city said on Monday, ${RIGHT} after a long debate.`;
+    const page = `Intro. ${sentence}`;
+    const parts = splitClauses(at(sentence, 'Intro. '.length));
+    expect(sentence.length).toBeGreaterThan(200);
+    expect(parts.map((part) => part.text)).toEqual([
+      `${LEFT}, the city said on Monday,`,
+      `${RIGHT} after a long debate.`,
+    ]);
+    for (const part of parts) expect(page.slice(part.start, part.end)).toBe(part.text);
+  });
+
+  it('leaves a short sentence, a lead-in with its verb and a comma inside a number whole', () => {
+    const short = `${LEFT}, ${RIGHT}.`.slice(0, 150);
+    expect(splitClauses(at(short))).toEqual([at(short)]);
+    // Its only breaks leave a lead-in and a name shorter than a clause: they stay with the verb.
+    const apposition = `The inspector general of the police, Álvaro Álvarez, ${RIGHT} ${RIGHT}.`;
+    expect(apposition.length).toBeGreaterThan(200);
+    expect(splitClauses(at(apposition))).toEqual([at(apposition)]);
+    const figures = `${RIGHT} 1,000,000 ${RIGHT} ${RIGHT}.`;
+    expect(splitClauses(at(figures))).toEqual([at(figures)]);
+  });
+
+  it('cuts at a full-width comma, which has no space after it', () => {
+    const head = '委员会在港口附近的老市政厅开会三天'.repeat(7);
+    const tail = '并同意为河上的新桥拨款一百万欧元'.repeat(7);
+    expect(splitClauses(at(`${head}，${tail}。`)).map((part) => part.text)).toEqual([`${head}，`, `${tail}。`]);
+  });
+});
+
 describe('pagePassages', () => {
   const markdown = [
     '# Title',
@@ -106,6 +141,16 @@ describe('pagePassages', () => {
     const passages = pagePassages({ n: 1, url: 'u', title: 't', markdown: long }, 0);
     expect(passages.map((p) => p.text.length)).toEqual([51 * 7 - 1, 51 * 3 - 1]);
     expect(passages.every((p) => p.text.endsWith('ok.'))).toBe(true);
+  });
+
+  it('gives a long sentence a passage for each of its clauses only sentence by sentence', () => {
+    const LEFT = 'The committee met for three long days in the old town hall by the harbour, the city said on Monday,';
+    const RIGHT =
+      'and it agreed on a budget of one million euros for the new bridge over the wide river after a long debate.';
+    const long = `${LEFT} ${RIGHT}`;
+    const page = { n: 1, url: 'u', title: 't', markdown: long };
+    expect(pagePassages(page, 0).map((p) => p.text)).toEqual([long]);
+    expect(pagePassages(page, 0, { sentenceEach: true }).map((p) => p.text)).toEqual([LEFT, RIGHT]);
   });
 
   it("gives each passage its context: its section's headings, outermost first, and for prose the prose passage before it", () => {

@@ -1,6 +1,7 @@
 /**
  * Fetch with a question (`web_fetch` with `question`, REST POST /v1/fetch): instead of the page
- * from its start, the page's sentences (and facts laid out) that best answer the question,
+ * from its start, the page's sentences (a long one cut at its clauses, passages.ts) and facts
+ * laid out that best answer the question,
  * ranked as an answer's passages are (passages.ts, rank.ts), best first, sentences that follow
  * each other in the page joined, each with its range in the page's markdown.
  * Without `maxTokens`, only the passages that score near the best (and so add something to it),
@@ -11,6 +12,7 @@
 import { LanternError } from '../../shared/errors';
 import { DEFAULT_QUESTION_TOKENS, FetchRequestSchema, isFetchBatch, type FetchPage } from '../../shared/fetch-contract';
 import { passagesText } from '../../shared/format/fetched-text';
+import { oneLine } from '../../shared/format/one-line';
 import type { FetchService } from '../fetch';
 import { fairShares } from '../fetch/budget';
 import { tokenCounter, type TokenCounter } from '../text/token-budget';
@@ -28,7 +30,7 @@ const BETWEEN_PASSAGES = '\n\n…\n\n';
  * Without maxTokens, a passage is given when it scores at least this share of the best one
  * (BM25+, rank.ts), within DEFAULT_QUESTION_TOKENS: one that shares less of the question adds
  * little to the best and costs as much. Chosen on the QA set's tuning half: the highest share
- * that finds the gold answer there as often as the budget alone did (67 of 68; 0.45 loses one).
+ * that finds the gold answer there as often as the budget alone did (67 of 68; 0.42 loses one).
  * A higher share is leaner and answers less: see docs/benchmarks.md, Tokens.
  */
 const NEAR_BEST = 0.4;
@@ -131,11 +133,11 @@ function choosePassages(page: FetchPage, question: string, choice: Choice, count
 /**
  * Passages taken, best first, within a budget of tokens as passagesText shows them: a passage that
  * touches others taken (nothing but white space between) is one with them, where the first of
- * them stands.
+ * them stands. One whose words a passage taken already holds is not taken again; one that holds
+ * the words of a passage taken, and more, takes its place.
  */
 class PassageSet {
   private readonly taken: Span[] = [];
-  private readonly texts = new Set<string>();
   private readonly costs: number[] = [];
 
   constructor(
@@ -158,24 +160,35 @@ class PassageSet {
 
   /** Takes the passage if it is new and fits; whether it did. */
   add(passage: Span): boolean {
-    // A fact laid out (a table row, a label and its value) may lie inside a passage already taken.
-    if (this.overlaps(passage) || this.texts.has(passage.text.trim())) return false;
+    // A fact laid out (a table row, a label and its value) may lie inside a passage already taken,
+    // and a page may say again what one taken says (a product's card shown twice).
+    if (this.overlaps(passage) || this.holds(passage.text)) return false;
     const touching = this.taken.flatMap((span, i) => (this.touches(span, passage) ? [i] : []));
+    // One taken that this one says again, and more (a product's name, then its card), gives way to it.
+    const held = this.taken.flatMap((span, i) =>
+      !touching.includes(i) && oneLine(passage.text).includes(oneLine(span.text)) ? [i] : [],
+    );
     const start = Math.min(passage.start, ...touching.map((i) => this.taken[i]!.start));
     const end = Math.max(passage.end, ...touching.map((i) => this.taken[i]!.end));
     const joined = { text: this.markdown.slice(start, end), start, end };
-    const at = touching[0] ?? this.taken.length;
+    const replaced = [...touching, ...held].sort((a, b) => a - b);
+    const at = replaced[0] ?? this.taken.length;
     const cost = this.cost(joined, at);
-    const freed = touching.reduce((sum, i) => sum + this.costs[i]!, 0);
+    const freed = replaced.reduce((sum, i) => sum + this.costs[i]!, 0);
     if (this.total() - freed + cost > this.budget) return false;
-    for (const i of [...touching].reverse()) {
+    for (const i of [...replaced].reverse()) {
       this.taken.splice(i, 1);
       this.costs.splice(i, 1);
     }
     this.taken.splice(at, 0, joined);
     this.costs.splice(at, 0, cost);
-    this.texts.add(passage.text.trim());
     return true;
+  }
+
+  /** Whether a passage taken holds the text's words, in order, spaced as they may be. */
+  private holds(text: string): boolean {
+    const words = oneLine(text);
+    return this.taken.some((span) => oneLine(span.text).includes(words));
   }
 
   /** The passages taken, the last left out while, shown together, they take more than the budget (counted apart, a token more or less). */
