@@ -181,7 +181,7 @@ describe('arguments as agents send them', () => {
       'a cap too small',
       'web_fetch',
       { url: 'https://example.com', max_tokens: 10 },
-      'max_tokens: got number 10; allowed: a whole number of at least 100',
+      'Invalid arguments for web_fetch: max_tokens: got number 10; allowed: a whole number of at least 100',
     ],
     [
       'a question that is empty',

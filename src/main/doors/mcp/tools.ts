@@ -86,7 +86,7 @@ function tool<Input extends z.ZodObject, Output extends z.ZodObject>(definition:
     ...described,
     // The output schema strips what it does not name, so structured content always matches it.
     run: async (args, context) => {
-      checkCap(args as CapArguments);
+      checkCap(definition.name, args as CapArguments);
       const answer = await definition.run(args as z.output<Input>, context);
       const text = await capText(answer.text, args as CapArguments, capped);
       return { text, structured: definition.output.parse(answer.structured) as Record<string, unknown> };
@@ -104,18 +104,18 @@ interface CapArguments {
  * are not in the schema (tools/list is paid for in tokens), so they are worded here as the
  * contract words its own.
  */
-function checkCap(args: CapArguments): void {
+function checkCap(tool: string, args: CapArguments): void {
   const { max_tokens: maxTokens, start_index: startIndex } = args;
   if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < MIN_TOOL_MAX_TOKENS)) {
     throw new LanternError(
       'INVALID_INPUT',
-      `Invalid arguments: max_tokens: got number ${maxTokens}; allowed: a whole number of at least ${MIN_TOOL_MAX_TOKENS}`,
+      `Invalid arguments for ${tool}: max_tokens: got number ${maxTokens}; allowed: a whole number of at least ${MIN_TOOL_MAX_TOKENS}`,
     );
   }
   if (startIndex !== undefined && (!Number.isInteger(startIndex) || startIndex < 0)) {
     throw new LanternError(
       'INVALID_INPUT',
-      `Invalid arguments: start_index: got number ${startIndex}; allowed: a whole number of at least 0`,
+      `Invalid arguments for ${tool}: start_index: got number ${startIndex}; allowed: a whole number of at least 0`,
     );
   }
 }
