@@ -111,6 +111,27 @@ describe('compound questions', () => {
     expect(answer).toMatch(/visa/);
   });
 
+  it("answers a facet that names its own subject from the question's pages, not from a page of another topic with its words", () => {
+    const TRAINING: [string, string] = [
+      'Strength training for gym beginners',
+      [
+        'Strength training makes the bones and muscles of gym beginners stronger.',
+        'A gym beginner should plan the week with three training days and a rest day between them.',
+      ].join(' '),
+    ];
+    // Shares the second facet's words (a beginner, to plan, the week) and nothing of strength training.
+    const TRAVEL: [string, string] = [
+      'Booking flights for beginners',
+      'A beginner can plan the week of a trip with the flight search. Pick the week first, then plan the hotel.',
+    ];
+    const answer = openAnswer(
+      'Why should gym beginners do strength training, and how should a beginner plan the week?',
+      pages(TRAINING, TRAVEL),
+    )!;
+    expect(answer).toMatch(/rest day/);
+    expect(answer).not.toMatch(/flight|hotel/);
+  });
+
   it('gives no group to a facet whose own words no page writes', () => {
     const given = pages(VISAS);
     const answer = openAnswer(

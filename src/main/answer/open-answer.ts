@@ -117,9 +117,13 @@ export function openAnswer(question: string, passages: readonly Passage[]): stri
   const blocks: string[] = [];
   let lead: Scored | undefined;
   const used = new Set<string>();
+  // The facets ask of one subject: a page off the whole question's subject answers none of them,
+  // though it may share one facet's few words ("how should a beginner plan the week?" on a travel page).
+  const subject = subjectTerms(question);
+  const questionPages = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
   for (const facet of facets) {
     const shape = questionShape(facet);
-    const open = sentences.filter((s) => !used.has(s.text));
+    const open = sentences.filter((s) => !used.has(s.text) && (questionPages.size === 0 || questionPages.has(s.n)));
     const chosen = choose(facet, shape, open, MAX_FACET_POINTS + (lead ? 0 : 1));
     if (chosen.length === 0) continue;
     const section = outline(facet, shape, open, MAX_FACET_POINTS, lead ?? chosen[0]);
