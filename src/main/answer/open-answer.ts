@@ -119,6 +119,7 @@ export function openAnswer(question: string, passages: readonly Passage[]): stri
   const used = new Set<string>();
   // The facets ask of one subject: a page off the whole question's subject answers none of them,
   // though it may share one facet's few words ("how should a beginner plan the week?" on a travel page).
+  // When the pages write too few of the question's words for any page to be on it, every page is read.
   const subject = subjectTerms(question);
   const questionPages = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
   for (const facet of facets) {

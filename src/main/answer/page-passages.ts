@@ -161,13 +161,14 @@ class PassageSet {
   /** Takes the passage if it is new and fits; whether it did. */
   add(passage: Span): boolean {
     // A fact laid out (a table row, a label and its value) may lie inside a passage already taken,
-    // and a page may say again what one taken says (a product's card shown twice).
-    if (this.overlaps(passage) || this.holds(passage.text)) return false;
+    // and a page may say again what one taken says (a product's card shown twice): words compared
+    // in order, spaced as they may be.
+    const words = oneLine(passage.text);
+    const takenWords = this.taken.map((span) => oneLine(span.text));
+    if (this.overlaps(passage) || takenWords.some((taken) => taken.includes(words))) return false;
     const touching = this.taken.flatMap((span, i) => (this.touches(span, passage) ? [i] : []));
     // One taken that this one says again, and more (a product's name, then its card), gives way to it.
-    const held = this.taken.flatMap((span, i) =>
-      !touching.includes(i) && oneLine(passage.text).includes(oneLine(span.text)) ? [i] : [],
-    );
+    const held = takenWords.flatMap((taken, i) => (!touching.includes(i) && words.includes(taken) ? [i] : []));
     const start = Math.min(passage.start, ...touching.map((i) => this.taken[i]!.start));
     const end = Math.max(passage.end, ...touching.map((i) => this.taken[i]!.end));
     const joined = { text: this.markdown.slice(start, end), start, end };
@@ -183,12 +184,6 @@ class PassageSet {
     this.taken.splice(at, 0, joined);
     this.costs.splice(at, 0, cost);
     return true;
-  }
-
-  /** Whether a passage taken holds the text's words, in order, spaced as they may be. */
-  private holds(text: string): boolean {
-    const words = oneLine(text);
-    return this.taken.some((span) => oneLine(span.text).includes(words));
   }
 
   /** The passages taken, the last left out while, shown together, they take more than the budget (counted apart, a token more or less). */
