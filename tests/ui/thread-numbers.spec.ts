@@ -73,6 +73,9 @@ test('a follow-up cites a page of turn 1 by its turn-1 number, though its search
 
 test('the reopened thread shows the stored numbers, as live', async () => {
   await page.reload();
+  // Each turn's answer draws its chips once the lazily loaded Markdown stack is in (Lazy.tsx), and
+  // React may commit one turn's before the other's: wait for both.
+  await answered(turn(FIRST));
   await answered(turn(FOLLOW_UP));
   expect(await cited(turn(FIRST))).toEqual(['1']);
   expect(await cited(turn(FOLLOW_UP))).toEqual(['1']);
