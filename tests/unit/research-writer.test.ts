@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReportSection } from '../../src/shared/research-contract';
+import { facets } from '../../src/main/deep-research/planner';
 import { writeReport } from '../../src/main/deep-research/writer';
 
 const QUESTION = 'How long does a heat pump last?';
@@ -96,5 +97,53 @@ describe('the report: summary and sections', () => {
     });
     expect([nothing.summary, ...nothing.sections].some((part) => part.answered)).toBe(false);
     expect(nothing.answered).toBe(false);
+  });
+});
+
+describe("a compound question's facets", () => {
+  const TRAINING_QUESTION = 'Why should gym beginners do strength training, and how should a beginner plan the week?';
+  const facetPages = [
+    {
+      n: 1,
+      url: 'https://training.example/',
+      title: 'Strength training for gym beginners',
+      markdown: [
+        '# Strength training for gym beginners',
+        'Strength training makes the bones and muscles of gym beginners stronger.',
+        'A gym beginner should plan the week with three training days and a rest day between them.',
+      ].join('\n\n'),
+    },
+    {
+      // Shares the second facet's words (a beginner, to plan, the week) and nothing of strength training.
+      n: 2,
+      url: 'https://flights.example/',
+      title: 'Booking flights for beginners',
+      markdown: [
+        '# Booking flights for beginners',
+        'A beginner can plan the week of a trip with the flight search.',
+        'Pick the week first, then plan the hotel for the week.',
+      ].join('\n\n'),
+    },
+  ];
+
+  it("answers each facet's section from the pages on the whole question, as the quick answer does", async () => {
+    const written = await writeReport({
+      question: TRAINING_QUESTION,
+      subQuestions: facets(TRAINING_QUESTION),
+      pages: facetPages,
+      sources: facetPages.map((p) => ({
+        n: p.n,
+        title: p.title,
+        url: p.url,
+        source: new URL(p.url).hostname,
+        quotes: [],
+      })),
+      llm: undefined,
+      onSection: () => undefined,
+    });
+    const week = written.sections[1]!;
+    expect(week.answered).toBe(true);
+    expect(week.text).toMatch(/rest day/);
+    expect(week.text).not.toMatch(/flight|hotel/);
   });
 });

@@ -120,8 +120,7 @@ export function openAnswer(question: string, passages: readonly Passage[]): stri
   // The facets ask of one subject: a page off the whole question's subject answers none of them,
   // though it may share one facet's few words ("how should a beginner plan the week?" on a travel page).
   // When the pages write too few of the question's words for any page to be on it, every page is read.
-  const subject = subjectTerms(question);
-  const questionPages = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
+  const questionPages = pagesOnSubjectOf(question, sentences);
   for (const facet of facets) {
     const shape = questionShape(facet);
     const open = sentences.filter((s) => !used.has(s.text) && (questionPages.size === 0 || questionPages.has(s.n)));
@@ -142,6 +141,20 @@ export function openAnswer(question: string, passages: readonly Passage[]): stri
     if (body !== '') blocks.push(`**${ownQuestion(facet)}**\n\n${body}`);
   }
   return lead === undefined ? undefined : [cite(lead), ...blocks].join('\n\n');
+}
+
+/**
+ * The pages (their numbers) on the subject of the whole question, as a compound answer reads its
+ * facets from (pagesOnTopic); empty when the pages write too little of it to tell, and then every
+ * page is read. Deep research's writer gives a facet's section the same pages.
+ */
+export function pagesOnQuestion(question: string, passages: readonly Passage[]): Set<number> {
+  return pagesOnSubjectOf(question, sentencesOf(passages));
+}
+
+function pagesOnSubjectOf(question: string, sentences: readonly Sentence[]): Set<number> {
+  const subject = subjectTerms(question);
+  return pagesOnTopic(subject, subjectPairs(question, subject), sentences);
 }
 
 /** Every sentence of the passages as it would be quoted, with the headings it sits under. */

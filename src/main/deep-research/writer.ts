@@ -1,6 +1,7 @@
 /**
  * The report's writing: a section per sub-question, each composed from the passages of every
- * page read (ranked for that sub-question) by the same composers as a quick answer — quoted by
+ * page read (ranked for that sub-question; a facet of a compound question, of the pages on the
+ * whole question, as the quick answer reads them) by the same composers as a quick answer — quoted by
  * the extractive one, written by the model when one answers, the page text marked as data for
  * it — and checked by the same citation check; then a summary over the whole question, checked
  * the same way, where the sources disagree, and what they do not answer. The summary answers the
@@ -13,10 +14,11 @@ import type { Disagreement, ReportSection } from '../../shared/research-contract
 import { checkCitations } from '../answer/check-citations';
 import { composeWith, NOT_IN_SOURCES, type Composer } from '../answer/composer';
 import { pagePassages, type Passage } from '../answer/passages';
+import { pagesOnQuestion } from '../answer/open-answer';
 import { composerPassages } from '../answer/rank';
 import { findDisagreements } from './disagreements';
 import type { GatheredPage } from './gatherer';
-import { asksTheSame } from './planner';
+import { asksTheSame, facets } from './planner';
 
 export interface WriteInput {
   question: string;
@@ -50,11 +52,17 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   let llm = input.llm;
   let composer: Written['composer'] = llm ? 'llm' : 'extractive';
   let llmError: ErrorInfo | undefined;
+  // A facet of the person's compound question asks of its subject, as the quick answer reads it:
+  // a page off that subject answers none of its facets, though it may share one facet's few words.
+  const questionFacets = facets(input.question);
+  const onQuestion = questionFacets.length > 1 ? pagesOnQuestion(input.question, passages) : new Set<number>();
+  const facetPassages = onQuestion.size > 0 ? passages.filter((p) => onQuestion.has(p.n)) : passages;
   const write = async (title: string): Promise<ReportSection> => {
     if (passages.length === 0) return unanswered(title);
+    const isFacet = questionFacets.length > 1 && questionFacets.some((facet) => asksTheSame(facet, title));
     const composed = await composeWith(llm, {
       question: title,
-      passages: composerPassages(title, passages),
+      passages: composerPassages(title, isFacet ? facetPassages : passages),
       onText: () => undefined,
     });
     if (composed.llmError) {
