@@ -8,6 +8,7 @@ import { checkCitations } from '../../src/main/answer/check-citations';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
 import { openAnswer } from '../../src/main/answer/open-answer';
 import { pagePassages, type Passage } from '../../src/main/answer/passages';
+import { questionFacets } from '../../src/main/answer/question-shape';
 
 function pages(...markdowns: [title: string, markdown: string][]): Passage[] {
   const out: Passage[] = [];
@@ -164,6 +165,24 @@ describe('the extractive composer', () => {
       onText: () => {},
     });
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
+  it('answers a facet asking for a name by the sentences under it when no one sentence names it, as the compound answer does', async () => {
+    const question = 'What must employers know when an employee’s child is sick, and who pays the wages then?';
+    const facet = questionFacets(question)[1]!;
+    expect(facet).toMatch(/^Who pays the wages then \(.+\)\?$/);
+    const given = pages([
+      'When an employee’s child is sick',
+      [
+        'Employers must let an employee stay home with a sick child when no one else in the household can look after it.',
+        '## Who pays the wages then?',
+        'By law the employee is released on full salary for up to ten days a year.',
+        'Otherwise the health insurance covers 90 percent of the net salary.',
+      ].join('\n\n'),
+    ]);
+    const answer = await extractiveComposer({ question: facet, passages: given, onText: () => {} });
+    expect(answer).toMatch(/full salary|90 percent/);
+    expect(answer.startsWith(NOT_IN_SOURCES)).toBe(false);
   });
 });
 

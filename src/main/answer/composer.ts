@@ -137,9 +137,12 @@ export const extractiveComposer: Composer = async ({ question: asked, passages, 
   const contexts = withTitles(passages, passageTerms);
   const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES), contexts);
   const lead = answersIt(question, contexts) ? chooseLead(question, questionTerms, candidates) : undefined;
+  // A facet no one sentence answers ("Who pays then?" of a question on sick children and work) is
+  // answered as the compound answer answers it: by the sentences about it.
+  const facetAnswer = !lead && question !== asked ? openAnswer(asked, passages, { factoid: true }) : undefined;
   const answer = lead
     ? withSpan(answerSpan(lead.text, question, questionTerms), lead.n, cited(candidates, lead))
-    : notInSources(passages);
+    : (facetAnswer ?? notInSources(passages));
   onText(answer);
   return answer;
 };

@@ -87,10 +87,18 @@ interface Scored extends Sentence {
   headingCue: boolean;
 }
 
-/** The open answer, or undefined when the question is a factoid or no sentence answers it. */
-export function openAnswer(question: string, passages: readonly Passage[]): string | undefined {
+/**
+ * The open answer, or undefined when the question is a factoid or no sentence answers it. With
+ * `factoid`, a question for a number or a name is answered by the sentences about it too, as a
+ * compound answer answers such a facet ("…, and who pays?").
+ */
+export function openAnswer(
+  question: string,
+  passages: readonly Passage[],
+  { factoid = false }: { factoid?: boolean } = {},
+): string | undefined {
   const facets = questionFacets(question);
-  if (facets.length === 1 && questionShape(question) === 'factoid') return undefined;
+  if (facets.length === 1 && questionShape(question) === 'factoid' && !factoid) return undefined;
   const sentences = sentencesOf(passages);
   if (sentences.length === 0) return undefined;
   if (facets.length === 1) {
