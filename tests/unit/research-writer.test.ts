@@ -36,7 +36,9 @@ const pages = [
     ].join('\n\n'),
   },
 ];
-const sources = pages.map((p) => ({ n: p.n, title: p.title, url: p.url, source: new URL(p.url).hostname, quotes: [] }));
+const sourcesOf = (read: readonly { n: number; title: string; url: string }[]) =>
+  read.map((p) => ({ n: p.n, title: p.title, url: p.url, source: new URL(p.url).hostname, quotes: [] }));
+const sources = sourcesOf(pages);
 
 async function write(subQuestions: string[]) {
   const told: ReportSection[] = [];
@@ -131,13 +133,7 @@ describe("a compound question's facets", () => {
       question: TRAINING_QUESTION,
       subQuestions: facets(TRAINING_QUESTION),
       pages: facetPages,
-      sources: facetPages.map((p) => ({
-        n: p.n,
-        title: p.title,
-        url: p.url,
-        source: new URL(p.url).hostname,
-        quotes: [],
-      })),
+      sources: sourcesOf(facetPages),
       llm: undefined,
       onSection: () => undefined,
     });
