@@ -167,7 +167,7 @@ describe('the extractive composer', () => {
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(true);
   });
 
-  it('answers a facet asking for a name by the sentences under it when no one sentence names it, as the compound answer does', async () => {
+  it('answers a facet asking for a name by the sentences about it, as the compound answer does', async () => {
     const question = 'What must employers know when an employee’s child is sick, and who pays the wages then?';
     const facet = questionFacets(question)[1]!;
     expect(facet).toMatch(/^Who pays the wages then \(.+\)\?$/);
@@ -180,7 +180,7 @@ describe('the extractive composer', () => {
         'Otherwise the health insurance covers 90 percent of the net salary.',
       ].join('\n\n'),
     ]);
-    const answer = await extractiveComposer({ question: facet, passages: given, onText: () => {} });
+    const answer = await extractiveComposer({ question: facet, passages: given, onText: () => {}, facet: true });
     expect(answer).toMatch(/full salary|90 percent/);
     expect(answer.startsWith(NOT_IN_SOURCES)).toBe(false);
   });

@@ -142,4 +142,33 @@ describe("a compound question's facets", () => {
     expect(week.text).toMatch(/rest day/);
     expect(week.text).not.toMatch(/flight|hotel/);
   });
+
+  it('answers a facet that asks for a name by the sentences about it, as the quick answer does', async () => {
+    const question = 'What must employers know when an employee’s child is sick, and who pays the wages then?';
+    const sick = [
+      {
+        n: 1,
+        url: 'https://work.example/',
+        title: 'When an employee’s child is sick',
+        markdown: [
+          '# When an employee’s child is sick',
+          'Employers must let an employee stay home with a sick child when no one else in the household can look after it.',
+          '## Who pays the wages then?',
+          'By law the employee is released on full salary for up to ten days a year.',
+          'Otherwise the health insurance covers 90 percent of the net salary.',
+        ].join('\n\n'),
+      },
+    ];
+    const written = await writeReport({
+      question,
+      subQuestions: facets(question),
+      pages: sick,
+      sources: sourcesOf(sick),
+      llm: undefined,
+      onSection: () => undefined,
+    });
+    const pays = written.sections[1]!;
+    expect(pays.answered).toBe(true);
+    expect(pays.text).toMatch(/full salary|90 percent/);
+  });
 });

@@ -39,6 +39,8 @@ export type Composer = (input: {
   passages: Passage[];
   /** The thread's earlier turns, oldest first, when the question was asked in one (the LLM reads them; quoting needs none). */
   thread?: readonly EarlierTurn[];
+  /** The question is a facet of a compound question (a deep report's section): answered as the compound answer answers it. */
+  facet?: boolean;
   signal?: AbortSignal;
   onText: (delta: string) => void;
 }) => Promise<string>;
@@ -118,9 +120,11 @@ export async function composeWith(llm: Composer | undefined, input: Parameters<C
   return { answer: await extractiveComposer(input), composer: 'extractive' };
 }
 
-export const extractiveComposer: Composer = async ({ question: asked, passages, onText }) => {
-  // An open question (how, why, which is better, pros and cons, what to know, or several at once) is answered by the sentences of its shape.
-  const open = openAnswer(asked, passages);
+export const extractiveComposer: Composer = async ({ question: asked, passages, onText, facet = false }) => {
+  // An open question (how, why, which is better, pros and cons, what to know, or several at once)
+  // is answered by the sentences of its shape; so is a facet of a compound question of any shape
+  // ("Who pays then?", "What to look for when buying?"), as the compound answer answers it.
+  const open = openAnswer(asked, passages, { factoid: facet });
   if (open !== undefined) {
     onText(open);
     return open;
@@ -137,12 +141,9 @@ export const extractiveComposer: Composer = async ({ question: asked, passages, 
   const contexts = withTitles(passages, passageTerms);
   const candidates = candidateSentences(question, weights, passages.slice(0, CANDIDATE_PASSAGES), contexts);
   const lead = answersIt(question, contexts) ? chooseLead(question, questionTerms, candidates) : undefined;
-  // A facet no one sentence answers ("Who pays then?" of a question on sick children and work) is
-  // answered as the compound answer answers it: by the sentences about it.
-  const facetAnswer = !lead && question !== asked ? openAnswer(asked, passages, { factoid: true }) : undefined;
   const answer = lead
     ? withSpan(answerSpan(lead.text, question, questionTerms), lead.n, cited(candidates, lead))
-    : (facetAnswer ?? notInSources(passages));
+    : notInSources(passages);
   onText(answer);
   return answer;
 };

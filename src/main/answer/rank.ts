@@ -66,12 +66,17 @@ const MAX_OPEN_PASSAGES = 400;
  * cons, a comparison, several at once) gets each facet's own best passages first, ranked by what
  * that facet asks, then the rest up to MAX_OPEN_PASSAGES: its answer gathers a facet's points and
  * a page section's list (items under "Why choose catering?" need not repeat the question's
- * words), not only the passages nearest the whole question.
+ * words), not only the passages nearest the whole question. So does a facet of a compound
+ * question of any shape (`facet`: a deep report's section), as the compound answer reads it.
  */
-export function composerPassages(question: string, passages: readonly Passage[]): Passage[] {
+export function composerPassages(
+  question: string,
+  passages: readonly Passage[],
+  { facet = false }: { facet?: boolean } = {},
+): Passage[] {
   const ranked = rankPassages(question, passages).map((r) => r.passage);
   const facets = questionFacets(question);
-  if (facets.length > 1 || questionShape(question) !== 'factoid') return openPassages(facets, ranked);
+  if (facet || facets.length > 1 || questionShape(question) !== 'factoid') return openPassages(facets, ranked);
   const chosen = ranked.slice(0, COMPOSER_PASSAGES);
   for (const passage of ranked.slice(COMPOSER_PASSAGES)) {
     if (!chosen.some((p) => p.n === passage.n)) chosen.push(passage);

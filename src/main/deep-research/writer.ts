@@ -62,7 +62,8 @@ export async function writeReport(input: WriteInput): Promise<Written> {
     const isFacet = questionFacets.length > 1 && questionFacets.some((facet) => asksTheSame(facet, title));
     const composed = await composeWith(llm, {
       question: title,
-      passages: composerPassages(title, isFacet ? facetPassages : passages),
+      passages: composerPassages(title, isFacet ? facetPassages : passages, { facet: isFacet }),
+      facet: isFacet,
       onText: () => undefined,
     });
     if (composed.llmError) {
