@@ -128,15 +128,19 @@ describe("a compound question's facets", () => {
     },
   ];
 
-  it("answers each facet's section from the pages on the whole question, as the quick answer does", async () => {
-    const written = await writeReport({
-      question: TRAINING_QUESTION,
-      subQuestions: facets(TRAINING_QUESTION),
-      pages: facetPages,
-      sources: sourcesOf(facetPages),
+  /** The report on a question planned by its facets alone, as when the results page suggests nothing. */
+  const byFacets = (question: string, read: typeof facetPages) =>
+    writeReport({
+      question,
+      subQuestions: facets(question),
+      pages: read,
+      sources: sourcesOf(read),
       llm: undefined,
       onSection: () => undefined,
     });
+
+  it("answers each facet's section from the pages on the whole question, as the quick answer does", async () => {
+    const written = await byFacets(TRAINING_QUESTION, facetPages);
     const week = written.sections[1]!;
     expect(week.answered).toBe(true);
     expect(week.text).toMatch(/rest day/);
@@ -159,14 +163,7 @@ describe("a compound question's facets", () => {
         ].join('\n\n'),
       },
     ];
-    const written = await writeReport({
-      question,
-      subQuestions: facets(question),
-      pages: sick,
-      sources: sourcesOf(sick),
-      llm: undefined,
-      onSection: () => undefined,
-    });
+    const written = await byFacets(question, sick);
     const pays = written.sections[1]!;
     expect(pays.answered).toBe(true);
     expect(pays.text).toMatch(/full salary|90 percent/);

@@ -55,11 +55,12 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   // A facet of the person's compound question asks of its subject, as the quick answer reads it:
   // a page off that subject answers none of its facets, though it may share one facet's few words.
   const questionFacets = facets(input.question);
-  const onQuestion = questionFacets.length > 1 ? pagesOnQuestion(input.question, passages) : new Set<number>();
+  const compound = questionFacets.length > 1;
+  const onQuestion = compound ? pagesOnQuestion(input.question, passages) : new Set<number>();
   const facetPassages = onQuestion.size > 0 ? passages.filter((p) => onQuestion.has(p.n)) : passages;
   const write = async (title: string): Promise<ReportSection> => {
     if (passages.length === 0) return unanswered(title);
-    const isFacet = questionFacets.length > 1 && questionFacets.some((facet) => asksTheSame(facet, title));
+    const isFacet = compound && questionFacets.some((facet) => asksTheSame(facet, title));
     const composed = await composeWith(llm, {
       question: title,
       passages: composerPassages(title, isFacet ? facetPassages : passages, { facet: isFacet }),
