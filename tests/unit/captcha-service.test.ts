@@ -4,9 +4,13 @@ import { CaptchaService } from '../../src/main/captcha/captcha-service';
 import { EngineSuspensions, SUSPENSION_MS } from '../../src/main/search/suspension';
 import { errorOf } from '../support/error-of';
 
-function setup(): { suspensions: EngineSuspensions; captcha: CaptchaService } {
-  const suspensions = new EngineSuspensions();
-  return { suspensions, captcha: new CaptchaService({ suspensions, canShowWindow: () => false }) };
+/** With `now`, the suspensions and the service read that clock instead of the machine's. */
+function setup(now?: () => number): { suspensions: EngineSuspensions; captcha: CaptchaService } {
+  const suspensions = new EngineSuspensions(now);
+  return {
+    suspensions,
+    captcha: new CaptchaService({ suspensions, canShowWindow: () => false, ...(now ? { now } : {}) }),
+  };
 }
 
 describe('captcha.pending', () => {
@@ -42,7 +46,9 @@ describe('captcha.wait', () => {
   });
 
   it('resolves expired when the pause ends first, timed-out when the wait does', async () => {
-    const { suspensions, captcha } = setup();
+    // A clock that stands still: a 20 ms pause is still on when the wait starts, however busy the
+    // machine (the wait's own timer is the one that runs the 20 ms).
+    const { suspensions, captcha } = setup(() => 1_000_000);
     suspensions.suspend('google', 20, 'CAPTCHA_REQUIRED', 'captcha');
     expect(await captcha.wait({ engine: 'google', timeoutMs: 10_000 })).toEqual({
       engine: 'google',
