@@ -416,6 +416,17 @@ describe('the short answer first', () => {
     ).toBe('Silvina del Pópolo');
   });
 
+  it('gives a range whole: its last figure alone is not what the page says', () => {
+    const q = 'How long does a heat pump last?';
+    expect(answerSpan('A heat pump lasts 15 to 20 years with yearly servicing.', q, terms(q))).toBe('15 to 20 years');
+    expect(answerSpan('Most last 15–20 years.', q, terms(q))).toBe('15–20 years');
+    expect(answerSpan('It lasts between 15 and 20 years.', q, terms(q))).toBe('between 15 and 20 years');
+    const de = 'Wie lange hält eine Wärmepumpe?';
+    expect(answerSpan('Sie hält zwischen 15 und 20 Jahre.', de, terms(de))).toBe('zwischen 15 und 20 Jahre');
+    // Two figures that are no range stay two candidates.
+    expect(answerSpan('It lasts 15 years, or 20 years with servicing.', q, terms(q))).toBeUndefined();
+  });
+
   it('gives none when the sentence holds two candidates or none', () => {
     const q = 'Who scored for the Islanders?';
     expect(answerSpan('Josh Bailey and Ryan Pulock scored late for the Islanders.', q, terms(q))).toBeUndefined();

@@ -301,11 +301,26 @@ const UNIT_KINDS: readonly NumberKind[] = UNITS.map(({ names, symbols, measures 
 
 const NUMBER_KINDS: readonly NumberKind[] = [...WRITTEN_KINDS, ...UNIT_KINDS];
 
-/** The numbers of this kind the text writes and the question does not, each once, as written. */
+/**
+ * A range's first figure before a number of a kind ("15 to 20 years", "10–14 %", "between 5 and 8
+ * hours", "de 15 a 20 años"), in the languages of the cues: the range is the answer, its last
+ * figure alone is not what the page says.
+ */
+const RANGE_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?:from|von|de|da|od)\s+)?\p{Nd}[\p{Nd}.,]*\s*(?:[-–—]|to|till|bis|à|au|a|al|do)\s*$` +
+    String.raw`|(?<![\p{L}\p{N}])(?:between|zwischen|entre|tra|fra|między)\s+\p{Nd}[\p{Nd}.,]*\s+(?:and|und|et|y|e|i|a)\s+$`,
+  'iu',
+);
+
+/** The numbers of this kind the text writes and the question does not, each once, as written (with a range's first figure). */
 function newMatches(text: string, question: string, pattern: RegExp): string[] {
   const asked = new Set([...question.matchAll(pattern)].map((m) => m[0].toLowerCase()));
   const found = new Map<string, string>();
-  for (const m of text.matchAll(pattern)) if (!asked.has(m[0].toLowerCase())) found.set(m[0].toLowerCase(), m[0]);
+  for (const m of text.matchAll(pattern)) {
+    if (asked.has(m[0].toLowerCase())) continue;
+    const span = (RANGE_BEFORE.exec(text.slice(0, m.index))?.[0] ?? '') + m[0];
+    found.set(span.toLowerCase(), span);
+  }
   return [...found.values()];
 }
 
