@@ -72,11 +72,15 @@ describe('the report: summary and sections', () => {
     expect(cost!.text.startsWith(COST_LEAD)).toBe(true);
   });
 
-  it('a plan of facets alone: the summary still answers the question first, from the same pages', async () => {
+  it('a plan without the question: the summary answers it first, whole as a quick answer does, then the leads', async () => {
     const written = await write([COST]);
-    const summaryLines = written.summary.text.split('\n');
-    expect(summaryLines[0]).toContain(LIFESPAN_LEAD);
-    expect(summaryLines[1]).toContain(COST_LEAD);
+    const summary = written.summary.text;
+    // The bold short answer, the lead, the points after it, then the other section's lead.
+    expect(summary.startsWith('**15 to 20 years** [1]')).toBe(true);
+    expect(summary.indexOf(LIFESPAN_LEAD)).toBeGreaterThan(0);
+    expect(summary).toContain('The compressor decides how long a heat pump lasts');
+    expect(summary.indexOf(COST_LEAD)).toBeGreaterThan(summary.indexOf('The compressor decides'));
+    expect(written.summary.sentences.every((s) => s.citations.every((c) => c.supported))).toBe(true);
     expect(written.sections.map((s) => s.title)).toEqual([COST]);
   });
 
@@ -138,6 +142,43 @@ describe("a compound question's facets", () => {
       llm: undefined,
       onSection: () => undefined,
     });
+
+  it("a facets-alone plan's summary is the compound answer, a block per facet; each facet keeps its own lead", async () => {
+    const question = 'Why should gym beginners do strength training, and how should they plan the week?';
+    const training = {
+      ...facetPages[0]!,
+      markdown: [
+        '# Strength training for gym beginners',
+        'Strength training makes the bones and muscles of gym beginners stronger.',
+        'Regular strength training also lowers the risk of heart disease.',
+        '## Planning the week',
+        'A gym beginner should plan the week with three training days and a rest day between them.',
+        'Plan each training day of the week with a warm-up and a cool-down.',
+      ].join('\n\n'),
+    };
+    const plan = {
+      n: 2,
+      url: 'https://plan.example/',
+      title: 'A training week for gym beginners',
+      markdown: [
+        '# A training week for gym beginners',
+        'Gym beginners should start the week with a full-body strength session on Monday.',
+        'Keep Wednesday as a rest day so that the muscles recover.',
+        'Train strength again on Friday and rest at the weekend.',
+        'Beginners who plan the week this way train each muscle twice.',
+      ].join('\n\n'),
+    };
+    const written = await byFacets(question, [training, plan]);
+    // The later facet leans on the subject ("… (gym beginners strength training)?") and so holds all
+    // of the question's words: it is a facet still, not the question asked itself.
+    expect(facets(question)[1]).toMatch(/\(.*strength training\)\?$/);
+    const summary = written.summary.text;
+    expect(summary).toContain('**Why should gym beginners do strength training?**');
+    expect(summary).toContain('**How should they plan the week?**');
+    expect(summary).toMatch(/rest day/);
+    const week = written.sections[1]!;
+    expect(week.text.startsWith('A gym beginner should plan the week with three training days')).toBe(true);
+  });
 
   it("answers each facet's section from the pages on the whole question, as the quick answer does", async () => {
     const written = await byFacets(TRAINING_QUESTION, facetPages);

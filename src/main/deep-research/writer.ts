@@ -5,8 +5,10 @@
  * the extractive one, written by the model when one answers, the page text marked as data for
  * it — and checked by the same citation check; then a summary over the whole question, checked
  * the same way, where the sources disagree, and what they do not answer. The summary answers the
- * question: a section asking the question itself (a plan with nothing else, or one a person
- * edited) does not say that answer over.
+ * question as a quick answer does (a compound question's answer with its block per facet), then
+ * gives each other section's lead: a report says at least what the quick answer says. A section
+ * asking the question itself (a plan with nothing else, or one a person edited) does not say that
+ * answer over.
  */
 import type { AnswerSentence, AnswerSource } from '../../shared/answer-contract';
 import type { ErrorInfo } from '../../shared/contract';
@@ -58,6 +60,11 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   const compound = questionFacets.length > 1;
   const onQuestion = compound ? pagesOnQuestion(input.question, passages) : new Set<number>();
   const facetPassages = onQuestion.size > 0 ? passages.filter((p) => onQuestion.has(p.n)) : passages;
+  // The planner's facets are no section asking the question itself, though a later one, given the
+  // subject it leans on, may hold all of the question's words ("How should it be stored (harvest
+  // Jerusalem artichokes)?").
+  const isOwnFacet = (title: string): boolean =>
+    compound && questionFacets.some((facet) => facet.trim().toLowerCase() === title.trim().toLowerCase());
   const write = async (title: string): Promise<ReportSection> => {
     if (passages.length === 0) return unanswered(title);
     const isFacet = compound && questionFacets.some((facet) => asksTheSame(facet, title));
@@ -79,13 +86,13 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   };
 
   const sections: ReportSection[] = [];
-  // The summary: the question's own answer first, then each answered section's lead.
+  // The summary: the question's own answer first, then each other answered section's lead.
   const leads: string[] = [];
   let askedItself = false;
   for (const [index, subQuestion] of input.subQuestions.entries()) {
     let section = await write(subQuestion);
     const split = section.answered ? splitLead(section.text) : undefined;
-    if (asksTheSame(subQuestion, input.question)) {
+    if (!isOwnFacet(subQuestion) && asksTheSame(subQuestion, input.question)) {
       askedItself = true;
       // A section asking the question itself leaves its answer to the summary and says the rest (all of it when there is no rest).
       if (split) leads.unshift(split.lead);
@@ -97,11 +104,10 @@ export async function writeReport(input: WriteInput): Promise<Written> {
     sections.push(section);
     input.onSection(index, section);
   }
-  // A plan of facets alone: the question is answered for the summary, from the same pages.
+  // A plan without the question itself (facets alone, or what the results page suggests): the
+  // question is answered for the summary, from the same pages, whole.
   const own = askedItself ? undefined : await write(input.question);
-  const ownLead = own?.answered ? splitLead(own.text)?.lead : undefined;
-  if (ownLead !== undefined) leads.unshift(ownLead);
-  const summary = summaryOf(input.question, leads, passages, numbers);
+  const summary = summaryOf(input.question, own?.answered ? own.text : undefined, leads, passages, numbers);
   const all = [summary, ...sections].flatMap((s) => s.sentences);
   return {
     summary,
@@ -142,16 +148,29 @@ function splitLead(text: string): { lead: string; rest: string } | undefined {
       };
 }
 
-/** Over the whole report: the leads, each said once, checked again as one text. Unanswered when there is none. */
+/**
+ * Over the whole report: the question's own answer when it was written for the summary, then the
+ * leads, each said once and none the answer says already, checked again as one text. Unanswered
+ * when there is neither.
+ */
 function summaryOf(
   question: string,
+  answer: string | undefined,
   leads: readonly string[],
   passages: readonly Passage[],
   numbers: ReadonlySet<number>,
 ): ReportSection {
-  if (leads.length === 0) return unanswered(question);
-  const checked = checkCitations([...new Set(leads)].map((lead) => `- ${lead}`).join('\n'), passages, numbers);
+  const said = answer === undefined ? '' : answer;
+  const rest = [...new Set(leads)].filter((lead) => !said.includes(withoutMarkers(lead)));
+  if (answer === undefined && rest.length === 0) return unanswered(question);
+  const text = [said, rest.map((lead) => `- ${lead}`).join('\n')].filter((part) => part !== '').join('\n\n');
+  const checked = checkCitations(text, passages, numbers);
   return { title: question, text: checked.answer, sentences: checked.sentences, answered: true };
+}
+
+/** A sentence without its trailing citation markers ("… a rest day. [1, 3]"). */
+function withoutMarkers(sentence: string): string {
+  return sentence.replace(/\s*\[\d+(?:,\s*\d+)*\]\s*$/u, '');
 }
 
 function unanswered(title: string): ReportSection {
