@@ -23,3 +23,14 @@ describe('content terms of words with invisible format characters', () => {
     expect(contentTerms('photo\u200bgraphy')).toEqual(['photo', 'graphy']);
   });
 });
+
+describe('number words', () => {
+  it('fold to their digits, so "five phases" meets "5 phases", in the languages of the lexicon', () => {
+    expect(contentTerms('the five phases')).toEqual(contentTerms('the 5 phases'));
+    expect(contentTerm('fünf')).toBe('5');
+    expect(contentTerm('Trois')).toBe('3');
+    // Words that are as often another language's common words stay words.
+    expect(contentTerm('due')).toBe('due');
+    expect(contentTerm('cent')).toBe('cent');
+  });
+});

@@ -1,9 +1,11 @@
 /**
  * Words and content terms of a text in any script: Intl.Segmenter finds the words (CJK
- * included, by ICU's dictionaries); content terms drop function words and fold simple English
- * inflections, so "reports" and "reported" meet. Shared by ranking, composing and checking so
+ * included, by ICU's dictionaries); content terms drop function words, fold simple English
+ * inflections, so "reports" and "reported" meet, and write number words as digits, so "five
+ * phases" meets "5 phases". Shared by ranking, composing and checking so
  * that the three agree on what a word is.
  */
+import { digitsOfNumberWord } from '../text/number-lexicon';
 
 const wordSegmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
@@ -64,7 +66,7 @@ function normalizeWord(word: string): string {
   if (/^\p{Lu}{2,}s$/u.test(word)) return lower.slice(0, -1);
   // eslint-disable-next-line no-restricted-syntax -- digits only: \b is right here
   if (/^\d[\d,.]*$/.test(lower)) return lower.replace(/,(?=\d{3}\b)/g, '');
-  return stem(lower);
+  return digitsOfNumberWord(lower) ?? stem(lower);
 }
 
 function stem(word: string): string {

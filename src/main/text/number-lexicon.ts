@@ -159,6 +159,38 @@ const NUMBER_WORDS: Partial<Record<string, number>> = {
 
 const NUMBER_WORD = wordsPattern(Object.keys(NUMBER_WORDS), 'giu');
 
+/**
+ * Number words that are as often a common word of another language Lantern reads ("due" date,
+ * "sei" you are, "dos" and "cent" in English, "sept" for September, "sto" and "elf"): in a text
+ * of unknown language they are left as words.
+ */
+const SHARED_WITH_OTHER_WORDS = new Set([
+  'due',
+  'dos',
+  'sei',
+  'cent',
+  'sept',
+  'sto',
+  'elf',
+  'otto',
+  'tre',
+  'nove',
+  'dez',
+  'acht',
+  'neuf',
+]);
+
+/**
+ * A number word's digits ("five" → "5", "fünf" → "5"), so that a question's "five phases" meets a
+ * page's "5 phases"; undefined for any other word, and for one shared with another language's
+ * common words.
+ */
+export function digitsOfNumberWord(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  const value = SHARED_WITH_OTHER_WORDS.has(lower) ? undefined : NUMBER_WORDS[lower];
+  return value === undefined ? undefined : String(value);
+}
+
 /** Whether any of the words (as the segmenter gives them) is a number word: most texts have none, and need no rewriting. */
 export function hasNumberWord(words: readonly string[]): boolean {
   return words.some((word) => NUMBER_WORDS[word.toLowerCase()] !== undefined);
