@@ -217,4 +217,28 @@ describe("a page's section as the answer's structure", () => {
     expect(answer).not.toMatch(/sourdough|\[2\]/i);
     expect(checkCitations(answer, given, 2).supportedShare).toBe(1);
   });
+
+  it("lists a section's sub-sections in the page's order, though the passages come ranked, and meets its figures written as digits", () => {
+    const PHASES: [string, string] = [
+      'Project management explained',
+      [
+        '## What are the 5 phases of project management?',
+        '### 1. Initiating',
+        'The initiating phase sets the goals and the budget of the project.',
+        '### 2. Planning',
+        'The planning phase turns the goals into a schedule of tasks.',
+        '### 3. Executing',
+        'The executing phase carries out the tasks of the plan.',
+        '### 4. Closing',
+        'The closing phase hands over the result and reviews the project.',
+      ].join('\n\n'),
+    ];
+    // As composerPassages hands them: best first, not in the page's order.
+    const ranked = [...pages(PHASES)].reverse();
+    const answer = openAnswer('What are the five phases of project management?', ranked, { factoid: true })!;
+    expect(answer).toContain('**What are the 5 phases of project management?**');
+    const at = ['1. Initiating', '2. Planning', '3. Executing', '4. Closing'].map((label) => lineOf(answer, label));
+    expect(at[0]).toBeGreaterThanOrEqual(0);
+    for (let i = 1; i < at.length; i++) expect(at[i]).toBeGreaterThan(at[i - 1]!);
+  });
 });

@@ -353,8 +353,13 @@ function outline(
   return best?.outline;
 }
 
-/** A section's units: its own list items' points when it has two or more, else its sub-sections', each with its first sentence. */
-function unitsOf(members: readonly Sentence[], depth: number): OutlineUnit[] {
+/**
+ * A section's units: its own list items' points when it has two or more, else its sub-sections',
+ * each with its first sentence; in the page's order (passages come ranked, and a page numbers its
+ * phases and steps in order).
+ */
+function unitsOf(ranked: readonly Sentence[], depth: number): OutlineUnit[] {
+  const members = [...ranked].sort((a, b) => a.passage - b.passage);
   const direct = members.filter((s) => s.headings.length === depth + 1 && s.listed && s.first && s.whole);
   if (direct.length >= 2) return direct.map((sentence) => ({ sentence }));
   const children = new Map<string, Sentence>();
