@@ -241,4 +241,42 @@ describe("a page's section as the answer's structure", () => {
     expect(at[0]).toBeGreaterThanOrEqual(0);
     for (let i = 1; i < at.length; i++) expect(at[i]).toBeGreaterThan(at[i - 1]!);
   });
+
+  describe('a guide page answers a how-to with its headings', () => {
+    const GUIDE: [string, string] = [
+      'A Beginner’s Guide to Starting Music Lessons',
+      [
+        'Music lessons at any age can change your life.',
+        '## Choosing the Right Instrument',
+        'Selecting the right instrument is the first step of your musical journey.',
+        '## Booking Trial Lessons',
+        'Trial lessons let you get a feel for a teacher before you commit.',
+        '## Setting Realistic Goals',
+        'Realistic goals keep a beginner motivated through the first months.',
+      ].join('\n\n'),
+    ];
+
+    it("lists the page's headings, in its order, when its title asks what the question asks", () => {
+      const given = pages(GUIDE, SOURDOUGH);
+      const answer = openAnswer('How should a beginner start music lessons?', given)!;
+      expect(answer).toContain('**A Beginner’s Guide to Starting Music Lessons**');
+      const at = ['Choosing the Right Instrument', 'Booking Trial Lessons', 'Setting Realistic Goals'].map((label) =>
+        lineOf(answer, `**${label}**`),
+      );
+      expect(at[0]).toBeGreaterThanOrEqual(0);
+      expect(at[1]).toBeGreaterThan(at[0]!);
+      expect(at[2]).toBeGreaterThan(at[1]!);
+      expect(checkCitations(answer, given, 2).supportedShare).toBe(1);
+    });
+
+    it('prefers a section that asks the question to the whole page', () => {
+      const withSection: [string, string] = [
+        GUIDE[0],
+        `${GUIDE[1]}\n\n## How to start music lessons\n\n- Ask a music school for a first lesson.\n- Practise ten minutes a day.`,
+      ];
+      const answer = openAnswer('How should a beginner start music lessons?', pages(withSection))!;
+      expect(answer).toContain('**How to start music lessons**');
+      expect(answer).not.toContain('**A Beginner’s Guide to Starting Music Lessons**');
+    });
+  });
 });

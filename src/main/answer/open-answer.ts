@@ -67,6 +67,8 @@ interface Sentence {
   terms: Set<string>;
   /** Its passage's headings' and its page's title's terms. */
   around: Set<string>;
+  /** Its page's title. */
+  pageTitle: string;
   /** The headings it sits under, innermost last (a short line of its context that is no sentence). */
   headings: string[];
   whole: boolean;
@@ -189,6 +191,7 @@ function sentencesOf(passages: readonly Passage[]): Sentence[] {
         text,
         terms: new Set(contentTerms(text)),
         around,
+        pageTitle: passage.title,
         headings,
         whole: endsSentence(text),
         item: item || laidOut,
@@ -292,7 +295,10 @@ const MIN_OUTLINE_OWN = 0.6;
  * and the page's title, and what it lists: its list items' points, or its sub-sections (each
  * heading with its first sentence), at least two, in the page's order. A page lays out the steps,
  * reasons or pros it has under such a heading; a sentence mentioning the subject elsewhere is
- * less of an answer. Undefined when no section qualifies.
+ * less of an answer. For a how-to or a why, the whole page counts as such a section when its
+ * title asks what the question asks ("A Beginner's Guide to Starting Music Lessons"): its
+ * headings are the steps, though none of them repeats the question; a section that does is the
+ * closer answer and wins. Undefined when no section qualifies.
  */
 function outline(
   question: string,
@@ -315,6 +321,14 @@ function outline(
   >();
   for (const s of sentences) {
     if (!onTopic.has(s.n)) continue;
+    // The page itself, under its title: a guide to doing what is asked, or to why, lays out its
+    // steps or reasons in its headings (a comparison's or an overview's headings are its article's parts).
+    if (shape === 'howto' || shape === 'why') {
+      const key = `${s.n}\u0000`;
+      const page = sections.get(key) ?? { n: s.n, depth: -1, heading: s.pageTitle, path: [], members: [] };
+      page.members.push(s);
+      sections.set(key, page);
+    }
     for (let depth = 0; depth < s.headings.length; depth++) {
       const path = s.headings.slice(0, depth + 1);
       const key = `${s.n}\u0000${path.join('\u0000')}`;
@@ -323,7 +337,7 @@ function outline(
       sections.set(key, section);
     }
   }
-  let best: { outline: Outline; score: number } | undefined;
+  const best: Partial<Record<'section' | 'page', { outline: Outline; score: number }>> = {};
   for (const section of sections.values()) {
     const heading = section.heading
       .replace(/[*_#]+/gu, ' ')
@@ -343,14 +357,21 @@ function outline(
       ownTerms.length === subject.length ||
       ownTerms.some((t) => holds(headingTerms, t)) ||
       (shaped && ownTerms.length === 0);
+    const whole = section.depth < 0;
     if (!ownWords || !((shaped && topical >= MIN_OUTLINE_TOPICAL) || own >= MIN_OUTLINE_OWN)) continue;
+    // A whole page answers as its outline only when its title asks what the question asks, in its words.
+    if (whole && !(shaped && own >= MIN_OUTLINE_OWN)) continue;
     const units = unitsOf(section.members, section.depth);
     if (units.length < 2) continue;
     const score =
       own + 0.5 * topical + (shaped ? 0.5 : 0) + (lead !== undefined && section.members.includes(lead) ? 0.1 : 0);
-    if (best === undefined || score > best.score) best = { outline: { heading, units: units.slice(0, max) }, score };
+    // A section that asks it is the closer answer than a whole page: a page is the outline only when no section is.
+    const kind = whole ? 'page' : 'section';
+    const held = best[kind];
+    if (held === undefined || score > held.score)
+      best[kind] = { outline: { heading, units: units.slice(0, max) }, score };
   }
-  return best?.outline;
+  return (best.section ?? best.page)?.outline;
 }
 
 /**
