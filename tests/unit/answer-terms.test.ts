@@ -34,3 +34,14 @@ describe('number words', () => {
     expect(contentTerm('cent')).toBe('cent');
   });
 });
+
+describe('English inflections', () => {
+  it('meet their stem when the inflection doubled its last consonant, as Porter does', () => {
+    expect(contentTerm('logging')).toBe(contentTerm('log'));
+    expect(contentTerm('planned')).toBe('plan');
+    expect(contentTerm('shopping')).toBe('shop');
+    // ll, ss and zz stay doubled: "fall", "miss", "buzz" end so themselves.
+    expect(contentTerm('falling')).toBe('fall');
+    expect(contentTerm('missed')).toBe('miss');
+  });
+});

@@ -74,10 +74,15 @@ function stem(word: string): string {
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (/(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (/[^su]s$/.test(word)) return word.slice(0, -1);
-  if (/ing$/.test(word) && word.length >= 7) return word.slice(0, -3);
-  if (/ed$/.test(word) && word.length >= 6) return word.slice(0, -2);
+  if (/ing$/.test(word) && word.length >= 7) return undoubled(word.slice(0, -3));
+  if (/ed$/.test(word) && word.length >= 6) return undoubled(word.slice(0, -2));
   if (/ly$/.test(word) && word.length >= 6) return word.slice(0, -2);
   return word;
+}
+
+/** A stem ending in a doubled consonant loses one ("logg" of "logging" → "log", "planned" → "plan"), but not ll, ss or zz ("falling", "missed"), as Porter's stemmer does. */
+function undoubled(stem: string): string {
+  return /([b-df-hj-kmnp-rtv-y])\1$/.test(stem) ? stem.slice(0, -1) : stem;
 }
 
 /**
