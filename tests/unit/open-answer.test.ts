@@ -279,4 +279,23 @@ describe("a page's section as the answer's structure", () => {
       expect(answer).not.toContain('**A Beginner’s Guide to Starting Music Lessons**');
     });
   });
+
+  it('answers a facet with no words of its own ("How do you do it?") from the pages on the subject it leans on', () => {
+    const facet = questionFacets('Why should you negotiate your salary, and how do you do it?')[1]!;
+    expect(facet).toMatch(/^How do you do it \(.*salary\)\?$/);
+    const given = pages(
+      [
+        'How to negotiate your salary',
+        [
+          'Negotiating your salary raises what you earn for the rest of your career.',
+          'Research the salary range for the role before you negotiate.',
+          'Start the salary negotiation with a number at the top of that range.',
+        ].join('\n\n'),
+      ],
+      SOURDOUGH,
+    );
+    const answer = openAnswer(facet, given, { factoid: true });
+    expect(answer).toMatch(/Research the salary range|Start the salary negotiation/);
+    expect(answer).not.toMatch(/sourdough/i);
+  });
 });

@@ -216,9 +216,10 @@ function choose(question: string, shape: QuestionShape, sentences: readonly Sent
   );
   const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
   // A facet given its question's subject in parentheses (question-shape.ts) is about its own words too: a page on the subject that writes none of them does not answer it.
+  // One with no words of its own ("How do you do it?") asks of the subject alone.
   const ownTerms = subjectTerms(ownQuestion(question));
   const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
-  if (ownTerms.length < subject.length)
+  if (ownTerms.length > 0 && ownTerms.length < subject.length)
     for (const n of [...onTopic])
       if (!sentences.some((s) => s.n === n && ownTerms.some((t) => holds(s.terms, t) || holds(s.around, t))))
         onTopic.delete(n);
