@@ -68,6 +68,11 @@ export function checkCitations(
   return { answer: cleaned, sentences, supportedShare: all.length === 0 ? 1 : supported / all.length };
 }
 
+/** The text without its citation markers (and the space before each): "… a rest day. [1, 3]" → "… a rest day.". */
+export function withoutMarkers(text: string): string {
+  return text.replace(SPACED_MARKER, '');
+}
+
 /** Drops numbers no source holds (outside 1..count, or not in the set) from each marker, and a marker left empty (with its space). */
 function removeUnknownCitations(answer: string, sources: number | ReadonlySet<number>): string {
   const known = typeof sources === 'number' ? (n: number) => n >= 1 && n <= sources : (n: number) => sources.has(n);

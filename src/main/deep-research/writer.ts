@@ -13,7 +13,7 @@
 import type { AnswerSentence, AnswerSource } from '../../shared/answer-contract';
 import type { ErrorInfo } from '../../shared/contract';
 import type { Disagreement, ReportSection } from '../../shared/research-contract';
-import { checkCitations } from '../answer/check-citations';
+import { checkCitations, withoutMarkers } from '../answer/check-citations';
 import { composeWith, NOT_IN_SOURCES, type Composer } from '../answer/composer';
 import { pagePassages, type Passage } from '../answer/passages';
 import { pagesOnQuestion } from '../answer/open-answer';
@@ -160,17 +160,12 @@ function summaryOf(
   passages: readonly Passage[],
   numbers: ReadonlySet<number>,
 ): ReportSection {
-  const said = answer === undefined ? '' : answer;
+  const said = answer ?? '';
   const rest = [...new Set(leads)].filter((lead) => !said.includes(withoutMarkers(lead)));
   if (answer === undefined && rest.length === 0) return unanswered(question);
   const text = [said, rest.map((lead) => `- ${lead}`).join('\n')].filter((part) => part !== '').join('\n\n');
   const checked = checkCitations(text, passages, numbers);
   return { title: question, text: checked.answer, sentences: checked.sentences, answered: true };
-}
-
-/** A sentence without its trailing citation markers ("… a rest day. [1, 3]"). */
-function withoutMarkers(sentence: string): string {
-  return sentence.replace(/\s*\[\d+(?:,\s*\d+)*\]\s*$/u, '');
 }
 
 function unanswered(title: string): ReportSection {
