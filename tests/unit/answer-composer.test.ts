@@ -326,6 +326,32 @@ describe('extractiveComposer', () => {
     );
   });
 
+  it("takes a name a library document writes in one section for its other sections, not for another document's", async () => {
+    // A document's sections are numbered sources of their own, at its address (a PDF's with #page=N).
+    const section = (n: number, url: string, text: string): Passage => ({
+      id: n - 1,
+      n,
+      url,
+      title: 'Plans and limits',
+      text,
+      start: 0,
+      end: text.length,
+    });
+    const question = 'How many monthly active users does Zentra Auth include for free?';
+    const opening = 'Zentra Auth handles the sign-in of web and mobile apps with email links and social logins.';
+    const figure = 'The free plan includes 50,000 monthly active users and unlimited social logins.';
+    const oneDocument = [
+      section(1, 'file:///docs/zentra.pdf#page=1', opening),
+      section(2, 'file:///docs/zentra.pdf#page=4', figure),
+    ];
+    expect(await compose(question, oneDocument)).toMatch(/^The free plan includes 50,000 monthly active users.* \[2\]/);
+    const twoDocuments = [
+      section(1, 'file:///docs/zentra.pdf#page=1', opening),
+      section(2, 'file:///docs/other-vendor.pdf#page=4', figure),
+    ];
+    expect((await compose(question, twoDocuments)).startsWith(NOT_IN_SOURCES)).toBe(true);
+  });
+
   it('does not answer when the rarest terms of the question are missing, though common ones are there', async () => {
     const given = passages(
       [1, 'The New York Islanders beat the Pittsburgh Penguins 5-4 in overtime on Tuesday night.'],

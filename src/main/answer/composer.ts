@@ -82,6 +82,8 @@ const RELEVANCE_WEIGHTS = { bm25: 0.4, sentence: 0.3, passage: 0.3 };
 
 interface Candidate {
   n: number;
+  /** The page or document it is read from (documentOf): a library document's sections are numbered sources of one document. */
+  document: string;
   text: string;
   terms: Set<string>;
   /** Weighted share of the question's terms in the sentence. */
@@ -171,6 +173,17 @@ function withTitles(passages: readonly Passage[], passageTerms: readonly Set<str
 }
 
 /**
+ * The page or document a passage is read from: its address without the fragment. A library
+ * document's sections are sources of their own (a PDF's pages #page=N, other files' parts one
+ * address), but what the document writes in one section it writes for all: a name stated once
+ * in its opening holds for the section that gives the figure, as on the web page it was saved from.
+ */
+function documentOf(url: string): string {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
+/**
  * Sources that never write a name the question asks about do not answer it. A name of several
  * words is written where half of them are: pages shorten such a name or spell one of its words
  * otherwise (a first name left out, an initialism for part of it), while a question about
@@ -200,11 +213,11 @@ function chooseLead(
   // what it counts, and a row of several prices does not say which is asked for.
   const factsAnswer = asksKindOfNumber(question);
   // The names the question asks about say what it is about: a lead from a page that writes none of
-  // them (in its passages read here or its title) is about something else — a distractor on the
+  // them (in its passages read here or its title; a library document's in any of its sections read) is about something else — a distractor on the
   // same topic, whose sentence shares the question's common words.
   const names = namesIn(question);
-  const pageTerms = new Map<number, Set<string>>();
-  for (const c of candidates) pageTerms.set(c.n, new Set([...(pageTerms.get(c.n) ?? []), ...c.context]));
+  const pageTerms = new Map<string, Set<string>>();
+  for (const c of candidates) pageTerms.set(c.document, new Set([...(pageTerms.get(c.document) ?? []), ...c.context]));
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
   // The one number of the kind asked, as a short answer the sentence holds.
   const holdsAskedFigure = (c: Candidate): boolean =>
@@ -216,7 +229,7 @@ function chooseLead(
     ((c.whole && !needsNumber) || holdsNumber(c.text, questionTerms)) &&
     holdsNumberOfKind(c.text, question) &&
     (!needsName || holdsNewName(c.text, questionTerms)) &&
-    (names.length === 0 || names.some((name) => holds(pageTerms.get(c.n)!, name))) &&
+    (names.length === 0 || names.some((name) => holds(pageTerms.get(c.document)!, name))) &&
     saysMore(c);
   const best = candidates.find((c) => answers(c, 1));
   if (best === undefined) return undefined;
@@ -240,6 +253,7 @@ function candidateSentences(
   const seen = new Set<string>();
   const sentences: {
     n: number;
+    document: string;
     text: string;
     context: Set<string>;
     passageCoverage: number;
@@ -261,7 +275,15 @@ function candidateSentences(
         substantial(text);
       if (isFurniture(text, laidOut) || !usable(text, whole) || seen.has(text)) continue;
       seen.add(text);
-      sentences.push({ n: passage.n, text, context: contexts[i]!, passageCoverage, whole, laidOut });
+      sentences.push({
+        n: passage.n,
+        document: documentOf(passage.url),
+        text,
+        context: contexts[i]!,
+        passageCoverage,
+        whole,
+        laidOut,
+      });
     }
   }
   const scores = scoreTexts(
