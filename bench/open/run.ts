@@ -4,7 +4,7 @@
  *
  *   npm run bench:open                          the set's check, then quick answers and deep reports
  *   npm run bench:open -- --check               the check only
- *   npm run bench:open -- [--half tune|check] [--limit N] [--json out.json] [--quick-only]
+ *   npm run bench:open -- [--half tune|check] [--only ID,…] [--limit N] [--json out.json] [--quick-only]
  *
  * Each question is asked over 6 pages: its own, then pages of other questions (a seeded draw) as
  * distractors, each under a URL of the question's own. The pages are extracted as the fetch
@@ -58,6 +58,7 @@ const { values } = parseArgs({
   options: {
     check: { type: 'boolean', default: false },
     half: { type: 'string' },
+    only: { type: 'string' },
     limit: { type: 'string' },
     json: { type: 'string', default: join(RESULTS, 'open.json') },
     'quick-only': { type: 'boolean', default: false },
@@ -138,6 +139,7 @@ async function main(): Promise<number> {
   if (values.check) return 0;
   const selected = items
     .filter((item) => values.half === undefined || halfOf(item.id) === values.half)
+    .filter((item) => values.only === undefined || values.only.split(',').includes(item.id))
     .slice(0, values.limit === undefined ? undefined : Number(values.limit));
 
   const saved = selected.map((item) => savedPagesFor(item, pagesFor(item, items)));

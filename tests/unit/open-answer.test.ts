@@ -242,6 +242,28 @@ describe("a page's section as the answer's structure", () => {
     for (let i = 1; i < at.length; i++) expect(at[i]).toBeGreaterThan(at[i - 1]!);
   });
 
+  it('of two sections on the subject that score alike, outlines the one whose heading names what is asked', () => {
+    const COMPOSTING: [string, string] = [
+      'Composting at home',
+      [
+        '## Composting best practices',
+        '### Balance greens and browns',
+        'Mix kitchen scraps with dry leaves so that the compost pile neither rots nor dries out.',
+        '### Turn the pile',
+        'Turning the compost pile every week lets air reach the microbes.',
+        '## Types of composting',
+        '### Hot composting',
+        'Hot composting keeps a large pile at 60 °C and is done in a few weeks.',
+        '### Vermicomposting',
+        'Vermicomposting uses worms in a bin to turn scraps into castings.',
+      ].join('\n\n'),
+    ];
+    const answer = openAnswer('What types of composting are there?', pages(COMPOSTING, SOURDOUGH))!;
+    expect(answer).toContain('**Types of composting**');
+    expect(answer).not.toContain('**Composting best practices**');
+    expect(lineOf(answer, 'Hot composting')).toBeGreaterThanOrEqual(0);
+  });
+
   describe('a guide page answers a how-to with its headings', () => {
     const GUIDE: [string, string] = [
       'A Beginner’s Guide to Starting Music Lessons',

@@ -316,6 +316,8 @@ function outline(
   const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
   const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
   const ownTerms = subjectTerms(ownQuestion(question));
+  // The question's words with what it asks for ("types", "best practices", "Schritte"): of two headings on the subject, the one that also names that answers it.
+  const askedTerms = [...new Set(contentTerms(ownQuestion(question)))];
   const sections = new Map<
     string,
     { n: number; depth: number; heading: string; path: string[]; members: Sentence[] }
@@ -338,7 +340,7 @@ function outline(
       sections.set(key, section);
     }
   }
-  const best: Partial<Record<'section' | 'page', { outline: Outline; score: number }>> = {};
+  const best: Partial<Record<'section' | 'page', { outline: Outline; score: number; echoed: number }>> = {};
   for (const section of sections.values()) {
     const heading = section.heading
       .replace(/[*_#]+/gu, ' ')
@@ -364,13 +366,15 @@ function outline(
     if (whole && !(shaped && own >= MIN_OUTLINE_OWN)) continue;
     const units = unitsOf(section.members, section.depth);
     if (units.length < 2) continue;
+    const echoed = askedTerms.filter((t) => holds(headingTerms, t)).length / Math.max(1, askedTerms.length);
     const score =
       own + 0.5 * topical + (shaped ? 0.5 : 0) + (lead !== undefined && section.members.includes(lead) ? 0.1 : 0);
     // A section that asks it is the closer answer than a whole page: a page is the outline only when no section is.
     const kind = whole ? 'page' : 'section';
     const held = best[kind];
-    if (held === undefined || score > held.score)
-      best[kind] = { outline: { heading, units: units.slice(0, max) }, score };
+    // Of two headings that score alike, the one naming more of what is asked, not the one the page puts first.
+    if (held === undefined || score > held.score || (score === held.score && echoed > held.echoed))
+      best[kind] = { outline: { heading, units: units.slice(0, max) }, score, echoed };
   }
   return (best.section ?? best.page)?.outline;
 }
