@@ -47,6 +47,14 @@ describe('sameTerm', () => {
     expect(sameTerm('咖啡豆', '咖啡')).toBe(false);
   });
 
+  it('meets a German separable verb and its participle, whose "ge" stands after the prefix', () => {
+    expect(sameTerm('ausgeschaltet', 'ausschalten')).toBe(true);
+    expect(sameTerm('heruntergedreht', 'herunterdrehen')).toBe(true);
+    // Only after a separable prefix: a word that merely begins with "ge" keeps it.
+    expect(sameTerm('general', 'neral')).toBe(false);
+    expect(sameTerm('aufgeben', 'aufbauen')).toBe(false);
+  });
+
   it('meets a compound and its head, written last, when the head is long enough to mean something', () => {
     expect(sameTerm('fusionsexperiment', 'experiment')).toBe(true);
     expect(sameTerm('forschungsanlage', 'anlage')).toBe(true);

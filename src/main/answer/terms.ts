@@ -119,7 +119,7 @@ const MIN_COMPOUND_HEAD = 6;
  * Whether two content terms name the same thing: equal, or (in alphabetic scripts) sharing a
  * beginning of at least five letters that covers most of the shorter word. The stemmer only
  * knows English; this meets the inflections of other languages ("miesiąc", "miesiącu") without
- * a stemmer per language.
+ * a stemmer per language; nor a German participle its verb, whose "ge" stands after the prefix.
  */
 export function sameTerm(a: string, b: string): boolean {
   if (a === b) return true;
@@ -130,7 +130,25 @@ export function sameTerm(a: string, b: string): boolean {
   if (shared >= MIN_SHARED_PREFIX && shared >= 0.75 * shorter) return true;
   // A compound holds its head, written last (German, Finnish, Dutch…): "Fusionsexperiment" is an "Experiment".
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  return short.length >= MIN_COMPOUND_HEAD && long.endsWith(short);
+  if (short.length >= MIN_COMPOUND_HEAD && long.endsWith(short)) return true;
+  // A German separable verb's participle puts "ge" after its prefix: "ausgeschaltet" is "ausschalten".
+  const unbound = long.includes('ge', 2) ? withoutParticipleGe(long) : undefined;
+  return unbound !== undefined && sameTerm(unbound, short);
+}
+
+/**
+ * German separable prefixes: the participle of a verb that begins with one puts "ge" after it
+ * ("ausschalten" → "ausgeschaltet", "runterdrehen" → "runtergedreht"). Longest first.
+ */
+const SEPARABLE_PREFIX = new RegExp(
+  `^(${'zurück|herunter|hinunter|zusammen|runter|heraus|hinaus|weiter|vorbei|fest|weg|los|nach|mit|vor|auf|aus|ein|bei|hin|her|an|ab|zu'})ge(?=\\p{L}{3})`,
+  'u',
+);
+
+/** The participle without its "ge" ("ausgeschaltet" → "ausschaltet"), or undefined for a word that has none. */
+function withoutParticipleGe(word: string): string | undefined {
+  const match = SEPARABLE_PREFIX.exec(word);
+  return match ? match[1]! + word.slice(match[0].length) : undefined;
 }
 
 /** Chinese, Japanese and Korean script: written without spaces, so measured differently. */
