@@ -82,7 +82,7 @@ const RELEVANCE_WEIGHTS = { bm25: 0.4, sentence: 0.3, passage: 0.3 };
 
 interface Candidate {
   n: number;
-  /** The page or document it is read from (documentOf): a library document's sections are numbered sources of one document. */
+  /** The page or document it is read from (documentOf): a library document's sections are sources of one document. */
   document: string;
   text: string;
   terms: Set<string>;
@@ -176,7 +176,7 @@ function withTitles(passages: readonly Passage[], passageTerms: readonly Set<str
  * The page or document a passage is read from: its address without the fragment. A library
  * document's sections are sources of their own (a PDF's pages #page=N, other files' parts one
  * address), but what the document writes in one section it writes for all: a name stated once
- * in its opening holds for the section that gives the figure, as on the web page it was saved from.
+ * holds for the section that gives the figure, as it does on a web page read whole.
  */
 function documentOf(url: string): string {
   const hash = url.indexOf('#');
@@ -213,8 +213,9 @@ function chooseLead(
   // what it counts, and a row of several prices does not say which is asked for.
   const factsAnswer = asksKindOfNumber(question);
   // The names the question asks about say what it is about: a lead from a page that writes none of
-  // them (in its passages read here or its title; a library document's in any of its sections read) is about something else — a distractor on the
-  // same topic, whose sentence shares the question's common words.
+  // them (in its passages read here or its title; a library document in any of its sections read)
+  // is about something else — a distractor on the same topic, whose sentence shares the question's
+  // common words.
   const names = namesIn(question);
   const pageTerms = new Map<string, Set<string>>();
   for (const c of candidates) pageTerms.set(c.document, new Set([...(pageTerms.get(c.document) ?? []), ...c.context]));
