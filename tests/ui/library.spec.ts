@@ -94,6 +94,8 @@ test('asked of the library alone, the answer cites the PDF page, and its chip op
   await askQuestion(page, 'When was the Vellmar lamp converted to electric power?');
   const answer = page.getByRole('article', { name: 'Answer' });
   await expect(answer).toContainText('1932');
+  // Library sections are read from the index, not fetched: no page count stays behind ("Reading 0/4").
+  await expect(page.locator('[data-stage="reading"]')).toHaveText(/^\W*Reading$/);
   const chip = answer.getByRole('button', { name: /^Source 1/ }).first();
   await chip.click();
   const reader = page.getByRole('complementary', { name: 'Reader' });

@@ -24,9 +24,15 @@ export function sourcesOf(run: Run): AnswerSource[] {
   return [];
 }
 
+/**
+ * The web pages the run reads, each with its state. A library section is no page to read: the
+ * answer takes it from the index with the rest of its sources, and no `page` event ever comes
+ * for it ("Reading 0/4" stood under a finished library answer).
+ */
 export function pagesOf(run: Run): PageState[] {
   const states = new Map<number, PageState>();
-  for (const source of sourcesOf(run)) states.set(source.n, { n: source.n, url: source.url, state: 'reading' });
+  for (const source of sourcesOf(run))
+    if (source.library === undefined) states.set(source.n, { n: source.n, url: source.url, state: 'reading' });
   for (const event of run.events) {
     if (event.type !== 'page') continue;
     states.set(event.n, {
