@@ -4,6 +4,7 @@
  * verbatim; the LLM composer (llm-composer.ts) writes them. Either way the citations are checked
  * afterwards (check-citations.ts).
  */
+import { withoutFragment } from '../../shared/canonical-url';
 import type { ErrorInfo } from '../../shared/contract';
 import { LanternError } from '../../shared/errors';
 import { oneLine } from '../../shared/format/one-line';
@@ -82,7 +83,11 @@ const RELEVANCE_WEIGHTS = { bm25: 0.4, sentence: 0.3, passage: 0.3 };
 
 interface Candidate {
   n: number;
-  /** The page or document it is read from (documentOf): a library document's sections are sources of one document. */
+  /**
+   * The page or document it is read from: its address without the fragment. A library document's
+   * sections are sources of their own (a PDF's pages #page=N, other files' parts one address), but
+   * a name the document states in one section holds for the others, as on a web page read whole.
+   */
   document: string;
   text: string;
   terms: Set<string>;
@@ -173,17 +178,6 @@ function withTitles(passages: readonly Passage[], passageTerms: readonly Set<str
 }
 
 /**
- * The page or document a passage is read from: its address without the fragment. A library
- * document's sections are sources of their own (a PDF's pages #page=N, other files' parts one
- * address), but what the document writes in one section it writes for all: a name stated once
- * holds for the section that gives the figure, as it does on a web page read whole.
- */
-function documentOf(url: string): string {
-  const hash = url.indexOf('#');
-  return hash === -1 ? url : url.slice(0, hash);
-}
-
-/**
  * Sources that never write a name the question asks about do not answer it. A name of several
  * words is written where half of them are: pages shorten such a name or spell one of its words
  * otherwise (a first name left out, an initialism for part of it), while a question about
@@ -218,7 +212,11 @@ function chooseLead(
   // common words.
   const names = namesIn(question);
   const pageTerms = new Map<string, Set<string>>();
-  for (const c of candidates) pageTerms.set(c.document, new Set([...(pageTerms.get(c.document) ?? []), ...c.context]));
+  for (const c of candidates) {
+    const terms = pageTerms.get(c.document) ?? new Set<string>();
+    for (const term of c.context) terms.add(term);
+    pageTerms.set(c.document, terms);
+  }
   const saysMore = (c: Candidate): boolean => [...c.terms].some((t) => !questionTerms.some((q) => sameTerm(q, t)));
   // The one number of the kind asked, as a short answer the sentence holds.
   const holdsAskedFigure = (c: Candidate): boolean =>
@@ -278,7 +276,7 @@ function candidateSentences(
       seen.add(text);
       sentences.push({
         n: passage.n,
-        document: documentOf(passage.url),
+        document: withoutFragment(passage.url),
         text,
         context: contexts[i]!,
         passageCoverage,

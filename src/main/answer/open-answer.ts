@@ -366,7 +366,7 @@ function outline(
     if (whole && !(shaped && own >= MIN_OUTLINE_OWN)) continue;
     const units = unitsOf(section.members, section.depth);
     if (units.length < 2) continue;
-    const echoed = askedTerms.filter((t) => holds(headingTerms, t)).length / Math.max(1, askedTerms.length);
+    const echoed = askedTerms.filter((t) => holds(headingTerms, t)).length;
     const score =
       own + 0.5 * topical + (shaped ? 0.5 : 0) + (lead !== undefined && section.members.includes(lead) ? 0.1 : 0);
     // A section that asks it is the closer answer than a whole page: a page is the outline only when no section is.

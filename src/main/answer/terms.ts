@@ -119,7 +119,7 @@ const MIN_COMPOUND_HEAD = 6;
  * Whether two content terms name the same thing: equal, or (in alphabetic scripts) sharing a
  * beginning of at least five letters that covers most of the shorter word. The stemmer only
  * knows English; this meets the inflections of other languages ("miesiąc", "miesiącu") without
- * a stemmer per language; nor a German participle its verb, whose "ge" stands after the prefix.
+ * a stemmer per language, a compound its head, and a German participle its separable verb.
  */
 export function sameTerm(a: string, b: string): boolean {
   if (a === b) return true;

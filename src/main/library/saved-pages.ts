@@ -6,6 +6,7 @@
  * document. The page is never fetched here; one not read before is NOT_FOUND.
  */
 import { createHash } from 'node:crypto';
+import { withoutFragment } from '../../shared/canonical-url';
 import { LanternError } from '../../shared/errors';
 import type { Store } from '../store';
 import type { LibraryDocumentRecord } from '../store/library-index';
@@ -18,7 +19,7 @@ export interface SavedPage {
 }
 
 export function savePage(store: Store, url: string): SavedPage {
-  const entry = store.pages.getPage(url) ?? store.pages.getPage(withoutHash(url));
+  const entry = store.pages.getPage(url) ?? store.pages.getPage(withoutFragment(url));
   if (!entry)
     throw new LanternError(
       'NOT_FOUND',
@@ -26,7 +27,7 @@ export function savePage(store: Store, url: string): SavedPage {
       { details: { reason: 'page-not-read' } },
     );
   const { page } = entry;
-  const path = withoutHash(page.finalUrl || page.url);
+  const path = withoutFragment(page.finalUrl || page.url);
   const sections = markdownSections(page.markdown);
   if (sections.length === 0)
     throw new LanternError('INVALID_INPUT', `url: the page ${path} was read without any text to keep.`);
@@ -53,9 +54,4 @@ function kindOf(contentType: string): LibraryKind {
   if (type === 'text/markdown') return 'markdown';
   if (type === 'text/plain') return 'text';
   return 'html';
-}
-
-function withoutHash(url: string): string {
-  const hash = url.indexOf('#');
-  return hash === -1 ? url : url.slice(0, hash);
 }
