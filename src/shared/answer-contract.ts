@@ -105,6 +105,11 @@ export const CitationSchema = z.object({
   state: z.enum(['supported', 'partly', 'unsupported']).optional(),
   /** Why, in a few words: `missing: "2019"`, `contradicted: the passage says 12 km, not 12 miles`. */
   why: z.string().optional(),
+  /**
+   * 'model' when the model in force read whether the quote says the sentence (a model-written
+   * answer whose hard facts all hold in the quote); absent when the rules alone judged.
+   */
+  readBy: z.literal('model').optional(),
   /** The best-matching span of the cited page ('' when nothing matched). */
   quote: z.string(),
   /** `quote`'s [start, end) character range in the cited page's markdown. */
@@ -143,10 +148,15 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
    * text follows what it wrote; the `citations` event and the response hold the final answer.
    */
   z.object({ type: z.literal('text'), delta: z.string() }),
+  /**
+   * The citations as checked: by the rules first; for a model-written answer, again once the model
+   * has read the quotes (`readBy: 'model'`). The last one stands.
+   */
   z.object({
     type: z.literal('citations'),
     sentences: z.array(AnswerSentenceSchema),
     supportedShare: z.number().min(0).max(1),
+    readBy: z.literal('model').optional(),
   }),
   z.object({ type: z.literal('done'), timings: AnswerTimingsSchema }),
   z.object({ type: z.literal('error'), error: ErrorInfoSchema }),

@@ -25,6 +25,24 @@ export interface CheckedAnswer {
   sentences: AnswerSentence[];
   /** Supported citations / all citations; 1 when there are none. */
   supportedShare: number;
+  /**
+   * The citations whose hard facts all hold in a span of the cited source, so that whether the
+   * span says the claim is a question of its content alone, which a model may read (support-judge.ts).
+   */
+  contentQuestions: ContentQuestion[];
+}
+
+/** A citation whose hard facts hold in `quote`: does `quote` say `claim`? */
+export interface ContentQuestion {
+  /** Where the citation is: `sentences[sentence].citations[citation]`. */
+  sentence: number;
+  citation: number;
+  claim: string;
+  quote: string;
+  range: [number, number];
+  /** The rules' account of the span: the facts matched and the share of the claim's words it holds. */
+  facts: string[];
+  words: string;
 }
 
 /** `[2]` or `[1, 3]`, not escaped, not a Markdown link's text. */
@@ -59,13 +77,23 @@ export function checkCitations(
     }
     return source;
   };
-  const sentences = answerSentences(cleaned).map(({ text, numbers }): AnswerSentence => {
+  const contentQuestions: ContentQuestion[] = [];
+  const sentences = answerSentences(cleaned).map(({ text, numbers }, sentence): AnswerSentence => {
     const claim = claimText(text);
-    return { text, citations: numbers.map((n) => checkOne(claim, n, evidenceOf(n))) };
+    const citations = numbers.map((n, citation) => {
+      const checked = checkOne(claim, n, evidenceOf(n));
+      if (checked.open) contentQuestions.push({ sentence, citation, claim: withoutMarkers(text), ...checked.open });
+      return checked.citation;
+    });
+    return { text, citations };
   });
+  return { answer: cleaned, sentences, supportedShare: supportedShareOf(sentences), contentQuestions };
+}
+
+/** Supported citations / all citations of the sentences; 1 when there are none. */
+export function supportedShareOf(sentences: readonly AnswerSentence[]): number {
   const all = sentences.flatMap((s) => s.citations);
-  const supported = all.filter((c) => c.supported).length;
-  return { answer: cleaned, sentences, supportedShare: all.length === 0 ? 1 : supported / all.length };
+  return all.length === 0 ? 1 : all.filter((c) => c.supported).length / all.length;
 }
 
 /** The text without its citation markers (and the space before each): "… a rest day. [1, 3]" → "… a rest day.". */
@@ -189,7 +217,13 @@ interface Candidate {
 /** How many of the spans ranked best are judged in full (figures read, negation and direction). */
 const JUDGED_SPANS = 8;
 
-function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
+/** A citation, and where its facts all hold, the span whose content is open to a reading of its meaning. */
+interface CheckedCitation {
+  citation: Citation;
+  open?: Omit<ContentQuestion, 'sentence' | 'citation' | 'claim'>;
+}
+
+function checkOne(claim: string, n: number, source: SourceEvidence): CheckedCitation {
   // Each content term with the first word that wrote it, for saying which words the passage lacks.
   const written = new Map<string, string>();
   for (const word of words(claim)) {
@@ -245,14 +279,18 @@ function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
   }
   if (!any)
     return {
-      n,
-      supported: false,
-      state: 'unsupported',
-      why: 'the page has no passage to check against',
-      quote: '',
-      range: [0, 0],
+      citation: {
+        n,
+        supported: false,
+        state: 'unsupported',
+        why: 'the page has no passage to check against',
+        quote: '',
+        range: [0, 0],
+      },
     };
   let chosen: { candidate: Candidate; verdict: Verdict } | undefined;
+  // The best span holding every hard fact, whatever its words: its content is for a model to read.
+  let open: CheckedCitation['open'];
   for (const candidate of best) {
     const judged = judgeFacts(
       facts,
@@ -260,23 +298,35 @@ function checkOne(claim: string, n: number, source: SourceEvidence): Citation {
       candidate.passage.context(),
     );
     const verdict = verdictOf(judged, candidate.coverage, terms.length, candidate.lacking);
+    if (!open && judged.contradicted.length === 0 && judged.missing.length === 0)
+      open = { ...quoteOf(candidate), facts: judged.matched, words: verdict.words };
     if (!chosen || RANK[verdict.state] > RANK[chosen.verdict.state]) chosen = { candidate, verdict };
     // No span does better than one that supports the claim; those below it are not read.
     if (verdict.state === 'supported') break;
   }
   const { candidate, verdict } = chosen!;
+  return {
+    citation: {
+      n,
+      supported: verdict.state === 'supported',
+      state: verdict.state,
+      why: verdict.why,
+      ...quoteOf(candidate),
+    },
+    ...(open ? { open } : {}),
+  };
+}
+
+/**
+ * The span as quoted: the page's own text between its two ends, as a person reads it (the
+ * Markdown's escapes left out, plain-text.ts), and its range in the Markdown.
+ */
+function quoteOf(candidate: Candidate): { quote: string; range: [number, number] } {
   const first = candidate.window[0]!.span;
   const last = candidate.window.at(-1)!.span;
   const { passage } = candidate.passage;
-  // The quote is the page's own text between the two ends, as a person reads it: the
-  // Markdown's escapes left out (plain-text.ts); its range is in the Markdown.
-  const quote = withoutEscapes(passage.text.slice(first.start - passage.start, last.end - passage.start));
   return {
-    n,
-    supported: verdict.state === 'supported',
-    state: verdict.state,
-    why: verdict.why,
-    quote,
+    quote: withoutEscapes(passage.text.slice(first.start - passage.start, last.end - passage.start)),
     range: [first.start, last.end],
   };
 }
@@ -296,6 +346,13 @@ const RANK: Record<State, number> = { unsupported: 0, partly: 1, supported: 2 };
 interface Verdict {
   state: State;
   why: string;
+  /** The share of the claim's words the span holds, said: `5 of 6 of its words (not "lasts")`. */
+  words: string;
+}
+
+/** `matched "12 hours", "Tayport"; ` or nothing. */
+export function matchedFacts(matched: readonly string[]): string {
+  return matched.length > 0 ? `matched ${matched.map((item) => `"${item}"`).join(', ')}; ` : '';
 }
 
 /**
@@ -311,15 +368,15 @@ function verdictOf(judged: FactJudgment, coverage: number, termCount: number, la
       : '';
   const words = `${Math.round(coverage * termCount)} of ${termCount} of its words${absent}`;
   if (judged.contradicted.length > 0)
-    return { state: 'unsupported', why: `contradicted: ${judged.contradicted.join('; ')}` };
+    return { state: 'unsupported', why: `contradicted: ${judged.contradicted.join('; ')}`, words };
   const enough = coverage >= MIN_TERM_COVERAGE;
   if (judged.missing.length > 0) {
     return {
       state: enough ? 'partly' : 'unsupported',
       why: `missing: ${quoted(judged.missing)}; ${words} in the passage`,
+      words,
     };
   }
-  if (!enough) return { state: 'unsupported', why: `only ${words} are in the passage` };
-  const matched = judged.matched.length > 0 ? `matched ${quoted(judged.matched)}; ` : '';
-  return { state: 'supported', why: `${matched}${words} in the passage` };
+  if (!enough) return { state: 'unsupported', why: `only ${words} are in the passage`, words };
+  return { state: 'supported', why: `${matchedFacts(judged.matched)}${words} in the passage`, words };
 }
