@@ -14,8 +14,10 @@ import { AnswerService } from '../../src/main/answer/answer-service';
 import { createFollowUpWriter } from '../../src/main/answer/llm-follow-ups';
 import { DATA_CLOSE, DATA_OPEN, THREAD_CLOSE, THREAD_OPEN } from '../../src/main/answer/llm-prompt';
 import { createQuestionRewriter } from '../../src/main/answer/llm-standalone';
+import { createSupportJudge } from '../../src/main/answer/support-judge';
 import type { Passage } from '../../src/main/answer/passages';
 import { createFetchService } from '../../src/main/fetch/service';
+import type { AnswerEvent, AnswerSentence } from '../../src/shared/answer-contract';
 import type { SearchRequestInput } from '../../src/shared/contract';
 import type { LanternError } from '../../src/shared/errors';
 import { startAnswerSite, type AnswerSite } from '../support/answer-site';
@@ -609,5 +611,120 @@ describe('a follow-up made to stand alone by the same server', () => {
       expect(searched).toEqual(['Who directed Parasite?']);
       expect(response.searchedFor).toBe('Who directed Parasite?');
     }
+  });
+});
+
+describe('the model reads the quotes under its own answer, on the same server', () => {
+  let site: AnswerSite;
+  beforeAll(async () => {
+    site = await startAnswerSite();
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  const SUPPORT_SYSTEM = 'You check citations';
+  // A retelling the word count misses (the model reads it), a name the page never gives (the rules
+  // keep it partly supported, unasked), and a sentence whose words are there but whose "cold" is not.
+  const ANSWER =
+    'One pulled shot yields caffeine in the region of 63 mg [1]. ' +
+    'Angelo Moriondo patented the first machines in Milan in 1884 [1]. ' +
+    'Espresso is brewed by pushing cold water through fine grounds at around 9 bar [1].';
+  const systemOf = (r: Received): string => (r.body.messages as { content: string }[])[0]?.content ?? '';
+  const userOf = (r: Received): string => (r.body.messages as { content: string }[])[1]?.content ?? '';
+  const answerWith = (res: http.ServerResponse, text: string): void => {
+    streamHead(res);
+    res.end(`${chunk(text, 'stop')}data: [DONE]\n\n`);
+  };
+
+  function espressoService(readingBudgetMs = 10_000) {
+    const temp = tempStore();
+    const answers = new AnswerService({
+      search: async (request: SearchRequestInput) => ({
+        searchId: 's1',
+        query: request.query,
+        engine: 'google',
+        tookMs: 1,
+        results: [{ index: 0, title: 'Espresso', url: `${site.pages}/espresso`, snippet: '', source: '127.0.0.1' }],
+      }),
+      fetch: async () => createFetchService({ settings: () => ({ allowPrivateNetworks: false }) }),
+      store: temp.store,
+      llmComposer: () => createLlmComposer(openAiChat(config())),
+      // The model's own timeout is longer than any test: only the reading budget can end a late reading.
+      llmSupport: () => createSupportJudge(openAiChat(config({ timeoutMs: 600_000 }))),
+      readingBudgetMs: () => readingBudgetMs,
+    });
+    const events: AnswerEvent[] = [];
+    const ask = () =>
+      answers.answer(
+        { question: 'How much caffeine is in an espresso?', pages: 1 },
+        { allowPrivateNetworks: true, onEvent: (event) => events.push(event) },
+      );
+    return { ask, events, cleanup: temp.cleanup };
+  }
+  const statesOf = (sentences: readonly AnswerSentence[]) =>
+    sentences.map((s) => s.citations.map((c) => [c.state, c.readBy ?? 'rules']));
+
+  it('asks about the claims whose hard facts hold, as data, and its yes and no decide them', async () => {
+    script = (_req, res) =>
+      answerWith(res, systemOf(received.at(-1)!).startsWith(SUPPORT_SYSTEM) ? '1: yes\n2: no' : ANSWER);
+    const { ask, events, cleanup } = espressoService();
+    const response = await ask();
+    cleanup();
+    expect(response.composer).toBe('llm');
+    const reading = received.filter((r) => systemOf(r).startsWith(SUPPORT_SYSTEM));
+    expect(reading).toHaveLength(1);
+    const user = userOf(reading[0]!);
+    expect(user.startsWith(DATA_OPEN)).toBe(true);
+    expect(user.endsWith(DATA_CLOSE)).toBe(true);
+    expect(user).toContain('<claim n="1">One pulled shot yields caffeine in the region of 63 mg.</claim>');
+    expect(user).toContain('<passage n="1">A single shot of espresso contains about 63 mg of caffeine.</passage>');
+    expect(user).toContain('<claim n="2">Espresso is brewed by pushing cold water');
+    expect(user).not.toContain('Milan'); // a name the page does not give is the rules' to decide
+    expect(statesOf(response.sentences)).toEqual([
+      [['supported', 'model']],
+      [['partly', 'rules']],
+      [['unsupported', 'model']],
+    ]);
+    expect(response.sentences[0]!.citations[0]!.why).toMatch(/^the model reads this in the passage; matched "63 mg"/);
+    expect(response.sentences[2]!.citations[0]!.why).toMatch(/^the model does not read this in the passage/);
+    expect(response.timings.modelReadingMs).toBeGreaterThanOrEqual(0);
+    // The rules' check first, then the model's reading.
+    const told = events.filter((e) => e.type === 'citations');
+    expect(told.map((e) => e.readBy ?? 'rules')).toEqual(['rules', 'model']);
+    expect(statesOf(told[0]!.sentences)).toEqual([
+      [['unsupported', 'rules']],
+      [['partly', 'rules']],
+      [['supported', 'rules']],
+    ]);
+  });
+
+  it("keeps the rules' check when the reading is late or fails", async () => {
+    const release = deferred();
+    const replies: Script[] = [
+      async (_req, res) => {
+        await release.promise; // never before the answer is done: the budget must end the wait
+        answerWith(res, '1: yes\n2: yes');
+      },
+      (_req, res) => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'overloaded' } }));
+      },
+      (_req, res) => answerWith(res, 'I cannot tell.'),
+    ];
+    for (const [k, reply] of replies.entries()) {
+      script = (req, res) =>
+        systemOf(received.at(-1)!).startsWith(SUPPORT_SYSTEM) ? reply(req, res) : answerWith(res, ANSWER);
+      const { ask, events, cleanup } = espressoService(k === 0 ? 100 : 10_000);
+      const response = await ask();
+      cleanup();
+      expect(statesOf(response.sentences), `reply ${k}`).toEqual([
+        [['unsupported', 'rules']],
+        [['partly', 'rules']],
+        [['supported', 'rules']],
+      ]);
+      expect(events.filter((e) => e.type === 'citations')).toHaveLength(1);
+    }
+    release.resolve();
   });
 });

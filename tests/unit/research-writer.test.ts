@@ -1,12 +1,15 @@
 /**
  * The report's writing without a model (the extractive composer and the citation check, both
  * real): the summary answers the question, and a section asking the question itself does not
- * say that answer over.
+ * say that answer over. With a scripted model, its quotes are read by a scripted judge.
  */
 import { describe, expect, it } from 'vitest';
 import type { ReportSection } from '../../src/shared/research-contract';
 import { facets } from '../../src/main/deep-research/planner';
 import { writeReport } from '../../src/main/deep-research/writer';
+import { withoutMarkers } from '../../src/main/answer/check-citations';
+import type { Composer } from '../../src/main/answer/composer';
+import type { SupportJudge } from '../../src/main/answer/support-judge';
 
 const QUESTION = 'How long does a heat pump last?';
 const COST = 'How much does it cost to install a heat pump?';
@@ -208,5 +211,53 @@ describe("a compound question's facets", () => {
     const pays = written.sections[1]!;
     expect(pays.answered).toBe(true);
     expect(pays.text).toMatch(/full salary|90 percent/);
+  });
+});
+
+describe('a report the model writes: its quotes read by the model', () => {
+  const RETOLD_LIFESPAN = 'A heat pump keeps working for 15 to 20 years when it is serviced every year [1].';
+  const RETOLD_COST = 'Putting in an air-source heat pump costs €10,000 to €14,000 for a detached home [2].';
+  const model: Composer = async ({ question }) => (question === COST ? RETOLD_COST : RETOLD_LIFESPAN);
+
+  async function writeWith(llm: Composer | undefined, judge: SupportJudge) {
+    return writeReport({
+      question: QUESTION,
+      subQuestions: [QUESTION, COST],
+      pages,
+      sources,
+      llm,
+      judge,
+      onSection: () => undefined,
+    });
+  }
+
+  it("puts each claim whose hard facts hold to the judge, and the judge's no makes it unsupported, in sections and summary", async () => {
+    const asked: string[] = [];
+    const judge: SupportJudge = async (questions) => {
+      asked.push(...questions.map((q) => q.claim));
+      return questions.map((q) => !q.claim.includes('Putting in'));
+    };
+    const written = await writeWith(model, judge);
+    expect(written.composer).toBe('llm');
+    expect(asked).toContain(withoutMarkers(RETOLD_COST));
+    const citations = [written.summary, ...written.sections].flatMap((s) => s.sentences.flatMap((x) => x.citations));
+    expect(citations.length).toBeGreaterThan(0);
+    expect(citations.every((c) => c.readBy === 'model')).toBe(true);
+    const costSection = written.sections.find((s) => s.title === COST)!;
+    expect(costSection.sentences[0]!.citations[0]).toMatchObject({ state: 'unsupported', readBy: 'model' });
+    const summaryLifespan = written.summary.sentences.find((s) => s.text.includes('keeps working'))!;
+    expect(summaryLifespan.citations[0]).toMatchObject({ state: 'supported', readBy: 'model' });
+  });
+
+  it('an extractive report is checked by the rules alone: the judge is never asked', async () => {
+    let calls = 0;
+    const written = await writeWith(undefined, async (questions) => {
+      calls += 1;
+      return questions.map(() => false);
+    });
+    expect(written.composer).toBe('extractive');
+    expect(calls).toBe(0);
+    const citations = [written.summary, ...written.sections].flatMap((s) => s.sentences.flatMap((x) => x.citations));
+    expect(citations.every((c) => c.readBy === undefined && c.supported)).toBe(true);
   });
 });

@@ -23,7 +23,8 @@ import { sourceOf } from '../search/source';
 import type { Store } from '../store';
 import { threadNotFound } from '../store/history';
 import { validInput } from '../common/validation';
-import { checkCitations } from './check-citations';
+import { withModelReading, type SupportJudge } from './support-judge';
+import { checkCitations, type CheckedAnswer } from './check-citations';
 import { chooseComposer } from './choose-composer';
 import { appendTurn, recordFailedTurn } from './thread-turns';
 import { composeWith, NOT_IN_SOURCES, type ComposedAnswer, type Composer } from './composer';
@@ -41,6 +42,8 @@ const PAGE_CHARS = 100_000;
 const MAX_FOLLOW_UPS = 8;
 /** How long the model may take over the follow-up questions, after its answer; without them the answer is complete. */
 const FOLLOW_UP_BUDGET_MS = 10_000;
+/** How long the model may take to read the quotes of its answer; then the rules' check stands. */
+const DEFAULT_READING_BUDGET_MS = 20_000;
 const DEFAULT_READ_BUDGET_MS = 12_000;
 /** How long the model may take to make a follow-up stand alone before the rule does it instead: the search waits for it. */
 const DEFAULT_REWRITE_BUDGET_MS = 4_000;
@@ -59,12 +62,16 @@ export interface AnswerServiceDeps {
   llmComposer?: (override?: LlmOverride) => Composer | undefined;
   /** Writes follow-up questions after an answer the LLM wrote (asked at each answer, as llmComposer). */
   llmFollowUps?: (override?: LlmOverride) => FollowUpWriter | undefined;
+  /** Reads whether each quote says its model-written sentence, the hard facts holding (asked at each answer, as llmComposer). */
+  llmSupport?: (override?: LlmOverride) => SupportJudge | undefined;
   /** Makes a follow-up stand alone with the model in force (asked at each answer, as llmComposer). */
   llmRewriter?: (override?: LlmOverride) => QuestionRewriter | undefined;
   /** How long pages may take to arrive, from the start of reading; late pages are dropped. */
   readBudgetMs?: () => number;
   /** How long the model may take to rewrite a follow-up (default 4 s); then the rule's rewrite is used. */
   rewriteBudgetMs?: () => number;
+  /** How long the model may take to read its answer's quotes (default 20 s); then the rules' check stands. */
+  readingBudgetMs?: () => number;
   now?: () => number;
 }
 
@@ -179,9 +186,19 @@ export class AnswerService {
     const composeMs = now() - composeStarted;
 
     const checkStarted = now();
-    const checked = checkCitations(composed.answer, passages, new Set(sources.map((s) => s.n)));
-    emit({ type: 'citations', sentences: checked.sentences, supportedShare: checked.supportedShare });
+    const ruled = checkCitations(composed.answer, passages, new Set(sources.map((s) => s.n)));
+    emit({ type: 'citations', sentences: ruled.sentences, supportedShare: ruled.supportedShare });
     const checkMs = now() - checkStarted;
+    const readingStarted = now();
+    const checked = composed.composer === 'llm' ? await this.readQuotes(ruled, options) : ruled;
+    if (checked !== ruled)
+      emit({
+        type: 'citations',
+        sentences: checked.sentences,
+        supportedShare: checked.supportedShare,
+        readBy: 'model',
+      });
+    const readingMs = now() - readingStarted;
 
     const answered = texts.length > 0 && !checked.answer.trimStart().startsWith(NOT_IN_SOURCES);
     const generated =
@@ -201,6 +218,7 @@ export class AnswerService {
       readMs: round(readMs),
       composeMs: round(composeMs),
       checkMs: round(checkMs),
+      ...(checked !== ruled ? { modelReadingMs: round(readingMs) } : {}),
       totalMs: round(now() - started),
     };
     const response: AnswerResponse = {
@@ -406,6 +424,20 @@ export class AnswerService {
       if (error instanceof LanternError) return [];
       throw error;
     }
+  }
+
+  /**
+   * The model's reading of the quotes under its own answer (support-judge.ts), within
+   * its budget; the rules' check when there is no model to read, or it fails or is late.
+   * A cancelled answer stays cancelled.
+   */
+  private async readQuotes(ruled: CheckedAnswer, { signal, llm }: AnswerOptions): Promise<CheckedAnswer> {
+    const judge = ruled.contentQuestions.length > 0 ? this.deps.llmSupport?.(llm) : undefined;
+    if (!judge) return ruled;
+    const budget = AbortSignal.timeout(this.deps.readingBudgetMs?.() ?? DEFAULT_READING_BUDGET_MS);
+    const read = await withModelReading(ruled, judge, signal ? AbortSignal.any([signal, budget]) : budget);
+    if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled.');
+    return read;
   }
 
   /** The answer as a turn: of the given thread (a follow-up), else of a new one. */

@@ -6,6 +6,7 @@ import { AnswerService } from '../answer/answer-service';
 import { llmComposerFor } from '../answer/llm-composer';
 import { createFollowUpWriter } from '../answer/llm-follow-ups';
 import { createQuestionRewriter } from '../answer/llm-standalone';
+import { createSupportJudge } from '../answer/support-judge';
 import type { ChatModel } from '../llm/chat-model';
 import { endpointChatFor } from '../llm/openai-chat';
 import { withLlmOverride, type LlmConfigInput } from '../llm/llm-config';
@@ -215,6 +216,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       llmComposer,
       llmFollowUps: task(createFollowUpWriter),
       llmRewriter: task(createQuestionRewriter),
+      llmSupport: task(createSupportJudge),
     }),
     research: new ResearchRunService({
       search: (request, callOptions) => search.search(request, callOptions),
@@ -223,6 +225,7 @@ export function assembleResearch(options: AssembleOptions): ResearchService {
       captcha,
       llmComposer,
       llmPlanner: task(createSubQuestionWriter),
+      llmSupport: task(createSupportJudge),
     }),
     history,
     settings,

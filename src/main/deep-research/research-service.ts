@@ -35,6 +35,7 @@ import { searchWithPerson } from './person-search';
 import { DEFAULT_PLAN_BUDGET_MS, planResearch } from './planner';
 import { reportMarkdown } from './report-markdown';
 import { writeReport } from './writer';
+import type { SupportJudge } from '../answer/support-judge';
 
 export interface ResearchServiceDeps {
   /** The search service: its engine queue and pacing apply to every search of a run. */
@@ -48,6 +49,8 @@ export interface ResearchServiceDeps {
   captcha: Pick<CaptchaApi, 'solve'>;
   /** The LLM composer in force, asked at each run (as AnswerServiceDeps.llmComposer). */
   llmComposer?: (override?: LlmOverride) => Composer | undefined;
+  /** Reads the quotes under the model's sentences (as AnswerServiceDeps.llmSupport), asked at each run. */
+  llmSupport?: (override?: LlmOverride) => SupportJudge | undefined;
   /** The model's sub-questions, asked at each plan. */
   llmPlanner?: (override?: LlmOverride) => SubQuestionWriter | undefined;
   planBudgetMs?: () => number;
@@ -134,6 +137,7 @@ export class ResearchRunService implements DeepResearchApi {
       pages: gathered.pages,
       sources: gathered.sources,
       llm: gathered.stopped === 'cancelled' ? undefined : llm,
+      ...definedFields({ judge: llm ? this.deps.llmSupport?.(options.llm) : undefined }),
       onSection: (index, section) => {
         firstSectionMs ??= now() - started;
         emit({ type: 'section', index, section });

@@ -13,7 +13,8 @@
 import type { AnswerSentence, AnswerSource } from '../../shared/answer-contract';
 import type { ErrorInfo } from '../../shared/contract';
 import type { Disagreement, ReportSection } from '../../shared/research-contract';
-import { checkCitations, withoutMarkers } from '../answer/check-citations';
+import { checkCitations, withoutMarkers, type CheckedAnswer } from '../answer/check-citations';
+import { withModelReading, type SupportJudge } from '../answer/support-judge';
 import { composeWith, NOT_IN_SOURCES, type Composer } from '../answer/composer';
 import { pagePassages, type Passage } from '../answer/passages';
 import { pagesOnQuestion } from '../answer/open-answer';
@@ -22,6 +23,9 @@ import { findDisagreements } from './disagreements';
 import type { GatheredPage } from './gatherer';
 import { asksTheSame, facets } from './planner';
 
+/** How long the model may take to read one section's quotes; then the rules' check stands. */
+const READING_BUDGET_MS = 20_000;
+
 export interface WriteInput {
   question: string;
   subQuestions: readonly string[];
@@ -29,6 +33,8 @@ export interface WriteInput {
   sources: readonly AnswerSource[];
   /** The model, when one writes; undefined: extractive. Not cancelled: a cancelled run is still written. */
   llm: Composer | undefined;
+  /** Reads whether each quote says the model's sentence (support-judge.ts), when the model writes. */
+  judge?: SupportJudge;
   /** Told of each section once it is written and checked, in plan order. */
   onSection: (index: number, section: ReportSection) => void;
 }
@@ -63,6 +69,13 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   // The planner's facets are no section asking the question itself, though a later one, given the
   // subject it leans on, may hold all of the question's words ("How should it be stored (harvest
   // Jerusalem artichokes)?").
+  // The model's text is checked by the rules, then its quotes read by the model; extractive text by the rules alone.
+  const check = async (text: string): Promise<CheckedAnswer> => {
+    const ruled = checkCitations(text, passages, numbers);
+    return composer === 'llm' && input.judge
+      ? withModelReading(ruled, input.judge, AbortSignal.timeout(READING_BUDGET_MS))
+      : ruled;
+  };
   const isOwnFacet = (title: string): boolean =>
     compound && questionFacets.some((facet) => facet.trim().toLowerCase() === title.trim().toLowerCase());
   const write = async (title: string): Promise<ReportSection> => {
@@ -80,7 +93,7 @@ export async function writeReport(input: WriteInput): Promise<Written> {
       composer = 'extractive';
       llmError = composed.llmError;
     }
-    const checked = checkCitations(composed.answer, passages, numbers);
+    const checked = await check(composed.answer);
     if (checked.answer.trimStart().startsWith(NOT_IN_SOURCES)) return unanswered(title);
     return { title, text: checked.answer, sentences: checked.sentences, answered: true };
   };
@@ -97,7 +110,7 @@ export async function writeReport(input: WriteInput): Promise<Written> {
       // A section asking the question itself leaves its answer to the summary and says the rest (all of it when there is no rest).
       if (split) leads.unshift(split.lead);
       if (split && split.rest !== '') {
-        const checked = checkCitations(split.rest, passages, numbers);
+        const checked = await check(split.rest);
         section = { title: subQuestion, text: checked.answer, sentences: checked.sentences, answered: true };
       }
     } else if (split) leads.push(split.lead);
@@ -107,7 +120,7 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   // A plan without the question itself (facets alone, or what the results page suggests): the
   // question is answered for the summary, from the same pages, whole.
   const own = askedItself ? undefined : await write(input.question);
-  const summary = summaryOf(input.question, own?.answered ? own.text : undefined, leads, passages, numbers);
+  const summary = await summaryOf(input.question, own?.answered ? own.text : undefined, leads, check);
   const all = [summary, ...sections].flatMap((s) => s.sentences);
   return {
     summary,
@@ -153,18 +166,17 @@ function splitLead(text: string): { lead: string; rest: string } | undefined {
  * leads, each said once and none the answer says already, checked again as one text. Unanswered
  * when there is neither.
  */
-function summaryOf(
+async function summaryOf(
   question: string,
   answer: string | undefined,
   leads: readonly string[],
-  passages: readonly Passage[],
-  numbers: ReadonlySet<number>,
-): ReportSection {
+  check: (text: string) => Promise<CheckedAnswer>,
+): Promise<ReportSection> {
   const said = answer ?? '';
   const rest = [...new Set(leads)].filter((lead) => !said.includes(withoutMarkers(lead)));
   if (answer === undefined && rest.length === 0) return unanswered(question);
   const text = [said, rest.map((lead) => `- ${lead}`).join('\n')].filter((part) => part !== '').join('\n\n');
-  const checked = checkCitations(text, passages, numbers);
+  const checked = await check(text);
   return { title: question, text: checked.answer, sentences: checked.sentences, answered: true };
 }
 

@@ -27,6 +27,8 @@ export function answerProgress(): (event: AnswerEvent) => string | undefined {
         writing = true;
         return 'writing…';
       case 'citations':
+        if (event.readBy === 'model')
+          return `read by the model: ${Math.round(event.supportedShare * 100)}% of quotes verified`;
         return event.sentences.some((sentence) => sentence.citations.length > 0)
           ? `checking… ${Math.round(event.supportedShare * 100)}% of quotes verified`
           : 'checking… no citations to check';

@@ -53,8 +53,8 @@ export function answerTextOf(run: Run): string {
 
 export function sentencesOf(run: Run): AnswerSentence[] | undefined {
   if (run.response) return run.response.sentences;
-  for (const event of run.events) if (event.type === 'citations') return event.sentences;
-  return undefined;
+  // The last check stands: the rules' first, then the model's reading of a model-written answer.
+  return run.events.findLast((event) => event.type === 'citations')?.sentences;
 }
 
 export function stagesOf(run: Run): Stage[] {
