@@ -5,12 +5,26 @@
  * kind, the supported share of paraphrases and rewordings and the caught share of each fault,
  * and the median time of checking a 6-source answer (6 sentences, each citing another page).
  *
- *   npm run bench:citations [-- --json out.json] [--misses [tune|check]]
+ *   npm run bench:citations [-- --json out.json] [--misses [tune|check]] [--judge oracle|model]
+ *
+ * `--judge` adds the content half a model reads (src/main/answer/support-judge.ts) to the rules:
+ *   oracle  every content question answered with the item's own label: the most this design can
+ *           give, the hard-fact rules' misses and vetoes left as they are. A ceiling, never a score.
+ *   model   the model in force for a model-written answer: a GGUF file run by the built-in runtime
+ *           (LANTERN_BENCH_MODEL=path.gguf), else an OpenAI-compatible endpoint
+ *           (LANTERN_LLM_BASE_URL, LANTERN_LLM_MODEL, LANTERN_LLM_API_KEY).
+ * The timing row stays the rules' (the check every answer runs); the judge's time is reported apart.
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { checkCitations } from '../../src/main/answer/check-citations.js';
 import { pagePassages, type Passage } from '../../src/main/answer/passages.js';
+import { createSupportJudge, withModelReading, type SupportJudge } from '../../src/main/answer/support-judge.js';
+import { endpointChatFor } from '../../src/main/llm/openai-chat.js';
+import { createLocalChat } from '../../src/main/models/local-composer.js';
+import { LocalRuntime } from '../../src/main/models/local-runtime.js';
+import { SettingsSchema } from '../../src/shared/settings-contract.js';
+import { SOURCE_WORKER_ENTRY } from '../../tests/support/local-runtime-worker-entry.js';
 import {
   halfOf,
   KINDS,
@@ -43,6 +57,11 @@ const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : und
 const showMisses = args.includes('--misses');
 /** `--misses tune` lists the tune half's misses only (the half rules are tuned on). */
 const missesHalf = ((h) => (h === 'tune' || h === 'check' ? h : undefined))(args[args.indexOf('--misses') + 1]);
+const judgeKind = args.includes('--judge') ? args[args.indexOf('--judge') + 1] : undefined;
+if (judgeKind !== undefined && judgeKind !== 'oracle' && judgeKind !== 'model') {
+  console.error('--judge takes oracle or model');
+  process.exit(2);
+}
 
 /** The sentence with its citation before its closing punctuation: "… in 2018 [1]." */
 export function citedAnswer(sentence: string, n: number): string {
@@ -65,8 +84,27 @@ interface Outcome {
   why: string;
 }
 
-function judge(item: CitationItem): Outcome {
-  const checked = checkCitations(citedAnswer(item.sentence, 1), passagesOf(item.page, 1, 0), 1);
+/** The model in force for the bench, with a way to let it go; undefined when none is set up. */
+function modelJudge(): { judge: SupportJudge; label: string; close: () => Promise<void> } | undefined {
+  const gguf = process.env.LANTERN_BENCH_MODEL;
+  if (gguf) {
+    const runtime = new LocalRuntime({ worker: SOURCE_WORKER_ENTRY, idleMs: 0 });
+    return { judge: createSupportJudge(createLocalChat(runtime, gguf)), label: gguf, close: () => runtime.unload() };
+  }
+  const chat = endpointChatFor({ settings: SettingsSchema.parse({}), env: process.env, dataDir: '/nonexistent' });
+  return chat
+    ? {
+        judge: createSupportJudge(chat),
+        label: `${process.env.LANTERN_LLM_MODEL} at ${process.env.LANTERN_LLM_BASE_URL}`,
+        close: async () => {},
+      }
+    : undefined;
+}
+
+async function judge(item: CitationItem, readBy: SupportJudge | 'oracle' | undefined): Promise<Outcome> {
+  const ruled = checkCitations(citedAnswer(item.sentence, 1), passagesOf(item.page, 1, 0), 1);
+  const oracle: SupportJudge = async (questions) => questions.map(() => item.expected === 'supported');
+  const checked = await withModelReading(ruled, readBy === 'oracle' ? oracle : readBy);
   const citations = checked.sentences.flatMap((s) => s.citations);
   const supported = citations.length > 0 && citations.every((c) => c.supported);
   return {
@@ -122,11 +160,19 @@ function pct(share: number): string {
   return Number.isNaN(share) ? '–' : `${(share * 100).toFixed(1)} %`;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const items = loadCitationSet();
+  const model = judgeKind === 'model' ? modelJudge() : undefined;
+  if (judgeKind === 'model' && !model) {
+    console.error('--judge model: set LANTERN_BENCH_MODEL=path.gguf, or LANTERN_LLM_BASE_URL and LANTERN_LLM_MODEL');
+    process.exit(2);
+  }
+  const readBy = judgeKind === 'oracle' ? 'oracle' : model?.judge;
   const started = performance.now();
-  const outcomes = items.map(judge);
+  const outcomes: Outcome[] = [];
+  for (const item of items) outcomes.push(await judge(item, readBy));
   const judgeMs = performance.now() - started;
+  await model?.close();
   const halves: (Half | 'all')[] = ['tune', 'check', 'all'];
   const inHalf = (h: Half | 'all'): Outcome[] => outcomes.filter((o) => h === 'all' || o.half === h);
   const byKind: Record<string, Record<string, Cell>> = {};
@@ -140,6 +186,11 @@ function main(): void {
   lines.push(
     `# Citation check on the dev set (${items.length} items: tune ${inHalf('tune').length}, check ${inHalf('check').length})`,
     '',
+    judgeKind === 'oracle'
+      ? "Content read by an ORACLE (each item's own label): the ceiling of rules + a model reading, not a score.\n"
+      : model
+        ? `Content read by the model ${model.label} where the hard facts hold.\n`
+        : 'Rules alone (no model reads the content).\n',
   );
   lines.push('| kind | measure | target | tune | check | all (n) |', '|---|---|---|---|---|---|');
   for (const kind of KINDS) {
@@ -181,7 +232,7 @@ function main(): void {
     '',
     `6-source check: median ${timing.ms.toFixed(2)} ms over ${TIMING_RUNS} runs (target ≤ ${TARGET_MS} ms).`,
   );
-  lines.push(`Judging all items, pages read once: ${(judgeMs / 1000).toFixed(1)} s.`);
+  lines.push(`Judging all items${model ? ' with the model' : ''}, pages read once: ${(judgeMs / 1000).toFixed(1)} s.`);
   console.log(lines.join('\n'));
 
   if (showMisses) {
@@ -202,6 +253,7 @@ function main(): void {
       sixSourceMedianMs: timing.ms,
       sixSourcePages: timing.pages,
       targetMs: TARGET_MS,
+      judge: judgeKind ?? 'rules',
       misses: outcomes
         .filter((o) => !o.correct)
         .map((o) => ({ id: o.item.id, half: o.half, kind: o.item.kind, expected: o.item.expected })),
@@ -210,4 +262,4 @@ function main(): void {
   }
 }
 
-main();
+await main();
