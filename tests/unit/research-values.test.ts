@@ -44,6 +44,19 @@ describe('readValues', () => {
     expect(figures('Revenue reached $3.5bn.')).toEqual(['money:USD $3.5bn = 3500000000']);
   });
 
+  it('reads decades and centuries as years by the ten and the hundred, and "the 1990s" as the years of a decade', () => {
+    expect(figures('Seit 3 Jahrzehnten, over 2 centuries, depuis 2 décennies.')).toEqual([
+      'duration 3 Jahrzehnten = 30',
+      'duration over 2 centuries = 200..Infinity',
+      'duration 2 décennies = 20',
+    ]);
+    expect(figures('Prices fell in the 1990s and rose in the 2010’s; it took 30 s.')).toEqual([
+      'year 1990s = 1990..1999',
+      'year 2010’s = 2010..2019',
+      'duration 30 s = 0',
+    ]);
+  });
+
   it('converts units of one kind to one base and reads ranges and bounds as intervals', () => {
     expect(figures('It works down to 5 °F (−15 °C) and uses 4.2 MWh, 4,200 kWh or 350 kWh a month.')).toEqual([
       'temperature 5 °F = -15',

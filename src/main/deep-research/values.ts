@@ -150,6 +150,15 @@ const WORD_UNITS: [RegExp, Unit][] = [
   [/decibels?|dezibel/, u('sound')],
   // Also the adjectives a number is joined to ("12-jährigen", "27-letni", "5-дневный", "3-vuotias"), and
   // Polish, Finnish and Russian forms after numbers other than one ("3 tygodnie", "kuukauden", "5 лет"; not "года", "vuoden", which also follow a year).
+  // Decades and centuries are years by the ten and the hundred ("drei Jahrzehnte" is "30 Jahre").
+  [
+    /decades?|jahrzehnten?|jahrzehnte|décennies?|decenni|decennio|décadas?|dekad|dekady|dekadę|vuosikymmentä|vuosikymmenen|десятилети\p{L}*/u,
+    u('duration', 10),
+  ],
+  [
+    /centuries|century|jahrhunderten?|jahrhunderte|siècles?|secoli|secolo|siglos?|séculos?|wieków|wieki|vuosisataa|век(?:а|ов)?/u,
+    u('duration', 100),
+  ],
   [
     /years?|yrs?|jahren?|jahre|jährig\p{L}*|ans|années?|años?|anni|anno|anos?|lat|lata|letni\p{L}*|vuotta|vuosi|vuotia\p{L}*|vuotinen|лет|летн\p{L}*/u,
     u('duration'),
@@ -437,7 +446,16 @@ const RANGE_DASH = /^\s*[–—‒-]\s*/u;
 const RANGE_TO = /^\s+(?:to|till|bis|à|a|al|do|hasta|até)\s+/iu;
 const RANGE_AND = /^\s+(?:and|und|et|y|e|i|ja)\s+/iu;
 
+/** A decade written as its first year ("the 1990s", "1980's"): the years it spans, not seconds. */
+const DECADE = /^(1[5-9]\d0|20\d0)['’]?s(?!\p{L})/u;
+
 function valueAt(text: string, start: number): Value | undefined {
+  const decade = DECADE.exec(text.slice(start));
+  if (decade) {
+    const year = Number(decade[1]);
+    const end = start + decade[0].length;
+    return { unit: 'year', readings: [{ low: year, high: year + 9 }], written: text.slice(start, end), start, end };
+  }
   const first = quantityAt(text, start);
   if (!first) return undefined;
   const after = text.slice(first.end);
