@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ComponentType } from 'react';
 import type { Citation } from '../../../shared/answer-contract';
-import { chipLabel, reasonOf, verdictLine, verdictOf } from '../lib/citation-check';
+import { chipLabel, readByModel, reasonOf, verdictLine, verdictOf } from '../lib/citation-check';
 
 export interface CitationChipProps {
   n: number;
@@ -59,6 +59,7 @@ export function CitationChip({
   const verdict = verdictOf(citation, checked);
   // The style sheet's names: supported (found in full), unsupported (not found), partly, pending.
   const look = verdict === 'found' ? 'supported' : verdict === 'not-found' ? 'unsupported' : verdict;
+  const byModel = readByModel(citation);
   const reason = verdict === 'found' ? undefined : reasonOf(citation);
   return (
     <span
@@ -70,7 +71,7 @@ export function CitationChip({
       <button
         type="button"
         className={`chip chip-${look}`}
-        aria-label={chipLabel(n, verdict)}
+        aria-label={chipLabel(n, verdict, byModel)}
         aria-describedby={tipId}
         onClick={onOpen}
       >
@@ -78,7 +79,7 @@ export function CitationChip({
         {(verdict === 'not-found' || verdict === 'partly') && <span aria-hidden="true">?</span>}
       </button>
       <span role="tooltip" id={tipId} className="chip-tip">
-        <span className={`verdict verdict-${look}`}>{verdictLine(verdict, checked)}</span>
+        <span className={`verdict verdict-${look}`}>{verdictLine(verdict, checked, byModel)}</span>
         {reason && <span className="tip-reason">{reason}</span>}
         {citation?.quote ? (
           <span className="tip-quote">

@@ -27,8 +27,15 @@ export function reasonOf(citation: Citation | undefined): string | undefined {
   return why ? why : undefined;
 }
 
+/** Whether the model that wrote the answer read the quote (support-judge.ts), rather than the rules' word count deciding. */
+export function readByModel(citation: Citation | undefined): boolean {
+  return citation?.readBy === 'model';
+}
+
 /** The chip's accessible name: its source number and what the check found. */
-export function chipLabel(n: number, verdict: Verdict): string {
+export function chipLabel(n: number, verdict: Verdict, byModel = false): string {
+  if (byModel && verdict === 'found') return `Source ${n}, says this as the model reads it`;
+  if (byModel && verdict === 'not-found') return `Source ${n}, does not say this as the model reads it`;
   switch (verdict) {
     case 'found':
       return `Source ${n}, found on the page`;
@@ -41,8 +48,13 @@ export function chipLabel(n: number, verdict: Verdict): string {
   }
 }
 
-/** The tip's verdict line. */
-export function verdictLine(verdict: Verdict, checked: boolean): string {
+/**
+ * The tip's verdict line. A quote the model read is not "found": its figures, dates and names are
+ * on the page, and the model read that the passage says the rest in other words.
+ */
+export function verdictLine(verdict: Verdict, checked: boolean, byModel = false): string {
+  if (byModel && verdict === 'found') return '✓ The page says this, as the model reads it';
+  if (byModel && verdict === 'not-found') return '⚠ The model does not read this on the page';
   switch (verdict) {
     case 'found':
       return '✓ Found on the page';
