@@ -206,7 +206,9 @@ async function startModelServer(): Promise<{
       });
       const content = system.includes('follow-up questions')
         ? 'What is a doppio?\nIs espresso stronger than drip coffee?\nHow is decaf espresso made?'
-        : 'A single shot of espresso has about 63 mg of caffeine [1].';
+        : system.startsWith('You check citations')
+          ? '1: yes'
+          : 'A single shot of espresso has about 63 mg of caffeine [1].';
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(
         `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`,
@@ -244,17 +246,19 @@ describe('lantern ask with a model named on the command line', () => {
       const response = AnswerResponseSchema.parse(JSON.parse(run.stdout));
       expect(response.composer).toBe('llm');
       expect(response.answer).toBe('A single shot of espresso has about 63 mg of caffeine [1].');
-      expect(response.sentences[0]?.citations[0]).toMatchObject({ n: 1, supported: true });
+      // Its retelling ("has" for the page's "contains") read by the model, as said in --json.
+      expect(response.sentences[0]?.citations[0]).toMatchObject({ n: 1, supported: true, readBy: 'model' });
       expect(response.followUps.slice(0, 3)).toEqual([
         'What is a doppio?',
         'Is espresso stronger than drip coffee?',
         'How is decaf espresso made?',
       ]);
-      expect(model.asked.map((a) => a.model)).toEqual(['tiny-model', 'tiny-model']);
+      // The answer, the reading of its quote, the follow-ups.
+      expect(model.asked.map((a) => a.model)).toEqual(['tiny-model', 'tiny-model', 'tiny-model']);
       // Without the flags the settings name no model: the same question is answered extractively.
       const plain = await runCliInProcess(args.slice(0, 6), env);
       expect(AnswerResponseSchema.parse(JSON.parse(plain.stdout)).composer).toBe('extractive');
-      expect(model.asked).toHaveLength(2);
+      expect(model.asked).toHaveLength(3);
     } finally {
       await model.close();
     }

@@ -65,6 +65,13 @@ describe('what the rules put to a model', () => {
     expect(retelling!.facts).toEqual(['9']);
     expect(retelling!.words).toMatch(/^8 of 13 of its words \(not "get", "strong", "drink", "pushing", …\)$/);
   });
+
+  it('never a quote: a sentence its page holds word for word is supported without asking', () => {
+    const quoted = 'A single shot of espresso contains about 63 MG of caffeine [1]. Baristas prefer dark roasts [1].';
+    const checked = checkCitations(quoted, PASSAGES, 1);
+    expect(checked.sentences[0]!.citations[0]!.state).toBe('supported');
+    expect(checked.contentQuestions.map((q) => q.claim)).toEqual(['Baristas prefer dark roasts.']);
+  });
 });
 
 describe('the model reading', () => {

@@ -82,7 +82,10 @@ export function checkCitations(
     const claim = claimText(text);
     const citations = numbers.map((n, citation) => {
       const checked = checkOne(claim, n, evidenceOf(n));
-      if (checked.open) contentQuestions.push({ sentence, citation, claim: withoutMarkers(text), ...checked.open });
+      const said = withoutMarkers(text);
+      // A quote holds what it says word for word: only a retelling is a question of meaning.
+      if (checked.open && !wordForWord(said, checked.open.quote))
+        contentQuestions.push({ sentence, citation, claim: said, ...checked.open });
       return checked.citation;
     });
     return { text, citations };
@@ -216,6 +219,21 @@ interface Candidate {
 
 /** How many of the spans ranked best are judged in full (figures read, negation and direction). */
 const JUDGED_SPANS = 8;
+
+/** Letters and digits alone, in lower case: what "word for word" compares. */
+function wordsOnly(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Whether the quote holds the claim word for word (case, punctuation and spacing aside). */
+function wordForWord(claim: string, quote: string): boolean {
+  const words = wordsOnly(claim);
+  return words !== '' && ` ${wordsOnly(quote)} `.includes(` ${words} `);
+}
 
 /** A citation, and where its facts all hold, the span whose content is open to a reading of its meaning. */
 interface CheckedCitation {
