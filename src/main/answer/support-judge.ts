@@ -62,11 +62,22 @@ export function buildSupportMessages(questions: readonly Pick<ContentQuestion, '
 const YES = unicodeWordRegExp(String.raw`^(?:yes|ja|oui|sí|si|sim|tak|kyllä|да)\b|^是`);
 const NO = unicodeWordRegExp(String.raw`^(?:no|nein|non|não|nie|ei|нет)\b|^否`);
 
+/**
+ * The reply without a reasoning model's thinking, which some servers leave in the text (Qwen3,
+ * DeepSeek-R1 write it between <think> and </think>): its drafts of the verdicts are not the
+ * answer. A reply cut off inside it has answered nothing.
+ */
+function withoutThinking(completion: string): string {
+  const closed = completion.replace(/<think>[\s\S]*?<\/think>/giu, '');
+  const open = closed.search(/<think>/iu);
+  return open === -1 ? closed : closed.slice(0, open);
+}
+
 /** "1: yes", "2 - No.", "**3.** yes" → the verdict of each numbered claim; a number told twice, or out of range, is not taken. */
 export function parseSupport(completion: string, count: number): (boolean | undefined)[] {
   const verdicts: (boolean | undefined)[] = Array.from({ length: count }, () => undefined);
   const told = new Set<number>();
-  for (const line of completion.split('\n')) {
+  for (const line of withoutThinking(completion).split('\n')) {
     const m = /^[\s*#>-]*(?:claim\s*)?(\d+)[\s*.:)\]-]*(.*)$/iu.exec(line);
     if (!m) continue;
     const k = Number(m[1]) - 1;
