@@ -195,6 +195,32 @@ describe('LLM composer over an OpenAI-compatible server', () => {
     ]);
   });
 
+  it("leaves out a reasoning model's <think> block that the server sends as content, split across chunks", async () => {
+    script = (_req, res) => {
+      streamHead(res);
+      for (const piece of [
+        '<thi',
+        'nk>\nThe page says a COP of 3 [1]',
+        '.\n</th',
+        'ink>\n',
+        '\nA COP of 3 ',
+        'is common [1].',
+      ])
+        res.write(chunk(piece));
+      res.end(`${chunk(null, 'stop')}data: [DONE]\n\n`);
+    };
+    let shown = '';
+    const answer = await createLlmComposer(openAiChat(config()))({
+      question: QUESTION,
+      passages: PASSAGES,
+      onText: (delta) => {
+        shown += delta;
+      },
+    });
+    expect(answer).toBe('A COP of 3 is common [1].');
+    expect(shown).toBe(answer);
+  });
+
   it('sends the model, stream: true, the key, the passages wrapped as data and the question; no tools, no JSON mode', async () => {
     script = (_req, res) => {
       streamHead(res);

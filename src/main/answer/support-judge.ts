@@ -16,6 +16,7 @@ import type { ChatMessage, ChatModel } from '../llm/chat-model';
 import { matchedFacts, supportedShareOf, type CheckedAnswer, type ContentQuestion } from './check-citations';
 import { DATA_CLOSE, DATA_OPEN } from './llm-prompt';
 import { unicodeWordRegExp } from '../text/word-boundary';
+import { withoutThinking } from '../llm/thinking';
 
 /** For each question in order: true when the quote says the claim, false when not, undefined when the model did not say. */
 export type SupportJudge = (
@@ -61,17 +62,6 @@ export function buildSupportMessages(questions: readonly Pick<ContentQuestion, '
 /** Yes and no in the languages a model may reply in when the claims are not English. */
 const YES = unicodeWordRegExp(String.raw`^(?:yes|ja|oui|sí|si|sim|tak|kyllä|да)\b|^是`);
 const NO = unicodeWordRegExp(String.raw`^(?:no|nein|non|não|nie|ei|нет)\b|^否`);
-
-/**
- * The reply without a reasoning model's thinking, which some servers leave in the text (Qwen3,
- * DeepSeek-R1 write it between <think> and </think>): its drafts of the verdicts are not the
- * answer. A reply cut off inside it has answered nothing.
- */
-function withoutThinking(completion: string): string {
-  const closed = completion.replace(/<think>[\s\S]*?<\/think>/giu, '');
-  const open = closed.search(/<think>/iu);
-  return open === -1 ? closed : closed.slice(0, open);
-}
 
 /** "1: yes", "2 - No.", "**3.** yes" → the verdict of each numbered claim; a number told twice, or out of range, is not taken. */
 export function parseSupport(completion: string, count: number): (boolean | undefined)[] {

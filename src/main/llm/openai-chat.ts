@@ -7,6 +7,7 @@
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { LanternError } from '../../shared/errors';
+import { ThinkingFilter, withoutThinking } from './thinking';
 import type { ChatMessage, ChatModel } from './chat-model';
 import {
   CREDENTIALS_IN_URL,
@@ -94,20 +95,24 @@ export async function completeChat(
   // A server that ignored `stream: true` sends the whole completion as JSON: take it as one piece.
   if (contentType.includes('application/json')) {
     const text = await step(response.text(), 'answer');
-    const answer = completionContent(text, failed);
+    const answer = withoutThinking(completionContent(text, failed));
     onText(answer);
     return answer;
   }
   if (response.body === null) throw failed('the response had no body.');
 
   const stream = new CompletionStream(failed);
+  const shown = new ThinkingFilter();
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   try {
     for (;;) {
       const { value, done } = await step(reader.read(), 'answer');
       const deltas = done ? stream.end(decoder.decode()) : stream.feed(decoder.decode(value, { stream: true }));
-      for (const delta of deltas) onText(delta);
+      for (const delta of deltas) {
+        const answer = shown.feed(delta);
+        if (answer !== '') onText(answer);
+      }
       if (done) break;
       if (stream.finished) {
         // [DONE] came: no need to wait for the server to close the connection.
@@ -119,7 +124,9 @@ export async function completeChat(
     await reader.cancel().catch(() => undefined);
     throw error;
   }
-  return stream.answer(contentType);
+  const rest = shown.end();
+  if (rest !== '') onText(rest);
+  return withoutThinking(stream.answer(contentType));
 }
 
 type Failed = (reason: string) => LanternError;
