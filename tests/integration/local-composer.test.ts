@@ -13,6 +13,7 @@ import type { ChatMessage } from '../../src/main/llm/chat-model';
 import type { Passage } from '../../src/main/answer/passages';
 import { createLocalChat, createLocalComposer, passagesThatFit } from '../../src/main/models/local-composer';
 import { buildPlanMessages, createSubQuestionWriter } from '../../src/main/deep-research/llm-planner';
+import { createSupportJudge } from '../../src/main/answer/support-judge';
 import { MAX_SUB_QUESTIONS } from '../../src/shared/research-contract';
 import { LanternError } from '../../src/shared/errors';
 import { LocalRuntime } from '../../src/main/models/local-runtime';
@@ -107,6 +108,23 @@ describe('createLocalChat', { timeout: 120_000 }, () => {
       expect((outcome as string[]).length).toBeGreaterThan(0);
       expect((outcome as string[]).length).toBeLessThanOrEqual(MAX_SUB_QUESTIONS);
     }
+  });
+
+  it('reads citations on the runtime: nine claims in two calls, a gibberish reply leaving each undecided', async () => {
+    const chat = createLocalChat(runtime, modelPath, 16);
+    let calls = 0;
+    const judge = createSupportJudge(async (messages, options) => {
+      calls += 1;
+      return chat(messages, options);
+    });
+    const questions = Array.from({ length: 9 }, (_, i) => ({
+      claim: `The keeper lit lantern ${i + 1} at dusk.`,
+      quote: passages[i]!.text,
+    }));
+    const verdicts = await judge(questions);
+    expect(calls).toBe(2);
+    // The tiny model writes no "n: yes" line: nothing is decided, and the rules' verdicts stand.
+    expect(verdicts).toEqual(Array.from({ length: 9 }, () => undefined));
   });
 
   it('ends with CANCELLED when its signal is aborted', async () => {

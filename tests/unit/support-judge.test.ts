@@ -199,4 +199,17 @@ describe('the prompt and the reply', () => {
     expect(calls[1]![1]!.content).toContain('<claim n="1">Claim 8.</claim>');
     expect(verdicts).toEqual([true, false, true, false, true, false, true, false, true, false]);
   });
+
+  it('asks fewer at a time when their passages are long, so that a small context holds each call', async () => {
+    const counts: number[] = [];
+    const judge = createSupportJudge(async (messages) => {
+      const count = messages[1]!.content.match(/<claim n=/g)!.length;
+      counts.push(count);
+      return Array.from({ length: count }, (_, i) => `${i + 1}: yes`).join('\n');
+    });
+    // 500 + 900 characters each once cut: four fit in 6,000, the fifth starts another call.
+    const long = Array.from({ length: 6 }, (_, i) => ({ claim: `Claim ${i} `.repeat(80), quote: 'word '.repeat(400) }));
+    expect(await judge(long)).toEqual(Array.from({ length: 6 }, () => true));
+    expect(counts).toEqual([4, 2]);
+  });
 });

@@ -24,8 +24,14 @@ export type SupportJudge = (
   signal?: AbortSignal,
 ) => Promise<(boolean | undefined)[]>;
 
-/** Claims read in one completion: a small local model's context holds this many spans and their claims. */
+/** Claims read in one completion, at most: a small model keeps count of this many. */
 const CLAIMS_PER_CALL = 8;
+/**
+ * The claims' and passages' characters in one completion, at most: the built-in runtime's 4,096
+ * tokens hold them with the rules and the reply even at two characters a token (Polish, Finnish);
+ * a call that overflowed its context would lose the whole batch's reading.
+ */
+const CHARS_PER_CALL = 6_000;
 /** A span is at most three sentences; a longer one (a table row run together) is cut. */
 const MAX_QUOTE_CHARS = 900;
 const MAX_CLAIM_CHARS = 500;
@@ -81,11 +87,28 @@ export function parseSupport(completion: string, count: number): (boolean | unde
   return verdicts;
 }
 
+/** The questions in order, in calls of at most CLAIMS_PER_CALL claims and CHARS_PER_CALL characters (one at least). */
+function batches<T extends Pick<ContentQuestion, 'claim' | 'quote'>>(questions: readonly T[]): T[][] {
+  const out: T[][] = [];
+  let chars = 0;
+  for (const question of questions) {
+    const size = Math.min(question.claim.length, MAX_CLAIM_CHARS) + Math.min(question.quote.length, MAX_QUOTE_CHARS);
+    const last = out.at(-1);
+    if (last && last.length < CLAIMS_PER_CALL && chars + size <= CHARS_PER_CALL) {
+      last.push(question);
+      chars += size;
+    } else {
+      out.push([question]);
+      chars = size;
+    }
+  }
+  return out;
+}
+
 export function createSupportJudge(chat: ChatModel): SupportJudge {
   return async (questions, signal) => {
     const verdicts: (boolean | undefined)[] = [];
-    for (let at = 0; at < questions.length; at += CLAIMS_PER_CALL) {
-      const batch = questions.slice(at, at + CLAIMS_PER_CALL);
+    for (const batch of batches(questions)) {
       const reply = await chat(buildSupportMessages(batch), signal ? { signal } : {});
       verdicts.push(...parseSupport(reply, batch.length));
     }
