@@ -673,7 +673,13 @@ describe('the model reads the quotes under its own answer, on the same server', 
 
   it('asks about the claims whose hard facts hold, as data, and its yes and no decide them', async () => {
     script = (_req, res) =>
-      answerWith(res, systemOf(received.at(-1)!).startsWith(SUPPORT_SYSTEM) ? '1: yes\n2: no' : ANSWER);
+      // A reasoning model's drafts in the content, as some servers send them: only what follows counts.
+      answerWith(
+        res,
+        systemOf(received.at(-1)!).startsWith(SUPPORT_SYSTEM)
+          ? '<think>\n1: no\n2: yes\n</think>\n1: yes\n2: no'
+          : ANSWER,
+      );
     const { ask, events, cleanup } = espressoService();
     const response = await ask();
     cleanup();

@@ -179,13 +179,6 @@ describe('the prompt and the reply', () => {
     expect(parseSupport('1: 是', 1)).toEqual([true]);
   });
 
-  it("skips a reasoning model's thinking written into the reply: only what follows it is the answer", () => {
-    const thinking = '<think>\n1: yes, the figure matches…\n2: no wait\n</think>\n1: no\n2: yes';
-    expect(parseSupport(thinking, 2)).toEqual([false, true]);
-    // Cut off while still thinking: nothing was answered.
-    expect(parseSupport('<think>\n1: yes\n2: no', 2)).toEqual([undefined, undefined]);
-  });
-
   it('asks in batches of eight, each numbered from one', async () => {
     const calls: ChatMessage[][] = [];
     const judge = createSupportJudge(async (messages) => {

@@ -23,7 +23,7 @@ import { sourceOf } from '../search/source';
 import type { Store } from '../store';
 import { threadNotFound } from '../store/history';
 import { validInput } from '../common/validation';
-import { withModelReading, type SupportJudge } from './support-judge';
+import { READING_BUDGET_MS, withModelReading, type SupportJudge } from './support-judge';
 import { checkCitations, type CheckedAnswer } from './check-citations';
 import { chooseComposer } from './choose-composer';
 import { appendTurn, recordFailedTurn } from './thread-turns';
@@ -42,8 +42,6 @@ const PAGE_CHARS = 100_000;
 const MAX_FOLLOW_UPS = 8;
 /** How long the model may take over the follow-up questions, after its answer; without them the answer is complete. */
 const FOLLOW_UP_BUDGET_MS = 10_000;
-/** How long the model may take to read the quotes of its answer; then the rules' check stands. */
-const DEFAULT_READING_BUDGET_MS = 20_000;
 const DEFAULT_READ_BUDGET_MS = 12_000;
 /** How long the model may take to make a follow-up stand alone before the rule does it instead: the search waits for it. */
 const DEFAULT_REWRITE_BUDGET_MS = 4_000;
@@ -434,7 +432,7 @@ export class AnswerService {
   private async readQuotes(ruled: CheckedAnswer, { signal, llm }: AnswerOptions): Promise<CheckedAnswer> {
     const judge = ruled.contentQuestions.length > 0 ? this.deps.llmSupport?.(llm) : undefined;
     if (!judge) return ruled;
-    const budget = AbortSignal.timeout(this.deps.readingBudgetMs?.() ?? DEFAULT_READING_BUDGET_MS);
+    const budget = AbortSignal.timeout(this.deps.readingBudgetMs?.() ?? READING_BUDGET_MS);
     const read = await withModelReading(ruled, judge, signal ? AbortSignal.any([signal, budget]) : budget);
     if (signal?.aborted) throw new LanternError('CANCELLED', 'The answer was cancelled.');
     return read;

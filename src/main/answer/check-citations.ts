@@ -80,9 +80,9 @@ export function checkCitations(
   const contentQuestions: ContentQuestion[] = [];
   const sentences = answerSentences(cleaned).map(({ text, numbers }, sentence): AnswerSentence => {
     const claim = claimText(text);
+    const said = withoutMarkers(text);
     const citations = numbers.map((n, citation) => {
       const checked = checkOne(claim, n, evidenceOf(n));
-      const said = withoutMarkers(text);
       // A quote holds what it says word for word: only a retelling is a question of meaning.
       if (checked.open && !wordForWord(said, checked.open.quote))
         contentQuestions.push({ sentence, citation, claim: said, ...checked.open });

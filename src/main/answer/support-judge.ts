@@ -16,13 +16,15 @@ import type { ChatMessage, ChatModel } from '../llm/chat-model';
 import { matchedFacts, supportedShareOf, type CheckedAnswer, type ContentQuestion } from './check-citations';
 import { DATA_CLOSE, DATA_OPEN } from './llm-prompt';
 import { unicodeWordRegExp } from '../text/word-boundary';
-import { withoutThinking } from '../llm/thinking';
 
 /** For each question in order: true when the quote says the claim, false when not, undefined when the model did not say. */
 export type SupportJudge = (
   questions: readonly Pick<ContentQuestion, 'claim' | 'quote'>[],
   signal?: AbortSignal,
 ) => Promise<(boolean | undefined)[]>;
+
+/** How long the model may take to read an answer's (or a report section's) quotes; then the rules' check stands. */
+export const READING_BUDGET_MS = 20_000;
 
 /** Claims read in one completion, at most: a small model keeps count of this many. */
 const CLAIMS_PER_CALL = 8;
@@ -73,7 +75,7 @@ const NO = unicodeWordRegExp(String.raw`^(?:no|nein|non|não|nie|ei|нет)\b|^�
 export function parseSupport(completion: string, count: number): (boolean | undefined)[] {
   const verdicts: (boolean | undefined)[] = Array.from({ length: count }, () => undefined);
   const told = new Set<number>();
-  for (const line of withoutThinking(completion).split('\n')) {
+  for (const line of completion.split('\n')) {
     const m = /^[\s*#>-]*(?:claim\s*)?(\d+)[\s*.:)\]-]*(.*)$/iu.exec(line);
     if (!m) continue;
     const k = Number(m[1]) - 1;

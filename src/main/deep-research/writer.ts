@@ -13,8 +13,8 @@
 import type { AnswerSentence, AnswerSource } from '../../shared/answer-contract';
 import type { ErrorInfo } from '../../shared/contract';
 import type { Disagreement, ReportSection } from '../../shared/research-contract';
-import { checkCitations, withoutMarkers, type CheckedAnswer } from '../answer/check-citations';
-import { withModelReading, type SupportJudge } from '../answer/support-judge';
+import { checkCitations, supportedShareOf, withoutMarkers, type CheckedAnswer } from '../answer/check-citations';
+import { READING_BUDGET_MS, withModelReading, type SupportJudge } from '../answer/support-judge';
 import { composeWith, NOT_IN_SOURCES, type Composer } from '../answer/composer';
 import { pagePassages, type Passage } from '../answer/passages';
 import { pagesOnQuestion } from '../answer/open-answer';
@@ -22,9 +22,6 @@ import { composerPassages } from '../answer/rank';
 import { findDisagreements } from './disagreements';
 import type { GatheredPage } from './gatherer';
 import { asksTheSame, facets } from './planner';
-
-/** How long the model may take to read one section's quotes; then the rules' check stands. */
-const READING_BUDGET_MS = 20_000;
 
 export interface WriteInput {
   question: string;
@@ -133,7 +130,7 @@ export async function writeReport(input: WriteInput): Promise<Written> {
     ),
     notAnswered: sections.filter((s) => !s.answered).map((s) => s.title),
     sources: withQuotes(input.sources, all),
-    supportedShare: supportedShare(all),
+    supportedShare: supportedShareOf(all),
     composer,
     ...(llmError ? { llmError } : {}),
   };
@@ -193,9 +190,4 @@ function withQuotes(sources: readonly AnswerSource[], sentences: readonly Answer
     quotes.set(citation.n, list);
   }
   return sources.map((s) => ({ ...s, quotes: quotes.get(s.n) ?? [] }));
-}
-
-function supportedShare(sentences: readonly AnswerSentence[]): number {
-  const citations = sentences.flatMap((s) => s.citations);
-  return citations.length === 0 ? 1 : citations.filter((c) => c.supported).length / citations.length;
 }
