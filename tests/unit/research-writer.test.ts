@@ -10,6 +10,7 @@ import { writeReport } from '../../src/main/deep-research/writer';
 import { withoutMarkers } from '../../src/main/answer/check-citations';
 import type { Composer } from '../../src/main/answer/composer';
 import type { SupportJudge } from '../../src/main/answer/support-judge';
+import { LanternError } from '../../src/shared/errors';
 
 const QUESTION = 'How long does a heat pump last?';
 const COST = 'How much does it cost to install a heat pump?';
@@ -247,6 +248,22 @@ describe('a report the model writes: its quotes read by the model', () => {
     expect(costSection.sentences[0]!.citations[0]).toMatchObject({ state: 'unsupported', readBy: 'model' });
     const summaryLifespan = written.summary.sentences.find((s) => s.text.includes('keeps working'))!;
     expect(summaryLifespan.citations[0]).toMatchObject({ state: 'supported', readBy: 'model' });
+  });
+
+  it.each([
+    ['fails', async (): Promise<(boolean | undefined)[]> => Promise.reject(new LanternError('LLM_FAILED', 'gone'))],
+    ['judges nothing', async (questions: readonly unknown[]) => questions.map(() => undefined)],
+  ])('a reading that %s is not asked again: the rest of the report keeps the rules’ check', async (_, read) => {
+    let calls = 0;
+    const written = await writeWith(model, async (questions) => {
+      calls += 1;
+      return read(questions);
+    });
+    expect(written.composer).toBe('llm');
+    expect(calls).toBe(1);
+    const citations = [written.summary, ...written.sections].flatMap((s) => s.sentences.flatMap((x) => x.citations));
+    expect(citations.length).toBeGreaterThan(0);
+    expect(citations.every((c) => c.readBy === undefined)).toBe(true);
   });
 
   it('an extractive report is checked by the rules alone: the judge is never asked', async () => {

@@ -67,11 +67,16 @@ export async function writeReport(input: WriteInput): Promise<Written> {
   // subject it leans on, may hold all of the question's words ("How should it be stored (harvest
   // Jerusalem artichokes)?").
   // The model's text is checked by the rules, then its quotes read by the model; extractive text by the rules alone.
+  let judge = input.judge;
   const check = async (text: string): Promise<CheckedAnswer> => {
     const ruled = checkCitations(text, passages, numbers);
-    return composer === 'llm' && input.judge
-      ? withModelReading(ruled, input.judge, AbortSignal.timeout(READING_BUDGET_MS))
-      : ruled;
+    if (composer !== 'llm' || !judge) return ruled;
+    const read = await withModelReading(ruled, judge, AbortSignal.timeout(READING_BUDGET_MS));
+    // A reading that came back with nothing (late, failed, or no verdict the reply could be read
+    // as) is not waited on again: the report's other sections keep the rules' check, as a report
+    // the model failed to write goes on without it.
+    if (read === ruled && ruled.contentQuestions.length > 0) judge = undefined;
+    return read;
   };
   const isOwnFacet = (title: string): boolean =>
     compound && questionFacets.some((facet) => facet.trim().toLowerCase() === title.trim().toLowerCase());
