@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from '../../src/main/answer/check-citations';
 import { extractiveComposer, NOT_IN_SOURCES } from '../../src/main/answer/composer';
-import { openAnswer } from '../../src/main/answer/open-answer';
+import { FACET_NOT_ANSWERED, openAnswer, withoutUnansweredFacets } from '../../src/main/answer/open-answer';
 import { pagePassages, type Passage } from '../../src/main/answer/passages';
 import { questionFacets } from '../../src/main/answer/question-shape';
 
@@ -133,14 +133,29 @@ describe('compound questions', () => {
     expect(answer).not.toMatch(/flight|hotel/);
   });
 
-  it('gives no group to a facet whose own words no page writes', () => {
+  it('says a facet whose own words no page writes is not answered, and quotes nothing for it', () => {
     const given = pages(VISAS);
     const answer = openAnswer(
       'How can digital nomads live and work abroad legally, and which vaccines do they need?',
       given,
     )!;
     expect(answer).toMatch(/visa/);
-    expect(answer).not.toMatch(/vaccines/);
+    const blocks = answer.split('\n\n');
+    const vaccines = blocks.findIndex((block) => /^\*\*.*vaccines.*\*\*$/i.test(block));
+    expect(vaccines).toBeGreaterThan(0);
+    expect(blocks[vaccines + 1]).toBe(FACET_NOT_ANSWERED);
+    expect(blocks.filter((block) => /vaccines/i.test(block))).toHaveLength(1);
+  });
+
+  it('leaves the unanswered facets out for a report to say, and keeps the answered ones', () => {
+    const answer = openAnswer(
+      'How can digital nomads live and work abroad legally, and which vaccines do they need?',
+      pages(VISAS),
+    )!;
+    const kept = withoutUnansweredFacets(answer);
+    expect(kept).not.toMatch(/vaccines|Not answered/);
+    expect(kept).toMatch(/visa/);
+    expect(answer.startsWith(kept)).toBe(true);
   });
 });
 

@@ -192,6 +192,14 @@ describe("a compound question's facets", () => {
     expect(week.text).not.toMatch(/flight|hotel/);
   });
 
+  it('a facet no page answers is listed as not answered, and the summary does not also say so', async () => {
+    const question = 'Why should gym beginners do strength training, and which vaccines do they need?';
+    const written = await byFacets(question, facetPages.slice(0, 1));
+    expect(written.notAnswered).toEqual([facets(question)[1]]);
+    expect(written.summary.text).toMatch(/bones and muscles/);
+    expect(written.summary.text).not.toMatch(/vaccines|Not answered/);
+  });
+
   it('answers a facet that asks for a name by the sentences about it, as the quick answer does', async () => {
     const question = 'What must employers know when an employee’s child is sick, and who pays the wages then?';
     const sick = [

@@ -135,7 +135,11 @@ export function openAnswer(
     const shape = questionShape(facet);
     const open = sentences.filter((s) => !used.has(s.text) && (questionPages.size === 0 || questionPages.has(s.n)));
     const chosen = choose(facet, shape, open, MAX_FACET_POINTS + (lead ? 0 : 1));
-    if (chosen.length === 0) continue;
+    // A part of the question the pages leave unanswered is said to be, not left out in silence.
+    if (chosen.length === 0) {
+      blocks.push(unansweredFacet(facet));
+      continue;
+    }
     const section = outline(facet, shape, open, MAX_FACET_POINTS, lead ?? chosen[0]);
     const points = (lead ? chosen : chosen.slice(1)).filter(
       (p) => !section?.units.some((u) => u.sentence.text === p.text),
@@ -148,9 +152,27 @@ export function openAnswer(
       .filter((b) => b !== '')
       .join('\n\n');
     // Headed as the person asked it: the subject a facet was given to lean on is for ranking, not for reading.
-    if (body !== '') blocks.push(`**${ownQuestion(facet)}**\n\n${body}`);
+    blocks.push(body === '' ? unansweredFacet(facet) : `**${ownQuestion(facet)}**\n\n${body}`);
   }
   return lead === undefined ? undefined : [cite(lead), ...blocks].join('\n\n');
+}
+
+/** What a compound answer says under a facet no sentence of the pages answers. */
+export const FACET_NOT_ANSWERED = 'Not answered by the sources.';
+
+function unansweredFacet(facet: string): string {
+  return `**${ownQuestion(facet)}**\n\n${FACET_NOT_ANSWERED}`;
+}
+
+/**
+ * A compound answer without its unanswered facets' blocks: a deep-research summary leaves them
+ * to the report, whose sections may answer them from pages searched for them alone.
+ */
+export function withoutUnansweredFacets(answer: string): string {
+  return answer
+    .split('\n\n')
+    .filter((block, i, blocks) => block !== FACET_NOT_ANSWERED && blocks[i + 1] !== FACET_NOT_ANSWERED)
+    .join('\n\n');
 }
 
 /**

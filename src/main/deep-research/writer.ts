@@ -17,7 +17,7 @@ import { checkCitations, supportedShareOf, withoutMarkers, type CheckedAnswer } 
 import { READING_BUDGET_MS, withModelReading, type SupportJudge } from '../answer/support-judge';
 import { composeWith, NOT_IN_SOURCES, type Composer } from '../answer/composer';
 import { pagePassages, type Passage } from '../answer/passages';
-import { pagesOnQuestion } from '../answer/open-answer';
+import { pagesOnQuestion, withoutUnansweredFacets } from '../answer/open-answer';
 import { composerPassages } from '../answer/rank';
 import { findDisagreements } from './disagreements';
 import type { GatheredPage } from './gatherer';
@@ -95,7 +95,8 @@ export async function writeReport(input: WriteInput): Promise<Written> {
       composer = 'extractive';
       llmError = composed.llmError;
     }
-    const checked = await check(composed.answer);
+    // A facet the composed answer finds unanswered is the report's to say (its section, or "Not answered by the sources").
+    const checked = await check(withoutUnansweredFacets(composed.answer));
     if (checked.answer.trimStart().startsWith(NOT_IN_SOURCES)) return unanswered(title);
     return { title, text: checked.answer, sentences: checked.sentences, answered: true };
   };
