@@ -3,12 +3,10 @@
  * no related searches), extractive: the plan is the question's own facets and the report has a
  * section per facet, each written from the pages that speak to it; a facet no page addresses is
  * the one "not answered". The real runtime (SearchService, system Chromium, the guarded fetch
- * pipeline, SQLite) over the fixture Google (tests/support/fixture-web.ts) answering every query
- * with the same four articles, served from another loopback server.
+ * pipeline, SQLite) over the fixture Google answering every query with the same four articles
+ * (tests/support/nomad-web.ts).
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,73 +14,17 @@ import { questionFacets } from '../../src/main/answer/question-shape';
 import { createNodeRuntime } from '../../src/main/app/node-runtime';
 import type { ResearchService } from '../../src/main/app/service';
 import { ResearchReportSchema, type ResearchReport } from '../../src/shared/research-contract';
-import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web';
+import {
+  NOMAD_QUESTION as QUESTION,
+  NOMAD_UNANSWERED_QUESTION,
+  startNomadWeb,
+  type NomadWeb,
+} from '../support/nomad-web';
 
-const QUESTION = 'How can digital nomads live and work abroad legally, and what does it cost?';
-
-/** Two articles on the legal routes, two on the costs; none on health. */
-const ARTICLES: Record<string, { title: string; paragraphs: string[] }> = {
-  '/visas/portugal': {
-    title: 'The Portuguese digital nomad visa',
-    paragraphs: [
-      'Digital nomads can live and work abroad legally in Portugal on its digital nomad visa, which allows a stay of up to one year.',
-      'Applicants show a monthly income from work for employers or clients outside Portugal.',
-    ],
-  },
-  '/visas/spain': {
-    title: 'Working remotely from Spain',
-    paragraphs: [
-      "Spain's visa for digital nomads lets remote workers live in the country legally for up to five years.",
-      'Remote workers apply at a consulate with a contract, health insurance and a clean criminal record.',
-    ],
-  },
-  '/costs/lisbon': {
-    title: 'What a digital nomad spends in Lisbon',
-    paragraphs: [
-      'Living abroad as a digital nomad costs about 2,000 euros a month in Lisbon, rent included.',
-      'A room in a shared flat costs a digital nomad around 700 euros a month.',
-    ],
-  },
-  '/costs/fees': {
-    title: 'Digital nomad visa fees compared',
-    paragraphs: [
-      'The Portuguese visa application costs 90 euros, and the residence permit that follows costs another 170 euros.',
-    ],
-  },
-};
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-let articles: Server;
-let origin: string;
-let web: FixtureWeb;
+let web: NomadWeb;
 let api: ResearchService;
 beforeAll(async () => {
-  articles = createServer((req, res) => {
-    const article = ARTICLES[new URL(req.url ?? '/', 'http://x').pathname];
-    res.writeHead(article ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
-      article
-        ? `<!doctype html><html lang="en"><head><title>${escapeHtml(article.title)}</title></head><body><article><h1>${escapeHtml(article.title)}</h1>${article.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</article></body></html>`
-        : 'not found',
-    );
-  });
-  await new Promise<void>((resolve) => articles.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(articles.address() as AddressInfo).port}`;
-  // Every query: the four articles as Google's results, and nothing suggested.
-  const results = (
-    query: string,
-  ): string => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(query)} - Google Search</title></head><body>
-<div id="search"><div id="rso">
-${Object.entries(ARTICLES)
-  .map(
-    ([path, a]) =>
-      `<div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${origin}${path}"><h3>${escapeHtml(a.title)}</h3></a></div><div class="VwiC3b">${escapeHtml(a.paragraphs[0]!.slice(0, 100))}</div></div></div>`,
-  )
-  .join('\n')}
-</div></div></body></html>`;
-  web = await startFixtureWeb({ results });
+  web = await startNomadWeb();
   api = createNodeRuntime({
     env: {
       ...process.env,
@@ -97,7 +39,6 @@ ${Object.entries(ARTICLES)
 afterAll(async () => {
   await api?.close();
   await web?.close();
-  await new Promise<void>((resolve) => (articles ? articles.close(() => resolve()) : resolve()));
 });
 
 async function research(question: string): Promise<ResearchReport> {
@@ -130,11 +71,21 @@ describe('deep research on a compound question with no suggestions', () => {
   }, 180_000);
 
   it('says "not answered" for the facet no page addresses, and only for it', async () => {
-    const question = 'How can digital nomads live and work abroad legally, and which vaccinations are required?';
-    const report = await research(question);
+    const report = await research(NOMAD_UNANSWERED_QUESTION);
     expect(report.plan.subQuestions).toHaveLength(2);
     expect(report.sections[0]!.answered).toBe(true);
     expect(report.sections[1]!.answered).toBe(false);
     expect(report.notAnswered).toEqual([report.plan.subQuestions[1]]);
+    expect(report.summary.text).not.toMatch(/Not answered/);
+  }, 180_000);
+
+  it('the quick answer to the same question says so under the facet, and answers the other', async () => {
+    const response = await api.answer({ question: NOMAD_UNANSWERED_QUESTION }, { allowPrivateNetworks: true });
+    expect(response.answered).toBe(true);
+    const blocks = response.answer.split('\n\n');
+    const vaccinations = blocks.indexOf('**Which vaccinations are required?**');
+    expect(vaccinations).toBeGreaterThan(0);
+    expect(blocks[vaccinations + 1]).toBe('Not answered by the sources.');
+    expect(response.answer).toMatch(/visa/);
   }, 180_000);
 });

@@ -1,0 +1,40 @@
+/**
+ * A quick answer to a compound question in the UI, in web mode over the nomad web
+ * (tests/support/nomad-web.ts): the facet the pages answer gets its quoted, cited points under
+ * its own words; the facet no page addresses is shown under its own words as not answered by the
+ * sources, not left out. Screens in light and dark, wide and phone.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { NOMAD_UNANSWERED_QUESTION, startNomadWeb, type NomadWeb } from '../support/nomad-web';
+import { askQuestion } from './support/ask';
+import { checkScreen, WIDE } from './support/ui-checks';
+import { startWebMode, type WebMode } from './support/web-mode';
+
+let nomads: NomadWeb;
+let web: WebMode;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  nomads = await startNomadWeb();
+  web = await startWebMode({ engine: nomads.origin, searchPacing: { minGapMs: 0, jitterMs: 0 } });
+  page = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await page.goto(web.loginUrl());
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+  await web?.close();
+  await nomads?.close();
+});
+
+test('a compound quick answer shows the facet no page answers as not answered, under its own words', async () => {
+  test.setTimeout(180_000);
+  await askQuestion(page, NOMAD_UNANSWERED_QUESTION);
+  const answer = page.locator('.answer-text').first();
+  await expect(answer.getByText('Which vaccinations are required?', { exact: true })).toBeVisible({ timeout: 120_000 });
+  await expect(answer.getByText('Not answered by the sources.', { exact: true })).toBeVisible();
+  // The answered facet: its points quoted from the visa pages, each with a chip that checks.
+  await expect(answer).toContainText('visa');
+  await expect(answer.locator('.chip').first()).toBeVisible();
+  await checkScreen(page, 'compound-unanswered-facet');
+});
