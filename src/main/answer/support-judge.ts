@@ -121,8 +121,9 @@ export function createSupportJudge(chat: ChatModel): SupportJudge {
 /**
  * The checked answer with the model's reading of each content question: the citation supported
  * or not as the model read it, its quote the span the model read, its `why` saying so with the
- * rules' account beside it. A judge that fails or is cancelled leaves the answer as the rules
- * checked it (a reading is an extra; the caller tells a cancelled answer by its own signal).
+ * rules' account beside it. A judge that fails or is cancelled, or judges nothing, leaves the
+ * answer as the rules checked it, the same object (a reading is an extra; the caller tells a
+ * cancelled answer by its own signal, and a reading that gave nothing by `=== checked`).
  */
 export async function withModelReading(
   checked: CheckedAnswer,
