@@ -336,3 +336,51 @@ describe("a page's section as the answer's structure", () => {
     expect(answer).not.toMatch(/sourdough/i);
   });
 });
+
+describe('the list the best sentence is an item of', () => {
+  const ETIQUETTE: [string, string] = [
+    'Etiquette for meeting people with disabilities',
+    [
+      'Small gestures make a meeting easier for everyone.',
+      '**People with limited mobility:**',
+      '- Avoid touching their chair or leaning on it: it is part of their personal space.',
+      '- Sit down when you talk for a while, so that your eyes are at the same level.',
+      '- Never bend over a person in a wheelchair to shake hands with someone beside them.',
+      '- Ask how they want to be helped before you push.',
+      '**People who are deaf:**',
+      '- Keep eye contact and do not cover your mouth.',
+      '- Speak at your normal volume.',
+    ].join('\n\n'),
+  ];
+  const GUIDE: [string, string] = [
+    'Wheelchair etiquette',
+    'Speak directly to a person in a wheelchair, not to the companion beside them. Wheelchair users travel more every year.',
+  ];
+  const QUESTION = 'How should you behave around a person in a wheelchair?';
+
+  // Only one item of the page's list names the subject; the page lists the others with it because they answer together.
+  it("quotes the list's other items in the page's order, not the next list, and keeps the points gathered from other pages", () => {
+    const given = pages(ETIQUETTE, GUIDE);
+    const answer = openAnswer(QUESTION, given)!;
+    expect(answer.split('\n')[0]).toMatch(/^Never bend over a person in a wheelchair/);
+    const at = ['Avoid touching their chair', 'Sit down when you talk', 'Ask how they want to be helped'].map((point) =>
+      lineOf(answer, point),
+    );
+    expect(at[0]).toBeGreaterThan(0);
+    expect(at[1]).toBeGreaterThan(at[0]!);
+    expect(at[2]).toBeGreaterThan(at[1]!);
+    // The lead is quoted once, the list of the next heading not at all, the other page's point still.
+    expect(answer.match(/Never bend over/g)).toHaveLength(1);
+    expect(answer).not.toMatch(/eye contact|normal volume/);
+    expect(answer).toContain('Speak directly to a person in a wheelchair, not to the companion beside them. [2]');
+    expect(checkCitations(answer, given, 2).supportedShare).toBe(1);
+  });
+
+  it('takes no list around a pair of items', () => {
+    const [title, markdown] = ETIQUETTE;
+    const pair = markdown.replace(/- Avoid touching[^\n]*\n\n|- Sit down[^\n]*\n\n/g, '');
+    const answer = openAnswer(QUESTION, pages([title, pair], GUIDE))!;
+    expect(answer).toMatch(/^Never bend over/);
+    expect(answer).not.toContain('Ask how they want to be helped');
+  });
+});

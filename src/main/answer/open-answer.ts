@@ -109,11 +109,13 @@ export function openAnswer(
     if (chosen.length === 0) return undefined;
     const [lead, ...rest] = chosen as [Scored, ...Scored[]];
     // A section of a page that answers the question as a whole ("Why Choose Catering?", "Benefits of…"): its points, in its order, before the points gathered sentence by sentence.
-    const section = outline(question, shape, sentences, MAX_POINTS, lead);
+    // Else the list the lead is an item of: one page's points beside it, the gathered ones kept.
+    const outlined = outline(question, shape, sentences, MAX_POINTS, lead);
+    const section = outlined ?? listAround(lead, sentences, MAX_POINTS, { leads: true });
     const others = section
       ? rest
           .filter((p) => !section.units.some((u) => u.sentence.text === p.text))
-          .slice(0, Math.max(2, MAX_POINTS - section.units.length))
+          .slice(0, outlined ? Math.max(2, MAX_POINTS - section.units.length) : MAX_POINTS)
       : rest;
     // Pros and cons stay grouped as such: the section's points join the others under their labels.
     if (shape === 'proscons')
@@ -140,14 +142,15 @@ export function openAnswer(
       blocks.push(unansweredFacet(facet));
       continue;
     }
-    const section = outline(facet, shape, open, MAX_FACET_POINTS, lead ?? chosen[0]);
+    const outlined = outline(facet, shape, open, MAX_FACET_POINTS, lead ?? chosen[0]);
+    const section = outlined ?? listAround(chosen[0]!, open, MAX_FACET_POINTS, { leads: lead === undefined });
     const points = (lead ? chosen : chosen.slice(1)).filter(
       (p) => !section?.units.some((u) => u.sentence.text === p.text),
     );
     lead ??= chosen[0];
     for (const s of chosen) used.add(s.text);
     for (const u of section?.units ?? []) used.add(u.sentence.text);
-    const kept = section ? points.slice(0, Math.max(1, MAX_FACET_POINTS - section.units.length)) : points;
+    const kept = outlined ? points.slice(0, Math.max(1, MAX_FACET_POINTS - outlined.units.length)) : points;
     const body = [section ? formatOutline(section) : '', kept.map((p) => `- ${cite(p)}`).join('\n')]
       .filter((b) => b !== '')
       .join('\n\n');
@@ -364,10 +367,7 @@ function outline(
   }
   const best: Partial<Record<'section' | 'page', { outline: Outline; score: number; echoed: number }>> = {};
   for (const section of sections.values()) {
-    const heading = section.heading
-      .replace(/[*_#]+/gu, ' ')
-      .replace(/\s+/gu, ' ')
-      .trim();
+    const heading = plainHeading(section.heading);
     if (heading === '') continue;
     const headingTerms = new Set(contentTerms(heading));
     const title = section.members[0]!.around;
@@ -417,12 +417,52 @@ function unitsOf(ranked: readonly Sentence[], depth: number): OutlineUnit[] {
     children.set(label, s);
   }
   return [...children].map(([label, sentence]) => ({
-    label: label
-      .replace(/[*_#]+/gu, ' ')
-      .replace(/\s+/gu, ' ')
-      .trim(),
+    label: plainHeading(label),
     sentence,
   }));
+}
+
+/** The shortest list taken whole around the sentence that answers best: a pair is no list of points. */
+const MIN_LIST_ITEMS = 3;
+
+/**
+ * The list a sentence is an item of, as a page lays out its advice, steps or reasons: the points
+ * of its neighbouring items (a run of the page's passages, each a list item under the same
+ * headings), in the page's order, from as near the run's start as holds the sentence. Its other
+ * items rarely repeat the subject ("Unikaj dotykania wózka…" under a list whose one item names
+ * "osobą na wózku"), so they score low one by one; the page lists them together because they
+ * answer together. The sentence itself is left out when it `leads` the answer, which quotes it
+ * first. Undefined for prose or a list of fewer than MIN_LIST_ITEMS.
+ */
+function listAround(
+  item: Sentence,
+  sentences: readonly Sentence[],
+  max: number,
+  { leads }: { leads: boolean },
+): Outline | undefined {
+  if (!item.listed) return undefined;
+  const path = item.headings.join('\n');
+  const items = sentences
+    .filter((s) => s.n === item.n && s.listed && s.first && s.whole && s.headings.join('\n') === path)
+    .sort((a, b) => a.passage - b.passage);
+  const at = items.findIndex((s) => s.text === item.text);
+  if (at === -1) return undefined;
+  let from = at;
+  let to = at;
+  while (from > 0 && items[from]!.passage - items[from - 1]!.passage === 1) from--;
+  while (to < items.length - 1 && items[to + 1]!.passage - items[to]!.passage === 1) to++;
+  if (to - from + 1 < MIN_LIST_ITEMS) return undefined;
+  const start = Math.max(from, at - (max - 1));
+  const shown = items.slice(start, Math.min(to + 1, start + max)).filter((s) => !leads || s !== items[at]);
+  return { heading: plainHeading(item.headings.at(-1) ?? ''), units: shown.map((sentence) => ({ sentence })) };
+}
+
+/** A heading as a label: its Markdown marks out. */
+function plainHeading(heading: string): string {
+  return heading
+    .replace(/[*_#]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** A section as the answer shows it: its heading as a label, then a bullet per unit (a sub-section's heading in bold before its sentence). */
@@ -430,7 +470,7 @@ function formatOutline(section: Outline): string {
   const bullets = section.units.map((u) =>
     u.label ? `- **${u.label}**\n\n  ${cite(u.sentence)}` : `- ${cite(u.sentence)}`,
   );
-  return `**${section.heading}**\n\n${bullets.join('\n')}`;
+  return section.heading === '' ? bullets.join('\n') : `**${section.heading}**\n\n${bullets.join('\n')}`;
 }
 
 /** A point in bold at the start of a passage: "- **Convenience:** …", "**Book early.** …", "1. **Site preparation**: …". */
