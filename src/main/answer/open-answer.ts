@@ -12,7 +12,9 @@
  * title hold most of the subject's weighted terms (term-weights.ts: rare ones weigh more, so a
  * distractor sharing the common words falls short), and it says something of the subject itself.
  * Its shape (the lexicon's sentence cues, in it or in its section's headings) and a list item's
- * form raise it. Undefined when no sentence counts: the factoid composer decides then.
+ * form raise it. A page's section that answers the question as a whole comes as its points (outline),
+ * else the list the best sentence is an item of comes with it (listAround). Undefined when no
+ * sentence counts: the factoid composer decides then.
  */
 import { isFurniture, premiseOf, withoutLeadIn } from './lead-shape';
 import { LABELS, META_CUES, SENTENCE_CUES, type OpenShape } from './open-lexicon';
