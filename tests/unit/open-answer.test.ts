@@ -384,3 +384,27 @@ describe('the list the best sentence is an item of', () => {
     expect(answer).not.toContain('Ask how they want to be helped');
   });
 });
+
+describe("a comparison's side", () => {
+  const NATIVE = [
+    'Native apps run faster, which is their main advantage.',
+    'A benefit of native apps is full access to the camera and sensors.',
+    'Native apps work offline, another advantage.',
+    'A drawback of native apps is the cost of building one for every platform.',
+    'The downside of native apps is that every update goes through the app store.',
+  ];
+  const WEB = [
+    'Web apps update instantly, their main advantage.',
+    'A benefit of web apps is that nobody has to download anything.',
+    'Web apps run on any device with a browser, another advantage.',
+    'A drawback of web apps is a slower interface.',
+    'The downside of web apps is that they need a connection.',
+  ];
+
+  it('leads with, and gathers, the points about its own side before those of the side it is set against', () => {
+    const given = pages(['Native apps vs web apps', [...WEB, ...NATIVE].join('\n\n')], SOURDOUGH);
+    const answer = openAnswer('Native apps: advantages and drawbacks (vs web apps)?', given)!;
+    expect(answer.split('\n')[0]).toMatch(/native apps/i);
+    for (const point of NATIVE) expect(answer).toContain(point);
+  });
+});

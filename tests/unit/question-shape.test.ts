@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  comparisonFacets,
   comparisonSides,
+  ownQuestion,
   questionFacets,
   questionLanguage,
   questionShape,
@@ -66,6 +68,45 @@ describe('comparisonSides', () => {
       ['ai', 'agent'],
     ]);
     expect(comparisonSides('Why is the sky blue?')).toBeUndefined();
+  });
+
+  it('splits at the joining word that leaves words on both sides, not at the English "I" (Polish "and"), and around "compare with"', () => {
+    expect(comparisonSides('Should I join guided tours or rent a car in Iceland: how do they compare?')).toEqual([
+      ['join', 'guid', 'tour'],
+      ['rent', 'car', 'iceland'],
+    ]);
+    expect(comparisonSides('How does automation testing compare with manual testing?')).toEqual([
+      ['automation', 'test'],
+      ['manual', 'test'],
+    ]);
+  });
+});
+
+describe('comparisonFacets', () => {
+  it("asks each side's advantages and drawbacks in the question's words and language, leaning on the other side", () => {
+    expect(comparisonFacets('Native apps vs web apps: what are the pros and cons of each?')).toEqual([
+      'Native apps: advantages and drawbacks (vs web apps)?',
+      'Web apps: advantages and drawbacks (vs Native apps)?',
+    ]);
+    expect(comparisonFacets("What's the difference between red and white wine?").map(ownQuestion)).toEqual([
+      'Red: advantages and drawbacks?',
+      'White wine: advantages and drawbacks?',
+    ]);
+    expect(comparisonFacets('Firmenwagen leasen oder finanzieren: Was sind die Vor- und Nachteile?')).toEqual([
+      'Firmenwagen leasen: Vorteile und Nachteile (vs finanzieren)?',
+      'Finanzieren: Vorteile und Nachteile (vs Firmenwagen leasen)?',
+    ]);
+    expect(comparisonFacets('Barbecue gaz ou charbon : comment choisir pour débuter ?')[1]).toBe(
+      'Charbon : avantages et inconvénients (vs Barbecue gaz) ?',
+    );
+    for (const facet of comparisonFacets('How does agile project management compare with waterfall?'))
+      expect(questionShape(facet)).toBe('proscons');
+  });
+
+  it('names no sides for pros and cons of one thing, a question that compares nothing, or a bare "A vs B" that asks nothing more', () => {
+    expect(comparisonFacets('What are the pros and cons of living in a tiny house with a family?')).toEqual([]);
+    expect(comparisonFacets('Why do landscape photographers use neutral density filters?')).toEqual([]);
+    expect(comparisonFacets('heat pump lifespan vs gas boiler lifespan')).toEqual([]);
   });
 });
 

@@ -80,6 +80,39 @@ describe('the scope', () => {
   });
 });
 
+describe('a comparison', () => {
+  const question = 'Native apps vs web apps: what are the pros and cons of each?';
+  const pageSuggesting = (suggested: string[]) => ({
+    budgetMs: 1_000,
+    search: async ({ query }: { query: string }) => ({
+      searchId: 's',
+      query,
+      engine: 'google' as const,
+      results: [],
+      tookMs: 1,
+      peopleAlsoAsk: suggested,
+    }),
+  });
+
+  it('is planned by its sides when the results page suggests nothing: a section per side, the summary comparing', async () => {
+    const plan = await planResearch(ResearchRequestSchema.parse({ question }), question, pageSuggesting([]));
+    expect(plan.subQuestions).toEqual([
+      'Native apps: advantages and drawbacks (vs web apps)?',
+      'Web apps: advantages and drawbacks (vs Native apps)?',
+    ]);
+    expect(plan.plannedBy).toBe('facets');
+  });
+
+  it('is planned by what the page suggests when it suggests something, as any question asking one thing', async () => {
+    const plan = await planResearch(
+      ResearchRequestSchema.parse({ question }),
+      question,
+      pageSuggesting(['Are web apps slower than native apps?']),
+    );
+    expect(plan.subQuestions).toEqual(['Are web apps slower than native apps?']);
+  });
+});
+
 describe('canonical URLs', () => {
   it('are the same page whatever the fragment, tracking parameters, www., trailing slash or scheme', () => {
     const same = [

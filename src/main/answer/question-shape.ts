@@ -8,6 +8,7 @@
 import {
   COMPARISON_SPLIT,
   FUNCTION_WORDS,
+  LABELS,
   LANGUAGE_WORDS,
   QUESTION_CUES,
   SHAPE_WORDS,
@@ -33,9 +34,15 @@ export function questionShape(question: string): QuestionShape {
 
 const SHAPE_TERMS = [...SHAPE_WORDS].map((word) => contentTerm(word) ?? word);
 
-/** The question's content terms that say what it is about: not what shape of answer it wants, nor a function word of another language. */
+/**
+ * The question's content terms that say what it is about: not what shape of answer it wants, nor
+ * a function word of another language, nor the other side a comparison's facet is set against
+ * ("(vs web apps)": it is searched with, not what its points are about).
+ */
 export function subjectTerms(question: string): string[] {
-  const terms = [...new Set(contentTerms(question))].filter((term) => !FUNCTION_WORDS.has(term));
+  const terms = [...new Set(contentTerms(question.replace(SET_AGAINST, '')))].filter(
+    (term) => !FUNCTION_WORDS.has(term),
+  );
   const subject = terms.filter((term) => !SHAPE_TERMS.some((shape) => sameTerm(shape, term)));
   return subject.length > 0 ? subject : terms;
 }
@@ -59,17 +66,96 @@ const COMPARISON_LEAD = wordsPattern([
  * [web, app]); undefined when the question does not name two.
  */
 export function comparisonSides(question: string): [string[], string[]] | undefined {
-  const clause = question.split(/[:：?？]/u).find((part) => COMPARISON_SPLIT.test(part)) ?? question;
-  const lead = COMPARISON_LEAD.exec(clause);
-  const tail = lead ? clause.slice(lead.index + lead[0].length) : clause;
-  const splitter = new RegExp(COMPARISON_SPLIT.source, 'iu');
-  const at = splitter.exec(tail);
-  if (!at) return undefined;
-  const sides = [tail.slice(0, at.index), tail.slice(at.index + at[0].length)].map((side) =>
-    subjectTerms(side).filter((t) => contentTerms(side).includes(t)),
-  );
-  const [a, b] = sides as [string[], string[]];
+  const written = sidesAsWritten(question, { joinedByAnd: true });
+  if (!written) return undefined;
+  const [a, b] = written.map((side) => subjectTerms(side).filter((t) => contentTerms(side).includes(t))) as [
+    string[],
+    string[],
+  ];
   return a.length > 0 && b.length > 0 ? [a, b] : undefined;
+}
+
+/** "And" in the languages asked in: it joins a compound question's facets, and a comparison's sides. */
+const CONJUNCTIONS = 'and|und|et|y|e|i|ja|oraz';
+/** The words that join two sides as "and" does, weaker than "vs" or "or": "pros and cons" is no comparison. */
+const AND_JOIN = new RegExp(`^(?:${CONJUNCTIONS})$`, 'iu');
+/** "A compared with B", "How does A compare to B": the verb between the sides. */
+const COMPARED_WITH = /^\s+(?:with|to)\s/iu;
+
+/**
+ * A comparison's two sides in the words of the clause that names them: split at the
+ * first of its joining words ("vs", "or", "oder"…; "and" only when `joinedByAnd`) that leaves
+ * words of substance on both sides ("Should I join guided tours or rent a car" is not split at
+ * "I", which is Polish "and"), or around "compare with". Undefined when it names no two.
+ */
+function sidesAsWritten(question: string, { joinedByAnd }: { joinedByAnd: boolean }): [string, string] | undefined {
+  const clause = (question.split(/[:：?？]/u).find((part) => COMPARISON_SPLIT.test(part)) ?? question).trim();
+  const lead = COMPARISON_LEAD.exec(clause);
+  const after = lead ? clause.slice(lead.index + lead[0].length) : clause;
+  const compared = lead && COMPARED_WITH.exec(after);
+  const substantial = (side: string): boolean => contentTerms(side).length > 0;
+  if (lead && compared) {
+    const sides: [string, string] = [clause.slice(0, lead.index), after.slice(compared[0].length)];
+    return sides.every(substantial) ? sides : undefined;
+  }
+  for (const at of after.matchAll(new RegExp(COMPARISON_SPLIT.source, 'giu'))) {
+    if (!joinedByAnd && AND_JOIN.test(at[0])) continue;
+    const sides: [string, string] = [after.slice(0, at.index), after.slice(at.index + at[0].length)];
+    if (sides.every(substantial)) return sides;
+  }
+  return undefined;
+}
+
+/** "and" in the languages of the labels, to join "Advantages and drawbacks". */
+const AND: Readonly<Record<string, string>> = {
+  en: 'and',
+  de: 'und',
+  fr: 'et',
+  es: 'y',
+  it: 'e',
+  pt: 'e',
+  pl: 'i',
+  fi: 'ja',
+};
+
+/**
+ * A comparison's facets: for each side, its advantages and drawbacks ("Native apps: advantages
+ * and drawbacks (vs web apps)?"), the side as the question writes it, leaning on the other side
+ * in parentheses (as a compound question's later facets lean on the first), so that an elliptical
+ * side ("red" of "red and white wine") can be searched for on its own. They plan a report when
+ * the results page suggests nothing: a section per side, each side's points together, where the
+ * summary answers the comparison. Empty when the question is no comparison of two named sides,
+ * or names them and nothing else.
+ */
+export function comparisonFacets(question: string): string[] {
+  const shape = questionShape(question);
+  if (shape !== 'comparison' && shape !== 'proscons') return [];
+  // "Pros and cons of A and B" joins its sides by "and" too: only a comparison's "difference between A and B" is split there.
+  const written = sidesAsWritten(question, { joinedByAnd: shape === 'comparison' });
+  // A bare "A vs B" asks nothing of the sides beyond naming them ("heat pump lifespan vs gas boiler lifespan"): it is its own section.
+  const sideTerms = new Set(written?.flatMap((side) => contentTerms(side)));
+  if (!written || contentTerms(question).every((term) => sideTerms.has(term))) return [];
+  const language = questionLanguage(question);
+  const labels = LABELS[language] ?? LABELS.en!;
+  // Labels are nouns: German writes them capitalised, the others in lower case mid-sentence.
+  const word = (label: string): string => (language === 'de' ? label : label.toLocaleLowerCase());
+  const asked = `${word(labels.pro)} ${AND[language] ?? 'and'} ${word(labels.con)}`;
+  const [a, b] = written.map(sideWords) as [string, string];
+  // French sets a space before a colon and a question mark. The other side, in SET_AGAINST's form, is for the search.
+  const [colon, mark] = language === 'fr' ? [' :', ' ?'] : [':', '?'];
+  return [
+    [a, b],
+    [b, a],
+  ].map(
+    ([side, other]) => `${side!.charAt(0).toLocaleUpperCase()}${side!.slice(1)}${colon} ${asked} (vs ${other})${mark}`,
+  );
+}
+
+/** A side as written, without the question's opening words before it ("Should I join guided tours" → "join guided tours") or its closing marks. */
+function sideWords(side: string): string {
+  const clause = side.split(/[,;]/u)[0]!;
+  const first = wordSpans(clause).find((span) => contentTerm(span.word) !== undefined);
+  return (first ? clause.slice(first.index) : clause).replace(/[\s?？:.!]+$/u, '').trim();
 }
 
 /** The question's language for an answer's labels ("en" when nothing tells). */
@@ -92,7 +178,6 @@ const QUESTION_OPENERS =
   'como|porque|onde|qual|' +
   'jak|dlaczego|czego|co|kiedy|gdzie|któr[ya]|czy|' +
   'miten|miksi|mitä|milloin|missä';
-const CONJUNCTIONS = 'and|und|et|y|e|i|ja|oraz';
 /** ", and how…", " und warum…": where a compound question's next facet starts (the conjunction is left out). */
 const FACET_JOIN = new RegExp(
   String.raw`,?\s+(?:${CONJUNCTIONS})\s+(?=(?:${QUESTION_OPENERS})(?![\p{L}\p{M}\p{N}_]))`,
@@ -145,6 +230,9 @@ function onSubjectOf(facet: string, first: string): string {
     ? facet
     : facet.replace(/\s*([?？])?\s*$/u, (_, mark: string | undefined) => ` (${words.join(' ')})${mark ?? '?'}`);
 }
+
+/** The other side a comparison's facet is set against, in parentheses at its end (comparisonFacets). */
+const SET_AGAINST = /\s*\(vs [^()]*\)(?=\s*[?？]?\s*$)/u;
 
 /** The subject a later facet leans on, added in parentheses at its end by onSubjectOf. */
 const LEANED_ON = /\s*\([^()]*\)(?=\s*[?？]?\s*$)/u;

@@ -11,7 +11,7 @@ import { definedFields } from '../../shared/defined-fields';
 import { searchScopeOf } from '../../shared/search-scope';
 import { LanternError } from '../../shared/errors';
 import { MAX_SUB_QUESTIONS, type ResearchPlan, type ResearchPlanRequest } from '../../shared/research-contract';
-import { questionFacets } from '../answer/question-shape';
+import { comparisonFacets, ownQuestion, questionFacets } from '../answer/question-shape';
 import { contentTerms } from '../answer/terms';
 import type { SubQuestionWriter } from './llm-planner';
 
@@ -71,7 +71,10 @@ async function facetPlan(
   const page: Pick<SearchResponse, 'peopleAlsoAsk' | 'relatedSearches'> =
     request.scope === 'library' ? {} : await deps.search({ query: question, ...searchScopeOf(request) }, signal);
   const suggested = [...(page.peopleAlsoAsk ?? []), ...(page.relatedSearches ?? [])];
-  const own = facets(question);
+  const asked = facets(question);
+  // A comparison the page suggests nothing for is planned by its sides: the summary compares, a section per side.
+  const sides = asked.length === 1 && suggested.length === 0 ? comparisonFacets(question) : [];
+  const own = sides.length > 0 ? sides : asked;
   const planned = distinct([...own, ...suggested]);
   // A question asking one thing is its own only facet: the summary answers it, the sections are what the page suggests.
   const subQuestions = own.length === 1 ? withoutTheQuestion(question, planned) : planned;
@@ -107,11 +110,16 @@ export function distinct(questions: readonly string[]): string[] {
   return kept;
 }
 
-/** Two questions ask the same thing: the same words in any case, or most of their content terms. */
+/**
+ * Two questions ask the same thing: the same words in any case, or most of their content terms;
+ * a facet by what it asks itself, not the side or subject it leans on ("Web apps: advantages and
+ * drawbacks (vs native apps)?" is not "Native apps: … (vs web apps)?").
+ */
 export function asksTheSame(a: string, b: string): boolean {
+  const [own, other] = [ownQuestion(a), ownQuestion(b)];
   return (
     a.trim().toLowerCase() === b.trim().toLowerCase() ||
-    similarity(new Set(contentTerms(a)), new Set(contentTerms(b))) >= SAME_QUESTION
+    similarity(new Set(contentTerms(own)), new Set(contentTerms(other))) >= SAME_QUESTION
   );
 }
 
