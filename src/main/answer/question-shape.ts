@@ -75,8 +75,19 @@ export function comparisonSides(question: string): [string[], string[]] | undefi
   return a.length > 0 && b.length > 0 ? [a, b] : undefined;
 }
 
-/** "And" in the languages asked in: it joins a compound question's facets, and a comparison's sides. */
-const CONJUNCTIONS = 'and|und|et|y|e|i|ja|oraz';
+/** "And" in the languages of the labels, as a comparison's facets join "advantages and drawbacks". */
+const AND: Readonly<Record<string, string>> = {
+  en: 'and',
+  de: 'und',
+  fr: 'et',
+  es: 'y',
+  it: 'e',
+  pt: 'e',
+  pl: 'i',
+  fi: 'ja',
+};
+/** "And" in the languages asked in (Polish "oraz" too): it joins a compound question's facets, and a comparison's sides. */
+const CONJUNCTIONS = [...new Set([...Object.values(AND), 'oraz'])].join('|');
 /** The words that join two sides as "and" does, weaker than "vs" or "or": "pros and cons" is no comparison. */
 const AND_JOIN = new RegExp(`^(?:${CONJUNCTIONS})$`, 'iu');
 /** "A compared with B", "How does A compare to B": the verb between the sides. */
@@ -105,18 +116,6 @@ function sidesAsWritten(question: string, { joinedByAnd }: { joinedByAnd: boolea
   }
   return undefined;
 }
-
-/** "and" in the languages of the labels, to join "Advantages and drawbacks". */
-const AND: Readonly<Record<string, string>> = {
-  en: 'and',
-  de: 'und',
-  fr: 'et',
-  es: 'y',
-  it: 'e',
-  pt: 'e',
-  pl: 'i',
-  fi: 'ja',
-};
 
 /**
  * A comparison's facets: for each side, its advantages and drawbacks ("Native apps: advantages
