@@ -6,28 +6,22 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { comparisonFacets } from '../../src/main/answer/question-shape';
-import { startNomadWeb, type NomadWeb } from '../support/nomad-web';
 import { askQuestion } from './support/ask';
-import { checkScreen, WIDE } from './support/ui-checks';
-import { startWebMode, type WebMode } from './support/web-mode';
+import { startNomadMode, type NomadMode } from './support/nomad-mode';
+import { checkScreen } from './support/ui-checks';
 
 const QUESTION = 'Digital nomad visa in Portugal or Spain: which is better?';
 const SIDES = comparisonFacets(QUESTION);
 
-let nomads: NomadWeb;
-let web: WebMode;
+let nomads: NomadMode;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  nomads = await startNomadWeb();
-  web = await startWebMode({ engine: nomads.origin, searchPacing: { minGapMs: 0, jitterMs: 0 } });
-  page = await (await browser.newContext({ viewport: WIDE })).newPage();
-  await page.goto(web.loginUrl());
+  nomads = await startNomadMode(browser);
+  page = nomads.page;
 });
 
 test.afterAll(async () => {
-  await page?.context().close();
-  await web?.close();
   await nomads?.close();
 });
 

@@ -5,25 +5,20 @@
  * sources, not left out. Screens in light and dark, wide and phone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { NOMAD_UNANSWERED_QUESTION, startNomadWeb, type NomadWeb } from '../support/nomad-web';
+import { NOMAD_UNANSWERED_QUESTION } from '../support/nomad-web';
 import { askQuestion } from './support/ask';
-import { checkScreen, WIDE } from './support/ui-checks';
-import { startWebMode, type WebMode } from './support/web-mode';
+import { startNomadMode, type NomadMode } from './support/nomad-mode';
+import { checkScreen } from './support/ui-checks';
 
-let nomads: NomadWeb;
-let web: WebMode;
+let nomads: NomadMode;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  nomads = await startNomadWeb();
-  web = await startWebMode({ engine: nomads.origin, searchPacing: { minGapMs: 0, jitterMs: 0 } });
-  page = await (await browser.newContext({ viewport: WIDE })).newPage();
-  await page.goto(web.loginUrl());
+  nomads = await startNomadMode(browser);
+  page = nomads.page;
 });
 
 test.afterAll(async () => {
-  await page?.context().close();
-  await web?.close();
   await nomads?.close();
 });
 
