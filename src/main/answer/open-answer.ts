@@ -114,11 +114,8 @@ export function openAnswer(
     // Else the list the lead is an item of: one page's points beside it, the gathered ones kept.
     const outlined = outline(question, shape, sentences, MAX_POINTS, lead);
     const section = outlined ?? listAround(lead, sentences, MAX_POINTS, { leads: true });
-    const others = section
-      ? rest
-          .filter((p) => !section.units.some((u) => u.sentence.text === p.text))
-          .slice(0, outlined ? Math.max(2, MAX_POINTS - section.units.length) : MAX_POINTS)
-      : rest;
+    const unquoted = outside(section, rest);
+    const others = outlined ? unquoted.slice(0, Math.max(2, MAX_POINTS - outlined.units.length)) : unquoted;
     // Pros and cons stay grouped as such: the section's points join the others under their labels.
     if (shape === 'proscons')
       return [
@@ -146,9 +143,7 @@ export function openAnswer(
     }
     const outlined = outline(facet, shape, open, MAX_FACET_POINTS, lead ?? chosen[0]);
     const section = outlined ?? listAround(chosen[0]!, open, MAX_FACET_POINTS, { leads: lead === undefined });
-    const points = (lead ? chosen : chosen.slice(1)).filter(
-      (p) => !section?.units.some((u) => u.sentence.text === p.text),
-    );
+    const points = outside(section, lead ? chosen : chosen.slice(1));
     lead ??= chosen[0];
     for (const s of chosen) used.add(s.text);
     for (const u of section?.units ?? []) used.add(u.sentence.text);
@@ -410,7 +405,7 @@ function outline(
  */
 function unitsOf(ranked: readonly Sentence[], depth: number): OutlineUnit[] {
   const members = [...ranked].sort((a, b) => a.passage - b.passage);
-  const direct = members.filter((s) => s.headings.length === depth + 1 && s.listed && s.first && s.whole);
+  const direct = members.filter((s) => s.headings.length === depth + 1 && isItemPoint(s));
   if (direct.length >= 2) return direct.map((sentence) => ({ sentence }));
   const children = new Map<string, Sentence>();
   for (const s of members) {
@@ -445,7 +440,7 @@ function listAround(
   if (!item.listed) return undefined;
   const path = item.headings.join('\n');
   const items = sentences
-    .filter((s) => s.n === item.n && s.listed && s.first && s.whole && s.headings.join('\n') === path)
+    .filter((s) => s.n === item.n && isItemPoint(s) && s.headings.join('\n') === path)
     .sort((a, b) => a.passage - b.passage);
   const at = items.findIndex((s) => s.text === item.text);
   if (at === -1) return undefined;
@@ -457,6 +452,16 @@ function listAround(
   const start = Math.max(from, at - (max - 1));
   const shown = items.slice(start, Math.min(to + 1, start + max)).filter((s) => !leads || s !== items[at]);
   return { heading: plainHeading(item.headings.at(-1) ?? ''), units: shown.map((sentence) => ({ sentence })) };
+}
+
+/** A list item's point: the first sentence of a list item's passage, a whole one. */
+function isItemPoint(s: Sentence): boolean {
+  return s.listed && s.first && s.whole;
+}
+
+/** The points a section or list does not already quote. */
+function outside<T extends Sentence>(section: Outline | undefined, points: readonly T[]): T[] {
+  return points.filter((p) => !section?.units.some((u) => u.sentence.text === p.text));
 }
 
 /** A heading as a label: its Markdown marks out. */

@@ -463,6 +463,18 @@ export const LABELS: Readonly<Record<string, Readonly<Record<'pro' | 'con', stri
   fi: { pro: 'Hyödyt', con: 'Haitat' },
 };
 
+/** "And" in the languages of the labels, as a comparison's facets join "advantages and drawbacks". */
+export const AND_WORDS: Readonly<Record<string, string>> = {
+  en: 'and',
+  de: 'und',
+  fr: 'et',
+  es: 'y',
+  it: 'e',
+  pt: 'e',
+  pl: 'i',
+  fi: 'ja',
+};
+
 /** A question's language by its most telling function words, for the labels (English when none tells). */
 export const LANGUAGE_WORDS: readonly { language: string; pattern: RegExp }[] = [
   {

@@ -7,6 +7,7 @@
  */
 import {
   COMPARISON_SPLIT,
+  AND_WORDS,
   FUNCTION_WORDS,
   LABELS,
   LANGUAGE_WORDS,
@@ -75,21 +76,12 @@ export function comparisonSides(question: string): [string[], string[]] | undefi
   return a.length > 0 && b.length > 0 ? [a, b] : undefined;
 }
 
-/** "And" in the languages of the labels, as a comparison's facets join "advantages and drawbacks". */
-const AND: Readonly<Record<string, string>> = {
-  en: 'and',
-  de: 'und',
-  fr: 'et',
-  es: 'y',
-  it: 'e',
-  pt: 'e',
-  pl: 'i',
-  fi: 'ja',
-};
 /** "And" in the languages asked in (Polish "oraz" too): it joins a compound question's facets, and a comparison's sides. */
-const CONJUNCTIONS = [...new Set([...Object.values(AND), 'oraz'])].join('|');
+const CONJUNCTIONS = [...new Set([...Object.values(AND_WORDS), 'oraz'])].join('|');
 /** The words that join two sides as "and" does, weaker than "vs" or "or": "pros and cons" is no comparison. */
 const AND_JOIN = new RegExp(`^(?:${CONJUNCTIONS})$`, 'iu');
+/** Every place a comparison's sides may be joined ("vs", "or", "and"…), for matchAll. */
+const COMPARISON_SPLITS = new RegExp(COMPARISON_SPLIT.source, 'giu');
 /** "A compared with B", "How does A compare to B": the verb between the sides. */
 const COMPARED_WITH = /^\s+(?:with|to)\s/iu;
 
@@ -109,7 +101,7 @@ function sidesAsWritten(question: string, { joinedByAnd }: { joinedByAnd: boolea
     const sides: [string, string] = [clause.slice(0, lead.index), after.slice(compared[0].length)];
     return sides.every(substantial) ? sides : undefined;
   }
-  for (const at of after.matchAll(new RegExp(COMPARISON_SPLIT.source, 'giu'))) {
+  for (const at of after.matchAll(COMPARISON_SPLITS)) {
     if (!joinedByAnd && AND_JOIN.test(at[0])) continue;
     const sides: [string, string] = [after.slice(0, at.index), after.slice(at.index + at[0].length)];
     if (sides.every(substantial)) return sides;
@@ -131,23 +123,21 @@ export function comparisonFacets(question: string): string[] {
   if (shape !== 'comparison' && shape !== 'proscons') return [];
   // "Pros and cons of A and B" joins its sides by "and" too: only a comparison's "difference between A and B" is split there.
   const written = sidesAsWritten(question, { joinedByAnd: shape === 'comparison' });
+  if (!written) return [];
   // A bare "A vs B" asks nothing of the sides beyond naming them ("heat pump lifespan vs gas boiler lifespan"): it is its own section.
-  const sideTerms = new Set(written?.flatMap((side) => contentTerms(side)));
-  if (!written || contentTerms(question).every((term) => sideTerms.has(term))) return [];
+  const sideTerms = new Set(written.flatMap(contentTerms));
+  if (contentTerms(question).every((term) => sideTerms.has(term))) return [];
   const language = questionLanguage(question);
   const labels = LABELS[language] ?? LABELS.en!;
   // Labels are nouns: German writes them capitalised, the others in lower case mid-sentence.
   const word = (label: string): string => (language === 'de' ? label : label.toLocaleLowerCase());
-  const asked = `${word(labels.pro)} ${AND[language] ?? 'and'} ${word(labels.con)}`;
-  const [a, b] = written.map(sideWords) as [string, string];
+  const asked = `${word(labels.pro)} ${AND_WORDS[language] ?? 'and'} ${word(labels.con)}`;
   // French sets a space before a colon and a question mark. The other side, in SET_AGAINST's form, is for the search.
   const [colon, mark] = language === 'fr' ? [' :', ' ?'] : [':', '?'];
-  return [
-    [a, b],
-    [b, a],
-  ].map(
-    ([side, other]) => `${side!.charAt(0).toLocaleUpperCase()}${side!.slice(1)}${colon} ${asked} (vs ${other})${mark}`,
-  );
+  const facet = (side: string, other: string): string =>
+    `${side.charAt(0).toLocaleUpperCase()}${side.slice(1)}${colon} ${asked} (vs ${other})${mark}`;
+  const [a, b] = written.map(sideWords) as [string, string];
+  return [facet(a, b), facet(b, a)];
 }
 
 /** A side as written, without the question's opening words before it ("Should I join guided tours" → "join guided tours") or its closing marks. */
