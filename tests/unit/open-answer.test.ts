@@ -408,3 +408,51 @@ describe("a comparison's side", () => {
     for (const point of NATIVE) expect(answer).toContain(point);
   });
 });
+
+describe('a section the page heads with what is asked, told in prose', () => {
+  const POND: [string, string] = [
+    'Winter care for a garden pond',
+    [
+      'A garden pond needs little care in winter, but the care it needs matters.',
+      'Clear fallen leaves from the pond in autumn, before they rot on the bottom.',
+      '## Keeping the pond from freezing over',
+      'Ice seals the gases of rotting plants under the surface, and the fish suffocate. A floating heater keeps one hole open all winter. Never break the ice with a hammer: the shock stuns the fish.',
+      '## Feeding in winter',
+      'Stop feeding the fish once the water is colder than 10 °C.',
+    ].join('\n\n'),
+  ];
+  const QUESTION = 'How do you keep a garden pond from freezing over?';
+
+  // Its sentences name neither the pond nor freezing: the heading does, for them.
+  it("quotes the section's opening as a paragraph under its heading, beside the points gathered", () => {
+    const given = pages(POND, SOURDOUGH);
+    const answer = openAnswer(QUESTION, given)!;
+    // The lead is quoted first, not again in its paragraph.
+    expect(answer.split('\n')[0]).toBe('A floating heater keeps one hole open all winter. [1]');
+    expect(answer).toContain(
+      '**Keeping the pond from freezing over**\n\nIce seals the gases of rotting plants under the surface, and the fish suffocate. [1]\n\n',
+    );
+    expect(answer).toMatch(/Clear fallen leaves from the pond/);
+    expect(answer).not.toMatch(/sourdough|Stop feeding/i);
+    expect(checkCitations(answer, given, 2).supportedShare).toBe(1);
+  });
+
+  it("answers a compound question's facet from it, under the facet's own words", () => {
+    const answer = openAnswer(
+      'How do you keep a garden pond from freezing over, and when do you stop feeding its fish?',
+      pages(POND, SOURDOUGH),
+    )!;
+    const [freezing, feeding] = [
+      '**How do you keep a garden pond from freezing over?**',
+      '**When do you stop feeding its fish?**',
+    ].map((heading) => lineOf(answer, heading));
+    expect(freezing).toBeGreaterThan(0);
+    expect(feeding).toBeGreaterThan(freezing!);
+    expect(answer.split('\n').slice(freezing, feeding).join('\n')).toContain(
+      '**Keeping the pond from freezing over**\n\nIce seals the gases of rotting plants under the surface, and the fish suffocate. [1]',
+    );
+    expect(answer.split('\n').slice(feeding).join('\n')).toContain(
+      'Stop feeding the fish once the water is colder than 10 °C. [1]',
+    );
+  });
+});

@@ -112,8 +112,12 @@ export function openAnswer(
     const [lead, ...rest] = chosen as [Scored, ...Scored[]];
     // A section of a page that answers the question as a whole ("Why Choose Catering?", "Benefits of…"): its points, in its order, before the points gathered sentence by sentence.
     // Else the list the lead is an item of: one page's points beside it, the gathered ones kept.
+    // Else the opening of a section the page heads with what is asked, told in prose ("Logging to a file").
     const outlined = outline(question, shape, sentences, MAX_POINTS, lead);
-    const section = outlined ?? listAround(lead, sentences, MAX_POINTS, { leads: true });
+    const section =
+      outlined ??
+      listAround(lead, sentences, MAX_POINTS, { leads: true }) ??
+      proseOpening(question, shape, sentences, lead);
     const unquoted = outside(section, rest);
     const others = outlined ? unquoted.slice(0, Math.max(2, MAX_POINTS - outlined.units.length)) : unquoted;
     // Pros and cons stay grouped as such: the section's points join the others under their labels.
@@ -142,7 +146,10 @@ export function openAnswer(
       continue;
     }
     const outlined = outline(facet, shape, open, MAX_FACET_POINTS, lead ?? chosen[0]);
-    const section = outlined ?? listAround(chosen[0]!, open, MAX_FACET_POINTS, { leads: lead === undefined });
+    const section =
+      outlined ??
+      listAround(chosen[0]!, open, MAX_FACET_POINTS, { leads: lead === undefined }) ??
+      proseOpening(facet, shape, open, lead ?? chosen[0]!);
     const points = outside(section, lead ? chosen : chosen.slice(1));
     lead ??= chosen[0];
     for (const s of chosen) used.add(s.text);
@@ -305,6 +312,8 @@ interface OutlineUnit {
 interface Outline {
   heading: string;
   units: OutlineUnit[];
+  /** Sentences of a paragraph, read as one, not a list's points. */
+  prose?: boolean;
 }
 
 /** The share of the subject's weighted terms a section's heading, with the headings above it and its page's title, must hold; the heading alone, when it is not of the asked shape. */
@@ -329,6 +338,7 @@ function outline(
   sentences: readonly Sentence[],
   max: number,
   lead: Sentence | undefined,
+  { prose = false }: { prose?: boolean } = {},
 ): Outline | undefined {
   const subject = subjectTerms(question);
   const weights = termWeights(
@@ -383,8 +393,9 @@ function outline(
     if (!ownWords || !((shaped && topical >= MIN_OUTLINE_TOPICAL) || own >= MIN_OUTLINE_OWN)) continue;
     // A whole page answers as its outline only when its title asks what the question asks, in its words.
     if (whole && !(shaped && own >= MIN_OUTLINE_OWN)) continue;
-    const units = unitsOf(section.members, section.depth);
-    if (units.length < 2) continue;
+    if (prose && whole) continue;
+    const units = prose ? openingOf(section.members, section.depth, lead) : unitsOf(section.members, section.depth);
+    if (units.length < (prose ? 1 : 2)) continue;
     const echoed = askedTerms.filter((t) => holds(headingTerms, t)).length;
     const score =
       own + 0.5 * topical + (shaped ? 0.5 : 0) + (lead !== undefined && section.members.includes(lead) ? 0.1 : 0);
@@ -393,7 +404,7 @@ function outline(
     const held = best[kind];
     // Of two headings that score alike, the one naming more of what is asked, not the one the page puts first.
     if (held === undefined || score > held.score || (score === held.score && echoed > held.echoed))
-      best[kind] = { outline: { heading, units: units.slice(0, max) }, score, echoed };
+      best[kind] = { outline: { heading, units: units.slice(0, max), prose }, score, echoed };
   }
   return (best.section ?? best.page)?.outline;
 }
@@ -417,6 +428,35 @@ function unitsOf(ranked: readonly Sentence[], depth: number): OutlineUnit[] {
     label: plainHeading(label),
     sentence,
   }));
+}
+
+/** A prose section's opening quoted: its first sentences, as many as say what the section is about. */
+const PROSE_OPENING = 2;
+
+/**
+ * The opening of a section headed with what is asked whose body is prose ("Logging to a file":
+ * "A very common situation is that of recording logging events in a file…"), as outline() finds
+ * the heading: a page answers there in paragraphs, and the sentences under it need not repeat
+ * the heading's words. Quoted beside the gathered points, not in their place: two sentences
+ * of a paragraph are less of an answer than a section's list. Undefined when no section qualifies.
+ */
+function proseOpening(
+  question: string,
+  shape: QuestionShape,
+  sentences: readonly Sentence[],
+  lead: Sentence,
+): Outline | undefined {
+  return outline(question, shape, sentences, PROSE_OPENING, lead, { prose: true });
+}
+
+/** A section's first whole sentences of prose (its own, not its sub-sections' nor its list's), in the page's order, the answer's lead left out (it is quoted first). */
+function openingOf(ranked: readonly Sentence[], depth: number, lead: Sentence | undefined): OutlineUnit[] {
+  return [...ranked]
+    .sort((a, b) => a.passage - b.passage)
+    .filter((s) => s.headings.length === depth + 1 && s.whole && !s.listed)
+    .slice(0, PROSE_OPENING)
+    .filter((s) => s.text !== lead?.text)
+    .map((sentence) => ({ sentence }));
 }
 
 /** The shortest list taken whole around the sentence that answers best: a pair is no list of points. */
@@ -472,12 +512,14 @@ function plainHeading(heading: string): string {
     .trim();
 }
 
-/** A section as the answer shows it: its heading as a label, then a bullet per unit (a sub-section's heading in bold before its sentence). */
+/** A section as the answer shows it: its heading as a label, then a bullet per unit (a sub-section's heading in bold before its sentence), or its prose as a paragraph. */
 function formatOutline(section: Outline): string {
-  const bullets = section.units.map((u) =>
-    u.label ? `- **${u.label}**\n\n  ${cite(u.sentence)}` : `- ${cite(u.sentence)}`,
-  );
-  return section.heading === '' ? bullets.join('\n') : `**${section.heading}**\n\n${bullets.join('\n')}`;
+  const body = section.prose
+    ? section.units.map((u) => cite(u.sentence)).join(' ')
+    : section.units
+        .map((u) => (u.label ? `- **${u.label}**\n\n  ${cite(u.sentence)}` : `- ${cite(u.sentence)}`))
+        .join('\n');
+  return section.heading === '' ? body : `**${section.heading}**\n\n${body}`;
 }
 
 /** A point in bold at the start of a passage: "- **Convenience:** …", "**Book early.** …", "1. **Site preparation**: …". */
