@@ -456,3 +456,33 @@ describe('a section the page heads with what is asked, told in prose', () => {
     );
   });
 });
+
+describe("a compound question's later facet", () => {
+  const HEATING: [string, string] = [
+    'Heating while you are away for the holidays: never switch it off completely',
+    [
+      'Do not switch the heating off completely: turn the thermostat of every room down to 14 degrees while you are away for the holidays.',
+      'A smart thermostat lets you turn the heating back up from your phone before you come home.',
+      'Heating an empty house to 20 degrees wastes energy for nothing.',
+      'Set the heating of your home to a holiday mode before you go away for the holidays.',
+      'A timer brings your home back to 20 degrees the evening you return from the holidays.',
+      'Close the curtains of your home: they keep the heat in while you are away.',
+      'Bleed the radiators of your home before the holidays so that they heat evenly.',
+      'Below freezing, the pipes of an unheated home can burst.',
+      'Rooms colder than 14 degrees grow mould on their walls.',
+    ].join('\n\n'),
+  ];
+
+  // The sentence that says why names little of the subject (its "home"), too little to lead an answer; the answer has its lead already.
+  it('is answered by a sentence on the subject that could not lead, not said to be unanswered', () => {
+    const answer = openAnswer(
+      'How should you heat your home while you are away for the holidays, and why not switch it off completely?',
+      pages(HEATING, SOURDOUGH),
+    )!;
+    const why = lineOf(answer, '**Why not switch it off completely?**');
+    expect(why).toBeGreaterThan(0);
+    const block = answer.split('\n').slice(why).join('\n');
+    expect(block).toContain('Below freezing, the pipes of an unheated home can burst. [1]');
+    expect(block).not.toContain(FACET_NOT_ANSWERED);
+  });
+});

@@ -139,7 +139,7 @@ export function openAnswer(
   for (const facet of facets) {
     const shape = questionShape(facet);
     const open = sentences.filter((s) => !used.has(s.text) && (questionPages.size === 0 || questionPages.has(s.n)));
-    const chosen = choose(facet, shape, open, MAX_FACET_POINTS + (lead ? 0 : 1));
+    const chosen = choose(facet, shape, open, MAX_FACET_POINTS + (lead ? 0 : 1), { leads: lead === undefined });
     // A part of the question the pages leave unanswered is said to be, not left out in silence.
     if (chosen.length === 0) {
       blocks.push(unansweredFacet(facet));
@@ -235,9 +235,17 @@ function sentencesOf(passages: readonly Passage[]): Sentence[] {
 
 /**
  * The best sentences for the question, best first: on the subject, of the asked shape where any
- * is, at most MAX_PER_PAGE from one page, none saying what a chosen one says.
+ * is, at most MAX_PER_PAGE from one page, none saying what a chosen one says. The first is fit to
+ * lead the answer (it holds MIN_LEAD_COVERAGE of the subject itself) unless it does not `leads`:
+ * a compound question's later facet, whose best sentence may name only a little of the subject.
  */
-function choose(question: string, shape: QuestionShape, sentences: readonly Sentence[], count: number): Scored[] {
+function choose(
+  question: string,
+  shape: QuestionShape,
+  sentences: readonly Sentence[],
+  count: number,
+  { leads = true }: { leads?: boolean } = {},
+): Scored[] {
   const subject = subjectTerms(question);
   const weights = termWeights(
     subject,
@@ -283,7 +291,9 @@ function choose(question: string, shape: QuestionShape, sentences: readonly Sent
     .sort((a, b) => b.score - a.score);
   const lead =
     scored.find((s) => s.whole && s.own >= MIN_LEAD_COVERAGE && (cues.length === 0 || s.cue)) ??
-    scored.find((s) => s.whole && s.own >= MIN_LEAD_COVERAGE);
+    scored.find((s) => s.whole && s.own >= MIN_LEAD_COVERAGE) ??
+    // A facet under an answer's lead needs none of its own: a sentence on the subject that is no lead still answers it.
+    (leads ? undefined : scored.find((s) => s.whole));
   if (lead === undefined) return [];
   const chosen = [lead];
   const perPage = new Map([[lead.n, 1]]);
