@@ -340,7 +340,8 @@ const MIN_OUTLINE_OWN = 0.6;
  * less of an answer. For a how-to or a why, the whole page counts as such a section when its
  * title asks what the question asks ("A Beginner's Guide to Starting Music Lessons"): its
  * headings are the steps, though none of them repeats the question; a section that does is the
- * closer answer and wins. Undefined when no section qualifies.
+ * closer answer and wins. With `prose`, a section's opening paragraph instead of its list
+ * (proseOpening), never the whole page's. Undefined when no section qualifies.
  */
 function outline(
   question: string,
