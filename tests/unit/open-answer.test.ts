@@ -486,3 +486,34 @@ describe("a compound question's later facet", () => {
     expect(block).not.toContain(FACET_NOT_ANSWERED);
   });
 });
+
+describe('a facet whose only own word is of its shape', () => {
+  const DIFFUSER: [string, string] = [
+    'The flame diffuser for essential oils',
+    [
+      'Pour a few drops of your favourite essential oil into the tank of the flame diffuser.',
+      'Press the button once: the flame diffuser lights its flame and spreads the essential oil for seven hours.',
+      'A flame diffuser is safe beside children, since its flame is only light on mist.',
+      'The flame diffuser is quiet enough for a bedroom and uses little power.',
+      'Fill the tank of the flame diffuser with tap water up to the line.',
+      'Clean the tank of the flame diffuser with a cloth once a week.',
+      'Set the flame diffuser on a flat table, away from the edge.',
+      'Unplug the flame diffuser when the tank is empty.',
+      'Set the timer of the flame diffuser with its second button.',
+    ].join('\n\n'),
+  ];
+
+  // No page writes "choose": the facet asks of the diffuser it leans on, as one with no words of its own does.
+  it('is answered from the pages on the subject it leans on, not said to be unanswered', () => {
+    const answer = openAnswer(
+      'How do you use a flame diffuser for essential oils, and why choose it?',
+      pages(DIFFUSER, SOURDOUGH),
+    )!;
+    const why = lineOf(answer, '**Why choose it?**');
+    expect(why).toBeGreaterThan(0);
+    const block = answer.split('\n').slice(why).join('\n');
+    expect(block).not.toContain(FACET_NOT_ANSWERED);
+    expect(block).toMatch(/\[1\]/);
+    expect(block).not.toMatch(/sourdough/i);
+  });
+});

@@ -7,6 +7,7 @@ import {
   comparisonFacets,
   comparisonSides,
   ownQuestion,
+  ownTerms,
   questionFacets,
   questionLanguage,
   questionShape,
@@ -54,6 +55,15 @@ describe('subjectTerms', () => {
       'mobile',
       'apps',
     ]);
+  });
+});
+
+describe('ownTerms', () => {
+  it("are a facet's own words, without the subject it leans on nor the words of its shape, none put back", () => {
+    expect(ownTerms('How much does it cost (digital nomads abroad legally)?')).toEqual(['cost']);
+    expect(ownTerms('Why choose it (flame diffuser essential oils)?')).toEqual([]);
+    // subjectTerms keeps a question that is all shape words its words, to rank by.
+    expect(subjectTerms('Why choose it?')).toEqual(['choose']);
   });
 });
 

@@ -25,6 +25,7 @@ import {
   questionFacets,
   questionLanguage,
   questionShape,
+  ownTerms,
   subjectTerms,
   type QuestionShape,
 } from './question-shape';
@@ -253,12 +254,12 @@ function choose(
   );
   const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
   // A facet given its question's subject in parentheses (question-shape.ts) is about its own words too: a page on the subject that writes none of them does not answer it.
-  // One with no words of its own ("How do you do it?") asks of the subject alone.
-  const ownTerms = subjectTerms(ownQuestion(question));
+  // One with no words of its own ("How do you do it?", "Why choose it?") asks of the subject alone.
+  const facetTerms = ownTerms(question);
   const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
-  if (ownTerms.length > 0 && ownTerms.length < subject.length)
+  if (facetTerms.length > 0 && facetTerms.length < subject.length)
     for (const n of [...onTopic])
-      if (!sentences.some((s) => s.n === n && ownTerms.some((t) => holds(s.terms, t) || holds(s.around, t))))
+      if (!sentences.some((s) => s.n === n && facetTerms.some((t) => holds(s.terms, t) || holds(s.around, t))))
         onTopic.delete(n);
   const bm25 = scoreTexts(
     question,
@@ -358,7 +359,7 @@ function outline(
   );
   const onTopic = pagesOnTopic(subject, subjectPairs(question, subject), sentences);
   const cues = SHAPE_SENTENCE_CUES[shape].map((cue) => SENTENCE_CUES[cue]);
-  const ownTerms = subjectTerms(ownQuestion(question));
+  const facetTerms = ownTerms(question);
   // The question's words with what it asks for ("types", "best practices", "Schritte"): of two headings on the subject, the one that also names that answers it.
   const askedTerms = [...new Set(contentTerms(ownQuestion(question)))];
   const sections = new Map<
@@ -397,9 +398,9 @@ function outline(
     const shaped = questionShape(heading) === shape || ofShape(shape, heading, cues);
     // A facet's own words (not the subject it leans on) must be the section's: "What does it cost?" is not answered under "Visa requirements".
     const ownWords =
-      ownTerms.length === subject.length ||
-      ownTerms.some((t) => holds(headingTerms, t)) ||
-      (shaped && ownTerms.length === 0);
+      facetTerms.length === subject.length ||
+      facetTerms.some((t) => holds(headingTerms, t)) ||
+      (shaped && facetTerms.length === 0);
     const whole = section.depth < 0;
     if (!ownWords || !((shaped && topical >= MIN_OUTLINE_TOPICAL) || own >= MIN_OUTLINE_OWN)) continue;
     // A whole page answers as its outline only when its title asks what the question asks, in its words.

@@ -44,8 +44,23 @@ export function subjectTerms(question: string): string[] {
   const terms = [...new Set(contentTerms(question.replace(SET_AGAINST, '')))].filter(
     (term) => !FUNCTION_WORDS.has(term),
   );
-  const subject = terms.filter((term) => !SHAPE_TERMS.some((shape) => sameTerm(shape, term)));
+  const subject = withoutShapeTerms(terms);
   return subject.length > 0 ? subject : terms;
+}
+
+/**
+ * A facet's own words (ownQuestion: the subject it was given to lean on left out), its shape's
+ * words ("choisir", "steps") left out too, never put back: "Pourquoi le choisir ?" has none, and
+ * asks of the subject it leans on alone.
+ */
+export function ownTerms(facet: string): string[] {
+  return withoutShapeTerms(
+    [...new Set(contentTerms(ownQuestion(facet).replace(SET_AGAINST, '')))].filter((term) => !FUNCTION_WORDS.has(term)),
+  );
+}
+
+function withoutShapeTerms(terms: readonly string[]): string[] {
+  return terms.filter((term) => !SHAPE_TERMS.some((shape) => sameTerm(shape, term)));
 }
 
 /** What comes before the sides of a comparison: "the difference between", "compare", a question's opening. */
