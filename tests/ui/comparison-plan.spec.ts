@@ -4,28 +4,19 @@
  * sub-question per side, each side's advantages and drawbacks, and the report has a section per
  * side whose points are about that side. Screens in light and dark, wide and phone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { comparisonFacets } from '../../src/main/answer/question-shape';
 import { askQuestion } from './support/ask';
-import { startNomadMode, type NomadMode } from './support/nomad-mode';
+import { useNomadMode } from './support/nomad-mode';
 import { checkScreen } from './support/ui-checks';
 
 const QUESTION = 'Digital nomad visa in Portugal or Spain: which is better?';
 const SIDES = comparisonFacets(QUESTION);
 
-let nomads: NomadMode;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  nomads = await startNomadMode(browser);
-  page = nomads.page;
-});
-
-test.afterAll(async () => {
-  await nomads?.close();
-});
+const nomadPage = useNomadMode();
 
 test('a comparison the results page suggests nothing for is planned and reported by its sides', async () => {
+  const page = nomadPage();
   expect(SIDES).toEqual([
     'Digital nomad visa in Portugal: advantages and drawbacks (vs Spain)?',
     'Spain: advantages and drawbacks (vs Digital nomad visa in Portugal)?',

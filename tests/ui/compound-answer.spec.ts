@@ -4,25 +4,16 @@
  * its own words; the facet no page addresses is shown under its own words as not answered by the
  * sources, not left out. Screens in light and dark, wide and phone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { NOMAD_UNANSWERED_QUESTION } from '../support/nomad-web';
 import { askQuestion } from './support/ask';
-import { startNomadMode, type NomadMode } from './support/nomad-mode';
+import { useNomadMode } from './support/nomad-mode';
 import { checkScreen } from './support/ui-checks';
 
-let nomads: NomadMode;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  nomads = await startNomadMode(browser);
-  page = nomads.page;
-});
-
-test.afterAll(async () => {
-  await nomads?.close();
-});
+const nomadPage = useNomadMode();
 
 test('a compound quick answer shows the facet no page answers as not answered, under its own words', async () => {
+  const page = nomadPage();
   await askQuestion(page, NOMAD_UNANSWERED_QUESTION);
   // The answer is done when it can be copied (the suite's own timeouts are the net for a hang).
   await expect(page.getByRole('button', { name: 'Copy answer' })).toBeVisible();

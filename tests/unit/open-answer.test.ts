@@ -38,6 +38,13 @@ const SOURDOUGH: [string, string] = [
 
 const lineOf = (answer: string, text: string): number => answer.split('\n').findIndex((line) => line.includes(text));
 
+/** The answer from a heading's line on (a facet's block and the blocks after it); the heading must be there, below the lead. */
+function blockFrom(answer: string, heading: string): string {
+  const at = lineOf(answer, heading);
+  expect(at).toBeGreaterThan(0);
+  return answer.split('\n').slice(at).join('\n');
+}
+
 describe('pros and cons', () => {
   it("groups the page's pros and cons under labels, each sentence verbatim and cited, the other topic's page left out", () => {
     const given = pages(TINY_HOUSE, SOURDOUGH);
@@ -479,9 +486,7 @@ describe("a compound question's later facet", () => {
       'How should you heat your home while you are away for the holidays, and why not switch it off completely?',
       pages(HEATING, SOURDOUGH),
     )!;
-    const why = lineOf(answer, '**Why not switch it off completely?**');
-    expect(why).toBeGreaterThan(0);
-    const block = answer.split('\n').slice(why).join('\n');
+    const block = blockFrom(answer, '**Why not switch it off completely?**');
     expect(block).toContain('Below freezing, the pipes of an unheated home can burst. [1]');
     expect(block).not.toContain(FACET_NOT_ANSWERED);
   });
@@ -509,9 +514,7 @@ describe('a facet whose only own word is of its shape', () => {
       'How do you use a flame diffuser for essential oils, and why choose it?',
       pages(DIFFUSER, SOURDOUGH),
     )!;
-    const why = lineOf(answer, '**Why choose it?**');
-    expect(why).toBeGreaterThan(0);
-    const block = answer.split('\n').slice(why).join('\n');
+    const block = blockFrom(answer, '**Why choose it?**');
     expect(block).not.toContain(FACET_NOT_ANSWERED);
     expect(block).toMatch(/\[1\]/);
     expect(block).not.toMatch(/sourdough/i);

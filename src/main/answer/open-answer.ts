@@ -406,7 +406,9 @@ function outline(
     // A whole page answers as its outline only when its title asks what the question asks, in its words.
     if (whole && !(shaped && own >= MIN_OUTLINE_OWN)) continue;
     if (prose && whole) continue;
-    const units = prose ? openingOf(section.members, section.depth, lead) : unitsOf(section.members, section.depth);
+    const units = prose
+      ? openingOf(section.members, section.depth, max, lead)
+      : unitsOf(section.members, section.depth);
     if (units.length < (prose ? 1 : 2)) continue;
     const echoed = askedTerms.filter((t) => holds(headingTerms, t)).length;
     const score =
@@ -461,12 +463,17 @@ function proseOpening(
   return outline(question, shape, sentences, PROSE_OPENING, lead, { prose: true });
 }
 
-/** A section's first whole sentences of prose (its own, not its sub-sections' nor its list's), in the page's order, the answer's lead left out (it is quoted first). */
-function openingOf(ranked: readonly Sentence[], depth: number, lead: Sentence | undefined): OutlineUnit[] {
+/** A section's first `count` whole sentences of prose (its own, not its sub-sections' nor its list's), in the page's order, the answer's lead left out (it is quoted first). */
+function openingOf(
+  ranked: readonly Sentence[],
+  depth: number,
+  count: number,
+  lead: Sentence | undefined,
+): OutlineUnit[] {
   return [...ranked]
     .sort((a, b) => a.passage - b.passage)
     .filter((s) => s.headings.length === depth + 1 && s.whole && !s.listed)
-    .slice(0, PROSE_OPENING)
+    .slice(0, count)
     .filter((s) => s.text !== lead?.text)
     .map((sentence) => ({ sentence }));
 }

@@ -41,9 +41,7 @@ const SHAPE_TERMS = [...SHAPE_WORDS].map((word) => contentTerm(word) ?? word);
  * ("(vs web apps)": it is searched with, not what its points are about).
  */
 export function subjectTerms(question: string): string[] {
-  const terms = [...new Set(contentTerms(question.replace(SET_AGAINST, '')))].filter(
-    (term) => !FUNCTION_WORDS.has(term),
-  );
+  const terms = questionTerms(question);
   const subject = withoutShapeTerms(terms);
   return subject.length > 0 ? subject : terms;
 }
@@ -54,9 +52,12 @@ export function subjectTerms(question: string): string[] {
  * asks of the subject it leans on alone.
  */
 export function ownTerms(facet: string): string[] {
-  return withoutShapeTerms(
-    [...new Set(contentTerms(ownQuestion(facet).replace(SET_AGAINST, '')))].filter((term) => !FUNCTION_WORDS.has(term)),
-  );
+  return withoutShapeTerms(questionTerms(ownQuestion(facet)));
+}
+
+/** A question's distinct content terms, without another language's function words or the side it is set against. */
+function questionTerms(question: string): string[] {
+  return [...new Set(contentTerms(question.replace(SET_AGAINST, '')))].filter((term) => !FUNCTION_WORDS.has(term));
 }
 
 function withoutShapeTerms(terms: readonly string[]): string[] {

@@ -3,17 +3,17 @@
  * suggests nothing), with a wide page logged in: what a spec on compound questions or
  * comparisons starts from.
  */
-import type { Browser, Page } from '@playwright/test';
+import { test, type Browser, type Page } from '@playwright/test';
 import { startNomadWeb } from '../../support/nomad-web';
 import { WIDE } from './ui-checks';
 import { startWebMode } from './web-mode';
 
-export interface NomadMode {
+interface NomadMode {
   page: Page;
   close(): Promise<void>;
 }
 
-export async function startNomadMode(browser: Browser): Promise<NomadMode> {
+async function startNomadMode(browser: Browser): Promise<NomadMode> {
   const nomads = await startNomadWeb();
   const web = await startWebMode({ engine: nomads.origin, searchPacing: { minGapMs: 0, jitterMs: 0 } });
   const page = await (await browser.newContext({ viewport: WIDE })).newPage();
@@ -25,5 +25,20 @@ export async function startNomadMode(browser: Browser): Promise<NomadMode> {
       await web.close();
       await nomads.close();
     },
+  };
+}
+
+/** The nomad mode for the spec's tests, started before them and closed after: its page, once started. */
+export function useNomadMode(): () => Page {
+  let nomads: NomadMode | undefined;
+  test.beforeAll(async ({ browser }) => {
+    nomads = await startNomadMode(browser);
+  });
+  test.afterAll(async () => {
+    await nomads?.close();
+  });
+  return () => {
+    if (!nomads) throw new Error('the nomad mode has not started');
+    return nomads.page;
   };
 }
